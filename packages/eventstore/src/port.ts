@@ -1,0 +1,73 @@
+/**
+ * The event store port. Every adapter (PostgreSQL, KurrentDB) implements this interface and
+ * passes the shared contract suite in `contract-suite.ts`.
+ */
+
+export interface EventMetadata {
+  /** Id of the user who caused the event; null for system actions (start-up admin, migrations). */
+  actorId: string | null;
+  correlationId: string;
+  /** ISO-8601 timestamp of when the command was handled. */
+  occurredAt: string;
+  schemaVersion: number;
+}
+
+/** An event to append: the type is a past-tense fact name such as `EntryLogged`. */
+export interface NewEvent<Type extends string = string, Data = unknown> {
+  type: Type;
+  data: Data;
+  metadata: EventMetadata;
+}
+
+export interface RecordedEvent<Type extends string = string, Data = unknown> extends NewEvent<Type, Data> {
+  eventId: string;
+  streamName: string;
+  /** 0-based position of the event inside its stream. */
+  streamVersion: number;
+  /**
+   * Opaque, totally ordered position in the global log. Comparable as plain strings
+   * (fixed-width), so `a < b` means a comes before b. Used as the projection checkpoint.
+   */
+  globalPosition: string;
+}
+
+/** `'no_stream'`: the stream must not exist; `'any'`: no check; a number: the current stream version. */
+export type ExpectedVersion = 'no_stream' | 'any' | number;
+
+export interface AppendResult {
+  /** Stream version of the last appended event. */
+  nextExpectedVersion: number;
+  /** Global position of the last appended event. */
+  lastGlobalPosition: string;
+}
+
+export class ConcurrencyError extends Error {
+  constructor(
+    readonly streamName: string,
+    readonly expected: ExpectedVersion,
+    readonly actual: number | 'no_stream',
+  ) {
+    super(`Stream ${streamName}: expected version ${String(expected)} but it is ${String(actual)}`);
+    this.name = 'ConcurrencyError';
+  }
+}
+
+export interface ReadAllBatch {
+  events: RecordedEvent[];
+  /** Position to pass as `after` for the next batch (unchanged when the batch is empty). */
+  lastPosition: string | null;
+}
+
+export interface EventStore {
+  append(streamName: string, events: NewEvent[], expected: ExpectedVersion): Promise<AppendResult>;
+  /** All events of one stream in stream order; an empty list when the stream does not exist. */
+  readStream(streamName: string): Promise<RecordedEvent[]>;
+  /**
+   * Events of the global log strictly after `after` (null = from the start), at most `limit`.
+   * Never returns an event while an earlier one may still commit (no gaps that fill later).
+   */
+  readAll(after: string | null, limit: number): Promise<ReadAllBatch>;
+  /** Calls `listener` (debounced, no payload) when new events may be readable. Returns an unsubscribe. */
+  onAppended(listener: () => void): () => void;
+  close(): Promise<void>;
+}

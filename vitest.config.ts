@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+
+// One vitest run over every workspace; each project keeps its own environment.
+export default defineConfig({
+  test: {
+    projects: [
+      'packages/*/vitest.config.ts',
+      'api/vitest.config.ts',
+      'projections/vitest.config.ts',
+      'shell/vitest.config.ts',
+      'mf-*/vitest.config.ts',
+    ],
+  },
+});
