@@ -1,0 +1,17 @@
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+
+// BIGINT (int8) and NUMERIC come back as strings by default; counts and sums in this product fit
+// comfortably in a JS number, so parse them once here rather than in every query.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
+
+export function createPool(connectionString: string, options: Omit<pg.PoolConfig, 'connectionString'> = {}): pg.Pool {
+  const pool = new pg.Pool({ connectionString, max: 10, ...options });
+  // An idle client losing its connection (server restart) must not crash the process.
+  pool.on('error', () => {});
+  return pool;
+}
+
+export function createDb<Database = any>(pool: pg.Pool): Kysely<Database> {
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}

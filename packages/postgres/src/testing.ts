@@ -1,0 +1,81 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Kysely } from 'kysely';
+import pg from 'pg';
+import { launchCluster } from './embedded';
+import { createDb, createPool } from './pool';
+
+export interface TestDatabase {
+  connectionString: string;
+  pool: pg.Pool;
+  db: Kysely<any>;
+  /** Closes the pool and drops the database. */
+  drop(): Promise<void>;
+}
+
+/**
+ * A fresh, empty database for one test (or one test file). Uses the server of `DATABASE_URL`
+ * when set; otherwise one throw-away embedded cluster per test process, started on first use in a
+ * temporary folder and removed when the process ends.
+ */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const server = await testServer();
+  const name = `test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  await withAdminClient(server.adminUrl, (client) => client.query(`CREATE DATABASE ${client.escapeIdentifier(name)}`));
+  const connectionString = server.urlFor(name);
+  const pool = createPool(connectionString);
+  const db = createDb(pool);
+  let dropped = false;
+  return {
+    connectionString,
+    pool,
+    db,
+    async drop() {
+      if (dropped) return;
+      dropped = true;
+      await db.destroy(); // also ends the pool
+      await withAdminClient(server.adminUrl, (client) =>
+        client.query(`DROP DATABASE IF EXISTS ${client.escapeIdentifier(name)} WITH (FORCE)`),
+      );
+    },
+  };
+}
+
+interface TestServer {
+  adminUrl: string;
+  urlFor(database: string): string;
+}
+
+let testServerPromise: Promise<TestServer> | undefined;
+
+function testServer(): Promise<TestServer> {
+  testServerPromise ??= process.env.DATABASE_URL ? Promise.resolve(externalServer(process.env.DATABASE_URL)) : throwawayCluster();
+  return testServerPromise;
+}
+
+function externalServer(databaseUrl: string): TestServer {
+  const urlFor = (database: string) => {
+    const url = new URL(databaseUrl);
+    url.pathname = `/${encodeURIComponent(database)}`;
+    return url.toString();
+  };
+  return { adminUrl: databaseUrl, urlFor };
+}
+
+async function throwawayCluster(): Promise<TestServer> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tht-test-pg-'));
+  const cluster = await launchCluster({ dataDir, throwaway: true });
+  return cluster;
+}
+
+async function withAdminClient<T>(adminUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
