@@ -89,7 +89,7 @@ export async function launchCluster(options: LaunchOptions): Promise<LaunchedClu
     initdbFlags: ['--encoding=UTF8', ...(options.throwaway ? ['--no-sync'] : [])],
     postgresFlags: [...SERVER_SETTINGS, ...(options.throwaway ? THROWAWAY_SETTINGS : [])].flatMap((s) => ['-c', s]),
     onLog,
-    onError: onLog,
+    onError: (error) => onLog(String(error)),
   });
 
   if (!existsSync(path.join(pgData, 'PG_VERSION'))) await server.initialise();
