@@ -1,0 +1,118 @@
+import { mkdtemp, readFile, stat, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, REPO_ROOT, loadConfig, parseSettings } from './config';
+
+function configErrorOf(env: NodeJS.ProcessEnv): ConfigError {
+  try {
+    parseSettings(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+    throw error;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('parseSettings', () => {
+  it('applies the documented defaults to an empty environment', () => {
+    const settings = parseSettings({});
+    expect(settings).toMatchObject({
+      port: 8080,
+      databaseUrl: null,
+      eventstoreUrl: null,
+      dataDir: path.join(REPO_ROOT, '.data'),
+      jwtSecret: null,
+      orgEmailDomain: 'example.com',
+      startupAdmin: null,
+      logLevel: 'info',
+      remoteUrls: {},
+    });
+  });
+
+  it('reads every setting', () => {
+    const settings = parseSettings({
+      PORT: '3000',
+      DATABASE_URL: 'postgres://u:p@db:5432/app',
+      EVENTSTORE_URL: 'kurrentdb://kurrent:2113?tls=false',
+      DATA_DIR: '/var/lib/tht',
+      JWT_SECRET: 'x'.repeat(40),
+      ORG_EMAIL_DOMAIN: '@Acme.Example.org',
+      ADMIN_EMAIL: 'Boss@acme.example.org',
+      ADMIN_PASSWORD: 'correct horse',
+      LOG_LEVEL: 'warn',
+      MF_HR_URL: 'https://hr.acme.example.org/mf-manifest.json',
+    });
+    expect(settings).toEqual({
+      port: 3000,
+      databaseUrl: 'postgres://u:p@db:5432/app',
+      eventstoreUrl: 'kurrentdb://kurrent:2113?tls=false',
+      dataDir: '/var/lib/tht',
+      jwtSecret: 'x'.repeat(40),
+      orgEmailDomain: 'acme.example.org',
+      startupAdmin: { email: 'boss@acme.example.org', password: 'correct horse' },
+      logLevel: 'warn',
+      remoteUrls: { MF_HR_URL: 'https://hr.acme.example.org/mf-manifest.json' },
+    });
+  });
+
+  it('resolves a relative DATA_DIR against the repository root, not the working directory', () => {
+    expect(parseSettings({ DATA_DIR: 'var/data' }).dataDir).toBe(path.join(REPO_ROOT, 'var/data'));
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(parseSettings({ PORT: '', DATABASE_URL: '', ADMIN_EMAIL: '', ADMIN_PASSWORD: '' })).toMatchObject({
+      port: 8080,
+      databaseUrl: null,
+      startupAdmin: null,
+    });
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT must be a whole number from 0 to 65535'],
+    [{ PORT: '70000' }, 'PORT must be a whole number from 0 to 65535'],
+    [{ DATABASE_URL: 'mysql://localhost/app' }, 'DATABASE_URL must be a postgres:// or postgresql:// URL'],
+    [{ DATABASE_URL: 'not a url' }, 'DATABASE_URL must be a postgres:// or postgresql:// URL'],
+    [{ EVENTSTORE_URL: 'http://localhost:2113' }, 'EVENTSTORE_URL must be an esdb:// or kurrentdb:// URL'],
+    [{ JWT_SECRET: 'short' }, 'JWT_SECRET must be at least 32 characters'],
+    [{ ORG_EMAIL_DOMAIN: 'not a domain' }, 'ORG_EMAIL_DOMAIN must be a domain name such as example.com'],
+    [{ ADMIN_EMAIL: 'nobody', ADMIN_PASSWORD: 'long enough' }, 'ADMIN_EMAIL must be an e-mail address'],
+    [{ ADMIN_EMAIL: 'a@example.com', ADMIN_PASSWORD: 'short' }, 'ADMIN_PASSWORD must be at least 8 characters'],
+    [{ ADMIN_EMAIL: 'a@example.com' }, 'ADMIN_PASSWORD must be set together with ADMIN_EMAIL'],
+    [{ ADMIN_PASSWORD: 'long enough' }, 'ADMIN_EMAIL must be set together with ADMIN_PASSWORD'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of debug, info, warn, error, silent'],
+    [{ MF_ADMIN_URL: 'ftp://files/admin' }, 'MF_ADMIN_URL must be an http(s) URL or a path starting with /'],
+  ])('rejects %o with one line naming the setting', (env, message) => {
+    const error = configErrorOf(env);
+    expect(error.message).toBe(message);
+    expect(error.message).not.toContain('\n');
+  });
+});
+
+describe('loadConfig', () => {
+  it('generates the JWT secret once, keeps it in DATA_DIR readable only by the owner, and reuses it', async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tht-config-'));
+    const first = await loadConfig({ DATA_DIR: dataDir });
+    const second = await loadConfig({ DATA_DIR: dataDir });
+
+    expect(first.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    expect(second.jwtSecret).toBe(first.jwtSecret);
+    const file = path.join(dataDir, 'jwt-secret');
+    expect((await readFile(file, 'utf8')).trim()).toBe(first.jwtSecret);
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+  });
+
+  it('uses JWT_SECRET when given and writes nothing', async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tht-config-'));
+    const config = await loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 's'.repeat(32) });
+    expect(config.jwtSecret).toBe('s'.repeat(32));
+    await expect(stat(path.join(dataDir, 'jwt-secret'))).rejects.toThrow(/ENOENT/);
+  });
+
+  it('names DATA_DIR when the secret cannot be stored there', async () => {
+    const parent = await mkdtemp(path.join(os.tmpdir(), 'tht-config-'));
+    const notAFolder = path.join(parent, 'file');
+    await writeFile(notAFolder, 'occupied');
+    await expect(loadConfig({ DATA_DIR: notAFolder })).rejects.toThrow(/^DATA_DIR /);
+  });
+});

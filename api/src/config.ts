@@ -1,0 +1,161 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { REMOTES, type RemoteUrlSetting } from './platform/remotes';
+
+export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+export const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export interface AppConfig {
+  port: number;
+  /** External PostgreSQL; null means the embedded one under `dataDir`. */
+  databaseUrl: string | null;
+  /** KurrentDB/EventStoreDB; null means events are kept in PostgreSQL. */
+  eventstoreUrl: string | null;
+  /** Absolute path. */
+  dataDir: string;
+  jwtSecret: string;
+  orgEmailDomain: string;
+  startupAdmin: { email: string; password: string } | null;
+  logLevel: LogLevel;
+  remoteUrls: Partial<Record<RemoteUrlSetting, string>>;
+}
+
+/** A setting that stops start-up. The message is one line and starts with the setting's name. */
+export class ConfigError extends Error {
+  constructor(
+    readonly setting: string,
+    problem: string,
+  ) {
+    super(`${setting} ${problem}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const JWT_SECRET_FILE = 'jwt-secret';
+const MIN_JWT_SECRET_LENGTH = 32;
+const MIN_ADMIN_PASSWORD_LENGTH = 8;
+
+function hasProtocol(value: string, protocols: readonly string[]): boolean {
+  try {
+    return protocols.includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}
+
+const isPort = (value: string) => /^\d{1,5}$/.test(value) && Number(value) <= 65535;
+const isDomain = (value: string) => /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/.test(value);
+const isRemoteUrl = (value: string) => value.startsWith('/') || hasProtocol(value, ['http:', 'https:']);
+
+/** An empty variable (`FOO=` in a compose file or shell) counts as unset. */
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
+const remoteUrlSettings = Object.fromEntries(
+  REMOTES.map((remote) => [
+    remote.urlSetting,
+    optional(z.string().refine(isRemoteUrl, 'must be an http(s) URL or a path starting with /')),
+  ]),
+) as Record<RemoteUrlSetting, z.ZodType<string | undefined>>;
+
+const settingsSchema = z
+  .object({
+    PORT: optional(z.string().refine(isPort, 'must be a whole number from 0 to 65535')),
+    DATABASE_URL: optional(
+      z.string().refine((v) => hasProtocol(v, ['postgres:', 'postgresql:']), 'must be a postgres:// or postgresql:// URL'),
+    ),
+    EVENTSTORE_URL: optional(
+      z
+        .string()
+        .refine(
+          (v) => hasProtocol(v, ['esdb:', 'esdb+discover:', 'kurrentdb:', 'kurrentdb+discover:', 'kurrent:', 'kurrent+discover:']),
+          'must be an esdb:// or kurrentdb:// URL',
+        ),
+    ),
+    DATA_DIR: optional(z.string()),
+    JWT_SECRET: optional(z.string().min(MIN_JWT_SECRET_LENGTH, `must be at least ${MIN_JWT_SECRET_LENGTH} characters`)),
+    ORG_EMAIL_DOMAIN: optional(
+      z
+        .string()
+        .transform((v) => v.trim().toLowerCase().replace(/^@/, ''))
+        .refine(isDomain, 'must be a domain name such as example.com'),
+    ),
+    ADMIN_EMAIL: optional(z.email({ error: 'must be an e-mail address' }).transform((v) => v.toLowerCase())),
+    ADMIN_PASSWORD: optional(
+      z.string().min(MIN_ADMIN_PASSWORD_LENGTH, `must be at least ${MIN_ADMIN_PASSWORD_LENGTH} characters`),
+    ),
+    LOG_LEVEL: optional(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })),
+    ...remoteUrlSettings,
+  })
+  .superRefine((settings, ctx) => {
+    if (settings.ADMIN_EMAIL && !settings.ADMIN_PASSWORD) {
+      ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'must be set together with ADMIN_EMAIL' });
+    }
+    if (settings.ADMIN_PASSWORD && !settings.ADMIN_EMAIL) {
+      ctx.addIssue({ code: 'custom', path: ['ADMIN_EMAIL'], message: 'must be set together with ADMIN_PASSWORD' });
+    }
+  });
+
+/** Validates every setting at once, without touching the file system. Throws ConfigError. */
+export function parseSettings(env: NodeJS.ProcessEnv): Omit<AppConfig, 'jwtSecret'> & { jwtSecret: string | null } {
+  const parsed = settingsSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new ConfigError(String(issue.path[0]), issue.message);
+  }
+  const s = parsed.data;
+  return {
+    port: Number(s.PORT ?? 8080),
+    databaseUrl: s.DATABASE_URL ?? null,
+    eventstoreUrl: s.EVENTSTORE_URL ?? null,
+    dataDir: path.resolve(REPO_ROOT, s.DATA_DIR ?? '.data'),
+    jwtSecret: s.JWT_SECRET ?? null,
+    orgEmailDomain: s.ORG_EMAIL_DOMAIN ?? 'example.com',
+    startupAdmin: s.ADMIN_EMAIL && s.ADMIN_PASSWORD ? { email: s.ADMIN_EMAIL, password: s.ADMIN_PASSWORD } : null,
+    logLevel: s.LOG_LEVEL ?? 'info',
+    remoteUrls: Object.fromEntries(
+      REMOTES.flatMap((remote) => (s[remote.urlSetting] ? [[remote.urlSetting, s[remote.urlSetting]]] : [])),
+    ),
+  };
+}
+
+/** The full configuration: settings plus the JWT secret (generated once into DATA_DIR when not given). */
+export async function loadConfig(env: NodeJS.ProcessEnv = process.env): Promise<AppConfig> {
+  const settings = parseSettings(env);
+  const jwtSecret = settings.jwtSecret ?? (await readOrCreateJwtSecret(settings.dataDir));
+  return { ...settings, jwtSecret };
+}
+
+async function readOrCreateJwtSecret(dataDir: string): Promise<string> {
+  const file = path.join(dataDir, JWT_SECRET_FILE);
+  try {
+    await mkdir(dataDir, { recursive: true });
+    const existing = await readFileIfExists(file);
+    if (existing) return existing;
+    await writeFile(file, `${randomBytes(48).toString('base64url')}\n`, { mode: 0o600, flag: 'wx' }).catch(
+      // Another process created the file meanwhile: its secret wins.
+      (error: NodeJS.ErrnoException) => {
+        if (error.code !== 'EEXIST') throw error;
+      },
+    );
+    const secret = await readFileIfExists(file);
+    if (!secret) throw new Error(`${file} is empty`);
+    return secret;
+  } catch (error) {
+    throw new ConfigError('DATA_DIR', `(${dataDir}) cannot hold the generated JWT secret: ${(error as Error).message}`);
+  }
+}
+
+async function readFileIfExists(file: string): Promise<string | null> {
+  try {
+    return (await readFile(file, 'utf8')).trim() || null;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+}
