@@ -1,0 +1,57 @@
+import type { Role } from './roles';
+import { normaliseEmail } from './rules';
+
+/**
+ * Account events. Passwords and reset tokens appear only as hashes. `createdAt`, `lastLogin` and
+ * similar times come from the event metadata (`occurredAt`).
+ */
+export interface UserProfileFields {
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: Role;
+  managerId: number | null;
+  managerName: string | null;
+  department: string;
+}
+
+export interface AccountEventData {
+  /** Self-registration: signed in at once, never forced to change the password. */
+  UserRegistered: UserProfileFields & { userId: number; passwordHash: string };
+  /** Created by an admin (firstLoginRequired true) or at start-up (false). */
+  UserCreated: UserProfileFields & { userId: number; passwordHash: string; firstLoginRequired: boolean };
+  UserUpdated: { userId: number; changes: Partial<UserProfileFields> };
+  UserDeleted: { userId: number; email: string };
+  /** The user chose a new password: clears firstLoginRequired and revokes earlier tokens. */
+  PasswordChanged: { userId: number; passwordHash: string };
+  /** An admin set a temporary password: forces a change at next login and revokes earlier tokens. */
+  TemporaryPasswordSet: { userId: number; passwordHash: string };
+  /** Replaces any earlier reset token of the user. `expiresAt` is an ISO timestamp. */
+  PasswordResetRequested: { userId: number; tokenHash: string; expiresAt: string };
+  PasswordResetCompleted: { userId: number; passwordHash: string };
+  UserLoggedIn: { userId: number };
+  /** Revokes every token issued to the user before it. */
+  UserLoggedOut: { userId: number };
+  DepartmentCreated: { departmentId: number; name: string };
+  /** Users of `previousName` move along to `name`. */
+  DepartmentRenamed: { departmentId: number; name: string; previousName: string };
+  DepartmentDeleted: { departmentId: number; name: string };
+  /** Reservation streams make e-mail addresses and department names unique under concurrency. */
+  EmailReserved: { email: string; userId: number };
+  EmailReleased: { email: string; userId: number };
+  DepartmentNameReserved: { name: string; departmentId: number };
+  DepartmentNameReleased: { name: string; departmentId: number };
+}
+
+export type AccountEventType = keyof AccountEventData;
+
+export type AccountEvent = {
+  [Type in AccountEventType]: { type: Type; data: AccountEventData[Type] };
+}[AccountEventType];
+
+export const ACCOUNT_EVENT_SCHEMA_VERSION = 1;
+
+export const userStream = (userId: number) => `user-${userId}`;
+export const departmentStream = (departmentId: number) => `department-${departmentId}`;
+export const emailReservationStream = (email: string) => `email-${normaliseEmail(email)}`;
+export const departmentNameReservationStream = (name: string) => `department-name-${name.trim().toLowerCase()}`;

@@ -1,0 +1,6 @@
+export * from './roles';
+export * from './messages';
+export * from './rules';
+export * from './schemas';
+export * from './responses';
+export * from './events';

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { roleSchema } from './roles';
+
+/**
+ * Response shapes. They are strict objects on purpose: parsing a response with them proves that no
+ * password hash or reset token leaked into it.
+ */
+export const userSchema = z.strictObject({
+  id: z.number(),
+  /** The work e-mail; same value as `email`. */
+  username: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  role: roleSchema,
+  managerId: z.number().nullable(),
+  managerName: z.string().nullable(),
+  department: z.string(),
+  firstLoginRequired: z.boolean(),
+  lastLogin: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+/** What any signed-in user may see of a colleague (directory and manager pool). */
+export const userSummarySchema = userSchema.pick({
+  id: true,
+  username: true,
+  email: true,
+  firstName: true,
+  lastName: true,
+  role: true,
+  managerId: true,
+  managerName: true,
+  department: true,
+});
+
+export const currentUserResponseSchema = z.strictObject({
+  user: userSchema,
+  requiresPasswordChange: z.boolean(),
+  hasDirectReports: z.boolean(),
+});
+
+export const loginResponseSchema = currentUserResponseSchema.extend({ authToken: z.string() });
+
+export const managerOptionSchema = z.strictObject({ id: z.number(), firstName: z.string(), lastName: z.string() });
+
+export const departmentSchema = z.strictObject({ id: z.number(), name: z.string(), createdAt: z.string() });
+
+export const checkEmailResponseSchema = z.strictObject({ exists: z.boolean() });
+
+export const passwordResetResponseSchema = z.strictObject({
+  message: z.string(),
+  resetToken: z.string(),
+  resetLink: z.string(),
+});
+
+export const messageResponseSchema = z.strictObject({ message: z.string() });
+
+export type User = z.infer<typeof userSchema>;
+export type UserSummary = z.infer<typeof userSummarySchema>;
+export type CurrentUserResponse = z.infer<typeof currentUserResponseSchema>;
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+export type ManagerOption = z.infer<typeof managerOptionSchema>;
+export type Department = z.infer<typeof departmentSchema>;
+export type CheckEmailResponse = z.infer<typeof checkEmailResponseSchema>;
+export type PasswordResetResponse = z.infer<typeof passwordResetResponseSchema>;
+export type MessageResponse = z.infer<typeof messageResponseSchema>;

@@ -1,0 +1,22 @@
+/** Business constants of SPEC section 9 for accounts. */
+export const PASSWORD_MIN_LENGTH = 6;
+export const NEW_PASSWORD_MIN_LENGTH = 8;
+export const RESET_TOKEN_PATTERN = /^[0-9a-f]{64}$/;
+export const RESET_TOKEN_TTL_MS = 15 * 60 * 1000;
+export const NAME_MAX_LENGTH = 100;
+export const MANAGER_SUGGESTION_LIMIT = 10;
+/** Username checks (login, registration) wait this long after the last keystroke. */
+export const EMAIL_CHECK_DELAY_MS = 500;
+
+/** E-mail addresses (usernames) are compared and stored in lower case. */
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export function isOrgEmail(email: string, domain: string): boolean {
+  return normaliseEmail(email).endsWith(`@${domain.toLowerCase()}`);
+}
+
+export function fullName(person: { firstName: string; lastName: string }): string {
+  return `${person.firstName} ${person.lastName}`;
+}

@@ -1,0 +1,173 @@
+import { z } from 'zod';
+import { ACCOUNT_MESSAGES as M } from './messages';
+import { roleSchema } from './roles';
+import {
+  NAME_MAX_LENGTH,
+  NEW_PASSWORD_MIN_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  RESET_TOKEN_PATTERN,
+  isOrgEmail,
+} from './rules';
+
+const requiredText = (requiredMessage: string, field: string) =>
+  z
+    .string({ error: requiredMessage })
+    .trim()
+    .min(1, requiredMessage)
+    .max(NAME_MAX_LENGTH, M.textTooLong(field, NAME_MAX_LENGTH));
+
+/** A work e-mail address in the organisation's domain, normalised to lower case. */
+export const orgEmailSchema = (domain: string) =>
+  z
+    .string({ error: M.emailRequired })
+    .trim()
+    .toLowerCase()
+    .min(1, M.emailRequired)
+    .pipe(z.email({ error: M.invalidEmail }))
+    .refine((email) => isOrgEmail(email, domain), M.orgEmail(domain));
+
+const passwordSchema = (minLength: number) =>
+  z.string({ error: M.passwordRequired }).min(1, M.passwordRequired).min(minLength, M.passwordMin(minLength));
+
+const firstNameSchema = requiredText(M.firstNameRequired, 'First name');
+const lastNameSchema = requiredText(M.lastNameRequired, 'Last name');
+const departmentNameOfUserSchema = requiredText(M.departmentRequired, 'Department');
+const managerNameSchema = z.string().trim().max(2 * NAME_MAX_LENGTH + 1, M.textTooLong('Manager name', 201));
+
+export const userIdSchema = z.coerce.number({ error: M.invalidUserId }).int(M.invalidUserId).min(1, M.invalidUserId);
+
+const managerIdSchema = z.number({ error: M.invalidManagerId }).int(M.invalidManagerId).min(1, M.invalidManagerId);
+/** The admin form insists on a manager ('Manager is required'). */
+const requiredManagerIdSchema = z
+  .number({ error: (issue) => (issue.input == null ? M.managerRequired : M.invalidManagerId) })
+  .int(M.invalidManagerId)
+  .min(1, M.invalidManagerId);
+
+const passwordsMatch = (form: { password: string; confirmPassword?: string | undefined }) =>
+  form.confirmPassword === undefined || form.password === form.confirmPassword;
+const mismatch = { message: M.passwordsDontMatch, path: ['confirmPassword'] };
+
+export const loginSchema = z.object({
+  username: z.string({ error: M.usernameRequired }).trim().min(1, M.usernameRequired),
+  password: z.string({ error: M.passwordRequired }).min(1, M.passwordRequired),
+});
+
+export const registrationSchema = (domain: string) =>
+  z
+    .object({
+      email: orgEmailSchema(domain),
+      firstName: firstNameSchema,
+      lastName: lastNameSchema,
+      managerId: managerIdSchema.nullish(),
+      department: departmentNameOfUserSchema,
+      password: passwordSchema(PASSWORD_MIN_LENGTH),
+      confirmPassword: z
+        .string({ error: M.confirmPasswordRequired })
+        .min(PASSWORD_MIN_LENGTH, M.passwordMin(PASSWORD_MIN_LENGTH)),
+    })
+    .refine(passwordsMatch, mismatch);
+
+const adminUserFields = (domain: string) => ({
+  email: orgEmailSchema(domain),
+  firstName: firstNameSchema,
+  lastName: lastNameSchema,
+  role: roleSchema.default('employee'),
+  managerId: requiredManagerIdSchema,
+  department: departmentNameOfUserSchema,
+});
+
+/** The PUT payload names the e-mail `username` (SPEC 7); either name is accepted, `email` wins. */
+const acceptUsernameAsEmail = (value: unknown) => {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+  const body = value as Record<string, unknown>;
+  return body.email === undefined && body.username !== undefined ? { ...body, email: body.username } : body;
+};
+
+/** Admin "Add User": created users must change the password at first login. */
+export const adminUserCreateSchema = (domain: string) =>
+  z.preprocess(
+    acceptUsernameAsEmail,
+    z.object({ ...adminUserFields(domain), password: passwordSchema(PASSWORD_MIN_LENGTH) }),
+  );
+
+/** Admin "Edit User" form: the create form without a password. */
+export const adminUserEditSchema = (domain: string) =>
+  z.preprocess(acceptUsernameAsEmail, z.object(adminUserFields(domain)));
+
+/** PUT /api/users/{id} by an admin for another user: any form field, each optional; a manager stays required. */
+export const adminUserUpdateSchema = (domain: string) =>
+  z.preprocess(
+    acceptUsernameAsEmail,
+    z.object({
+      ...adminUserFields(domain),
+      role: roleSchema,
+      managerName: managerNameSchema.nullish(),
+    }).partial(),
+  );
+
+/**
+ * PUT /api/users/{id} on one's own record (the profile dialog). The manager may be null (no exact
+ * match of the typed name); the identity fields and role are sent back unchanged.
+ */
+export const profileUpdateSchema = (domain: string) =>
+  z.preprocess(
+    acceptUsernameAsEmail,
+    z
+      .object({
+        email: orgEmailSchema(domain),
+        firstName: firstNameSchema,
+        lastName: lastNameSchema,
+        role: roleSchema,
+        managerId: managerIdSchema.nullable(),
+        managerName: managerNameSchema.nullable(),
+        department: departmentNameOfUserSchema,
+      })
+      .partial(),
+  );
+
+export const setPasswordSchema = z
+  .object({
+    password: passwordSchema(NEW_PASSWORD_MIN_LENGTH),
+    confirmPassword: z.string().optional(),
+  })
+  .refine(passwordsMatch, mismatch);
+
+export const resetRequestSchema = z.object({
+  username: z.string({ error: M.usernameRequired }).trim().min(1, M.usernameRequired),
+});
+
+export const resetTokenSchema = z
+  .string({ error: M.invalidResetToken })
+  .regex(RESET_TOKEN_PATTERN, M.invalidResetToken);
+
+export const resetConfirmSchema = z
+  .object({
+    token: resetTokenSchema,
+    password: passwordSchema(NEW_PASSWORD_MIN_LENGTH),
+    confirmPassword: z.string().optional(),
+  })
+  .refine(passwordsMatch, mismatch);
+
+export const tempPasswordSchema = z.object({
+  userId: z.number({ error: M.invalidUserId }).int(M.invalidUserId).min(1, M.invalidUserId),
+  tempPassword: z
+    .string({ error: M.tempPasswordRequired })
+    .min(1, M.tempPasswordRequired)
+    .min(PASSWORD_MIN_LENGTH, M.passwordMin(PASSWORD_MIN_LENGTH)),
+});
+
+export const departmentNameSchema = z.object({
+  name: requiredText(M.departmentNameRequired, 'Department name'),
+});
+
+export type LoginInput = z.infer<typeof loginSchema>;
+export type RegistrationInput = z.infer<ReturnType<typeof registrationSchema>>;
+export type AdminUserCreateInput = z.infer<ReturnType<typeof adminUserCreateSchema>>;
+export type AdminUserEditInput = z.infer<ReturnType<typeof adminUserEditSchema>>;
+export type AdminUserUpdateInput = z.infer<ReturnType<typeof adminUserUpdateSchema>>;
+export type ProfileUpdateInput = z.infer<ReturnType<typeof profileUpdateSchema>>;
+export type SetPasswordInput = z.infer<typeof setPasswordSchema>;
+export type ResetRequestInput = z.infer<typeof resetRequestSchema>;
+export type ResetConfirmInput = z.infer<typeof resetConfirmSchema>;
+export type TempPasswordInput = z.infer<typeof tempPasswordSchema>;
+export type DepartmentNameInput = z.infer<typeof departmentNameSchema>;
