@@ -56,12 +56,13 @@ const isRemoteUrl = (value: string) => value.startsWith('/') || hasProtocol(valu
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
 
-const remoteUrlSettings = Object.fromEntries(
-  REMOTES.map((remote) => [
-    remote.urlSetting,
-    optional(z.string().refine(isRemoteUrl, 'must be an http(s) URL or a path starting with /')),
-  ]),
-) as Record<RemoteUrlSetting, z.ZodType<string | undefined>>;
+const remoteUrlSetting = () =>
+  optional(z.string().refine(isRemoteUrl, 'must be an http(s) URL or a path starting with /'));
+
+const remoteUrlSettings = Object.fromEntries(REMOTES.map((remote) => [remote.urlSetting, remoteUrlSetting()])) as Record<
+  RemoteUrlSetting,
+  ReturnType<typeof remoteUrlSetting>
+>;
 
 const settingsSchema = z
   .object({

@@ -1,0 +1,35 @@
+import cookieParser from 'cookie-parser';
+import express, { type Express } from 'express';
+import { REPO_ROOT } from './config';
+import { assignCorrelationId } from './platform/commands';
+import type { AppContext } from './platform/context';
+import { frontEndRouter } from './platform/front-end';
+import { healthHandler } from './platform/health';
+import { apiNotFound, errorHandler } from './platform/http';
+import { remoteRegistryHandler } from './platform/remotes';
+
+/** Large enough for a 500-row bulk entry payload with long notes (about 1 MB), small enough to refuse abuse. */
+export const JSON_BODY_LIMIT = '2mb';
+
+export interface CreateAppOptions {
+  /** Folder holding `shell/dist` and `mf-*\/dist`; the repository root unless a test says otherwise. */
+  frontEndRoot?: string;
+}
+
+export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.use(assignCorrelationId);
+  app.use('/api', express.json({ limit: JSON_BODY_LIMIT }), cookieParser());
+
+  app.get('/api/health', healthHandler(ctx));
+  app.get('/api/remotes', remoteRegistryHandler(ctx.config.remoteUrls));
+
+  // Feature routers, one line each: `app.use('/api', createXRouter(ctx));`
+  // Each router declares its full paths below /api (e.g. '/entries/:id') and its own auth.
+
+  app.use('/api', apiNotFound);
+  app.use(frontEndRouter(options.frontEndRoot ?? REPO_ROOT));
+  app.use(errorHandler(ctx.log));
+  return app;
+}

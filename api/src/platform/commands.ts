@@ -1,0 +1,91 @@
+import { randomUUID } from 'node:crypto';
+import type { AppendResult, EventMetadata, ExpectedVersion } from '@tht/eventstore';
+import type { Request, RequestHandler } from 'express';
+import type { AppContext } from './context';
+
+/** An event as a command produces it; metadata is added by `appendAndWait`. */
+export interface CommandEvent<Type extends string = string, Data = unknown> {
+  type: Type;
+  data: Data;
+  /** Version of this event type's data shape; 1 unless the type has been revised. */
+  schemaVersion?: number;
+}
+
+/** Who caused a command and which request it belongs to. */
+export interface Actor {
+  /** null for system actions (start-up admin, imports without a user). */
+  userId: number | null;
+  correlationId: string;
+}
+
+/** How long a command's response waits for the read models to include its events. */
+export const READ_MODEL_WAIT_MS = 5000;
+
+declare global {
+  namespace Express {
+    interface Request {
+      correlationId: string;
+    }
+  }
+}
+
+const CORRELATION_HEADER = 'x-correlation-id';
+const ACCEPTABLE_CORRELATION_ID = /^[\w.:-]{1,128}$/;
+
+/** Gives every request a correlation id: the caller's `x-correlation-id` if sane, else a new UUID. */
+export const assignCorrelationId: RequestHandler = (req, res, next) => {
+  const incoming = req.get(CORRELATION_HEADER);
+  req.correlationId = incoming && ACCEPTABLE_CORRELATION_ID.test(incoming) ? incoming : randomUUID();
+  res.set(CORRELATION_HEADER, req.correlationId);
+  next();
+};
+
+/** The actor of a request: the signed-in user (if any) and the request's correlation id. */
+export function actorOf(req: Request): Actor {
+  // `req.user` is set by the auth middleware (passport) on authenticated routes.
+  const { user } = req as { user?: { id?: unknown } };
+  return { userId: typeof user?.id === 'number' ? user.id : null, correlationId: req.correlationId };
+}
+
+/** An actor for work that no request started (start-up, CLI). */
+export function systemActor(): Actor {
+  return { userId: null, correlationId: randomUUID() };
+}
+
+export function metadataFor(actor: Actor, schemaVersion = 1): EventMetadata {
+  return {
+    actorId: actor.userId === null ? null : String(actor.userId),
+    correlationId: actor.correlationId,
+    occurredAt: new Date().toISOString(),
+    schemaVersion,
+  };
+}
+
+/**
+ * Appends a command's events to one stream (optimistic concurrency: a ConcurrencyError becomes
+ * HTTP 409) and returns once the read models include them, so the client's next read shows the
+ * change. If the projections lag beyond the bounded wait the events are still stored; the
+ * response goes out and the lag is logged.
+ */
+export async function appendAndWait(
+  ctx: AppContext,
+  stream: string,
+  events: readonly CommandEvent[],
+  expectedVersion: ExpectedVersion,
+  actor: Actor,
+): Promise<AppendResult> {
+  const result = await ctx.store.append(
+    stream,
+    events.map((event) => ({ type: event.type, data: event.data, metadata: metadataFor(actor, event.schemaVersion) })),
+    expectedVersion,
+  );
+  await waitForReadModels(ctx, result.lastGlobalPosition);
+  return result;
+}
+
+export async function waitForReadModels(ctx: AppContext, globalPosition: string): Promise<void> {
+  const caughtUp = await ctx.readModels.waitFor(globalPosition, READ_MODEL_WAIT_MS);
+  if (!caughtUp) {
+    ctx.log.warn(`read models did not reach position ${globalPosition} within ${READ_MODEL_WAIT_MS} ms; answering anyway`);
+  }
+}

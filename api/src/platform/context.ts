@@ -1,0 +1,25 @@
+import type { EventStore } from '@tht/eventstore';
+import type { Kysely } from 'kysely';
+import type pg from 'pg';
+import type { AppConfig } from '../config';
+import type { IdAllocator } from './ids';
+import type { Logger } from './logger';
+
+export interface ReadModels {
+  /** Resolves true once every projector has processed `globalPosition`, false after `timeoutMs`. */
+  waitFor(globalPosition: string, timeoutMs?: number): Promise<boolean>;
+  /** True while the projections run and have caught up with the log (the health check's question). */
+  ready(): Promise<boolean>;
+}
+
+/** Everything a feature router needs; built once at start-up (or per test app). */
+export interface AppContext {
+  config: AppConfig;
+  store: EventStore;
+  pool: pg.Pool;
+  /** Kysely over `pool`; read models live in schema `read_models`. */
+  db: Kysely<any>;
+  ids: IdAllocator;
+  readModels: ReadModels;
+  log: Logger;
+}

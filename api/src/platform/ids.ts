@@ -1,0 +1,43 @@
+import { sql, type Kysely } from 'kysely';
+
+/**
+ * Integer ids come from PostgreSQL sequences in schema `ids`. They are allocated on the write
+ * side before an event is appended, so they live outside the read models and are never rebuilt.
+ */
+const SEQUENCES = {
+  user: 'user_id',
+  entry: 'entry_id',
+  department: 'department_id',
+  formField: 'form_field_id',
+  formFieldOption: 'form_field_option_id',
+  userTarget: 'user_target_id',
+  yearlyTarget: 'yearly_target_id',
+} as const;
+
+export type IdKind = keyof typeof SEQUENCES;
+
+export interface IdAllocator {
+  next(kind: IdKind): Promise<number>;
+}
+
+/** Arbitrary constant key: serialises concurrent start-ups, whose IF NOT EXISTS would otherwise race. */
+const MIGRATION_LOCK_KEY = 7_310_001;
+
+export async function migrateIds(db: Kysely<any>): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await sql`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`.execute(trx);
+    await sql`CREATE SCHEMA IF NOT EXISTS ids`.execute(trx);
+    for (const sequence of Object.values(SEQUENCES)) {
+      await sql`CREATE SEQUENCE IF NOT EXISTS ${sql.table(`ids.${sequence}`)}`.execute(trx);
+    }
+  });
+}
+
+export function createIdAllocator(db: Kysely<any>): IdAllocator {
+  return {
+    async next(kind) {
+      const { rows } = await sql<{ id: string | number }>`SELECT nextval(${`ids.${SEQUENCES[kind]}`}::regclass) AS id`.execute(db);
+      return Number(rows[0]!.id);
+    },
+  };
+}
