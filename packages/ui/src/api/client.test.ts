@@ -1,0 +1,64 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, AUTH_TOKEN_KEY, apiRequest, errorMessageOf } from './client';
+
+type Recorded = { url: string; init: RequestInit };
+
+function respondWith(status: number, body: string, statusText = '') {
+  const calls: Recorded[] = [];
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+    calls.push({ url, init });
+    return new Response(body || null, { status, statusText });
+  });
+  return calls;
+}
+
+describe('apiRequest', () => {
+  beforeEach(() => localStorage.clear());
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('sends credentials and the stored bearer token, and no content type without a body', async () => {
+    localStorage.setItem(AUTH_TOKEN_KEY, 'abc');
+    const calls = respondWith(200, '{"ok":true}');
+    await expect(apiRequest('GET', '/api/user')).resolves.toEqual({ ok: true });
+    expect(calls[0]?.init.credentials).toBe('include');
+    expect(calls[0]?.init.headers).toEqual({ Authorization: 'Bearer abc' });
+  });
+
+  it('sends a JSON body with the JSON content type', async () => {
+    const calls = respondWith(200, '');
+    await expect(apiRequest('POST', '/api/login', { username: 'a' })).resolves.toBeNull();
+    expect(calls[0]?.init.headers).toEqual({ 'Content-Type': 'application/json' });
+    expect(calls[0]?.init.body).toBe('{"username":"a"}');
+  });
+
+  it('turns a non-2xx response into "status: body" and keeps the token unless 401', async () => {
+    localStorage.setItem(AUTH_TOKEN_KEY, 'abc');
+    respondWith(400, '{"error":"Username is required"}');
+    await expect(apiRequest('POST', '/api/login', {})).rejects.toThrow('400: {"error":"Username is required"}');
+    expect(localStorage.getItem(AUTH_TOKEN_KEY)).toBe('abc');
+  });
+
+  it('uses the status text when the body is empty and drops the token on 401', async () => {
+    localStorage.setItem(AUTH_TOKEN_KEY, 'abc');
+    respondWith(401, '', 'Unauthorized');
+    const failure = apiRequest('GET', '/api/user');
+    await expect(failure).rejects.toThrow('401: Unauthorized');
+    await expect(failure).rejects.toBeInstanceOf(ApiError);
+    expect(localStorage.getItem(AUTH_TOKEN_KEY)).toBeNull();
+  });
+});
+
+describe('errorMessageOf', () => {
+  it('extracts the server error field', () => {
+    expect(errorMessageOf(new ApiError(409, '{"error":"This account already exists"}', ''), 'x')).toBe(
+      'This account already exists',
+    );
+  });
+
+  it('falls back to the body text, then to the fallback', () => {
+    expect(errorMessageOf(new ApiError(500, 'boom', ''), 'Login failed')).toBe('boom');
+    expect(errorMessageOf(new ApiError(500, '', ''), 'Login failed')).toBe('Login failed');
+    expect(errorMessageOf('nope', 'Login failed')).toBe('Login failed');
+  });
+});

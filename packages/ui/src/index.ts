@@ -1,0 +1,28 @@
+export { theme, type Theme } from './theme/theme';
+export { GlobalStyle } from './theme/GlobalStyle';
+export { UiProvider } from './UiProvider';
+
+export { Button, type ButtonVariant } from './primitives/Button';
+export { Input, Select, Textarea, Checkbox } from './primitives/fields';
+export { Card, CardTitle, PageTitle } from './primitives/Card';
+export { PageHeader } from './primitives/PageHeader';
+export { ExportAllDataButton } from './primitives/ExportAllDataButton';
+export { Badge, type BadgeTone } from './primitives/Badge';
+export { Spinner, CentredSpinner } from './primitives/Spinner';
+export { Tabs, type TabItem } from './primitives/Tabs';
+export { Dialog, DialogActions } from './primitives/Dialog';
+export { ConfirmDialog } from './primitives/ConfirmDialog';
+export { FormField, FieldError } from './primitives/FormField';
+
+export { ToastProvider, useToast, TOAST_DURATION_MS, type ToastMessage, type ToastVariant } from './toast/ToastProvider';
+
+export { apiRequest, apiGet, ApiError, errorMessageOf, AUTH_TOKEN_KEY, type HttpMethod } from './api/client';
+export { swrConfig, longCacheOptions, LONG_CACHE_MS } from './api/swr';
+
+export {
+  YearSelector,
+  useAvailableYears,
+  currentYear,
+  AVAILABLE_YEARS_KEY,
+  AVAILABLE_YEARS_ERROR,
+} from './years/YearSelector';

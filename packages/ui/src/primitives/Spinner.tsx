@@ -1,0 +1,39 @@
+import styled, { keyframes } from 'styled-components';
+
+const spin = keyframes`
+  to { transform: rotate(360deg); }
+`;
+
+const Ring = styled.span<{ $size: number }>`
+  display: inline-block;
+  width: ${({ $size }) => $size}px;
+  height: ${({ $size }) => $size}px;
+  border: 3px solid ${({ theme }) => theme.colors.border};
+  border-top-color: ${({ theme }) => theme.colors.primary};
+  border-radius: 50%;
+  animation: ${spin} 0.8s linear infinite;
+`;
+
+/** A loading indicator announced to assistive technology with its label. */
+export function Spinner({ label = 'Loading...', size = 32 }: { label?: string; size?: number }) {
+  return (
+    <span role="status" aria-label={label}>
+      <Ring $size={size} aria-hidden="true" />
+    </span>
+  );
+}
+
+const Centre = styled.div`
+  display: flex;
+  min-height: 60vh;
+  align-items: center;
+  justify-content: center;
+`;
+
+export function CentredSpinner({ label }: { label?: string }) {
+  return (
+    <Centre>
+      <Spinner label={label} size={48} />
+    </Centre>
+  );
+}
