@@ -1,0 +1,276 @@
+import type { AccountEvent, AccountEventData, Role, UserProfileFields } from '@tht/contracts';
+import { fullName } from '@tht/contracts';
+import type { RecordedEvent } from '@tht/eventstore';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Projector } from '../framework/projector';
+
+/** A row of `read_models.users`. Secrets are hashes; API responses never include them. */
+export interface UserRow {
+  id: number;
+  email: string;
+  first_name: string;
+  last_name: string;
+  role: Role;
+  manager_id: number | null;
+  manager_name: string | null;
+  department: string;
+  password_hash: string;
+  first_login_required: boolean;
+  /** sha256 of the latest reset token, null once used or replaced by a password change. */
+  password_reset_token: string | null;
+  password_reset_expires: Date | string | null;
+  /** Tokens carry the version they were issued under; logout and password changes raise it. */
+  token_version: number;
+  last_login: Date | string | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+  /** Version of the `user-<id>` stream this row reflects: the expected version for the next command. */
+  version: number;
+}
+
+const USER_EVENT_TYPES = new Set<string>([
+  'UserRegistered',
+  'UserCreated',
+  'UserUpdated',
+  'UserDeleted',
+  'PasswordChanged',
+  'TemporaryPasswordSet',
+  'PasswordResetRequested',
+  'PasswordResetCompleted',
+  'UserLoggedIn',
+  'UserLoggedOut',
+  'DepartmentRenamed',
+]);
+
+type UserEvent = RecordedEvent & AccountEvent;
+
+const isUserEvent = (event: RecordedEvent): event is UserEvent => USER_EVENT_TYPES.has(event.type);
+
+const COLUMNS = [
+  'id',
+  'email',
+  'first_name',
+  'last_name',
+  'role',
+  'manager_id',
+  'manager_name',
+  'department',
+  'password_hash',
+  'first_login_required',
+  'password_reset_token',
+  'password_reset_expires',
+  'token_version',
+  'last_login',
+  'created_at',
+  'updated_at',
+  'version',
+] as const satisfies readonly (keyof UserRow)[];
+
+/** Rows per INSERT statement: 17 parameters each, well below PostgreSQL's 65535. */
+const UPSERT_CHUNK = 2000;
+
+async function migrate(db: Kysely<any>, schema: string): Promise<void> {
+  const users = sql.table(`${schema}.users`);
+  await sql`CREATE TABLE IF NOT EXISTS ${users} (
+    id integer PRIMARY KEY,
+    email text NOT NULL,
+    first_name text NOT NULL,
+    last_name text NOT NULL,
+    role text NOT NULL,
+    manager_id integer,
+    manager_name text,
+    department text NOT NULL,
+    password_hash text NOT NULL,
+    first_login_required boolean NOT NULL,
+    password_reset_token text,
+    password_reset_expires timestamptz,
+    token_version integer NOT NULL DEFAULT 0,
+    last_login timestamptz,
+    created_at timestamptz NOT NULL,
+    updated_at timestamptz NOT NULL,
+    version integer NOT NULL
+  )`.execute(db);
+  // E-mail uniqueness is the write side's job (reservation streams); a unique index here could
+  // fail a batch that frees an address in one row and takes it in another.
+  await sql`CREATE INDEX IF NOT EXISTS users_email_idx ON ${users} (email)`.execute(db);
+  await sql`CREATE INDEX IF NOT EXISTS users_manager_id_idx ON ${users} (manager_id)`.execute(db);
+  await sql`CREATE INDEX IF NOT EXISTS users_department_idx ON ${users} (department)`.execute(db);
+  await sql`CREATE INDEX IF NOT EXISTS users_reset_token_idx ON ${users} (password_reset_token)
+    WHERE password_reset_token IS NOT NULL`.execute(db);
+  await sql`CREATE INDEX IF NOT EXISTS users_last_name_idx ON ${users} (last_name, first_name, id)`.execute(db);
+}
+
+function newUserRow(
+  event: RecordedEvent,
+  data: UserProfileFields & { userId: number; passwordHash: string },
+  firstLoginRequired: boolean,
+): UserRow {
+  return {
+    id: data.userId,
+    email: data.email,
+    first_name: data.firstName,
+    last_name: data.lastName,
+    role: data.role,
+    manager_id: data.managerId,
+    manager_name: data.managerName,
+    department: data.department,
+    password_hash: data.passwordHash,
+    first_login_required: firstLoginRequired,
+    password_reset_token: null,
+    password_reset_expires: null,
+    token_version: 0,
+    last_login: null,
+    created_at: event.metadata.occurredAt,
+    updated_at: event.metadata.occurredAt,
+    version: event.streamVersion,
+  };
+}
+
+function profileChanges(changes: Partial<UserProfileFields>): Partial<UserRow> {
+  const row: Partial<UserRow> = {};
+  if (changes.email !== undefined) row.email = changes.email;
+  if (changes.firstName !== undefined) row.first_name = changes.firstName;
+  if (changes.lastName !== undefined) row.last_name = changes.lastName;
+  if (changes.role !== undefined) row.role = changes.role;
+  if (changes.managerId !== undefined) row.manager_id = changes.managerId;
+  if (changes.managerName !== undefined) row.manager_name = changes.managerName;
+  if (changes.department !== undefined) row.department = changes.department;
+  return row;
+}
+
+/**
+ * One batch of events applied to the users table: the rows the batch touches are loaded with one
+ * query, changed in memory, and written back with a few multi-row statements. Events that change
+ * rows by a condition rather than by id (a department rename, a manager's deletion or new name)
+ * run as one UPDATE at once and are mirrored on the rows in memory, which are written last.
+ */
+class UsersBatch {
+  private readonly rows = new Map<number, UserRow>();
+  private readonly deleted = new Set<number>();
+
+  private constructor(
+    private readonly trx: Transaction<any>,
+    private readonly schema: string,
+  ) {}
+
+  static async load(trx: Transaction<any>, schema: string, events: readonly UserEvent[]): Promise<UsersBatch> {
+    const batch = new UsersBatch(trx, schema);
+    const ids = [...new Set(events.flatMap((event) => ('userId' in event.data ? [event.data.userId] : [])))];
+    if (ids.length > 0) {
+      const rows = (await trx.withSchema(schema).selectFrom('users').selectAll().where('id', 'in', ids).execute()) as UserRow[];
+      for (const row of rows) batch.rows.set(row.id, row);
+    }
+    return batch;
+  }
+
+  async apply(event: UserEvent): Promise<void> {
+    const at = event.metadata.occurredAt;
+    switch (event.type) {
+      case 'UserRegistered':
+        this.rows.set(event.data.userId, newUserRow(event, event.data, false));
+        return;
+      case 'UserCreated':
+        this.rows.set(event.data.userId, newUserRow(event, event.data, event.data.firstLoginRequired));
+        return;
+      case 'UserUpdated':
+        return this.applyUpdate(event, event.data);
+      case 'UserDeleted':
+        return this.applyDeletion(event.data.userId);
+      case 'PasswordChanged':
+      case 'PasswordResetCompleted':
+        return this.change(event, event.data.userId, (row) => ({
+          password_hash: event.data.passwordHash,
+          first_login_required: false,
+          password_reset_token: null,
+          password_reset_expires: null,
+          token_version: row.token_version + 1,
+          updated_at: at,
+        }));
+      case 'TemporaryPasswordSet':
+        return this.change(event, event.data.userId, (row) => ({
+          password_hash: event.data.passwordHash,
+          first_login_required: true,
+          password_reset_token: null,
+          password_reset_expires: null,
+          token_version: row.token_version + 1,
+          updated_at: at,
+        }));
+      case 'PasswordResetRequested':
+        return this.change(event, event.data.userId, () => ({
+          password_reset_token: event.data.tokenHash,
+          password_reset_expires: event.data.expiresAt,
+        }));
+      case 'UserLoggedIn':
+        return this.change(event, event.data.userId, () => ({ last_login: at }));
+      case 'UserLoggedOut':
+        return this.change(event, event.data.userId, (row) => ({ token_version: row.token_version + 1 }));
+      case 'DepartmentRenamed':
+        return this.applyDepartmentRename(event.data);
+    }
+  }
+
+  private change(event: UserEvent, userId: number, changes: (row: UserRow) => Partial<UserRow>): void {
+    const row = this.rows.get(userId);
+    if (!row) return; // an event of a user deleted earlier: nothing left to change
+    this.rows.set(userId, { ...row, ...changes(row), version: event.streamVersion });
+  }
+
+  private async applyUpdate(event: UserEvent, { userId, changes }: AccountEventData['UserUpdated']): Promise<void> {
+    this.change(event, userId, () => ({ ...profileChanges(changes), updated_at: event.metadata.occurredAt }));
+    const row = this.rows.get(userId);
+    if (row && (changes.firstName !== undefined || changes.lastName !== undefined)) {
+      await this.updateWhere('manager_id', userId, { manager_name: fullName({ firstName: row.first_name, lastName: row.last_name }) });
+    }
+  }
+
+  private async applyDeletion(userId: number): Promise<void> {
+    this.rows.delete(userId);
+    this.deleted.add(userId);
+    // Reports keep their manager's name as text, but no longer point at a removed account.
+    await this.updateWhere('manager_id', userId, { manager_id: null });
+  }
+
+  private async applyDepartmentRename({ name, previousName }: AccountEventData['DepartmentRenamed']): Promise<void> {
+    await this.updateWhere('department', previousName, { department: name });
+  }
+
+  private async updateWhere(
+    column: 'manager_id' | 'department',
+    value: number | string,
+    changes: Partial<UserRow>,
+  ): Promise<void> {
+    await this.trx.withSchema(this.schema).updateTable('users').set(changes).where(column, '=', value).execute();
+    for (const [id, row] of this.rows) {
+      if (row[column] === value) this.rows.set(id, { ...row, ...changes });
+    }
+  }
+
+  async flush(): Promise<void> {
+    const table = this.trx.withSchema(this.schema);
+    if (this.deleted.size > 0) await table.deleteFrom('users').where('id', 'in', [...this.deleted]).execute();
+    const rows = [...this.rows.values()];
+    for (let start = 0; start < rows.length; start += UPSERT_CHUNK) {
+      await table
+        .insertInto('users')
+        .values(rows.slice(start, start + UPSERT_CHUNK))
+        .onConflict((conflict) =>
+          conflict.column('id').doUpdateSet((eb) =>
+            Object.fromEntries(COLUMNS.filter((c) => c !== 'id').map((c) => [c, eb.ref(`excluded.${c}`)])),
+          ),
+        )
+        .execute();
+    }
+  }
+}
+
+export const usersProjector: Projector = {
+  name: 'users',
+  migrate,
+  async project(trx, schema, events) {
+    const userEvents = events.filter(isUserEvent);
+    if (userEvents.length === 0) return;
+    const batch = await UsersBatch.load(trx, schema, userEvents);
+    for (const event of userEvents) await batch.apply(event);
+    await batch.flush();
+  },
+};
