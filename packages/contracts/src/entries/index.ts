@@ -1,0 +1,6 @@
+export * from './messages';
+export * from './dates';
+export * from './schemas';
+export * from './responses';
+export * from './events';
+export * from './bulk-grid';

@@ -1,0 +1,3 @@
+export * from './schemas';
+export * from './custom-values';
+export * from './events';
