@@ -1,1 +1,5 @@
 export * from './accounts';
+export * from './entries';
+export * from './progress';
+export * from './form-fields';
+export * from './topics';
