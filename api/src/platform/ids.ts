@@ -20,12 +20,10 @@ export interface IdAllocator {
   next(kind: IdKind): Promise<number>;
 }
 
-/** Arbitrary constant key: serialises concurrent start-ups, whose IF NOT EXISTS would otherwise race. */
-const MIGRATION_LOCK_KEY = 7_310_001;
-
 export async function migrateIds(db: Kysely<any>): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await sql`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`.execute(trx);
+    // Serialises concurrent start-ups, whose IF NOT EXISTS statements would otherwise race.
+    await sql`SELECT pg_advisory_xact_lock(hashtext('tht:migrate-ids'))`.execute(trx);
     await sql`CREATE SCHEMA IF NOT EXISTS ids`.execute(trx);
     for (const sequence of Object.values(SEQUENCES)) {
       await sql`CREATE SEQUENCE IF NOT EXISTS ${sql.table(`ids.${sequence}`)}`.execute(trx);

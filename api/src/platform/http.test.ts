@@ -1,0 +1,87 @@
+import type { AddressInfo } from 'node:net';
+import { ConcurrencyError } from '@tht/eventstore';
+import express from 'express';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { request } from '../testing/request';
+import { HttpError, apiNotFound, errorHandler, parseWith } from './http';
+import type { Logger } from './logger';
+import { closeHttpServer, listen } from './shutdown';
+
+const logged: string[] = [];
+const recordingLogger: Logger = {
+  debug: () => {},
+  info: () => {},
+  warn: () => {},
+  error: (message, error) => logged.push(`${message}: ${String(error)}`),
+};
+
+const nameSchema = z.object({ name: z.string({ error: 'Name is required' }).min(1, 'Name is required') });
+
+let baseUrl: string;
+let close: () => Promise<void>;
+
+beforeAll(async () => {
+  const app = express();
+  app.use(express.json());
+  app.post('/api/names', (req, res) => {
+    const { name } = parseWith(nameSchema, req.body);
+    res.status(201).json({ name });
+  });
+  app.get('/api/forbidden', () => {
+    throw new HttpError(403, 'Admin access required');
+  });
+  app.get('/api/conflict', async () => {
+    throw new ConcurrencyError('entry-1', 3, 4);
+  });
+  app.get('/api/bug', async () => {
+    throw new Error('connection string postgres://secret@db leaked');
+  });
+  app.use('/api', apiNotFound);
+  app.use(errorHandler(recordingLogger));
+  const server = await listen(app, 0, '127.0.0.1');
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  close = () => closeHttpServer(server);
+});
+
+afterAll(() => close());
+
+describe('error responses', () => {
+  it('parseWith turns the first schema issue into a 400 with its message', async () => {
+    expect(await request({ baseUrl }, 'POST', '/api/names', { body: {} })).toMatchObject({
+      status: 400,
+      body: { error: 'Name is required' },
+    });
+    expect(await request({ baseUrl }, 'POST', '/api/names', { body: { name: 'Ada' } })).toMatchObject({
+      status: 201,
+      body: { name: 'Ada' },
+    });
+  });
+
+  it('sends an HttpError with its status and message', async () => {
+    expect(await request({ baseUrl }, 'GET', '/api/forbidden')).toMatchObject({
+      status: 403,
+      body: { error: 'Admin access required' },
+    });
+  });
+
+  it('maps a concurrency conflict from the event store to 409', async () => {
+    const response = await request({ baseUrl }, 'GET', '/api/conflict');
+    expect(response.status).toBe(409);
+    expect(response.body.error).toMatch(/changed by someone else/);
+  });
+
+  it('answers an unexpected error with a bare 500, logging the details server-side only', async () => {
+    const response = await request({ baseUrl }, 'GET', '/api/bug');
+    expect(response).toMatchObject({ status: 500, body: { error: 'Internal server error' } });
+    expect(JSON.stringify(response.body)).not.toContain('secret');
+    expect(logged.at(-1)).toContain('GET /api/bug failed: Error: connection string');
+  });
+
+  it('answers unknown API paths with a JSON 404', async () => {
+    expect(await request({ baseUrl }, 'DELETE', '/api/no/such/thing')).toMatchObject({
+      status: 404,
+      body: { error: 'Not found' },
+    });
+  });
+});

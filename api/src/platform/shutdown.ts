@@ -1,0 +1,30 @@
+import http from 'node:http';
+import type { Express } from 'express';
+
+/** Starts listening; rejects (e.g. EADDRINUSE) instead of emitting an unhandled 'error'. */
+export function listen(app: Express, port: number, host?: string): Promise<http.Server> {
+  return new Promise((resolve, reject) => {
+    const server = http.createServer(app);
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve(server);
+    });
+  });
+}
+
+/**
+ * Stops accepting connections, drops idle keep-alive sockets and gives in-flight requests
+ * `graceMs` to finish before their connections are cut.
+ */
+export function closeHttpServer(server: http.Server, graceMs = 5000): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const forceClose = setTimeout(() => server.closeAllConnections(), graceMs).unref();
+    server.close((error) => {
+      clearTimeout(forceClose);
+      if (error) reject(error);
+      else resolve();
+    });
+    server.closeIdleConnections();
+  });
+}
