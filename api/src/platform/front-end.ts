@@ -3,11 +3,15 @@ import path from 'node:path';
 import express, { type Router } from 'express';
 import { REMOTES } from './remotes';
 
-/** Files a browser must revalidate on every load, so a newly deployed build is picked up at once. */
-const ALWAYS_REVALIDATE = /(^|\/)(index\.html|mf-manifest\.json|mf-stats\.json|remoteEntry\.js)$/;
+/** Webpack names chunks `[name].[contenthash:10].js` (packages/webpack-config): such a file never changes. */
+const CONTENT_HASHED = /\.[0-9a-f]{10}\.js(\.map)?$/;
 
+/**
+ * Everything else (index.html, mf-manifest.json, remoteEntry.js, the shell's main.js) keeps its
+ * name across builds, so browsers revalidate it on every load and pick up a new deployment at once.
+ */
 function setCacheHeaders(res: express.Response, filePath: string): void {
-  if (ALWAYS_REVALIDATE.test(filePath.split(path.sep).join('/'))) res.set('Cache-Control', 'no-cache');
+  res.set('Cache-Control', CONTENT_HASHED.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache');
 }
 
 export function distDir(frontEndRoot: string, folder: string): string {

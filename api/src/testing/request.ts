@@ -19,7 +19,7 @@ export interface RequestOptions {
  * The response body is parsed when it is JSON, else returned as text.
  */
 export async function request<Body = any>(
-  app: Pick<TestApp, 'baseUrl'>,
+  app: { baseUrl: string },
   method: string,
   path: string,
   options: RequestOptions = {},

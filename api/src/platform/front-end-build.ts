@@ -1,0 +1,35 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { distDir } from './front-end';
+import type { Logger } from './logger';
+import { REMOTES } from './remotes';
+
+/** The file whose presence means a front end's build is complete. */
+const FRONT_ENDS = [
+  { folder: 'shell', builtFile: 'index.html' },
+  ...REMOTES.map((remote) => ({ folder: remote.folder, builtFile: 'mf-manifest.json' })),
+];
+
+export function unbuiltFrontEnds(frontEndRoot: string): string[] {
+  return FRONT_ENDS.filter(({ folder, builtFile }) => !existsSync(path.join(distDir(frontEndRoot, folder), builtFile))).map(
+    ({ folder }) => folder,
+  );
+}
+
+/**
+ * Builds the front ends whose dist is missing (a fresh checkout), with webpack's output shown.
+ * Built ones are left alone: rebuilding is `npm run build`.
+ */
+export async function buildMissingFrontEnds(frontEndRoot: string, log: Logger): Promise<void> {
+  const missing = unbuiltFrontEnds(frontEndRoot);
+  if (missing.length === 0) return;
+  log.info(`Building front ends (first start only): ${missing.join(', ')}`);
+  const args = ['run', 'build', ...missing.flatMap((folder) => ['-w', folder])];
+  const exitCode = await new Promise<number | null>((resolve, reject) => {
+    const child = spawn('npm', args, { cwd: frontEndRoot, stdio: ['ignore', 'inherit', 'inherit'] });
+    child.once('error', reject);
+    child.once('exit', resolve);
+  });
+  if (exitCode !== 0) throw new Error(`Building the front ends failed: \`npm ${args.join(' ')}\` exited with ${exitCode}`);
+}
