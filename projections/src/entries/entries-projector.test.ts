@@ -1,0 +1,156 @@
+import type { EntryDetails } from '@tht/contracts';
+import type { RecordedEvent } from '@tht/eventstore';
+import { createTestDatabase, type TestDatabase } from '@tht/postgres/testing';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { entriesProjector, type EntryRow } from './entries-projector';
+
+const SCHEMA = 'read_models';
+let database: TestDatabase;
+let position = 0;
+
+function recorded(type: string, data: unknown, occurredAt = '2025-03-01T10:00:00.000Z'): RecordedEvent {
+  position += 1;
+  return {
+    type,
+    data,
+    metadata: { actorId: '1', correlationId: 'test', occurredAt, schemaVersion: 1 },
+    eventId: `event-${position}`,
+    streamName: 'test',
+    streamVersion: 0,
+    globalPosition: String(position).padStart(20, '0'),
+  };
+}
+
+function details(overrides: Partial<EntryDetails> = {}): EntryDetails {
+  return {
+    trainingName: 'Risk Management',
+    date: '2025-02-28',
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    managerName: 'Grace Hopper',
+    department: 'Engineering',
+    hours: '1.5',
+    notes: '',
+    rating: 4,
+    beInnovative: false,
+    trainingType: 'internal',
+    courseGivenBy: 'Acme',
+    customFields: {},
+    ...overrides,
+  };
+}
+
+const logged = (entryId: number, userId: number, overrides: Partial<EntryDetails> = {}, at?: string) =>
+  recorded('EntryLogged', { entryId, userId, ...details(overrides) }, at);
+const edited = (entryId: number, userId: number, overrides: Partial<EntryDetails> = {}, at?: string) =>
+  recorded('EntryEdited', { entryId, userId, ...details(overrides) }, at);
+
+async function project(...events: RecordedEvent[]): Promise<void> {
+  await database.db.transaction().execute((trx) => entriesProjector.project(trx, SCHEMA, events));
+}
+
+async function rows(): Promise<EntryRow[]> {
+  return (await database.db.withSchema(SCHEMA).selectFrom('entries').selectAll().orderBy('id').execute()) as EntryRow[];
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await sql`CREATE SCHEMA ${sql.id(SCHEMA)}`.execute(database.db);
+  await entriesProjector.migrate(database.db, SCHEMA);
+  await entriesProjector.migrate(database.db, SCHEMA); // idempotent
+});
+
+afterAll(() => database?.drop());
+
+beforeEach(async () => {
+  await sql`TRUNCATE ${sql.table(`${SCHEMA}.entries`)}`.execute(database.db);
+});
+
+describe('entries projector', () => {
+  it('stores a logged entry with hours as text and the creation time from the metadata', async () => {
+    await project(logged(1, 10, { hours: '2.25', customFields: { venue: 'Online' } }, '2025-03-02T09:00:00.000Z'));
+    const [row] = await rows();
+    expect(row).toMatchObject({
+      id: 1,
+      user_id: 10,
+      training_name: 'Risk Management',
+      date: '2025-02-28',
+      hours: '2.25',
+      rating: 4,
+      be_innovative: false,
+      custom_fields: { venue: 'Online' },
+    });
+    expect(new Date(row!.created_at).toISOString()).toBe('2025-03-02T09:00:00.000Z');
+  });
+
+  it('applies edits and deletions, in separate batches and within one batch', async () => {
+    await project(logged(1, 10), logged(2, 10));
+    await project(edited(1, 10, { hours: '3', trainingName: 'Leadership' }, '2025-04-01T00:00:00.000Z'), recorded('EntryDeleted', { entryId: 2, userId: 10 }));
+    await project(logged(3, 10), edited(3, 10, { notes: 'changed' }), logged(4, 10), recorded('EntryDeleted', { entryId: 4, userId: 10 }));
+    const result = await rows();
+    expect(result.map((row) => [row.id, row.training_name, row.hours, row.notes])).toEqual([
+      [1, 'Leadership', '3', ''],
+      [3, 'Risk Management', '1.5', 'changed'],
+    ]);
+    expect(new Date(result[0]!.updated_at).toISOString()).toBe('2025-04-01T00:00:00.000Z');
+    expect(new Date(result[0]!.created_at).toISOString()).toBe('2025-03-01T10:00:00.000Z');
+  });
+
+  it("shows a user's new manager and department on all their entries, and only theirs", async () => {
+    await project(logged(1, 10), logged(2, 10), logged(3, 11));
+    await project(recorded('UserUpdated', { userId: 10, changes: { managerName: 'Alan Turing', department: 'Research', role: 'manager' } }));
+    const result = await rows();
+    expect(result.map((row) => [row.id, row.manager_name, row.department])).toEqual([
+      [1, 'Alan Turing', 'Research'],
+      [2, 'Alan Turing', 'Research'],
+      [3, 'Grace Hopper', 'Engineering'],
+    ]);
+  });
+
+  it('applies a profile change in event order within one batch', async () => {
+    await project(logged(1, 10), edited(1, 10, { notes: 'before' }));
+    await project(
+      edited(1, 10, { notes: 'edited' }),
+      logged(2, 10),
+      recorded('UserUpdated', { userId: 10, changes: { managerName: 'Alan Turing' } }),
+      logged(3, 10, { managerName: 'Typed Later' }),
+      recorded('UserUpdated', { userId: 10, changes: { managerName: null, lastName: 'King' } }),
+    );
+    const result = await rows();
+    expect(result.map((row) => [row.id, row.manager_name, row.last_name, row.notes])).toEqual([
+      [1, '', 'King', 'edited'],
+      [2, '', 'King', ''],
+      [3, '', 'King', ''],
+    ]);
+    await project(recorded('UserUpdated', { userId: 10, changes: { managerName: 'Alan Turing' } }), logged(4, 10, { managerName: 'Mine' }));
+    expect((await rows()).map((row) => row.manager_name)).toEqual(['Alan Turing', 'Alan Turing', 'Alan Turing', 'Mine']);
+  });
+
+  it("removes a deleted user's entries, including ones of the same batch", async () => {
+    await project(logged(1, 10), logged(2, 11));
+    await project(logged(3, 10), edited(1, 10), recorded('UserDeleted', { userId: 10, email: 'a@example.com' }));
+    expect((await rows()).map((row) => row.id)).toEqual([2]);
+  });
+
+  it('follows department renames', async () => {
+    await project(logged(1, 10, { department: 'Eng' }), logged(2, 11, { department: 'Sales' }));
+    await project(logged(3, 12, { department: 'Eng' }), recorded('DepartmentRenamed', { departmentId: 1, name: 'Engineering', previousName: 'Eng' }));
+    expect((await rows()).map((row) => row.department)).toEqual(['Engineering', 'Sales', 'Engineering']);
+  });
+
+  it('moves custom values along with a renamed field and drops those of a deleted field', async () => {
+    await project(logged(1, 10, { customFields: { venue: 'Online', cost: 5 } }), logged(2, 10, { customFields: { cost: 7 } }));
+    await project(
+      logged(3, 10, { customFields: { venue: 'Room 1' } }),
+      recorded('FormFieldEdited', { fieldId: 1, name: 'location', previousName: 'venue', label: 'Location', type: 'text', required: false }),
+      recorded('FormFieldDeleted', { fieldId: 2, name: 'cost' }),
+    );
+    expect((await rows()).map((row) => row.custom_fields)).toEqual([{ location: 'Online' }, {}, { location: 'Room 1' }]);
+  });
+
+  it('ignores events it does not own', async () => {
+    await project(recorded('UserLoggedIn', { userId: 10 }), recorded('UserUpdated', { userId: 10, changes: { role: 'hr' } }));
+    expect(await rows()).toEqual([]);
+  });
+});
