@@ -17,12 +17,20 @@ export function unbuiltFrontEnds(frontEndRoot: string): string[] {
   );
 }
 
+function hasSource(frontEndRoot: string, folder: string): boolean {
+  return existsSync(path.join(frontEndRoot, folder, 'webpack.config.js'));
+}
+
 /**
  * Builds the front ends whose dist is missing (a fresh checkout), with webpack's output shown.
- * Built ones are left alone: rebuilding is `npm run build`.
+ * Built ones are left alone: rebuilding is `npm run build`. A server-only installation (the API
+ * image) has no front-end sources; it serves the API and leaves the front ends to their own services.
  */
 export async function buildMissingFrontEnds(frontEndRoot: string, log: Logger): Promise<void> {
-  const missing = unbuiltFrontEnds(frontEndRoot);
+  const unbuilt = unbuiltFrontEnds(frontEndRoot);
+  const withoutSource = unbuilt.filter((folder) => !hasSource(frontEndRoot, folder));
+  if (withoutSource.length > 0) log.info(`Not built and no source here, so not served by this process: ${withoutSource.join(', ')}`);
+  const missing = unbuilt.filter((folder) => hasSource(frontEndRoot, folder));
   if (missing.length === 0) return;
   log.info(`Building front ends (first start only): ${missing.join(', ')}`);
   const args = ['run', 'build', ...missing.flatMap((folder) => ['-w', folder])];
