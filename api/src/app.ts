@@ -1,5 +1,6 @@
 import cookieParser from 'cookie-parser';
 import express, { type Express } from 'express';
+import { createAccountsRouter } from './accounts/accounts-routes';
 import { REPO_ROOT } from './config';
 import { assignCorrelationId } from './platform/commands';
 import type { AppContext } from './platform/context';
@@ -27,6 +28,7 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Expr
 
   // Feature routers, one line each: `app.use('/api', createXRouter(ctx));`
   // Each router declares its full paths below /api (e.g. '/entries/:id') and its own auth.
+  app.use('/api', createAccountsRouter(ctx));
 
   app.use('/api', apiNotFound);
   app.use(frontEndRouter(options.frontEndRoot ?? REPO_ROOT));

@@ -34,7 +34,12 @@ const lastNameSchema = requiredText(M.lastNameRequired, 'Last name');
 const departmentNameOfUserSchema = requiredText(M.departmentRequired, 'Department');
 const managerNameSchema = z.string().trim().max(2 * NAME_MAX_LENGTH + 1, M.textTooLong('Manager name', 201));
 
+/** Ids in paths (`/users/{id}`, `/departments/{id}`). */
 export const userIdSchema = z.coerce.number({ error: M.invalidUserId }).int(M.invalidUserId).min(1, M.invalidUserId);
+export const departmentIdSchema = z.coerce
+  .number({ error: M.invalidDepartmentId })
+  .int(M.invalidDepartmentId)
+  .min(1, M.invalidDepartmentId);
 
 const managerIdSchema = z.number({ error: M.invalidManagerId }).int(M.invalidManagerId).min(1, M.invalidManagerId);
 /** The admin form insists on a manager ('Manager is required'). */
@@ -94,36 +99,42 @@ export const adminUserCreateSchema = (domain: string) =>
 export const adminUserEditSchema = (domain: string) =>
   z.preprocess(acceptUsernameAsEmail, z.object(adminUserFields(domain)));
 
-/** PUT /api/users/{id} by an admin for another user: any form field, each optional; a manager stays required. */
-export const adminUserUpdateSchema = (domain: string) =>
-  z.preprocess(
-    acceptUsernameAsEmail,
-    z.object({
-      ...adminUserFields(domain),
-      role: roleSchema,
-      managerName: managerNameSchema.nullish(),
-    }).partial(),
-  );
-
 /**
- * PUT /api/users/{id} on one's own record (the profile dialog). The manager may be null (no exact
- * match of the typed name); the identity fields and role are sent back unchanged.
+ * PUT /api/users/{id} by an admin: any field of the admin form, each optional. The manager may be
+ * cleared (null) on the admin's own record only; the server answers 'Manager is required' otherwise.
  */
-export const profileUpdateSchema = (domain: string) =>
+export const adminUserUpdateSchema = (domain: string) =>
   z.preprocess(
     acceptUsernameAsEmail,
     z
       .object({
-        email: orgEmailSchema(domain),
-        firstName: firstNameSchema,
-        lastName: lastNameSchema,
+        ...adminUserFields(domain),
         role: roleSchema,
         managerId: managerIdSchema.nullable(),
         managerName: managerNameSchema.nullable(),
-        department: departmentNameOfUserSchema,
       })
       .partial(),
   );
+
+/**
+ * PUT /api/users/{id} on one's own record by a non-admin (the profile dialog): manager and
+ * department change; the e-mail, names and role are sent back unchanged and only compared. The
+ * manager is null when the typed name matched nobody exactly.
+ */
+export const profileUpdateSchema = z.preprocess(
+  acceptUsernameAsEmail,
+  z
+    .object({
+      email: z.string().trim().toLowerCase(),
+      firstName: z.string().trim(),
+      lastName: z.string().trim(),
+      role: roleSchema,
+      managerId: managerIdSchema.nullable(),
+      managerName: managerNameSchema.nullable(),
+      department: departmentNameOfUserSchema,
+    })
+    .partial(),
+);
 
 export const setPasswordSchema = z
   .object({
@@ -165,7 +176,7 @@ export type RegistrationInput = z.infer<ReturnType<typeof registrationSchema>>;
 export type AdminUserCreateInput = z.infer<ReturnType<typeof adminUserCreateSchema>>;
 export type AdminUserEditInput = z.infer<ReturnType<typeof adminUserEditSchema>>;
 export type AdminUserUpdateInput = z.infer<ReturnType<typeof adminUserUpdateSchema>>;
-export type ProfileUpdateInput = z.infer<ReturnType<typeof profileUpdateSchema>>;
+export type ProfileUpdateInput = z.infer<typeof profileUpdateSchema>;
 export type SetPasswordInput = z.infer<typeof setPasswordSchema>;
 export type ResetRequestInput = z.infer<typeof resetRequestSchema>;
 export type ResetConfirmInput = z.infer<typeof resetConfirmSchema>;

@@ -1,0 +1,117 @@
+import {
+  loginSchema,
+  normaliseEmail,
+  registrationSchema,
+  resetConfirmSchema,
+  resetRequestSchema,
+  setPasswordSchema,
+  type LoginResponse,
+  type PasswordResetResponse,
+} from '@tht/contracts';
+import { Router, type Request, type Response } from 'express';
+import type { UserRow } from 'projections';
+import { LoginLimiter } from '../auth/login-limiter';
+import { authenticate, requireAuth, signedInUser } from '../auth/require-auth';
+import { clearAuthCookie, setAuthCookie, signAuthToken } from '../auth/tokens';
+import { createDepartmentsRouter } from '../departments/departments-routes';
+import { actorOf } from '../platform/commands';
+import type { AppContext } from '../platform/context';
+import { parseWith } from '../platform/http';
+import { addUser } from '../users/users-commands';
+import { createUsersRouter } from '../users/users-routes';
+import { currentUserResponse, findUserByEmail, getUser, listManagerOptions } from '../users/users-queries';
+import { changePassword, completePasswordReset, requestPasswordReset } from './password-commands';
+import { TooManyAttemptsError, logIn, logOut } from './session-commands';
+
+/** The origin the browser used, so the reset link opens the same site. */
+function requestOrigin(req: Request): string {
+  const origin = req.get('origin');
+  if (origin && URL.canParse(origin) && /^https?:$/.test(new URL(origin).protocol)) return new URL(origin).origin;
+  return `${req.protocol}://${req.get('host')}`;
+}
+
+const clientAddress = (req: Request) => req.ip ?? req.socket.remoteAddress ?? 'unknown';
+
+/** Signs the user in on this response: the token goes into the body and an httpOnly cookie. */
+async function signIn(ctx: AppContext, req: Request, res: Response, user: UserRow): Promise<LoginResponse> {
+  const authToken = signAuthToken(user, ctx.config.jwtSecret);
+  setAuthCookie(req, res, authToken);
+  return { authToken, ...(await currentUserResponse(ctx.db, user)) };
+}
+
+/**
+ * Accounts: registration, sign-in and out, passwords, the current user, and the users and
+ * departments routers (mounted under /api by createApp).
+ */
+export function createAccountsRouter(ctx: AppContext): Router {
+  const router = Router();
+  const limiter = new LoginLimiter();
+  const domain = ctx.config.orgEmailDomain;
+  const signedInEvenWithPendingChange = requireAuth(ctx, { allowPendingPasswordChange: true });
+
+  router.get('/user', signedInEvenWithPendingChange, async (req, res) => {
+    res.json(await currentUserResponse(ctx.db, await getUser(ctx.db, signedInUser(req).id)));
+  });
+
+  router.post('/login', async (req, res) => {
+    const credentials = parseWith(loginSchema, req.body);
+    try {
+      const user = await logIn(ctx, limiter, credentials, clientAddress(req), actorOf(req));
+      res.json(await signIn(ctx, req, res, user));
+    } catch (error) {
+      if (error instanceof TooManyAttemptsError) res.set('Retry-After', String(error.retryAfterSeconds));
+      throw error;
+    }
+  });
+
+  router.post('/register', async (req, res) => {
+    const input = parseWith(registrationSchema(domain), req.body);
+    const user = await addUser(ctx, { ...input, role: 'employee' }, { registered: true }, actorOf(req));
+    res.status(201).json(await signIn(ctx, req, res, user));
+  });
+
+  // Works with an expired or revoked token too: the cookie is cleared either way.
+  router.post('/logout', async (req, res) => {
+    const user = await authenticate(ctx, req, res);
+    if (user) await logOut(ctx, user.id, { ...actorOf(req), userId: user.id });
+    clearAuthCookie(req, res);
+    res.json({ message: 'You have been successfully logged out' });
+  });
+
+  // Ends every earlier sign-in, this one included, so the response carries a fresh token.
+  router.post('/set-password', signedInEvenWithPendingChange, async (req, res) => {
+    const { password } = parseWith(setPasswordSchema, req.body);
+    const user = await changePassword(ctx, signedInUser(req).id, password, actorOf(req));
+    res.json({ message: 'Password updated successfully', ...(await signIn(ctx, req, res, user)) });
+  });
+
+  router.post('/reset-password', async (req, res) => {
+    const { username } = parseWith(resetRequestSchema, req.body);
+    const resetToken = await requestPasswordReset(ctx, username, actorOf(req));
+    const body: PasswordResetResponse = {
+      message: 'Password reset link generated. It expires in 15 minutes.',
+      resetToken,
+      resetLink: `${requestOrigin(req)}/auth?token=${resetToken}`,
+    };
+    res.json(body);
+  });
+
+  router.post('/reset-password-confirm', async (req, res) => {
+    const { token, password } = parseWith(resetConfirmSchema, req.body);
+    await completePasswordReset(ctx, token, password, actorOf(req));
+    res.json({ message: 'Password reset successful' });
+  });
+
+  router.get('/check-email/:email', async (req, res) => {
+    res.json({ exists: (await findUserByEmail(ctx.db, normaliseEmail(req.params.email))) !== undefined });
+  });
+
+  // Public: the registration form picks a manager before anyone is signed in.
+  router.get('/managers', async (_req, res) => {
+    res.json(await listManagerOptions(ctx.db));
+  });
+
+  router.use(createUsersRouter(ctx));
+  router.use(createDepartmentsRouter(ctx));
+  return router;
+}

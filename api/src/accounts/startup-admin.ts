@@ -1,0 +1,39 @@
+import { normaliseEmail, type UserProfileFields } from '@tht/contracts';
+import type { UserRow } from 'projections';
+import { hashPassword } from '../auth/passwords';
+import { systemActor } from '../platform/commands';
+import type { AppContext } from '../platform/context';
+import { HttpError } from '../platform/http';
+import { appendNewUser } from '../users/users-commands';
+import { accountEvent } from './account-events';
+
+/**
+ * With ADMIN_EMAIL and ADMIN_PASSWORD set and an empty event store, creates that admin (not forced
+ * to change the password). The admin has no manager and no department yet; both can be set later
+ * in the profile. Returns the created admin, or null when nothing was done.
+ */
+export async function ensureStartupAdmin(ctx: AppContext): Promise<UserRow | null> {
+  const settings = ctx.config.startupAdmin;
+  if (!settings) return null;
+  const { events } = await ctx.store.readAll(null, 1);
+  if (events.length > 0) return null;
+  const userId = await ctx.ids.next('user');
+  const profile: UserProfileFields = {
+    email: normaliseEmail(settings.email),
+    firstName: 'System',
+    lastName: 'Administrator',
+    role: 'admin',
+    managerId: null,
+    managerName: null,
+    department: '',
+  };
+  const passwordHash = await hashPassword(settings.password);
+  const created = accountEvent('UserCreated', { userId, ...profile, passwordHash, firstLoginRequired: false });
+  try {
+    return await appendNewUser(ctx, userId, profile.email, [created], systemActor());
+  } catch (error) {
+    // Another instance starting at the same moment created the admin first.
+    if (error instanceof HttpError && error.status === 409) return null;
+    throw error;
+  }
+}

@@ -1,0 +1,15 @@
+import { hash, verify } from '@node-rs/argon2';
+
+/** argon2id (the library's default algorithm) with its default cost: 19 MiB, 2 passes. */
+export function hashPassword(password: string): Promise<string> {
+  return hash(password);
+}
+
+/** False for a wrong password and for a malformed stored hash alike. */
+export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  try {
+    return await verify(passwordHash, password);
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,87 @@
+import type { CurrentUserResponse, ManagerOption, User, UserSummary } from '@tht/contracts';
+import { normaliseEmail } from '@tht/contracts';
+import type { Kysely } from 'kysely';
+import { READ_MODEL_SCHEMA, type UserRow } from 'projections';
+import { HttpError } from '../platform/http';
+
+export const USER_NOT_FOUND = 'User not found';
+
+const users = (db: Kysely<any>) => db.withSchema(READ_MODEL_SCHEMA).selectFrom('users');
+
+export async function findUserById(db: Kysely<any>, id: number): Promise<UserRow | undefined> {
+  return (await users(db).selectAll().where('id', '=', id).executeTakeFirst()) as UserRow | undefined;
+}
+
+export async function findUserByEmail(db: Kysely<any>, email: string): Promise<UserRow | undefined> {
+  return (await users(db).selectAll().where('email', '=', normaliseEmail(email)).executeTakeFirst()) as
+    | UserRow
+    | undefined;
+}
+
+export async function findUserByResetTokenHash(db: Kysely<any>, tokenHash: string): Promise<UserRow | undefined> {
+  return (await users(db).selectAll().where('password_reset_token', '=', tokenHash).executeTakeFirst()) as
+    | UserRow
+    | undefined;
+}
+
+/** The user or a 404. */
+export async function getUser(db: Kysely<any>, id: number): Promise<UserRow> {
+  const row = await findUserById(db, id);
+  if (!row) throw new HttpError(404, USER_NOT_FOUND);
+  return row;
+}
+
+/** Every user, sorted by last name (the admin list's order), then first name. */
+export async function listUsers(db: Kysely<any>): Promise<UserRow[]> {
+  return (await users(db).selectAll().orderBy('last_name').orderBy('first_name').orderBy('id').execute()) as UserRow[];
+}
+
+export async function hasDirectReports(db: Kysely<any>, userId: number): Promise<boolean> {
+  const report = await users(db).select('id').where('manager_id', '=', userId).limit(1).executeTakeFirst();
+  return report !== undefined;
+}
+
+/** Users who may be picked as a manager: every account, since any colleague can lead others. */
+export async function listManagerOptions(db: Kysely<any>): Promise<ManagerOption[]> {
+  return (await users(db)
+    .select(['id', 'first_name as firstName', 'last_name as lastName'])
+    .orderBy('last_name')
+    .orderBy('first_name')
+    .orderBy('id')
+    .execute()) as ManagerOption[];
+}
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+export function toUserSummary(row: UserRow): UserSummary {
+  return {
+    id: row.id,
+    username: row.email,
+    email: row.email,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    role: row.role,
+    managerId: row.manager_id,
+    managerName: row.manager_name,
+    department: row.department,
+  };
+}
+
+/** A user as the user themself and admins see it: everything but the password hash and reset token. */
+export function toUser(row: UserRow): User {
+  return {
+    ...toUserSummary(row),
+    firstLoginRequired: row.first_login_required,
+    lastLogin: row.last_login === null ? null : iso(row.last_login),
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
+  };
+}
+
+export async function currentUserResponse(db: Kysely<any>, row: UserRow): Promise<CurrentUserResponse> {
+  return {
+    user: toUser(row),
+    requiresPasswordChange: row.first_login_required,
+    hasDirectReports: await hasDirectReports(db, row.id),
+  };
+}
