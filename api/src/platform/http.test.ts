@@ -37,6 +37,9 @@ beforeAll(async () => {
   app.get('/api/bug', async () => {
     throw new Error('connection string postgres://secret@db leaked');
   });
+  app.get('/api/items/:id', (req, res) => {
+    res.json({ id: req.params.id });
+  });
   app.use('/api', apiNotFound);
   app.use(errorHandler(recordingLogger));
   const server = await listen(app, 0, '127.0.0.1');
@@ -76,6 +79,13 @@ describe('error responses', () => {
     expect(response).toMatchObject({ status: 500, body: { error: 'Internal server error' } });
     expect(JSON.stringify(response.body)).not.toContain('secret');
     expect(logged.at(-1)).toContain('GET /api/bug failed: Error: connection string');
+  });
+
+  it('answers a path the router cannot decode with 400, not 500', async () => {
+    expect(await request({ baseUrl }, 'GET', '/api/items/%E0%A4%A')).toMatchObject({
+      status: 400,
+      body: { error: 'Bad Request' },
+    });
   });
 
   it('answers unknown API paths with a JSON 404', async () => {

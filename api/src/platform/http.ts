@@ -1,3 +1,4 @@
+import { STATUS_CODES } from 'node:http';
 import { ConcurrencyError } from '@tht/eventstore';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { z } from 'zod';
@@ -28,26 +29,28 @@ export const apiNotFound: RequestHandler = (_req, res) => {
   res.status(404).json({ error: 'Not found' });
 };
 
-/** Errors thrown by body-parser carry an HTTP status and a `type`; their messages are safe to show. */
-interface BodyParserError extends Error {
+/**
+ * Errors from Express's own layers (body-parser, router, static files) carry an HTTP `status`;
+ * a 4xx there is the client's doing. Their message is shown only when marked safe (`expose`).
+ */
+interface ErrorWithStatus extends Error {
   status: number;
-  type: string;
-  expose: boolean;
+  type?: string;
+  expose?: boolean;
 }
 
-function isBodyParserError(error: unknown): error is BodyParserError {
-  return error instanceof Error && typeof (error as Partial<BodyParserError>).type === 'string' && 'status' in error;
+function hasClientStatus(error: unknown): error is ErrorWithStatus {
+  const status = (error as Partial<ErrorWithStatus> | null)?.status;
+  return error instanceof Error && typeof status === 'number' && status >= 400 && status < 500;
 }
 
 function clientErrorOf(error: unknown): { status: number; message: string } | null {
   if (error instanceof HttpError) return { status: error.status, message: error.message };
   if (error instanceof ConcurrencyError) return { status: 409, message: CONFLICT_MESSAGE };
-  if (isBodyParserError(error)) {
-    if (error.type === 'entity.parse.failed') return { status: 400, message: 'Malformed JSON in request body' };
-    if (error.type === 'entity.too.large') return { status: 413, message: 'Request body too large' };
-    if (error.expose && error.status >= 400 && error.status < 500) return { status: error.status, message: error.message };
-  }
-  return null;
+  if (!hasClientStatus(error)) return null;
+  if (error.type === 'entity.parse.failed') return { status: 400, message: 'Malformed JSON in request body' };
+  if (error.type === 'entity.too.large') return { status: 413, message: 'Request body too large' };
+  return { status: error.status, message: error.expose ? error.message : (STATUS_CODES[error.status] ?? 'Bad request') };
 }
 
 /** The one place errors become responses. Unexpected errors are logged and never shown to the client. */
