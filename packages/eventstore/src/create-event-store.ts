@@ -1,0 +1,20 @@
+import { eventUpcasters, type UpcasterRegistry } from '@tht/contracts/events/upcasters';
+import type pg from 'pg';
+import type { EventStore } from './port';
+import { createPostgresEventStore } from './postgres-event-store';
+import { withUpcasting } from './upcasting';
+
+export interface CreateEventStoreOptions {
+  /** The application database; holds the events unless `eventstoreUrl` is given. */
+  pool: pg.Pool;
+  /** `EVENTSTORE_URL`: an esdb:// or kurrentdb:// URL keeps the events in KurrentDB instead. */
+  eventstoreUrl?: string | null;
+  /** Defaults to the product's registry in @tht/contracts. */
+  upcasters?: UpcasterRegistry;
+}
+
+/** The event store the product runs on, with upcasting applied to everything read. */
+export function createEventStore({ pool, eventstoreUrl, upcasters = eventUpcasters }: CreateEventStoreOptions): EventStore {
+  if (eventstoreUrl) throw new Error('EVENTSTORE_URL: the KurrentDB adapter is not available yet');
+  return withUpcasting(createPostgresEventStore({ pool }), upcasters);
+}

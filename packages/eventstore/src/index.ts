@@ -1,0 +1,3 @@
+export * from './port';
+export { createEventStore, type CreateEventStoreOptions } from './create-event-store';
+export { migrateEventStore } from './postgres-schema';

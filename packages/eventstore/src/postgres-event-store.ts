@@ -1,0 +1,281 @@
+import { randomUUID } from 'node:crypto';
+import type pg from 'pg';
+import { AppendListeners } from './append-listeners';
+import {
+  ConcurrencyError,
+  type AppendResult,
+  type EventMetadata,
+  type EventStore,
+  type ExpectedVersion,
+  type NewEvent,
+  type ReadAllBatch,
+  type RecordedEvent,
+} from './port';
+import { APPENDED_CHANNEL, EVENTSTORE_SCHEMA as S } from './postgres-schema';
+
+/*
+ * Global order without gaps that fill later.
+ *
+ * A bigserial alone is not a safe checkpoint: transaction A can take position 7, transaction B
+ * position 8, and B can commit first; a reader that saw 8 would never go back for 7. So every
+ * event also stores the id of the transaction that appended it (`pg_current_xact_id()`), the log
+ * is ordered by (transaction_id, position), and a reader only sees events whose transaction id is
+ * below the xmin of its snapshot: every transaction below xmin has finished, and any transaction
+ * that has not committed yet (or starts later) has an id >= xmin, so it can only add events after
+ * everything a reader has already seen. Appends stay fully concurrent (no global lock).
+ *
+ * The price: a long-running writing transaction anywhere in the cluster holds back what readers
+ * see until it ends. Keep writing transactions short (the projection runner and rebuild commit
+ * per batch). When a read finds events held back like that, the store wakes its `onAppended`
+ * listeners again shortly, because the transaction holding them back sends no notification.
+ *
+ * globalPosition = 20-digit transaction id + '-' + 20-digit position, so plain string comparison
+ * is the log order.
+ */
+
+const DIGITS = 20;
+const START = { transactionId: '0', position: '0' };
+
+export function encodePosition(transactionId: string, position: string): string {
+  return `${transactionId.padStart(DIGITS, '0')}-${position.padStart(DIGITS, '0')}`;
+}
+
+function decodePosition(globalPosition: string): { transactionId: string; position: string } {
+  const match = /^(\d{20})-(\d{20})$/.exec(globalPosition);
+  if (!match) throw new Error(`Not a PostgreSQL event store position: ${globalPosition}`);
+  return { transactionId: BigInt(match[1]!).toString(), position: BigInt(match[2]!).toString() };
+}
+
+const SELECT_EVENT = `transaction_id::text AS transaction_id, position::text AS position, event_id,
+  stream_name, stream_version, type, data, metadata`;
+
+interface EventRow {
+  transaction_id: string;
+  position: string;
+  event_id: string;
+  stream_name: string;
+  stream_version: number;
+  type: string;
+  data: unknown;
+  metadata: EventMetadata;
+}
+
+function toRecordedEvent(row: EventRow): RecordedEvent {
+  return {
+    eventId: row.event_id,
+    streamName: row.stream_name,
+    streamVersion: row.stream_version,
+    globalPosition: encodePosition(row.transaction_id, row.position),
+    type: row.type,
+    data: row.data,
+    metadata: row.metadata,
+  };
+}
+
+/**
+ * Claims `$2` new versions of stream `$1` (returning the new current version) or returns no row
+ * when the expected version does not hold. Row locks on `streams` serialise appends per stream.
+ */
+const CLAIM_VERSIONS = {
+  no_stream: `INSERT INTO ${S}.streams (stream_name, version) VALUES ($1, $2::int - 1)
+    ON CONFLICT DO NOTHING RETURNING version`,
+  any: `INSERT INTO ${S}.streams AS s (stream_name, version) VALUES ($1, $2::int - 1)
+    ON CONFLICT (stream_name) DO UPDATE SET version = s.version + $2::int RETURNING version`,
+  exact: `UPDATE ${S}.streams SET version = version + $2::int
+    WHERE stream_name = $1 AND version = $4::int RETURNING version`,
+};
+
+/** One statement (one round trip, its own transaction): claim versions, insert, notify. */
+const appendStatement = (claim: string) => `
+  WITH claim AS (${claim}),
+  appended AS (
+    INSERT INTO ${S}.events (event_id, stream_name, stream_version, type, data, metadata)
+    SELECT (e.value->>'eventId')::uuid, $1, claim.version - $2::int + e.ord::int,
+           e.value->>'type', e.value->'data', e.value->'metadata'
+    FROM claim CROSS JOIN jsonb_array_elements($3::jsonb) WITH ORDINALITY AS e(value, ord)
+    ORDER BY e.ord
+    RETURNING transaction_id, position, stream_version
+  )
+  SELECT transaction_id::text AS transaction_id, max(position)::text AS position,
+         max(stream_version) AS version, pg_notify('${APPENDED_CHANNEL}', '') AS notified
+  FROM appended GROUP BY transaction_id`;
+
+const APPEND = {
+  no_stream: appendStatement(CLAIM_VERSIONS.no_stream),
+  any: appendStatement(CLAIM_VERSIONS.any),
+  exact: appendStatement(CLAIM_VERSIONS.exact),
+};
+
+export interface PostgresEventStoreOptions {
+  pool: pg.Pool;
+  /** Listeners are also woken this often, in case a notification was lost (reconnects). */
+  pollIntervalMs?: number;
+}
+
+export function createPostgresEventStore({ pool, pollIntervalMs = 1000 }: PostgresEventStoreOptions): EventStore {
+  const listeners = new AppendListeners();
+  const notifications = new NotificationFollower(pool, listeners, pollIntervalMs);
+
+  async function append(streamName: string, events: NewEvent[], expected: ExpectedVersion): Promise<AppendResult> {
+    assertAppendable(events, expected);
+    const payload = JSON.stringify(
+      events.map((event) => ({ eventId: randomUUID(), type: event.type, data: event.data ?? null, metadata: event.metadata })),
+    );
+    const statement = typeof expected === 'number' ? APPEND.exact : APPEND[expected];
+    const params: unknown[] = [streamName, events.length, payload];
+    if (typeof expected === 'number') params.push(expected);
+    const { rows } = await pool.query<{ transaction_id: string; position: string; version: number }>(statement, params);
+    const appended = rows[0];
+    if (!appended) throw new ConcurrencyError(streamName, expected, await currentVersion(streamName));
+    return { nextExpectedVersion: appended.version, lastGlobalPosition: encodePosition(appended.transaction_id, appended.position) };
+  }
+
+  async function currentVersion(streamName: string): Promise<number | 'no_stream'> {
+    const { rows } = await pool.query<{ version: number }>(`SELECT version FROM ${S}.streams WHERE stream_name = $1`, [streamName]);
+    return rows[0]?.version ?? 'no_stream';
+  }
+
+  async function readStream(streamName: string): Promise<RecordedEvent[]> {
+    const { rows } = await pool.query<EventRow>(
+      `SELECT ${SELECT_EVENT} FROM ${S}.events WHERE stream_name = $1 ORDER BY stream_version`,
+      [streamName],
+    );
+    return rows.map(toRecordedEvent);
+  }
+
+  async function readAll(after: string | null, limit: number): Promise<ReadAllBatch> {
+    if (!Number.isInteger(limit) || limit < 1) throw new Error(`readAll limit must be a positive integer, got ${limit}`);
+    const from = after === null ? START : decodePosition(after);
+    const { rows } = await pool.query<EventRow>(
+      `SELECT ${SELECT_EVENT} FROM ${S}.events
+       WHERE (transaction_id, position) > ($1::xid8, $2::bigint)
+         AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+       ORDER BY transaction_id, position
+       LIMIT $3`,
+      [from.transactionId, from.position, limit],
+    );
+    if (rows.length < limit) notifications.checkHeldBack().catch(() => {});
+    const events = rows.map(toRecordedEvent);
+    return { events, lastPosition: events.at(-1)?.globalPosition ?? after };
+  }
+
+  return {
+    append,
+    readStream,
+    readAll,
+    onAppended(listener) {
+      const remove = listeners.add(listener);
+      notifications.start();
+      return () => {
+        remove();
+        if (listeners.size === 0) notifications.stop();
+      };
+    },
+    async close() {
+      listeners.clear();
+      await notifications.stop();
+    },
+  };
+}
+
+export function assertAppendable(events: readonly NewEvent[], expected: ExpectedVersion): void {
+  if (events.length === 0) throw new Error('append needs at least one event');
+  if (typeof expected === 'number' && !(Number.isInteger(expected) && expected >= 0)) {
+    throw new Error(`expected version must be 'no_stream', 'any' or a whole number >= 0, got ${expected}`);
+  }
+}
+
+const MIN_RETRY_MS = 5;
+const MAX_RETRY_MS = 500;
+
+/**
+ * Wakes the listeners on every append (LISTEN/NOTIFY on a dedicated connection, reconnecting
+ * after errors), on a polling interval as a fallback, and shortly after a read found events held
+ * back by a still-running older transaction.
+ */
+class NotificationFollower {
+  private closeConnection: (() => void) | null = null;
+  private pollTimer: NodeJS.Timeout | null = null;
+  private reconnectTimer: NodeJS.Timeout | null = null;
+  private retryTimer: NodeJS.Timeout | null = null;
+  private retryDelay = MIN_RETRY_MS;
+  private running = false;
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly listeners: AppendListeners,
+    private readonly pollIntervalMs: number,
+  ) {}
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.pollTimer = setInterval(() => this.listeners.notify(), this.pollIntervalMs);
+    this.pollTimer.unref();
+    void this.listen();
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    for (const timer of [this.pollTimer, this.reconnectTimer, this.retryTimer]) if (timer) clearTimeout(timer);
+    this.pollTimer = this.reconnectTimer = this.retryTimer = null;
+    this.closeConnection?.();
+    this.closeConnection = null;
+  }
+
+  /** Called after a read that reached the readable end of the log. */
+  async checkHeldBack(): Promise<void> {
+    if (!this.running || this.retryTimer) return;
+    const { rows } = await this.pool.query<{ held_back: boolean }>(
+      `SELECT EXISTS (SELECT 1 FROM ${S}.events WHERE transaction_id >= pg_snapshot_xmin(pg_current_snapshot())) AS held_back`,
+    );
+    if (!rows[0]?.held_back) {
+      this.retryDelay = MIN_RETRY_MS;
+      return;
+    }
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      this.listeners.notify();
+    }, this.retryDelay);
+    this.retryTimer.unref();
+    this.retryDelay = Math.min(this.retryDelay * 2, MAX_RETRY_MS);
+  }
+
+  private async listen(): Promise<void> {
+    let client: pg.PoolClient | undefined;
+    let closed = false;
+    // The LISTEN connection is destroyed rather than returned to the pool (it is still listening).
+    const close = (error?: unknown) => {
+      if (closed || !client) return;
+      closed = true;
+      client.removeAllListeners('notification');
+      client.release(error instanceof Error ? error : true);
+    };
+    const drop = (error: unknown) => {
+      close(error);
+      if (this.closeConnection === close) this.closeConnection = null;
+      this.scheduleReconnect();
+    };
+    try {
+      client = await this.pool.connect();
+      client.on('notification', () => this.listeners.notify());
+      client.on('error', drop);
+      await client.query(`LISTEN ${APPENDED_CHANNEL}`);
+      if (!this.running) return close();
+      this.closeConnection = close;
+      // Anything appended while (re)connecting was not notified.
+      this.listeners.notify();
+    } catch (error) {
+      drop(error);
+    }
+  }
+
+  private scheduleReconnect(): void {
+    if (!this.running || this.reconnectTimer) return;
+    this.reconnectTimer = setTimeout(() => {
+      this.reconnectTimer = null;
+      void this.listen();
+    }, 1000);
+    this.reconnectTimer.unref();
+  }
+}

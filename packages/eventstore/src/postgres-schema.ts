@@ -1,0 +1,43 @@
+import type pg from 'pg';
+
+export const EVENTSTORE_SCHEMA = 'eventstore';
+export const APPENDED_CHANNEL = 'eventstore_appended';
+
+/**
+ * Creates the event store tables (idempotent; safe when several processes start at once).
+ *
+ * `transaction_id` is the id of the appending transaction and orders the global log together
+ * with `position`; see `readAll` in postgres-event-store.ts for why.
+ */
+export async function migrateEventStore(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query("SELECT pg_advisory_xact_lock(hashtext('tht:migrate-eventstore'))");
+    await client.query(`
+      CREATE SCHEMA IF NOT EXISTS ${EVENTSTORE_SCHEMA};
+      CREATE TABLE IF NOT EXISTS ${EVENTSTORE_SCHEMA}.streams (
+        stream_name text PRIMARY KEY,
+        version integer NOT NULL CHECK (version >= 0)
+      );
+      CREATE TABLE IF NOT EXISTS ${EVENTSTORE_SCHEMA}.events (
+        position bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        transaction_id xid8 NOT NULL DEFAULT pg_current_xact_id(),
+        event_id uuid NOT NULL UNIQUE,
+        stream_name text NOT NULL,
+        stream_version integer NOT NULL,
+        type text NOT NULL,
+        data jsonb NOT NULL,
+        metadata jsonb NOT NULL,
+        UNIQUE (stream_name, stream_version)
+      );
+      CREATE INDEX IF NOT EXISTS events_global_order ON ${EVENTSTORE_SCHEMA}.events (transaction_id, position);
+    `);
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
+}
