@@ -4,3 +4,4 @@ export * from './schemas';
 export * from './responses';
 export * from './events';
 export * from './bulk-grid';
+export * from './entry-filters';
