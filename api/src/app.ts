@@ -1,6 +1,9 @@
 import cookieParser from 'cookie-parser';
 import express, { type Express } from 'express';
 import { createAccountsRouter } from './accounts/accounts-routes';
+import { createEntriesRouter } from './entries/entries-routes';
+import { createFormFieldsRouter } from './form-fields/form-fields-routes';
+import { createStatsRouter } from './stats/stats-routes';
 import { REPO_ROOT } from './config';
 import { assignCorrelationId } from './platform/commands';
 import type { AppContext } from './platform/context';
@@ -29,6 +32,9 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Expr
   // Feature routers, one line each: `app.use('/api', createXRouter(ctx));`
   // Each router declares its full paths below /api (e.g. '/entries/:id') and its own auth.
   app.use('/api', createAccountsRouter(ctx));
+  app.use('/api', createEntriesRouter(ctx));
+  app.use('/api', createStatsRouter(ctx));
+  app.use('/api', createFormFieldsRouter(ctx));
 
   app.use('/api', apiNotFound);
   app.use(frontEndRouter(options.frontEndRoot ?? REPO_ROOT));

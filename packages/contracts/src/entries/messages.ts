@@ -40,5 +40,6 @@ export const ENTRY_MESSAGES = {
   bulkEntriesRequired: 'entries must be a list with at least one entry',
   bulkTooManyEntries: (max: number) => `At most ${max} entries can be sent at once`,
   invalidYear: 'year must be a whole number from 1901 to 2099',
+  invalidEntryId: 'Entry id must be a whole number of at least 1',
   invalidUserIdQuery: 'userId must be a whole number of at least 1',
 } as const;

@@ -174,9 +174,19 @@ const optionalQueryInteger = (message: string, min: number, max = Number.MAX_SAF
     z.coerce.number({ error: message }).int(message).min(min, message).max(max, message).optional(),
   );
 
+/** Ids are PostgreSQL integers: larger numbers can name nothing. */
+export const MAX_ID = 2_147_483_647;
+
+/** An id in a path or query: a whole number from 1 to MAX_ID. */
+export const idSchema = (message: string) =>
+  z.coerce.number({ error: message }).int(message).min(1, message).max(MAX_ID, message);
+
+/** The `{id}` of /api/entries/{id}. */
+export const entryIdSchema = idSchema(M.invalidEntryId);
+
 /** Query of GET /api/entries and GET /api/stats. */
 export const entriesQuerySchema = z.object({
-  userId: optionalQueryInteger(M.invalidUserIdQuery, 1),
+  userId: optionalQueryInteger(M.invalidUserIdQuery, 1, MAX_ID),
   year: optionalQueryInteger(M.invalidYear, 1901, 2099),
 });
 

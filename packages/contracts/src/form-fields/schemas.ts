@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema, MAX_ID } from '../entries/schemas';
 
 export const FORM_FIELD_TYPES = ['text', 'textarea', 'select', 'checkbox', 'number'] as const;
 export type FormFieldType = (typeof FORM_FIELD_TYPES)[number];
@@ -13,6 +14,8 @@ export const FORM_FIELD_MESSAGES = {
   type: `Field type must be one of: ${FORM_FIELD_TYPES.join(', ')}`,
   required: 'Required must be true or false',
   order: 'Order must be a whole number of at least 1',
+  invalidFieldId: 'Form field id must be a whole number of at least 1',
+  invalidOptionId: 'Option id must be a whole number of at least 1',
   optionLabelRequired: 'Option label is required',
   optionLabelWithoutLettersOrDigits: 'Option label must contain a letter or a digit',
   tooLong: (field: string, max: number) => `${field} must be at most ${max} characters`,
@@ -36,7 +39,10 @@ const M = FORM_FIELD_MESSAGES;
 const requiredText = (message: string, field: string, max: number) =>
   z.string({ error: message }).trim().min(1, message).max(max, M.tooLong(field, max));
 
-export const formFieldOrderSchema = z.number({ error: M.order }).int(M.order).min(1, M.order);
+export const formFieldIdSchema = idSchema(M.invalidFieldId);
+export const formFieldOptionIdSchema = idSchema(M.invalidOptionId);
+
+export const formFieldOrderSchema = z.number({ error: M.order }).int(M.order).min(1, M.order).max(MAX_ID, M.order);
 
 const fieldProperties = {
   name: requiredText(M.nameRequired, 'Field name', FORM_FIELD_NAME_MAX_LENGTH),

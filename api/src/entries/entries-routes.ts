@@ -1,0 +1,55 @@
+import { bulkEntriesRequestSchema, ENTRY_MESSAGES as M, entriesQuerySchema, entryIdSchema, type EntriesQuery } from '@tht/contracts';
+import { Router } from 'express';
+import type { AuthUser } from '../auth/auth-user';
+import { canViewDataOf, canViewOrganisationData } from '../auth/policy';
+import { requireAuth, signedInUser } from '../auth/require-auth';
+import { actorOf } from '../platform/commands';
+import type { AppContext } from '../platform/context';
+import { HttpError, parseWith } from '../platform/http';
+import { deleteEntry, editEntry, logEntriesInBulk, logEntry } from './entries-commands';
+import { listEntries } from './entries-queries';
+
+/**
+ * Whose entries a query may read: one person's (themself, their manager, HR, SMT, admins) or,
+ * without `userId`, everyone's (HR, SMT, admins only).
+ */
+export async function authoriseEntriesQuery(ctx: AppContext, user: AuthUser, query: EntriesQuery): Promise<void> {
+  if (query.userId === undefined) {
+    if (!canViewOrganisationData(user)) throw new HttpError(403, M.allEntriesAccessDenied);
+    return;
+  }
+  if (!(await canViewDataOf(ctx.db, user, query.userId))) throw new HttpError(403, M.entriesAccessDenied);
+}
+
+export function createEntriesRouter(ctx: AppContext): Router {
+  const router = Router();
+  const signedIn = requireAuth(ctx);
+
+  router.get('/entries', signedIn, async (req, res) => {
+    const query = parseWith(entriesQuerySchema, req.query);
+    await authoriseEntriesQuery(ctx, signedInUser(req), query);
+    res.json(await listEntries(ctx.db, query));
+  });
+
+  router.post('/entries', signedIn, async (req, res) => {
+    res.status(201).json(await logEntry(ctx, signedInUser(req), req.body, actorOf(req)));
+  });
+
+  router.post('/entries/bulk', signedIn, async (req, res) => {
+    const { entries } = parseWith(bulkEntriesRequestSchema, req.body);
+    res.json(await logEntriesInBulk(ctx, signedInUser(req), entries, actorOf(req)));
+  });
+
+  router.put('/entries/:id', signedIn, async (req, res) => {
+    const entryId = parseWith(entryIdSchema, req.params.id);
+    res.json(await editEntry(ctx, signedInUser(req), entryId, req.body, actorOf(req)));
+  });
+
+  router.delete('/entries/:id', signedIn, async (req, res) => {
+    const entryId = parseWith(entryIdSchema, req.params.id);
+    await deleteEntry(ctx, signedInUser(req), entryId, actorOf(req));
+    res.json({ message: 'Entry deleted' });
+  });
+
+  return router;
+}
