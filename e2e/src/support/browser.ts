@@ -1,21 +1,67 @@
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { testProduct } from './test-product';
 
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: chromiumPath,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
-  });
-}
+export { launchBrowser } from './chromium';
 
 export function baseUrl(): string {
-  return inject('baseUrl');
+  return testProduct.baseUrl;
 }
 
+/** How long a step may wait for the page (the product answers in well under a second). */
+const STEP_TIMEOUT_MS = 10_000;
+
 /** A fresh browser context (own local storage and cookies) with one page. */
-export async function newPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ baseURL: baseUrl() });
+export async function newPage(browser: Browser, url = baseUrl()): Promise<Page> {
+  const context = await browser.newContext({ baseURL: url });
+  context.setDefaultTimeout(STEP_TIMEOUT_MS);
   return context.newPage();
+}
+
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+/** The Login tab's form, found as a person finds it. */
+export function loginForm(page: Page) {
+  return {
+    username: page.getByLabel('Username'),
+    password: page.getByLabel('Password', { exact: true }),
+    submit: page.getByRole('button', { name: 'Sign in', exact: true }),
+  };
+}
+
+/** Opens /auth and submits the Login form (the caller waits for what should follow). */
+export async function submitLogin(page: Page, { email, password }: Credentials): Promise<void> {
+  await page.goto('/auth');
+  const form = loginForm(page);
+  await form.username.fill(email);
+  await form.password.fill(password);
+  await form.submit.click();
+}
+
+/** Signs in through the Login form and waits for My Dashboard. */
+export async function signIn(page: Page, credentials: Credentials): Promise<void> {
+  await submitLogin(page, credentials);
+  await page.waitForURL((url) => url.pathname === '/');
+  await myDashboardHeading(page).waitFor();
+}
+
+export function mainTabs(page: Page): Locator {
+  return page.getByRole('tablist', { name: 'Main sections' }).getByRole('tab');
+}
+
+export function myDashboardHeading(page: Page): Locator {
+  return page.getByRole('heading', { name: 'My Dashboard', level: 1 });
+}
+
+/** The toast region's current message (successes are a `status`, failures an `alert`). */
+export function toast(page: Page): Locator {
+  return page.getByRole('region', { name: 'Notifications' });
+}
+
+/** The account menu's trigger shows the signed-in user's first and last name (SPEC 2). */
+export async function signOut(page: Page, { firstName, lastName }: { firstName: string; lastName: string }) {
+  await page.getByRole('button', { name: `${firstName} ${lastName}` }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
 }

@@ -1,0 +1,208 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCOUNT_PASSWORD, E2E_DEPARTMENT, uniqueEmail } from './support/accounts';
+import { launchBrowser, loginForm, myDashboardHeading, newPage, signIn, signOut, submitLogin, toast } from './support/browser';
+import { accounts } from './support/test-product';
+
+const { adminToken, api, createAccount, ensureDepartment, organisationHead, setTemporaryPassword, signInToken } = accounts;
+
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Each test gets its own context: nobody is signed in and local storage is empty. */
+async function freshPage(): Promise<Page> {
+  await page?.context().close();
+  page = await newPage(browser);
+  return page;
+}
+
+const pathname = (page: Page) => new URL(page.url()).pathname;
+
+async function storedAuthToken(page: Page): Promise<string | null> {
+  return page.evaluate(() => localStorage.getItem('authToken'));
+}
+
+describe('Auth page', () => {
+  it('registers a new account and lands on My Dashboard', async () => {
+    const page = await freshPage();
+    const head = await organisationHead();
+    await ensureDepartment();
+    const email = uniqueEmail('registered');
+
+    await page.goto('/auth');
+    await page.getByRole('tab', { name: 'Register' }).click();
+    await page.getByLabel('Email address').fill(email);
+    await page.getByLabel('First name').fill('Rita');
+    await page.getByLabel('Last name').fill('Registrant');
+    await page.getByLabel('Manager').fill(head.lastName);
+    await page.getByRole('option', { name: new RegExp(`${head.firstName} ${head.lastName}`) }).click();
+    await page.getByLabel('Department').selectOption(E2E_DEPARTMENT);
+    await page.getByLabel('Password', { exact: true }).fill(ACCOUNT_PASSWORD);
+    await page.getByLabel('Confirm password').fill(ACCOUNT_PASSWORD);
+    await page.getByRole('button', { name: 'Register', exact: true }).click();
+
+    await myDashboardHeading(page).waitFor();
+    expect(pathname(page)).toBe('/');
+    await toast(page).getByText('Registration successful').waitFor();
+    await page.getByRole('button', { name: 'Rita Registrant' }).waitFor();
+
+    const users = await api<Array<{ email: string; managerId: number | null; department: string; role: string }>>(
+      'GET',
+      '/api/users',
+      await adminToken(),
+    );
+    expect(users.find((user) => user.email === email)).toMatchObject({
+      managerId: head.id,
+      department: E2E_DEPARTMENT,
+      role: 'employee',
+    });
+  });
+
+  it('refuses to register an e-mail address that already has an account', async () => {
+    const page = await freshPage();
+    const existing = await createAccount('employee');
+
+    await page.goto('/auth');
+    await page.getByRole('tab', { name: 'Register' }).click();
+    await page.getByLabel('Email address').fill(existing.email);
+    await page.getByLabel('First name').click();
+
+    await page.getByText('This account already exists').first().waitFor();
+    expect(pathname(page)).toBe('/auth');
+  });
+
+  it('signs in, keeps the session across a reload, and signs out to /auth', async () => {
+    const page = await freshPage();
+    const account = await createAccount('employee');
+
+    await signIn(page, account);
+    await toast(page).getByText('Login successful').waitFor();
+    expect(await storedAuthToken(page)).toBeTruthy();
+
+    await page.reload();
+    await myDashboardHeading(page).waitFor();
+
+    await signOut(page, account);
+    await page.waitForURL((url) => url.pathname === '/auth');
+    await toast(page).getByText('Logged out').waitFor();
+    expect(await storedAuthToken(page)).toBeNull();
+
+    await page.goto('/');
+    await page.waitForURL((url) => url.pathname === '/auth');
+    await loginForm(page).username.waitFor();
+  });
+
+  it('blocks sign-in for an address that has no account', async () => {
+    const page = await freshPage();
+    await page.goto('/auth');
+    const form = loginForm(page);
+    await form.username.fill(uniqueEmail('nobody'));
+    await form.password.fill('Whatever-password-1');
+    await form.submit.click();
+
+    await page
+      .getByText('This account does not exist, please register your email account to begin using the tool')
+      .first()
+      .waitFor();
+    expect(pathname(page)).toBe('/auth');
+    expect(await storedAuthToken(page)).toBeNull();
+  });
+
+  it('answers the third wrong password with the multiple-attempts message and a way to reset', async () => {
+    const page = await freshPage();
+    const account = await createAccount('employee');
+    await page.goto('/auth');
+    const form = loginForm(page);
+    await form.username.fill(account.email);
+
+    for (let attempt = 1; attempt <= 3; attempt += 1) {
+      await form.password.fill(`Wrong-password-${attempt}`);
+      await form.submit.click();
+      const failure = toast(page).getByRole('alert');
+      if (attempt < 3) {
+        await failure.getByText('The password you entered is incorrect').waitFor();
+        await failure.getByText('Login failed').waitFor();
+        await page.getByRole('button', { name: 'Dismiss notification' }).click();
+      } else {
+        await failure
+          .getByText("Multiple failed attempts: You've tried 3 times. Click 'Forgot your password?' to reset it.")
+          .waitFor();
+      }
+    }
+    expect(pathname(page)).toBe('/auth');
+
+    await page.getByRole('button', { name: 'Forgot your password?' }).or(page.getByRole('link', { name: 'Forgot your password?' })).click();
+    await page.getByRole('heading', { name: /reset/i }).first().waitFor();
+  });
+
+  it("forces 'Set Your Password' after an admin sets a temporary password", async () => {
+    const page = await freshPage();
+    const account = await createAccount('employee');
+    const temporaryPassword = 'Temporary-1';
+    await setTemporaryPassword(account, temporaryPassword);
+
+    await submitLogin(page, { email: account.email, password: temporaryPassword });
+    const setPasswordHeading = page.getByRole('heading', { name: 'Set Your Password' });
+    await setPasswordHeading.waitFor();
+
+    await page.goto('/');
+    await page.waitForURL((url) => url.pathname === '/auth');
+    await setPasswordHeading.waitFor();
+
+    const newPassword = 'Chosen-password-2';
+    await page.getByLabel('New password', { exact: true }).fill(newPassword);
+    await page.getByLabel('Confirm new password').fill(newPassword);
+    await page.getByRole('button', { name: 'Set password' }).click();
+
+    await myDashboardHeading(page).waitFor();
+    expect(pathname(page)).toBe('/');
+    await toast(page).getByText('Password updated successfully').waitFor();
+    await expect(signInToken(account.email, newPassword)).resolves.toBeTruthy();
+  });
+
+  it('resets a forgotten password through the reset link and signs in with the new one', async () => {
+    const page = await freshPage();
+    const account = await createAccount('employee');
+
+    await page.goto('/auth?tab=reset');
+    await page.getByLabel('Username').fill(account.email);
+    await page.getByRole('button', { name: /reset/i }).click();
+
+    const resetLink = page.getByRole('link', { name: /\/auth\?token=[0-9a-f]{64}/ });
+    await resetLink.waitFor();
+    await resetLink.click();
+    await page.waitForURL((url) => /^[0-9a-f]{64}$/.test(url.searchParams.get('token') ?? ''));
+
+    const newPassword = 'Recovered-password-3';
+    await page.getByLabel('New password', { exact: true }).fill(newPassword);
+    await page.getByLabel('Confirm new password').fill(newPassword);
+    await page.getByRole('button', { name: /reset password/i }).click();
+
+    await toast(page).getByText('Password reset successful').waitFor();
+    await loginForm(page).username.waitFor();
+    expect(pathname(page)).toBe('/auth');
+
+    await signIn(page, { email: account.email, password: newPassword });
+    await expect(signInToken(account.email, account.password)).rejects.toThrow(/401/);
+  });
+
+  it('shows the Invalid Token error for a manual key that is not 64 hex characters', async () => {
+    const page = await freshPage();
+    await page.goto('/auth?tab=reset');
+    await page.getByLabel(/key/i).or(page.getByLabel(/token/i)).first().fill('not-a-valid-key');
+    await page.getByRole('button', { name: /reset password/i }).click();
+    await page
+      .getByText('Invalid Token: Reset token must be exactly 64 characters (hex format).')
+      .or(page.getByText('Invalid Token'))
+      .first()
+      .waitFor();
+  });
+});
