@@ -17,29 +17,47 @@ const SINGLETONS = [
   'react-router-dom',
   'styled-components',
   'swr',
-  'zod',
   '@tht/ui',
-  '@tht/contracts',
 ];
+
+// Stateless code the remotes share among themselves so each does not carry its own copy of the
+// schemas and zod. The shell keeps its own tree-shaken copy: a shared module is provided whole,
+// and all of @tht/contracts with zod would add about 35 KB gzip to the shell's first load.
+const SHARED_BY_REMOTES = ['@tht/contracts'];
 
 // Looked up through node_modules folders rather than require.resolve, because some packages'
 // "exports" hide their package.json.
-function installedVersion(packageName, appDir) {
+function installedPackageDir(packageName, appDir) {
   for (let dir = appDir; ; dir = path.dirname(dir)) {
-    const manifestPath = path.join(dir, 'node_modules', packageName, 'package.json');
-    if (fs.existsSync(manifestPath)) return JSON.parse(fs.readFileSync(manifestPath, 'utf8')).version;
+    const packageDir = path.join(dir, 'node_modules', packageName);
+    if (fs.existsSync(path.join(packageDir, 'package.json'))) return packageDir;
     if (dir === path.dirname(dir)) throw new Error(`${packageName} is not installed for ${appDir}`);
   }
 }
 
-function sharedSingletons(appDir) {
-  return Object.fromEntries(
-    SINGLETONS.map((key) => {
-      const packageName = key.endsWith('/') ? key.slice(0, -1) : key;
-      const version = installedVersion(packageName, appDir);
-      return [key, { singleton: true, version, requiredVersion: `^${version}` }];
-    }),
-  );
+function installedVersion(packageName, appDir) {
+  const manifest = fs.readFileSync(path.join(installedPackageDir(packageName, appDir), 'package.json'), 'utf8');
+  return JSON.parse(manifest).version;
+}
+
+// React Router is shared as the subset in ./shared (see react-router.mjs for why).
+const ROUTER_SUBSETS = {
+  'react-router': path.join(__dirname, 'shared', 'react-router.mjs'),
+  'react-router-dom': path.join(__dirname, 'shared', 'react-router-dom.mjs'),
+};
+
+function sharedConfig(key, appDir, { singleton }) {
+  const packageName = key.endsWith('/') ? key.slice(0, -1) : key;
+  const version = installedVersion(packageName, appDir);
+  const config = { singleton, version, requiredVersion: `^${version}` };
+  return key in ROUTER_SUBSETS ? { ...config, import: ROUTER_SUBSETS[key] } : config;
+}
+
+function sharedModules(appDir, { remote }) {
+  return Object.fromEntries([
+    ...SINGLETONS.map((key) => [key, sharedConfig(key, appDir, { singleton: true })]),
+    ...(remote ? SHARED_BY_REMOTES.map((key) => [key, sharedConfig(key, appDir, { singleton: false })]) : []),
+  ]);
 }
 
 const typeScriptRule = {
@@ -63,7 +81,18 @@ function baseConfig({ appDir, mode, publicPath }) {
     mode,
     context: appDir,
     devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
-    resolve: { extensions: ['.tsx', '.ts', '.jsx', '.js'] },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.jsx', '.js'],
+      // The full package behind the shared react-router subset (a name no shared key matches).
+      alias: {
+        'react-router-complete$': path.join(
+          installedPackageDir('react-router', appDir),
+          'dist',
+          'production',
+          'index.mjs',
+        ),
+      },
+    },
     module: { rules: [typeScriptRule] },
     output: {
       path: path.join(appDir, 'dist'),
@@ -91,18 +120,23 @@ function modeOf(argv) {
 function createHostConfig({ name, appDir, title }) {
   return (_env, argv) => ({
     ...baseConfig({ appDir, mode: modeOf(argv), publicPath: '/' }),
-    entry: { main: './src/index.ts' },
+    // The entry chunk carries the federation runtime, whose code webpack 5.111 hashes before content
+    // hashes exist (module-federation/core#5077), so it gets a fixed name and index.html (served
+    // no-cache) refers to it with the build hash as a query string.
+    entry: { main: { import: './src/index.ts', filename: '[name].js' } },
     plugins: [
       new ModuleFederationPlugin({
         name,
         remotes: {},
-        shared: sharedSingletons(appDir),
+        shared: sharedModules(appDir, { remote: false }),
         shareStrategy: 'loaded-first',
         dts: false,
         manifest: false,
+        experiments: { optimization: { target: 'web' } },
       }),
       new HtmlWebpackPlugin({
         title,
+        hash: true,
         templateContent: ({ htmlWebpackPlugin }) => `<!doctype html>
 <html lang="en">
   <head>
@@ -133,13 +167,14 @@ function createRemoteConfig({ name, appDir, exposes }) {
         name,
         filename: 'remoteEntry.js',
         exposes,
-        shared: sharedSingletons(appDir),
+        shared: sharedModules(appDir, { remote: true }),
         shareStrategy: 'loaded-first',
         dts: false,
         manifest: true,
+        experiments: { optimization: { target: 'web' } },
       }),
     ],
   });
 }
 
-module.exports = { createHostConfig, createRemoteConfig, SINGLETONS };
+module.exports = { createHostConfig, createRemoteConfig, SINGLETONS, SHARED_BY_REMOTES };

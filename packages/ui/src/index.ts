@@ -13,6 +13,8 @@ export { Tabs, type TabItem } from './primitives/Tabs';
 export { Dialog, DialogActions } from './primitives/Dialog';
 export { ConfirmDialog } from './primitives/ConfirmDialog';
 export { FormField, FieldError } from './primitives/FormField';
+export { PasswordInput } from './primitives/PasswordInput';
+export { validateForm, type FormSchema, type FieldErrors, type FormValidation } from './forms/validateForm';
 
 export { ToastProvider, useToast, TOAST_DURATION_MS, type ToastMessage, type ToastVariant } from './toast/ToastProvider';
 
@@ -26,3 +28,11 @@ export {
   AVAILABLE_YEARS_KEY,
   AVAILABLE_YEARS_ERROR,
 } from './years/YearSelector';
+
+export { useCurrentUser, fetchCurrentUser, CURRENT_USER_KEY } from './session/currentUser';
+export { useAuthActions } from './session/authActions';
+export { useOrgEmailDomain, ORG_CONFIG_KEY } from './session/orgEmailDomain';
+
+export { SortableSections, type SortableSection } from './layout/SortableSections';
+export { useStoredOrder, readStoredOrder, moveTo } from './layout/storedOrder';
+export { useRefreshEntryData, isEntryDataKey, ENTRY_DATA_KEY_PREFIXES } from './api/entryCaches';

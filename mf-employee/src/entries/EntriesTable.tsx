@@ -1,0 +1,241 @@
+import { useMemo, useState } from 'react';
+import {
+  createColumnHelper,
+  flexRender,
+  getCoreRowModel,
+  getSortedRowModel,
+  useReactTable,
+  type SortingState,
+} from '@tanstack/react-table';
+import styled from 'styled-components';
+import {
+  displayTrainingType,
+  ENTRY_DATE_FILTER_LABELS,
+  ENTRY_DATE_FILTERS,
+  ENTRY_TYPE_FILTER_LABELS,
+  ENTRY_TYPE_FILTERS,
+  hoursOf,
+  matchesDateFilter,
+  matchesTypeFilter,
+  type EntryDateFilter,
+  type EntryTypeFilter,
+  type EntryView,
+} from '@tht/contracts';
+import { Badge, Button, FormField, Input, Select } from '@tht/ui';
+import { formatEntryDate, formatRating } from './entryDisplay';
+
+export const NO_MATCHING_ENTRIES = 'No entries match your current filters';
+
+const SEARCHED_FIELDS = [
+  'trainingName',
+  'employeeName',
+  'courseGivenBy',
+  'managerName',
+  'department',
+  'trainingType',
+  'notes',
+] as const satisfies ReadonlyArray<keyof EntryView>;
+
+function matchesSearch(entry: EntryView, search: string): boolean {
+  const needle = search.trim().toLowerCase();
+  return needle === '' || SEARCHED_FIELDS.some((field) => entry[field].toLowerCase().includes(needle));
+}
+
+const Filters = styled.div`
+  display: grid;
+  grid-template-columns: minmax(12rem, 2fr) repeat(2, minmax(10rem, 1fr));
+  gap: ${({ theme }) => theme.spacing(3)};
+  @media (max-width: 40rem) { grid-template-columns: 1fr; }
+`;
+
+const Scroll = styled.div`
+  overflow-x: auto;
+`;
+
+const Table = styled.table`
+  width: 100%;
+  border-collapse: collapse;
+  & th, & td {
+    padding: ${({ theme }) => `${theme.spacing(2)} ${theme.spacing(3)}`};
+    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+    text-align: left;
+    vertical-align: top;
+  }
+  & th { font-size: 0.875rem; color: ${({ theme }) => theme.colors.mutedText}; white-space: nowrap; }
+`;
+
+const SortButton = styled.button`
+  border: none;
+  background: none;
+  padding: 0;
+  font: inherit;
+  font-weight: 600;
+  color: inherit;
+  cursor: pointer;
+`;
+
+const Actions = styled.div`
+  display: flex;
+  gap: ${({ theme }) => theme.spacing(1)};
+  flex-wrap: wrap;
+`;
+
+const SmallButton = styled(Button)`
+  padding: ${({ theme }) => `${theme.spacing(1)} ${theme.spacing(2)}`};
+  font-size: 0.875rem;
+`;
+
+const Empty = styled.p`
+  margin: ${({ theme }) => theme.spacing(6)} 0;
+  text-align: center;
+  color: ${({ theme }) => theme.colors.mutedText};
+`;
+
+type EntriesTableProps = {
+  entries: readonly EntryView[];
+  onView: (entry: EntryView) => void;
+  /** Edit and delete appear only where the table enables actions. */
+  actions?: { onEdit: (entry: EntryView) => void; onDelete: (entry: EntryView) => void };
+};
+
+const column = createColumnHelper<EntryView>();
+
+const SORT_LABELS = { asc: 'ascending', desc: 'descending' } as const;
+
+/** A searchable, filterable, sortable table of entries (TanStack Table). */
+export function EntriesTable({ entries, onView, actions }: EntriesTableProps) {
+  const [search, setSearch] = useState('');
+  const [dateFilter, setDateFilter] = useState<EntryDateFilter>('all');
+  const [typeFilter, setTypeFilter] = useState<EntryTypeFilter>('all');
+  const [sorting, setSorting] = useState<SortingState>([{ id: 'date', desc: true }]);
+
+  const shown = useMemo(() => {
+    const today = new Date();
+    return entries.filter(
+      (entry) =>
+        matchesSearch(entry, search) && matchesDateFilter(entry.date, dateFilter, today) && matchesTypeFilter(entry, typeFilter),
+    );
+  }, [entries, search, dateFilter, typeFilter]);
+
+  const columns = useMemo(
+    () => [
+      column.accessor('date', { header: 'Date', cell: (info) => formatEntryDate(info.getValue()) }),
+      column.accessor('trainingName', {
+        header: 'Training Name',
+        cell: (info) => (
+          <>
+            {info.getValue()}{' '}
+            {info.row.original.beInnovative && <Badge $tone="info">Be Innovative</Badge>}
+          </>
+        ),
+      }),
+      column.accessor('employeeName', { header: 'Employee' }),
+      column.accessor((entry) => hoursOf(entry), { id: 'hours', header: 'Hours' }),
+      column.accessor('trainingType', { header: 'Type', cell: (info) => displayTrainingType(info.getValue()) }),
+      column.accessor('rating', { header: 'Rating', cell: (info) => formatRating(info.getValue()) }),
+      column.display({
+        id: 'actions',
+        header: 'Actions',
+        cell: ({ row: { original: entry } }) => (
+          <Actions>
+            <SmallButton $variant="secondary" aria-label={`View ${entry.trainingName}`} onClick={() => onView(entry)}>
+              View
+            </SmallButton>
+            {actions && (
+              <>
+                <SmallButton $variant="secondary" aria-label={`Edit ${entry.trainingName}`} onClick={() => actions.onEdit(entry)}>
+                  Edit
+                </SmallButton>
+                <SmallButton
+                  $variant="destructive"
+                  aria-label={`Delete ${entry.trainingName}`}
+                  onClick={() => actions.onDelete(entry)}
+                >
+                  Delete
+                </SmallButton>
+              </>
+            )}
+          </Actions>
+        ),
+      }),
+    ],
+    [onView, actions],
+  );
+
+  const table = useReactTable({
+    data: shown as EntryView[],
+    columns,
+    state: { sorting },
+    onSortingChange: setSorting,
+    getCoreRowModel: getCoreRowModel(),
+    getSortedRowModel: getSortedRowModel(),
+    getRowId: (entry) => String(entry.id),
+  });
+
+  return (
+    <div>
+      <Filters>
+        <FormField label="Search entries">
+          <Input type="search" value={search} onChange={(event) => setSearch(event.target.value)} />
+        </FormField>
+        <FormField label="Date range">
+          <Select value={dateFilter} onChange={(event) => setDateFilter(event.target.value as EntryDateFilter)}>
+            {ENTRY_DATE_FILTERS.map((filter) => (
+              <option key={filter} value={filter}>
+                {ENTRY_DATE_FILTER_LABELS[filter]}
+              </option>
+            ))}
+          </Select>
+        </FormField>
+        <FormField label="Entry type">
+          <Select value={typeFilter} onChange={(event) => setTypeFilter(event.target.value as EntryTypeFilter)}>
+            {ENTRY_TYPE_FILTERS.map((filter) => (
+              <option key={filter} value={filter}>
+                {ENTRY_TYPE_FILTER_LABELS[filter]}
+              </option>
+            ))}
+          </Select>
+        </FormField>
+      </Filters>
+      {shown.length === 0 ? (
+        <Empty>{NO_MATCHING_ENTRIES}</Empty>
+      ) : (
+        <Scroll>
+          <Table aria-label="Training entries">
+            <thead>
+              {table.getHeaderGroups().map((headerGroup) => (
+                <tr key={headerGroup.id}>
+                  {headerGroup.headers.map((header) => {
+                    const sorted = header.column.getIsSorted();
+                    const title = flexRender(header.column.columnDef.header, header.getContext());
+                    return (
+                      <th key={header.id} scope="col" aria-sort={sorted ? SORT_LABELS[sorted] : undefined}>
+                        {header.column.getCanSort() ? (
+                          <SortButton type="button" onClick={header.column.getToggleSortingHandler()}>
+                            {title}
+                            <span aria-hidden="true">{sorted === 'asc' ? ' ▲' : sorted === 'desc' ? ' ▼' : ''}</span>
+                          </SortButton>
+                        ) : (
+                          title
+                        )}
+                      </th>
+                    );
+                  })}
+                </tr>
+              ))}
+            </thead>
+            <tbody>
+              {table.getRowModel().rows.map((row) => (
+                <tr key={row.id}>
+                  {row.getVisibleCells().map((cell) => (
+                    <td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        </Scroll>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,101 @@
+import styled from 'styled-components';
+import { elapsedShareOfYear, hoursExpectedByNow, isOnTrack, progressPercent, trackLabel } from '@tht/contracts';
+import { Badge, Card, CardTitle, Spinner } from '@tht/ui';
+import { useOwnStats } from '../entries/entriesApi';
+import { usePersonalTarget } from './usePersonalTarget';
+
+/** SPEC section 2: the bar's right-hand axis label is a fixed 75 hours, whatever the target. */
+const FIXED_AXIS_LABEL = '75';
+
+const Header = styled.div`
+  display: flex;
+  justify-content: space-between;
+  align-items: flex-start;
+  gap: ${({ theme }) => theme.spacing(3)};
+`;
+
+const Figures = styled.p`
+  margin: 0 0 ${({ theme }) => theme.spacing(3)};
+  font-size: 1.5rem;
+  font-weight: 700;
+  & span { font-size: 1rem; font-weight: 400; color: ${({ theme }) => theme.colors.mutedText}; }
+`;
+
+const Track = styled.div`
+  height: 14px;
+  border-radius: ${({ theme }) => theme.radii.pill};
+  background: ${({ theme }) => theme.colors.subtle};
+  overflow: hidden;
+`;
+
+const Fill = styled.div<{ $percent: number; $onTrack: boolean }>`
+  width: ${({ $percent }) => $percent}%;
+  height: 100%;
+  background: ${({ theme, $onTrack }) => ($onTrack ? theme.colors.success : theme.colors.warning)};
+`;
+
+const Axis = styled.div`
+  display: flex;
+  justify-content: space-between;
+  margin-top: ${({ theme }) => theme.spacing(1)};
+  font-size: 0.8125rem;
+  color: ${({ theme }) => theme.colors.mutedText};
+`;
+
+const Note = styled.p`
+  margin: ${({ theme }) => theme.spacing(3)} 0 0;
+  color: ${({ theme }) => theme.colors.mutedText};
+`;
+
+type ProgressModuleProps = { userId: number; year: number };
+
+/** Hours of the year against the personal target, with the on-track check (SPEC section 9). */
+export function ProgressModule({ userId, year }: ProgressModuleProps) {
+  const { stats, isLoading: statsLoading } = useOwnStats(userId, year);
+  const target = usePersonalTarget(userId, year);
+  return (
+    <Card aria-labelledby="progress-module-title">
+      <CardTitle id="progress-module-title">Training Progress {year}</CardTitle>
+      {statsLoading || target.isLoading ? (
+        <Spinner label="Loading progress data..." />
+      ) : (
+        <ProgressFigures hours={stats?.totalHours ?? 0} targetHours={target.targetHours} year={year} />
+      )}
+    </Card>
+  );
+}
+
+function ProgressFigures({ hours, targetHours, year }: { hours: number; targetHours: number; year: number }) {
+  const elapsedShare = elapsedShareOfYear(year);
+  const onTrack = isOnTrack(hours, targetHours, elapsedShare);
+  const percent = progressPercent(hours, targetHours);
+  return (
+    <>
+      <Header>
+        <Figures>
+          {hours} <span>of {targetHours} hours ({percent}%)</span>
+        </Figures>
+        <Badge $tone={onTrack ? 'success' : 'warning'}>{trackLabel(hours, targetHours, elapsedShare)}</Badge>
+      </Header>
+      <Track
+        role="progressbar"
+        aria-label={`Hours towards your ${year} target`}
+        aria-valuemin={0}
+        aria-valuemax={targetHours}
+        aria-valuenow={Math.min(hours, targetHours)}
+        aria-valuetext={`${hours} of ${targetHours} hours`}
+      >
+        <Fill $percent={percent} $onTrack={onTrack} />
+      </Track>
+      <Axis aria-hidden="true">
+        <span>0</span>
+        <span>{FIXED_AXIS_LABEL}</span>
+      </Axis>
+      <Note>
+        {hours >= targetHours
+          ? 'Target reached. Well done!'
+          : `Expected by now: ${hoursExpectedByNow(targetHours, elapsedShare)} hours.`}
+      </Note>
+    </>
+  );
+}

@@ -1,0 +1,39 @@
+import useSWR from 'swr';
+import { effectiveTargetHours } from '@tht/contracts';
+
+/** The parts of GET /api/user-targets and GET /api/yearly-targets items the fallback needs. */
+type UserTargetItem = { userId: number; year: number; targetHours: number | string };
+type YearlyTargetItem = { year: number; targetHours: number | string };
+
+export type PersonalTarget = { isLoading: true } | { isLoading: false; targetHours: number };
+
+/**
+ * The signed-in user's target for `year` (SPEC section 9): their own target (GET
+ * /api/user-targets?year=, where a failure counts as an empty list), else the yearly target (GET
+ * /api/yearly-targets) shared among all users (GET /api/users), rounded, else 100 hours. A read
+ * that fails counts as missing, so the card always shows a target.
+ */
+export function usePersonalTarget(userId: number, year: number): PersonalTarget {
+  const userTargets = useSWR<UserTargetItem[]>(`/api/user-targets?year=${year}`);
+  const userTargetsSettled = userTargets.data !== undefined || userTargets.error !== undefined;
+  const own = (userTargets.error ? [] : (userTargets.data ?? [])).find(
+    (target) => target.userId === userId && Number(target.year) === year,
+  );
+  const needsYearlyTarget = userTargetsSettled && !own;
+
+  const yearlyTargets = useSWR<YearlyTargetItem[]>(needsYearlyTarget ? '/api/yearly-targets' : null);
+  const yearlySettled = yearlyTargets.data !== undefined || yearlyTargets.error !== undefined;
+  const yearly = (yearlyTargets.error ? [] : (yearlyTargets.data ?? [])).find((target) => Number(target.year) === year);
+
+  const users = useSWR<unknown[]>(yearly ? '/api/users' : null);
+  const usersSettled = users.data !== undefined || users.error !== undefined;
+
+  if (!userTargetsSettled || (needsYearlyTarget && !yearlySettled) || (yearly && !usersSettled)) return { isLoading: true };
+
+  const targetHours = effectiveTargetHours({
+    userTargetHours: own ? Number(own.targetHours) : null,
+    yearlyTargetHours: yearly ? Number(yearly.targetHours) : null,
+    totalUsers: users.error ? 0 : (users.data?.length ?? 0),
+  });
+  return { isLoading: false, targetHours };
+}

@@ -1,0 +1,66 @@
+import type { CurrentUserResponse, EntryView, FormFieldView } from '@tht/contracts';
+
+export const employee: CurrentUserResponse['user'] = {
+  id: 7,
+  username: 'ada.lovelace@example.com',
+  email: 'ada.lovelace@example.com',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  role: 'employee',
+  managerId: 3,
+  managerName: 'Grace Hopper',
+  department: 'Engineering',
+  firstLoginRequired: false,
+  lastLogin: null,
+  createdAt: '2025-01-01T09:00:00.000Z',
+  updatedAt: '2025-01-01T09:00:00.000Z',
+};
+
+export const currentUserResponse: CurrentUserResponse = {
+  user: employee,
+  requiresPasswordChange: false,
+  hasDirectReports: false,
+};
+
+export function anEntry(overrides: Partial<EntryView> = {}): EntryView {
+  return {
+    id: 11,
+    userId: employee.id,
+    employeeName: 'Ada Lovelace',
+    trainingName: 'Risk Management Basics',
+    date: '2025-03-14',
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    managerName: 'Grace Hopper',
+    department: 'Engineering',
+    hours: '2.5',
+    notes: 'Covered risk registers.',
+    rating: 4,
+    beInnovative: false,
+    trainingType: 'internal',
+    courseGivenBy: 'Risk Academy',
+    customFields: {},
+    createdAt: '2025-03-14T10:00:00.000Z',
+    updatedAt: '2025-03-14T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function aFormField(overrides: Partial<FormFieldView> = {}): FormFieldView {
+  return {
+    id: 1,
+    name: 'venue',
+    label: 'Venue',
+    type: 'text',
+    required: false,
+    order: 1,
+    options: [],
+    createdAt: '2025-01-01T09:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export const departments = [
+  { id: 1, name: 'Engineering', createdAt: '2025-01-01T09:00:00.000Z' },
+  { id: 2, name: 'Finance', createdAt: '2025-01-01T09:00:00.000Z' },
+];

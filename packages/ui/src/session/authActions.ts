@@ -1,0 +1,80 @@
+import { useMemo } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useSWRConfig } from 'swr';
+import type {
+  CurrentUserResponse,
+  LoginInput,
+  LoginResponse,
+  PasswordResetResponse,
+  RegistrationInput,
+} from '@tht/contracts';
+import { AUTH_TOKEN_KEY, apiRequest } from '../api/client';
+import { CURRENT_USER_KEY } from './currentUser';
+
+type SessionResponse = CurrentUserResponse & { authToken?: string };
+
+function sessionOf({ user, requiresPasswordChange, hasDirectReports }: SessionResponse): CurrentUserResponse {
+  return { user, requiresPasswordChange, hasDirectReports };
+}
+
+/**
+ * The account calls of SPEC section 7 with their effects on the session (SPEC section 4). Each
+ * rejects with the ApiError of a failed call, so the screen can show its toast.
+ */
+export function useAuthActions() {
+  const { mutate } = useSWRConfig();
+  const navigate = useNavigate();
+
+  return useMemo(() => {
+    async function startSession(response: SessionResponse) {
+      if (response.authToken) localStorage.setItem(AUTH_TOKEN_KEY, response.authToken);
+      await mutate(CURRENT_USER_KEY, sessionOf(response), { revalidate: false });
+    }
+
+    async function clearSession() {
+      localStorage.removeItem(AUTH_TOKEN_KEY);
+      await mutate(() => true, undefined, { revalidate: false });
+      await mutate(CURRENT_USER_KEY, null, { revalidate: false });
+    }
+
+    return {
+      async login(credentials: LoginInput): Promise<LoginResponse> {
+        const response = await apiRequest<LoginResponse>('POST', '/api/login', credentials);
+        await startSession(response);
+        return response;
+      },
+
+      async register(registration: RegistrationInput): Promise<SessionResponse> {
+        const response = await apiRequest<SessionResponse>('POST', '/api/register', registration);
+        await startSession(response);
+        return response;
+      },
+
+      /**
+       * Signs out on this device even when the server call fails (the token is dropped and every
+       * cached response cleared), then goes to /auth; rejects afterwards if the server call failed.
+       */
+      async logout(): Promise<void> {
+        try {
+          await apiRequest('POST', '/api/logout');
+        } finally {
+          await clearSession();
+          navigate('/auth', { replace: true });
+        }
+      },
+
+      async setPassword(passwords: { password: string; confirmPassword?: string }): Promise<void> {
+        await apiRequest('POST', '/api/set-password', passwords);
+        await mutate(CURRENT_USER_KEY);
+      },
+
+      requestPasswordReset(username: string): Promise<PasswordResetResponse> {
+        return apiRequest<PasswordResetResponse>('POST', '/api/reset-password', { username });
+      },
+
+      async confirmPasswordReset(reset: { token: string; password: string; confirmPassword?: string }): Promise<void> {
+        await apiRequest('POST', '/api/reset-password-confirm', reset);
+      },
+    };
+  }, [mutate, navigate]);
+}

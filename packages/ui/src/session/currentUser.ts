@@ -1,0 +1,33 @@
+import useSWR from 'swr';
+import type { CurrentUserResponse } from '@tht/contracts';
+import { ApiError, apiGet } from '../api/client';
+import { longCacheOptions } from '../api/swr';
+
+export const CURRENT_USER_KEY = '/api/user';
+
+/** GET /api/user; a 401 means "nobody is signed in", which is not an error (SPEC section 4). */
+export async function fetchCurrentUser(): Promise<CurrentUserResponse | null> {
+  try {
+    return await apiGet<CurrentUserResponse>(CURRENT_USER_KEY);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+}
+
+/**
+ * The signed-in user, cached 5 minutes and shared by the shell and every remote. `session` is
+ * undefined while loading for the first time and null when signed out.
+ */
+export function useCurrentUser() {
+  const { data, error, isLoading, mutate } = useSWR(CURRENT_USER_KEY, fetchCurrentUser, longCacheOptions);
+  return {
+    session: data,
+    user: data?.user ?? null,
+    requiresPasswordChange: data?.requiresPasswordChange ?? false,
+    hasDirectReports: data?.hasDirectReports ?? false,
+    isLoading,
+    error: error as Error | undefined,
+    refresh: mutate,
+  };
+}

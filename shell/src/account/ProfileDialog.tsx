@@ -1,0 +1,3 @@
+export function ProfileDialog(_props: { open: boolean; onClose: () => void }) {
+  return null;
+}

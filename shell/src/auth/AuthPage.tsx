@@ -1,0 +1,3 @@
+export function AuthPage() {
+  return <h1>Auth</h1>;
+}

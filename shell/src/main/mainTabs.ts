@@ -1,0 +1,46 @@
+import type { Role } from '@tht/contracts';
+import type { RemoteName } from '../remotes/registry';
+
+export type MainTabValue = 'dashboard' | 'add-entry' | 'manager' | 'hr' | 'smt' | 'admin';
+
+type Viewer = { role: Role; hasDirectReports: boolean };
+
+export type MainTab = {
+  value: MainTabValue;
+  label: string;
+  remote: RemoteName;
+  exposed: string;
+  isAllowed: (viewer: Viewer) => boolean;
+};
+
+/** The main application's tabs in display order, each with who may see it (SPEC sections 2 and 6). */
+export const MAIN_TABS: readonly MainTab[] = [
+  { value: 'dashboard', label: 'My Dashboard', remote: 'mf_employee', exposed: 'MyDashboard', isAllowed: () => true },
+  { value: 'add-entry', label: 'Add Entry', remote: 'mf_employee', exposed: 'AddEntry', isAllowed: () => true },
+  {
+    value: 'manager',
+    label: 'Manager View',
+    remote: 'mf_manager',
+    exposed: 'ManagerView',
+    isAllowed: ({ role, hasDirectReports }) => role === 'manager' || hasDirectReports,
+  },
+  {
+    value: 'hr',
+    label: 'HR View',
+    remote: 'mf_hr',
+    exposed: 'HrView',
+    isAllowed: ({ role }) => role === 'hr' || role === 'admin',
+  },
+  {
+    value: 'smt',
+    label: 'SMT View',
+    remote: 'mf_smt',
+    exposed: 'SmtView',
+    isAllowed: ({ role }) => role === 'smt' || role === 'admin',
+  },
+  { value: 'admin', label: 'Admin', remote: 'mf_admin', exposed: 'AdminPanel', isAllowed: ({ role }) => role === 'admin' },
+];
+
+export function tabsFor(viewer: Viewer): MainTab[] {
+  return MAIN_TABS.filter((tab) => tab.isAllowed(viewer));
+}

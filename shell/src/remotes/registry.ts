@@ -1,0 +1,41 @@
+import { registerRemotes } from '@module-federation/enhanced/runtime';
+
+/** Federation names of the remotes, as served by GET /api/remotes. */
+export type RemoteName = 'mf_employee' | 'mf_manager' | 'mf_hr' | 'mf_smt' | 'mf_admin';
+
+type Registry = Record<RemoteName, string>;
+
+const REGISTRY_PATH = '/api/remotes';
+
+let registry: Promise<Registry> | null = null;
+const registered = new Set<RemoteName>();
+
+async function fetchRegistry(): Promise<Registry> {
+  const response = await fetch(REGISTRY_PATH, { credentials: 'include', cache: 'no-cache' });
+  if (!response.ok) throw new Error(`${response.status}: ${(await response.text()) || response.statusText}`);
+  return (await response.json()) as Registry;
+}
+
+/** A manifest URL from the registry, made absolute so chunk URLs resolve against its origin. */
+function absolute(url: string): string {
+  return new URL(url, window.location.origin).href;
+}
+
+/**
+ * Registers `name` with the federation runtime, using the registry fetched once per page load.
+ * `force` replaces an earlier registration and forgets what was cached from it (used by Retry).
+ */
+export async function registerRemote(name: RemoteName, { force = false } = {}): Promise<void> {
+  if (!registry || force) {
+    registry = fetchRegistry();
+    registry.catch(() => {
+      registry = null;
+    });
+  }
+  const entries = await registry;
+  if (registered.has(name) && !force) return;
+  const entry = entries[name];
+  if (!entry) throw new Error(`The remote registry has no entry for ${name}`);
+  registerRemotes([{ name, entry: absolute(entry) }], { force });
+  registered.add(name);
+}

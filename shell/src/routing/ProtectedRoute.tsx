@@ -1,0 +1,14 @@
+import type { ReactNode } from 'react';
+import { Navigate } from 'react-router-dom';
+import { CentredSpinner, useCurrentUser } from '@tht/ui';
+
+/**
+ * Shows its content only to a signed-in user with no pending password change; everyone else goes
+ * to /auth. A centred spinner shows while the current user loads for the first time.
+ */
+export function ProtectedRoute({ children }: { children: ReactNode }) {
+  const { session, isLoading } = useCurrentUser();
+  if (session === undefined && isLoading) return <CentredSpinner label="Loading..." />;
+  if (!session || session.requiresPasswordChange) return <Navigate to="/auth" replace />;
+  return children;
+}
