@@ -17,7 +17,7 @@ export function toEntryView(row: EntryRow): EntryView {
     lastName: row.last_name,
     managerName: row.manager_name,
     department: row.department,
-    hours: row.hours,
+    hours: String(row.hours),
     notes: row.notes,
     rating: row.rating,
     beInnovative: row.be_innovative,

@@ -116,6 +116,14 @@ describe('POST /api/entries', () => {
     expect(ownId.body.userId).toBe(stranger.user.id);
   });
 
+  it('lets an admin log an entry on behalf of an existing user', async () => {
+    const onBehalf = await request<EntryView>(app, 'POST', '/api/entries', { ...as(admin), body: { ...validEntry, userId: stranger.user.id } });
+    expect(onBehalf.status).toBe(201);
+    expect(onBehalf.body.userId).toBe(stranger.user.id);
+    const nobody = await request(app, 'POST', '/api/entries', { ...as(admin), body: { ...validEntry, userId: 999999 } });
+    expect(nobody.status).toBe(404);
+  });
+
   it('answers malformed JSON with 400', async () => {
     const response = await request(app, 'POST', '/api/entries', { ...as(employee), rawBody: '{"trainingName":' });
     expect(response.status).toBe(400);
