@@ -11,10 +11,12 @@ export interface CreateEventStoreOptions {
   eventstoreUrl?: string | null;
   /** Defaults to the product's registry in @tht/contracts. */
   upcasters?: UpcasterRegistry;
+  /** How often `onAppended` listeners are woken without a notification (a safety net). */
+  pollIntervalMs?: number;
 }
 
 /** The event store the product runs on, with upcasting applied to everything read. */
-export function createEventStore({ pool, eventstoreUrl, upcasters = eventUpcasters }: CreateEventStoreOptions): EventStore {
+export function createEventStore({ pool, eventstoreUrl, upcasters = eventUpcasters, pollIntervalMs }: CreateEventStoreOptions): EventStore {
   if (eventstoreUrl) throw new Error('EVENTSTORE_URL: the KurrentDB adapter is not available yet');
-  return withUpcasting(createPostgresEventStore({ pool }), upcasters);
+  return withUpcasting(createPostgresEventStore({ pool, pollIntervalMs }), upcasters);
 }

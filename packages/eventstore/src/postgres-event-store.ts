@@ -46,6 +46,7 @@ function decodePosition(globalPosition: string): { transactionId: string; positi
   return { transactionId: BigInt(match[1]!).toString(), position: BigInt(match[2]!).toString() };
 }
 
+// Careful: ORDER BY must name the table's columns (events.transaction_id), not these text aliases.
 const SELECT_EVENT = `transaction_id::text AS transaction_id, position::text AS position, event_id,
   stream_name, stream_version, type, data, metadata`;
 
@@ -150,7 +151,7 @@ export function createPostgresEventStore({ pool, pollIntervalMs = 1000 }: Postgr
       `SELECT ${SELECT_EVENT} FROM ${S}.events
        WHERE (transaction_id, position) > ($1::xid8, $2::bigint)
          AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-       ORDER BY transaction_id, position
+       ORDER BY events.transaction_id, events.position
        LIMIT $3`,
       [from.transactionId, from.position, limit],
     );

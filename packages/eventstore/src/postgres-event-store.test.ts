@@ -1,0 +1,89 @@
+import { randomUUID } from 'node:crypto';
+import { createTestDatabase, type TestDatabase } from '@tht/postgres/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeEventStoreContract } from './contract-suite';
+import { createEventStore } from './create-event-store';
+import type { EventStore, NewEvent } from './port';
+import { migrateEventStore } from './postgres-schema';
+
+// A long poll interval, so the onAppended contract test can only pass through LISTEN/NOTIFY.
+const NO_POLLING = 60_000;
+
+describeEventStoreContract('PostgreSQL', async () => {
+  const database = await createTestDatabase();
+  await migrateEventStore(database.pool);
+  return {
+    createStore: ({ upcasters }) => createEventStore({ pool: database.pool, upcasters, pollIntervalMs: NO_POLLING }),
+    dispose: () => database.drop(),
+  };
+});
+
+describe('PostgreSQL event store global order', () => {
+  let database: TestDatabase;
+  let store: EventStore;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    await migrateEventStore(database.pool);
+    await migrateEventStore(database.pool); // idempotent
+    store = createEventStore({ pool: database.pool, pollIntervalMs: NO_POLLING });
+  });
+  afterAll(async () => {
+    await store.close();
+    await database.drop();
+  });
+
+  it('never lets a reader pass an append that commits late, and wakes followers when it commits', async () => {
+    // A follower that reads on every wake-up, as the projection runner does.
+    let position = (await store.readAll(null, 1000)).lastPosition;
+    const followed: string[] = [];
+    let reading = Promise.resolve();
+    const unsubscribe = store.onAppended(() => {
+      reading = reading.then(async () => {
+        const batch = await store.readAll(position, 1000);
+        position = batch.lastPosition;
+        followed.push(...batch.events.map((e) => e.type));
+      });
+    });
+
+    // An append that started first but has not committed yet (written as the adapter writes).
+    const slow = await database.pool.connect();
+    await slow.query('BEGIN');
+    await slow.query(
+      `INSERT INTO eventstore.streams (stream_name, version) VALUES ('slow', 0);
+       INSERT INTO eventstore.events (event_id, stream_name, stream_version, type, data, metadata)
+       VALUES ('${randomUUID()}', 'slow', 0, 'SlowCommitted', '{}', '${JSON.stringify(newEvent('x').metadata)}')`,
+    );
+    await store.append('fast', [newEvent('FastCommitted')], 'no_stream');
+    expect(await store.readStream('fast')).toHaveLength(1); // its own stream is readable at once
+    await pause(300);
+    await reading;
+    expect(followed).toEqual([]);
+
+    // The late commit sends no notification: the store notices the held-back events itself.
+    await slow.query('COMMIT');
+    slow.release();
+    await waitUntil(() => followed.length === 2);
+    unsubscribe();
+    expect(followed).toEqual(['SlowCommitted', 'FastCommitted']);
+  });
+
+  it('rejects malformed positions and limits with a clear error', async () => {
+    await expect(store.readAll('12', 10)).rejects.toThrow('Not a PostgreSQL event store position: 12');
+    await expect(store.readAll(null, 0)).rejects.toThrow('readAll limit must be a positive integer');
+    await expect(store.append('empty', [], 'any')).rejects.toThrow('append needs at least one event');
+  });
+});
+
+function newEvent(type: string): NewEvent {
+  return { type, data: {}, metadata: { actorId: null, correlationId: randomUUID(), occurredAt: new Date().toISOString(), schemaVersion: 1 } };
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function waitUntil(condition: () => boolean, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
