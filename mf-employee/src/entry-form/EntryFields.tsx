@@ -52,7 +52,7 @@ export function EntryFields({ values, errors, onChange, required }: EntryFieldsP
   const { departmentNames, managerNames } = useEntryFormOptions();
   const managersListId = `${id}-managers`;
 
-  const field = (name: EntryFormField, label: string, control: ReactElement) => (
+  const field = (name: EntryFormField, label: string, control: ReactElement<object>) => (
     <FormField label={fieldLabel(label, required.has(name))} error={errors[name]}>
       {control}
     </FormField>

@@ -1,6 +1,6 @@
 import styled from 'styled-components';
-import { elapsedShareOfYear, hoursExpectedByNow, isOnTrack, progressPercent, trackLabel } from '@tht/contracts';
-import { Badge, Card, CardTitle, Spinner } from '@tht/ui';
+import { elapsedShareOfYear, isOnTrack, progressPercent, trackLabel } from '@tht/contracts';
+import { Badge, Card, CardTitle, errorMessageOf, FieldError, Spinner } from '@tht/ui';
 import { useOwnStats } from '../entries/entriesApi';
 import { usePersonalTarget } from './usePersonalTarget';
 
@@ -51,15 +51,17 @@ type ProgressModuleProps = { userId: number; year: number };
 
 /** Hours of the year against the personal target, with the on-track check (SPEC section 9). */
 export function ProgressModule({ userId, year }: ProgressModuleProps) {
-  const { stats, isLoading: statsLoading } = useOwnStats(userId, year);
+  const { stats, error } = useOwnStats(userId, year);
   const target = usePersonalTarget(userId, year);
   return (
     <Card aria-labelledby="progress-module-title">
       <CardTitle id="progress-module-title">Training Progress {year}</CardTitle>
-      {statsLoading || target.isLoading ? (
+      {error ? (
+        <FieldError role="alert">Failed to load progress data: {errorMessageOf(error, 'please try again.')}</FieldError>
+      ) : !stats || target.isLoading ? (
         <Spinner label="Loading progress data..." />
       ) : (
-        <ProgressFigures hours={stats?.totalHours ?? 0} targetHours={target.targetHours} year={year} />
+        <ProgressFigures hours={stats.totalHours} targetHours={target.targetHours} year={year} />
       )}
     </Card>
   );
@@ -94,7 +96,7 @@ function ProgressFigures({ hours, targetHours, year }: { hours: number; targetHo
       <Note>
         {hours >= targetHours
           ? 'Target reached. Well done!'
-          : `Expected by now: ${hoursExpectedByNow(targetHours, elapsedShare)} hours.`}
+          : `${targetHours - hours} hours to go to reach your ${year} target.`}
       </Note>
     </>
   );

@@ -1,0 +1,27 @@
+import type { EntryStats, EntryView, FormFieldView } from '@tht/contracts';
+import { fakeApi } from './fakeApi';
+import { currentUserResponse, departments } from './fixtures';
+
+type EmployeeApiOptions = {
+  entries?: EntryView[];
+  stats?: EntryStats;
+  formFields?: FormFieldView[];
+  routes?: Record<string, unknown>;
+};
+
+/** The reads every mf-employee screen makes, answered for the fixture employee; `routes` adds or overrides. */
+export function employeeApi({ entries = [], stats, formFields = [], routes = {} }: EmployeeApiOptions = {}) {
+  return fakeApi({
+    'GET /api/user': currentUserResponse,
+    'GET /api/available-years': [2025, 2024],
+    'GET /api/entries': entries,
+    'GET /api/stats': stats ?? { totalHours: 0, completedTraining: 0, thisMonth: 0 },
+    'GET /api/user-targets': [],
+    'GET /api/yearly-targets': [],
+    'GET /api/users': [],
+    'GET /api/departments': departments,
+    'GET /api/managers': [{ id: 3, firstName: 'Grace', lastName: 'Hopper' }],
+    'GET /api/form-fields': formFields,
+    ...routes,
+  });
+}
