@@ -1,6 +1,7 @@
 import { eventUpcasters, type UpcasterRegistry } from '@tht/contracts/events/upcasters';
 import type pg from 'pg';
 import type { EventStore } from './port';
+import { createKurrentDbEventStore } from './kurrentdb-event-store';
 import { createPostgresEventStore } from './postgres-event-store';
 import { withUpcasting } from './upcasting';
 
@@ -17,6 +18,8 @@ export interface CreateEventStoreOptions {
 
 /** The event store the product runs on, with upcasting applied to everything read. */
 export function createEventStore({ pool, eventstoreUrl, upcasters = eventUpcasters, pollIntervalMs }: CreateEventStoreOptions): EventStore {
-  if (eventstoreUrl) throw new Error('EVENTSTORE_URL: the KurrentDB adapter is not available yet');
-  return withUpcasting(createPostgresEventStore({ pool, pollIntervalMs }), upcasters);
+  const store = eventstoreUrl
+    ? createKurrentDbEventStore({ eventstoreUrl, pollIntervalMs })
+    : createPostgresEventStore({ pool, pollIntervalMs });
+  return withUpcasting(store, upcasters);
 }
