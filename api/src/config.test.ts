@@ -89,6 +89,14 @@ describe('parseSettings', () => {
   });
 });
 
+describe('ConfigError', () => {
+  it('keeps a multi-line cause on one line', () => {
+    expect(new ConfigError('EVENTSTORE_URL', 'does not answer:\n  14 UNAVAILABLE\n  No connection').message).toBe(
+      'EVENTSTORE_URL does not answer: 14 UNAVAILABLE No connection',
+    );
+  });
+});
+
 describe('loadConfig', () => {
   it('generates the JWT secret once, keeps it in DATA_DIR readable only by the owner, and reuses it', async () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tht-config-'));

@@ -31,7 +31,7 @@ export class ConfigError extends Error {
     readonly setting: string,
     problem: string,
   ) {
-    super(`${setting} ${problem}`);
+    super(`${setting} ${problem.replace(/\s*\n\s*/g, ' ')}`);
     this.name = 'ConfigError';
   }
 }

@@ -1,30 +1,45 @@
-import { createEventStore, migrateEventStore } from '@tht/eventstore';
+import { createEventStore, migrateEventStore, type EventStore } from '@tht/eventstore';
 import { createDb } from '@tht/postgres';
 import type pg from 'pg';
 import { allProjectors, createReadModelWaiter, migrateReadModels, startProjectionRunner } from 'projections';
-import type { AppConfig } from '../config';
+import { ConfigError, type AppConfig } from '../config';
 import type { AppContext } from './context';
 import { createIdAllocator, migrateIds } from './ids';
 import type { Logger } from './logger';
 
 export interface Runtime {
   ctx: AppContext;
-  /** Stops the projection runner and the event store; the pool belongs to the caller. */
+  /** Stops the projection runner, the read-model waiter and the event store; the pool belongs to the caller. */
   stop(): Promise<void>;
 }
 
+const EVENT_STORE_TIMEOUT_MS = 10_000;
+
 /**
- * Everything behind the HTTP layer, on an open pool: event store, id sequences and read models
- * migrated, the read-model waiter, and the projection runner in this process.
+ * Everything behind the HTTP layer, on an open pool: the event store (checked to answer), id
+ * sequences and read models migrated, the read-model waiter, and the projection runner in this
+ * process. Several runners (this one and a `projections` service) may run at once: each batch
+ * checks its checkpoint, so none is applied twice.
  */
 export async function startRuntime(config: AppConfig, pool: pg.Pool, log: Logger): Promise<Runtime> {
   const db = createDb(pool);
   const store = createEventStore({ pool, eventstoreUrl: config.eventstoreUrl });
-  if (!config.eventstoreUrl) await migrateEventStore(pool);
-  await migrateIds(db);
-  await migrateReadModels(db, allProjectors);
+  try {
+    if (config.eventstoreUrl) await checkEventStoreAnswers(store);
+    else await migrateEventStore(pool);
+    await migrateIds(db);
+    await migrateReadModels(db, allProjectors);
+  } catch (error) {
+    await store.close().catch(() => {});
+    throw error;
+  }
   const waiter = createReadModelWaiter(pool);
-  const runner = startProjectionRunner({ pool, store, projectors: allProjectors });
+  const runner = startProjectionRunner({
+    pool,
+    store,
+    projectors: allProjectors,
+    onError: (error, projector) => log.error(`Projection ${projector ?? 'runner'} failed; retrying with back-off`, error),
+  });
   const ctx: AppContext = {
     config,
     store,
@@ -42,4 +57,18 @@ export async function startRuntime(config: AppConfig, pool: pg.Pool, log: Logger
       await store.close();
     },
   };
+}
+
+async function checkEventStoreAnswers(store: EventStore): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${EVENT_STORE_TIMEOUT_MS / 1000} s`)), EVENT_STORE_TIMEOUT_MS);
+  });
+  try {
+    await Promise.race([store.readAll(null, 1), timeout]);
+  } catch (error) {
+    throw new ConfigError('EVENTSTORE_URL', `does not lead to a KurrentDB that answers: ${(error as Error).message}`);
+  } finally {
+    clearTimeout(timer);
+  }
 }
