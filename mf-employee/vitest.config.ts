@@ -6,5 +6,7 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/testing/setup.ts'],
+    // Typing through user-event in jsdom is slow on the shared 2-core machine.
+    testTimeout: 20_000,
   },
 });

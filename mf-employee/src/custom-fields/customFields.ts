@@ -17,9 +17,9 @@ export type CustomFieldDrafts = Record<string, string | boolean>;
 
 /** The custom fields an admin configured (GET /api/form-fields), in their order. */
 export function useFormFields() {
-  const { data, error, isLoading } = useSWR<FormFieldView[]>('/api/form-fields');
+  const { data } = useSWR<FormFieldView[]>('/api/form-fields');
   const fields = [...(data ?? [])].sort((a, b) => a.order - b.order);
-  return { fields, error: error as Error | undefined, isLoading };
+  return { fields, loaded: data !== undefined };
 }
 
 export function definitionOf(field: FormFieldView): CustomFieldDefinition {
@@ -47,7 +47,7 @@ export function displayCustomValue(field: FormFieldView, value: CustomFieldValue
  * entry under `saved`, overlaid with what was typed) and the messages of the last check.
  */
 export function useCustomFieldsForm(saved?: Readonly<Record<string, CustomFieldValue>>) {
-  const { fields } = useFormFields();
+  const { fields, loaded } = useFormFields();
   const [edited, setEdited] = useState<CustomFieldDrafts>({});
   const [errors, setErrors] = useState<FieldErrors>({});
   const values = { ...draftsOf(fields, saved), ...edited };
@@ -65,6 +65,8 @@ export function useCustomFieldsForm(saved?: Readonly<Record<string, CustomFieldV
 
   return {
     fields,
+    /** False until the fields are known (or when they failed to load): then values cannot be checked. */
+    loaded,
     values,
     errors,
     change: (name: string, value: string | boolean) => setEdited((previous) => ({ ...previous, [name]: value })),

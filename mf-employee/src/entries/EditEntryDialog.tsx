@@ -31,7 +31,8 @@ export function EditEntryDialog({ entry, onClose }: EditEntryDialogProps) {
     try {
       await apiRequest<EntryView>('PUT', `/api/entries/${entry.id}`, {
         ...edited,
-        customFields: customValues.values,
+        // Without the field list the values cannot be checked; leaving them out keeps the saved ones.
+        customFields: custom.loaded ? customValues.values : undefined,
         userId: entry.userId,
         createdAt: entry.createdAt,
       });
