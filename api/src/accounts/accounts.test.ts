@@ -49,7 +49,7 @@ afterAll(() => app?.close());
 
 describe('POST /api/register', () => {
   it('creates an employee, signs them in and sets an httpOnly SameSite=Lax cookie', async () => {
-    const email = newEmail('Grace');
+    const email = newEmail('grace');
     const response = await register(registration({ email: email.toUpperCase(), firstName: 'Grace', lastName: 'Hopper' }));
 
     expect(response.status).toBe(201);
