@@ -11,7 +11,7 @@ const FRONT_ENDS = [
   ...REMOTES.map((remote) => ({ folder: remote.folder, builtFile: 'mf-manifest.json' })),
 ];
 
-export function unbuiltFrontEnds(frontEndRoot: string): string[] {
+function unbuiltFrontEnds(frontEndRoot: string): string[] {
   return FRONT_ENDS.filter(({ folder, builtFile }) => !existsSync(path.join(distDir(frontEndRoot, folder), builtFile))).map(
     ({ folder }) => folder,
   );
