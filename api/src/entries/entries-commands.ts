@@ -24,7 +24,7 @@ import { appendAndWait, metadataFor, waitForReadModels, type Actor, type Command
 import type { AppContext } from '../platform/context';
 import { HttpError, parseWith } from '../platform/http';
 import { findUserById, USER_NOT_FOUND } from '../users/users-queries';
-import { findEntryRow, toEntryView } from './entries-queries';
+import { findEntry } from './entries-queries';
 import { loadEntry, type EntryState } from './entry-stream';
 
 export function entryEvent<Type extends EntryEventType>(
@@ -92,9 +92,9 @@ function customValuesOrThrow(
 }
 
 async function viewOf(ctx: AppContext, entryId: number): Promise<EntryView> {
-  const row = await findEntryRow(ctx.db, entryId);
-  if (!row) throw new HttpError(404, M.entryNotFound);
-  return toEntryView(row);
+  const entry = await findEntry(ctx.db, entryId);
+  if (!entry) throw new HttpError(404, M.entryNotFound);
+  return entry;
 }
 
 /** POST /api/entries: custom fields marked required must be filled, as the Add Entry form shows them. */

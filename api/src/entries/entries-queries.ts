@@ -4,13 +4,24 @@ import { READ_MODEL_SCHEMA, type EntryRow } from 'projections';
 
 const entries = (db: Kysely<any>) => db.withSchema(READ_MODEL_SCHEMA).selectFrom('entries');
 
+/** An entry row with its owner's current account name (the entry's own names if the account is gone). */
+type EntryWithOwner = EntryRow & { employee_name: string };
+
+const entriesWithOwner = (db: Kysely<any>) =>
+  db
+    .withSchema(READ_MODEL_SCHEMA)
+    .selectFrom('entries as e')
+    .leftJoin('users as u', 'u.id', 'e.user_id')
+    .selectAll('e')
+    .select(sql<string>`coalesce(u.first_name || ' ' || u.last_name, e.first_name || ' ' || e.last_name)`.as('employee_name'));
+
 const iso = (value: Date | string) => new Date(value).toISOString();
 
-export function toEntryView(row: EntryRow): EntryView {
+export function toEntryView(row: EntryWithOwner): EntryView {
   return {
     id: row.id,
     userId: row.user_id,
-    employeeName: `${row.first_name} ${row.last_name}`.trim(),
+    employeeName: row.employee_name,
     trainingName: row.training_name,
     date: row.date,
     firstName: row.first_name,
@@ -29,8 +40,9 @@ export function toEntryView(row: EntryRow): EntryView {
   };
 }
 
-export async function findEntryRow(db: Kysely<any>, id: number): Promise<EntryRow | undefined> {
-  return (await entries(db).selectAll().where('id', '=', id).executeTakeFirst()) as EntryRow | undefined;
+export async function findEntry(db: Kysely<any>, id: number): Promise<EntryView | undefined> {
+  const row = (await entriesWithOwner(db).where('e.id', '=', id).executeTakeFirst()) as EntryWithOwner | undefined;
+  return row && toEntryView(row);
 }
 
 export interface EntriesFilter {
@@ -42,13 +54,13 @@ export interface EntriesFilter {
 
 /** Entries, latest date first. */
 export async function listEntries(db: Kysely<any>, { userId, year }: EntriesFilter): Promise<EntryView[]> {
-  let query = entries(db).selectAll();
-  if (userId !== undefined) query = query.where('user_id', '=', userId);
+  let query = entriesWithOwner(db);
+  if (userId !== undefined) query = query.where('e.user_id', '=', userId);
   if (year !== undefined) {
     const { from, to } = yearDateRange(year);
-    query = query.where('date', '>=', from).where('date', '<=', to);
+    query = query.where('e.date', '>=', from).where('e.date', '<=', to);
   }
-  const rows = (await query.orderBy('date', 'desc').orderBy('id', 'desc').execute()) as EntryRow[];
+  const rows = (await query.orderBy('e.date', 'desc').orderBy('e.id', 'desc').execute()) as EntryWithOwner[];
   return rows.map(toEntryView);
 }
 

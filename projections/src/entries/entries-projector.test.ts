@@ -119,9 +119,9 @@ describe('entries projector', () => {
     );
     const result = await rows();
     expect(result.map((row) => [row.id, row.manager_name, row.last_name, row.notes])).toEqual([
-      [1, '', 'King', 'edited'],
-      [2, '', 'King', ''],
-      [3, '', 'King', ''],
+      [1, '', 'Lovelace', 'edited'],
+      [2, '', 'Lovelace', ''],
+      [3, '', 'Lovelace', ''],
     ]);
     await project(recorded('UserUpdated', { userId: 10, changes: { managerName: 'Alan Turing' } }), logged(4, 10, { managerName: 'Mine' }));
     expect((await rows()).map((row) => row.manager_name)).toEqual(['Alan Turing', 'Alan Turing', 'Alan Turing', 'Mine']);

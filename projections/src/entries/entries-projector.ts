@@ -1,6 +1,7 @@
 import type { AccountEventData, EntryDetails, EntryEvent, FormFieldEventData } from '@tht/contracts';
 import type { RecordedEvent } from '@tht/eventstore';
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { deleteRows, unnestRows, upsertRows, type ColumnTypes } from '../framework/batch-sql';
 import type { Projector } from '../framework/projector';
 
 /** A row of `read_models.entries`. `hours` is numeric, read back as its text ("1.5"). */
@@ -76,19 +77,20 @@ function editableFields(details: EntryDetails, at: string): EditableRow {
   };
 }
 
-/** The profile fields of a user that their entries show. */
-type ProfileChanges = Partial<Pick<EntryRow, 'first_name' | 'last_name' | 'manager_name' | 'department'>>;
+/**
+ * The profile fields of a user that their entries follow: a new manager or department shows on
+ * all their entries ('All your training entries have been updated automatically!').
+ */
+type ProfileChanges = Partial<Pick<EntryRow, 'manager_name' | 'department'>>;
 
 function profileChangesOf({ changes }: AccountEventData['UserUpdated']): ProfileChanges {
   const row: ProfileChanges = {};
-  if (changes.firstName !== undefined) row.first_name = changes.firstName;
-  if (changes.lastName !== undefined) row.last_name = changes.lastName;
   if (changes.managerName !== undefined) row.manager_name = changes.managerName ?? '';
   if (changes.department !== undefined) row.department = changes.department;
   return row;
 }
 
-const ARRAY_COLUMNS = {
+const COLUMN_TYPES: ColumnTypes<EntryRow> = {
   id: 'int4',
   user_id: 'int4',
   training_name: 'text',
@@ -106,20 +108,11 @@ const ARRAY_COLUMNS = {
   custom_fields: 'jsonb',
   created_at: 'timestamptz',
   updated_at: 'timestamptz',
-} as const satisfies Record<keyof EntryRow, string>;
+};
 
-type Column = keyof typeof ARRAY_COLUMNS;
-const ALL_COLUMNS = Object.keys(ARRAY_COLUMNS) as Column[];
-const EDITABLE_COLUMNS = ALL_COLUMNS.filter((column) => !['id', 'user_id', 'created_at'].includes(column));
-
-/** `unnest($1::int4[], $2::text[], ...) AS alias(columns)`: many rows in one statement with one parameter per column. */
-function unnestRows(rows: readonly Partial<EntryRow>[], columns: readonly Column[], alias: string) {
-  const arrays = columns.map((column) => {
-    const values = rows.map((row) => (column === 'custom_fields' ? JSON.stringify(row[column]) : row[column]));
-    return sql`${values}::${sql.raw(ARRAY_COLUMNS[column])}[]`;
-  });
-  return sql`unnest(${sql.join(arrays)}) AS ${sql.raw(alias)}(${sql.join(columns.map((column) => sql.ref(column)))})`;
-}
+/** Edited rows carry every column but the creation time; an edit rewrites all but the key and the owner. */
+const { created_at: _created, ...PENDING_COLUMN_TYPES } = COLUMN_TYPES;
+const EDITED_COLUMNS = Object.keys(PENDING_COLUMN_TYPES).filter((column) => column !== 'id' && column !== 'user_id');
 
 /**
  * One batch of events applied to the entries table with a few statements: new and edited rows are
@@ -238,21 +231,13 @@ class EntriesBatch {
   }
 
   async flush(): Promise<void> {
-    if (this.deleted.size > 0) {
-      await sql`DELETE FROM ${this.table} WHERE id = ANY(${[...this.deleted]}::int4[])`.execute(this.trx);
-    }
-    if (this.inserted.size > 0) {
-      const updates = sql.join(EDITABLE_COLUMNS.map((column) => sql`${sql.ref(column)} = excluded.${sql.ref(column)}`));
-      await sql`INSERT INTO ${this.table} (${sql.join(ALL_COLUMNS.map((column) => sql.ref(column)))})
-        SELECT * FROM ${unnestRows([...this.inserted.values()], ALL_COLUMNS, 'r')}
-        ON CONFLICT (id) DO UPDATE SET ${updates}`.execute(this.trx);
-    }
+    await deleteRows(this.trx, this.schema, 'entries', 'id', 'int4', [...this.deleted]);
+    await upsertRows(this.trx, this.schema, 'entries', [...this.inserted.values()], { types: COLUMN_TYPES, key: ['id'] });
     if (this.edited.size > 0) {
-      const columns: Column[] = ['id', ...EDITABLE_COLUMNS];
-      const updates = sql.join(EDITABLE_COLUMNS.map((column) => sql`${sql.ref(column)} = u.${sql.ref(column)}`));
-      await sql`UPDATE ${this.table} AS e SET ${updates}
-        FROM ${unnestRows([...this.edited.values()], columns, 'u')}
-        WHERE e.id = u.id`.execute(this.trx);
+      const assignments = sql.join(EDITED_COLUMNS.map((column) => sql`${sql.id(column)} = edited.${sql.id(column)}`));
+      await sql`UPDATE ${this.table} AS e SET ${assignments}
+        FROM ${unnestRows([...this.edited.values()], PENDING_COLUMN_TYPES, 'edited')}
+        WHERE e.id = edited.id`.execute(this.trx);
     }
   }
 }
