@@ -85,6 +85,13 @@ function baseConfig({ appDir, mode, publicPath }) {
       extensions: ['.tsx', '.ts', '.jsx', '.js'],
       // The full package behind the shared react-router subset (a name no shared key matches).
       alias: {
+        // One copy of the federation runtime core: the host's bundler runtime imports its ES module
+        // build and the runtime-core provider for the remotes requires its CommonJS build.
+        '@module-federation/runtime-core$': path.join(
+          installedPackageDir('@module-federation/runtime-core', appDir),
+          'dist',
+          'index.js',
+        ),
         'react-router-complete$': path.join(
           installedPackageDir('react-router', appDir),
           'dist',
@@ -132,7 +139,8 @@ function createHostConfig({ name, appDir, title }) {
         shareStrategy: 'loaded-first',
         dts: false,
         manifest: false,
-        experiments: { optimization: { target: 'web' } },
+        // The host puts the federation runtime core on window for the remotes (see createRemoteConfig).
+        experiments: { provideExternalRuntime: true, optimization: { target: 'web' } },
       }),
       new HtmlWebpackPlugin({
         title,
@@ -171,7 +179,9 @@ function createRemoteConfig({ name, appDir, exposes }) {
         shareStrategy: 'loaded-first',
         dts: false,
         manifest: true,
-        experiments: { optimization: { target: 'web' } },
+        // Remotes run inside the shell, which provides the federation runtime core (about 20 KB gzip
+        // that each remoteEntry.js would otherwise repeat).
+        experiments: { externalRuntime: true, optimization: { target: 'web' } },
       }),
     ],
   });

@@ -1,15 +1,25 @@
+import { lazy, Suspense } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
-import { UiProvider } from '@tht/ui';
-import { AuthPage } from './auth/AuthPage';
+import { CentredSpinner, UiProvider } from '@tht/ui';
 import { MainApp } from './main/MainApp';
 import { NotFoundPage } from './routing/NotFoundPage';
 import { ProtectedRoute } from './routing/ProtectedRoute';
+
+// The auth forms (and the zod schemas they validate with) load only when /auth is opened.
+const AuthPage = lazy(() => import('./auth/AuthPage').then((module) => ({ default: module.AuthPage })));
 
 /** The routes of SPEC section 2. `/` and `/admin` share one MainApp so tab state survives. */
 export function AppRoutes() {
   return (
     <Routes>
-      <Route path="/auth" element={<AuthPage />} />
+      <Route
+        path="/auth"
+        element={
+          <Suspense fallback={<CentredSpinner label="Loading..." />}>
+            <AuthPage />
+          </Suspense>
+        }
+      />
       <Route
         element={
           <ProtectedRoute>

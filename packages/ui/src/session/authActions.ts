@@ -63,8 +63,10 @@ export function useAuthActions() {
         }
       },
 
+      /** Setting a password ends earlier sign-ins; the response carries the new token. */
       async setPassword(passwords: { password: string; confirmPassword?: string }): Promise<void> {
-        await apiRequest('POST', '/api/set-password', passwords);
+        const response = await apiRequest<Partial<LoginResponse> | null>('POST', '/api/set-password', passwords);
+        if (response?.authToken) localStorage.setItem(AUTH_TOKEN_KEY, response.authToken);
         await mutate(CURRENT_USER_KEY);
       },
 

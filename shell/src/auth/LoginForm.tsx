@@ -1,0 +1,69 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { ACCOUNT_MESSAGES, loginSchema } from '@tht/contracts';
+import { Button, FormField, Input, PasswordInput, errorMessageOf, useAuthActions, useToast, useValidatedForm } from '@tht/ui';
+import { FormActions } from './AuthLayout';
+import { RESET_PATH } from './authPaths';
+import { NO_FAILED_LOGINS, recordFailedLogin } from './failedLogins';
+import { useAccountCheck } from './useAccountCheck';
+
+/** Sign in with username and password (SPEC sections 2, 4, 5 and 8). */
+export function LoginForm() {
+  const { login } = useAuthActions();
+  const { showToast } = useToast();
+  const form = useValidatedForm({ username: '', password: '' }, loginSchema);
+  const account = useAccountCheck(form.values.username);
+  const [failures, setFailures] = useState(NO_FAILED_LOGINS);
+  const accountMissing = account.exists === false;
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (accountMissing) {
+      showToast({ title: 'Login failed', description: ACCOUNT_MESSAGES.accountDoesNotExist, variant: 'destructive' });
+      return;
+    }
+    await form.submit(async (credentials) => {
+      try {
+        await login(credentials);
+        setFailures(NO_FAILED_LOGINS);
+        showToast({ title: 'Login successful', description: 'Welcome back!' });
+      } catch (error) {
+        const outcome = recordFailedLogin(failures, credentials.username, errorMessageOf(error, 'Login failed'));
+        setFailures(outcome.failures);
+        showToast({ title: 'Login failed', description: outcome.message, variant: 'destructive' });
+      }
+    });
+  }
+
+  return (
+    <form noValidate onSubmit={onSubmit} aria-label="Sign in">
+      <FormField
+        label="Username"
+        error={form.errors.username ?? (accountMissing ? ACCOUNT_MESSAGES.accountDoesNotExist : undefined)}
+      >
+        <Input
+          name="username"
+          type="email"
+          autoComplete="username"
+          value={form.values.username}
+          onChange={(event) => form.setField('username', event.target.value)}
+          onBlur={account.checkNow}
+        />
+      </FormField>
+      <FormField label="Password" error={form.errors.password}>
+        <PasswordInput
+          name="password"
+          autoComplete="current-password"
+          value={form.values.password}
+          onChange={(event) => form.setField('password', event.target.value)}
+        />
+      </FormField>
+      <FormActions>
+        <Button type="submit" disabled={form.pending}>
+          {form.pending ? 'Signing in...' : 'Sign In'}
+        </Button>
+        <Link to={RESET_PATH}>Forgot your password?</Link>
+      </FormActions>
+    </form>
+  );
+}

@@ -1,0 +1,79 @@
+import { useState, type FormEvent, type MouseEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import styled from 'styled-components';
+import { resetTokenSchema, type PasswordResetResponse } from '@tht/contracts';
+import { Button, FormField, Input, useToast } from '@tht/ui';
+import { FormActions, FormIntro, FormTitle } from './AuthLayout';
+import { AUTH_PATH, resetConfirmPath } from './authPaths';
+
+const RESET_TOKEN_LENGTH = 64;
+
+const ResetLink = styled.a`
+  display: block;
+  margin-bottom: ${({ theme }) => theme.spacing(5)};
+  word-break: break-all;
+`;
+
+/** 'Invalid Token: Reset token must be ...' as the toast's title and description. */
+function titleAndDescription(message: string): { title: string; description: string } {
+  const separator = message.indexOf(': ');
+  return separator < 0
+    ? { title: message, description: '' }
+    : { title: message.slice(0, separator), description: message.slice(separator + 2) };
+}
+
+/** The reset-success state: the reset link, and a manual entry for the 64-character key. */
+export function ResetLinkIssued({ reset }: { reset: PasswordResetResponse }) {
+  const navigate = useNavigate();
+  const { showToast } = useToast();
+  const [key, setKey] = useState('');
+  const [keyError, setKeyError] = useState<string | null>(null);
+  const link = new URL(reset.resetLink, window.location.origin);
+
+  function followLinkInPage(event: MouseEvent<HTMLAnchorElement>) {
+    if (link.origin !== window.location.origin) return;
+    event.preventDefault();
+    navigate(`${link.pathname}${link.search}`);
+  }
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const result = resetTokenSchema.safeParse(key.trim());
+    if (result.success) {
+      navigate(resetConfirmPath(result.data));
+      return;
+    }
+    const message = result.error.issues[0]?.message ?? 'Invalid Token';
+    setKeyError(message);
+    showToast({ ...titleAndDescription(message), variant: 'destructive' });
+  }
+
+  return (
+    <div>
+      <FormTitle>Reset Link Ready</FormTitle>
+      <FormIntro>{reset.message}</FormIntro>
+      <ResetLink href={reset.resetLink} onClick={followLinkInPage}>
+        {reset.resetLink}
+      </ResetLink>
+      <form noValidate onSubmit={onSubmit} aria-label="Enter reset key">
+        <FormField label="Reset Key" error={keyError} hint="Or enter the 64-character key from your reset link.">
+          <Input
+            name="resetKey"
+            autoComplete="off"
+            spellCheck={false}
+            maxLength={RESET_TOKEN_LENGTH}
+            value={key}
+            onChange={(event) => {
+              setKey(event.target.value);
+              setKeyError(null);
+            }}
+          />
+        </FormField>
+        <FormActions>
+          <Button type="submit">Continue</Button>
+          <Link to={AUTH_PATH}>Back to Sign In</Link>
+        </FormActions>
+      </form>
+    </div>
+  );
+}

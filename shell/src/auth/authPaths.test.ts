@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { authViewOf } from './authPaths';
+
+const view = (query: string) => authViewOf(new URLSearchParams(query));
+const token = 'a'.repeat(32) + '0123456789abcdef'.repeat(2);
+
+describe('authViewOf', () => {
+  it('opens reset-confirm for a 64-character lowercase hex token', () => {
+    expect(view(`token=${token}`)).toEqual({ view: 'reset-confirm', token });
+  });
+
+  it('ignores a token that is not 64 lowercase hex characters', () => {
+    expect(view(`token=${token.toUpperCase()}`).view).toBe('login');
+    expect(view(`token=${token.slice(1)}`).view).toBe('login');
+    expect(view(`token=${token}0&tab=reset`).view).toBe('reset');
+  });
+
+  it('opens the reset and register tabs by name, else login', () => {
+    expect(view('tab=reset').view).toBe('reset');
+    expect(view('tab=register').view).toBe('register');
+    expect(view('').view).toBe('login');
+  });
+});

@@ -1,0 +1,38 @@
+import { useCallback, useEffect, useState } from 'react';
+import { EMAIL_CHECK_DELAY_MS, normaliseEmail, type CheckEmailResponse } from '@tht/contracts';
+import { apiGet } from '@tht/ui';
+
+const MIN_CHECKED_LENGTH = 3;
+
+/**
+ * Whether an account exists for the typed username, asked 500 ms after the last keystroke or at
+ * once on blur (`checkNow`). Undefined until the answer for the current text arrives; a failed
+ * check is only logged (SPEC section 8).
+ */
+export function useAccountCheck(typed: string) {
+  const email = normaliseEmail(typed);
+  const checkable = email.length >= MIN_CHECKED_LENGTH;
+  const [answer, setAnswer] = useState<{ email: string; exists: boolean } | null>(null);
+
+  const check = useCallback(async (address: string) => {
+    try {
+      const { exists } = await apiGet<CheckEmailResponse>(`/api/check-email/${encodeURIComponent(address)}`);
+      setAnswer({ email: address, exists });
+    } catch (error) {
+      console.error('Checking the e-mail address failed', error);
+    }
+  }, []);
+
+  useEffect(() => {
+    if (!checkable) return;
+    const timer = setTimeout(() => void check(email), EMAIL_CHECK_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [email, checkable, check]);
+
+  return {
+    exists: answer?.email === email ? answer.exists : undefined,
+    checkNow: () => {
+      if (checkable) void check(email);
+    },
+  };
+}
