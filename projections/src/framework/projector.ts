@@ -9,6 +9,18 @@ import type { RecordedEvent } from '@tht/eventstore';
  * Read models live in a PostgreSQL schema (`read_models` when live). A rebuild creates a fresh
  * schema, replays the log into it and swaps it in, so every statement must name tables through
  * the `schema` argument (`trx.withSchema(schema)`, or `sql.table(`${schema}.t`)` in raw SQL).
+ *
+ * Apply a batch with few statements, not one per event: a rebuild replays the whole log and must
+ * reach tens of thousands of events per second. The pattern:
+ *   1. Walk the batch in order, keeping the rows it creates or changes in a Map keyed by the
+ *      primary key (load rows the batch needs but does not create with ONE select up front,
+ *      `WHERE id = ANY(...)`). Later events of the batch see the earlier ones' effect in memory.
+ *   2. At the end write each table once: `upsertRows` (one INSERT ... ON CONFLICT over `unnest`
+ *      arrays) for the rows kept, `deleteRows` for the rows removed (both in ./batch-sql.ts).
+ *   3. A change that selects rows by a condition the batch cannot see in memory (e.g. "every row
+ *      of department X") may run as one UPDATE when it occurs, as long as it is also applied to
+ *      the rows kept in memory, which are written after it.
+ * The result must equal applying the events one by one; the rebuild test compares both.
  */
 export interface Projector {
   /** Stable name, also the checkpoint key. */

@@ -1,0 +1,75 @@
+import { sql, type RawBuilder, type Transaction } from 'kysely';
+
+/**
+ * Helpers for writing a whole batch of read-model rows with one statement per table, the pattern
+ * described in projector.ts. Rows travel as one array parameter per column through `unnest`, so
+ * a statement's size does not grow with the number of rows.
+ */
+
+/** PostgreSQL type of every column, e.g. `{ id: 'int4', name: 'text', tags: 'jsonb' }`. */
+export type ColumnTypes<Row> = { readonly [Column in keyof Row]: string };
+
+function columnValues<Row>(rows: readonly Row[], column: keyof Row, type: string): unknown[] {
+  const isJson = type === 'json' || type === 'jsonb';
+  return rows.map((row) => {
+    const value = row[column];
+    return isJson && value !== null && value !== undefined ? JSON.stringify(value) : (value ?? null);
+  });
+}
+
+/** `unnest($1::int4[], $2::text[], ...) AS alias(col1, col2, ...)`, for use in FROM clauses. */
+export function unnestRows<Row>(rows: readonly Row[], types: ColumnTypes<Row>, alias = 'batch'): RawBuilder<unknown> {
+  const columns = Object.keys(types) as (keyof Row & string)[];
+  const arrays = columns.map((column) => sql`${columnValues(rows, column, types[column])}::${sql.raw(types[column])}[]`);
+  return sql`unnest(${sql.join(arrays)}) AS ${sql.id(alias)}(${sql.join(columns.map((column) => sql.id(column)))})`;
+}
+
+/** The last row for every key, in first-seen order: one statement may not touch a row twice. */
+function lastRowPerKey<Row>(rows: readonly Row[], key: readonly (keyof Row)[]): Row[] {
+  const byKey = new Map<string, Row>();
+  for (const row of rows) byKey.set(JSON.stringify(key.map((column) => row[column])), row);
+  return [...byKey.values()];
+}
+
+export interface UpsertOptions<Row> {
+  /** Types of the columns to write; every row has all of them. */
+  types: ColumnTypes<Row>;
+  /** Primary key (or unique) columns. */
+  key: readonly (keyof Row & string)[];
+  /** Columns to overwrite when the row exists; all non-key columns by default, none means DO NOTHING. */
+  update?: readonly (keyof Row & string)[];
+}
+
+/** INSERT ... ON CONFLICT DO UPDATE of many rows in one statement (the last row per key wins). */
+export async function upsertRows<Row>(
+  trx: Transaction<any>,
+  schema: string,
+  table: string,
+  rows: readonly Row[],
+  { types, key, update }: UpsertOptions<Row>,
+): Promise<void> {
+  if (rows.length === 0) return;
+  const columns = Object.keys(types) as (keyof Row & string)[];
+  const updated = update ?? columns.filter((column) => !key.includes(column));
+  const onConflict =
+    updated.length === 0
+      ? sql`DO NOTHING`
+      : sql`DO UPDATE SET ${sql.join(updated.map((column) => sql`${sql.id(column)} = EXCLUDED.${sql.id(column)}`))}`;
+  await sql`INSERT INTO ${sql.table(`${schema}.${table}`)} (${sql.join(columns.map((column) => sql.id(column)))})
+    SELECT * FROM ${unnestRows(lastRowPerKey(rows, key), types)}
+    ON CONFLICT (${sql.join(key.map((column) => sql.id(column)))}) ${onConflict}`.execute(trx);
+}
+
+/** DELETE of many rows by a single-column key in one statement. */
+export async function deleteRows(
+  trx: Transaction<any>,
+  schema: string,
+  table: string,
+  keyColumn: string,
+  keyType: string,
+  keys: readonly unknown[],
+): Promise<void> {
+  if (keys.length === 0) return;
+  await sql`DELETE FROM ${sql.table(`${schema}.${table}`)}
+    WHERE ${sql.id(keyColumn)} = ANY(${[...keys]}::${sql.raw(keyType)}[])`.execute(trx);
+}

@@ -1,0 +1,56 @@
+import type { RecordedEvent } from '@tht/eventstore';
+import { sql, type Kysely } from 'kysely';
+import type { Projector } from './projector';
+import { CHECKPOINT_TABLE, READ_MODELS_CHANNEL } from './schema';
+
+/** The checkpoint of a projector that has seen nothing yet; sorts before every position. */
+export const START = '';
+
+const checkpointTable = (schema: string) => sql.table(`${schema}.${CHECKPOINT_TABLE}`);
+
+/** `position` sorts with collation "C": byte order, which is the order of the fixed-width positions. */
+export async function migrateCheckpoints(db: Kysely<any>, schema: string, projectorNames: readonly string[]): Promise<void> {
+  await sql`CREATE TABLE IF NOT EXISTS ${checkpointTable(schema)} (
+    name text PRIMARY KEY,
+    position text COLLATE "C" NOT NULL DEFAULT '',
+    updated_at timestamptz NOT NULL DEFAULT now()
+  )`.execute(db);
+  if (projectorNames.length === 0) return;
+  await sql`INSERT INTO ${checkpointTable(schema)} (name)
+    SELECT unnest(${[...projectorNames]}::text[]) ON CONFLICT (name) DO NOTHING`.execute(db);
+}
+
+export async function loadCheckpoints(db: Kysely<any>, schema: string): Promise<Map<string, string>> {
+  const { rows } = await sql<{ name: string; position: string }>`SELECT name, position FROM ${checkpointTable(schema)}`.execute(db);
+  return new Map(rows.map((row) => [row.name, row.position]));
+}
+
+/**
+ * Applies one batch of events to one projector and advances its checkpoint in the same
+ * transaction. Returns false, changing nothing, when the stored checkpoint is not `expected`
+ * (another runner, or a rebuild swapped in, moved it): the caller reloads and carries on.
+ *
+ * The checkpoint row is locked first, so a rebuild's swap (which locks the checkpoint table)
+ * waits for this batch, and a batch that starts during the swap continues on the swapped-in schema.
+ */
+export async function applyBatch(
+  db: Kysely<any>,
+  schema: string,
+  projector: Projector,
+  events: readonly RecordedEvent[],
+  expected: string,
+  options: { notify: boolean },
+): Promise<boolean> {
+  const last = events.at(-1);
+  if (!last) return true;
+  const table = checkpointTable(schema);
+  return db.transaction().execute(async (trx) => {
+    const { rows } = await sql<{ position: string }>`SELECT position FROM ${table} WHERE name = ${projector.name} FOR UPDATE`.execute(trx);
+    if (rows[0]?.position !== expected) return false;
+    await projector.project(trx, schema, events);
+    const notify = options.notify ? sql`, pg_notify(${READ_MODELS_CHANNEL}, ${projector.name})` : sql``;
+    await sql`UPDATE ${table} SET position = ${last.globalPosition}, updated_at = now()
+      WHERE name = ${projector.name} RETURNING name${notify}`.execute(trx);
+    return true;
+  });
+}

@@ -1,0 +1,199 @@
+import { randomUUID } from 'node:crypto';
+import { createEventStore, migrateEventStore, type EventStore, type NewEvent, type RecordedEvent } from '@tht/eventstore';
+import { createTestDatabase, type TestDatabase } from '@tht/postgres/testing';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { upsertRows } from './batch-sql';
+import { migrateReadModels } from './migrate';
+import type { Projector } from './projector';
+import { startProjectionRunner, type ProjectionRunner } from './runner';
+import { READ_MODEL_SCHEMA } from './schema';
+import { createReadModelWaiter } from './waiter';
+
+/** Counts events per stream and logs every event with the batch it came in. Throws on `Boom`. */
+function countingProjector(name = 'counting'): Projector & { batches: number[] } {
+  const batches: number[] = [];
+  return {
+    name,
+    batches,
+    async migrate(db: Kysely<any>, schema: string) {
+      await sql`CREATE TABLE IF NOT EXISTS ${sql.table(`${schema}.${name}_counts`)} (stream text PRIMARY KEY, count int NOT NULL)`.execute(db);
+      await sql`CREATE TABLE IF NOT EXISTS ${sql.table(`${schema}.${name}_log`)} (
+        position text COLLATE "C" PRIMARY KEY, type text NOT NULL, batch int NOT NULL)`.execute(db);
+    },
+    async project(trx: Transaction<any>, schema: string, events: readonly RecordedEvent[]) {
+      const batch = batches.push(events.length);
+      const counts = await currentCounts(trx, schema, name, events);
+      await upsertRows(
+        trx,
+        schema,
+        `${name}_log`,
+        events.map((e) => ({ position: e.globalPosition, type: e.type, batch })),
+        { types: { position: 'text', type: 'text', batch: 'int4' }, key: ['position'] },
+      );
+      if (events.some((e) => e.type === 'Boom')) throw new Error('Boom');
+      for (const e of events) counts.set(e.streamName, (counts.get(e.streamName) ?? 0) + 1);
+      const rows = [...counts].map(([stream, count]) => ({ stream, count }));
+      await upsertRows(trx, schema, `${name}_counts`, rows, { types: { stream: 'text', count: 'int4' }, key: ['stream'] });
+    },
+  };
+}
+
+async function currentCounts(trx: Transaction<any>, schema: string, name: string, events: readonly RecordedEvent[]) {
+  const streams = [...new Set(events.map((e) => e.streamName))];
+  const { rows } = await sql<{ stream: string; count: number }>`SELECT stream, count FROM ${sql.table(`${schema}.${name}_counts`)}
+    WHERE stream = ANY(${streams}::text[])`.execute(trx);
+  return new Map(rows.map((row) => [row.stream, row.count]));
+}
+
+const event = (type: string): NewEvent => ({
+  type,
+  data: {},
+  metadata: { actorId: null, correlationId: randomUUID(), occurredAt: new Date().toISOString(), schemaVersion: 1 },
+});
+
+describe('projection runner', () => {
+  let database: TestDatabase;
+  let store: EventStore;
+  const runners: ProjectionRunner[] = [];
+  const start = (projectors: Projector[], options: { batchSize?: number; onError?: (e: unknown) => void } = {}) => {
+    const runner = startProjectionRunner({ pool: database.pool, store, projectors, ...options });
+    runners.push(runner);
+    return runner;
+  };
+
+  beforeEach(async () => {
+    database = await createTestDatabase();
+    await migrateEventStore(database.pool);
+    store = createEventStore({ pool: database.pool });
+  });
+  afterEach(async () => {
+    await Promise.all(runners.splice(0).map((runner) => runner.stop()));
+    await store.close();
+    await database.drop();
+  });
+
+  const counts = async (name = 'counting') =>
+    Object.fromEntries(
+      (await sql<{ stream: string; count: number }>`SELECT stream, count FROM ${sql.table(`read_models.${name}_counts`)}`.execute(database.db)).rows.map(
+        (row) => [row.stream, row.count],
+      ),
+    );
+  const checkpoint = async (name = 'counting') =>
+    (await sql<{ position: string }>`SELECT position FROM read_models.projection_checkpoints WHERE name = ${name}`.execute(database.db)).rows[0]
+      ?.position;
+  async function appendMany(streams: string[], perStream: number): Promise<string> {
+    let last = '';
+    for (let i = 0; i < perStream; i++) {
+      for (const stream of streams) last = (await store.append(stream, [event('Counted')], 'any')).lastGlobalPosition;
+    }
+    return last;
+  }
+
+  it('applies the log in order, in batches, and writes the checkpoint', async () => {
+    const projector = countingProjector();
+    await migrateReadModels(database.db, [projector]);
+    const last = await appendMany(['a', 'b', 'c'], 8);
+    const waiter = createReadModelWaiter(database.pool, { projectorNames: [projector.name] });
+
+    start([projector], { batchSize: 7 });
+    expect(await waiter.waitFor(last)).toBe(true);
+    await waiter.close();
+
+    expect(await counts()).toEqual({ a: 8, b: 8, c: 8 });
+    expect(projector.batches).toEqual([7, 7, 7, 3]);
+    const log = (await sql<{ position: string; batch: number }>`SELECT position, batch FROM read_models.counting_log`.execute(database.db)).rows;
+    const inStoreOrder = (await store.readAll(null, 100)).events.map((e) => e.globalPosition);
+    expect([...log].sort((x, y) => x.batch - y.batch || (x.position < y.position ? -1 : 1)).map((row) => row.position)).toEqual(inStoreOrder);
+    expect(await checkpoint()).toBe(last);
+  });
+
+  it('keeps rows and checkpoint together: a batch that fails leaves neither behind', async () => {
+    const projector = countingProjector();
+    await migrateReadModels(database.db, [projector]);
+    const before = await appendMany(['a'], 2);
+    const errors: unknown[] = [];
+    const waiter = createReadModelWaiter(database.pool, { projectorNames: [projector.name] });
+    const runner = start([projector], { onError: (error) => errors.push(error) });
+    expect(await waiter.waitFor(before)).toBe(true);
+
+    await store.append('b', [event('Counted'), event('Boom')], 'any');
+    await waitUntil(() => errors.length > 0);
+    await runner.stop();
+    await waiter.close();
+
+    expect(String(errors[0])).toContain('Boom');
+    expect(await counts()).toEqual({ a: 2 });
+    expect(await checkpoint()).toBe(before);
+    const logged = await sql<{ n: number }>`SELECT count(*)::int AS n FROM read_models.counting_log`.execute(database.db);
+    expect(logged.rows[0]!.n).toBe(2);
+    expect(await runner.isCaughtUp()).toBe(false);
+  });
+
+  it('resumes from its checkpoint after a restart without counting anything twice', async () => {
+    const projector = countingProjector();
+    await migrateReadModels(database.db, [projector]);
+    const waiter = createReadModelWaiter(database.pool, { projectorNames: [projector.name] });
+
+    const first = start([projector], { batchSize: 4 });
+    expect(await waiter.waitFor(await appendMany(['a', 'b'], 5))).toBe(true);
+    await first.stop();
+    const whileStopped = await appendMany(['a', 'c'], 3);
+    expect(await waiter.waitFor(whileStopped, 300)).toBe(false);
+
+    const second = start([countingProjector()], { batchSize: 4 });
+    expect(await waiter.waitFor(whileStopped)).toBe(true);
+    expect(await second.isCaughtUp()).toBe(true);
+    await waiter.close();
+    expect(await counts()).toEqual({ a: 8, b: 5, c: 3 });
+  });
+
+  it('never double counts when two runners (e.g. two processes) follow the same log', async () => {
+    const projector = countingProjector();
+    await migrateReadModels(database.db, [projector]);
+    const otherStore = createEventStore({ pool: database.pool });
+    start([projector], { batchSize: 5 });
+    runners.push(startProjectionRunner({ pool: database.pool, store: otherStore, projectors: [countingProjector()], batchSize: 3 }));
+    const waiter = createReadModelWaiter(database.pool, { projectorNames: [projector.name] });
+
+    const last = await Promise.all(['a', 'b', 'c', 'd'].map((stream) => appendMany([stream], 25)));
+    for (const position of last) expect(await waiter.waitFor(position)).toBe(true);
+    await waiter.close();
+    await Promise.all(runners.splice(0).map((runner) => runner.stop()));
+    await otherStore.close();
+    expect(await counts()).toEqual({ a: 25, b: 25, c: 25, d: 25 });
+  });
+
+  it('lets a waiter know when a just-appended event is in the read models, and gives up after the timeout', async () => {
+    const fast = countingProjector('fast');
+    await migrateReadModels(database.db, [fast]);
+    start([fast]);
+    const waiter = createReadModelWaiter(database.pool, { projectorNames: ['fast', 'never_started'] });
+    const onlyFast = createReadModelWaiter(database.pool, { projectorNames: ['fast'] });
+
+    const { lastGlobalPosition } = await store.append('w', [event('Counted')], 'no_stream');
+    expect(await onlyFast.waitFor(lastGlobalPosition)).toBe(true);
+    expect(await counts('fast')).toEqual({ w: 1 });
+    expect(await waiter.waitFor(lastGlobalPosition, 200)).toBe(false);
+    await waiter.close();
+    await onlyFast.close();
+  });
+
+  it('creates the schema, tables and checkpoints once, however often migrations run', async () => {
+    const projector = countingProjector();
+    await Promise.all([migrateReadModels(database.db, [projector]), migrateReadModels(database.db, [projector])]);
+    await migrateReadModels(database.db, [projector]);
+    const tables = await sql<{ table_name: string }>`SELECT table_name FROM information_schema.tables
+      WHERE table_schema = ${READ_MODEL_SCHEMA} ORDER BY table_name`.execute(database.db);
+    expect(tables.rows.map((row) => row.table_name)).toEqual(['counting_counts', 'counting_log', 'projection_checkpoints']);
+    expect(await checkpoint()).toBe('');
+  });
+});
+
+async function waitUntil(condition: () => boolean, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}

@@ -1,0 +1,149 @@
+import type { EventStore, RecordedEvent } from '@tht/eventstore';
+import { createDb } from '@tht/postgres';
+import type pg from 'pg';
+import { applyBatch, loadCheckpoints, migrateCheckpoints, START } from './checkpoints';
+import type { Projector } from './projector';
+import { READ_MODEL_SCHEMA } from './schema';
+
+export interface ProjectionRunnerOptions {
+  pool: pg.Pool;
+  store: EventStore;
+  projectors: readonly Projector[];
+  /** Events read and applied per transaction. */
+  batchSize?: number;
+  /** Re-read the log at least this often even without a notification. */
+  pollIntervalMs?: number;
+  onError?: (error: unknown, projectorName: string | null) => void;
+}
+
+export interface ProjectionRunner {
+  /** True when every projector has applied everything readable in the log and none is failing. */
+  isCaughtUp(): Promise<boolean>;
+  /** Finishes the batch in progress, then stops following the log. */
+  stop(): Promise<void>;
+}
+
+interface ProjectorState {
+  projector: Projector;
+  checkpoint: string;
+  failures: number;
+  retryAt: number;
+}
+
+const MAX_RETRY_DELAY_MS = 30_000;
+
+/**
+ * Keeps the read models in schema `read_models` up to date: reads the global log from the
+ * projectors' checkpoints in batches, applies each batch per projector in one transaction with its
+ * checkpoint (see `applyBatch`), and follows the log live through `store.onAppended` with a
+ * polling fallback. Projectors at the same checkpoint share one read of the log; a projector that
+ * throws is retried with back-off and holds back only itself. After a crash or restart it resumes
+ * from the stored checkpoints, so no event is applied twice or skipped.
+ */
+export function startProjectionRunner({
+  pool,
+  store,
+  projectors,
+  batchSize = 1000,
+  pollIntervalMs = 1000,
+  onError = (error, name) => console.error(`Projection ${name ?? 'runner'} failed; retrying`, error),
+}: ProjectionRunnerOptions): ProjectionRunner {
+  const db = createDb(pool);
+  const schema = READ_MODEL_SCHEMA;
+  const states: ProjectorState[] = projectors.map((projector) => ({ projector, checkpoint: START, failures: 0, retryAt: 0 }));
+  let running = true;
+  let started = false;
+  // Set by every wake-up, so one arriving while a pass is running is not lost.
+  let woken = false;
+  let wakeUp: (() => void) | null = null;
+  const wake = () => {
+    woken = true;
+    wakeUp?.();
+    wakeUp = null;
+  };
+  const unsubscribe = store.onAppended(wake);
+
+  async function reloadCheckpoints(): Promise<void> {
+    const stored = await loadCheckpoints(db, schema);
+    for (const state of states) state.checkpoint = stored.get(state.projector.name) ?? START;
+  }
+
+  /** One pass over every projector that is due; true if any batch was applied. */
+  async function step(): Promise<boolean> {
+    const now = Date.now();
+    const groups = new Map<string, ProjectorState[]>();
+    for (const state of states) {
+      if (state.retryAt > now) continue;
+      groups.set(state.checkpoint, [...(groups.get(state.checkpoint) ?? []), state]);
+    }
+    let progressed = false;
+    for (const [checkpoint, group] of groups) {
+      if (!running) break;
+      const batch = await store.readAll(checkpoint === START ? null : checkpoint, batchSize);
+      if (batch.events.length === 0) continue;
+      progressed = true;
+      for (const state of group) await applyTo(state, batch.events);
+    }
+    return progressed;
+  }
+
+  async function applyTo(state: ProjectorState, events: readonly RecordedEvent[]): Promise<void> {
+    try {
+      const applied = await applyBatch(db, schema, state.projector, events, state.checkpoint, { notify: true });
+      if (applied) state.checkpoint = events.at(-1)!.globalPosition;
+      else await reloadCheckpoints();
+      state.failures = 0;
+      state.retryAt = 0;
+    } catch (error) {
+      state.failures += 1;
+      state.retryAt = Date.now() + Math.min(1000 * 2 ** (state.failures - 1), MAX_RETRY_DELAY_MS);
+      onError(error, state.projector.name);
+    }
+  }
+
+  function idle(): Promise<void> {
+    if (woken) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, pollIntervalMs);
+      wakeUp = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+  }
+
+  async function run(): Promise<void> {
+    while (running) {
+      try {
+        if (!started) {
+          await migrateCheckpoints(db, schema, projectors.map((p) => p.name));
+          await reloadCheckpoints();
+          started = true;
+        }
+        woken = false;
+        if (await step()) continue;
+      } catch (error) {
+        onError(error, null);
+      }
+      if (running) await idle();
+    }
+  }
+
+  const loop = run();
+
+  return {
+    async isCaughtUp() {
+      if (!running || !started || states.some((state) => state.failures > 0)) return false;
+      const behind = states.map((state) => state.checkpoint).sort()[0];
+      if (behind === undefined) return true;
+      const next = await store.readAll(behind === START ? null : behind, 1);
+      return next.events.length === 0;
+    },
+    async stop() {
+      running = false;
+      unsubscribe();
+      wake();
+      await loop;
+    },
+  };
+}

@@ -1,0 +1,132 @@
+import type pg from 'pg';
+import { allProjectors } from '../all-projectors';
+import { CHECKPOINT_TABLE, READ_MODELS_CHANNEL, READ_MODEL_SCHEMA } from './schema';
+
+export interface ReadModelWaiter {
+  /** Resolves true once every projector's checkpoint is at or past `globalPosition`, false after `timeoutMs`. */
+  waitFor(globalPosition: string, timeoutMs?: number): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export interface ReadModelWaiterOptions {
+  /** The projectors whose checkpoints must pass the position; all of the product's by default. */
+  projectorNames?: readonly string[];
+  /** Re-check this often while someone waits, in case a notification is missed. */
+  pollIntervalMs?: number;
+}
+
+const released = new WeakSet<pg.PoolClient>();
+
+/** Destroys a LISTEN connection (it must not go back to the pool still listening). */
+function releaseOnce(client: pg.PoolClient): void {
+  if (released.has(client)) return;
+  released.add(client);
+  client.removeAllListeners('notification');
+  client.release(true);
+}
+
+interface Waiting {
+  position: string;
+  resolve(reached: boolean): void;
+  timer: NodeJS.Timeout;
+}
+
+/**
+ * Read-your-writes for commands: waits until the read models include an appended event. Works
+ * whether the projection runner is in this process or another one: it listens for the runner's
+ * notifications and checks the checkpoint table (with a slow poll as a fallback).
+ */
+export function createReadModelWaiter(
+  pool: pg.Pool,
+  { projectorNames = allProjectors.map((projector) => projector.name), pollIntervalMs = 250 }: ReadModelWaiterOptions = {},
+): ReadModelWaiter {
+  const waiting = new Set<Waiting>();
+  const names = [...projectorNames];
+  let listener: Promise<pg.PoolClient | null> | null = null;
+  let pollTimer: NodeJS.Timeout | null = null;
+  let checking: Promise<void> | null = null;
+  let checkAgain = false;
+  let closed = false;
+
+  /** The position every projector has reached ('' when one has not started). */
+  async function slowestCheckpoint(): Promise<string> {
+    const { rows } = await pool.query<{ slowest: string | null; count: number }>(
+      `SELECT min(position) AS slowest, count(*)::int AS count
+       FROM ${READ_MODEL_SCHEMA}.${CHECKPOINT_TABLE} WHERE name = ANY($1)`,
+      [names],
+    );
+    const row = rows[0];
+    return row && row.count === names.length ? (row.slowest ?? '') : '';
+  }
+
+  function check(): void {
+    if (checking) {
+      checkAgain = true;
+      return;
+    }
+    checking = (async () => {
+      do {
+        checkAgain = false;
+        if (waiting.size === 0) return;
+        const slowest = await slowestCheckpoint().catch(() => '');
+        for (const wait of waiting) if (wait.position <= slowest) settle(wait, true);
+      } while (checkAgain);
+    })().finally(() => {
+      checking = null;
+      if (waiting.size === 0 && pollTimer) {
+        clearInterval(pollTimer);
+        pollTimer = null;
+      }
+    });
+  }
+
+  function settle(wait: Waiting, reached: boolean): void {
+    clearTimeout(wait.timer);
+    waiting.delete(wait);
+    wait.resolve(reached);
+  }
+
+  function listen(): void {
+    listener ??= (async () => {
+      try {
+        const client = await pool.connect();
+        client.on('notification', check);
+        client.on('error', () => {
+          // A broken LISTEN connection: fall back to polling, listen again on the next wait.
+          releaseOnce(client);
+          listener = null;
+        });
+        await client.query(`LISTEN ${READ_MODELS_CHANNEL}`);
+        return client;
+      } catch {
+        listener = null;
+        return null;
+      }
+    })();
+  }
+
+  return {
+    async waitFor(globalPosition, timeoutMs = 5000) {
+      if (names.length === 0) return true;
+      if (closed) return false;
+      listen();
+      return new Promise<boolean>((resolve) => {
+        const wait: Waiting = { position: globalPosition, resolve, timer: setTimeout(() => settle(wait, false), timeoutMs) };
+        waiting.add(wait);
+        if (!pollTimer) {
+          pollTimer = setInterval(check, pollIntervalMs);
+          pollTimer.unref();
+        }
+        check();
+      });
+    },
+    async close() {
+      closed = true;
+      for (const wait of waiting) settle(wait, false);
+      if (pollTimer) clearInterval(pollTimer);
+      const client = await listener;
+      listener = null;
+      if (client) releaseOnce(client);
+    },
+  };
+}

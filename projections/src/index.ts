@@ -1,0 +1,11 @@
+export type { Projector } from './framework/projector';
+export { READ_MODEL_SCHEMA } from './framework/schema';
+export { migrateReadModels } from './framework/migrate';
+export { startProjectionRunner, type ProjectionRunner, type ProjectionRunnerOptions } from './framework/runner';
+export { createReadModelWaiter, type ReadModelWaiter, type ReadModelWaiterOptions } from './framework/waiter';
+export { deleteRows, unnestRows, upsertRows, type ColumnTypes, type UpsertOptions } from './framework/batch-sql';
+export { allProjectors } from './all-projectors';
+export type { UserRow } from './users/users-projector';
+export type { DepartmentRow } from './departments/departments-projector';
+export type { EntryRow } from './entries/entries-projector';
+export type { FormFieldOptionRow, FormFieldRow } from './form-fields/form-fields-projector';
