@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
+import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 import { createPool, startEmbeddedPostgres } from '@tht/postgres';
@@ -16,18 +17,37 @@ import { closeHttpServer, listen } from './platform/shutdown';
 type Stopper = () => Promise<unknown>;
 
 const stoppers: Array<{ name: string; stop: Stopper }> = [];
+let httpServer: http.Server | null = null;
+const startUpAborted = new AbortController();
 
 function onStop(name: string, stop: Stopper): void {
   stoppers.unshift({ name, stop });
 }
 
+/** Stops taking requests first, then everything else in reverse start order. */
 async function stopAll(log: Logger): Promise<void> {
+  startUpAborted.abort();
+  const server = httpServer;
+  httpServer = null;
+  if (server) await closeHttpServer(server).catch((error) => log.error('Stopping the HTTP server failed', error));
   for (const { name, stop } of stoppers.splice(0)) {
     await stop().catch((error) => log.error(`Stopping ${name} failed`, error));
   }
 }
 
+/** Until start-up completes every request gets 503, so health checks see "not ready" rather than no answer. */
+const answerStarting: http.RequestListener = (_req, res) => {
+  res
+    .writeHead(503, { 'content-type': 'application/json; charset=utf-8', 'retry-after': '5' })
+    .end(JSON.stringify({ status: 'starting', error: 'The server is starting' }));
+};
+
 async function start(config: AppConfig, log: Logger): Promise<void> {
+  // The port is claimed first, so a taken PORT is reported at once rather than after a long start-up.
+  let handleRequest: http.RequestListener = answerStarting;
+  httpServer = await listenOnPort((req, res) => handleRequest(req, res), config.port);
+  log.info(`Listening on http://localhost:${(httpServer.address() as net.AddressInfo).port} (starting)`);
+
   const databaseUrl = config.databaseUrl ?? (await startEmbeddedDatabase(config, log));
   const pool = createPool(databaseUrl);
   onStop('database pool', () => pool.end());
@@ -41,16 +61,21 @@ async function start(config: AppConfig, log: Logger): Promise<void> {
   const admin = await ensureStartupAdmin(runtime.ctx);
   if (admin) log.info(`Created the start-up admin ${admin.email}`);
 
-  await buildMissingFrontEnds(REPO_ROOT, log);
+  await buildMissingFrontEnds(REPO_ROOT, log, startUpAborted.signal);
 
-  const server = await listen(createApp(runtime.ctx), config.port).catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'EADDRINUSE') throw new ConfigError('PORT', `${config.port} is already in use`);
-    if (error.code === 'EACCES') throw new ConfigError('PORT', `${config.port} may not be used by this user`);
+  handleRequest = createApp(runtime.ctx);
+  log.info('Ready');
+}
+
+async function listenOnPort(handler: http.RequestListener, port: number): Promise<http.Server> {
+  try {
+    return await listen(handler, port);
+  } catch (error) {
+    const { code } = error as NodeJS.ErrnoException;
+    if (code === 'EADDRINUSE') throw new ConfigError('PORT', `${port} is already in use`);
+    if (code === 'EACCES') throw new ConfigError('PORT', `${port} may not be used by this user`);
     throw error;
-  });
-  onStop('HTTP server', () => closeHttpServer(server));
-  const { port } = server.address() as net.AddressInfo;
-  log.info(`Listening on http://localhost:${port}`);
+  }
 }
 
 /** The embedded PostgreSQL keeps its port across restarts (stored beside its data) so backups can find it. */
@@ -93,8 +118,9 @@ function hostOf(url: string): string {
   return `${host}${pathname === '/' ? '' : pathname}`;
 }
 
+let stopping = false;
+
 function stopOnSignals(log: Logger): void {
-  let stopping = false;
   const stop = async (signal: NodeJS.Signals) => {
     if (stopping) {
       log.warn(`${signal} again: exiting without waiting`);
@@ -119,6 +145,8 @@ async function main(): Promise<void> {
     stopOnSignals(log);
     await start(config, log);
   } catch (error) {
+    // A stop signal during start-up makes the step in progress fail; the signal handler exits.
+    if (stopping) return;
     await stopAll(log);
     if (error instanceof ConfigError) {
       console.error(`Configuration error: ${error.message}`);

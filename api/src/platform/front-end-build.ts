@@ -26,7 +26,7 @@ function hasSource(frontEndRoot: string, folder: string): boolean {
  * Built ones are left alone: rebuilding is `npm run build`. A server-only installation (the API
  * image) has no front-end sources; it serves the API and leaves the front ends to their own services.
  */
-export async function buildMissingFrontEnds(frontEndRoot: string, log: Logger): Promise<void> {
+export async function buildMissingFrontEnds(frontEndRoot: string, log: Logger, signal?: AbortSignal): Promise<void> {
   const unbuilt = unbuiltFrontEnds(frontEndRoot);
   const withoutSource = unbuilt.filter((folder) => !hasSource(frontEndRoot, folder));
   if (withoutSource.length > 0) log.info(`Not built and no source here, so not served by this process: ${withoutSource.join(', ')}`);
@@ -35,7 +35,7 @@ export async function buildMissingFrontEnds(frontEndRoot: string, log: Logger): 
   log.info(`Building front ends (first start only): ${missing.join(', ')}`);
   const args = ['run', 'build', ...missing.flatMap((folder) => ['-w', folder])];
   const exitCode = await new Promise<number | null>((resolve, reject) => {
-    const child = spawn('npm', args, { cwd: frontEndRoot, stdio: ['ignore', 'inherit', 'inherit'] });
+    const child = spawn('npm', args, { cwd: frontEndRoot, stdio: ['ignore', 'inherit', 'inherit'], signal });
     child.once('error', reject);
     child.once('exit', resolve);
   });

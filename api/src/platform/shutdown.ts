@@ -1,10 +1,9 @@
 import http from 'node:http';
-import type { Express } from 'express';
 
 /** Starts listening; rejects (e.g. EADDRINUSE) instead of emitting an unhandled 'error'. */
-export function listen(app: Express, port: number, host?: string): Promise<http.Server> {
+export function listen(handler: http.RequestListener, port: number, host?: string): Promise<http.Server> {
   return new Promise((resolve, reject) => {
-    const server = http.createServer(app);
+    const server = http.createServer(handler);
     server.once('error', reject);
     server.listen(port, host, () => {
       server.off('error', reject);

@@ -1,0 +1,108 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { createTestDatabase, type TestDatabase } from '@tht/postgres/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT } from './config';
+
+// `npm start` runs this file; these tests run it the same way (tsx, fresh environment) and look at
+// what an operator sees: the exit code and the lines printed.
+
+interface Run {
+  exitCode: Promise<number | null>;
+  stdout: string[];
+  stderr: string[];
+  kill(signal: NodeJS.Signals): void;
+}
+
+function startMain(env: Record<string, string>): Run {
+  const child = spawn(path.join(REPO_ROOT, 'node_modules/.bin/tsx'), ['api/src/main.ts'], {
+    cwd: REPO_ROOT,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const stdout: string[] = [];
+  const stderr: string[] = [];
+  child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk.toString()));
+  return {
+    exitCode: new Promise((resolve) => child.once('exit', (code) => resolve(code))),
+    stdout,
+    stderr,
+    kill: (signal) => child.kill(signal),
+  };
+}
+
+const linesOf = (chunks: string[]) => chunks.join('').trim().split('\n').filter(Boolean);
+
+async function freePort(): Promise<number> {
+  const server = net.createServer().listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+async function until<T>(probe: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const value = await probe().catch(() => undefined);
+    if (value !== undefined) return value;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`not within ${timeoutMs} ms`);
+}
+
+let dataDir: string;
+let database: TestDatabase;
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'tht-main-'));
+  database = await createTestDatabase();
+});
+
+afterAll(() => database?.drop());
+
+describe('npm start', () => {
+  it('stops on a bad setting with one line naming it and exit code 1', async () => {
+    const run = startMain({ PORT: 'eighty', DATA_DIR: dataDir });
+    expect(await run.exitCode).toBe(1);
+    expect(linesOf(run.stderr)).toEqual(['Configuration error: PORT must be a whole number from 0 to 65535']);
+  });
+
+  it('names PORT when the port is taken, before starting anything else', async () => {
+    const occupied = net.createServer().listen(0);
+    await new Promise((resolve) => occupied.once('listening', resolve));
+    const { port } = occupied.address() as net.AddressInfo;
+    try {
+      const run = startMain({ PORT: String(port), DATABASE_URL: database.connectionString, DATA_DIR: dataDir });
+      expect(await run.exitCode).toBe(1);
+      expect(linesOf(run.stderr)).toEqual([`Configuration error: PORT ${port} is already in use`]);
+    } finally {
+      occupied.close();
+    }
+  });
+
+  it('names DATABASE_URL when nothing answers there', async () => {
+    const run = startMain({ PORT: '0', DATABASE_URL: 'postgres://app:secret@127.0.0.1:1/app', DATA_DIR: dataDir });
+    expect(await run.exitCode).toBe(1);
+    const errors = linesOf(run.stderr);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatch(/^Configuration error: DATABASE_URL does not lead to a PostgreSQL that answers \(127\.0\.0\.1:1\/app\): /);
+    expect(errors[0]).not.toContain('secret');
+  });
+
+  it('answers health while it starts and stops cleanly on SIGTERM with exit code 0', async () => {
+    const port = await freePort();
+    const run = startMain({ PORT: String(port), DATABASE_URL: database.connectionString, DATA_DIR: dataDir });
+    const status = await until(async () => (await fetch(`http://127.0.0.1:${port}/api/health`)).status, 30_000);
+    expect([200, 503]).toContain(status);
+
+    run.kill('SIGTERM');
+    expect(await run.exitCode).toBe(0);
+    expect(linesOf(run.stdout).at(-1)).toMatch(/info  Stopped$/);
+    await expect(fetch(`http://127.0.0.1:${port}/api/health`)).rejects.toThrow();
+  });
+});
