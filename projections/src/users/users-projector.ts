@@ -70,6 +70,8 @@ const COLUMN_NAMES = Object.keys(COLUMN_TYPES) as (keyof UserRow & string)[];
 
 async function migrate(db: Kysely<any>, schema: string): Promise<void> {
   const users = sql.table(`${schema}.users`);
+  // A row is rewritten at every sign-in: free room on each page (fillfactor) lets PostgreSQL
+  // update it in place (HOT) without touching the indexes.
   await sql`CREATE TABLE IF NOT EXISTS ${users} (
     id integer PRIMARY KEY,
     email text NOT NULL,
@@ -88,7 +90,7 @@ async function migrate(db: Kysely<any>, schema: string): Promise<void> {
     created_at timestamptz NOT NULL,
     updated_at timestamptz NOT NULL,
     version integer NOT NULL
-  ) WITH (fillfactor = 70)`.execute(db); // room on each page for in-place (HOT) updates: a row is rewritten at every sign-in
+  ) WITH (fillfactor = 70)`.execute(db);
   // E-mail uniqueness is the write side's job (reservation streams); a unique index here could
   // fail a batch that frees an address in one row and takes it in another.
   await sql`CREATE INDEX IF NOT EXISTS users_email_idx ON ${users} (email)`.execute(db);
