@@ -4,6 +4,7 @@
 import { spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { availableParallelism, loadavg } from 'node:os';
 import { basename, join } from 'node:path';
 
 const benchDir = import.meta.dirname;
@@ -29,6 +30,8 @@ function runScript(file: string): Promise<number> {
 const results: Array<{ file: string; seconds: number; exitCode: number }> = [];
 for (const file of benchScripts(process.argv.slice(2))) {
   console.log(`\n=== ${file} ===`);
+  // Figures taken on a busy machine are not comparable: say how busy it was.
+  console.log(`(${availableParallelism()} CPU cores, load average ${loadavg()[0]!.toFixed(1)} over the last minute)`);
   const started = performance.now();
   const exitCode = await runScript(file);
   results.push({ file, seconds: (performance.now() - started) / 1000, exitCode });

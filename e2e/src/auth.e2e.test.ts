@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_PASSWORD, E2E_DEPARTMENT, uniqueEmail } from './support/accounts';
-import { launchBrowser, loginForm, myDashboardHeading, newPage, signIn, signOut, submitLogin, toast } from './support/browser';
+import { launchBrowser, loginForm, myDashboardHeading, newPage, signIn, signOut, submitLogin, toast, toastTitled } from './support/browser';
 import { accounts } from './support/test-product';
 
 const { adminToken, api, createAccount, ensureDepartment, organisationHead, setTemporaryPassword, signInToken } = accounts;
@@ -39,19 +39,19 @@ describe('Auth page', () => {
 
     await page.goto('/auth');
     await page.getByRole('tab', { name: 'Register' }).click();
-    await page.getByLabel('Email address').fill(email);
-    await page.getByLabel('First name').fill('Rita');
-    await page.getByLabel('Last name').fill('Registrant');
-    await page.getByLabel('Manager').fill(head.lastName);
+    await page.getByLabel('Email Address').fill(email);
+    await page.getByLabel('First Name').fill('Rita');
+    await page.getByLabel('Last Name').fill('Registrant');
+    await page.getByRole('combobox', { name: 'Manager' }).fill(head.lastName);
     await page.getByRole('option', { name: new RegExp(`${head.firstName} ${head.lastName}`) }).click();
     await page.getByLabel('Department').selectOption(E2E_DEPARTMENT);
     await page.getByLabel('Password', { exact: true }).fill(ACCOUNT_PASSWORD);
-    await page.getByLabel('Confirm password').fill(ACCOUNT_PASSWORD);
-    await page.getByRole('button', { name: 'Register', exact: true }).click();
+    await page.getByLabel('Confirm Password', { exact: true }).fill(ACCOUNT_PASSWORD);
+    await page.getByRole('button', { name: 'Create Account' }).click();
 
     await myDashboardHeading(page).waitFor();
     expect(pathname(page)).toBe('/');
-    await toast(page).getByText('Registration successful').waitFor();
+    await toastTitled(page, 'Registration successful').waitFor();
     await page.getByRole('button', { name: 'Rita Registrant' }).waitFor();
 
     const users = await api<Array<{ email: string; managerId: number | null; department: string; role: string }>>(
@@ -72,8 +72,8 @@ describe('Auth page', () => {
 
     await page.goto('/auth');
     await page.getByRole('tab', { name: 'Register' }).click();
-    await page.getByLabel('Email address').fill(existing.email);
-    await page.getByLabel('First name').click();
+    await page.getByLabel('Email Address').fill(existing.email);
+    await page.getByLabel('First Name').click();
 
     await page.getByText('This account already exists').first().waitFor();
     expect(pathname(page)).toBe('/auth');
@@ -84,7 +84,7 @@ describe('Auth page', () => {
     const account = await createAccount('employee');
 
     await signIn(page, account);
-    await toast(page).getByText('Login successful').waitFor();
+    await toastTitled(page, 'Login successful').waitFor();
     expect(await storedAuthToken(page)).toBeTruthy();
 
     await page.reload();
@@ -92,7 +92,7 @@ describe('Auth page', () => {
 
     await signOut(page, account);
     await page.waitForURL((url) => url.pathname === '/auth');
-    await toast(page).getByText('Logged out').waitFor();
+    await toastTitled(page, 'Logged out').waitFor();
     expect(await storedAuthToken(page)).toBeNull();
 
     await page.goto('/');
@@ -129,7 +129,7 @@ describe('Auth page', () => {
       const failure = toast(page).getByRole('alert');
       if (attempt < 3) {
         await failure.getByText('The password you entered is incorrect').waitFor();
-        await failure.getByText('Login failed').waitFor();
+        await failure.getByText('Login failed', { exact: true }).waitFor();
         await page.getByRole('button', { name: 'Dismiss notification' }).click();
       } else {
         await failure
@@ -139,8 +139,9 @@ describe('Auth page', () => {
     }
     expect(pathname(page)).toBe('/auth');
 
-    await page.getByRole('button', { name: 'Forgot your password?' }).or(page.getByRole('link', { name: 'Forgot your password?' })).click();
-    await page.getByRole('heading', { name: /reset/i }).first().waitFor();
+    await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    await page.getByRole('heading', { name: 'Reset Password' }).waitFor();
+    expect(new URL(page.url()).searchParams.get('tab')).toBe('reset');
   });
 
   it("forces 'Set Your Password' after an admin sets a temporary password", async () => {
@@ -158,13 +159,13 @@ describe('Auth page', () => {
     await setPasswordHeading.waitFor();
 
     const newPassword = 'Chosen-password-2';
-    await page.getByLabel('New password', { exact: true }).fill(newPassword);
-    await page.getByLabel('Confirm new password').fill(newPassword);
-    await page.getByRole('button', { name: 'Set password' }).click();
+    await page.getByLabel('New Password', { exact: true }).fill(newPassword);
+    await page.getByLabel('Confirm Password', { exact: true }).fill(newPassword);
+    await page.getByRole('button', { name: 'Set Password' }).click();
 
     await myDashboardHeading(page).waitFor();
     expect(pathname(page)).toBe('/');
-    await toast(page).getByText('Password updated successfully').waitFor();
+    await toastTitled(page, 'Password updated successfully').waitFor();
     await expect(signInToken(account.email, newPassword)).resolves.toBeTruthy();
   });
 
@@ -174,7 +175,7 @@ describe('Auth page', () => {
 
     await page.goto('/auth?tab=reset');
     await page.getByLabel('Username').fill(account.email);
-    await page.getByRole('button', { name: /reset/i }).click();
+    await page.getByRole('button', { name: 'Get Reset Link' }).click();
 
     const resetLink = page.getByRole('link', { name: /\/auth\?token=[0-9a-f]{64}/ });
     await resetLink.waitFor();
@@ -182,11 +183,11 @@ describe('Auth page', () => {
     await page.waitForURL((url) => /^[0-9a-f]{64}$/.test(url.searchParams.get('token') ?? ''));
 
     const newPassword = 'Recovered-password-3';
-    await page.getByLabel('New password', { exact: true }).fill(newPassword);
-    await page.getByLabel('Confirm new password').fill(newPassword);
-    await page.getByRole('button', { name: /reset password/i }).click();
+    await page.getByLabel('New Password', { exact: true }).fill(newPassword);
+    await page.getByLabel('Confirm Password', { exact: true }).fill(newPassword);
+    await page.getByRole('button', { name: 'Reset Password' }).click();
 
-    await toast(page).getByText('Password reset successful').waitFor();
+    await toastTitled(page, 'Password reset successful').waitFor();
     await loginForm(page).username.waitFor();
     expect(pathname(page)).toBe('/auth');
 
@@ -194,15 +195,17 @@ describe('Auth page', () => {
     await expect(signInToken(account.email, account.password)).rejects.toThrow(/401/);
   });
 
-  it('shows the Invalid Token error for a manual key that is not 64 hex characters', async () => {
+  it('refuses a manually entered reset key that is not 64 hex characters with Invalid Token', async () => {
     const page = await freshPage();
+    const account = await createAccount('employee');
     await page.goto('/auth?tab=reset');
-    await page.getByLabel(/key/i).or(page.getByLabel(/token/i)).first().fill('not-a-valid-key');
-    await page.getByRole('button', { name: /reset password/i }).click();
-    await page
-      .getByText('Invalid Token: Reset token must be exactly 64 characters (hex format).')
-      .or(page.getByText('Invalid Token'))
-      .first()
-      .waitFor();
+    await page.getByLabel('Username').fill(account.email);
+    await page.getByRole('button', { name: 'Get Reset Link' }).click();
+
+    await page.getByLabel('Reset Key', { exact: true }).fill('0123456789abcdef');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByText('Invalid Token: Reset token must be exactly 64 characters (hex format).').waitFor();
+    await toast(page).getByRole('alert').getByText('Invalid Token', { exact: true }).waitFor();
+    expect(new URL(page.url()).searchParams.get('token')).toBeNull();
   });
 });

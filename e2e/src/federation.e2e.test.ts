@@ -99,6 +99,10 @@ describe('module federation', () => {
       const loaded = entries.filter((entry) => entry.loaded);
       expect(new Set(loaded.map((entry) => entry.from)), `${packageName} loaded from`).toEqual(new Set(['shell']));
     }
+    const [react] = await shareSummary(page, 'react');
+    expect(react!.useIn, 'the remotes use the shell\'s React').toEqual(
+      expect.arrayContaining(['shell', 'mf_employee', 'mf_hr', 'mf_smt', 'mf_admin']),
+    );
 
     for (const folder of ['mf-employee', 'mf-hr', 'mf-smt', 'mf-admin']) {
       const ownReactCopies = await sharedAssetsOf(folder, ['react', 'react-dom', 'react/jsx-runtime']);

@@ -27,7 +27,7 @@ export function loginForm(page: Page) {
   return {
     username: page.getByLabel('Username'),
     password: page.getByLabel('Password', { exact: true }),
-    submit: page.getByRole('button', { name: 'Sign in', exact: true }),
+    submit: page.getByRole('button', { name: 'Sign In', exact: true }),
   };
 }
 
@@ -55,9 +55,14 @@ export function myDashboardHeading(page: Page): Locator {
   return page.getByRole('heading', { name: 'My Dashboard', level: 1 });
 }
 
-/** The toast region's current message (successes are a `status`, failures an `alert`). */
+/** The toast region (one toast at a time: successes are a `status`, failures an `alert`). */
 export function toast(page: Page): Locator {
   return page.getByRole('region', { name: 'Notifications' });
+}
+
+/** The current toast when its title is `title` (SPEC 8 gives titles and descriptions separately). */
+export function toastTitled(page: Page, title: string): Locator {
+  return toast(page).getByText(title, { exact: true });
 }
 
 /** The account menu's trigger shows the signed-in user's first and last name (SPEC 2). */

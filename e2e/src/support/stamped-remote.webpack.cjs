@@ -7,13 +7,18 @@ const remoteDir = process.env.REMOTE_DIR;
 const stamp = process.env.BUILD_STAMP;
 if (!remoteDir || !stamp) throw new Error('REMOTE_DIR and BUILD_STAMP must be set');
 
-const { BannerPlugin } = require(require.resolve('webpack', { paths: [remoteDir] }));
+const { BannerPlugin, Compilation } = require(require.resolve('webpack', { paths: [remoteDir] }));
 const remoteConfig = require(path.join(remoteDir, 'webpack.config.js'));
 
 module.exports = async (env, argv) => {
   const config = await (typeof remoteConfig === 'function' ? remoteConfig(env, argv) : remoteConfig);
   return {
     ...config,
-    plugins: [...config.plugins, new BannerPlugin({ banner: `build-stamp ${stamp}`, test: /\.js$/ })],
+    plugins: [
+      ...config.plugins,
+      // After minification (which would move a /*! comment into a LICENSE file) and before the real
+      // content hashes are computed, so the stamp stays in the code and renames the files.
+      new BannerPlugin({ banner: `build-stamp ${stamp}`, test: /\.js$/, stage: Compilation.PROCESS_ASSETS_STAGE_DEV_TOOLING }),
+    ],
   };
 };
