@@ -1,4 +1,5 @@
 import {
+  ACCOUNT_MESSAGES,
   checkCustomFieldValues,
   ENTRY_MESSAGES as M,
   entryInputSchema,
@@ -23,7 +24,7 @@ import { loadCustomFieldDefinitions } from '../form-fields/form-fields-queries';
 import { appendAndWait, metadataFor, waitForReadModels, type Actor, type CommandEvent } from '../platform/commands';
 import type { AppContext } from '../platform/context';
 import { HttpError, parseWith } from '../platform/http';
-import { findUserById, USER_NOT_FOUND } from '../users/users-queries';
+import { findUserById } from '../users/users-queries';
 import { findEntry } from './entries-queries';
 import { loadEntry, type EntryState } from './entry-stream';
 
@@ -77,7 +78,7 @@ async function ownerOfNewEntry(ctx: AppContext, user: AuthUser, requestedUserId:
   const userId = parsed.data;
   if (userId === user.id) return userId;
   if (!canChangeDataOf(user, userId)) throw new HttpError(403, M.logOwnEntriesOnly);
-  if (!(await findUserById(ctx.db, userId))) throw new HttpError(404, USER_NOT_FOUND);
+  if (!(await findUserById(ctx.db, userId))) throw new HttpError(404, ACCOUNT_MESSAGES.userNotFound);
   return userId;
 }
 
