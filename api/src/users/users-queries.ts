@@ -1,10 +1,10 @@
 import type { CurrentUserResponse, ManagerOption, User, UserSummary } from '@tht/contracts';
-import { normaliseEmail } from '@tht/contracts';
+import { ACCOUNT_MESSAGES as M, normaliseEmail } from '@tht/contracts';
 import type { Kysely } from 'kysely';
 import { READ_MODEL_SCHEMA, type UserRow } from 'projections';
 import { HttpError } from '../platform/http';
 
-export const USER_NOT_FOUND = 'User not found';
+export const USER_NOT_FOUND = M.userNotFound;
 
 const users = (db: Kysely<any>) => db.withSchema(READ_MODEL_SCHEMA).selectFrom('users');
 
