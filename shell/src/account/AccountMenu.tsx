@@ -1,9 +1,11 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { fullName } from '@tht/contracts';
 import { Button, errorMessageOf, useAuthActions, useCurrentUser, useToast } from '@tht/ui';
-import { ProfileDialog } from './ProfileDialog';
+
+// The dialog (and the zod schema it validates with) loads when it is first opened.
+const ProfileDialog = lazy(() => import('./ProfileDialog'));
 
 const Anchor = styled.div`
   position: relative;
@@ -170,7 +172,11 @@ export function AccountMenu() {
           </div>
         </Popover>
       )}
-      <ProfileDialog open={profileOpen} onClose={() => setProfileOpen(false)} />
+      {profileOpen && (
+        <Suspense fallback={null}>
+          <ProfileDialog onClose={() => setProfileOpen(false)} />
+        </Suspense>
+      )}
     </Anchor>
   );
 }

@@ -1,3 +1,141 @@
-export function ProfileDialog(_props: { open: boolean; onClose: () => void }) {
-  return null;
+import { useEffect, useState, type FormEvent } from 'react';
+import useSWR, { useSWRConfig } from 'swr';
+import {
+  fullName,
+  profileUpdateSchema,
+  type Department,
+  type User,
+  type UserSummary,
+} from '@tht/contracts';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  FormField,
+  Select,
+  apiRequest,
+  errorMessageOf,
+  useCurrentUser,
+  useToast,
+  validateForm,
+} from '@tht/ui';
+import { ManagerTypeahead } from '../managers/ManagerTypeahead';
+import { managerNamed } from '../managers/managerMatching';
+
+/** Cached reads a profile change can alter (SPEC section 4); '/api/user' also covers '/api/users'. */
+const PROFILE_DEPENDENT_KEY_PREFIXES = ['/api/user', '/api/entries', '/api/stats', '/api/managers', '/api/hr/', '/api/manager/'];
+
+function dependsOnProfile(key: unknown): boolean {
+  return typeof key === 'string' && PROFILE_DEPENDENT_KEY_PREFIXES.some((prefix) => key.startsWith(prefix));
+}
+
+function byName(a: Department, b: Department): number {
+  return a.name.localeCompare(b.name);
+}
+
+/** The manager name to show: the stored one, else the manager's name looked up by id. */
+function useManagerName(user: User | null): string | undefined {
+  const lookUp = user && user.managerId !== null && !user.managerName;
+  const { data: manager } = useSWR<UserSummary>(lookUp ? `/api/users/${user.managerId}` : null);
+  if (!user) return undefined;
+  if (user.managerName) return user.managerName;
+  if (user.managerId === null) return '';
+  return manager ? fullName(manager) : undefined;
+}
+
+type ProfileDialogProps = { onClose: () => void; onSaved?: () => void };
+
+/**
+ * 'Update Profile': the signed-in user's manager (type-ahead over colleagues) and department.
+ * Loaded only when opened; the current user is fetched afresh on opening.
+ */
+export default function ProfileDialog({ onClose, onSaved }: ProfileDialogProps) {
+  const { user, refresh } = useCurrentUser();
+  const { mutate } = useSWRConfig();
+  const { showToast } = useToast();
+  const { data: people = [] } = useSWR<UserSummary[]>('/api/users');
+  const { data: departments = [] } = useSWR<Department[]>('/api/departments');
+  const storedManagerName = useManagerName(user);
+  const [managerName, setManagerName] = useState<string | null>(null);
+  const [department, setDepartment] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+
+  useEffect(() => {
+    void refresh();
+  }, [refresh]);
+
+  if (!user) return null;
+  const colleagues = people.filter((person) => person.id !== user.id);
+  const shownManagerName = managerName ?? storedManagerName ?? '';
+  const shownDepartment = department ?? user.department;
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!user) return;
+    const typedName = shownManagerName.trim();
+    // SPEC section 7: the user's own identity and role go back unchanged with the new manager.
+    const update = {
+      username: user.email,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      role: user.role,
+      managerId: managerNamed(colleagues, typedName)?.id ?? null,
+      department: shownDepartment,
+      managerName: typedName || null,
+    };
+    const { errors } = validateForm(profileUpdateSchema, update);
+    if (errors) {
+      showToast({ title: 'Update failed', description: Object.values(errors)[0], variant: 'destructive' });
+      return;
+    }
+    setPending(true);
+    try {
+      await apiRequest('PUT', `/api/users/${user.id}`, update);
+      await mutate(dependsOnProfile);
+      showToast({
+        title: 'Profile updated',
+        description:
+          'Your manager and department have been updated successfully. All your training entries have been updated automatically!',
+      });
+      onSaved?.();
+      onClose();
+    } catch (error) {
+      showToast({ title: 'Update failed', description: errorMessageOf(error, 'Update failed'), variant: 'destructive' });
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <Dialog open onClose={onClose} title="Update Profile" description={`${fullName(user)} (${user.username})`}>
+      <form noValidate onSubmit={onSubmit}>
+        <FormField label="Manager Name">
+          <ManagerTypeahead
+            candidates={colleagues}
+            value={shownManagerName}
+            onChange={setManagerName}
+            onPick={(manager) => setManagerName(fullName(manager))}
+          />
+        </FormField>
+        <FormField label="Department">
+          <Select value={shownDepartment} onChange={(event) => setDepartment(event.target.value)}>
+            <option value="">Select your department</option>
+            {[...departments].sort(byName).map((option) => (
+              <option key={option.id} value={option.name}>
+                {option.name}
+              </option>
+            ))}
+          </Select>
+        </FormField>
+        <DialogActions>
+          <Button $variant="secondary" onClick={onClose} disabled={pending}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={pending}>
+            {pending ? 'Updating...' : 'Update Profile'}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
 }

@@ -1,0 +1,111 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import userEventLibrary from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { ACCOUNT_MESSAGES } from '@tht/contracts';
+import { installFakeApi, signedOut } from '../testing/fakeApi';
+import { fill, renderAt } from '../testing/renderWithShell';
+import { AuthPage } from './AuthPage';
+
+const session = {
+  user: { id: 1, username: 'ann@example.com', email: 'ann@example.com', firstName: 'Ann', lastName: 'Lee', role: 'employee' },
+  requiresPasswordChange: false,
+  hasDirectReports: false,
+};
+
+const userEvent = userEventLibrary.setup({ delay: null });
+
+function loginApi() {
+  return installFakeApi({
+    'GET /api/user': signedOut,
+    'GET /api/check-email/*': ({ path }) => ({ body: { exists: path.endsWith('ann%40example.com') } }),
+    'POST /api/login': ({ body }) =>
+      (body as { password: string }).password === 'right-password'
+        ? { body: { authToken: 'token-1', ...session } }
+        : { status: 401, body: { error: ACCOUNT_MESSAGES.wrongPassword } },
+  });
+}
+
+async function openLogin() {
+  renderAt('/auth', '/auth', <AuthPage />);
+  return screen.findByRole('tab', { name: 'Login', selected: true });
+}
+
+describe('Login form', () => {
+  it('requires a username and a password', async () => {
+    const api = loginApi();
+    await openLogin();
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(screen.getByLabelText('Username')).toHaveAccessibleDescription(ACCOUNT_MESSAGES.usernameRequired);
+    expect(screen.getByLabelText('Username')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(ACCOUNT_MESSAGES.passwordRequired);
+    expect(api.callsTo('POST', '/api/login')).toHaveLength(0);
+  });
+
+  it('says when the account does not exist and blocks sign-in', async () => {
+    const api = loginApi();
+    await openLogin();
+    fill('Username', 'nobody@example.com');
+    expect(await screen.findByText(ACCOUNT_MESSAGES.accountDoesNotExist)).toBeInTheDocument();
+    fill('Password', 'whatever');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    const toast = await screen.findByRole('alert');
+    expect(within(toast).getByText('Login failed')).toBeInTheDocument();
+    expect(within(toast).getByText(ACCOUNT_MESSAGES.accountDoesNotExist)).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/login')).toHaveLength(0);
+  });
+
+  it('checks the account on blur without waiting for the pause', async () => {
+    const api = loginApi();
+    await openLogin();
+    const username = screen.getByLabelText('Username');
+    fireEvent.change(username, { target: { value: 'ann@example.com' } });
+    expect(api.callsTo('GET', '/api/check-email/ann%40example.com')).toHaveLength(0);
+    fireEvent.blur(username);
+    expect(api.callsTo('GET', '/api/check-email/ann%40example.com')).toHaveLength(1);
+  });
+
+  it('does not check usernames shorter than 3 characters', async () => {
+    const api = loginApi();
+    await openLogin();
+    const username = screen.getByLabelText('Username');
+    fireEvent.change(username, { target: { value: 'an' } });
+    fireEvent.blur(username);
+    expect(api.requests.filter((request) => request.path.startsWith('/api/check-email/'))).toHaveLength(0);
+  });
+
+  it('points to the reset link after the third wrong password', async () => {
+    loginApi();
+    await openLogin();
+    fill('Username', 'ann@example.com');
+    fill('Password', 'wrong-password');
+    const signIn = screen.getByRole('button', { name: 'Sign In' });
+    for (const expected of [ACCOUNT_MESSAGES.wrongPassword, ACCOUNT_MESSAGES.wrongPassword]) {
+      await userEvent.click(signIn);
+      expect(await within(await screen.findByRole('alert')).findByText(expected)).toBeInTheDocument();
+    }
+    await userEvent.click(signIn);
+    expect(await screen.findByText(ACCOUNT_MESSAGES.multipleFailedAttempts)).toBeInTheDocument();
+  });
+
+  it('keeps the token, welcomes the user and leaves /auth on success', async () => {
+    loginApi();
+    await openLogin();
+    fill('Username', 'ann@example.com');
+    fill('Password', 'right-password');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByRole('heading', { name: 'Home page' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Login successfulWelcome back!');
+    expect(localStorage.getItem('authToken')).toBe('token-1');
+  });
+
+  it('shows and hides the password', async () => {
+    loginApi();
+    await openLogin();
+    const password = screen.getByLabelText('Password');
+    expect(password).toHaveAttribute('type', 'password');
+    await userEvent.click(screen.getByRole('button', { name: 'Show password' }));
+    expect(password).toHaveAttribute('type', 'text');
+    await userEvent.click(screen.getByRole('button', { name: 'Hide password' }));
+    expect(password).toHaveAttribute('type', 'password');
+  });
+});

@@ -1,0 +1,121 @@
+import { screen, within } from '@testing-library/react';
+import userEventLibrary from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { ACCOUNT_MESSAGES } from '@tht/contracts';
+import { installFakeApi, signedOut } from '../testing/fakeApi';
+import { fill, renderAt } from '../testing/renderWithShell';
+import { AuthPage } from './AuthPage';
+
+const userEvent = userEventLibrary.setup({ delay: null });
+const token = '0123456789abcdef'.repeat(4);
+
+function resetApi() {
+  return installFakeApi({
+    'GET /api/user': signedOut,
+    'POST /api/reset-password': () => ({
+      body: {
+        message: 'Password reset link generated. It expires in 15 minutes.',
+        resetToken: token,
+        resetLink: `${window.location.origin}/auth?token=${token}`,
+      },
+    }),
+    'POST /api/reset-password-confirm': () => ({ body: { message: 'Password reset successful' } }),
+  });
+}
+
+describe('Password reset', () => {
+  it('opens the reset tab from ?tab=reset and requires a username', async () => {
+    const api = resetApi();
+    renderAt('/auth?tab=reset', '/auth', <AuthPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Get Reset Link' }));
+    expect(screen.getByLabelText('Username')).toHaveAccessibleDescription(ACCOUNT_MESSAGES.usernameRequired);
+    expect(api.callsTo('POST', '/api/reset-password')).toHaveLength(0);
+  });
+
+  it('gives a reset link that opens reset-confirm with the token', async () => {
+    const api = resetApi();
+    renderAt('/auth?tab=reset', '/auth', <AuthPage />);
+    await screen.findByRole('heading', { name: 'Reset Password' });
+    fill('Username', 'ann@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Get Reset Link' }));
+    await userEvent.click(await screen.findByRole('link', { name: `${window.location.origin}/auth?token=${token}` }));
+    await screen.findByRole('heading', { name: 'Choose a New Password' });
+    fill('New Password', 'long-enough');
+    fill('Confirm Password', 'long-enough');
+    await userEvent.click(screen.getByRole('button', { name: 'Reset Password' }));
+    expect(await screen.findByRole('tab', { name: 'Login', selected: true })).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/reset-password-confirm')[0]?.body).toEqual({
+      token,
+      password: 'long-enough',
+      confirmPassword: 'long-enough',
+    });
+    expect(screen.getByRole('status')).toHaveTextContent('Password reset successful');
+  });
+
+  it('accepts a typed key of 64 characters at most and rejects a malformed one', async () => {
+    resetApi();
+    renderAt('/auth?tab=reset', '/auth', <AuthPage />);
+    await screen.findByRole('heading', { name: 'Reset Password' });
+    fill('Username', 'ann@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Get Reset Link' }));
+    const key = await screen.findByLabelText('Reset Key');
+    expect(key).toHaveAttribute('maxLength', '64');
+    fill('Reset Key', token.toUpperCase());
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(key).toHaveAccessibleDescription(expect.stringContaining(ACCOUNT_MESSAGES.invalidResetToken));
+    expect(within(screen.getByRole('alert')).getByText('Invalid Token')).toBeInTheDocument();
+    fill('Reset Key', token);
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByRole('heading', { name: 'Choose a New Password' })).toBeInTheDocument();
+  });
+
+  it('opens reset-confirm from a 64-hex token in the URL and needs 8 matching characters', async () => {
+    const api = resetApi();
+    renderAt(`/auth?token=${token}`, '/auth', <AuthPage />);
+    await screen.findByRole('heading', { name: 'Choose a New Password' });
+    fill('New Password', 'seven77');
+    fill('Confirm Password', 'seven77');
+    await userEvent.click(screen.getByRole('button', { name: 'Reset Password' }));
+    expect(screen.getByLabelText('New Password')).toHaveAccessibleDescription('Password must be at least 8 characters');
+    fill('New Password', 'eight888');
+    fill('Confirm Password', 'eight889');
+    expect(screen.getByLabelText('Confirm Password')).toHaveAccessibleDescription("Passwords don't match");
+    expect(api.callsTo('POST', '/api/reset-password-confirm')).toHaveLength(0);
+  });
+
+  it('shows the login tab for a token that is not 64 lowercase hex characters', async () => {
+    resetApi();
+    renderAt(`/auth?token=${token.slice(2)}`, '/auth', <AuthPage />);
+    expect(await screen.findByRole('tab', { name: 'Login', selected: true })).toBeInTheDocument();
+  });
+});
+
+describe('Set Your Password', () => {
+  const mustChange = {
+    user: { id: 4, username: 'temp@example.com', email: 'temp@example.com', firstName: 'Tem', lastName: 'Porary' },
+    requiresPasswordChange: true,
+    hasDirectReports: false,
+  };
+
+  it('is forced on a user whose password must change, with the 8-character rule', async () => {
+    let changed = false;
+    const api = installFakeApi({
+      'GET /api/user': () => ({ body: { ...mustChange, requiresPasswordChange: !changed } }),
+      'POST /api/set-password': () => {
+        changed = true;
+        return { body: { message: 'Password updated successfully', authToken: 'fresh-token' } };
+      },
+    });
+    renderAt('/auth', '/auth', <AuthPage />);
+    await screen.findByRole('heading', { name: 'Set Your Password' });
+    fill('New Password', 'short');
+    await userEvent.click(screen.getByRole('button', { name: 'Set Password' }));
+    expect(screen.getByLabelText('New Password')).toHaveAccessibleDescription('Password must be at least 8 characters');
+    fill('New Password', 'a-new-password');
+    fill('Confirm Password', 'a-new-password');
+    await userEvent.click(screen.getByRole('button', { name: 'Set Password' }));
+    expect(await screen.findByRole('heading', { name: 'Home page' })).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/set-password')).toHaveLength(1);
+    expect(localStorage.getItem('authToken')).toBe('fresh-token');
+  });
+});

@@ -1,0 +1,32 @@
+import { vi } from 'vitest';
+
+export type FakeRequest = { method: string; path: string; body: unknown };
+type Reply = { status?: number; body?: unknown };
+type Handler = (request: FakeRequest) => Reply;
+
+/**
+ * Replaces fetch with a fake server for component tests: `routes` maps 'METHOD /path' (exact, or
+ * a prefix ending in '*') to a handler; unknown requests get 404. Every request is recorded.
+ */
+export function installFakeApi(routes: Record<string, Handler>) {
+  const requests: FakeRequest[] = [];
+  vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {
+    const method = init.method ?? 'GET';
+    const path = new URL(input, 'http://localhost').pathname;
+    const request = { method, path, body: init.body ? JSON.parse(String(init.body)) : undefined };
+    requests.push(request);
+    const route = `${method} ${path}`;
+    const handler =
+      routes[route] ??
+      Object.entries(routes).find(([pattern]) => pattern.endsWith('*') && route.startsWith(pattern.slice(0, -1)))?.[1];
+    const reply = handler ? handler(request) : { status: 404, body: { error: 'Not found' } };
+    const status = reply.status ?? 200;
+    return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
+      status,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  });
+  return { requests, callsTo: (method: string, path: string) => requests.filter((r) => r.method === method && r.path === path) };
+}
+
+export const signedOut = (): Reply => ({ status: 401, body: { error: 'Please sign in to continue' } });
