@@ -122,10 +122,8 @@ let stopping = false;
 
 function stopOnSignals(log: Logger): void {
   const stop = async (signal: NodeJS.Signals) => {
-    if (stopping) {
-      log.warn(`${signal} again: exiting without waiting`);
-      process.exit(1);
-    }
+    // A repeated signal (tsx relays one to this process too) changes nothing: stopping is bounded.
+    if (stopping) return;
     stopping = true;
     log.info(`${signal} received: stopping`);
     await stopAll(log);
