@@ -23,6 +23,7 @@ export interface CreateAppOptions {
 export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Express {
   const app = express();
   app.disable('x-powered-by');
+  app.set('trust proxy', ctx.config.trustProxy);
   app.use(assignCorrelationId);
   app.use('/api', express.json({ limit: JSON_BODY_LIMIT }), cookieParser());
 

@@ -26,6 +26,7 @@ describe('parseSettings', () => {
       orgEmailDomain: 'example.com',
       startupAdmin: null,
       logLevel: 'info',
+      trustProxy: 'loopback',
       remoteUrls: {},
     });
   });
@@ -41,6 +42,7 @@ describe('parseSettings', () => {
       ADMIN_EMAIL: 'Boss@acme.example.org',
       ADMIN_PASSWORD: 'correct horse',
       LOG_LEVEL: 'warn',
+      TRUST_PROXY: 'loopback, 172.16.0.0/12',
       MF_HR_URL: 'https://hr.acme.example.org/mf-manifest.json',
     });
     expect(settings).toEqual({
@@ -52,12 +54,19 @@ describe('parseSettings', () => {
       orgEmailDomain: 'acme.example.org',
       startupAdmin: { email: 'boss@acme.example.org', password: 'correct horse' },
       logLevel: 'warn',
+      trustProxy: 'loopback, 172.16.0.0/12',
       remoteUrls: { MF_HR_URL: 'https://hr.acme.example.org/mf-manifest.json' },
     });
   });
 
   it('resolves a relative DATA_DIR against the repository root, not the working directory', () => {
     expect(parseSettings({ DATA_DIR: 'var/data' }).dataDir).toBe(path.join(REPO_ROOT, 'var/data'));
+  });
+
+  it('reads TRUST_PROXY as Express does: booleans, hop counts, addresses', () => {
+    expect(parseSettings({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(parseSettings({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(parseSettings({ TRUST_PROXY: 'uniquelocal' }).trustProxy).toBe('uniquelocal');
   });
 
   it('treats empty variables as unset', () => {
@@ -81,6 +90,7 @@ describe('parseSettings', () => {
     [{ ADMIN_EMAIL: 'a@example.com' }, 'ADMIN_PASSWORD must be set together with ADMIN_EMAIL'],
     [{ ADMIN_PASSWORD: 'long enough' }, 'ADMIN_EMAIL must be set together with ADMIN_PASSWORD'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of debug, info, warn, error, silent'],
+    [{ TRUST_PROXY: 'the proxy' }, 'TRUST_PROXY must be true, false, a hop count, or addresses/subnets such as loopback, 10.0.0.0/8'],
     [{ MF_ADMIN_URL: 'ftp://files/admin' }, 'MF_ADMIN_URL must be an http(s) URL or a path starting with /'],
   ])('rejects %o with one line naming the setting', (env, message) => {
     const error = configErrorOf(env);

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import express from 'express';
 import { z } from 'zod';
 import { REMOTES, type RemoteUrlSetting } from './platform/remotes';
 
@@ -22,6 +23,8 @@ export interface AppConfig {
   orgEmailDomain: string;
   startupAdmin: { email: string; password: string } | null;
   logLevel: LogLevel;
+  /** Express `trust proxy`: which peers' X-Forwarded-For is believed (client address for login limits). */
+  trustProxy: boolean | number | string;
   remoteUrls: Partial<Record<RemoteUrlSetting, string>>;
 }
 
@@ -50,6 +53,21 @@ function hasProtocol(value: string, protocols: readonly string[]): boolean {
 
 const isPort = (value: string) => /^\d{1,5}$/.test(value) && Number(value) <= 65535;
 const isDomain = (value: string) => /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/.test(value);
+/** `true`/`false`, a hop count, or Express's names and addresses (`loopback`, `10.0.0.0/8`, ...). */
+function parseTrustProxy(value: string): boolean | number | string {
+  if (value === 'true' || value === 'false') return value === 'true';
+  return /^\d+$/.test(value) ? Number(value) : value;
+}
+
+function isTrustProxy(value: string): boolean {
+  try {
+    express().set('trust proxy', parseTrustProxy(value));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const isRemoteUrl = (value: string) => value.startsWith('/') || hasProtocol(value, ['http:', 'https:']);
 
 /** An empty variable (`FOO=` in a compose file or shell) counts as unset. */
@@ -91,6 +109,9 @@ const settingsSchema = z
       z.string().min(MIN_ADMIN_PASSWORD_LENGTH, `must be at least ${MIN_ADMIN_PASSWORD_LENGTH} characters`),
     ),
     LOG_LEVEL: optional(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })),
+    TRUST_PROXY: optional(
+      z.string().refine(isTrustProxy, 'must be true, false, a hop count, or addresses/subnets such as loopback, 10.0.0.0/8'),
+    ),
     ...remoteUrlSettings,
   })
   .superRefine((settings, ctx) => {
@@ -119,6 +140,7 @@ export function parseSettings(env: NodeJS.ProcessEnv): Omit<AppConfig, 'jwtSecre
     orgEmailDomain: s.ORG_EMAIL_DOMAIN ?? 'example.com',
     startupAdmin: s.ADMIN_EMAIL && s.ADMIN_PASSWORD ? { email: s.ADMIN_EMAIL, password: s.ADMIN_PASSWORD } : null,
     logLevel: s.LOG_LEVEL ?? 'info',
+    trustProxy: parseTrustProxy(s.TRUST_PROXY ?? 'loopback'),
     remoteUrls: Object.fromEntries(
       REMOTES.flatMap((remote) => (s[remote.urlSetting] ? [[remote.urlSetting, s[remote.urlSetting]]] : [])),
     ),
