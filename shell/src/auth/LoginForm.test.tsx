@@ -3,7 +3,7 @@ import userEventLibrary from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '@tht/contracts';
 import { installFakeApi, signedOut } from '../testing/fakeApi';
-import { fill, renderAt } from '../testing/renderWithShell';
+import { fill, renderAt, toasts } from '../testing/renderWithShell';
 import { AuthPage } from './AuthPage';
 
 const session = {
@@ -48,7 +48,7 @@ describe('Login form', () => {
     expect(await screen.findByText(ACCOUNT_MESSAGES.accountDoesNotExist)).toBeInTheDocument();
     fill('Password', 'whatever');
     await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
-    const toast = await screen.findByRole('alert');
+    const toast = await toasts().findByRole('alert');
     expect(within(toast).getByText('Login failed')).toBeInTheDocument();
     expect(within(toast).getByText(ACCOUNT_MESSAGES.accountDoesNotExist)).toBeInTheDocument();
     expect(api.callsTo('POST', '/api/login')).toHaveLength(0);
@@ -81,7 +81,7 @@ describe('Login form', () => {
     const signIn = screen.getByRole('button', { name: 'Sign In' });
     for (const expected of [ACCOUNT_MESSAGES.wrongPassword, ACCOUNT_MESSAGES.wrongPassword]) {
       await userEvent.click(signIn);
-      expect(await within(await screen.findByRole('alert')).findByText(expected)).toBeInTheDocument();
+      expect(await within(await toasts().findByRole('alert')).findByText(expected)).toBeInTheDocument();
     }
     await userEvent.click(signIn);
     expect(await screen.findByText(ACCOUNT_MESSAGES.multipleFailedAttempts)).toBeInTheDocument();
@@ -94,7 +94,7 @@ describe('Login form', () => {
     fill('Password', 'right-password');
     await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
     expect(await screen.findByRole('heading', { name: 'Home page' })).toBeInTheDocument();
-    expect(screen.getByRole('status')).toHaveTextContent('Login successfulWelcome back!');
+    expect(toasts().getByRole('status')).toHaveTextContent('Login successfulWelcome back!');
     expect(localStorage.getItem('authToken')).toBe('token-1');
   });
 

@@ -3,7 +3,7 @@ import userEventLibrary from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '@tht/contracts';
 import { installFakeApi, signedOut } from '../testing/fakeApi';
-import { fill, renderAt } from '../testing/renderWithShell';
+import { fill, renderAt, toasts } from '../testing/renderWithShell';
 import { AuthPage } from './AuthPage';
 
 const userEvent = userEventLibrary.setup({ delay: null });
@@ -49,7 +49,7 @@ describe('Password reset', () => {
       password: 'long-enough',
       confirmPassword: 'long-enough',
     });
-    expect(screen.getByRole('status')).toHaveTextContent('Password reset successful');
+    expect(toasts().getByRole('status')).toHaveTextContent('Password reset successful');
   });
 
   it('accepts a typed key of 64 characters at most and rejects a malformed one', async () => {
@@ -63,7 +63,7 @@ describe('Password reset', () => {
     fill('Reset Key', token.toUpperCase());
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect(key).toHaveAccessibleDescription(expect.stringContaining(ACCOUNT_MESSAGES.invalidResetToken));
-    expect(within(screen.getByRole('alert')).getByText('Invalid Token')).toBeInTheDocument();
+    expect(within(toasts().getByRole('alert')).getByText('Invalid Token')).toBeInTheDocument();
     fill('Reset Key', token);
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByRole('heading', { name: 'Choose a New Password' })).toBeInTheDocument();

@@ -3,7 +3,7 @@ import userEventLibrary from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '@tht/contracts';
 import { installFakeApi, signedOut } from '../testing/fakeApi';
-import { fill, renderAt } from '../testing/renderWithShell';
+import { fill, renderAt, toasts } from '../testing/renderWithShell';
 import { AuthPage } from './AuthPage';
 
 const userEvent = userEventLibrary.setup({ delay: null });
@@ -99,7 +99,7 @@ describe('Register form', () => {
     await fillValidForm('taken@example.com');
     expect(await screen.findByText(ACCOUNT_MESSAGES.accountAlreadyExists)).toBeInTheDocument();
     await submit();
-    const toast = await screen.findByRole('alert');
+    const toast = await toasts().findByRole('alert');
     expect(within(toast).getByText('Registration failed')).toBeInTheDocument();
     expect(within(toast).getByText(ACCOUNT_MESSAGES.accountAlreadyExists)).toBeInTheDocument();
     expect(api.callsTo('POST', '/api/register')).toHaveLength(0);
@@ -141,6 +141,6 @@ describe('Register form', () => {
       confirmPassword: 'secret1',
     });
     expect(localStorage.getItem('authToken')).toBe('new-token');
-    expect(screen.getByRole('status')).toHaveTextContent('Registration successful');
+    expect(toasts().getByRole('status')).toHaveTextContent('Registration successful');
   });
 });

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { fireEvent, render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation, type Location } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import { UiProvider } from '@tht/ui';
 
@@ -20,7 +20,32 @@ export function renderAt(path: string, routePath: string, element: ReactNode) {
   );
 }
 
+/** Renders `app` (routes) at `path`; the returned function tells the current path and query. */
+export function renderApp(path: string, app: ReactNode) {
+  let location: Location | undefined;
+  function LocationSpy() {
+    location = useLocation();
+    return null;
+  }
+  render(
+    <UiProvider>
+      <SWRConfig value={{ provider: () => new Map() }}>
+        <MemoryRouter initialEntries={[path]}>
+          {app}
+          <LocationSpy />
+        </MemoryRouter>
+      </SWRConfig>
+    </UiProvider>,
+  );
+  return () => `${location?.pathname}${location?.search}`;
+}
+
 /** Sets a labelled field's value at once (as pasting would), firing React's change handler. */
 export function fill(label: string, value: string) {
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
+}
+
+/** The toast region; successes are a `status` inside it, failures an `alert`. */
+export function toasts() {
+  return within(screen.getByRole('region', { name: 'Notifications' }));
 }

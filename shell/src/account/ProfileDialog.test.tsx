@@ -1,0 +1,118 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEventLibrary from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { AppRoutes } from '../App';
+import { installFakeApi } from '../testing/fakeApi';
+import { fill, renderApp, toasts } from '../testing/renderWithShell';
+
+const userEvent = userEventLibrary.setup({ delay: null });
+
+const me = {
+  id: 5,
+  username: 'sam@example.com',
+  email: 'sam@example.com',
+  firstName: 'Sam',
+  lastName: 'Carter',
+  role: 'employee',
+  managerId: 9,
+  managerName: null,
+  department: 'Engineering',
+};
+const colleagues = [
+  me,
+  { ...me, id: 9, username: 'grace@example.com', email: 'grace@example.com', firstName: 'Grace', lastName: 'Hopper' },
+  { ...me, id: 10, username: 'alan@example.com', email: 'alan@example.com', firstName: 'Alan', lastName: 'Turing' },
+];
+
+function profileApi({ failUpdate = false } = {}) {
+  return installFakeApi({
+    'GET /api/user': () => ({ body: { user: me, requiresPasswordChange: false, hasDirectReports: false } }),
+    'GET /api/remotes': () => ({ body: {} }),
+    'GET /api/users': () => ({ body: colleagues }),
+    'GET /api/users/9': () => ({ body: colleagues[1] }),
+    'GET /api/departments': () => ({
+      body: [
+        { id: 1, name: 'Engineering', createdAt: '2026-01-01T00:00:00.000Z' },
+        { id: 2, name: 'Research', createdAt: '2026-01-01T00:00:00.000Z' },
+      ],
+    }),
+    'PUT /api/users/5': () =>
+      failUpdate ? { status: 400, body: { error: 'Department is required' } } : { body: { ...me, department: 'Research' } },
+  });
+}
+
+async function openProfile() {
+  renderApp('/', <AppRoutes />);
+  await userEvent.click(await screen.findByRole('button', { name: 'Sam Carter' }));
+  await userEvent.click(screen.getByRole('menuitem', { name: 'Edit Profile' }));
+  return screen.findByRole('dialog', { name: 'Update Profile' });
+}
+
+beforeEach(() => {
+  // Remote tabs cannot load in jsdom (no federation containers); their error panels log the failure.
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+
+describe('Update Profile dialog', () => {
+  it('shows the user and fills the manager name from the manager id', async () => {
+    profileApi();
+    const dialog = await openProfile();
+    expect(dialog).toHaveAccessibleDescription('Sam Carter (sam@example.com)');
+    expect(await within(dialog).findByDisplayValue('Grace Hopper')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Department')).toHaveValue('Engineering');
+  });
+
+  it('suggests colleagues but not the user, with "No managers found" when nothing matches', async () => {
+    profileApi();
+    const dialog = await openProfile();
+    await within(dialog).findByDisplayValue('Grace Hopper');
+    fill('Manager Name', 'a');
+    const suggestions = within(dialog).getByRole('listbox', { name: 'Manager suggestions' });
+    expect(within(suggestions).getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'Grace Hoppergrace@example.com',
+      'Alan Turingalan@example.com',
+    ]);
+    fill('Manager Name', 'nobody at all');
+    expect(within(dialog).getByText('No managers found')).toBeInTheDocument();
+  });
+
+  it('saves the exact-name match as the manager, else no manager id, and closes', async () => {
+    const api = profileApi();
+    const dialog = await openProfile();
+    await within(dialog).findByDisplayValue('Grace Hopper');
+    fill('Manager Name', 'alan');
+    await userEvent.click(within(dialog).getByRole('option', { name: /Alan Turing/ }));
+    await userEvent.selectOptions(within(dialog).getByLabelText('Department'), 'Research');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Update Profile' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.callsTo('PUT', '/api/users/5')[0]?.body).toEqual({
+      username: 'sam@example.com',
+      firstName: 'Sam',
+      lastName: 'Carter',
+      role: 'employee',
+      managerId: 10,
+      department: 'Research',
+      managerName: 'Alan Turing',
+    });
+    expect(toasts().getByRole('status')).toHaveTextContent('Profile updated');
+    expect(api.callsTo('GET', '/api/user').length).toBeGreaterThan(2);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Sam Carter' }));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Edit Profile' }));
+    const again = await screen.findByRole('dialog', { name: 'Update Profile' });
+    fill('Manager Name', 'alan turing');
+    await userEvent.click(within(again).getByRole('button', { name: 'Update Profile' }));
+    await waitFor(() => expect(api.callsTo('PUT', '/api/users/5')).toHaveLength(2));
+    expect(api.callsTo('PUT', '/api/users/5')[1]?.body).toMatchObject({ managerId: null, managerName: 'alan turing' });
+  });
+
+  it('stays open and says why when the update fails', async () => {
+    profileApi({ failUpdate: true });
+    const dialog = await openProfile();
+    await within(dialog).findByDisplayValue('Grace Hopper');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Update Profile' }));
+    const toast = await toasts().findByRole('alert');
+    expect(toast).toHaveTextContent('Update failedDepartment is required');
+    expect(screen.getByRole('dialog', { name: 'Update Profile' })).toBeInTheDocument();
+  });
+});

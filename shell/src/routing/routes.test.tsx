@@ -1,0 +1,138 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEventLibrary from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Role } from '@tht/contracts';
+import { AppRoutes } from '../App';
+import { installFakeApi, signedOut } from '../testing/fakeApi';
+import { renderApp, toasts } from '../testing/renderWithShell';
+
+const userEvent = userEventLibrary.setup({ delay: null });
+
+function sessionOf(role: Role, { hasDirectReports = false, requiresPasswordChange = false } = {}) {
+  return {
+    user: {
+      id: 5,
+      username: 'sam@example.com',
+      email: 'sam@example.com',
+      firstName: 'Sam',
+      lastName: 'Carter',
+      role,
+      managerId: null,
+      managerName: null,
+      department: 'Engineering',
+    },
+    requiresPasswordChange,
+    hasDirectReports,
+  };
+}
+
+function apiFor(session: ReturnType<typeof sessionOf> | null) {
+  return installFakeApi({
+    'GET /api/user': () => (session ? { body: session } : signedOut()),
+    'GET /api/remotes': () => ({ body: {} }),
+    'POST /api/logout': () => ({ body: { message: 'You have been successfully logged out' } }),
+  });
+}
+
+// Remote tabs cannot load in jsdom (no federation containers); their error panels log the failure.
+beforeEach(() => {
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+
+const tabNames = () => screen.getAllByRole('tab').map((tab) => tab.textContent);
+
+describe('routes', () => {
+  it('sends a signed-out visitor to /auth', async () => {
+    apiFor(null);
+    const currentPath = renderApp('/', <AppRoutes />);
+    expect(await screen.findByRole('tab', { name: 'Login', selected: true })).toBeInTheDocument();
+    expect(currentPath()).toBe('/auth');
+  });
+
+  it('sends a user who must change the password to the Set Your Password screen', async () => {
+    apiFor(sessionOf('employee', { requiresPasswordChange: true }));
+    const currentPath = renderApp('/', <AppRoutes />);
+    expect(await screen.findByRole('heading', { name: 'Set Your Password' })).toBeInTheDocument();
+    expect(currentPath()).toBe('/auth');
+  });
+
+  it('sends a signed-in user from /auth to /, but not from the reset tab', async () => {
+    apiFor(sessionOf('employee'));
+    const currentPath = renderApp('/auth', <AppRoutes />);
+    expect(await screen.findByRole('tab', { name: 'My Dashboard', selected: true })).toBeInTheDocument();
+    expect(currentPath()).toBe('/');
+  });
+
+  it('keeps a signed-in user on /auth?tab=reset', async () => {
+    apiFor(sessionOf('employee'));
+    const currentPath = renderApp('/auth?tab=reset', <AppRoutes />);
+    expect(await screen.findByRole('heading', { name: 'Reset Password' })).toBeInTheDocument();
+    expect(currentPath()).toBe('/auth?tab=reset');
+  });
+
+  it('sends a non-admin on the Admin tab back to the dashboard at /', async () => {
+    apiFor(sessionOf('hr'));
+    const currentPath = renderApp('/admin', <AppRoutes />);
+    expect(await screen.findByRole('tab', { name: 'My Dashboard', selected: true })).toBeInTheDocument();
+    expect(currentPath()).toBe('/');
+    expect(tabNames()).toEqual(['My Dashboard', 'Add Entry', 'HR View']);
+  });
+
+  it('opens the Admin tab at /admin for an admin, and / for the other tabs', async () => {
+    apiFor(sessionOf('admin'));
+    const currentPath = renderApp('/admin', <AppRoutes />);
+    expect(await screen.findByRole('tab', { name: 'Admin', selected: true })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('tab', { name: 'SMT View' }));
+    expect(screen.getByRole('tab', { name: 'SMT View', selected: true })).toBeInTheDocument();
+    expect(currentPath()).toBe('/');
+    await userEvent.click(screen.getByRole('tab', { name: 'Admin' }));
+    expect(currentPath()).toBe('/admin');
+  });
+
+  it('shows Manager View to an employee with direct reports', async () => {
+    apiFor(sessionOf('employee', { hasDirectReports: true }));
+    renderApp('/', <AppRoutes />);
+    await screen.findByRole('tab', { name: 'My Dashboard', selected: true });
+    expect(tabNames()).toEqual(['My Dashboard', 'Add Entry', 'Manager View']);
+  });
+
+  it("answers any other path with 'Page Not Found'", async () => {
+    apiFor(sessionOf('employee'));
+    renderApp('/no/such/page', <AppRoutes />);
+    expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument();
+  });
+});
+
+describe('account menu', () => {
+  it('shows who is signed in and offers the account actions', async () => {
+    apiFor(sessionOf('manager'));
+    const currentPath = renderApp('/', <AppRoutes />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Sam Carter' }));
+    const menu = screen.getByRole('menu', { name: 'My Account' });
+    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
+      'Edit Profile',
+      'Reset Password',
+      'Sign out',
+    ]);
+    expect(screen.getByText('sam@example.com')).toBeInTheDocument();
+    expect(screen.getByText('Role: manager')).toBeInTheDocument();
+    expect(within(menu).getByRole('menuitem', { name: 'Edit Profile' })).toHaveFocus();
+    await userEvent.keyboard('{ArrowDown}');
+    expect(within(menu).getByRole('menuitem', { name: 'Reset Password' })).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(currentPath()).toBe('/auth?tab=reset'));
+  });
+
+  it('signs out: drops the token, goes to /auth and says so', async () => {
+    localStorage.setItem('authToken', 'token-1');
+    const api = apiFor(sessionOf('employee'));
+    const currentPath = renderApp('/', <AppRoutes />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Sam Carter' }));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Sign out' }));
+    expect(await screen.findByRole('tab', { name: 'Login', selected: true })).toBeInTheDocument();
+    expect(currentPath()).toBe('/auth');
+    expect(api.callsTo('POST', '/api/logout')).toHaveLength(1);
+    expect(localStorage.getItem('authToken')).toBeNull();
+    expect(toasts().getByRole('status')).toHaveTextContent('Logged outYou have been successfully logged out');
+  });
+});
