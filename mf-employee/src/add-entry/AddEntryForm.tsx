@@ -7,7 +7,7 @@ import { EntryFields } from '../entry-form/EntryFields';
 import { newEntryForm, type EntryFormField } from '../entry-form/entryFormValues';
 import { useEntryForm } from '../entry-form/useEntryForm';
 
-export const ENTRY_SAVED_TOAST = { title: 'Entry saved', description: 'Your development entry has been saved' };
+const ENTRY_SAVED_TOAST = { title: 'Entry saved', description: 'Your development entry has been saved' };
 const SAVE_FAILED_TITLE = 'Failed to save entry';
 
 /** SPEC section 5: Add Entry requires names, training name, date, hours, manager and department. */

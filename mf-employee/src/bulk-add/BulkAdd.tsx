@@ -15,7 +15,7 @@ import {
   type GridVariant,
   type InvalidPaste,
 } from '@tht/contracts';
-import { ApiError, apiRequest, Button, errorMessageOf, useRefreshEntryData, useToast } from '@tht/ui';
+import { apiRequest, Button, errorMessageOf, useRefreshEntryData, useToast } from '@tht/ui';
 import { BulkGrid } from './BulkGrid';
 import { BulkPreviewDialog } from './BulkPreviewDialog';
 
@@ -39,17 +39,6 @@ const Group = styled.div`
   display: flex;
   gap: ${({ theme }) => theme.spacing(2)};
 `;
-
-/** The body of a 400 answer to a bulk request, when it is a bulk result (every row rejected). */
-function rejectedBulkResult(error: unknown): BulkEntriesResult | null {
-  if (!(error instanceof ApiError) || error.status !== 400) return null;
-  try {
-    const body: unknown = JSON.parse(error.bodyText);
-    return body && typeof body === 'object' && 'created' in body && 'errors' in body ? (body as BulkEntriesResult) : null;
-  } catch {
-    return null;
-  }
-}
 
 function invalidPasteToast(invalid: readonly InvalidPaste[]) {
   return {
@@ -135,9 +124,7 @@ export function BulkAdd({ owner, onClose }: BulkAddProps) {
       finish(await apiRequest<BulkEntriesResult>('POST', '/api/entries/bulk', { entries: ready, validateData: true }));
       await refreshEntryData();
     } catch (error) {
-      const rejected = rejectedBulkResult(error);
-      if (rejected) finish(rejected);
-      else showToast({ title: 'Failed to create entries', description: errorMessageOf(error, 'Please try again.'), variant: 'destructive' });
+      showToast({ title: 'Failed to create entries', description: errorMessageOf(error, 'Please try again.'), variant: 'destructive' });
     } finally {
       setPending(false);
     }

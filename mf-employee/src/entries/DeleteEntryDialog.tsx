@@ -2,8 +2,8 @@ import { useState } from 'react';
 import type { EntryView } from '@tht/contracts';
 import { apiRequest, ConfirmDialog, errorMessageOf, useRefreshEntryData, useToast } from '@tht/ui';
 
-export const DELETE_CONFIRMATION = 'Are you sure you want to delete this entry? This action cannot be undone.';
-export const ENTRY_DELETED_TOAST = { title: 'Entry deleted', description: 'Development entry has been deleted successfully' };
+const DELETE_CONFIRMATION = 'Are you sure you want to delete this entry? This action cannot be undone.';
+const ENTRY_DELETED_TOAST = { title: 'Entry deleted', description: 'Development entry has been deleted successfully' };
 
 /** Asks SPEC's confirmation, then DELETE /api/entries/{id}. */
 export function DeleteEntryDialog({ entry, onClose }: { entry: EntryView; onClose: () => void }) {

@@ -7,7 +7,7 @@ import { EntryFields } from '../entry-form/EntryFields';
 import { entryFormOf, type EntryFormField } from '../entry-form/entryFormValues';
 import { useEntryForm } from '../entry-form/useEntryForm';
 
-export const ENTRY_UPDATED_TOAST = { title: 'Entry updated', description: 'Development entry has been updated successfully' };
+const ENTRY_UPDATED_TOAST = { title: 'Entry updated', description: 'Development entry has been updated successfully' };
 
 /** SPEC section 5: the edit dialog requires names, manager name, training name, date and hours. */
 const REQUIRED = new Set<EntryFormField>(['firstName', 'lastName', 'managerName', 'trainingName', 'date', 'hours']);

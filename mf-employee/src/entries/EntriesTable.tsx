@@ -24,7 +24,7 @@ import {
 import { Badge, Button, FormField, Input, Select } from '@tht/ui';
 import { formatEntryDate, formatRating } from './entryDisplay';
 
-export const NO_MATCHING_ENTRIES = 'No entries match your current filters';
+const NO_MATCHING_ENTRIES = 'No entries match your current filters';
 
 const SEARCHED_FIELDS = [
   'trainingName',

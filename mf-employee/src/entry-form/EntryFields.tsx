@@ -5,7 +5,7 @@ import { Checkbox, FormField, Input, Select, Textarea, type FieldErrors } from '
 import type { EntryFormField, EntryFormValues } from './entryFormValues';
 import { useEntryFormOptions } from './useEntryFormOptions';
 
-export const Columns = styled.div`
+const Columns = styled.div`
   display: grid;
   grid-template-columns: repeat(auto-fit, minmax(14rem, 1fr));
   column-gap: ${({ theme }) => theme.spacing(4)};
