@@ -67,6 +67,8 @@ export interface EventStore {
    * Never returns an event while an earlier one may still commit (no gaps that fill later).
    */
   readAll(after: string | null, limit: number): Promise<ReadAllBatch>;
+  /** Number of events in the global log, where the backend can tell cheaply (rebuild progress). */
+  countAll?(): Promise<number>;
   /** Calls `listener` (debounced, no payload) when new events may be readable. Returns an unsubscribe. */
   onAppended(listener: () => void): () => void;
   close(): Promise<void>;

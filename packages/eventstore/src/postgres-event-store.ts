@@ -160,10 +160,16 @@ export function createPostgresEventStore({ pool, pollIntervalMs = 1000 }: Postgr
     return { events, lastPosition: events.at(-1)?.globalPosition ?? after };
   }
 
+  async function countAll(): Promise<number> {
+    const { rows } = await pool.query<{ count: string }>(`SELECT count(*)::text AS count FROM ${S}.events`);
+    return Number(rows[0]?.count ?? 0);
+  }
+
   return {
     append,
     readStream,
     readAll,
+    countAll,
     onAppended(listener) {
       const remove = listeners.add(listener);
       notifications.start();

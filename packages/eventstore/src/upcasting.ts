@@ -25,6 +25,7 @@ export function withUpcasting(store: EventStore, registry: UpcasterRegistry): Ev
       const batch = await store.readAll(after, limit);
       return { ...batch, events: upcastAll(batch.events) };
     },
+    ...(store.countAll ? { countAll: () => store.countAll!() } : {}),
     onAppended: (listener) => store.onAppended(listener),
     close: () => store.close(),
   };

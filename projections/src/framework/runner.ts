@@ -82,7 +82,8 @@ export function startProjectionRunner({
       const batch = await store.readAll(checkpoint === START ? null : checkpoint, batchSize);
       if (batch.events.length === 0) continue;
       progressed = true;
-      for (const state of group) await applyTo(state, batch.events);
+      // A reload (after another projector found its checkpoint moved) may have moved this one too.
+      for (const state of group) if (state.checkpoint === checkpoint) await applyTo(state, batch.events);
     }
     return progressed;
   }

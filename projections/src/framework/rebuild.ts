@@ -1,0 +1,181 @@
+import type { EventStore, ReadAllBatch } from '@tht/eventstore';
+import { createDb } from '@tht/postgres';
+import { sql, type Kysely } from 'kysely';
+import type pg from 'pg';
+import { allProjectors } from '../all-projectors';
+import { applyBatch, START } from './checkpoints';
+import { migrateReadModels } from './migrate';
+import type { Projector } from './projector';
+import { CHECKPOINT_TABLE, READ_MODEL_SCHEMA } from './schema';
+
+export interface RebuildProgress {
+  phase: 'replaying' | 'swapping' | 'done';
+  /** Events replayed so far. */
+  done: number;
+  /** Events in the log when the rebuild started; null when the event store cannot tell. */
+  total: number | null;
+  eventsPerSecond: number;
+  /** Estimated; null while unknown. */
+  secondsLeft: number | null;
+}
+
+export interface RebuildOptions {
+  pool: pg.Pool;
+  store: EventStore;
+  projectors?: readonly Projector[];
+  batchSize?: number;
+  onProgress?: (progress: RebuildProgress) => void;
+}
+
+export interface RebuildResult {
+  events: number;
+  seconds: number;
+  eventsPerSecond: number;
+}
+
+const REBUILD_PREFIX = `${READ_MODEL_SCHEMA}_rebuild_`;
+const OLD_PREFIX = `${READ_MODEL_SCHEMA}_old_`;
+
+/**
+ * Replays the whole event log into a fresh schema and swaps it in for `read_models` while the
+ * product keeps running.
+ *
+ * 1. Replay into `read_models_rebuild_<time>` (its own checkpoints), batch by batch, until the
+ *    end of the log. The live runner keeps serving and updating `read_models` meanwhile.
+ * 2. Swap, in one transaction: lock the live checkpoint table (the live runner locks its
+ *    checkpoint row first in every batch, so it pauses between batches), replay whatever the live
+ *    read models have and the new ones do not yet, then rename `read_models` away and the new
+ *    schema to `read_models`. Queries see either the old or the new read models, never a mix, and
+ *    the new ones are never behind what a query could already see.
+ * 3. Drop the old schema.
+ * Events appended during the rebuild are not lost: the live runner's next batch finds the
+ * swapped-in checkpoints (its paused statement re-resolves `read_models` after the rename), sees
+ * they moved, reloads them, and continues from there.
+ */
+export async function rebuildReadModels({
+  pool,
+  store,
+  projectors = allProjectors,
+  batchSize = 5000,
+  onProgress = () => {},
+}: RebuildOptions): Promise<RebuildResult> {
+  const db = createDb(pool);
+  return withRebuildLock(db, async () => {
+    await dropLeftoverSchemas(db);
+    const stamp = Date.now();
+    const schema = `${REBUILD_PREFIX}${stamp}`;
+    await migrateReadModels(db, projectors, schema);
+
+    const started = performance.now();
+    const total = (await store.countAll?.()) ?? null;
+    const replay = new Replay(db, store, schema, projectors, batchSize);
+    const report = (phase: RebuildProgress['phase']) => {
+      const seconds = (performance.now() - started) / 1000;
+      const eventsPerSecond = seconds > 0 ? replay.done / seconds : 0;
+      const secondsLeft = total === null || eventsPerSecond === 0 ? null : Math.max(0, total - replay.done) / eventsPerSecond;
+      onProgress({ phase, done: replay.done, total, eventsPerSecond, secondsLeft: phase === 'done' ? 0 : secondsLeft });
+    };
+
+    await replay.toEnd(() => report('replaying'));
+    report('swapping');
+    await swapIn(db, replay, schema, `${OLD_PREFIX}${stamp}`);
+    report('done');
+    const seconds = (performance.now() - started) / 1000;
+    return { events: replay.done, seconds, eventsPerSecond: replay.done / seconds };
+  });
+}
+
+/** Applies the log to every projector of one schema, in lockstep, one transaction per projector and batch. */
+class Replay {
+  private checkpoint = START;
+  done = 0;
+
+  constructor(
+    private readonly db: Kysely<any>,
+    private readonly store: EventStore,
+    private readonly schema: string,
+    private readonly projectors: readonly Projector[],
+    private readonly batchSize: number,
+  ) {}
+
+  get position(): string {
+    return this.checkpoint;
+  }
+
+  private read(): Promise<ReadAllBatch> {
+    return this.store.readAll(this.checkpoint === START ? null : this.checkpoint, this.batchSize);
+  }
+
+  private async apply(batch: ReadAllBatch): Promise<void> {
+    for (const projector of this.projectors) {
+      const applied = await applyBatch(this.db, this.schema, projector, batch.events, this.checkpoint, { notify: false });
+      if (!applied) throw new Error(`Checkpoint of ${projector.name} in ${this.schema} moved during the rebuild`);
+    }
+    this.checkpoint = batch.lastPosition ?? this.checkpoint;
+    this.done += batch.events.length;
+  }
+
+  /** Replays until a read comes back short (the end of the log), reading the next batch while applying one. */
+  async toEnd(afterBatch: () => void): Promise<void> {
+    let batch = await this.read();
+    while (batch.events.length > 0) {
+      const last = batch.events.at(-1)!.globalPosition;
+      const next = this.store.readAll(last, this.batchSize);
+      next.catch(() => {}); // awaited below; not an unhandled rejection if apply fails first
+      await this.apply(batch);
+      afterBatch();
+      if (batch.events.length < this.batchSize) return;
+      batch = await next;
+    }
+  }
+
+  /** Replays at least up to `position`. */
+  async past(position: string): Promise<void> {
+    while (this.checkpoint < position) {
+      const batch = await this.read();
+      if (batch.events.length === 0) throw new Error(`The event log ended before ${position}, which the live read models include`);
+      await this.apply(batch);
+    }
+  }
+}
+
+async function swapIn(db: Kysely<any>, replay: Replay, schema: string, oldSchema: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    if (await schemaExists(trx, READ_MODEL_SCHEMA)) {
+      const live = sql.table(`${READ_MODEL_SCHEMA}.${CHECKPOINT_TABLE}`);
+      // EXCLUSIVE: the live runner (SELECT ... FOR UPDATE) waits; plain reads (the waiter) do not.
+      await sql`LOCK TABLE ${live} IN EXCLUSIVE MODE`.execute(trx);
+      const { rows } = await sql<{ furthest: string | null }>`SELECT max(position) AS furthest FROM ${live}`.execute(trx);
+      await replay.past(rows[0]?.furthest ?? START);
+      await sql`ALTER SCHEMA ${sql.id(READ_MODEL_SCHEMA)} RENAME TO ${sql.id(oldSchema)}`.execute(trx);
+    }
+    await sql`ALTER SCHEMA ${sql.id(schema)} RENAME TO ${sql.id(READ_MODEL_SCHEMA)}`.execute(trx);
+  });
+  await sql`DROP SCHEMA IF EXISTS ${sql.id(oldSchema)} CASCADE`.execute(db);
+}
+
+async function schemaExists(db: Kysely<any>, schema: string): Promise<boolean> {
+  const { rows } = await sql`SELECT 1 FROM pg_namespace WHERE nspname = ${schema}`.execute(db);
+  return rows.length > 0;
+}
+
+/** Schemas of a rebuild that crashed or was interrupted (only one rebuild runs at a time). */
+async function dropLeftoverSchemas(db: Kysely<any>): Promise<void> {
+  const { rows } = await sql<{ nspname: string }>`SELECT nspname FROM pg_namespace
+    WHERE starts_with(nspname, ${REBUILD_PREFIX}) OR starts_with(nspname, ${OLD_PREFIX})`.execute(db);
+  for (const { nspname } of rows) await sql`DROP SCHEMA ${sql.id(nspname)} CASCADE`.execute(db);
+}
+
+async function withRebuildLock<T>(db: Kysely<any>, work: () => Promise<T>): Promise<T> {
+  return db.connection().execute(async (connection) => {
+    const { rows } = await sql<{ locked: boolean }>`SELECT pg_try_advisory_lock(hashtext('tht:rebuild-read-models')) AS locked`.execute(
+      connection,
+    );
+    if (!rows[0]?.locked) throw new Error('Another rebuild of the read models is running; try again when it has finished');
+    try {
+      return await work();
+    } finally {
+      await sql`SELECT pg_advisory_unlock(hashtext('tht:rebuild-read-models'))`.execute(connection);
+    }
+  });
+}
