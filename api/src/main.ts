@@ -4,7 +4,7 @@ import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 import { createPool, startEmbeddedPostgres } from '@tht/postgres';
-import type pg from 'pg';
+import pg from 'pg';
 import { ensureStartupAdmin } from './accounts/startup-admin';
 import { createApp } from './app';
 import { ConfigError, REPO_ROOT, loadConfig, type AppConfig } from './config';
@@ -49,9 +49,9 @@ async function start(config: AppConfig, log: Logger): Promise<void> {
   log.info(`Listening on http://localhost:${(httpServer.address() as net.AddressInfo).port} (starting)`);
 
   const databaseUrl = config.databaseUrl ?? (await startEmbeddedDatabase(config, log));
+  await checkDatabaseAnswers(databaseUrl, config);
   const pool = createPool(databaseUrl);
   onStop('database pool', () => pool.end());
-  await checkDatabaseAnswers(pool, config);
 
   log.info(`Event store: ${config.eventstoreUrl ? `KurrentDB at ${hostOf(config.eventstoreUrl)}` : 'PostgreSQL'}`);
   const runtime = await startRuntime(config, pool, log);
@@ -102,13 +102,19 @@ function isPortFree(port: number): Promise<boolean> {
   });
 }
 
-async function checkDatabaseAnswers(pool: pg.Pool, config: AppConfig): Promise<void> {
+const DATABASE_CONNECT_TIMEOUT_MS = 10_000;
+
+async function checkDatabaseAnswers(databaseUrl: string, config: AppConfig): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: DATABASE_CONNECT_TIMEOUT_MS });
   try {
-    await pool.query('SELECT 1');
+    await client.connect();
+    await client.query('SELECT 1');
   } catch (error) {
     const setting = config.databaseUrl ? 'DATABASE_URL' : 'DATA_DIR';
     const target = config.databaseUrl ? ` (${hostOf(config.databaseUrl)})` : '';
     throw new ConfigError(setting, `does not lead to a PostgreSQL that answers${target}: ${(error as Error).message}`);
+  } finally {
+    await client.end().catch(() => {});
   }
 }
 
