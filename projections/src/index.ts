@@ -2,6 +2,7 @@ export type { Projector } from './framework/projector';
 export { READ_MODEL_SCHEMA } from './framework/schema';
 export { migrateReadModels } from './framework/migrate';
 export { startProjectionRunner, type ProjectionRunner, type ProjectionRunnerOptions } from './framework/runner';
+export { rebuildReadModels, type RebuildOptions, type RebuildProgress, type RebuildResult } from './framework/rebuild';
 export { createReadModelWaiter, type ReadModelWaiter, type ReadModelWaiterOptions } from './framework/waiter';
 export { deleteRows, unnestRows, upsertRows, type ColumnTypes, type UpsertOptions } from './framework/batch-sql';
 export { allProjectors } from './all-projectors';

@@ -55,6 +55,34 @@ export async function startEmbeddedPostgres(options: StartEmbeddedPostgresOption
   return { connectionString: cluster.urlFor(database), port: cluster.port, stop: cluster.stop };
 }
 
+/**
+ * The embedded PostgreSQL of `dataDir` for a second process (e.g. `npm run rebuild` while
+ * `npm start` runs): connects to the running cluster if there is one, else starts it.
+ * `stop()` only stops a cluster this call started.
+ */
+export async function openEmbeddedPostgres(options: StartEmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
+  const dataDir = path.resolve(options.dataDir);
+  const running = await runningPort(path.join(dataDir, 'pgdata'));
+  if (running === null) return startEmbeddedPostgres(options);
+  const password = (await readFile(path.join(dataDir, 'superuser-password'), 'utf8')).trim();
+  const database = options.database ?? DEFAULT_DATABASE;
+  const connectionString = `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${running}/${encodeURIComponent(database)}`;
+  return { connectionString, port: running, stop: async () => {} };
+}
+
+/** The port of the postmaster running on `pgData` (postmaster.pid: pid on line 1, port on line 4), or null. */
+async function runningPort(pgData: string): Promise<number | null> {
+  const pidFile = await readFile(path.join(pgData, 'postmaster.pid'), 'utf8').catch(() => null);
+  if (!pidFile) return null;
+  const [pid, , , port] = pidFile.split('\n');
+  try {
+    process.kill(Number(pid), 0);
+  } catch {
+    return null;
+  }
+  return Number(port);
+}
+
 export interface LaunchedCluster {
   port: number;
   adminUrl: string;

@@ -1,3 +1,3 @@
-export { startEmbeddedPostgres } from './embedded';
+export { openEmbeddedPostgres, startEmbeddedPostgres } from './embedded';
 export type { EmbeddedPostgres, StartEmbeddedPostgresOptions } from './embedded';
 export { createDb, createPool } from './pool';

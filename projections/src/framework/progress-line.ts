@@ -1,0 +1,19 @@
+import type { RebuildProgress } from './rebuild';
+
+const number = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0 });
+
+function formatDuration(seconds: number): string {
+  if (seconds < 60) return `${Math.ceil(seconds)}s`;
+  return `${Math.floor(seconds / 60)}m${String(Math.ceil(seconds % 60)).padStart(2, '0')}s`;
+}
+
+/** One line: bar, events done / total, events per second, time left. */
+export function progressLine({ phase, done, total, eventsPerSecond, secondsLeft }: RebuildProgress, width = 30): string {
+  const fraction = total ? Math.min(1, done / total) : phase === 'done' ? 1 : 0;
+  const filled = Math.round(fraction * width);
+  const bar = `[${'#'.repeat(filled)}${'-'.repeat(width - filled)}]`;
+  const count = total === null ? `${number.format(done)} events` : `${number.format(done)}/${number.format(total)} events`;
+  const left = phase === 'swapping' ? 'swapping in' : phase === 'done' ? 'done' : secondsLeft === null ? '' : `${formatDuration(secondsLeft)} left`;
+  return `${bar} ${String(Math.round(fraction * 100)).padStart(3)}% ${count}  ${number.format(eventsPerSecond)} events/s  ${left}`.trimEnd();
+}
+
