@@ -66,7 +66,12 @@ const COLUMN_TYPES: ColumnTypes<UserRow> = {
   updated_at: 'timestamptz',
   version: 'int4',
 };
-const COLUMN_NAMES = Object.keys(COLUMN_TYPES) as (keyof UserRow & string)[];
+/** Times are read as text: they only travel back into the table, so parsing them would be wasted work. */
+const SELECT_LIST = sql.join(
+  (Object.keys(COLUMN_TYPES) as (keyof UserRow & string)[]).map((column) =>
+    COLUMN_TYPES[column] === 'timestamptz' ? sql`${sql.id(column)}::text AS ${sql.id(column)}` : sql.id(column),
+  ),
+);
 
 async function migrate(db: Kysely<any>, schema: string): Promise<void> {
   const users = sql.table(`${schema}.users`);
@@ -148,6 +153,8 @@ class UsersBatch {
   /** Ids of the rows already in the table (updated in place at the end; the others are inserted). */
   private readonly stored = new Set<number>();
   private readonly deleted = new Set<number>();
+  /** Columns any stored row changed in: the final UPDATE writes only these. */
+  private readonly changedColumns = new Set<keyof UserRow>(['version']);
 
   private constructor(
     private readonly trx: Transaction<any>,
@@ -158,7 +165,8 @@ class UsersBatch {
     const batch = new UsersBatch(trx, schema);
     const ids = [...new Set(events.flatMap((event) => ('userId' in event.data ? [event.data.userId] : [])))];
     if (ids.length > 0) {
-      const { rows } = await sql<UserRow>`SELECT * FROM ${sql.table(`${schema}.users`)} WHERE id = ANY(${ids}::int4[])`.execute(trx);
+      const { rows } = await sql<UserRow>`SELECT ${SELECT_LIST} FROM ${sql.table(`${schema}.users`)}
+        WHERE id = ANY(${ids}::int4[])`.execute(trx);
       for (const row of rows) {
         batch.rows.set(row.id, row);
         batch.stored.add(row.id);
@@ -216,7 +224,13 @@ class UsersBatch {
   private change(event: UserEvent, userId: number, changes: (row: UserRow) => Partial<UserRow>): void {
     const row = this.rows.get(userId);
     if (!row) return; // an event of a user deleted earlier: nothing left to change
-    this.rows.set(userId, { ...row, ...changes(row), version: event.streamVersion });
+    this.patch(row, { ...changes(row), version: event.streamVersion });
+  }
+
+  /** Rows in memory belong to this batch alone, so they are changed in place. */
+  private patch(row: UserRow, changes: Partial<UserRow>): void {
+    Object.assign(row, changes);
+    for (const column of Object.keys(changes) as (keyof UserRow)[]) this.changedColumns.add(column);
   }
 
   private async applyUpdate(event: UserEvent, { userId, changes }: AccountEventData['UserUpdated']): Promise<void> {
@@ -244,8 +258,8 @@ class UsersBatch {
     changes: Partial<UserRow>,
   ): Promise<void> {
     await this.trx.withSchema(this.schema).updateTable('users').set(changes).where(column, '=', value).execute();
-    for (const [id, row] of this.rows) {
-      if (row[column] === value) this.rows.set(id, { ...row, ...changes });
+    for (const row of this.rows.values()) {
+      if (row[column] === value) this.patch(row, changes);
     }
   }
 
@@ -256,10 +270,12 @@ class UsersBatch {
     await upsertRows(this.trx, this.schema, 'users', rows.filter((row) => !this.stored.has(row.id)), { types: COLUMN_TYPES, key: ['id'] });
     const changed = rows.filter((row) => this.stored.has(row.id));
     if (changed.length === 0) return;
-    // A plain UPDATE costs less than an upsert's insert attempt for rows known to exist.
-    const assignments = sql.join(COLUMN_NAMES.filter((column) => column !== 'id').map((column) => sql`${sql.id(column)} = u.${sql.id(column)}`));
+    // A plain UPDATE of the changed columns costs less than an upsert's insert attempt.
+    const columns = [...this.changedColumns];
+    const types = Object.fromEntries(['id', ...columns].map((column) => [column, COLUMN_TYPES[column as keyof UserRow]]));
+    const assignments = sql.join(columns.map((column) => sql`${sql.id(column)} = u.${sql.id(column)}`));
     await sql`UPDATE ${sql.table(`${this.schema}.users`)} AS t SET ${assignments}
-      FROM ${unnestRows(changed, COLUMN_TYPES, 'u')} WHERE t.id = u.id`.execute(this.trx);
+      FROM ${unnestRows(changed, types as ColumnTypes<UserRow>, 'u')} WHERE t.id = u.id`.execute(this.trx);
   }
 }
 
