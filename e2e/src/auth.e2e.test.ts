@@ -7,7 +7,7 @@ import { accounts } from './support/test-product';
 const { adminToken, api, createAccount, ensureDepartment, organisationHead, setTemporaryPassword, signInToken } = accounts;
 
 let browser: Browser;
-let page: Page;
+let currentPage: Page | undefined;
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -19,9 +19,9 @@ afterAll(async () => {
 
 /** Each test gets its own context: nobody is signed in and local storage is empty. */
 async function freshPage(): Promise<Page> {
-  await page?.context().close();
-  page = await newPage(browser);
-  return page;
+  await currentPage?.context().close();
+  currentPage = await newPage(browser);
+  return currentPage;
 }
 
 const pathname = (page: Page) => new URL(page.url()).pathname;
@@ -75,7 +75,11 @@ describe('Auth page', () => {
     await page.getByLabel('Email Address').fill(existing.email);
     await page.getByLabel('First Name').click();
 
-    await page.getByText('This account already exists').first().waitFor();
+    await page.getByText('This account already exists').waitFor();
+
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await toastTitled(page, 'Registration failed').waitFor();
+    await toast(page).getByText('This account already exists').waitFor();
     expect(pathname(page)).toBe('/auth');
   });
 
@@ -108,9 +112,9 @@ describe('Auth page', () => {
     await form.password.fill('Whatever-password-1');
     await form.submit.click();
 
-    await page
+    await toastTitled(page, 'Login failed').waitFor();
+    await toast(page)
       .getByText('This account does not exist, please register your email account to begin using the tool')
-      .first()
       .waitFor();
     expect(pathname(page)).toBe('/auth');
     expect(await storedAuthToken(page)).toBeNull();

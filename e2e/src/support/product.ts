@@ -59,6 +59,7 @@ export async function startProduct(extraEnv: Record<string, string> = {}): Promi
     await waitForHealth(baseUrl, child, 10 * 60_000);
   } catch (error) {
     await stopProcessGroup(child);
+    rmSync(dataDir, { recursive: true, force: true });
     throw new Error(`${(error as Error).message}\n--- product output ---\n${output.join('').slice(-4000)}`);
   }
   return {
@@ -88,10 +89,24 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, timeoutMs: nu
   throw new Error(`The product did not become healthy within ${timeoutMs / 1000} s`);
 }
 
+/** How long the product may take to stop its HTTP server, projections and PostgreSQL before it is killed. */
+const STOP_TIMEOUT_MS = 15_000;
+
 async function stopProcessGroup(child: ChildProcess) {
   if (child.exitCode !== null || child.pid === undefined) return;
   const exited = new Promise<void>((r) => child.once('exit', () => r()));
   process.kill(-child.pid, 'SIGTERM');
-  const timedOut = await Promise.race([exited.then(() => false), new Promise<boolean>((r) => setTimeout(() => r(true), 15_000))]);
-  if (timedOut) process.kill(-child.pid, 'SIGKILL');
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = await Promise.race([
+    exited.then(() => false),
+    new Promise<boolean>((r) => {
+      timer = setTimeout(() => r(true), STOP_TIMEOUT_MS);
+    }),
+  ]);
+  // A pending timer would keep the test runner's process alive after the run.
+  clearTimeout(timer);
+  if (timedOut) {
+    process.kill(-child.pid, 'SIGKILL');
+    await exited;
+  }
 }
