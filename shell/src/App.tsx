@@ -1,12 +1,14 @@
 import { lazy, Suspense } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { CentredSpinner, UiProvider } from '@tht/ui';
-import { MainApp } from './main/MainApp';
 import { NotFoundPage } from './routing/NotFoundPage';
 import { ProtectedRoute } from './routing/ProtectedRoute';
 
-// The auth forms (and the zod schemas they validate with) load only when /auth is opened.
+// Each page's code loads when its route is first opened.
 const AuthPage = lazy(() => import('./auth/AuthPage').then((module) => ({ default: module.AuthPage })));
+const MainApp = lazy(() => import('./main/MainApp').then((module) => ({ default: module.MainApp })));
+
+const pageLoading = <CentredSpinner label="Loading..." />;
 
 /** The routes of SPEC section 2. `/` and `/admin` share one MainApp so tab state survives. */
 export function AppRoutes() {
@@ -15,7 +17,7 @@ export function AppRoutes() {
       <Route
         path="/auth"
         element={
-          <Suspense fallback={<CentredSpinner label="Loading..." />}>
+          <Suspense fallback={pageLoading}>
             <AuthPage />
           </Suspense>
         }
@@ -23,7 +25,9 @@ export function AppRoutes() {
       <Route
         element={
           <ProtectedRoute>
-            <MainApp />
+            <Suspense fallback={pageLoading}>
+              <MainApp />
+            </Suspense>
           </ProtectedRoute>
         }
       >

@@ -15,7 +15,7 @@ export { ConfirmDialog } from './primitives/ConfirmDialog';
 export { FormField, FieldError } from './primitives/FormField';
 export { PasswordInput } from './primitives/PasswordInput';
 export { validateForm, type FormSchema, type FieldErrors, type FormValidation } from './forms/validateForm';
-export { useValidatedForm } from './forms/useValidatedForm';
+export { useValidatedForm, type SchemaSource } from './forms/useValidatedForm';
 
 export { ToastProvider, useToast, TOAST_DURATION_MS, type ToastMessage, type ToastVariant } from './toast/ToastProvider';
 

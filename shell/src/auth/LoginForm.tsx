@@ -1,17 +1,18 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { ACCOUNT_MESSAGES, loginSchema } from '@tht/contracts';
+import { ACCOUNT_MESSAGES } from '@tht/contracts';
 import { Button, FormField, Input, PasswordInput, errorMessageOf, useAuthActions, useToast, useValidatedForm } from '@tht/ui';
 import { FormActions } from './AuthLayout';
 import { RESET_PATH } from './authPaths';
 import { NO_FAILED_LOGINS, recordFailedLogin } from './failedLogins';
+import { loadAuthRules, preloadAuthRules } from './loadAuthRules';
 import { useAccountCheck } from './useAccountCheck';
 
 /** Sign in with username and password (SPEC sections 2, 4, 5 and 8). */
 export function LoginForm() {
   const { login } = useAuthActions();
   const { showToast } = useToast();
-  const form = useValidatedForm({ username: '', password: '' }, loginSchema);
+  const form = useValidatedForm({ username: '', password: '' }, async () => (await loadAuthRules()).loginSchema);
   const account = useAccountCheck(form.values.username);
   const [failures, setFailures] = useState(NO_FAILED_LOGINS);
   const accountMissing = account.exists === false;
@@ -36,7 +37,7 @@ export function LoginForm() {
   }
 
   return (
-    <form noValidate onSubmit={onSubmit} aria-label="Sign in">
+    <form noValidate onSubmit={onSubmit} onFocus={preloadAuthRules} aria-label="Sign in">
       <FormField
         label="Username"
         error={form.errors.username ?? (accountMissing ? ACCOUNT_MESSAGES.accountDoesNotExist : undefined)}

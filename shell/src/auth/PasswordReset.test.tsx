@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEventLibrary from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '@tht/contracts';
@@ -28,7 +28,9 @@ describe('Password reset', () => {
     const api = resetApi();
     renderAt('/auth?tab=reset', '/auth', <AuthPage />);
     await userEvent.click(await screen.findByRole('button', { name: 'Get Reset Link' }));
-    expect(screen.getByLabelText('Username')).toHaveAccessibleDescription(ACCOUNT_MESSAGES.usernameRequired);
+    await waitFor(() =>
+      expect(screen.getByLabelText('Username')).toHaveAccessibleDescription(ACCOUNT_MESSAGES.usernameRequired),
+    );
     expect(api.callsTo('POST', '/api/reset-password')).toHaveLength(0);
   });
 

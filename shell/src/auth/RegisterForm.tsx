@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import useSWR from 'swr';
-import { ACCOUNT_MESSAGES, fullName, registrationSchema, type Department, type ManagerOption } from '@tht/contracts';
+import { ACCOUNT_MESSAGES, fullName, type Department, type ManagerOption } from '@tht/contracts';
 import {
   Button,
   FormField,
@@ -16,6 +16,7 @@ import {
 import { ManagerTypeahead } from '../managers/ManagerTypeahead';
 import { managerNamed } from '../managers/managerMatching';
 import { FormActions } from './AuthLayout';
+import { loadAuthRules, preloadAuthRules } from './loadAuthRules';
 import { useAccountCheck } from './useAccountCheck';
 
 const EMPTY_REGISTRATION = {
@@ -45,9 +46,12 @@ export function RegisterForm() {
   const { data: departments = [] } = useSWR<Department[]>('/api/departments');
   const [pickedManager, setPickedManager] = useState<ManagerOption | null>(null);
   // Until the organisation's domain is known, the server alone enforces the domain rule.
-  const form = useValidatedForm(EMPTY_REGISTRATION, {
-    safeParse: (values: typeof EMPTY_REGISTRATION) =>
-      registrationSchema(orgDomain ?? domainOf(values.email)).safeParse(values),
+  const form = useValidatedForm(EMPTY_REGISTRATION, async () => {
+    const { registrationSchema } = await loadAuthRules();
+    return {
+      safeParse: (values: typeof EMPTY_REGISTRATION) =>
+        registrationSchema(orgDomain ?? domainOf(values.email)).safeParse(values),
+    };
   });
   const account = useAccountCheck(form.values.email);
   const accountExists = account.exists === true;
@@ -80,7 +84,7 @@ export function RegisterForm() {
   }
 
   return (
-    <form noValidate onSubmit={onSubmit} aria-label="Register">
+    <form noValidate onSubmit={onSubmit} onFocus={preloadAuthRules} aria-label="Register">
       <FormField
         label="Email Address"
         error={form.errors.email ?? (accountExists ? ACCOUNT_MESSAGES.accountAlreadyExists : undefined)}

@@ -1,16 +1,21 @@
 import type { FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { NEW_PASSWORD_MIN_LENGTH, resetConfirmSchema } from '@tht/contracts';
+import { NEW_PASSWORD_MIN_LENGTH } from '@tht/contracts';
 import { Button, FormField, PasswordInput, errorMessageOf, useAuthActions, useToast, useValidatedForm } from '@tht/ui';
 import { FormActions, FormIntro, FormTitle } from './AuthLayout';
 import { RESET_PATH } from './authPaths';
+import { loadAuthRules, preloadAuthRules } from './loadAuthRules';
 
 /** reset-confirm: a new password for the reset token (SPEC sections 2, 4 and 5). */
 export function ResetConfirmForm({ token, onReset }: { token: string; onReset: () => void }) {
   const { confirmPasswordReset } = useAuthActions();
   const { showToast } = useToast();
-  const form = useValidatedForm({ password: '', confirmPassword: '' }, {
-    safeParse: (values: { password: string; confirmPassword: string }) => resetConfirmSchema.safeParse({ ...values, token }),
+  const form = useValidatedForm({ password: '', confirmPassword: '' }, async () => {
+    const { resetConfirmSchema } = await loadAuthRules();
+    return {
+      safeParse: (values: { password: string; confirmPassword: string }) =>
+        resetConfirmSchema.safeParse({ ...values, token }),
+    };
   });
 
   async function onSubmit(event: FormEvent) {
@@ -31,7 +36,7 @@ export function ResetConfirmForm({ token, onReset }: { token: string; onReset: (
   }
 
   return (
-    <form noValidate onSubmit={onSubmit} aria-labelledby="reset-confirm-title">
+    <form noValidate onSubmit={onSubmit} onFocus={preloadAuthRules} aria-labelledby="reset-confirm-title">
       <FormTitle id="reset-confirm-title">Choose a New Password</FormTitle>
       <FormIntro>Your new password must be at least {NEW_PASSWORD_MIN_LENGTH} characters.</FormIntro>
       <FormField label="New Password" error={form.errors.password}>

@@ -1,10 +1,11 @@
 import { useState, type FormEvent, type MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { resetTokenSchema, type PasswordResetResponse } from '@tht/contracts';
+import type { PasswordResetResponse } from '@tht/contracts';
 import { Button, FormField, Input, useToast } from '@tht/ui';
 import { FormActions, FormIntro, FormTitle } from './AuthLayout';
 import { AUTH_PATH, resetConfirmPath } from './authPaths';
+import { loadAuthRules, preloadAuthRules } from './loadAuthRules';
 
 const RESET_TOKEN_LENGTH = 64;
 
@@ -36,8 +37,9 @@ export function ResetLinkIssued({ reset }: { reset: PasswordResetResponse }) {
     navigate(`${link.pathname}${link.search}`);
   }
 
-  function onSubmit(event: FormEvent) {
+  async function onSubmit(event: FormEvent) {
     event.preventDefault();
+    const { resetTokenSchema } = await loadAuthRules();
     const result = resetTokenSchema.safeParse(key.trim());
     if (result.success) {
       navigate(resetConfirmPath(result.data));
@@ -55,7 +57,7 @@ export function ResetLinkIssued({ reset }: { reset: PasswordResetResponse }) {
       <ResetLink href={reset.resetLink} onClick={followLinkInPage}>
         {reset.resetLink}
       </ResetLink>
-      <form noValidate onSubmit={onSubmit} aria-label="Enter reset key">
+      <form noValidate onSubmit={onSubmit} onFocus={preloadAuthRules} aria-label="Enter reset key">
         <FormField label="Reset Key" error={keyError} hint="Or enter the 64-character key from your reset link.">
           <Input
             name="resetKey"

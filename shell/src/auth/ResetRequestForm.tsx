@@ -1,15 +1,16 @@
 import type { FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { resetRequestSchema, type PasswordResetResponse } from '@tht/contracts';
+import type { PasswordResetResponse } from '@tht/contracts';
 import { Button, FormField, Input, errorMessageOf, useAuthActions, useToast, useValidatedForm } from '@tht/ui';
 import { FormActions, FormIntro, FormTitle } from './AuthLayout';
 import { AUTH_PATH } from './authPaths';
+import { loadAuthRules, preloadAuthRules } from './loadAuthRules';
 
 /** Asks for a password reset link for a username (SPEC sections 2 and 4). */
 export function ResetRequestForm({ onRequested }: { onRequested: (response: PasswordResetResponse) => void }) {
   const { requestPasswordReset } = useAuthActions();
   const { showToast } = useToast();
-  const form = useValidatedForm({ username: '' }, resetRequestSchema);
+  const form = useValidatedForm({ username: '' }, async () => (await loadAuthRules()).resetRequestSchema);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -27,7 +28,7 @@ export function ResetRequestForm({ onRequested }: { onRequested: (response: Pass
   }
 
   return (
-    <form noValidate onSubmit={onSubmit} aria-labelledby="reset-title">
+    <form noValidate onSubmit={onSubmit} onFocus={preloadAuthRules} aria-labelledby="reset-title">
       <FormTitle id="reset-title">Reset Password</FormTitle>
       <FormIntro>Enter your username to get a reset link. The link expires in 15 minutes.</FormIntro>
       <FormField label="Username" error={form.errors.username}>

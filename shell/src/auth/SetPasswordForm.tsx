@@ -1,13 +1,17 @@
 import type { FormEvent } from 'react';
-import { ACCOUNT_MESSAGES, setPasswordSchema } from '@tht/contracts';
+import { ACCOUNT_MESSAGES } from '@tht/contracts';
 import { Button, FormField, PasswordInput, errorMessageOf, useAuthActions, useToast, useValidatedForm } from '@tht/ui';
 import { FormActions, FormIntro, FormTitle } from './AuthLayout';
+import { loadAuthRules, preloadAuthRules } from './loadAuthRules';
 
 /** The forced 'Set Your Password' screen for a user whose password must change (SPEC section 4). */
 export function SetPasswordForm() {
   const { setPassword, logout } = useAuthActions();
   const { showToast } = useToast();
-  const form = useValidatedForm({ password: '', confirmPassword: '' }, setPasswordSchema);
+  const form = useValidatedForm(
+    { password: '', confirmPassword: '' },
+    async () => (await loadAuthRules()).setPasswordSchema,
+  );
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -37,7 +41,7 @@ export function SetPasswordForm() {
   }
 
   return (
-    <form noValidate onSubmit={onSubmit} aria-labelledby="set-password-title">
+    <form noValidate onSubmit={onSubmit} onFocus={preloadAuthRules} aria-labelledby="set-password-title">
       <FormTitle id="set-password-title">Set Your Password</FormTitle>
       <FormIntro>{ACCOUNT_MESSAGES.passwordChangeRequired}.</FormIntro>
       <FormField label="New Password" error={form.errors.password}>

@@ -1,5 +1,8 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { validateForm, type FieldErrors, type FormSchema } from './validateForm';
+
+/** A schema, or a function loading one (so a page can show before its validation code arrives). */
+export type SchemaSource<Output> = FormSchema<Output> | (() => Promise<FormSchema<Output>>);
 
 /**
  * Form state validated with a contracts schema: errors appear on submit and, after the first
@@ -7,21 +10,28 @@ import { validateForm, type FieldErrors, type FormSchema } from './validateForm'
  */
 export function useValidatedForm<Values extends Record<string, string>, Output>(
   initialValues: Values,
-  schema: FormSchema<Output>,
+  schemaSource: SchemaSource<Output>,
 ) {
   const [values, setValues] = useState(initialValues);
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [submitted, setSubmitted] = useState(false);
   const [pending, setPending] = useState(false);
+  // The schema the last submit used; set once a submit has happened, so changes revalidate.
+  const submittedWith = useRef<FormSchema<Output> | null>(null);
+
+  async function currentSchema(): Promise<FormSchema<Output>> {
+    return typeof schemaSource === 'function' ? schemaSource() : schemaSource;
+  }
 
   function setField<Field extends keyof Values & string>(field: Field, value: Values[Field]) {
     const next = { ...values, [field]: value };
     setValues(next);
-    if (submitted) setErrors(validateForm(schema, next).errors ?? {});
+    const schema = typeof schemaSource === 'function' ? submittedWith.current : schemaSource;
+    if (submittedWith.current && schema) setErrors(validateForm(schema, next).errors ?? {});
   }
 
   async function submit(action: (data: Output) => Promise<void>): Promise<void> {
-    setSubmitted(true);
+    const schema = await currentSchema();
+    submittedWith.current = schema;
     const { data, errors: found } = validateForm(schema, values);
     setErrors(found ?? {});
     if (!data) return;
