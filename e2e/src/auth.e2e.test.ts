@@ -94,6 +94,16 @@ describe('Auth page', () => {
     await page.reload();
     await myDashboardHeading(page).waitFor();
 
+    // Signed in, /auth sends the user to /, except the reset tab that Reset Password opens.
+    await page.goto('/auth');
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('button', { name: `${account.firstName} ${account.lastName}` }).click();
+    await page.getByRole('menuitem', { name: 'Reset Password' }).click();
+    await page.getByRole('heading', { name: 'Reset Password' }).waitFor();
+    expect(new URL(page.url()).search).toBe('?tab=reset');
+    await page.goBack();
+    await myDashboardHeading(page).waitFor();
+
     await signOut(page, account);
     await page.waitForURL((url) => url.pathname === '/auth');
     await toastTitled(page, 'Logged out').waitFor();
@@ -109,6 +119,11 @@ describe('Auth page', () => {
     await page.goto('/auth');
     const form = loginForm(page);
     await form.username.fill(uniqueEmail('nobody'));
+    await form.password.click();
+    // The account check on blur marks the field before anything is submitted.
+    await page
+      .getByText('This account does not exist, please register your email account to begin using the tool')
+      .waitFor();
     await form.password.fill('Whatever-password-1');
     await form.submit.click();
 
