@@ -368,3 +368,23 @@ describe('password reset', () => {
     expect(log).toMatch(/\$argon2id\$/);
   });
 });
+
+describe('odd input', () => {
+  it('answers 4xx, never 500', async () => {
+    expect((await request(app, 'GET', '/api/check-email/%E0%A4%A')).status).toBe(400);
+    expect(await login('x'.repeat(300), 'whatever')).toMatchObject({
+      status: 400,
+      body: { error: 'This account does not exist, please register your email account to begin using the tool' },
+    });
+    expect(await register(registration({ email: `${'a'.repeat(250)}@example.com` }))).toMatchObject({
+      status: 400,
+      body: { error: 'Must be a valid email address' },
+    });
+    expect(await register(registration({ managerId: 2 ** 31 }))).toMatchObject({
+      status: 400,
+      body: { error: 'Manager must be a valid user id' },
+    });
+    expect((await request(app, 'POST', '/api/register', { body: ['not', 'an', 'object'] })).status).toBe(400);
+    expect((await request(app, 'POST', '/api/login', { body: 'just a string' })).status).toBe(400);
+  });
+});

@@ -73,10 +73,12 @@ describe('GET /api/users/{id}', () => {
       status: 404,
       body: { error: 'User not found' },
     });
-    expect(await request(app, 'GET', '/api/users/abc', { token: admin.token })).toMatchObject({
-      status: 400,
-      body: { error: 'User id must be an integer of at least 1' },
-    });
+    for (const id of ['abc', '0', '1.5', '99999999999']) {
+      expect(await request(app, 'GET', `/api/users/${id}`, { token: admin.token })).toMatchObject({
+        status: 400,
+        body: { error: 'User id must be an integer of at least 1' },
+      });
+    }
   });
 });
 

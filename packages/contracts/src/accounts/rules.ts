@@ -4,6 +4,10 @@ export const NEW_PASSWORD_MIN_LENGTH = 8;
 export const RESET_TOKEN_PATTERN = /^[0-9a-f]{64}$/;
 export const RESET_TOKEN_TTL_MS = 15 * 60 * 1000;
 export const NAME_MAX_LENGTH = 100;
+/** The longest address SMTP allows. */
+export const EMAIL_MAX_LENGTH = 254;
+/** Ids are PostgreSQL integers. */
+export const MAX_ID = 2_147_483_647;
 export const MANAGER_SUGGESTION_LIMIT = 10;
 /** Username checks (login, registration) wait this long after the last keystroke. */
 export const EMAIL_CHECK_DELAY_MS = 500;

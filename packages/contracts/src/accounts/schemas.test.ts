@@ -64,6 +64,9 @@ describe('registrationSchema', () => {
     expect(firstMessage(schema, { ...validRegistration, email: 'ada@notacme.org' })).toBe(
       'Must be an @acme.org email address',
     );
+    expect(firstMessage(schema, { ...validRegistration, email: `${'a'.repeat(250)}@acme.org` })).toBe(
+      'Must be a valid email address',
+    );
   });
 
   it('requires names and department', () => {
@@ -84,6 +87,7 @@ describe('registrationSchema', () => {
     expect(schema.parse({ ...validRegistration, managerId: null }).managerId).toBeNull();
     expect(firstMessage(schema, { ...validRegistration, managerId: 'seven' })).toBe('Manager must be a valid user id');
     expect(firstMessage(schema, { ...validRegistration, managerId: 0 })).toBe('Manager must be a valid user id');
+    expect(firstMessage(schema, { ...validRegistration, managerId: 2 ** 31 })).toBe('Manager must be a valid user id');
   });
 });
 

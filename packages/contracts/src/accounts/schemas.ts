@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { ACCOUNT_MESSAGES as M } from './messages';
 import { roleSchema } from './roles';
 import {
+  EMAIL_MAX_LENGTH,
+  MAX_ID,
   NAME_MAX_LENGTH,
   NEW_PASSWORD_MIN_LENGTH,
   PASSWORD_MIN_LENGTH,
@@ -23,6 +25,7 @@ export const orgEmailSchema = (domain: string) =>
     .trim()
     .toLowerCase()
     .min(1, M.emailRequired)
+    .max(EMAIL_MAX_LENGTH, M.invalidEmail)
     .pipe(z.email({ error: M.invalidEmail }))
     .refine((email) => isOrgEmail(email, domain), M.orgEmail(domain));
 
@@ -35,25 +38,42 @@ const departmentNameOfUserSchema = requiredText(M.departmentRequired, 'Departmen
 const managerNameSchema = z.string().trim().max(2 * NAME_MAX_LENGTH + 1, M.textTooLong('Manager name', 201));
 
 /** Ids in paths (`/users/{id}`, `/departments/{id}`). */
-export const userIdSchema = z.coerce.number({ error: M.invalidUserId }).int(M.invalidUserId).min(1, M.invalidUserId);
+export const userIdSchema = z.coerce
+  .number({ error: M.invalidUserId })
+  .int(M.invalidUserId)
+  .min(1, M.invalidUserId)
+  .max(MAX_ID, M.invalidUserId);
 export const departmentIdSchema = z.coerce
   .number({ error: M.invalidDepartmentId })
   .int(M.invalidDepartmentId)
-  .min(1, M.invalidDepartmentId);
+  .min(1, M.invalidDepartmentId)
+  .max(MAX_ID, M.invalidDepartmentId);
 
-const managerIdSchema = z.number({ error: M.invalidManagerId }).int(M.invalidManagerId).min(1, M.invalidManagerId);
+const managerIdSchema = z
+  .number({ error: M.invalidManagerId })
+  .int(M.invalidManagerId)
+  .min(1, M.invalidManagerId)
+  .max(MAX_ID, M.invalidManagerId);
 /** The admin form insists on a manager ('Manager is required'). */
 const requiredManagerIdSchema = z
   .number({ error: (issue) => (issue.input == null ? M.managerRequired : M.invalidManagerId) })
   .int(M.invalidManagerId)
-  .min(1, M.invalidManagerId);
+  .min(1, M.invalidManagerId)
+  .max(MAX_ID, M.invalidManagerId);
 
 const passwordsMatch = (form: { password: string; confirmPassword?: string | undefined }) =>
   form.confirmPassword === undefined || form.password === form.confirmPassword;
 const mismatch = { message: M.passwordsDontMatch, path: ['confirmPassword'] };
 
+/** A username longer than any address cannot name an account. */
+const usernameSchema = z
+  .string({ error: M.usernameRequired })
+  .trim()
+  .min(1, M.usernameRequired)
+  .max(EMAIL_MAX_LENGTH, M.accountDoesNotExist);
+
 export const loginSchema = z.object({
-  username: z.string({ error: M.usernameRequired }).trim().min(1, M.usernameRequired),
+  username: usernameSchema,
   password: z.string({ error: M.passwordRequired }).min(1, M.passwordRequired),
 });
 
@@ -143,9 +163,7 @@ export const setPasswordSchema = z
   })
   .refine(passwordsMatch, mismatch);
 
-export const resetRequestSchema = z.object({
-  username: z.string({ error: M.usernameRequired }).trim().min(1, M.usernameRequired),
-});
+export const resetRequestSchema = z.object({ username: usernameSchema });
 
 export const resetTokenSchema = z
   .string({ error: M.invalidResetToken })
@@ -160,7 +178,7 @@ export const resetConfirmSchema = z
   .refine(passwordsMatch, mismatch);
 
 export const tempPasswordSchema = z.object({
-  userId: z.number({ error: M.invalidUserId }).int(M.invalidUserId).min(1, M.invalidUserId),
+  userId: z.number({ error: M.invalidUserId }).int(M.invalidUserId).min(1, M.invalidUserId).max(MAX_ID, M.invalidUserId),
   tempPassword: z
     .string({ error: M.tempPasswordRequired })
     .min(1, M.tempPasswordRequired)
