@@ -42,13 +42,11 @@ async function signedInPage(account: Account): Promise<Page> {
 
 const pathname = (page: Page) => new URL(page.url()).pathname;
 
-/** Opens each tab and checks its remote rendered its own heading in the tab panel, not an error panel. */
+/** Opens each tab and waits for the heading its remote renders in the tab panel. */
 async function expectEveryTabLoads(page: Page, tabs: string[]) {
   for (const tab of tabs) {
     await page.getByRole('tab', { name: tab, exact: true }).click();
-    const panel = page.getByRole('tabpanel');
-    await panel.getByRole('heading', { name: HEADING_BY_TAB[tab], level: 1, exact: true }).waitFor();
-    expect(await panel.getByText('could not be loaded').count(), `${tab} shows an error panel`).toBe(0);
+    await page.getByRole('tabpanel').getByRole('heading', { name: HEADING_BY_TAB[tab], level: 1, exact: true }).waitFor();
   }
 }
 
