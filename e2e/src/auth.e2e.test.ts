@@ -112,6 +112,12 @@ describe('Auth page', () => {
     await page.goto('/');
     await page.waitForURL((url) => url.pathname === '/auth');
     await loginForm(page).username.waitFor();
+
+    // Nothing of the first session survives: the next person on this browser sees only their own account.
+    const next = await createAccount('employee');
+    await signIn(page, next);
+    await page.getByRole('button', { name: `${next.firstName} ${next.lastName}` }).waitFor();
+    expect(await page.getByRole('button', { name: `${account.firstName} ${account.lastName}` }).count()).toBe(0);
   });
 
   it('blocks sign-in for an address that has no account', async () => {
