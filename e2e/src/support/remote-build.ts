@@ -52,12 +52,12 @@ export async function buildRemoteWithStamp(folder: string, stamp: string): Promi
 export async function withDistRestored<T>(folder: string, redeploy: () => Promise<T>): Promise<T> {
   const dist = distOf(folder);
   const backup = await mkdtemp(join(tmpdir(), `tht-${folder}-dist-`));
-  await cp(dist, backup, { recursive: true });
+  await cp(dist, backup, { recursive: true, preserveTimestamps: true });
   try {
     return await redeploy();
   } finally {
     await rm(dist, { recursive: true, force: true });
-    await cp(backup, dist, { recursive: true });
+    await cp(backup, dist, { recursive: true, preserveTimestamps: true });
     await rm(backup, { recursive: true, force: true });
   }
 }
