@@ -107,7 +107,13 @@ export default function ProfileDialog({ onClose, onSaved }: ProfileDialogProps) 
   }
 
   return (
-    <Dialog open onClose={onClose} title="Update Profile" description={`${fullName(user)} (${user.username})`}>
+    <Dialog
+      open
+      onClose={onClose}
+      title="Update Profile"
+      description={`${fullName(user)} (${user.username})`}
+      initialFocus="dialog"
+    >
       <form noValidate onSubmit={onSubmit}>
         <FormField label="Manager Name">
           <ManagerTypeahead

@@ -55,6 +55,11 @@ type DialogProps = {
   /** 'alertdialog' for confirmations that interrupt the user. */
   role?: 'dialog' | 'alertdialog';
   width?: string;
+  /**
+   * Where focus goes on opening: the first control (default), or the dialog itself when focusing a
+   * control would do something (a type-ahead opens its suggestions on focus).
+   */
+  initialFocus?: 'first-control' | 'dialog';
   children?: ReactNode;
 };
 
@@ -62,7 +67,16 @@ type DialogProps = {
  * A modal dialog: labelled by its title, focus moved inside on open, kept inside while open (Tab
  * wraps), Escape closes it, and focus returns to the element that opened it.
  */
-export function Dialog({ open, onClose, title, description, role = 'dialog', width = '32rem', children }: DialogProps) {
+export function Dialog({
+  open,
+  onClose,
+  title,
+  description,
+  role = 'dialog',
+  width = '32rem',
+  initialFocus = 'first-control',
+  children,
+}: DialogProps) {
   const titleId = useId();
   const descriptionId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
@@ -71,9 +85,9 @@ export function Dialog({ open, onClose, title, description, role = 'dialog', wid
     if (!open) return;
     const opener = document.activeElement as HTMLElement | null;
     const panel = panelRef.current;
-    if (panel) (focusableIn(panel)[0] ?? panel).focus();
+    if (panel) ((initialFocus === 'first-control' && focusableIn(panel)[0]) || panel).focus();
     return () => opener?.focus?.();
-  }, [open]);
+  }, [open, initialFocus]);
 
   if (!open) return null;
 

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import useSWR from 'swr';
 import styled from 'styled-components';
+import type { AvailableYears } from '@tht/contracts';
 import { longCacheOptions } from '../api/swr';
 import { Select } from '../primitives/fields';
 import { FieldError } from '../primitives/FormField';
@@ -15,7 +16,7 @@ export function currentYear(): number {
 
 /** The years the organisation has data or targets for, cached 5 minutes. */
 export function useAvailableYears() {
-  const { data, error, isLoading } = useSWR<number[]>(AVAILABLE_YEARS_KEY, longCacheOptions);
+  const { data, error, isLoading } = useSWR<AvailableYears>(AVAILABLE_YEARS_KEY, longCacheOptions);
   return { years: data ?? [], error: error ? AVAILABLE_YEARS_ERROR : null, isLoading };
 }
 
