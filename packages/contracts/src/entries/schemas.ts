@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_ID } from '../accounts/rules';
 import { isValidEntryDate } from './dates';
 import { ENTRY_MESSAGES as M } from './messages';
 
@@ -173,9 +174,6 @@ const optionalQueryInteger = (message: string, min: number, max = Number.MAX_SAF
     (value) => (value === undefined || value === '' ? undefined : value),
     z.coerce.number({ error: message }).int(message).min(min, message).max(max, message).optional(),
   );
-
-/** Ids are PostgreSQL integers: larger numbers can name nothing. */
-export const MAX_ID = 2_147_483_647;
 
 /** An id in a path or query: a whole number from 1 to MAX_ID. */
 export const idSchema = (message: string) =>

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { idSchema, MAX_ID } from '../entries/schemas';
+import { MAX_ID } from '../accounts/rules';
+import { idSchema } from '../entries/schemas';
 
 export const FORM_FIELD_TYPES = ['text', 'textarea', 'select', 'checkbox', 'number'] as const;
 export type FormFieldType = (typeof FORM_FIELD_TYPES)[number];
