@@ -1,48 +1,44 @@
 import { monthDateRange, yearDateRange, type EntryStats, type EntryView } from '@tht/contracts';
 import { sql, type Kysely } from 'kysely';
-import { READ_MODEL_SCHEMA, type EntryRow } from 'projections';
+import { READ_MODEL_SCHEMA } from 'projections';
 
 const entries = (db: Kysely<any>) => db.withSchema(READ_MODEL_SCHEMA).selectFrom('entries');
 
-/** An entry row with its owner's current account name (the entry's own names if the account is gone). */
-type EntryWithOwner = EntryRow & { employee_name: string };
+/**
+ * An entry as the API returns it (`EntryView`), built by PostgreSQL: lists go out as the JSON text
+ * the database produced, with no row parsing or re-serialising in between. `employeeName` is the
+ * owner's current account name (the entry's own names if the account is gone).
+ */
+const entryJson = sql`json_build_object(
+  'id', e.id,
+  'userId', e.user_id,
+  'employeeName', coalesce(u.first_name || ' ' || u.last_name, e.first_name || ' ' || e.last_name),
+  'trainingName', e.training_name,
+  'date', e.date,
+  'firstName', e.first_name,
+  'lastName', e.last_name,
+  'managerName', e.manager_name,
+  'department', e.department,
+  'hours', e.hours::text,
+  'notes', e.notes,
+  'rating', e.rating,
+  'beInnovative', e.be_innovative,
+  'trainingType', e.training_type,
+  'courseGivenBy', e.course_given_by,
+  'customFields', e.custom_fields,
+  'createdAt', to_char(e.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+  'updatedAt', to_char(e.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+)`;
 
 const entriesWithOwner = (db: Kysely<any>) =>
-  db
-    .withSchema(READ_MODEL_SCHEMA)
-    .selectFrom('entries as e')
-    .leftJoin('users as u', 'u.id', 'e.user_id')
-    .selectAll('e')
-    .select(sql<string>`coalesce(u.first_name || ' ' || u.last_name, e.first_name || ' ' || e.last_name)`.as('employee_name'));
-
-const iso = (value: Date | string) => new Date(value).toISOString();
-
-export function toEntryView(row: EntryWithOwner): EntryView {
-  return {
-    id: row.id,
-    userId: row.user_id,
-    employeeName: row.employee_name,
-    trainingName: row.training_name,
-    date: row.date,
-    firstName: row.first_name,
-    lastName: row.last_name,
-    managerName: row.manager_name,
-    department: row.department,
-    hours: String(row.hours),
-    notes: row.notes,
-    rating: row.rating,
-    beInnovative: row.be_innovative,
-    trainingType: row.training_type,
-    courseGivenBy: row.course_given_by,
-    customFields: row.custom_fields as EntryView['customFields'],
-    createdAt: iso(row.created_at),
-    updatedAt: iso(row.updated_at),
-  };
-}
+  db.withSchema(READ_MODEL_SCHEMA).selectFrom('entries as e').leftJoin('users as u', 'u.id', 'e.user_id');
 
 export async function findEntry(db: Kysely<any>, id: number): Promise<EntryView | undefined> {
-  const row = (await entriesWithOwner(db).where('e.id', '=', id).executeTakeFirst()) as EntryWithOwner | undefined;
-  return row && toEntryView(row);
+  const row = await entriesWithOwner(db)
+    .select(entryJson.as('entry'))
+    .where('e.id', '=', id)
+    .executeTakeFirst();
+  return (row as { entry: EntryView } | undefined)?.entry;
 }
 
 export interface EntriesFilter {
@@ -52,16 +48,18 @@ export interface EntriesFilter {
   year?: number;
 }
 
-/** Entries, latest date first. */
-export async function listEntries(db: Kysely<any>, { userId, year }: EntriesFilter): Promise<EntryView[]> {
-  let query = entriesWithOwner(db);
+/** Entries, latest date first, as a JSON array (text). */
+export async function entriesJson(db: Kysely<any>, { userId, year }: EntriesFilter): Promise<string> {
+  let query = entriesWithOwner(db).select(
+    sql<string>`coalesce(json_agg(${entryJson} ORDER BY e.date DESC, e.id DESC), '[]')::text`.as('entries'),
+  );
   if (userId !== undefined) query = query.where('e.user_id', '=', userId);
   if (year !== undefined) {
     const { from, to } = yearDateRange(year);
     query = query.where('e.date', '>=', from).where('e.date', '<=', to);
   }
-  const rows = (await query.orderBy('e.date', 'desc').orderBy('e.id', 'desc').execute()) as EntryWithOwner[];
-  return rows.map(toEntryView);
+  const row = (await query.executeTakeFirstOrThrow()) as { entries: string };
+  return row.entries;
 }
 
 /** Hours and count of a person's entries (of a year, if given) and the hours dated in the month of `today`. */

@@ -7,7 +7,7 @@ import { actorOf } from '../platform/commands';
 import type { AppContext } from '../platform/context';
 import { HttpError, parseWith } from '../platform/http';
 import { deleteEntry, editEntry, logEntriesInBulk, logEntry } from './entries-commands';
-import { listEntries } from './entries-queries';
+import { entriesJson } from './entries-queries';
 
 /**
  * Whose entries a query may read: one person's (themself, their manager, HR, SMT, admins) or,
@@ -28,7 +28,7 @@ export function createEntriesRouter(ctx: AppContext): Router {
   router.get('/entries', signedIn, async (req, res) => {
     const query = parseWith(entriesQuerySchema, req.query);
     await authoriseEntriesQuery(ctx, signedInUser(req), query);
-    res.json(await listEntries(ctx.db, query));
+    res.type('json').send(await entriesJson(ctx.db, query));
   });
 
   router.post('/entries', signedIn, async (req, res) => {
