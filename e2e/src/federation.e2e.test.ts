@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { rm } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Account } from './support/accounts';
 import { baseUrl, launchBrowser, myDashboardHeading, newPage, signIn } from './support/browser';
 import { freePort, startProduct } from './support/product';
-import { buildRemoteWithStamp, distOf, hashTree, withDistRestored } from './support/remote-build';
+import { buildRemoteWithStamp, deployDist, distOf, hashTree, withDistRestored } from './support/remote-build';
 import { accounts } from './support/test-product';
 
 let browser: Browser;
@@ -159,32 +160,36 @@ describe('module federation', () => {
     expect(oldSmtScripts.length).toBeGreaterThan(0);
 
     const stamp = `e2e-${randomUUID()}`;
+    const build = await buildRemoteWithStamp('mf-smt', stamp);
     const untouchedFolders = ['shell', 'mf-employee', 'mf-manager', 'mf-hr', 'mf-admin'];
-    await withDistRestored('mf-smt', async () => {
-      const before = await Promise.all(untouchedFolders.map((folder) => hashTree(distOf(folder))));
-      await buildRemoteWithStamp('mf-smt', stamp);
-      const after = await Promise.all(untouchedFolders.map((folder) => hashTree(distOf(folder))));
-      untouchedFolders.forEach((folder, index) => {
-        expect(after[index], `${folder}/dist changed`).toEqual(before[index]);
+    try {
+      await withDistRestored('mf-smt', async () => {
+        const stamped: string[] = [];
+        page.on('response', async (response) => {
+          const url = new URL(response.url());
+          if (!url.pathname.startsWith('/remotes/mf-smt/') || !url.pathname.endsWith('.js')) return;
+          const body = await response.text().catch(() => '');
+          if (body.includes(stamp)) stamped.push(url.pathname);
+        });
+        const before = await Promise.all(untouchedFolders.map((folder) => hashTree(distOf(folder))));
+        await deployDist('mf-smt', build);
+        scripts.length = 0;
+
+        await page.reload();
+        await myDashboardHeading(page).waitFor();
+        await expectTabHeading(page, 'SMT View', 'SMT Dashboard');
+        const after = await Promise.all(untouchedFolders.map((folder) => hashTree(distOf(folder))));
+
+        const newChunks = smtScripts(scripts).filter((url) => !oldSmtScripts.includes(url));
+        expect(newChunks.length, 'new mf-smt chunk URLs after the rebuild').toBeGreaterThan(0);
+        await expect.poll(() => stamped.length).toBeGreaterThan(0);
+        untouchedFolders.forEach((folder, index) => {
+          expect(after[index], `${folder}/dist changed`).toEqual(before[index]);
+        });
       });
-
-      const stamped: string[] = [];
-      page.on('response', async (response) => {
-        const url = new URL(response.url());
-        if (!url.pathname.startsWith('/remotes/mf-smt/') || !url.pathname.endsWith('.js')) return;
-        const body = await response.text().catch(() => '');
-        if (body.includes(stamp)) stamped.push(url.pathname);
-      });
-      scripts.length = 0;
-
-      await page.reload();
-      await myDashboardHeading(page).waitFor();
-      await expectTabHeading(page, 'SMT View', 'SMT Dashboard');
-
-      const newChunks = smtScripts(scripts).filter((url) => !oldSmtScripts.includes(url));
-      expect(newChunks.length, 'new mf-smt chunk URLs after the rebuild').toBeGreaterThan(0);
-      await expect.poll(() => stamped.length).toBeGreaterThan(0);
-    });
+    } finally {
+      await rm(build, { recursive: true, force: true });
+    }
     await page.context().close();
   }, 240_000);
 });

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cp, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
@@ -24,17 +24,19 @@ export function distOf(folder: string): string {
 const STAMPED_CONFIG = join(import.meta.dirname, 'stamped-remote.webpack.cjs');
 
 /**
- * Rebuilds one remote alone, exactly as its team's `npm run build` does, plus a comment carrying
- * `stamp` in every JavaScript file: a new deployment whose files differ from the running one.
+ * Builds one remote alone, exactly as its team's `npm run build` does, plus a comment carrying
+ * `stamp` in every JavaScript file: a new version whose files differ from the running one. The build
+ * goes to a temporary folder (returned), so the working tree is untouched until it is deployed.
  */
-export async function buildRemoteWithStamp(folder: string, stamp: string): Promise<void> {
+export async function buildRemoteWithStamp(folder: string, stamp: string): Promise<string> {
   const remoteDir = join(repoRoot, folder);
+  const outputDir = await mkdtemp(join(tmpdir(), `tht-${folder}-stamped-`));
   const webpackCli = createRequire(join(remoteDir, 'package.json')).resolve('webpack-cli/bin/cli.js');
   const output: string[] = [];
   const exitCode = await new Promise<number | null>((resolveExit, reject) => {
     const child = spawn(process.execPath, [webpackCli, '--config', STAMPED_CONFIG, '--mode', 'production'], {
       cwd: remoteDir,
-      env: { ...process.env, REMOTE_DIR: remoteDir, BUILD_STAMP: stamp },
+      env: { ...process.env, REMOTE_DIR: remoteDir, BUILD_STAMP: stamp, OUTPUT_DIR: outputDir },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.stdout.on('data', (chunk: Buffer) => output.push(chunk.toString()));
@@ -42,7 +44,46 @@ export async function buildRemoteWithStamp(folder: string, stamp: string): Promi
     child.once('error', reject);
     child.once('exit', resolveExit);
   });
-  if (exitCode !== 0) throw new Error(`The stamped build of ${folder} failed (${exitCode}):\n${output.join('').slice(-3000)}`);
+  if (exitCode !== 0) {
+    await rm(outputDir, { recursive: true, force: true });
+    throw new Error(`The stamped build of ${folder} failed (${exitCode}):\n${output.join('').slice(-3000)}`);
+  }
+  return outputDir;
+}
+
+/** Publishes a build as `<folder>/dist`, the folder the running product serves the remote from. */
+export async function deployDist(folder: string, buildDir: string): Promise<void> {
+  await rm(distOf(folder), { recursive: true, force: true });
+  await cp(buildDir, distOf(folder), { recursive: true });
+}
+
+/** Longer than any deployment test takes: a lock this old was left by a run that was killed. */
+const STALE_LOCK_MS = 10 * 60_000;
+
+/**
+ * Holds a machine-wide lock on redeploying `folder` (a directory created atomically), so two test
+ * runs sharing one working tree never interleave their deploy and restore.
+ */
+async function withDeployLock<T>(folder: string, work: () => Promise<T>): Promise<T> {
+  const lock = join(tmpdir(), `tht-e2e-deploy-${folder}.lock`);
+  const deadline = Date.now() + STALE_LOCK_MS;
+  for (;;) {
+    try {
+      await mkdir(lock);
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const age = Date.now() - (await stat(lock).catch(() => ({ mtimeMs: Date.now() }))).mtimeMs;
+      if (age > STALE_LOCK_MS) await rm(lock, { recursive: true, force: true });
+      else if (Date.now() > deadline) throw new Error(`${lock} is held by another test run`);
+      else await new Promise((resolveWait) => setTimeout(resolveWait, 1000));
+    }
+  }
+  try {
+    return await work();
+  } finally {
+    await rm(lock, { recursive: true, force: true });
+  }
 }
 
 /**
@@ -50,14 +91,16 @@ export async function buildRemoteWithStamp(folder: string, stamp: string): Promi
  * byte, so the test leaves the working tree as it found it.
  */
 export async function withDistRestored<T>(folder: string, redeploy: () => Promise<T>): Promise<T> {
-  const dist = distOf(folder);
-  const backup = await mkdtemp(join(tmpdir(), `tht-${folder}-dist-`));
-  await cp(dist, backup, { recursive: true, preserveTimestamps: true });
-  try {
-    return await redeploy();
-  } finally {
-    await rm(dist, { recursive: true, force: true });
-    await cp(backup, dist, { recursive: true, preserveTimestamps: true });
-    await rm(backup, { recursive: true, force: true });
-  }
+  return withDeployLock(folder, async () => {
+    const dist = distOf(folder);
+    const backup = await mkdtemp(join(tmpdir(), `tht-${folder}-dist-`));
+    await cp(dist, backup, { recursive: true, preserveTimestamps: true });
+    try {
+      return await redeploy();
+    } finally {
+      await rm(dist, { recursive: true, force: true });
+      await cp(backup, dist, { recursive: true, preserveTimestamps: true });
+      await rm(backup, { recursive: true, force: true });
+    }
+  });
 }
