@@ -64,7 +64,9 @@ describe('Password reset', () => {
     expect(key).toHaveAttribute('maxLength', '64');
     fill('Reset Key', token.toUpperCase());
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
-    expect(key).toHaveAccessibleDescription(expect.stringContaining(ACCOUNT_MESSAGES.invalidResetToken));
+    await waitFor(() =>
+      expect(key).toHaveAccessibleDescription(expect.stringContaining(ACCOUNT_MESSAGES.invalidResetToken)),
+    );
     expect(within(toasts().getByRole('alert')).getByText('Invalid Token')).toBeInTheDocument();
     fill('Reset Key', token);
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
@@ -78,7 +80,9 @@ describe('Password reset', () => {
     fill('New Password', 'seven77');
     fill('Confirm Password', 'seven77');
     await userEvent.click(screen.getByRole('button', { name: 'Reset Password' }));
-    expect(screen.getByLabelText('New Password')).toHaveAccessibleDescription('Password must be at least 8 characters');
+    await waitFor(() =>
+      expect(screen.getByLabelText('New Password')).toHaveAccessibleDescription('Password must be at least 8 characters'),
+    );
     fill('New Password', 'eight888');
     fill('Confirm Password', 'eight889');
     expect(screen.getByLabelText('Confirm Password')).toHaveAccessibleDescription("Passwords don't match");
@@ -112,7 +116,9 @@ describe('Set Your Password', () => {
     await screen.findByRole('heading', { name: 'Set Your Password' });
     fill('New Password', 'short');
     await userEvent.click(screen.getByRole('button', { name: 'Set Password' }));
-    expect(screen.getByLabelText('New Password')).toHaveAccessibleDescription('Password must be at least 8 characters');
+    await waitFor(() =>
+      expect(screen.getByLabelText('New Password')).toHaveAccessibleDescription('Password must be at least 8 characters'),
+    );
     fill('New Password', 'a-new-password');
     fill('Confirm Password', 'a-new-password');
     await userEvent.click(screen.getByRole('button', { name: 'Set Password' }));

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEventLibrary from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '@tht/contracts';
@@ -60,7 +60,9 @@ describe('Register form', () => {
     const api = registrationApi();
     await openRegister();
     await submit();
-    expect(field('Email Address')).toHaveAccessibleDescription(expect.stringContaining(ACCOUNT_MESSAGES.emailRequired));
+    await waitFor(() =>
+      expect(field('Email Address')).toHaveAccessibleDescription(expect.stringContaining(ACCOUNT_MESSAGES.emailRequired)),
+    );
     expect(field('First Name')).toHaveAccessibleDescription(ACCOUNT_MESSAGES.firstNameRequired);
     expect(field('Last Name')).toHaveAccessibleDescription(ACCOUNT_MESSAGES.lastNameRequired);
     expect(field('Department')).toHaveAccessibleDescription(ACCOUNT_MESSAGES.departmentRequired);
@@ -73,7 +75,9 @@ describe('Register form', () => {
     await openRegister();
     fill('Email Address', 'not-an-address');
     await submit();
-    expect(field('Email Address')).toHaveAccessibleDescription(expect.stringContaining(ACCOUNT_MESSAGES.invalidEmail));
+    await waitFor(() =>
+      expect(field('Email Address')).toHaveAccessibleDescription(expect.stringContaining(ACCOUNT_MESSAGES.invalidEmail)),
+    );
     fill('Email Address', 'someone@elsewhere.org');
     expect(field('Email Address')).toHaveAccessibleDescription(
       expect.stringContaining('Must be an @example.com email address'),
@@ -86,7 +90,9 @@ describe('Register form', () => {
     fill('Password', 'short');
     fill('Confirm Password', 'shor');
     await submit();
-    expect(field('Password')).toHaveAccessibleDescription('Password must be at least 6 characters');
+    await waitFor(() =>
+      expect(field('Password')).toHaveAccessibleDescription('Password must be at least 6 characters'),
+    );
     expect(field('Confirm Password')).toHaveAccessibleDescription('Password must be at least 6 characters');
     fill('Password', 'secret1');
     fill('Confirm Password', 'secret2');
