@@ -1,4 +1,5 @@
 import { registerRemotes } from '@module-federation/enhanced/runtime';
+import { apiGet } from '@tht/ui';
 
 /** Federation names of the remotes, as served by GET /api/remotes. */
 export type RemoteName = 'mf_employee' | 'mf_manager' | 'mf_hr' | 'mf_smt' | 'mf_admin';
@@ -9,12 +10,6 @@ const REGISTRY_PATH = '/api/remotes';
 
 let registry: Promise<Registry> | null = null;
 const registered = new Set<RemoteName>();
-
-async function fetchRegistry(): Promise<Registry> {
-  const response = await fetch(REGISTRY_PATH, { credentials: 'include', cache: 'no-cache' });
-  if (!response.ok) throw new Error(`${response.status}: ${(await response.text()) || response.statusText}`);
-  return (await response.json()) as Registry;
-}
 
 /** A manifest URL from the registry, made absolute so chunk URLs resolve against its origin. */
 function absolute(url: string): string {
@@ -27,7 +22,7 @@ function absolute(url: string): string {
  */
 export async function registerRemote(name: RemoteName, { force = false } = {}): Promise<void> {
   if (!registry || force) {
-    registry = fetchRegistry();
+    registry = apiGet<Registry>(REGISTRY_PATH);
     registry.catch(() => {
       registry = null;
     });
