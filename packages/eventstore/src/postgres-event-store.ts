@@ -101,10 +101,11 @@ const appendStatement = (claim: string) => `
          max(stream_version) AS version, pg_notify('${APPENDED_CHANNEL}', '') AS notified
   FROM appended GROUP BY transaction_id`;
 
+/** Named, so each connection parses and plans them once. */
 const APPEND = {
-  no_stream: appendStatement(CLAIM_VERSIONS.no_stream),
-  any: appendStatement(CLAIM_VERSIONS.any),
-  exact: appendStatement(CLAIM_VERSIONS.exact),
+  no_stream: { name: 'eventstore-append-no-stream', text: appendStatement(CLAIM_VERSIONS.no_stream) },
+  any: { name: 'eventstore-append-any', text: appendStatement(CLAIM_VERSIONS.any) },
+  exact: { name: 'eventstore-append-exact', text: appendStatement(CLAIM_VERSIONS.exact) },
 };
 
 export interface PostgresEventStoreOptions {
@@ -125,7 +126,7 @@ export function createPostgresEventStore({ pool, pollIntervalMs = 1000 }: Postgr
     const statement = typeof expected === 'number' ? APPEND.exact : APPEND[expected];
     const params: unknown[] = [streamName, events.length, payload];
     if (typeof expected === 'number') params.push(expected);
-    const { rows } = await pool.query<{ transaction_id: string; position: string; version: number }>(statement, params);
+    const { rows } = await pool.query<{ transaction_id: string; position: string; version: number }>({ ...statement, values: params });
     const appended = rows[0];
     if (!appended) throw new ConcurrencyError(streamName, expected, await currentVersion(streamName));
     return { nextExpectedVersion: appended.version, lastGlobalPosition: encodePosition(appended.transaction_id, appended.position) };

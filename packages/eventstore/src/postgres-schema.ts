@@ -21,17 +21,19 @@ export async function migrateEventStore(pool: pg.Pool): Promise<void> {
         version integer NOT NULL CHECK (version >= 0)
       );
       CREATE TABLE IF NOT EXISTS ${EVENTSTORE_SCHEMA}.events (
-        position bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
         transaction_id xid8 NOT NULL DEFAULT pg_current_xact_id(),
-        event_id uuid NOT NULL UNIQUE,
+        position bigint GENERATED ALWAYS AS IDENTITY,
+        event_id uuid NOT NULL,
         stream_name text NOT NULL,
         stream_version integer NOT NULL,
         type text NOT NULL,
         data jsonb NOT NULL,
         metadata jsonb NOT NULL,
+        -- The global order (readAll) and the stream order (readStream, one version once); only
+        -- two indexes to keep appends cheap. event_id is a random UUID, unique without an index.
+        PRIMARY KEY (transaction_id, position),
         UNIQUE (stream_name, stream_version)
       );
-      CREATE INDEX IF NOT EXISTS events_global_order ON ${EVENTSTORE_SCHEMA}.events (transaction_id, position);
     `);
     await client.query('COMMIT');
   } catch (error) {
