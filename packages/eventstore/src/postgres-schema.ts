@@ -27,8 +27,10 @@ export async function migrateEventStore(pool: pg.Pool): Promise<void> {
         stream_name text NOT NULL,
         stream_version integer NOT NULL,
         type text NOT NULL,
-        data jsonb NOT NULL,
-        metadata jsonb NOT NULL,
+        data json NOT NULL,
+        metadata json NOT NULL,
+        -- json, not jsonb: the log is never queried inside, and json is read back as stored text,
+        -- without conversion, which makes replays markedly faster.
         -- The global order (readAll) and the stream order (readStream, one version once); only
         -- two indexes to keep appends cheap. event_id is a random UUID, unique without an index.
         PRIMARY KEY (transaction_id, position),

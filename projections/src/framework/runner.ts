@@ -68,6 +68,10 @@ export function startProjectionRunner({
     for (const state of states) state.checkpoint = stored.get(state.projector.name) ?? START;
   }
 
+  async function reloadCheckpoint(state: ProjectorState): Promise<void> {
+    state.checkpoint = (await loadCheckpoints(db, schema)).get(state.projector.name) ?? START;
+  }
+
   /** One pass over every projector that is due; true if any batch was applied. */
   async function step(): Promise<boolean> {
     const now = Date.now();
@@ -82,17 +86,18 @@ export function startProjectionRunner({
       const batch = await store.readAll(checkpoint === START ? null : checkpoint, batchSize);
       if (batch.events.length === 0) continue;
       progressed = true;
-      // A reload (after another projector found its checkpoint moved) may have moved this one too.
-      for (const state of group) if (state.checkpoint === checkpoint) await applyTo(state, batch.events);
+      // Side by side: projectors write different tables. Each transaction checks its own checkpoint.
+      await Promise.all(group.map((state) => applyTo(state, checkpoint, batch.events)));
     }
     return progressed;
   }
 
-  async function applyTo(state: ProjectorState, events: readonly RecordedEvent[]): Promise<void> {
+  /** Applies a batch read from `from`; a stale checkpoint (another runner, a rebuild's swap) changes nothing and is reloaded. */
+  async function applyTo(state: ProjectorState, from: string, events: readonly RecordedEvent[]): Promise<void> {
     try {
-      const applied = await applyBatch(db, schema, state.projector, events, state.checkpoint, { notify: true });
+      const applied = await applyBatch(db, schema, state.projector, events, from, { notify: true });
       if (applied) state.checkpoint = events.at(-1)!.globalPosition;
-      else await reloadCheckpoints();
+      else await reloadCheckpoint(state);
       state.failures = 0;
       state.retryAt = 0;
     } catch (error) {
