@@ -1,4 +1,5 @@
 import { ConcurrencyError } from '@tht/eventstore';
+import { allProjectors, READ_MODEL_SCHEMA } from 'projections';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../testing/test-app';
 import { appendAndWait, systemActor } from './commands';
@@ -37,7 +38,11 @@ describe('appendAndWait', () => {
 
   it('returns only once the read models include the events', async () => {
     const result = await appendAndWait(app.ctx, 'platform-test-2', [{ type: 'ThingHappened', data: {} }], 'no_stream', systemActor());
-    expect(await app.ctx.readModels.waitFor(result.lastGlobalPosition, 0)).toBe(true);
+    const { rows } = await app.ctx.pool.query<{ name: string; position: string }>(
+      `SELECT name, position FROM ${READ_MODEL_SCHEMA}.projection_checkpoints`,
+    );
+    expect(rows.map((row) => row.name).sort()).toEqual(allProjectors.map((projector) => projector.name).sort());
+    for (const row of rows) expect(row.position >= result.lastGlobalPosition, row.name).toBe(true);
   });
 
   it('refuses an append against a stale version and stores nothing', async () => {
