@@ -7,7 +7,7 @@ import type { AppContext } from '../platform/context';
 import { HttpError } from '../platform/http';
 import { findUserById } from '../users/users-queries';
 import type { AuthUser } from './auth-user';
-import { AUTH_COOKIE, TOKEN_ALGORITHM, type AuthTokenClaims } from './tokens';
+import { AUTH_COOKIE, signingKey, TOKEN_ALGORITHM, type AuthTokenClaims } from './tokens';
 
 const STRATEGY = 'jwt';
 
@@ -51,7 +51,8 @@ function authenticatorFor(ctx: AppContext): Authenticator {
     new JwtStrategy(
       {
         jwtFromRequest: ExtractJwt.fromExtractors([ExtractJwt.fromAuthHeaderAsBearerToken(), cookieToken]),
-        secretOrKey: ctx.config.jwtSecret,
+        // passport-jwt hands the key to jsonwebtoken, which accepts a KeyObject.
+        secretOrKey: signingKey(ctx.config.jwtSecret) as unknown as string,
         algorithms: [TOKEN_ALGORITHM],
       },
       (claims: Partial<AuthTokenClaims>, done: (error: unknown, user?: AuthUser | false) => void) => {

@@ -1,4 +1,5 @@
 import type { CookieOptions, Request, Response } from 'express';
+import { createSecretKey, type KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 
 export const AUTH_COOKIE = 'authToken';
@@ -12,9 +13,24 @@ export interface AuthTokenClaims {
   ver: number;
 }
 
+const signingKeys = new Map<string, KeyObject>();
+
+/**
+ * The HMAC key as a KeyObject: given a plain string, jsonwebtoken first tries (and fails) to parse
+ * it as a public key on every verification, which cost ~2.5 ms a request here.
+ */
+export function signingKey(secret: string): KeyObject {
+  let key = signingKeys.get(secret);
+  if (!key) {
+    key = createSecretKey(Buffer.from(secret));
+    signingKeys.set(secret, key);
+  }
+  return key;
+}
+
 export function signAuthToken(user: { id: number; token_version: number }, secret: string): string {
   const claims: AuthTokenClaims = { sub: String(user.id), ver: user.token_version };
-  return jwt.sign(claims, secret, { algorithm: TOKEN_ALGORITHM, expiresIn: TOKEN_LIFETIME_SECONDS });
+  return jwt.sign(claims, signingKey(secret), { algorithm: TOKEN_ALGORITHM, expiresIn: TOKEN_LIFETIME_SECONDS });
 }
 
 function cookieOptions(req: Request): CookieOptions {
