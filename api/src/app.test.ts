@@ -122,6 +122,15 @@ describe('GET /api/health', () => {
   });
 });
 
+describe('public organisation settings', () => {
+  it('tells signed-out forms the organisation e-mail domain', async () => {
+    expect(await request(app, 'GET', '/api/config')).toMatchObject({
+      status: 200,
+      body: { orgEmailDomain: app.ctx.config.orgEmailDomain },
+    });
+  });
+});
+
 describe('front ends', () => {
   it('lists the remotes: same-origin manifests by default, MF_*_URL where set', async () => {
     expect(await request(app, 'GET', '/api/remotes')).toMatchObject({

@@ -29,6 +29,9 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Expr
 
   app.get('/api/health', healthHandler(ctx));
   app.get('/api/remotes', remoteRegistryHandler(ctx.config.remoteUrls));
+  app.get('/api/config', (_req, res) => {
+    res.json({ orgEmailDomain: ctx.config.orgEmailDomain });
+  });
 
   // Feature routers, one line each: `app.use('/api', createXRouter(ctx));`
   // Each router declares its full paths below /api (e.g. '/entries/:id') and its own auth.
