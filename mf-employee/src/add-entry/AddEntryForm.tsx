@@ -1,11 +1,10 @@
-import { useState, type FormEvent } from 'react';
 import { addEntryFormSchema, type EntryView, type User } from '@tht/contracts';
-import { apiRequest, Button, DialogActions, errorMessageOf, useRefreshEntryData, useToast } from '@tht/ui';
-import { CustomFieldInputs } from '../custom-fields/CustomFieldInputs';
+import { apiRequest, useToast } from '@tht/ui';
 import { useCustomFieldsForm } from '../custom-fields/customFields';
-import { EntryFields } from '../entry-form/EntryFields';
+import { EntryFormBody } from '../entry-form/EntryFormBody';
 import { newEntryForm, type EntryFormField } from '../entry-form/entryFormValues';
 import { useEntryForm } from '../entry-form/useEntryForm';
+import { useEntrySubmit } from '../entry-form/useEntrySubmit';
 
 const ENTRY_SAVED_TOAST = { title: 'Entry saved', description: 'Your development entry has been saved' };
 const SAVE_FAILED_TITLE = 'Failed to save entry';
@@ -28,50 +27,33 @@ type AddEntryFormProps = {
 export function AddEntryForm({ user, onSaved, onCancel }: AddEntryFormProps) {
   const form = useEntryForm(() => newEntryForm(user));
   const custom = useCustomFieldsForm();
-  const [pending, setPending] = useState(false);
   const { showToast } = useToast();
-  const refreshEntryData = useRefreshEntryData();
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const entry = form.validate(addEntryFormSchema);
-    const customValues = custom.check(true);
-    if (!entry || customValues.errors.length > 0) return;
-    setPending(true);
-    try {
-      await apiRequest<EntryView>('POST', '/api/entries', { ...entry, customFields: customValues.values });
+  const { pending, submit } = useEntrySubmit({
+    form,
+    custom,
+    schema: addEntryFormSchema,
+    enforceRequired: true,
+    send: (entry, customFields) => apiRequest<EntryView>('POST', '/api/entries', { ...entry, customFields }),
+    onSent: () => {
       showToast(ENTRY_SAVED_TOAST);
       form.reset(newEntryForm(user));
       custom.reset();
       onSaved?.();
-      await refreshEntryData();
-    } catch (error) {
-      showToast({ title: SAVE_FAILED_TITLE, description: errorMessageOf(error, 'Please try again.'), variant: 'destructive' });
-    } finally {
-      setPending(false);
-    }
-  }
+    },
+    failureTitle: SAVE_FAILED_TITLE,
+  });
 
   return (
     <form aria-label="Add Development Entry" noValidate onSubmit={submit}>
-      <EntryFields values={form.values} errors={form.errors} onChange={form.change} required={REQUIRED} />
-      <CustomFieldInputs
-        fields={custom.fields}
-        values={custom.values}
-        errors={custom.errors}
-        onChange={custom.change}
+      <EntryFormBody
+        form={form}
+        custom={custom}
+        required={REQUIRED}
         enforceRequired
+        pending={pending}
+        submitLabel="Save Entry"
+        onCancel={onCancel}
       />
-      <DialogActions>
-        {onCancel && (
-          <Button $variant="secondary" onClick={onCancel} disabled={pending}>
-            Cancel
-          </Button>
-        )}
-        <Button type="submit" disabled={pending}>
-          {pending ? 'Saving...' : 'Save Entry'}
-        </Button>
-      </DialogActions>
     </form>
   );
 }

@@ -2,22 +2,7 @@ import styled from 'styled-components';
 import { displayTrainingType, type GridRowCheck } from '@tht/contracts';
 import { Badge, Button, Dialog, DialogActions } from '@tht/ui';
 import { formatRating } from '../entries/entryDisplay';
-
-const Scroll = styled.div`
-  overflow-x: auto;
-`;
-
-const Table = styled.table`
-  width: 100%;
-  border-collapse: collapse;
-  & th, & td {
-    padding: ${({ theme }) => `${theme.spacing(2)} ${theme.spacing(3)}`};
-    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-    text-align: left;
-    vertical-align: top;
-  }
-  & th { font-size: 0.875rem; color: ${({ theme }) => theme.colors.mutedText}; }
-`;
+import { EntryTable, TableScroll } from '../entries/entryTableStyles';
 
 const Errors = styled.ul`
   margin: ${({ theme }) => theme.spacing(1)} 0 0;
@@ -53,8 +38,8 @@ export function BulkPreviewDialog({ checks, pending, onBack, onCreate }: BulkPre
           : `${ready} of ${checks.length} rows are ready.`
       }
     >
-      <Scroll>
-        <Table aria-label="Entries to create">
+      <TableScroll>
+        <EntryTable aria-label="Entries to create">
           <thead>
             <tr>
               <th scope="col">Row</th>
@@ -94,8 +79,8 @@ export function BulkPreviewDialog({ checks, pending, onBack, onCreate }: BulkPre
               </tr>
             ))}
           </tbody>
-        </Table>
-      </Scroll>
+        </EntryTable>
+      </TableScroll>
       <DialogActions>
         <Button $variant="secondary" onClick={onBack} disabled={pending}>
           Back to Edit

@@ -23,6 +23,7 @@ import {
 } from '@tht/contracts';
 import { Badge, Button, FormField, Input, Select } from '@tht/ui';
 import { formatEntryDate, formatRating } from './entryDisplay';
+import { EntryTable, TableScroll } from './entryTableStyles';
 
 const NO_MATCHING_ENTRIES = 'No entries match your current filters';
 
@@ -48,20 +49,8 @@ const Filters = styled.div`
   @media (max-width: 40rem) { grid-template-columns: 1fr; }
 `;
 
-const Scroll = styled.div`
-  overflow-x: auto;
-`;
-
-const Table = styled.table`
-  width: 100%;
-  border-collapse: collapse;
-  & th, & td {
-    padding: ${({ theme }) => `${theme.spacing(2)} ${theme.spacing(3)}`};
-    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-    text-align: left;
-    vertical-align: top;
-  }
-  & th { font-size: 0.875rem; color: ${({ theme }) => theme.colors.mutedText}; white-space: nowrap; }
+const Table = styled(EntryTable)`
+  & th { white-space: nowrap; }
 `;
 
 const SortButton = styled.button`
@@ -200,7 +189,7 @@ export function EntriesTable({ entries, onView, actions }: EntriesTableProps) {
       {shown.length === 0 ? (
         <Empty>{NO_MATCHING_ENTRIES}</Empty>
       ) : (
-        <Scroll>
+        <TableScroll>
           <Table aria-label="Training entries">
             <thead>
               {table.getHeaderGroups().map((headerGroup) => (
@@ -234,7 +223,7 @@ export function EntriesTable({ entries, onView, actions }: EntriesTableProps) {
               ))}
             </tbody>
           </Table>
-        </Scroll>
+        </TableScroll>
       )}
     </div>
   );

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { ACCOUNT_MESSAGES } from '@tht/contracts';
-import { Button, FormField, Input, PasswordInput, errorMessageOf, useAuthActions, useToast, useValidatedForm } from '@tht/ui';
+import { errorMessageOf, useAuthActions, useToast, useValidatedForm } from '@tht/ui';
+import { PasswordField, SubmitButton, UsernameField } from './AuthFields';
 import { FormActions } from './AuthLayout';
 import { RESET_PATH } from './authPaths';
 import { NO_FAILED_LOGINS, recordFailedLogin } from './failedLogins';
@@ -38,31 +39,24 @@ export function LoginForm() {
 
   return (
     <form noValidate onSubmit={onSubmit} onFocus={preloadAuthRules} aria-label="Sign in">
-      <FormField
-        label="Username"
+      <UsernameField
+        value={form.values.username}
         error={form.errors.username ?? (accountMissing ? ACCOUNT_MESSAGES.accountDoesNotExist : undefined)}
-      >
-        <Input
-          name="username"
-          type="email"
-          autoComplete="username"
-          value={form.values.username}
-          onChange={(event) => form.setField('username', event.target.value)}
-          onBlur={account.checkNow}
-        />
-      </FormField>
-      <FormField label="Password" error={form.errors.password}>
-        <PasswordInput
-          name="password"
-          autoComplete="current-password"
-          value={form.values.password}
-          onChange={(event) => form.setField('password', event.target.value)}
-        />
-      </FormField>
+        onChange={(value) => form.setField('username', value)}
+        onBlur={account.checkNow}
+      />
+      <PasswordField
+        label="Password"
+        name="password"
+        autoComplete="current-password"
+        value={form.values.password}
+        error={form.errors.password}
+        onChange={(value) => form.setField('password', value)}
+      />
       <FormActions>
-        <Button type="submit" disabled={form.pending}>
-          {form.pending ? 'Signing in...' : 'Sign In'}
-        </Button>
+        <SubmitButton pending={form.pending} pendingLabel="Signing in...">
+          Sign In
+        </SubmitButton>
         <Link to={RESET_PATH}>Forgot your password?</Link>
       </FormActions>
     </form>

@@ -1,23 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import useSWR from 'swr';
 import { ACCOUNT_MESSAGES, fullName, type Department, type ManagerOption } from '@tht/contracts';
-import {
-  Button,
-  FormField,
-  Input,
-  PasswordInput,
-  Select,
-  errorMessageOf,
-  useAuthActions,
-  useOrgEmailDomain,
-  useToast,
-  useValidatedForm,
-} from '@tht/ui';
+import { FormField, Input, Select, useAuthActions, useOrgEmailDomain, useToast, useValidatedForm } from '@tht/ui';
 import { ManagerTypeahead } from '../managers/ManagerTypeahead';
 import { managerNamed } from '../managers/managerMatching';
+import { NewPasswordFields, SubmitButton } from './AuthFields';
 import { FormActions } from './AuthLayout';
 import { loadAuthRules, preloadAuthRules } from './loadAuthRules';
 import { useAccountCheck } from './useAccountCheck';
+import { useFailureToast } from './useFailureToast';
 
 const EMPTY_REGISTRATION = {
   email: '',
@@ -41,6 +32,7 @@ function byName(a: Department, b: Department): number {
 export function RegisterForm() {
   const { register } = useAuthActions();
   const { showToast } = useToast();
+  const showFailure = useFailureToast();
   const orgDomain = useOrgEmailDomain();
   const { data: managers = [] } = useSWR<ManagerOption[]>('/api/managers');
   const { data: departments = [] } = useSWR<Department[]>('/api/departments');
@@ -74,11 +66,7 @@ export function RegisterForm() {
           description: 'Welcome to the Training Hours Tracker! Your account is ready.',
         });
       } catch (error) {
-        showToast({
-          title: 'Registration failed',
-          description: errorMessageOf(error, 'Registration failed'),
-          variant: 'destructive',
-        });
+        showFailure('Registration failed', error);
       }
     });
   }
@@ -143,26 +131,11 @@ export function RegisterForm() {
           ))}
         </Select>
       </FormField>
-      <FormField label="Password" error={form.errors.password}>
-        <PasswordInput
-          name="password"
-          autoComplete="new-password"
-          value={form.values.password}
-          onChange={(event) => form.setField('password', event.target.value)}
-        />
-      </FormField>
-      <FormField label="Confirm Password" error={form.errors.confirmPassword}>
-        <PasswordInput
-          name="confirmPassword"
-          autoComplete="new-password"
-          value={form.values.confirmPassword}
-          onChange={(event) => form.setField('confirmPassword', event.target.value)}
-        />
-      </FormField>
+      <NewPasswordFields form={form} passwordLabel="Password" />
       <FormActions>
-        <Button type="submit" disabled={form.pending}>
-          {form.pending ? 'Creating account...' : 'Create Account'}
-        </Button>
+        <SubmitButton pending={form.pending} pendingLabel="Creating account...">
+          Create Account
+        </SubmitButton>
       </FormActions>
     </form>
   );

@@ -1,15 +1,18 @@
 import type { FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { NEW_PASSWORD_MIN_LENGTH } from '@tht/contracts';
-import { Button, FormField, PasswordInput, errorMessageOf, useAuthActions, useToast, useValidatedForm } from '@tht/ui';
+import { useAuthActions, useToast, useValidatedForm } from '@tht/ui';
+import { NewPasswordFields, SubmitButton } from './AuthFields';
 import { FormActions, FormIntro, FormTitle } from './AuthLayout';
 import { RESET_PATH } from './authPaths';
 import { loadAuthRules, preloadAuthRules } from './loadAuthRules';
+import { useFailureToast } from './useFailureToast';
 
 /** reset-confirm: a new password for the reset token (SPEC sections 2, 4 and 5). */
 export function ResetConfirmForm({ token, onReset }: { token: string; onReset: () => void }) {
   const { confirmPasswordReset } = useAuthActions();
   const { showToast } = useToast();
+  const showFailure = useFailureToast();
   const form = useValidatedForm({ password: '', confirmPassword: '' }, async () => {
     const { resetConfirmSchema } = await loadAuthRules();
     return {
@@ -26,11 +29,7 @@ export function ResetConfirmForm({ token, onReset }: { token: string; onReset: (
         showToast({ title: 'Password reset successful', description: 'You can now log in with your new password' });
         onReset();
       } catch (error) {
-        showToast({
-          title: 'Password reset failed',
-          description: errorMessageOf(error, 'Password reset failed'),
-          variant: 'destructive',
-        });
+        showFailure('Password reset failed', error);
       }
     });
   }
@@ -39,26 +38,11 @@ export function ResetConfirmForm({ token, onReset }: { token: string; onReset: (
     <form noValidate onSubmit={onSubmit} onFocus={preloadAuthRules} aria-labelledby="reset-confirm-title">
       <FormTitle id="reset-confirm-title">Choose a New Password</FormTitle>
       <FormIntro>Your new password must be at least {NEW_PASSWORD_MIN_LENGTH} characters.</FormIntro>
-      <FormField label="New Password" error={form.errors.password}>
-        <PasswordInput
-          name="password"
-          autoComplete="new-password"
-          value={form.values.password}
-          onChange={(event) => form.setField('password', event.target.value)}
-        />
-      </FormField>
-      <FormField label="Confirm Password" error={form.errors.confirmPassword}>
-        <PasswordInput
-          name="confirmPassword"
-          autoComplete="new-password"
-          value={form.values.confirmPassword}
-          onChange={(event) => form.setField('confirmPassword', event.target.value)}
-        />
-      </FormField>
+      <NewPasswordFields form={form} passwordLabel="New Password" />
       <FormActions>
-        <Button type="submit" disabled={form.pending}>
-          {form.pending ? 'Resetting password...' : 'Reset Password'}
-        </Button>
+        <SubmitButton pending={form.pending} pendingLabel="Resetting password...">
+          Reset Password
+        </SubmitButton>
         <Link to={RESET_PATH}>Request a new link</Link>
       </FormActions>
     </form>

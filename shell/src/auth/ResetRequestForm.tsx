@@ -1,15 +1,17 @@
 import type { FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import type { PasswordResetResponse } from '@tht/contracts';
-import { Button, FormField, Input, errorMessageOf, useAuthActions, useToast, useValidatedForm } from '@tht/ui';
+import { useAuthActions, useValidatedForm } from '@tht/ui';
+import { SubmitButton, UsernameField } from './AuthFields';
 import { FormActions, FormIntro, FormTitle } from './AuthLayout';
 import { AUTH_PATH } from './authPaths';
 import { loadAuthRules, preloadAuthRules } from './loadAuthRules';
+import { useFailureToast } from './useFailureToast';
 
 /** Asks for a password reset link for a username (SPEC sections 2 and 4). */
 export function ResetRequestForm({ onRequested }: { onRequested: (response: PasswordResetResponse) => void }) {
   const { requestPasswordReset } = useAuthActions();
-  const { showToast } = useToast();
+  const showFailure = useFailureToast();
   const form = useValidatedForm({ username: '' }, async () => (await loadAuthRules()).resetRequestSchema);
 
   async function onSubmit(event: FormEvent) {
@@ -18,11 +20,7 @@ export function ResetRequestForm({ onRequested }: { onRequested: (response: Pass
       try {
         onRequested(await requestPasswordReset(username));
       } catch (error) {
-        showToast({
-          title: 'Password reset failed',
-          description: errorMessageOf(error, 'Password reset failed'),
-          variant: 'destructive',
-        });
+        showFailure('Password reset failed', error);
       }
     });
   }
@@ -31,19 +29,15 @@ export function ResetRequestForm({ onRequested }: { onRequested: (response: Pass
     <form noValidate onSubmit={onSubmit} onFocus={preloadAuthRules} aria-labelledby="reset-title">
       <FormTitle id="reset-title">Reset Password</FormTitle>
       <FormIntro>Enter your username to get a reset link. The link expires in 15 minutes.</FormIntro>
-      <FormField label="Username" error={form.errors.username}>
-        <Input
-          name="username"
-          type="email"
-          autoComplete="username"
-          value={form.values.username}
-          onChange={(event) => form.setField('username', event.target.value)}
-        />
-      </FormField>
+      <UsernameField
+        value={form.values.username}
+        error={form.errors.username}
+        onChange={(value) => form.setField('username', value)}
+      />
       <FormActions>
-        <Button type="submit" disabled={form.pending}>
-          {form.pending ? 'Generating link...' : 'Get Reset Link'}
-        </Button>
+        <SubmitButton pending={form.pending} pendingLabel="Generating link...">
+          Get Reset Link
+        </SubmitButton>
         <Link to={AUTH_PATH}>Back to Sign In</Link>
       </FormActions>
     </form>

@@ -1,0 +1,46 @@
+import { useState, type FormEvent } from 'react';
+import type { CustomValuesCheck } from '@tht/contracts';
+import { errorMessageOf, useRefreshEntryData, useToast, type FormSchema } from '@tht/ui';
+import type { useCustomFieldsForm } from '../custom-fields/customFields';
+import type { useEntryForm } from './useEntryForm';
+
+type EntrySubmitOptions<Entry> = {
+  form: ReturnType<typeof useEntryForm>;
+  custom: ReturnType<typeof useCustomFieldsForm>;
+  schema: FormSchema<Entry>;
+  enforceRequired: boolean;
+  /** Sends the checked entry and custom values to the API. */
+  send: (entry: Entry, customValues: CustomValuesCheck['values']) => Promise<unknown>;
+  /** Runs once the API accepted the entry, before the entry data is refreshed. */
+  onSent: () => void;
+  failureTitle: string;
+};
+
+/**
+ * Submitting an entry form: check the standard and custom fields, send them, then refresh every
+ * cache that shows entries; a failure is a destructive toast. `pending` is true while it runs.
+ */
+export function useEntrySubmit<Entry>({ form, custom, schema, enforceRequired, send, onSent, failureTitle }: EntrySubmitOptions<Entry>) {
+  const [pending, setPending] = useState(false);
+  const { showToast } = useToast();
+  const refreshEntryData = useRefreshEntryData();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const entry = form.validate(schema);
+    const customValues = custom.check(enforceRequired);
+    if (!entry || customValues.errors.length > 0) return;
+    setPending(true);
+    try {
+      await send(entry, customValues.values);
+      onSent();
+      await refreshEntryData();
+    } catch (error) {
+      showToast({ title: failureTitle, description: errorMessageOf(error, 'Please try again.'), variant: 'destructive' });
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return { pending, submit };
+}
