@@ -8,7 +8,8 @@ import { createEventStore, migrateEventStore, type RecordedEvent } from '@tht/ev
 import { createDb, createPool } from '@tht/postgres';
 import type { Transaction } from 'kysely';
 import { allProjectors, migrateReadModels, rebuildReadModels, type Projector } from 'projections';
-import { appendHistory, sampleHistory } from '../projections/src/framework/testing/sample-history';
+import type pg from 'pg';
+import { sampleHistory, toNewEvents, type SampleAppend } from '../projections/src/framework/testing/sample-history';
 import { benchDatabase } from './support/bench-postgres';
 
 const EVENTS = Number(process.env.BENCH_REBUILD_EVENTS ?? 200_000);
@@ -27,6 +28,42 @@ function timed(projector: Projector, spent: Map<string, number>): Projector {
   };
 }
 
+/**
+ * Seeding is not what is measured, and 200,000 appends one by one take minutes on two shared
+ * cores: the history goes into the event store's tables directly, in the rows the PostgreSQL
+ * adapter writes (10,000 events per transaction, in order), streams' versions included.
+ */
+async function seed(pool: pg.Pool, appends: readonly SampleAppend[]): Promise<void> {
+  const rows = appends.flatMap((append, index) =>
+    toNewEvents(append.events, new Date(Date.UTC(2026, 0, 5) + index * 60_000)).map((event) => ({ stream: append.stream, event })),
+  );
+  const versions = new Map<string, number>();
+  for (let start = 0; start < rows.length; start += 10_000) {
+    const chunk = rows.slice(start, start + 10_000).map(({ stream, event }) => {
+      const version = (versions.get(stream) ?? -1) + 1;
+      versions.set(stream, version);
+      return { stream, version, event };
+    });
+    await pool.query(
+      `INSERT INTO eventstore.events (event_id, stream_name, stream_version, type, data, metadata)
+       SELECT gen_random_uuid(), e.stream, e.version, e.type, e.data, e.metadata
+       FROM unnest($1::text[], $2::int[], $3::text[], $4::json[], $5::json[]) WITH ORDINALITY AS e(stream, version, type, data, metadata, ord)
+       ORDER BY e.ord`,
+      [
+        chunk.map((row) => row.stream),
+        chunk.map((row) => row.version),
+        chunk.map((row) => row.event.type),
+        chunk.map((row) => JSON.stringify(row.event.data)),
+        chunk.map((row) => JSON.stringify(row.event.metadata)),
+      ],
+    );
+  }
+  await pool.query(`INSERT INTO eventstore.streams (stream_name, version) SELECT * FROM unnest($1::text[], $2::int[])`, [
+    [...versions.keys()],
+    [...versions.values()],
+  ]);
+}
+
 const database = await benchDatabase();
 const pool = createPool(database.connectionString, { max: 20 });
 try {
@@ -34,21 +71,18 @@ try {
   await migrateReadModels(createDb(pool), allProjectors);
   const store = createEventStore({ pool });
 
-  // Seeding is not what is measured: its commits need not wait for the disk.
-  const seedPool = createPool(database.connectionString, { max: 16, options: '-c synchronous_commit=off' });
-  const seedStore = createEventStore({ pool: seedPool });
   const seeding = performance.now();
-  await appendHistory(seedStore, sampleHistory(EVENTS), 16);
-  await seedStore.close();
-  await seedPool.end();
+  await seed(pool, sampleHistory(EVENTS));
   const total = await store.countAll!();
   console.info(`rebuild: ${database.describe}; seeded ${number.format(total)} events in ${((performance.now() - seeding) / 1000).toFixed(1)}s`);
 
   const spent = new Map<string, number>();
+  const cpuBefore = process.cpuUsage();
   const result = await rebuildReadModels({ pool, store, projectors: allProjectors.map((p) => timed(p, spent)) });
+  const cpu = process.cpuUsage(cpuBefore);
   console.info(
     `rebuild: ${number.format(result.events)} events into ${allProjectors.length} read models in ${result.seconds.toFixed(2)}s = ` +
-      `${number.format(result.eventsPerSecond)} events/s (target >= 50,000)`,
+      `${number.format(result.eventsPerSecond)} events/s (target >= 50,000); this process used ${((cpu.user + cpu.system) / 1e6).toFixed(1)}s of CPU`,
   );
   for (const [name, ms] of spent) console.info(`rebuild:   ${name.padEnd(12)} ${(ms / 1000).toFixed(2)}s in project()`);
   await store.close();

@@ -2,26 +2,24 @@ import { sql, type RawBuilder, type Transaction } from 'kysely';
 
 /**
  * Helpers for writing a whole batch of read-model rows with one statement per table, the pattern
- * described in projector.ts. Rows travel as one array parameter per column through `unnest`, so
- * a statement's size does not grow with the number of rows.
+ * described in projector.ts. The rows travel as ONE json parameter, expanded by PostgreSQL's
+ * `json_to_recordset`: a single native JSON.stringify costs a fraction of the CPU of array
+ * parameters (which the driver escapes element by element), and the statement's text does not
+ * grow with the number of rows.
  */
 
 /** PostgreSQL type of every column, e.g. `{ id: 'int4', name: 'text', tags: 'jsonb' }`. */
 export type ColumnTypes<Row> = { readonly [Column in keyof Row]: string };
 
-function columnValues<Row>(rows: readonly Row[], column: keyof Row, type: string): unknown[] {
-  const isJson = type === 'json' || type === 'jsonb';
-  return rows.map((row) => {
-    const value = row[column];
-    return isJson && value !== null && value !== undefined ? JSON.stringify(value) : (value ?? null);
-  });
-}
-
-/** `unnest($1::int4[], $2::text[], ...) AS alias(col1, col2, ...)`, for use in FROM clauses. */
+/**
+ * `json_to_recordset($1) AS alias(col1 type1, ...)`, for FROM clauses. Values are written as JSON:
+ * objects and arrays for json/jsonb columns, ISO strings (or Dates) for times, numbers or numeric
+ * strings for numbers; a missing or null value is NULL.
+ */
 export function unnestRows<Row>(rows: readonly Row[], types: ColumnTypes<Row>, alias = 'batch'): RawBuilder<unknown> {
   const columns = Object.keys(types) as (keyof Row & string)[];
-  const arrays = columns.map((column) => sql`${columnValues(rows, column, types[column])}::${sql.raw(types[column])}[]`);
-  return sql`unnest(${sql.join(arrays)}) AS ${sql.id(alias)}(${sql.join(columns.map((column) => sql.id(column)))})`;
+  const definitions = columns.map((column) => sql`${sql.id(column)} ${sql.raw(types[column])}`);
+  return sql`json_to_recordset(${JSON.stringify(rows)}::json) AS ${sql.id(alias)}(${sql.join(definitions)})`;
 }
 
 /** The last row for every key, in first-seen order: one statement may not touch a row twice. */
@@ -56,7 +54,7 @@ export async function upsertRows<Row>(
       ? sql`DO NOTHING`
       : sql`DO UPDATE SET ${sql.join(updated.map((column) => sql`${sql.id(column)} = EXCLUDED.${sql.id(column)}`))}`;
   await sql`INSERT INTO ${sql.table(`${schema}.${table}`)} (${sql.join(columns.map((column) => sql.id(column)))})
-    SELECT * FROM ${unnestRows(lastRowPerKey(rows, key), types)}
+    SELECT ${sql.join(columns.map((column) => sql.ref(`batch.${column}`)))} FROM ${unnestRows(lastRowPerKey(rows, key), types)}
     ON CONFLICT (${sql.join(key.map((column) => sql.id(column)))}) ${onConflict}`.execute(trx);
 }
 

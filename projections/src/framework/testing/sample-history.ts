@@ -95,6 +95,9 @@ export function sampleHistory(size: number, seed = 42): SampleAppend[] {
   }
 
   const entries = new Map<number, { userId: number; details: EntryDetails }>();
+  /** Ids of the entries not deleted, newest last; edits and deletions pick among recent ones. */
+  const liveEntryIds: number[] = [];
+  const recentEntryId = () => liveEntryIds[liveEntryIds.length - 1 - rnd.int(Math.min(500, liveEntryIds.length))]!;
   let nextEntryId = 1;
   const details = (user: SampleUser): EntryDetails => ({
     trainingName: rnd.pick(TRAININGS),
@@ -115,27 +118,29 @@ export function sampleHistory(size: number, seed = 42): SampleAppend[] {
   while (count < size) {
     const user = rnd.pick(users);
     const roll = rnd.next();
-    const known = [...entries.keys()];
-    if (roll < 0.5 || known.length === 0) {
+    if (roll < 0.5 || liveEntryIds.length === 0) {
       const entryId = nextEntryId++;
       const entry = { userId: user.id, details: details(user) };
       entries.set(entryId, entry);
+      liveEntryIds.push(entryId);
       append(`entry-${entryId}`, { type: 'EntryLogged', data: { ...entry.details, entryId, userId: user.id } });
     } else if (roll < 0.65) {
-      const entryId = rnd.pick(known.slice(-500));
+      const entryId = recentEntryId();
       const entry = entries.get(entryId)!;
       entry.details = { ...entry.details, hours: String((1 + rnd.int(16)) / 2), notes: 'Edited' };
       append(`entry-${entryId}`, { type: 'EntryEdited', data: { ...entry.details, entryId, userId: entry.userId } });
     } else if (roll < 0.68) {
-      const entryId = rnd.pick(known.slice(-500));
+      const entryId = recentEntryId();
       const { userId } = entries.get(entryId)!;
       entries.delete(entryId);
+      liveEntryIds.splice(liveEntryIds.lastIndexOf(entryId), 1);
       append(`entry-${entryId}`, { type: 'EntryDeleted', data: { entryId, userId } });
     } else if (roll < 0.95) {
       append(`user-${user.id}`, { type: 'UserLoggedIn', data: { userId: user.id } });
-    } else if (roll < 0.97) {
+    } else if (roll < 0.955) {
       append(`user-${user.id}`, { type: 'PasswordChanged', data: { userId: user.id, passwordHash: hash(count) } });
-    } else if (roll < 0.99) {
+    } else if (roll < 0.957) {
+      // Profile changes are rare, and costly to project: entries and reports carry the name.
       user.lastName = `Renamed${count}`;
       append(`user-${user.id}`, { type: 'UserUpdated', data: { userId: user.id, changes: { lastName: user.lastName } } });
     } else if (!renamed && count > size / 2) {
