@@ -1,78 +1,60 @@
 import type { ReactNode } from 'react';
-import { Button, FormField, Input, PasswordInput } from '@tht/ui';
+import { Button, FormField, Input, PasswordInput, type FieldErrors } from '@tht/ui';
 
-interface PasswordFieldProps {
-  label: string;
-  name: string;
-  autoComplete: 'current-password' | 'new-password';
-  value: string;
-  error: string | undefined;
-  onChange: (value: string) => void;
+/** The part of a useValidatedForm result that a field component reads and writes. */
+interface FormBinding<Field extends string> {
+  values: Record<Field, string>;
+  errors: FieldErrors;
+  setField(field: Field, value: string): void;
 }
 
-/** A labelled password input with its Show/Hide toggle. */
-export function PasswordField({ label, name, autoComplete, value, error, onChange }: PasswordFieldProps) {
+interface PasswordFieldProps<Field extends string> {
+  form: FormBinding<Field>;
+  field: Field;
+  label: string;
+  autoComplete: 'current-password' | 'new-password';
+}
+
+/** A labelled password input with its Show/Hide toggle, bound to one field of the form. */
+export function PasswordField<Field extends string>({ form, field, label, autoComplete }: PasswordFieldProps<Field>) {
   return (
-    <FormField label={label} error={error}>
+    <FormField label={label} error={form.errors[field]}>
       <PasswordInput
-        name={name}
+        name={field}
         autoComplete={autoComplete}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
+        value={form.values[field]}
+        onChange={(event) => form.setField(field, event.target.value)}
       />
     </FormField>
   );
 }
 
-type NewPasswordField = 'password' | 'confirmPassword';
-
-interface NewPasswordForm {
-  values: Record<NewPasswordField, string>;
-  errors: Partial<Record<string, string>>;
-  setField(field: NewPasswordField, value: string): void;
-}
-
 /** The new password and its confirmation, as every form that sets a password asks for them. */
-export function NewPasswordFields({ form, passwordLabel }: { form: NewPasswordForm; passwordLabel: string }) {
+export function NewPasswordFields({ form, passwordLabel }: { form: FormBinding<'password' | 'confirmPassword'>; passwordLabel: string }) {
   return (
     <>
-      <PasswordField
-        label={passwordLabel}
-        name="password"
-        autoComplete="new-password"
-        value={form.values.password}
-        error={form.errors.password}
-        onChange={(value) => form.setField('password', value)}
-      />
-      <PasswordField
-        label="Confirm Password"
-        name="confirmPassword"
-        autoComplete="new-password"
-        value={form.values.confirmPassword}
-        error={form.errors.confirmPassword}
-        onChange={(value) => form.setField('confirmPassword', value)}
-      />
+      <PasswordField form={form} field="password" label={passwordLabel} autoComplete="new-password" />
+      <PasswordField form={form} field="confirmPassword" label="Confirm Password" autoComplete="new-password" />
     </>
   );
 }
 
 interface UsernameFieldProps {
-  value: string;
+  form: FormBinding<'username'>;
   error: string | undefined;
-  onChange: (value: string) => void;
   onBlur?: () => void;
 }
 
 /** The username (a work e-mail address) input of the sign-in and reset forms. */
-export function UsernameField({ value, error, onChange, onBlur }: UsernameFieldProps) {
+export function UsernameField({ form, error, onBlur }: UsernameFieldProps) {
   return (
     <FormField label="Username" error={error}>
       <Input
         name="username"
         type="email"
         autoComplete="username"
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
+        value={form.values.username}
+        onChange={(event) => form.setField('username', event.target.value)}
         onBlur={onBlur}
       />
     </FormField>

@@ -40,19 +40,11 @@ export function LoginForm() {
   return (
     <form noValidate onSubmit={onSubmit} onFocus={preloadAuthRules} aria-label="Sign in">
       <UsernameField
-        value={form.values.username}
+        form={form}
         error={form.errors.username ?? (accountMissing ? ACCOUNT_MESSAGES.accountDoesNotExist : undefined)}
-        onChange={(value) => form.setField('username', value)}
         onBlur={account.checkNow}
       />
-      <PasswordField
-        label="Password"
-        name="password"
-        autoComplete="current-password"
-        value={form.values.password}
-        error={form.errors.password}
-        onChange={(value) => form.setField('password', value)}
-      />
+      <PasswordField form={form} field="password" label="Password" autoComplete="current-password" />
       <FormActions>
         <SubmitButton pending={form.pending} pendingLabel="Signing in...">
           Sign In

@@ -29,11 +29,7 @@ export function ResetRequestForm({ onRequested }: { onRequested: (response: Pass
     <form noValidate onSubmit={onSubmit} onFocus={preloadAuthRules} aria-labelledby="reset-title">
       <FormTitle id="reset-title">Reset Password</FormTitle>
       <FormIntro>Enter your username to get a reset link. The link expires in 15 minutes.</FormIntro>
-      <UsernameField
-        value={form.values.username}
-        error={form.errors.username}
-        onChange={(value) => form.setField('username', value)}
-      />
+      <UsernameField form={form} error={form.errors.username} />
       <FormActions>
         <SubmitButton pending={form.pending} pendingLabel="Generating link...">
           Get Reset Link
