@@ -35,7 +35,6 @@ const SERVER_SETTINGS = [
   'shared_buffers=128MB',
   'work_mem=8MB',
   'maintenance_work_mem=64MB',
-  'wal_compression=on',
   'max_wal_size=1GB',
   'log_min_messages=warning',
 ];
