@@ -53,7 +53,7 @@ describe('rebuildReadModels', () => {
   });
 
   it('rebuilds read models equal to the live ones, reporting progress', async () => {
-    const last = await appendHistory(store, sampleHistory(3000), 4);
+    const last = await appendHistory(store, sampleHistory(2000), 4);
     expect(await waiter.waitFor(last, 30_000)).toBe(true);
     const live = await snapshot(database);
     expect(Object.keys(live).length).toBeGreaterThan(projectors.length);
@@ -99,6 +99,17 @@ describe('rebuildReadModels', () => {
     // A quiet rebuild of the same log must produce exactly what the live runner ended with.
     await rebuildReadModels({ pool: database.pool, store, projectors });
     expect(await snapshot(database)).toEqual(afterLiveCatchUp);
+  });
+
+  it('lets the live runner restore the read model of a projector the rebuild did not know', async () => {
+    const before = await snapshot(database);
+    await rebuildReadModels({ pool: database.pool, store, projectors: projectors.filter((p) => p.name !== 'counting') });
+    expect((await snapshot(database)).counting_counts).toBeUndefined();
+
+    const { lastGlobalPosition } = await store.append('after-partial-rebuild', toNewEvents([{ type: 'UserLoggedIn', data: { userId: 1 } }], new Date()), 'no_stream');
+    expect(await waiter.waitFor(lastGlobalPosition, 30_000)).toBe(true);
+    const restored = await snapshot(database);
+    expect(restored.counting_counts).toEqual([...before.counting_counts!, '{"count": 1, "stream": "after-partial-rebuild"}'].sort());
   });
 
   it('refuses to run twice at the same time', async () => {

@@ -2,6 +2,7 @@ import type { EventStore, RecordedEvent } from '@tht/eventstore';
 import { createDb } from '@tht/postgres';
 import type pg from 'pg';
 import { applyBatch, loadCheckpoints, migrateCheckpoints, START } from './checkpoints';
+import { migrateReadModels } from './migrate';
 import type { Projector } from './projector';
 import { READ_MODEL_SCHEMA } from './schema';
 
@@ -69,7 +70,10 @@ export function startProjectionRunner({
   }
 
   async function reloadCheckpoint(state: ProjectorState): Promise<void> {
-    state.checkpoint = (await loadCheckpoints(db, schema)).get(state.projector.name) ?? START;
+    const stored = (await loadCheckpoints(db, schema)).get(state.projector.name);
+    // Read models rebuilt without this projector (an older rebuild CLI): give it its tables back.
+    if (stored === undefined) await migrateReadModels(db, [state.projector]);
+    state.checkpoint = stored ?? START;
   }
 
   /** One pass over every projector that is due; true if any batch was applied. */
