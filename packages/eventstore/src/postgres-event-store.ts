@@ -85,7 +85,11 @@ const CLAIM_VERSIONS = {
     WHERE stream_name = $1 AND version = $4::int RETURNING version`,
 };
 
-/** One statement (one round trip, its own transaction): claim versions, insert, notify. */
+/**
+ * One statement (one round trip, its own transaction): claim versions, insert. No NOTIFY inside:
+ * PostgreSQL serialises the commits of notifying transactions (a global lock held through the
+ * WAL flush), which would cap appends at one commit at a time. See `AppendAnnouncer`.
+ */
 const appendStatement = (claim: string) => `
   WITH claim AS (${claim}),
   appended AS (
@@ -96,8 +100,7 @@ const appendStatement = (claim: string) => `
     ORDER BY e.ord
     RETURNING transaction_id, position, stream_version
   )
-  SELECT transaction_id::text AS transaction_id, max(position)::text AS position,
-         max(stream_version) AS version, pg_notify('${APPENDED_CHANNEL}', '') AS notified
+  SELECT transaction_id::text AS transaction_id, max(position)::text AS position, max(stream_version) AS version
   FROM appended GROUP BY transaction_id`;
 
 /** Named, so each connection parses and plans them once. */
@@ -116,6 +119,7 @@ export interface PostgresEventStoreOptions {
 export function createPostgresEventStore({ pool, pollIntervalMs = 1000 }: PostgresEventStoreOptions): EventStore {
   const listeners = new AppendListeners();
   const notifications = new NotificationFollower(pool, listeners, pollIntervalMs);
+  const announcer = new AppendAnnouncer(pool);
 
   async function append(streamName: string, events: NewEvent[], expected: ExpectedVersion): Promise<AppendResult> {
     assertAppendable(events, expected);
@@ -128,6 +132,7 @@ export function createPostgresEventStore({ pool, pollIntervalMs = 1000 }: Postgr
     const { rows } = await pool.query<{ transaction_id: string; position: string; version: number }>({ ...statement, values: params });
     const appended = rows[0];
     if (!appended) throw new ConcurrencyError(streamName, expected, await currentVersion(streamName));
+    announcer.announce();
     return { nextExpectedVersion: appended.version, lastGlobalPosition: encodePosition(appended.transaction_id, appended.position) };
   }
 
@@ -180,6 +185,7 @@ export function createPostgresEventStore({ pool, pollIntervalMs = 1000 }: Postgr
     },
     async close() {
       listeners.clear();
+      await announcer.settled();
       await notifications.stop();
     },
   };
@@ -189,6 +195,42 @@ export function assertAppendable(events: readonly NewEvent[], expected: Expected
   if (events.length === 0) throw new Error('append needs at least one event');
   if (typeof expected === 'number' && !(Number.isInteger(expected) && expected >= 0)) {
     throw new Error(`expected version must be 'no_stream', 'any' or a whole number >= 0, got ${expected}`);
+  }
+}
+
+/**
+ * Tells every follower (in any process) that events were appended: a NOTIFY in its own tiny
+ * transaction after the append committed (it writes no WAL, so the global notify lock is held
+ * only for a moment). Appends that finish while one is in flight share the next one.
+ */
+class AppendAnnouncer {
+  private inFlight: Promise<void> | null = null;
+  private again = false;
+
+  constructor(private readonly pool: pg.Pool) {}
+
+  announce(): void {
+    if (this.inFlight) {
+      this.again = true;
+      return;
+    }
+    this.inFlight = this.pool
+      .query({ name: 'eventstore-announce', text: `SELECT pg_notify('${APPENDED_CHANNEL}', '')` })
+      .then(
+        () => {},
+        () => {}, // followers also poll: a lost announcement only delays them
+      )
+      .finally(() => {
+        this.inFlight = null;
+        if (this.again) {
+          this.again = false;
+          this.announce();
+        }
+      });
+  }
+
+  async settled(): Promise<void> {
+    while (this.inFlight) await this.inFlight;
   }
 }
 
