@@ -1,7 +1,7 @@
 import type { RecordedEvent } from '@tht/eventstore';
 import { sql, type Kysely } from 'kysely';
 import type { Projector } from './projector';
-import { CHECKPOINT_TABLE, READ_MODELS_CHANNEL } from './schema';
+import { CHECKPOINT_TABLE } from './schema';
 
 /** The checkpoint of a projector that has seen nothing yet; sorts before every position. */
 export const START = '';
@@ -39,7 +39,6 @@ export async function applyBatch(
   projector: Projector,
   events: readonly RecordedEvent[],
   expected: string,
-  options: { notify: boolean },
 ): Promise<boolean> {
   const last = events.at(-1);
   if (!last) return true;
@@ -48,9 +47,7 @@ export async function applyBatch(
     const { rows } = await sql<{ position: string }>`SELECT position FROM ${table} WHERE name = ${projector.name} FOR UPDATE`.execute(trx);
     if (rows[0]?.position !== expected) return false;
     await projector.project(trx, schema, events);
-    const notify = options.notify ? sql`, pg_notify(${READ_MODELS_CHANNEL}, ${projector.name})` : sql``;
-    await sql`UPDATE ${table} SET position = ${last.globalPosition}, updated_at = now()
-      WHERE name = ${projector.name} RETURNING name${notify}`.execute(trx);
+    await sql`UPDATE ${table} SET position = ${last.globalPosition}, updated_at = now() WHERE name = ${projector.name}`.execute(trx);
     return true;
   });
 }

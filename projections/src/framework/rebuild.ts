@@ -110,7 +110,7 @@ class Replay {
   private async apply(batch: ReadAllBatch): Promise<void> {
     await Promise.all(
       this.projectors.map(async (projector) => {
-        const applied = await applyBatch(this.db, this.schema, projector, batch.events, this.checkpoint, { notify: false });
+        const applied = await applyBatch(this.db, this.schema, projector, batch.events, this.checkpoint);
         if (!applied) throw new Error(`Checkpoint of ${projector.name} in ${this.schema} moved during the rebuild`);
       }),
     );

@@ -4,7 +4,7 @@ import type pg from 'pg';
 import { applyBatch, loadCheckpoints, migrateCheckpoints, START } from './checkpoints';
 import { migrateReadModels } from './migrate';
 import type { Projector } from './projector';
-import { READ_MODEL_SCHEMA } from './schema';
+import { READ_MODELS_CHANNEL, READ_MODEL_SCHEMA } from './schema';
 
 export interface ProjectionRunnerOptions {
   pool: pg.Pool;
@@ -76,6 +76,14 @@ export function startProjectionRunner({
     state.checkpoint = stored ?? START;
   }
 
+  /**
+   * Wakes read-model waiters in every process. Sent after the commits, not inside them:
+   * PostgreSQL serialises the commits of notifying transactions.
+   */
+  async function announceUpdate(): Promise<void> {
+    await pool.query({ name: 'projections-announce', text: `SELECT pg_notify('${READ_MODELS_CHANNEL}', '')` }).catch(() => {});
+  }
+
   /** One pass over every projector that is due; true if any batch was applied. */
   async function step(): Promise<boolean> {
     const now = Date.now();
@@ -92,6 +100,7 @@ export function startProjectionRunner({
       progressed = true;
       // Side by side: projectors write different tables. Each transaction checks its own checkpoint.
       await Promise.all(group.map((state) => applyTo(state, checkpoint, batch.events)));
+      await announceUpdate();
     }
     return progressed;
   }
@@ -99,7 +108,7 @@ export function startProjectionRunner({
   /** Applies a batch read from `from`; a stale checkpoint (another runner, a rebuild's swap) changes nothing and is reloaded. */
   async function applyTo(state: ProjectorState, from: string, events: readonly RecordedEvent[]): Promise<void> {
     try {
-      const applied = await applyBatch(db, schema, state.projector, events, from, { notify: true });
+      const applied = await applyBatch(db, schema, state.projector, events, from);
       if (applied) state.checkpoint = events.at(-1)!.globalPosition;
       else await reloadCheckpoint(state);
       state.failures = 0;
