@@ -9,7 +9,7 @@ function formatDuration(seconds: number): string {
 
 /** One line: bar, events done / total, events per second, time left. */
 export function progressLine({ phase, done, total, eventsPerSecond, secondsLeft }: RebuildProgress, width = 30): string {
-  const fraction = total ? Math.min(1, done / total) : phase === 'done' ? 1 : 0;
+  const fraction = total ? Math.min(1, done / total) : phase === 'replaying' ? 0 : 1;
   const filled = Math.round(fraction * width);
   const bar = `[${'#'.repeat(filled)}${'-'.repeat(width - filled)}]`;
   const count = total === null ? `${number.format(done)} events` : `${number.format(done)}/${number.format(total)} events`;
