@@ -87,6 +87,11 @@ try {
       `${number.format(result.eventsPerSecond)} events/s (target >= 50,000); this process used ${((cpu.user + cpu.system) / 1e6).toFixed(1)}s of CPU`,
   );
   for (const [name, ms] of spent) console.info(`rebuild:   ${name.padEnd(12)} ${(ms / 1000).toFixed(2)}s in project()`);
+
+  // The framework alone (reading the log, transactions, checkpoints, swap): projectors that write nothing.
+  const idle = allProjectors.map((p): Projector => ({ name: p.name, migrate: async () => {}, project: async () => {} }));
+  const floor = await rebuildReadModels({ pool, store, projectors: idle, batchSize: BATCH });
+  console.info(`rebuild: framework alone (no-op projectors): ${number.format(floor.eventsPerSecond)} events/s`);
   await store.close();
 } finally {
   await pool.end();
