@@ -18,6 +18,7 @@ import {
 } from '@kurrent/kurrentdb-client';
 import { AppendListeners } from './append-listeners';
 import {
+  assertAppendable,
   ConcurrencyError,
   type AppendResult,
   type EventMetadata,
@@ -27,7 +28,6 @@ import {
   type ReadAllBatch,
   type RecordedEvent,
 } from './port';
-import { assertAppendable } from './postgres-event-store';
 
 const KURRENT_PROTOCOLS = ['esdb:', 'esdb+discover:', 'kurrentdb:', 'kurrentdb+discover:', 'kurrent:', 'kurrent+discover:'];
 

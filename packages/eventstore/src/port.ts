@@ -52,6 +52,14 @@ export class ConcurrencyError extends Error {
   }
 }
 
+/** Preconditions every adapter checks before appending. */
+export function assertAppendable(events: readonly NewEvent[], expected: ExpectedVersion): void {
+  if (events.length === 0) throw new Error('append needs at least one event');
+  if (typeof expected === 'number' && !(Number.isInteger(expected) && expected >= 0)) {
+    throw new Error(`expected version must be 'no_stream', 'any' or a whole number >= 0, got ${expected}`);
+  }
+}
+
 export interface ReadAllBatch {
   events: RecordedEvent[];
   /** Position to pass as `after` for the next batch (unchanged when the batch is empty). */

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { AppendListeners } from './append-listeners';
 import {
+  assertAppendable,
   ConcurrencyError,
   type AppendResult,
   type EventMetadata,
@@ -182,13 +183,6 @@ export function createPostgresEventStore({ pool, pollIntervalMs = 1000 }: Postgr
       await notifications.stop();
     },
   };
-}
-
-export function assertAppendable(events: readonly NewEvent[], expected: ExpectedVersion): void {
-  if (events.length === 0) throw new Error('append needs at least one event');
-  if (typeof expected === 'number' && !(Number.isInteger(expected) && expected >= 0)) {
-    throw new Error(`expected version must be 'no_stream', 'any' or a whole number >= 0, got ${expected}`);
-  }
 }
 
 /**

@@ -1,27 +1,12 @@
 import type { z } from 'zod';
-import type { CustomFieldValue } from './schemas';
+import type { EntryDetails } from './events';
 
 /** An entry as the API returns it. `hours` is the stored text (use `hoursOf` for arithmetic). */
-export interface EntryView {
+export interface EntryView extends EntryDetails {
   id: number;
   userId: number;
   /** The owner's first and last name, for lists that mix people. */
   employeeName: string;
-  trainingName: string;
-  /** YYYY-MM-DD */
-  date: string;
-  firstName: string;
-  lastName: string;
-  managerName: string;
-  department: string;
-  hours: string;
-  notes: string;
-  /** 0 (not rated) to 5. */
-  rating: number;
-  beInnovative: boolean;
-  trainingType: string;
-  courseGivenBy: string;
-  customFields: Record<string, CustomFieldValue>;
   /** ISO timestamps. */
   createdAt: string;
   updatedAt: string;
