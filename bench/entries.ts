@@ -23,7 +23,7 @@ import { signAuthToken } from '../api/src/auth/tokens';
 import { metadataFor, systemActor } from '../api/src/platform/commands';
 import { createIdAllocator, type IdAllocator } from '../api/src/platform/ids';
 import { startProduct } from '../e2e/src/support/product';
-import { expectOk, formatLatency, measureLatency } from './support/load';
+import { createLoadClient, formatLatency, measureLatency } from './support/load';
 
 const USERS = Number(process.env.BENCH_USERS ?? 1_000);
 const ENTRIES = Number(process.env.BENCH_ENTRIES ?? 200_000);
@@ -198,12 +198,12 @@ async function main(): Promise<void> {
   try {
     const users = await seed(database.connectionString, jwtSecret);
     const pick = random(7);
+    const client = createLoadClient(product.baseUrl, CLIENTS);
     const measure = async (label: string, path: (user: SeededUser, year: number) => string, clients: number, total: number) => {
       const summary = await measureLatency(clients, total, async () => {
         const user = users[Math.floor(pick() * users.length)]!;
         const year = YEARS[Math.floor(pick() * YEARS.length)]!;
-        const response = await fetch(`${product.baseUrl}${path(user, year)}`, { headers: { authorization: `Bearer ${user.token}` } });
-        await expectOk(response, label);
+        await client.send(label, path(user, year), { headers: { authorization: `Bearer ${user.token}` } });
       });
       return formatLatency(`  ${label}, ${clients} client${clients === 1 ? '' : 's'}`, summary);
     };
@@ -222,6 +222,7 @@ async function main(): Promise<void> {
       `  POST /api/entries/bulk with ${BULK_ROWS} rows, read-your-writes included, ${BULK_RUNS} runs: ` +
         `median ${sorted[Math.floor(BULK_RUNS / 2)]!.toFixed(0)} ms, max ${sorted.at(-1)!.toFixed(0)} ms (target < 2000 ms)`,
     );
+    client.close();
   } finally {
     await product.stop();
     await database.drop();

@@ -1,3 +1,5 @@
+import http from 'node:http';
+
 /** Closed-loop load: `clients` concurrent workers each send requests until `total` are done. */
 export interface LatencySummary {
   requests: number;
@@ -43,8 +45,30 @@ export function formatLatency(label: string, summary: LatencySummary): string {
   return `${label}: p50 ${summary.p50Ms.toFixed(1)} ms, p95 ${summary.p95Ms.toFixed(1)} ms (${summary.requests} requests, ${summary.requestsPerSecond.toFixed(0)} req/s)`;
 }
 
-/** Fails the request loudly: a benchmark that silently measures error responses is worthless. */
-export async function expectOk(response: Response, what: string): Promise<void> {
-  if (!response.ok) throw new Error(`${what} answered ${response.status}: ${await response.text()}`);
-  await response.arrayBuffer();
+/**
+ * The load generator's HTTP client: node:http over kept-alive connections, one per client. It
+ * shares the two cores with the server and PostgreSQL, and `fetch` (undici with web streams) costs
+ * it two to three times the CPU per request, which the server's figures would then pay for.
+ */
+export function createLoadClient(baseUrl: string, clients: number) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: clients });
+  /** Sends one request and reads the whole answer; throws on a non-2xx status. */
+  function send(what: string, path: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<string> {
+    return new Promise((resolve, reject) => {
+      const request = http.request(`${baseUrl}${path}`, { agent, method: options.method ?? 'GET', headers: options.headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('error', reject);
+        response.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          const status = response.statusCode ?? 0;
+          if (status < 200 || status > 299) reject(new Error(`${what} answered ${status}: ${text}`));
+          else resolve(text);
+        });
+      });
+      request.on('error', reject);
+      request.end(options.body);
+    });
+  }
+  return { send, close: () => agent.destroy() };
 }

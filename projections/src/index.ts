@@ -1,5 +1,5 @@
 export type { Projector } from './framework/projector';
-export { READ_MODEL_SCHEMA } from './framework/schema';
+export { READ_MODEL_SCHEMA, READ_MODELS_CHANNEL } from './framework/schema';
 export { migrateReadModels } from './framework/migrate';
 export { startProjectionRunner, type ProjectionRunner, type ProjectionRunnerOptions } from './framework/runner';
 export { rebuildReadModels, type RebuildOptions, type RebuildProgress, type RebuildResult } from './framework/rebuild';

@@ -33,7 +33,7 @@ const cookieToken = (req: Request): string | null => {
 async function userOfClaims(ctx: AppContext, claims: Partial<AuthTokenClaims>): Promise<AuthUser | null> {
   const id = Number(claims.sub);
   if (!Number.isSafeInteger(id) || typeof claims.ver !== 'number') return null;
-  const row = await findUserById(ctx.db, id);
+  const row = await ctx.principals.find(id, (userId) => findUserById(ctx.db, userId));
   return row && row.token_version === claims.ver ? toAuthUser(row) : null;
 }
 

@@ -1,6 +1,7 @@
 import type { EventStore } from '@tht/eventstore';
 import type { Kysely } from 'kysely';
 import type pg from 'pg';
+import type { PrincipalCache } from '../auth/principal-cache';
 import type { AppConfig } from '../config';
 import type { IdAllocator } from './ids';
 import type { Logger } from './logger';
@@ -21,5 +22,7 @@ export interface AppContext {
   db: Kysely<any>;
   ids: IdAllocator;
   readModels: ReadModels;
+  /** Signed-in users' rows, kept in memory between read-model changes. */
+  principals: PrincipalCache;
   log: Logger;
 }

@@ -2,10 +2,12 @@ import { createEventStore, migrateEventStore, type EventStore } from '@tht/event
 import { createDb } from '@tht/postgres';
 import type pg from 'pg';
 import { allProjectors, createReadModelWaiter, migrateReadModels, startProjectionRunner } from 'projections';
+import { createPrincipalCache } from '../auth/principal-cache';
 import { ConfigError, type AppConfig } from '../config';
 import type { AppContext } from './context';
 import { createIdAllocator, migrateIds } from './ids';
 import type { Logger } from './logger';
+import { watchReadModelUpdates } from './read-model-updates';
 
 export interface Runtime {
   ctx: AppContext;
@@ -34,6 +36,12 @@ export async function startRuntime(config: AppConfig, pool: pg.Pool, log: Logger
     throw error;
   }
   const waiter = createReadModelWaiter(pool);
+  const principals = createPrincipalCache();
+  const updates = watchReadModelUpdates(
+    pool,
+    { onUpdate: () => principals.invalidate(), onConnectionChange: (connected) => principals.setTrusted(connected) },
+    log,
+  );
   const runner = startProjectionRunner({
     pool,
     store,
@@ -46,13 +54,19 @@ export async function startRuntime(config: AppConfig, pool: pg.Pool, log: Logger
     pool,
     db,
     ids: createIdAllocator(db),
-    readModels: { waitFor: (position, timeoutMs) => waiter.waitFor(position, timeoutMs), ready: () => runner.isCaughtUp() },
+    readModels: {
+      // A command's own changes are visible to its next request even before the notification arrives.
+      waitFor: (position, timeoutMs) => waiter.waitFor(position, timeoutMs).finally(() => principals.invalidate()),
+      ready: () => runner.isCaughtUp(),
+    },
+    principals,
     log,
   };
   return {
     ctx,
     async stop() {
       await runner.stop();
+      await updates.stop();
       await waiter.close();
       await store.close();
     },
