@@ -93,7 +93,7 @@ function customValuesOrThrow(
 }
 
 async function viewOf(ctx: AppContext, entryId: number): Promise<EntryView> {
-  const entry = await findEntry(ctx.db, entryId);
+  const entry = await findEntry(ctx.pool, entryId);
   if (!entry) throw new HttpError(404, M.entryNotFound);
   return entry;
 }

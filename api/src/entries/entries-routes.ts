@@ -28,7 +28,7 @@ export function createEntriesRouter(ctx: AppContext): Router {
   router.get('/entries', signedIn, async (req, res) => {
     const query = parseWith(entriesQuerySchema, req.query);
     await authoriseEntriesQuery(ctx, signedInUser(req), query);
-    res.type('json').send(await entriesJson(ctx.db, query));
+    res.type('json').send(await entriesJson(ctx.pool, query));
   });
 
   router.post('/entries', signedIn, async (req, res) => {

@@ -16,7 +16,7 @@ export function createStatsRouter(ctx: AppContext): Router {
     const user = signedInUser(req);
     const { userId = user.id, year } = parseWith(entriesQuerySchema, req.query);
     await authoriseEntriesQuery(ctx, user, { userId, year });
-    res.json(await entryStats(ctx.db, userId, year, new Date()));
+    res.json(await entryStats(ctx.pool, userId, year, new Date()));
   });
 
   /** A list of years, latest first: every year with entries, and always the current year. */
