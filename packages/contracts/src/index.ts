@@ -3,3 +3,4 @@ export * from './entries';
 export * from './progress';
 export * from './form-fields';
 export * from './topics';
+export * from './targets';
