@@ -3,6 +3,7 @@ import { formFieldsProjector } from './form-fields/form-fields-projector';
 import type { Projector } from './framework/projector';
 import { usersProjector } from './users/users-projector';
 import { departmentsProjector } from './departments/departments-projector';
+import { targetsProjector } from './targets/targets-projector';
 
 /** Every read model of the product. Feature projectors add themselves here (one import, one entry). */
-export const allProjectors: Projector[] = [usersProjector, departmentsProjector, entriesProjector, formFieldsProjector];
+export const allProjectors: Projector[] = [usersProjector, departmentsProjector, entriesProjector, formFieldsProjector, targetsProjector];

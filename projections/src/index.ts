@@ -10,3 +10,4 @@ export type { UserRow } from './users/users-projector';
 export type { DepartmentRow } from './departments/departments-projector';
 export type { EntryRow } from './entries/entries-projector';
 export type { FormFieldOptionRow, FormFieldRow } from './form-fields/form-fields-projector';
+export type { UserTargetRow, YearlyTargetRow } from './targets/targets-projector';
