@@ -58,6 +58,20 @@ export async function upsertRows<Row>(
     ON CONFLICT (${sql.join(key.map((column) => sql.id(column)))}) ${onConflict}`.execute(trx);
 }
 
+/** A plain INSERT of many rows created by the batch (no row with their key exists yet), in one statement. */
+export async function insertRows<Row>(
+  trx: Transaction<any>,
+  schema: string,
+  table: string,
+  rows: readonly Row[],
+  types: ColumnTypes<Row>,
+): Promise<void> {
+  if (rows.length === 0) return;
+  const columns = Object.keys(types) as (keyof Row & string)[];
+  await sql`INSERT INTO ${sql.table(`${schema}.${table}`)} (${sql.join(columns.map((column) => sql.id(column)))})
+    SELECT ${sql.join(columns.map((column) => sql.ref(`batch.${column}`)))} FROM ${unnestRows(rows, types)}`.execute(trx);
+}
+
 /** DELETE of many rows by a single-column key in one statement. */
 export async function deleteRows(
   trx: Transaction<any>,

@@ -39,12 +39,17 @@ export async function applyBatch(
   projector: Projector,
   events: readonly RecordedEvent[],
   expected: string,
+  { waitForFlush = true }: { waitForFlush?: boolean } = {},
 ): Promise<boolean> {
   const last = events.at(-1);
   if (!last) return true;
   const table = checkpointTable(schema);
+  // Without waitForFlush the commit does not wait for the WAL to reach the disk (set in the same
+  // statement as the lock, so it costs no round trip).
+  const commitMode = waitForFlush ? sql`` : sql`set_config('synchronous_commit', 'off', true), `;
   return db.transaction().execute(async (trx) => {
-    const { rows } = await sql<{ position: string }>`SELECT position FROM ${table} WHERE name = ${projector.name} FOR UPDATE`.execute(trx);
+    const { rows } = await sql<{ position: string }>`SELECT ${commitMode}position FROM ${table}
+      WHERE name = ${projector.name} FOR UPDATE`.execute(trx);
     if (rows[0]?.position !== expected) return false;
     await projector.project(trx, schema, events);
     await sql`UPDATE ${table} SET position = ${last.globalPosition}, updated_at = now() WHERE name = ${projector.name}`.execute(trx);

@@ -110,4 +110,35 @@ describe('usersProjector', () => {
     expect(oneByOne).toEqual(together);
     expect(halves).toEqual(together);
   });
+
+  it("shows a manager's new name on their reports, also on reports the batch does not otherwise touch", async () => {
+    streamVersions.clear();
+    const created = [
+      recorded({ type: 'UserCreated', data: { ...profile(1, { role: 'manager' }), firstLoginRequired: false } }),
+      recorded({ type: 'UserRegistered', data: profile(2, { managerId: 1, managerName: 'First1 Last1' }) }),
+      recorded({ type: 'UserRegistered', data: profile(3, { managerId: 1, managerName: 'First1 Last1' }) }),
+    ];
+    const renamed = [
+      recorded({ type: 'UserUpdated', data: { userId: 1, changes: { lastName: 'Hopper' } } }),
+      recorded({ type: 'UserLoggedIn', data: { userId: 3 } }),
+      recorded({ type: 'UserUpdated', data: { userId: 1, changes: { firstName: 'Grace' } } }),
+    ];
+    const deleted = [
+      recorded({ type: 'UserUpdated', data: { userId: 1, changes: { firstName: 'Amazing Grace' } } }),
+      recorded({ type: 'UserDeleted', data: { userId: 1, email: 'user1@example.com' } }),
+    ];
+    const inBatches = await projectInto('manager_renamed', [created, renamed]);
+    expect(inBatches.map((row) => [row.id, row.manager_id, row.manager_name])).toEqual([
+      [1, null, null],
+      [2, 1, 'Grace Hopper'],
+      [3, 1, 'Grace Hopper'],
+    ]);
+    const afterDeletion = await projectInto('manager_renamed_deleted', [created, renamed, deleted]);
+    expect(afterDeletion.map((row) => [row.id, row.manager_id, row.manager_name])).toEqual([
+      [2, null, 'Amazing Grace Hopper'],
+      [3, null, 'Amazing Grace Hopper'],
+    ]);
+    const oneByOne = await projectInto('manager_renamed_one_by_one', [...created, ...renamed, ...deleted].map((event) => [event]));
+    expect(oneByOne).toEqual(afterDeletion);
+  });
 });

@@ -2,7 +2,7 @@ import type { AccountEvent, AccountEventData, Role, UserProfileFields } from '@t
 import { fullName } from '@tht/contracts';
 import type { RecordedEvent } from '@tht/eventstore';
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { deleteRows, unnestRows, upsertRows, type ColumnTypes } from '../framework/batch-sql';
+import { deleteRows, insertRows, unnestRows, type ColumnTypes } from '../framework/batch-sql';
 import type { Projector } from '../framework/projector';
 
 /** A row of `read_models.users`. Secrets are hashes; API responses never include them. */
@@ -145,8 +145,10 @@ function profileChanges(changes: Partial<UserProfileFields>): Partial<UserRow> {
 /**
  * One batch of events applied to the users table: the rows the batch touches are loaded with one
  * query, changed in memory, and written back with a few multi-row statements. Events that change
- * rows by a condition rather than by id (a department rename, a manager's deletion or new name)
- * run as one UPDATE at once and are mirrored on the rows in memory, which are written last.
+ * rows by a condition rather than by id are mirrored on the rows in memory at once; for the other
+ * rows, a manager's new name and a manager's deletion are collected and written at the end with
+ * one set-based UPDATE each (names first: a manager can only be renamed before being deleted), and
+ * a department rename (rare) runs as one UPDATE when it occurs.
  */
 class UsersBatch {
   private readonly rows = new Map<number, UserRow>();
@@ -155,6 +157,8 @@ class UsersBatch {
   private readonly deleted = new Set<number>();
   /** Columns any stored row changed in: the final UPDATE writes only these. */
   private readonly changedColumns = new Set<keyof UserRow>(['version']);
+  /** The latest full name of every manager renamed in the batch, for their reports. */
+  private readonly managerNames = new Map<number, string>();
 
   private constructor(
     private readonly trx: Transaction<any>,
@@ -233,41 +237,63 @@ class UsersBatch {
     for (const column of Object.keys(changes) as (keyof UserRow)[]) this.changedColumns.add(column);
   }
 
-  private async applyUpdate(event: UserEvent, { userId, changes }: AccountEventData['UserUpdated']): Promise<void> {
+  private applyUpdate(event: UserEvent, { userId, changes }: AccountEventData['UserUpdated']): void {
     this.change(event, userId, () => ({ ...profileChanges(changes), updated_at: event.metadata.occurredAt }));
     const row = this.rows.get(userId);
     if (row && (changes.firstName !== undefined || changes.lastName !== undefined)) {
-      await this.updateWhere('manager_id', userId, { manager_name: fullName({ firstName: row.first_name, lastName: row.last_name }) });
+      const name = fullName({ firstName: row.first_name, lastName: row.last_name });
+      this.managerNames.set(userId, name);
+      this.patchWhere('manager_id', userId, { manager_name: name });
     }
   }
 
-  private async applyDeletion(userId: number): Promise<void> {
+  private applyDeletion(userId: number): void {
     this.rows.delete(userId);
     this.deleted.add(userId);
     // Reports keep their manager's name as text, but no longer point at a removed account.
-    await this.updateWhere('manager_id', userId, { manager_id: null });
+    this.patchWhere('manager_id', userId, { manager_id: null });
   }
 
   private async applyDepartmentRename({ name, previousName }: AccountEventData['DepartmentRenamed']): Promise<void> {
     await this.updateWhere('department', previousName, { department: name });
   }
 
-  private async updateWhere(
-    column: 'manager_id' | 'department',
-    value: number | string,
-    changes: Partial<UserRow>,
-  ): Promise<void> {
+  private async updateWhere(column: 'department', value: string, changes: Partial<UserRow>): Promise<void> {
     await this.trx.withSchema(this.schema).updateTable('users').set(changes).where(column, '=', value).execute();
+    this.patchWhere(column, value, changes);
+  }
+
+  private patchWhere(column: 'manager_id' | 'department', value: number | string, changes: Partial<UserRow>): void {
     for (const row of this.rows.values()) {
       if (row[column] === value) this.patch(row, changes);
     }
   }
 
-  /** Deletions, one UPDATE of the stored rows and one INSERT of the new ones. */
+  /**
+   * Reports of renamed and deleted managers among the rows not held in memory (those in memory
+   * already carry the change and are written after): one UPDATE per kind of change.
+   */
+  private async updateReportsOutsideMemory(): Promise<void> {
+    const users = sql.table(`${this.schema}.users`);
+    const inMemory = [...this.stored].filter((id) => this.rows.has(id));
+    if (this.managerNames.size > 0) {
+      const names = [...this.managerNames].map(([id, name]) => ({ id, name }));
+      await sql`UPDATE ${users} AS t SET manager_name = m.name
+        FROM ${unnestRows(names, { id: 'int4', name: 'text' }, 'm')}
+        WHERE t.manager_id = m.id AND t.id <> ALL(${inMemory}::int4[])`.execute(this.trx);
+    }
+    if (this.deleted.size > 0) {
+      await sql`UPDATE ${users} SET manager_id = NULL
+        WHERE manager_id = ANY(${[...this.deleted]}::int4[]) AND id <> ALL(${inMemory}::int4[])`.execute(this.trx);
+    }
+  }
+
+  /** Deletions, the reports of renamed or deleted managers, one UPDATE of the stored rows and one INSERT of the new ones. */
   async flush(): Promise<void> {
     await deleteRows(this.trx, this.schema, 'users', 'id', 'int4', [...this.deleted]);
+    await this.updateReportsOutsideMemory();
     const rows = [...this.rows.values()];
-    await upsertRows(this.trx, this.schema, 'users', rows.filter((row) => !this.stored.has(row.id)), { types: COLUMN_TYPES, key: ['id'] });
+    await insertRows(this.trx, this.schema, 'users', rows.filter((row) => !this.stored.has(row.id)), COLUMN_TYPES);
     const changed = rows.filter((row) => this.stored.has(row.id));
     if (changed.length === 0) return;
     // A plain UPDATE of the changed columns costs less than an upsert's insert attempt.
