@@ -4,6 +4,7 @@ import { createAccountsRouter } from './accounts/accounts-routes';
 import { createEntriesRouter } from './entries/entries-routes';
 import { createFormFieldsRouter } from './form-fields/form-fields-routes';
 import { createStatsRouter } from './stats/stats-routes';
+import { createTargetsRouter } from './targets/targets-routes';
 import { REPO_ROOT } from './config';
 import { assignCorrelationId } from './platform/commands';
 import type { AppContext } from './platform/context';
@@ -39,6 +40,7 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Expr
   app.use('/api', createEntriesRouter(ctx));
   app.use('/api', createStatsRouter(ctx));
   app.use('/api', createFormFieldsRouter(ctx));
+  app.use('/api', createTargetsRouter(ctx));
 
   app.use('/api', apiNotFound);
   app.use(frontEndRouter(options.frontEndRoot ?? REPO_ROOT));

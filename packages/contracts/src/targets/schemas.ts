@@ -23,6 +23,7 @@ export const TARGET_MESSAGES = {
   description: `Description must be text of at most ${TARGET_TEXT_MAX_LENGTH} characters`,
   reason: `Reason must be text of at most ${TARGET_TEXT_MAX_LENGTH} characters`,
   noUsers: 'No users found',
+  targetManagerRequired: 'HR or admin access required',
   yearlyTargetExists: (year: number) => `A yearly target for ${year} already exists`,
   yearlyTargetNotFound: (year: number) => `No training target set for ${year}`,
   userTargetExists: (year: number) => `This user already has a target for ${year}`,
@@ -100,16 +101,13 @@ export const yearlyTargetUpdateSchema = z.object({
 
 const userTargetHours = wholeNumber(M.userTargetHours, 1, USER_TARGET_MAX_HOURS);
 
-/**
- * POST /api/user-targets. `setBy` is always the signed-in user; a sent `setBy` is accepted only
- * when it names that user (checked by the server).
- */
+/** POST /api/user-targets. A sent `setBy` is ignored: the server records the signed-in user. */
 export const userTargetCreateSchema = z.object({
   userId: targetUserIdSchema,
   year: wholeNumber(M.targetYear, TARGET_YEAR_RANGE.min, TARGET_YEAR_RANGE.max),
   targetHours: userTargetHours,
   reason: optionalText(M.reason),
-  setBy: targetUserIdSchema.optional(),
+  setBy: z.unknown().optional(),
 });
 
 /** PUT /api/user-targets/{userId}/{year}: a missing reason keeps the current one. */
