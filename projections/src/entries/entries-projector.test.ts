@@ -64,8 +64,21 @@ beforeAll(async () => {
 afterAll(() => database?.drop());
 
 beforeEach(async () => {
-  await sql`TRUNCATE ${sql.table(`${SCHEMA}.entries`)}`.execute(database.db);
+  await sql`TRUNCATE ${sql.table(`${SCHEMA}.entries`)}, ${sql.table(`${SCHEMA}.entry_owners`)}`.execute(database.db);
 });
+
+const joined = (userId: number, managerId: number | null, managerName: string | null) =>
+  recorded('UserRegistered', {
+    userId,
+    email: `user${userId}@example.com`,
+    firstName: `First${userId}`,
+    lastName: `Last${userId}`,
+    role: 'employee',
+    managerId,
+    managerName,
+    department: 'Engineering',
+    passwordHash: 'hash',
+  });
 
 describe('entries projector', () => {
   it('stores a logged entry with hours as text and the creation time from the metadata', async () => {
@@ -152,5 +165,41 @@ describe('entries projector', () => {
   it('ignores events it does not own', async () => {
     await project(recorded('UserLoggedIn', { userId: 10 }), recorded('UserUpdated', { userId: 10, changes: { role: 'hr' } }));
     expect(await rows()).toEqual([]);
+  });
+
+  it("shows a manager's new name on the entries of their direct reports, as if applied one event at a time", async () => {
+    const people = [joined(1, null, null), joined(2, 1, 'First1 Last1'), joined(3, 1, 'First1 Last1'), joined(4, null, 'Typed Boss')];
+    const before = [logged(1, 2, { managerName: 'First1 Last1' }), logged(2, 3, { managerName: 'First1 Last1' }), logged(3, 4, { managerName: 'Typed Boss' })];
+    const renamed = [recorded('UserUpdated', { userId: 1, changes: { lastName: 'Hopper' } })];
+    const movedAndRenamed = [
+      recorded('UserUpdated', { userId: 3, changes: { managerId: 4, managerName: 'First4 Last4' } }),
+      recorded('UserUpdated', { userId: 1, changes: { firstName: 'Grace' } }),
+      logged(4, 2, { managerName: 'Typed Later' }),
+      recorded('UserUpdated', { userId: 4, changes: { firstName: 'Alan', lastName: 'Turing' } }),
+      recorded('UserDeleted', { userId: 1, email: 'user1@example.com' }),
+    ];
+    const afterDeletion = [recorded('UserUpdated', { userId: 1, changes: { firstName: 'Gone' } })];
+    const managerNames = async () => (await rows()).map((row) => [row.id, row.user_id, row.manager_name]);
+
+    await project(...people, ...before);
+    await project(...renamed);
+    expect(await managerNames()).toEqual([
+      [1, 2, 'First1 Hopper'],
+      [2, 3, 'First1 Hopper'],
+      [3, 4, 'Typed Boss'],
+    ]);
+    await project(...movedAndRenamed);
+    await project(...afterDeletion);
+    const inBatches = await managerNames();
+    expect(inBatches).toEqual([
+      [1, 2, 'Grace Hopper'],
+      [2, 3, 'Alan Turing'],
+      [3, 4, 'Typed Boss'],
+      [4, 2, 'Typed Later'],
+    ]);
+
+    await sql`TRUNCATE ${sql.table(`${SCHEMA}.entries`)}, ${sql.table(`${SCHEMA}.entry_owners`)}`.execute(database.db);
+    for (const event of [...people, ...before, ...renamed, ...movedAndRenamed, ...afterDeletion]) await project(event);
+    expect(await managerNames()).toEqual(inBatches);
   });
 });

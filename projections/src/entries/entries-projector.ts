@@ -1,7 +1,7 @@
-import type { AccountEventData, EntryDetails, EntryEvent, FormFieldEventData } from '@tht/contracts';
+import { fullName, type AccountEventData, type EntryDetails, type EntryEvent, type FormFieldEventData } from '@tht/contracts';
 import type { RecordedEvent } from '@tht/eventstore';
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { deleteRows, unnestRows, upsertRows, type ColumnTypes } from '../framework/batch-sql';
+import { deleteRows, insertRows, unnestRows, upsertRows, type ColumnTypes } from '../framework/batch-sql';
 import type { Projector } from '../framework/projector';
 
 /** A row of `read_models.entries`. `hours` is numeric, read back as its text ("1.5"). */
@@ -25,6 +25,19 @@ export interface EntryRow {
   created_at: Date | string;
   updated_at: Date | string;
 }
+
+/**
+ * What the projector keeps of every user (`read_models.entry_owners`): their name and manager, so
+ * that a manager's new name reaches the entries of their direct reports.
+ */
+export interface OwnerRow {
+  user_id: number;
+  first_name: string;
+  last_name: string;
+  manager_id: number | null;
+}
+
+const OWNER_COLUMN_TYPES: ColumnTypes<OwnerRow> = { user_id: 'int4', first_name: 'text', last_name: 'text', manager_id: 'int4' };
 
 type EditableRow = Omit<EntryRow, 'id' | 'user_id' | 'created_at'>;
 /** What every row kept in memory has: the edited rows lack only `created_at`. */
@@ -55,6 +68,14 @@ async function migrate(db: Kysely<any>, schema: string): Promise<void> {
   await sql`CREATE INDEX IF NOT EXISTS entries_user_date_idx ON ${entries} (user_id, date, id)`.execute(db);
   // Everyone's entries of a year (HR, SMT) and the years that have entries.
   await sql`CREATE INDEX IF NOT EXISTS entries_date_idx ON ${entries} (date)`.execute(db);
+  const owners = sql.table(`${schema}.entry_owners`);
+  await sql`CREATE TABLE IF NOT EXISTS ${owners} (
+    user_id integer PRIMARY KEY,
+    first_name text NOT NULL,
+    last_name text NOT NULL,
+    manager_id integer
+  )`.execute(db);
+  await sql`CREATE INDEX IF NOT EXISTS entry_owners_manager_idx ON ${owners} (manager_id)`.execute(db);
 }
 
 function editableFields(details: EntryDetails, at: string): EditableRow {
@@ -78,7 +99,8 @@ function editableFields(details: EntryDetails, at: string): EditableRow {
 
 /**
  * The profile fields of a user that their entries follow: a new manager or department shows on
- * all their entries ('All your training entries have been updated automatically!').
+ * all their entries ('All your training entries have been updated automatically!'), and so does
+ * their manager's new name.
  */
 type ProfileChanges = Partial<Pick<EntryRow, 'manager_name' | 'department'>>;
 
@@ -113,23 +135,62 @@ const COLUMN_TYPES: ColumnTypes<EntryRow> = {
 const { created_at: _created, ...PENDING_COLUMN_TYPES } = COLUMN_TYPES;
 const EDITED_COLUMNS = Object.keys(PENDING_COLUMN_TYPES).filter((column) => column !== 'id' && column !== 'user_id');
 
+type UserChanges = AccountEventData['UserUpdated']['changes'];
+const isRenaming = (changes: UserChanges) => changes.firstName !== undefined || changes.lastName !== undefined;
+/** A change of what `entry_owners` keeps: the name or the manager. */
+const changesOwner = (changes: UserChanges) => isRenaming(changes) || changes.managerId !== undefined;
+
 /**
  * One batch of events applied to the entries table with a few statements: new and edited rows are
- * kept in memory and written at the end with one INSERT and one UPDATE over `unnest` arrays;
- * deletions are one DELETE. Changes that select rows by a condition (a user's new profile, a
- * deleted user, a renamed department or custom field) run as one statement when they occur and
- * are mirrored on the rows in memory, which are written last, so the result is the same as
- * applying every event in order.
+ * kept in memory and written at the end with one INSERT and one UPDATE; deletions are one DELETE.
+ * Profile changes (a user's new manager or department, a manager's new name for their reports)
+ * are collected per user and written with one UPDATE of the stored rows at the end, and applied
+ * at once to the rows in memory, which are written after it. The rarer changes that select rows
+ * by another condition (a deleted user, a renamed department or custom field) run as one
+ * statement when they occur (after writing the profile changes collected so far) and are mirrored
+ * on the rows in memory, so the result is the same as applying every event in order.
  */
 class EntriesBatch {
   private readonly inserted = new Map<number, EntryRow>();
   private readonly edited = new Map<number, PendingRow>();
   private readonly deleted = new Set<number>();
+  /** The changes of every user's stored entries not written yet, latest values merged. */
+  private readonly profileChanges = new Map<number, ProfileChanges>();
+  /** The owners the batch needs (loaded up front) or creates, by user id. */
+  private readonly owners = new Map<number, OwnerRow>();
+  private readonly changedOwners = new Set<number>();
+  private readonly deletedOwners = new Set<number>();
 
-  constructor(
+  private constructor(
     private readonly trx: Transaction<any>,
     private readonly schema: string,
   ) {}
+
+  /**
+   * Loads with one query the owners whose name or manager the batch changes, and the reports of
+   * the managers it renames or deletes: every owner a rename must reach is then in memory.
+   */
+  static async load(trx: Transaction<any>, schema: string, events: readonly RecordedEvent[]): Promise<EntriesBatch> {
+    const batch = new EntriesBatch(trx, schema);
+    const ids: number[] = [];
+    const managers: number[] = [];
+    for (const event of events) {
+      if (event.type === 'UserDeleted') {
+        const { userId } = event.data as AccountEventData['UserDeleted'];
+        ids.push(userId);
+        managers.push(userId);
+      } else if (event.type === 'UserUpdated') {
+        const { userId, changes } = event.data as AccountEventData['UserUpdated'];
+        if (changesOwner(changes)) ids.push(userId);
+        if (isRenaming(changes)) managers.push(userId);
+      }
+    }
+    if (ids.length === 0) return batch;
+    const { rows } = await sql<OwnerRow>`SELECT user_id, first_name, last_name, manager_id FROM ${sql.table(`${schema}.entry_owners`)}
+      WHERE user_id = ANY(${ids}::int4[]) OR manager_id = ANY(${managers}::int4[])`.execute(trx);
+    for (const row of rows) batch.owners.set(row.user_id, row);
+    return batch;
+  }
 
   private get table() {
     return sql.table(`${this.schema}.entries`);
@@ -166,23 +227,29 @@ class EntriesBatch {
       }
     }
     switch (event.type) {
-      case 'UserUpdated': {
-        const data = event.data as AccountEventData['UserUpdated'];
-        const changes = profileChangesOf(data);
-        if (Object.keys(changes).length === 0) return;
-        await this.updateWhere(sql`user_id = ${data.userId}`, (row) => row.user_id === data.userId, changes);
+      case 'UserRegistered':
+      case 'UserCreated': {
+        const { userId, firstName, lastName, managerId } = event.data as AccountEventData['UserRegistered'];
+        this.setOwner({ user_id: userId, first_name: firstName, last_name: lastName, manager_id: managerId });
         return;
       }
+      case 'UserUpdated':
+        this.applyUserUpdate(event.data as AccountEventData['UserUpdated']);
+        return;
       case 'UserDeleted': {
         // Entries go with their owner in the read model; the log keeps them.
         const { userId } = event.data as AccountEventData['UserDeleted'];
         await sql`DELETE FROM ${this.table} WHERE user_id = ${userId}`.execute(this.trx);
         this.forgetRowsOf(userId);
+        this.profileChanges.delete(userId);
+        this.deleteOwner(userId);
         return;
       }
       case 'DepartmentRenamed': {
         const { name, previousName } = event.data as AccountEventData['DepartmentRenamed'];
-        await this.updateWhere(sql`department = ${previousName}`, (row) => row.department === previousName, { department: name });
+        await this.writeProfileChanges();
+        await sql`UPDATE ${this.table} SET department = ${name} WHERE department = ${previousName}`.execute(this.trx);
+        this.patchPending((row) => row.department === previousName, { department: name });
         return;
       }
       case 'FormFieldEdited': {
@@ -198,22 +265,67 @@ class EntriesBatch {
     }
   }
 
+  private applyUserUpdate(data: AccountEventData['UserUpdated']): void {
+    const { userId, changes } = data;
+    const own = profileChangesOf(data);
+    if (Object.keys(own).length > 0) this.changeEntriesOf(userId, own);
+    const owner = this.owners.get(userId);
+    if (!owner || !changesOwner(changes)) return;
+    this.setOwner({
+      user_id: userId,
+      first_name: changes.firstName ?? owner.first_name,
+      last_name: changes.lastName ?? owner.last_name,
+      manager_id: changes.managerId === undefined ? owner.manager_id : changes.managerId,
+    });
+    if (!isRenaming(changes)) return;
+    const managerName = fullName({ firstName: changes.firstName ?? owner.first_name, lastName: changes.lastName ?? owner.last_name });
+    for (const report of this.owners.values()) {
+      if (report.manager_id === userId) this.changeEntriesOf(report.user_id, { manager_name: managerName });
+    }
+  }
+
+  private setOwner(owner: OwnerRow): void {
+    this.owners.set(owner.user_id, owner);
+    this.changedOwners.add(owner.user_id);
+  }
+
+  /** Reports of a deleted manager keep the name on their entries but no longer point at the account. */
+  private deleteOwner(userId: number): void {
+    this.owners.delete(userId);
+    this.changedOwners.delete(userId);
+    this.deletedOwners.add(userId);
+    for (const report of this.owners.values()) {
+      if (report.manager_id === userId) this.setOwner({ ...report, manager_id: null });
+    }
+  }
+
+  /** Changes every entry of a user: the ones in memory now, the stored ones with the batch's profile UPDATE. */
+  private changeEntriesOf(userId: number, changes: ProfileChanges): void {
+    this.profileChanges.set(userId, { ...this.profileChanges.get(userId), ...changes });
+    this.patchPending((row) => row.user_id === userId, changes);
+  }
+
+  private patchPending(matches: (row: PendingRow) => boolean, changes: ProfileChanges): void {
+    for (const rows of this.pending) {
+      for (const [id, row] of rows) if (matches(row)) rows.set(id, { ...row, ...changes });
+    }
+  }
+
   private forgetRowsOf(userId: number): void {
     for (const rows of this.pending) {
       for (const [id, row] of rows) if (row.user_id === userId) rows.delete(id);
     }
   }
 
-  private async updateWhere(
-    condition: ReturnType<typeof sql>,
-    matches: (row: PendingRow) => boolean,
-    changes: ProfileChanges,
-  ): Promise<void> {
-    const assignments = Object.entries(changes).map(([column, value]) => sql`${sql.ref(column)} = ${value}`);
-    await sql`UPDATE ${this.table} SET ${sql.join(assignments)} WHERE ${condition}`.execute(this.trx);
-    for (const rows of this.pending) {
-      for (const [id, row] of rows) if (matches(row)) rows.set(id, { ...row, ...changes });
-    }
+  /** One UPDATE of the stored entries of every user whose profile the batch changed so far (a missing value keeps the column). */
+  private async writeProfileChanges(): Promise<void> {
+    if (this.profileChanges.size === 0) return;
+    const changes = [...this.profileChanges].map(([user_id, columns]) => ({ user_id, ...columns }));
+    this.profileChanges.clear();
+    await sql`UPDATE ${this.table} AS e
+      SET manager_name = coalesce(c.manager_name, e.manager_name), department = coalesce(c.department, e.department)
+      FROM ${unnestRows(changes, { user_id: 'int4', manager_name: 'text', department: 'text' }, 'c')}
+      WHERE e.user_id = c.user_id`.execute(this.trx);
   }
 
   /** Moves the values of custom field `from` to `to` (or drops them when `to` is null). */
@@ -229,20 +341,27 @@ class EntriesBatch {
     }
   }
 
+  /** Stored rows first (deletions, profile changes), then the rows in memory, which already carry every change. */
   async flush(): Promise<void> {
     await deleteRows(this.trx, this.schema, 'entries', 'id', 'int4', [...this.deleted]);
-    await upsertRows(this.trx, this.schema, 'entries', [...this.inserted.values()], { types: COLUMN_TYPES, key: ['id'] });
+    await this.writeProfileChanges();
+    await insertRows(this.trx, this.schema, 'entries', [...this.inserted.values()], COLUMN_TYPES);
     if (this.edited.size > 0) {
       const assignments = sql.join(EDITED_COLUMNS.map((column) => sql`${sql.id(column)} = edited.${sql.id(column)}`));
       await sql`UPDATE ${this.table} AS e SET ${assignments}
         FROM ${unnestRows([...this.edited.values()], PENDING_COLUMN_TYPES, 'edited')}
         WHERE e.id = edited.id`.execute(this.trx);
     }
+    await deleteRows(this.trx, this.schema, 'entry_owners', 'user_id', 'int4', [...this.deletedOwners]);
+    const owners = [...this.changedOwners].map((id) => this.owners.get(id)!);
+    await upsertRows(this.trx, this.schema, 'entry_owners', owners, { types: OWNER_COLUMN_TYPES, key: ['user_id'] });
   }
 }
 
 const HANDLED = new Set<string>([
   'EntryLogged',
+  'UserRegistered',
+  'UserCreated',
   'EntryEdited',
   'EntryDeleted',
   'UserUpdated',
@@ -258,7 +377,7 @@ export const entriesProjector: Projector = {
   async project(trx, schema, events) {
     const relevant = events.filter((event) => HANDLED.has(event.type));
     if (relevant.length === 0) return;
-    const batch = new EntriesBatch(trx, schema);
+    const batch = await EntriesBatch.load(trx, schema, relevant);
     for (const event of relevant) await batch.apply(event);
     await batch.flush();
   },

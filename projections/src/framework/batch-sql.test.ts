@@ -1,7 +1,7 @@
 import { createTestDatabase, type TestDatabase } from '@tht/postgres/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deleteRows, upsertRows } from './batch-sql';
+import { deleteRows, insertRows, upsertRows } from './batch-sql';
 
 interface NoteRow {
   id: number;
@@ -47,5 +47,18 @@ describe('batched read-model writes', () => {
   it('deletes many rows by key in one statement', async () => {
     await database.db.transaction().execute((trx) => deleteRows(trx, 'public', 'notes', 'id', 'int4', [2, 99]));
     expect((await rows()).map((row) => row.id)).toEqual([1]);
+  });
+
+  it('inserts many new rows in one statement', async () => {
+    await database.db.transaction().execute((trx) =>
+      insertRows<NoteRow>(trx, 'public', 'notes', [
+        { id: 3, title: 'three', hours: '0.25', tags: ['x'], at: '2026-03-06T10:00:00.000Z' },
+        { id: 4, title: 'four', hours: '4', tags: null, at: '2026-03-06T11:00:00.000Z' },
+      ], types),
+    );
+    expect((await rows()).slice(-2)).toEqual([
+      { id: 3, title: 'three', hours: '0.25', tags: ['x'], at: '2026-03-06T10:00' },
+      { id: 4, title: 'four', hours: '4', tags: null, at: '2026-03-06T11:00' },
+    ]);
   });
 });

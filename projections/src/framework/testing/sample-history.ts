@@ -142,6 +142,7 @@ export function sampleHistory(size: number, seed = 42): SampleAppend[] {
     } else if (roll < 0.957) {
       // Profile changes are rare, and costly to project: entries and reports carry the name.
       user.lastName = `Renamed${count}`;
+      for (const report of users) if (report.managerId === user.id) report.managerName = `${user.firstName} ${user.lastName}`;
       append(`user-${user.id}`, { type: 'UserUpdated', data: { userId: user.id, changes: { lastName: user.lastName } } });
     } else if (!renamed && count > size / 2) {
       renamed = true;
