@@ -221,6 +221,14 @@ describe('user targets', () => {
     expect(await userTargets(manager.token)).toContainEqual(managerOwn);
     expect(await userTargets(manager.token, 2025)).toEqual([]);
   });
+
+  it('drops the targets of a deleted user', async () => {
+    const leaver = await createUserAndLogin(app);
+    expect((await postUserTarget({ userId: leaver.user.id, year: 2026, targetHours: 25 })).status).toBe(201);
+    expect((await request(app, 'DELETE', `/api/users/${leaver.user.id}`, { token: admin.token })).status).toBe(200);
+    expect((await userTargets(hr.token)).map((target) => target.userId)).not.toContain(leaver.user.id);
+    expect(await putUserTarget(leaver.user.id, 2026, { targetHours: 30 })).toMatchObject({ status: 404, body: { error: 'User not found' } });
+  });
 });
 
 describe('the personal target through the API reads', () => {
