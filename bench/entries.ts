@@ -12,6 +12,7 @@
  * BENCH_ENTRIES, BENCH_REQUESTS, BENCH_CLIENTS. It always starts its own product (seeding needs the
  * database), so BENCH_BASE_URL does not apply.
  */
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { entryStream, userStream, type AccountEventData, type EntryEventData } from '@tht/contracts';
 import { createEventStore, type EventStore } from '@tht/eventstore';
@@ -22,7 +23,7 @@ import { hashPassword } from '../api/src/auth/passwords';
 import { signAuthToken } from '../api/src/auth/tokens';
 import { metadataFor, systemActor } from '../api/src/platform/commands';
 import { createIdAllocator, type IdAllocator } from '../api/src/platform/ids';
-import { startProduct } from '../e2e/src/support/product';
+import { freePort, repoRoot, startProduct } from '../e2e/src/support/product';
 import { createLoadClient, formatLatency, measureLatency } from './support/load';
 
 const USERS = Number(process.env.BENCH_USERS ?? 1_000);
@@ -190,6 +191,31 @@ async function bulkLog(baseUrl: string, user: SeededUser, run: number): Promise<
   return elapsed;
 }
 
+/**
+ * The same closed loop against a bare Express handler (own process, no sign-in, no database) that
+ * sends a body of `bytes`: what this machine allows any Node.js HTTP read, for comparison.
+ */
+async function measureFloor(bytes: number): Promise<string> {
+  const port = await freePort();
+  const server = spawn(process.execPath, ['--import', 'tsx', 'bench/support/bare-express-server.ts', String(port), String(bytes)], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.stdout.once('data', () => resolve());
+      server.once('exit', (code) => reject(new Error(`the bare Express server exited with ${code}`)));
+    });
+    const client = createLoadClient(`http://127.0.0.1:${port}`, CLIENTS);
+    await measureLatency(CLIENTS, 1_000, () => client.send('floor', '/floor').then(() => {}));
+    const summary = await measureLatency(CLIENTS, REQUESTS, () => client.send('floor', '/floor').then(() => {}));
+    client.close();
+    return formatLatency(`  for comparison, a bare Express handler sending ${bytes} bytes, ${CLIENTS} clients`, summary);
+  } finally {
+    server.kill();
+  }
+}
+
 async function main(): Promise<void> {
   const database = await createTestDatabase();
   const jwtSecret = randomBytes(32).toString('hex');
@@ -213,7 +239,9 @@ async function main(): Promise<void> {
     await measure('warm-up', statsPath, CLIENTS, 1_000);
     console.log(await measure('GET /api/entries?userId=&year=', entriesPath, 1, 300));
     console.log(`${await measure('GET /api/entries?userId=&year=', entriesPath, CLIENTS, REQUESTS)} (target p95 < 30 ms)`);
+    const typicalBytes = (await client.send('size', entriesPath(users[0]!, YEARS[0]), { headers: { authorization: `Bearer ${users[0]!.token}` } })).length;
     console.log(`${await measure('GET /api/stats?userId=&year=', statsPath, CLIENTS, REQUESTS)} (target p95 < 30 ms)`);
+    console.log(await measureFloor(typicalBytes));
 
     const timings: number[] = [];
     for (let run = 0; run < BULK_RUNS; run += 1) timings.push(await bulkLog(product.baseUrl, users.at(-1)!, run));
