@@ -66,13 +66,19 @@ const READ_STREAM = {
   rowMode: 'array',
 } as const;
 
+/**
+ * A batch of the global log comes as ONE json array of event tuples: the driver then parses one
+ * value with one native JSON.parse instead of a row of seven fields and two JSON values per event,
+ * which was most of the CPU of a replay.
+ */
 const READ_ALL = {
   name: 'eventstore-read-all',
-  text: `SELECT ${SELECT_EVENT} FROM ${S}.events
-    WHERE (transaction_id, position) > ($1::xid8, $2::bigint)
-      AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-    ORDER BY transaction_id, position
-    LIMIT $3`,
+  text: `SELECT coalesce(json_agg(json_build_array(${SELECT_EVENT}) ORDER BY transaction_id, position), '[]') AS events
+    FROM (SELECT * FROM ${S}.events
+      WHERE (transaction_id, position) > ($1::xid8, $2::bigint)
+        AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+      ORDER BY transaction_id, position
+      LIMIT $3) AS batch`,
   rowMode: 'array',
 } as const;
 
@@ -153,9 +159,10 @@ export function createPostgresEventStore({ pool, pollIntervalMs = 1000 }: Postgr
   async function readAll(after: string | null, limit: number): Promise<ReadAllBatch> {
     if (!Number.isInteger(limit) || limit < 1) throw new Error(`readAll limit must be a positive integer, got ${limit}`);
     const from = after === null ? START : decodePosition(after);
-    const { rows } = await pool.query<EventTuple>({ ...READ_ALL, values: [from.transactionId, from.position, limit] });
-    if (rows.length < limit) notifications.checkHeldBack().catch(() => {});
-    const events = rows.map(toRecordedEvent);
+    const { rows } = await pool.query<[EventTuple[]]>({ ...READ_ALL, values: [from.transactionId, from.position, limit] });
+    const tuples = rows[0]![0];
+    if (tuples.length < limit) notifications.checkHeldBack().catch(() => {});
+    const events = tuples.map(toRecordedEvent);
     return { events, lastPosition: events.at(-1)?.globalPosition ?? after };
   }
 

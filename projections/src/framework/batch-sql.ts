@@ -2,24 +2,32 @@ import { sql, type RawBuilder, type Transaction } from 'kysely';
 
 /**
  * Helpers for writing a whole batch of read-model rows with one statement per table, the pattern
- * described in projector.ts. The rows travel as ONE json parameter, expanded by PostgreSQL's
- * `json_to_recordset`: a single native JSON.stringify costs a fraction of the CPU of array
- * parameters (which the driver escapes element by element), and the statement's text does not
- * grow with the number of rows.
+ * described in projector.ts. The rows travel as ONE jsonb parameter, an array of row arrays
+ * (values in column order), expanded by `jsonb_array_elements`: a single native JSON.stringify
+ * costs a fraction of the CPU of array parameters (which the driver escapes element by element),
+ * PostgreSQL reads positional arrays in about half the CPU of objects (`json_to_recordset`), and
+ * the statement's text does not grow with the number of rows.
  */
 
 /** PostgreSQL type of every column, e.g. `{ id: 'int4', name: 'text', tags: 'jsonb' }`. */
 export type ColumnTypes<Row> = { readonly [Column in keyof Row]: string };
 
+/** Column `index` of the row array `r` as `type` (JSON null is SQL NULL). */
+function column(index: number, type: string): RawBuilder<unknown> {
+  if (type === 'jsonb' || type === 'json') return sql`nullif(r -> ${sql.lit(index)}, 'null'::jsonb)::${sql.raw(type)}`;
+  return sql`(r ->> ${sql.lit(index)})::${sql.raw(type)}`;
+}
+
 /**
- * `json_to_recordset($1) AS alias(col1 type1, ...)`, for FROM clauses. Values are written as JSON:
- * objects and arrays for json/jsonb columns, ISO strings (or Dates) for times, numbers or numeric
- * strings for numbers; a missing or null value is NULL.
+ * `(SELECT ... FROM jsonb_array_elements($1)) AS alias`, a FROM item with one column per key of
+ * `types`. Values are written as JSON: objects and arrays for json/jsonb columns, ISO strings (or
+ * Dates) for times, numbers or numeric strings for numbers; a missing or null value is NULL.
  */
 export function unnestRows<Row>(rows: readonly Row[], types: ColumnTypes<Row>, alias = 'batch'): RawBuilder<unknown> {
   const columns = Object.keys(types) as (keyof Row & string)[];
-  const definitions = columns.map((column) => sql`${sql.id(column)} ${sql.raw(types[column])}`);
-  return sql`json_to_recordset(${JSON.stringify(rows)}::json) AS ${sql.id(alias)}(${sql.join(definitions)})`;
+  const values = rows.map((row) => columns.map((name) => row[name]));
+  const selected = columns.map((name, index) => sql`${column(index, types[name])} AS ${sql.id(name)}`);
+  return sql`(SELECT ${sql.join(selected)} FROM jsonb_array_elements(${JSON.stringify(values)}::jsonb) AS r) AS ${sql.id(alias)}`;
 }
 
 /** The last row for every key, in first-seen order: one statement may not touch a row twice. */

@@ -52,10 +52,20 @@ describe('rebuildReadModels', () => {
     await database?.drop();
   });
 
+  /** Every index definition and every table's persistence ('p': logged) in `read_models`. */
+  async function tableDefinitions(): Promise<string[]> {
+    const { rows } = await sql<{ line: string }>`SELECT indexdef AS line FROM pg_indexes WHERE schemaname = ${READ_MODEL_SCHEMA}
+      UNION ALL SELECT c.relname || ' ' || c.relpersistence::text FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+        WHERE n.nspname = ${READ_MODEL_SCHEMA} AND c.relkind = 'r'`.execute(database.db);
+    return rows.map((row) => row.line).sort();
+  }
+
   it('rebuilds read models equal to the live ones, reporting progress', async () => {
     const last = await appendHistory(store, sampleHistory(2000), 4);
     expect(await waiter.waitFor(last, 30_000)).toBe(true);
     const live = await snapshot(database);
+    const liveDefinitions = await tableDefinitions();
+    expect(liveDefinitions.filter((line) => line.endsWith(' p')).length).toBeGreaterThan(projectors.length);
     expect(Object.keys(live).length).toBeGreaterThan(projectors.length);
     expect(live.entries?.length).toBeGreaterThan(100);
 
@@ -63,6 +73,8 @@ describe('rebuildReadModels', () => {
     const result = await rebuildReadModels({ pool: database.pool, store, projectors, batchSize: 500, onProgress: (p) => progress.push(p) });
 
     expect(await snapshot(database)).toEqual(live);
+    // Replayed unlogged and without secondary indexes, swapped in durable and with all of them.
+    expect(await tableDefinitions()).toEqual(liveDefinitions);
     const total = await store.countAll!();
     expect(result.events).toBe(total);
     expect(progress.at(-1)).toMatchObject({ phase: 'done', done: total, total, secondsLeft: 0 });

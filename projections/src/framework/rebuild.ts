@@ -41,7 +41,9 @@ const OLD_PREFIX = `${READ_MODEL_SCHEMA}_old_`;
  * product keeps running.
  *
  * 1. Replay into `read_models_rebuild_<time>` (its own checkpoints), batch by batch, until the
- *    end of the log. The live runner keeps serving and updating `read_models` meanwhile.
+ *    end of the log. The live runner keeps serving and updating `read_models` meanwhile. The new
+ *    tables are filled unlogged and without their secondary indexes, then made durable
+ *    (`SET LOGGED`, one bulk write each) and indexed (one sorted build each) before the swap.
  * 2. Swap, in one transaction: lock the live checkpoint table (the live runner locks its
  *    checkpoint row first in every batch, so it pauses between batches), replay whatever the live
  *    read models have and the new ones do not yet, then rename `read_models` away and the new
@@ -65,6 +67,7 @@ export async function rebuildReadModels({
     const stamp = Date.now();
     const schema = `${REBUILD_PREFIX}${stamp}`;
     await migrateReadModels(db, projectors, schema);
+    const indexes = await withoutWalAndSecondaryIndexes(db, schema);
 
     const started = performance.now();
     const total = (await store.countAll?.()) ?? null;
@@ -78,6 +81,7 @@ export async function rebuildReadModels({
 
     await replay.toEnd(() => report('replaying'));
     report('swapping');
+    await durableWithIndexes(db, schema, indexes);
     await swapIn(db, replay, schema, `${OLD_PREFIX}${stamp}`);
     report('done');
     const seconds = (performance.now() - started) / 1000;
@@ -145,6 +149,34 @@ class Replay {
       await this.apply(batch);
     }
   }
+}
+
+/**
+ * Prepares a freshly migrated schema for the replay: every table unlogged (no WAL written for its
+ * rows: a crash empties it, which only means the rebuild is rerun; the live schema is untouched)
+ * and its non-unique indexes dropped (unique ones stay: upserts rely on them). Returns the
+ * definitions of the dropped indexes, for `durableWithIndexes`.
+ */
+async function withoutWalAndSecondaryIndexes(db: Kysely<any>, schema: string): Promise<string[]> {
+  const { rows: indexes } = await sql<{ name: string; definition: string }>`
+    SELECT c.relname AS name, pg_get_indexdef(i.indexrelid) AS definition
+    FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_namespace n ON n.oid = c.relnamespace
+    WHERE n.nspname = ${schema} AND NOT i.indisunique ORDER BY c.relname`.execute(db);
+  for (const { name } of indexes) await sql`DROP INDEX ${sql.table(`${schema}.${name}`)}`.execute(db);
+  for (const table of await tablesOf(db, schema)) await sql`ALTER TABLE ${sql.table(`${schema}.${table}`)} SET UNLOGGED`.execute(db);
+  return indexes.map((index) => index.definition);
+}
+
+/** Makes the replayed tables durable (SET LOGGED writes each in one go) and builds the indexes dropped for the replay. */
+async function durableWithIndexes(db: Kysely<any>, schema: string, indexDefinitions: readonly string[]): Promise<void> {
+  for (const table of await tablesOf(db, schema)) await sql`ALTER TABLE ${sql.table(`${schema}.${table}`)} SET LOGGED`.execute(db);
+  for (const definition of indexDefinitions) await sql.raw(definition).execute(db);
+}
+
+async function tablesOf(db: Kysely<any>, schema: string): Promise<string[]> {
+  const { rows } = await sql<{ relname: string }>`SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+    WHERE n.nspname = ${schema} AND c.relkind = 'r' ORDER BY c.relname`.execute(db);
+  return rows.map((row) => row.relname);
 }
 
 async function swapIn(db: Kysely<any>, replay: Replay, schema: string, oldSchema: string): Promise<void> {
