@@ -33,6 +33,9 @@ export interface RebuildResult {
   eventsPerSecond: number;
 }
 
+/** How many batches the fastest projector of a rebuild may run ahead of the slowest (bounds the memory held). */
+const LOOKAHEAD = 3;
+
 const REBUILD_PREFIX = `${READ_MODEL_SCHEMA}_rebuild_`;
 const OLD_PREFIX = `${READ_MODEL_SCHEMA}_old_`;
 
@@ -127,18 +130,68 @@ class Replay {
     this.done += batch.events.length;
   }
 
-  /** Replays until a read comes back short (the end of the log), reading the next batch while applying one. */
+  /**
+   * Replays until a read comes back short (the end of the log). Each projector goes through the
+   * batches at its own pace (a fast one does not wait for a slow one after every batch, so both
+   * cores stay busy), at most LOOKAHEAD batches ahead of the slowest; batches are read once, in
+   * order, the next one while the current one is applied. `afterBatch` runs when every projector
+   * has applied a batch.
+   */
   async toEnd(afterBatch: () => void): Promise<void> {
-    let batch = await this.read();
-    while (batch.events.length > 0) {
-      const last = batch.events.at(-1)!.globalPosition;
-      const next = this.store.readAll(last, this.batchSize);
-      next.catch(() => {}); // awaited below; not an unhandled rejection if apply fails first
-      await this.apply(batch);
+    const reads: (Promise<ReadAllBatch> | null)[] = [];
+    const appliedBy: number[] = [];
+    let completed = 0;
+    let failed = false;
+    let waiting: (() => void)[] = [];
+    const wakeAll = () => {
+      for (const wake of waiting) wake();
+      waiting = [];
+    };
+    const read = (index: number): Promise<ReadAllBatch> => {
+      while (reads.length <= index) {
+        const previous = reads.at(-1);
+        const after = previous ? previous.then((batch) => batch.lastPosition) : Promise.resolve(this.checkpoint === START ? null : this.checkpoint);
+        const next = after.then((position) => this.store.readAll(position, this.batchSize));
+        next.catch(() => {}); // awaited by the lanes; not an unhandled rejection if one fails first
+        reads.push(next);
+      }
+      return reads[index]!;
+    };
+    const finished = (index: number, batch: ReadAllBatch) => {
+      appliedBy[index] = (appliedBy[index] ?? 0) + 1;
+      if (appliedBy[index] < this.projectors.length) return;
+      // Every projector applies the batches in order, so batches complete in order.
+      completed = index + 1;
+      reads[index] = null;
+      this.checkpoint = batch.lastPosition ?? this.checkpoint;
+      this.done += batch.events.length;
       afterBatch();
-      if (batch.events.length < this.batchSize) return;
-      batch = await next;
-    }
+      wakeAll();
+    };
+    const lane = async (projector: Projector) => {
+      let from = this.checkpoint;
+      for (let index = 0; !failed; index++) {
+        while (index >= completed + LOOKAHEAD && !failed) await new Promise<void>((wake) => waiting.push(wake));
+        if (failed) return;
+        const batch = await read(index);
+        read(index + 1);
+        if (batch.events.length === 0) return;
+        const applied = await applyBatch(this.db, this.schema, projector, batch.events, from, { waitForFlush: false });
+        if (!applied) throw new Error(`Checkpoint of ${projector.name} in ${this.schema} moved during the rebuild`);
+        from = batch.lastPosition ?? from;
+        finished(index, batch);
+        if (batch.events.length < this.batchSize) return;
+      }
+    };
+    await Promise.all(
+      this.projectors.map((projector) =>
+        lane(projector).catch((error: unknown) => {
+          failed = true;
+          wakeAll();
+          throw error;
+        }),
+      ),
+    );
   }
 
   /** Replays at least up to `position`. */

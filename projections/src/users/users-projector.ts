@@ -66,13 +66,6 @@ const COLUMN_TYPES: ColumnTypes<UserRow> = {
   updated_at: 'timestamptz',
   version: 'int4',
 };
-/** Times are read as text: they only travel back into the table, so parsing them would be wasted work. */
-const SELECT_LIST = sql.join(
-  (Object.keys(COLUMN_TYPES) as (keyof UserRow & string)[]).map((column) =>
-    COLUMN_TYPES[column] === 'timestamptz' ? sql`${sql.id(column)}::text AS ${sql.id(column)}` : sql.id(column),
-  ),
-);
-
 async function migrate(db: Kysely<any>, schema: string): Promise<void> {
   const users = sql.table(`${schema}.users`);
   // A row is rewritten at every sign-in: free room on each page (fillfactor) lets PostgreSQL
@@ -169,9 +162,11 @@ class UsersBatch {
     const batch = new UsersBatch(trx, schema);
     const ids = [...new Set(events.flatMap((event) => ('userId' in event.data ? [event.data.userId] : [])))];
     if (ids.length > 0) {
-      const { rows } = await sql<UserRow>`SELECT ${SELECT_LIST} FROM ${sql.table(`${schema}.users`)}
-        WHERE id = ANY(${ids}::int4[])`.execute(trx);
-      for (const row of rows) {
+      // One json value for all the rows: one native JSON.parse instead of the driver's work per row
+      // and column. Times stay ISO strings: they only travel back into the table.
+      const { rows: result } = await sql<{ users: UserRow[] }>`SELECT coalesce(json_agg(u), '[]') AS users
+        FROM ${sql.table(`${schema}.users`)} AS u WHERE id = ANY(${ids}::int4[])`.execute(trx);
+      for (const row of result[0]!.users) {
         batch.rows.set(row.id, row);
         batch.stored.add(row.id);
       }
