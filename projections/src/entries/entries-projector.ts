@@ -206,13 +206,13 @@ class EntriesBatch {
     const entryEvent = event as RecordedEvent & EntryEvent;
     switch (entryEvent.type) {
       case 'EntryLogged': {
-        const { entryId, userId, ...details } = entryEvent.data;
-        this.inserted.set(entryId, { id: entryId, user_id: userId, created_at: at, ...editableFields(details, at) });
+        const { data } = entryEvent;
+        this.inserted.set(data.entryId, { id: data.entryId, user_id: data.userId, created_at: at, ...editableFields(data, at) });
         return;
       }
       case 'EntryEdited': {
-        const { entryId, userId, ...details } = entryEvent.data;
-        const fields = editableFields(details, at);
+        const { entryId, userId } = entryEvent.data;
+        const fields = editableFields(entryEvent.data, at);
         const inserted = this.inserted.get(entryId);
         if (inserted) this.inserted.set(entryId, { ...inserted, ...fields });
         else this.edited.set(entryId, { id: entryId, user_id: userId, ...fields });
