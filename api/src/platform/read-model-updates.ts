@@ -40,6 +40,7 @@ export function watchReadModelUpdates(pool: pg.Pool, listener: ReadModelUpdateLi
       client = connection;
       connection.on('notification', () => listener.onUpdate());
       connection.on('error', () => disconnected(connection));
+      connection.on('end', () => disconnected(connection));
       await connection.query(`LISTEN ${READ_MODELS_CHANNEL}`);
       if (stopped) return disconnected(connection);
       listener.onConnectionChange(true);
