@@ -1,4 +1,5 @@
 import {
+  ACCOUNT_MESSAGES,
   loginSchema,
   normaliseEmail,
   registrationSchema,
@@ -11,15 +12,15 @@ import {
 import { Router, type Request, type Response } from 'express';
 import type { UserRow } from 'projections';
 import { LoginLimiter } from '../auth/login-limiter';
-import { authenticate, requireAuth, signedInUser } from '../auth/require-auth';
+import { authenticate, findSignedInUserRow, requireAuth, signedInUser } from '../auth/require-auth';
 import { clearAuthCookie, setAuthCookie, signAuthToken } from '../auth/tokens';
 import { createDepartmentsRouter } from '../departments/departments-routes';
 import { actorOf } from '../platform/commands';
 import type { AppContext } from '../platform/context';
-import { parseWith } from '../platform/http';
+import { HttpError, parseWith } from '../platform/http';
 import { addUser } from '../users/users-commands';
 import { createUsersRouter } from '../users/users-routes';
-import { currentUserResponse, findUserByEmail, getUser, listManagerOptions } from '../users/users-queries';
+import { currentUserResponse, findUserByEmail, listManagerOptions } from '../users/users-queries';
 import { changePassword, completePasswordReset, requestPasswordReset } from './password-commands';
 import { TooManyAttemptsError, logIn, logOut } from './session-commands';
 
@@ -50,7 +51,9 @@ export function createAccountsRouter(ctx: AppContext): Router {
   const signedInEvenWithPendingChange = requireAuth(ctx, { allowPendingPasswordChange: true });
 
   router.get('/user', signedInEvenWithPendingChange, async (req, res) => {
-    res.json(await currentUserResponse(ctx.db, await getUser(ctx.db, signedInUser(req).id)));
+    const row = await findSignedInUserRow(ctx, signedInUser(req).id);
+    if (!row) throw new HttpError(401, ACCOUNT_MESSAGES.signInRequired);
+    res.json(await currentUserResponse(ctx.db, row));
   });
 
   router.post('/login', async (req, res) => {

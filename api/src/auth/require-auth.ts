@@ -29,11 +29,16 @@ const cookieToken = (req: Request): string | null => {
   return typeof token === 'string' && token !== '' ? token : null;
 };
 
+/** A user's read-model row, from memory while the read models have not changed since it was read. */
+export function findSignedInUserRow(ctx: AppContext, id: number): Promise<UserRow | undefined> {
+  return ctx.principals.find(id, (userId) => findUserById(ctx.db, userId));
+}
+
 /** A token is good while its user exists and no logout or password change happened after it was issued. */
 async function userOfClaims(ctx: AppContext, claims: Partial<AuthTokenClaims>): Promise<AuthUser | null> {
   const id = Number(claims.sub);
   if (!Number.isSafeInteger(id) || typeof claims.ver !== 'number') return null;
-  const row = await ctx.principals.find(id, (userId) => findUserById(ctx.db, userId));
+  const row = await findSignedInUserRow(ctx, id);
   return row && row.token_version === claims.ver ? toAuthUser(row) : null;
 }
 
