@@ -1,4 +1,5 @@
 import { entryStream, type BulkEntriesResult, type EntryView } from '@tht/contracts';
+import { rebuildReadModels } from 'projections';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUserAndLogin, ensureDepartment, type SignedInTestUser } from '../testing/accounts';
 import { request } from '../testing/request';
@@ -369,5 +370,24 @@ describe('custom field values', () => {
     }
     const afterDelete = (await entriesOf(stranger)).find((candidate) => candidate.id === entry.id);
     expect(afterDelete?.customFields).toEqual({});
+  });
+});
+
+describe('after a rebuild of the read models', () => {
+  it('lists and counts from the swapped-in tables (prepared statements follow the swap)', async () => {
+    const first = await logEntry(employee, { date: '2025-05-01' });
+    const readAll = () =>
+      Promise.all(Array.from({ length: 8 }, () => request<EntryView[]>(app, 'GET', `/api/entries?userId=${employee.user.id}&year=2025`, as(employee))));
+    await readAll();
+
+    await rebuildReadModels({ pool: app.ctx.pool, store: app.ctx.store });
+    const second = await logEntry(employee, { date: '2025-05-02' });
+
+    for (const response of await readAll()) {
+      expect(response.status).toBe(200);
+      expect(response.body.map((entry) => entry.id)).toEqual(expect.arrayContaining([first.id, second.id]));
+    }
+    const stats = await request<{ completedTraining: number }>(app, 'GET', `/api/stats?userId=${employee.user.id}&year=2025`, as(employee));
+    expect(stats.body.completedTraining).toBeGreaterThanOrEqual(2);
   });
 });
