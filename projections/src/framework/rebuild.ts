@@ -92,7 +92,7 @@ export async function rebuildReadModels({
   });
 }
 
-/** Applies the log to every projector of one schema, in lockstep: one transaction per projector and batch. */
+/** Applies the log to every projector of one schema: one transaction per projector and batch. */
 class Replay {
   private checkpoint = START;
   done = 0;
@@ -204,26 +204,40 @@ class Replay {
   }
 }
 
+/** An index dropped for the replay: its table and `CREATE INDEX` statement. */
+interface DroppedIndex {
+  table: string;
+  definition: string;
+}
+
 /**
  * Prepares a freshly migrated schema for the replay: every table unlogged (no WAL written for its
  * rows: a crash empties it, which only means the rebuild is rerun; the live schema is untouched)
- * and its non-unique indexes dropped (unique ones stay: upserts rely on them). Returns the
- * definitions of the dropped indexes, for `durableWithIndexes`.
+ * and its non-unique indexes dropped (unique ones stay: upserts rely on them). Returns the dropped
+ * indexes, for `durableWithIndexes`.
  */
-async function withoutWalAndSecondaryIndexes(db: Kysely<any>, schema: string): Promise<string[]> {
-  const { rows: indexes } = await sql<{ name: string; definition: string }>`
-    SELECT c.relname AS name, pg_get_indexdef(i.indexrelid) AS definition
-    FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_namespace n ON n.oid = c.relnamespace
+async function withoutWalAndSecondaryIndexes(db: Kysely<any>, schema: string): Promise<DroppedIndex[]> {
+  const { rows: indexes } = await sql<DroppedIndex & { name: string }>`
+    SELECT c.relname AS name, t.relname AS table, pg_get_indexdef(i.indexrelid) AS definition
+    FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_class t ON t.oid = i.indrelid
+      JOIN pg_namespace n ON n.oid = c.relnamespace
     WHERE n.nspname = ${schema} AND NOT i.indisunique ORDER BY c.relname`.execute(db);
   for (const { name } of indexes) await sql`DROP INDEX ${sql.table(`${schema}.${name}`)}`.execute(db);
   for (const table of await tablesOf(db, schema)) await sql`ALTER TABLE ${sql.table(`${schema}.${table}`)} SET UNLOGGED`.execute(db);
-  return indexes.map((index) => index.definition);
+  return indexes.map(({ table, definition }) => ({ table, definition }));
 }
 
-/** Makes the replayed tables durable (SET LOGGED writes each in one go) and builds the indexes dropped for the replay. */
-async function durableWithIndexes(db: Kysely<any>, schema: string, indexDefinitions: readonly string[]): Promise<void> {
-  for (const table of await tablesOf(db, schema)) await sql`ALTER TABLE ${sql.table(`${schema}.${table}`)} SET LOGGED`.execute(db);
-  for (const definition of indexDefinitions) await sql.raw(definition).execute(db);
+/**
+ * Makes the replayed tables durable (SET LOGGED writes each in one go) and builds the indexes
+ * dropped for the replay; tables side by side, and a table's indexes side by side once it is logged.
+ */
+async function durableWithIndexes(db: Kysely<any>, schema: string, indexes: readonly DroppedIndex[]): Promise<void> {
+  await Promise.all(
+    (await tablesOf(db, schema)).map(async (table) => {
+      await sql`ALTER TABLE ${sql.table(`${schema}.${table}`)} SET LOGGED`.execute(db);
+      await Promise.all(indexes.filter((index) => index.table === table).map(({ definition }) => sql.raw(definition).execute(db)));
+    }),
+  );
 }
 
 async function tablesOf(db: Kysely<any>, schema: string): Promise<string[]> {
