@@ -1,6 +1,7 @@
 import { monthDateRange, yearDateRange, type EntryStats, type EntryView } from '@tht/contracts';
 import { sql, type Kysely } from 'kysely';
 import type pg from 'pg';
+import Cursor from 'pg-cursor';
 import { READ_MODEL_SCHEMA } from 'projections';
 import { entryViewJson } from './entry-view-json';
 
@@ -38,15 +39,8 @@ export async function findEntry(pool: pg.Pool, id: number): Promise<EntryView | 
   return row && (JSON.parse(entryViewJson(row)) as EntryView);
 }
 
-export interface EntriesFilter {
-  /** One person's entries; everyone's when absent. */
-  userId?: number;
-  /** Entries dated in this year; every year when absent. */
-  year?: number;
-}
-
-/** Entries, latest date first, as a JSON array (text). */
-export async function entriesJson(pool: pg.Pool, { userId, year }: EntriesFilter): Promise<string> {
+/** `WHERE` conditions on the entries of one person and/or one year, with their values. */
+function entriesWhere(userId: number | undefined, year: number | undefined): { where: string; values: unknown[] } {
   const conditions: string[] = [];
   const values: unknown[] = [];
   if (userId !== undefined) {
@@ -58,10 +52,46 @@ export async function entriesJson(pool: pg.Pool, { userId, year }: EntriesFilter
     values.push(from, to);
     conditions.push(`e.date >= $${values.length - 1} AND e.date <= $${values.length}`);
   }
-  const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
-  const name = `entries-list${userId === undefined ? '' : '-of-user'}${year === undefined ? '' : '-in-year'}`;
-  const rows = await queryEntryRows(pool, name, `SELECT ${ENTRY_VIEW_COLUMNS} FROM ${ENTRIES_WITH_OWNER} ${where} ORDER BY e.date DESC, e.id DESC`, values);
+  return { where: conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '', values };
+}
+
+const listText = (where: string) => `SELECT ${ENTRY_VIEW_COLUMNS} FROM ${ENTRIES_WITH_OWNER} ${where} ORDER BY e.date DESC, e.id DESC`;
+
+/** One person's entries (of a year, if given), latest date first, as a JSON array (text). */
+export async function personEntriesJson(pool: pg.Pool, userId: number, year: number | undefined): Promise<string> {
+  const { where, values } = entriesWhere(userId, year);
+  const rows = await queryEntryRows(pool, `entries-of-user${year === undefined ? '' : '-in-year'}`, listText(where), values);
   return `[${rows.map(entryViewJson).join(',')}]`;
+}
+
+/** Rows fetched and written per step of an organisation-wide list. */
+const ROWS_PER_CHUNK = 2_000;
+
+/**
+ * Everyone's entries (of a year, if given), latest date first, as the pieces of one JSON array.
+ * The organisation's whole history can be hundreds of thousands of rows: a cursor fetches them a
+ * chunk at a time, so memory stays bounded and other requests are served between the chunks.
+ */
+export async function* everyonesEntriesJson(pool: pg.Pool, year: number | undefined): AsyncGenerator<string> {
+  const { where, values } = entriesWhere(undefined, year);
+  const client = await pool.connect();
+  const cursor = client.query(new Cursor<string[]>(listText(where), values, { rowMode: 'array', types: AS_TEXT }));
+  let failure: Error | undefined;
+  try {
+    yield '[';
+    for (let separator = ''; ; separator = ',') {
+      const rows = await cursor.read(ROWS_PER_CHUNK);
+      if (rows.length === 0) break;
+      yield separator + rows.map(entryViewJson).join(',');
+    }
+    yield ']';
+  } catch (error) {
+    failure = error as Error;
+    throw error;
+  } finally {
+    await cursor.close().catch(() => {});
+    client.release(failure); // a connection that failed is not reused
+  }
 }
 
 /** Hours and count of a person's entries (of a year, if given) and the hours dated in the month of `today`. */

@@ -5,9 +5,9 @@ import { canViewDataOf, canViewOrganisationData } from '../auth/policy';
 import { requireAuth, signedInUser } from '../auth/require-auth';
 import { actorOf } from '../platform/commands';
 import type { AppContext } from '../platform/context';
-import { HttpError, parseWith } from '../platform/http';
+import { HttpError, parseWith, sendJsonPieces } from '../platform/http';
 import { deleteEntry, editEntry, logEntriesInBulk, logEntry } from './entries-commands';
-import { entriesJson } from './entries-queries';
+import { everyonesEntriesJson, personEntriesJson } from './entries-queries';
 
 /**
  * Whose entries a query may read: one person's (themself, their manager, HR, SMT, admins) or,
@@ -28,7 +28,8 @@ export function createEntriesRouter(ctx: AppContext): Router {
   router.get('/entries', signedIn, async (req, res) => {
     const query = parseWith(entriesQuerySchema, req.query);
     await authoriseEntriesQuery(ctx, signedInUser(req), query);
-    res.type('json').send(await entriesJson(ctx.pool, query));
+    if (query.userId !== undefined) res.type('json').send(await personEntriesJson(ctx.pool, query.userId, query.year));
+    else await sendJsonPieces(res, everyonesEntriesJson(ctx.pool, query.year));
   });
 
   router.post('/entries', signedIn, async (req, res) => {

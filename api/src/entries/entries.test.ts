@@ -240,6 +240,24 @@ describe('GET /api/entries', () => {
     expect(year.body.map((entry) => entry.trainingName)).toEqual(['Old']);
   });
 
+  it('streams a list longer than one fetch (2,000 rows) whole and in order', async () => {
+    const person = await createUserAndLogin(app);
+    for (let batch = 0; batch < 5; batch += 1) {
+      const entries = Array.from({ length: 450 }, (_, index) => ({
+        ...validEntry,
+        trainingName: `Stream ${batch}-${index}`,
+        date: `2023-${String(1 + (index % 12)).padStart(2, '0')}-${String(1 + (index % 28)).padStart(2, '0')}`,
+      }));
+      const created = await request<BulkEntriesResult>(app, 'POST', '/api/entries/bulk', { ...as(person), body: { validateData: true, entries } });
+      expect(created.body.created).toBe(450);
+    }
+    const listed = await request<EntryView[]>(app, 'GET', '/api/entries?year=2023', as(hr));
+    expect(listed.status).toBe(200);
+    expect(listed.body.filter((entry) => entry.userId === person.user.id)).toHaveLength(2_250);
+    const order = listed.body.map((entry) => `${entry.date}#${String(entry.id).padStart(10, '0')}`);
+    expect(order).toEqual([...order].sort().reverse());
+  });
+
   it('refuses malformed parameters', async () => {
     const badYear = await request(app, 'GET', `/api/entries?userId=${subject.user.id}&year=twenty`, as(subject));
     expect(badYear.status).toBe(400);

@@ -1,6 +1,7 @@
+import { once } from 'node:events';
 import { STATUS_CODES } from 'node:http';
 import { ConcurrencyError } from '@tht/eventstore';
-import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 import type { z } from 'zod';
 import type { Logger } from './logger';
 
@@ -65,4 +66,26 @@ export function errorHandler(log: Logger): ErrorRequestHandler {
     log.error(`${req.method} ${req.originalUrl} failed`, error);
     res.status(500).json({ error: 'Internal server error' });
   };
+}
+
+/**
+ * Streams a JSON document written in pieces (a large list), waiting whenever the client reads
+ * slower than it is written. A client that goes away stops the writing (and the pieces' source).
+ */
+export async function sendJsonPieces(res: Response, pieces: AsyncIterable<string>): Promise<void> {
+  res.type('json');
+  for await (const piece of pieces) {
+    if (res.destroyed) break;
+    if (!res.write(piece)) await drainedOrClosed(res);
+  }
+  res.end();
+}
+
+async function drainedOrClosed(res: Response): Promise<void> {
+  const done = new AbortController();
+  try {
+    await Promise.race([once(res, 'drain', { signal: done.signal }), once(res, 'close', { signal: done.signal })]);
+  } finally {
+    done.abort(); // removes the listener that did not fire
+  }
 }
