@@ -12,7 +12,7 @@ export { Spinner, CentredSpinner } from './primitives/Spinner';
 export { Tabs, type TabItem } from './primitives/Tabs';
 export { Dialog, DialogActions } from './primitives/Dialog';
 export { ConfirmDialog } from './primitives/ConfirmDialog';
-export { FormField, FieldError } from './primitives/FormField';
+export { FormField, FieldError, RequiredMarker } from './primitives/FormField';
 export { PasswordInput } from './primitives/PasswordInput';
 export { validateForm, type FormSchema, type FieldErrors, type FormValidation } from './forms/validateForm';
 export { useValidatedForm, type SchemaSource } from './forms/useValidatedForm';

@@ -106,9 +106,9 @@ describe('Login form', () => {
     await openLogin();
     const password = screen.getByLabelText('Password');
     expect(password).toHaveAttribute('type', 'password');
-    await userEvent.click(screen.getByRole('button', { name: 'Show password' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Show' }));
     expect(password).toHaveAttribute('type', 'text');
-    await userEvent.click(screen.getByRole('button', { name: 'Hide password' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Hide' }));
     expect(password).toHaveAttribute('type', 'password');
   });
 });

@@ -26,4 +26,26 @@ describe('FormField', () => {
     expect(control).toHaveAttribute('aria-invalid', 'true');
     expect(control).toHaveAccessibleDescription('Quarter hours Hours are required');
   });
+
+  it('marks a required field beside its label, keeping the label text the field name', () => {
+    renderWithUi(
+      <FormField label="Training Name" required>
+        <Input />
+      </FormField>,
+    );
+    const control = screen.getByLabelText('Training Name');
+    expect(control).toHaveAttribute('aria-required', 'true');
+    expect(control).toHaveAccessibleName('Training Name');
+    expect(screen.getByText('*')).toHaveAttribute('aria-hidden', 'true');
+  });
+
+  it('leaves an optional field unmarked', () => {
+    renderWithUi(
+      <FormField label="Notes">
+        <Input />
+      </FormField>,
+    );
+    expect(screen.getByLabelText('Notes')).not.toHaveAttribute('aria-required');
+    expect(screen.queryByText('*')).not.toBeInTheDocument();
+  });
 });

@@ -22,7 +22,10 @@ const Toggle = styled.button`
 
 type PasswordInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>;
 
-/** A password input with a Show/Hide button; FormField's id and aria props land on the input. */
+/**
+ * A password input with a Show/Hide button; FormField's id and aria props land on the input. The
+ * button is named by its text alone, so the field's label ('Password') names one control only.
+ */
 export function PasswordInput(props: PasswordInputProps) {
   const [visible, setVisible] = useState(false);
   return (
@@ -30,7 +33,7 @@ export function PasswordInput(props: PasswordInputProps) {
       <Input {...props} type={visible ? 'text' : 'password'} />
       <Toggle
         type="button"
-        aria-label={visible ? 'Hide password' : 'Show password'}
+        aria-controls={props.id}
         onClick={() => setVisible((shown) => !shown)}
       >
         {visible ? 'Hide' : 'Show'}

@@ -14,12 +14,20 @@ const Ring = styled.span<{ $size: number }>`
   animation: ${spin} 0.8s linear infinite;
 `;
 
-/** A loading indicator announced to assistive technology with its label. */
+const Status = styled.span`
+  display: inline-flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.spacing(2)};
+  color: ${({ theme }) => theme.colors.mutedText};
+`;
+
+/** A loading indicator with its label ('Loading...'), shown and announced as a status. */
 export function Spinner({ label = 'Loading...', size = 32 }: { label?: string; size?: number }) {
   return (
-    <span role="status" aria-label={label}>
+    <Status role="status" aria-label={label}>
       <Ring $size={size} aria-hidden="true" />
-    </span>
+      <span>{label}</span>
+    </Status>
   );
 }
 
