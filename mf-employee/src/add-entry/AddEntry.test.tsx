@@ -46,6 +46,17 @@ describe('Add Development Entry', () => {
     expect(hours).toHaveAttribute('min', '0');
   });
 
+  it('labels every field with its name alone and marks the required ones', async () => {
+    employeeApi();
+    renderWithUi(<AddEntry />);
+    await screen.findByRole('textbox', { name: 'First Name' });
+    const required = ['First Name', 'Last Name', 'Training Name', 'Date', 'Hours', 'Manager Name', 'Department'];
+    for (const label of required) expect(screen.getByLabelText(label)).toHaveAttribute('aria-required', 'true');
+    for (const label of ['Training Type', 'Course Given By', 'Rating (optional)', 'Be Innovative', 'Notes']) {
+      expect(screen.getByLabelText(label)).not.toHaveAttribute('aria-required');
+    }
+  });
+
   it('requires training name, date, hours, manager and department', async () => {
     const api = employeeApi();
     const user = userEvent.setup();

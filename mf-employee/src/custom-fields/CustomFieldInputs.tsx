@@ -1,7 +1,6 @@
 import styled from 'styled-components';
 import type { FormFieldView } from '@tht/contracts';
-import { Checkbox, FieldError, FormField, Input, Select, Textarea, type FieldErrors } from '@tht/ui';
-import { fieldLabel } from '../entry-form/EntryFields';
+import { Checkbox, FieldError, FormField, Input, RequiredMarker, Select, Textarea, type FieldErrors } from '@tht/ui';
 import type { CustomFieldDrafts } from './customFields';
 
 const CheckboxField = styled.div`
@@ -17,14 +16,13 @@ type CustomFieldInputProps = {
 };
 
 /** Set on the control by FormField (label, hint and error wiring). */
-type WiredProps = { id?: string; 'aria-invalid'?: boolean; 'aria-describedby'?: string };
+type WiredProps = { id?: string; 'aria-required'?: boolean; 'aria-invalid'?: boolean; 'aria-describedby'?: string };
 
-function TextControl({ field, value, required, onChange, error: _error, ...wired }: CustomFieldInputProps & WiredProps) {
+function TextControl({ field, value, required: _required, onChange, error: _error, ...wired }: CustomFieldInputProps & WiredProps) {
   const common = {
     ...wired,
     name: field.name,
     value: typeof value === 'string' ? value : '',
-    'aria-required': required,
   };
   switch (field.type) {
     case 'textarea':
@@ -54,20 +52,21 @@ function CustomFieldInput(props: CustomFieldInputProps) {
     return (
       <CheckboxField>
         <Checkbox
-          label={fieldLabel(field.label, required)}
+          label={field.label}
           name={field.name}
           checked={value === true}
           aria-required={required}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
           onChange={(event) => onChange(event.target.checked)}
-        />
+        />{' '}
+        {required && <RequiredMarker />}
         {error && <FieldError id={errorId}>{error}</FieldError>}
       </CheckboxField>
     );
   }
   return (
-    <FormField label={fieldLabel(field.label, required)} error={error}>
+    <FormField label={field.label} required={required} error={error}>
       <TextControl {...props} />
     </FormField>
   );

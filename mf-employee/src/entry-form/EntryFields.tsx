@@ -1,4 +1,4 @@
-import { useId, type ReactElement, type ReactNode } from 'react';
+import { useId, type ReactElement } from 'react';
 import styled from 'styled-components';
 import { HOURS_STEP, RATING_MAX, SCREEN_RATING_MIN, TRAINING_TYPES, displayTrainingType } from '@tht/contracts';
 import { Checkbox, FormField, Input, Select, Textarea, type FieldErrors } from '@tht/ui';
@@ -21,18 +21,6 @@ const CheckboxRow = styled.div`
 
 const RATINGS = Array.from({ length: RATING_MAX - SCREEN_RATING_MIN + 1 }, (_, index) => String(SCREEN_RATING_MIN + index));
 
-/** The label of a field, with a visual marker for required ones (their control is aria-required). */
-export function fieldLabel(text: string, required: boolean): ReactNode {
-  return required ? (
-    <>
-      {text}
-      <span aria-hidden="true"> *</span>
-    </>
-  ) : (
-    text
-  );
-}
-
 /** `options` plus `current` when it is set and not among them (a renamed department, an imported type). */
 function withCurrent(options: readonly string[], current: string): string[] {
   return current && !options.includes(current) ? [...options, current] : [...options];
@@ -53,7 +41,7 @@ export function EntryFields({ values, errors, onChange, required }: EntryFieldsP
   const managersListId = `${id}-managers`;
 
   const field = (name: EntryFormField, label: string, control: ReactElement<object>) => (
-    <FormField label={fieldLabel(label, required.has(name))} error={errors[name]}>
+    <FormField label={label} required={required.has(name)} error={errors[name]}>
       {control}
     </FormField>
   );
@@ -61,7 +49,6 @@ export function EntryFields({ values, errors, onChange, required }: EntryFieldsP
     <Input
       name={name}
       value={values[name]}
-      aria-required={required.has(name)}
       onChange={(event) => onChange(name, event.target.value)}
     />
   );
@@ -78,7 +65,6 @@ export function EntryFields({ values, errors, onChange, required }: EntryFieldsP
           type="date"
           name="date"
           value={values.date}
-          aria-required={required.has('date')}
           onChange={(event) => onChange('date', event.target.value)}
         />,
       )}
@@ -92,7 +78,6 @@ export function EntryFields({ values, errors, onChange, required }: EntryFieldsP
           step={HOURS_STEP}
           min={0}
           value={values.hours}
-          aria-required={required.has('hours')}
           onChange={(event) => onChange('hours', event.target.value)}
         />,
       )}
@@ -104,7 +89,6 @@ export function EntryFields({ values, errors, onChange, required }: EntryFieldsP
           list={managersListId}
           autoComplete="off"
           value={values.managerName}
-          aria-required={required.has('managerName')}
           onChange={(event) => onChange('managerName', event.target.value)}
         />,
       )}
@@ -119,7 +103,6 @@ export function EntryFields({ values, errors, onChange, required }: EntryFieldsP
         <Select
           name="department"
           value={values.department}
-          aria-required={required.has('department')}
           onChange={(event) => onChange('department', event.target.value)}
         >
           <option value="">{required.has('department') ? 'Select a department' : 'None'}</option>
