@@ -135,16 +135,37 @@ function profileChanges(changes: Partial<UserProfileFields>): Partial<UserRow> {
   return row;
 }
 
+/** What an event does to a user's row: the columns it sets, and whether it revokes earlier tokens (token_version + 1). */
+interface RowChange {
+  set: Partial<UserRow>;
+  revokesTokens?: boolean;
+}
+
+/** The accumulated changes of a user the batch does not hold in memory. */
+interface BlindChange {
+  set: Partial<UserRow>;
+  revocations: number;
+}
+
 /**
- * One batch of events applied to the users table: the rows the batch touches are loaded with one
- * query, changed in memory, and written back with a few multi-row statements. Events that change
- * rows by a condition rather than by id are mirrored on the rows in memory at once; for the other
- * rows, a manager's new name and a manager's deletion are collected and written at the end with
- * one set-based UPDATE each (names first: a manager can only be renamed before being deleted), and
- * a department rename (rare) runs as one UPDATE when it occurs.
+ * One batch of events applied to the users table: the rows of the users whose profile the batch
+ * changes or who are deleted are loaded with one query, changed in memory, and written back with
+ * a few multi-row statements; the other users' sign-ins, sign-outs and password events are
+ * written blind (see `blind`). Events that change rows by a condition rather than by id are
+ * mirrored on the rows in memory at once; for the other rows, a manager's new name and a
+ * manager's deletion are collected and written at the end with one set-based UPDATE each (names
+ * first: a manager can only be renamed before being deleted), and a department rename (rare) runs
+ * as one UPDATE when it occurs.
  */
 class UsersBatch {
   private readonly rows = new Map<number, UserRow>();
+  /** Ids of the users whose rows the batch holds in memory, or held until their deletion. */
+  private readonly held = new Set<number>();
+  /**
+   * Users touched only by sign-ins, sign-outs and password events need no current values: their
+   * changes are written blind at the end (`token_version + n`), without loading their rows.
+   */
+  private readonly blind = new Map<number, BlindChange>();
   /** Ids of the rows already in the table (updated in place at the end; the others are inserted). */
   private readonly stored = new Set<number>();
   private readonly deleted = new Set<number>();
@@ -160,7 +181,9 @@ class UsersBatch {
 
   static async load(trx: Transaction<any>, schema: string, events: readonly UserEvent[]): Promise<UsersBatch> {
     const batch = new UsersBatch(trx, schema);
-    const ids = [...new Set(events.flatMap((event) => ('userId' in event.data ? [event.data.userId] : [])))];
+    // Only profile changes and deletions need a user's current row (names, manager, department).
+    const ids = [...new Set(events.flatMap((event) => (event.type === 'UserUpdated' || event.type === 'UserDeleted' ? [event.data.userId] : [])))];
+    for (const id of ids) batch.held.add(id);
     if (ids.length > 0) {
       // One json value for all the rows: one native JSON.parse instead of the driver's work per row
       // and column. Times stay ISO strings: they only travel back into the table.
@@ -178,52 +201,54 @@ class UsersBatch {
     const at = event.metadata.occurredAt;
     switch (event.type) {
       case 'UserRegistered':
-        this.rows.set(event.data.userId, newUserRow(event, event.data, false));
-        return;
+        return this.hold(newUserRow(event, event.data, false));
       case 'UserCreated':
-        this.rows.set(event.data.userId, newUserRow(event, event.data, event.data.firstLoginRequired));
-        return;
+        return this.hold(newUserRow(event, event.data, event.data.firstLoginRequired));
       case 'UserUpdated':
         return this.applyUpdate(event, event.data);
       case 'UserDeleted':
         return this.applyDeletion(event.data.userId);
       case 'PasswordChanged':
       case 'PasswordResetCompleted':
-        return this.change(event, event.data.userId, (row) => ({
-          password_hash: event.data.passwordHash,
-          first_login_required: false,
-          password_reset_token: null,
-          password_reset_expires: null,
-          token_version: row.token_version + 1,
-          updated_at: at,
-        }));
+        return this.change(event, event.data.userId, {
+          set: { password_hash: event.data.passwordHash, first_login_required: false, password_reset_token: null, password_reset_expires: null, updated_at: at },
+          revokesTokens: true,
+        });
       case 'TemporaryPasswordSet':
-        return this.change(event, event.data.userId, (row) => ({
-          password_hash: event.data.passwordHash,
-          first_login_required: true,
-          password_reset_token: null,
-          password_reset_expires: null,
-          token_version: row.token_version + 1,
-          updated_at: at,
-        }));
+        return this.change(event, event.data.userId, {
+          set: { password_hash: event.data.passwordHash, first_login_required: true, password_reset_token: null, password_reset_expires: null, updated_at: at },
+          revokesTokens: true,
+        });
       case 'PasswordResetRequested':
-        return this.change(event, event.data.userId, () => ({
-          password_reset_token: event.data.tokenHash,
-          password_reset_expires: event.data.expiresAt,
-        }));
+        return this.change(event, event.data.userId, {
+          set: { password_reset_token: event.data.tokenHash, password_reset_expires: event.data.expiresAt },
+        });
       case 'UserLoggedIn':
-        return this.change(event, event.data.userId, () => ({ last_login: at }));
+        return this.change(event, event.data.userId, { set: { last_login: at } });
       case 'UserLoggedOut':
-        return this.change(event, event.data.userId, (row) => ({ token_version: row.token_version + 1 }));
+        return this.change(event, event.data.userId, { set: {}, revokesTokens: true });
       case 'DepartmentRenamed':
         return this.applyDepartmentRename(event.data);
     }
   }
 
-  private change(event: UserEvent, userId: number, changes: (row: UserRow) => Partial<UserRow>): void {
+  private hold(row: UserRow): void {
+    this.rows.set(row.id, row);
+    this.held.add(row.id);
+  }
+
+  private change(event: UserEvent, userId: number, { set, revokesTokens = false }: RowChange): void {
+    const changes = { ...set, version: event.streamVersion };
     const row = this.rows.get(userId);
-    if (!row) return; // an event of a user deleted earlier: nothing left to change
-    this.patch(row, { ...changes(row), version: event.streamVersion });
+    if (row) {
+      this.patch(row, revokesTokens ? { ...changes, token_version: row.token_version + 1 } : changes);
+      return;
+    }
+    if (this.held.has(userId)) return; // an event of a user deleted earlier: nothing left to change
+    const blind = this.blind.get(userId) ?? { set: {}, revocations: 0 };
+    Object.assign(blind.set, changes);
+    if (revokesTokens) blind.revocations += 1;
+    this.blind.set(userId, blind);
   }
 
   /** Rows in memory belong to this batch alone, so they are changed in place. */
@@ -233,7 +258,7 @@ class UsersBatch {
   }
 
   private applyUpdate(event: UserEvent, { userId, changes }: AccountEventData['UserUpdated']): void {
-    this.change(event, userId, () => ({ ...profileChanges(changes), updated_at: event.metadata.occurredAt }));
+    this.change(event, userId, { set: { ...profileChanges(changes), updated_at: event.metadata.occurredAt } });
     const row = this.rows.get(userId);
     if (row && (changes.firstName !== undefined || changes.lastName !== undefined)) {
       const name = fullName({ firstName: row.first_name, lastName: row.last_name });
@@ -283,8 +308,34 @@ class UsersBatch {
     }
   }
 
-  /** Deletions, the reports of renamed or deleted managers, one UPDATE of the stored rows and one INSERT of the new ones. */
+  /** One UPDATE per set of changed columns (a handful: sign-ins, sign-outs, password changes...). */
+  private async writeBlindChanges(): Promise<void> {
+    const groups = new Map<string, { columns: (keyof UserRow)[]; rows: Record<string, unknown>[] }>();
+    for (const [id, { set, revocations }] of this.blind) {
+      const columns = (Object.keys(set) as (keyof UserRow)[]).sort();
+      const key = columns.join(',');
+      const group = groups.get(key) ?? { columns, rows: [] };
+      group.rows.push({ ...set, id, revocations });
+      groups.set(key, group);
+    }
+    for (const { columns, rows } of groups.values()) {
+      const types: Record<string, string> = { id: 'int4', revocations: 'int4' };
+      for (const column of columns) types[column] = COLUMN_TYPES[column];
+      const assignments = [
+        ...columns.map((column) => sql`${sql.id(column)} = b.${sql.id(column)}`),
+        sql`token_version = t.token_version + b.revocations`,
+      ];
+      await sql`UPDATE ${sql.table(`${this.schema}.users`)} AS t SET ${sql.join(assignments)}
+        FROM ${unnestRows(rows, types, 'b')} WHERE t.id = b.id`.execute(this.trx);
+    }
+  }
+
+  /**
+   * The blind changes, deletions, the reports of renamed or deleted managers, one INSERT of the new
+   * rows and one UPDATE of the stored rows in memory (the blind and the held users are distinct).
+   */
   async flush(): Promise<void> {
+    await this.writeBlindChanges();
     await deleteRows(this.trx, this.schema, 'users', 'id', 'int4', [...this.deleted]);
     await this.updateReportsOutsideMemory();
     const rows = [...this.rows.values()];
