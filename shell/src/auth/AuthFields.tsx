@@ -18,7 +18,7 @@ interface PasswordFieldProps<Field extends string> {
 /** A labelled password input with its Show/Hide toggle, bound to one field of the form. */
 export function PasswordField<Field extends string>({ form, field, label, autoComplete }: PasswordFieldProps<Field>) {
   return (
-    <FormField label={label} error={form.errors[field]}>
+    <FormField label={label} required error={form.errors[field]}>
       <PasswordInput
         name={field}
         autoComplete={autoComplete}
@@ -48,7 +48,7 @@ interface UsernameFieldProps {
 /** The username (a work e-mail address) input of the sign-in and reset forms. */
 export function UsernameField({ form, error, onBlur }: UsernameFieldProps) {
   return (
-    <FormField label="Username" error={error}>
+    <FormField label="Username" required error={error}>
       <Input
         name="username"
         type="email"

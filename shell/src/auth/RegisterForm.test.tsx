@@ -56,6 +56,15 @@ async function fillValidForm(email = 'new.person@example.com') {
 const submit = () => userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
 
 describe('Register form', () => {
+  it('marks the required fields; the manager is optional', async () => {
+    registrationApi();
+    await openRegister();
+    for (const label of ['Email Address', 'First Name', 'Last Name', 'Department', 'Password', 'Confirm Password']) {
+      expect(field(label)).toHaveAttribute('aria-required', 'true');
+    }
+    expect(screen.getByRole('combobox', { name: 'Manager' })).not.toHaveAttribute('aria-required');
+  });
+
   it('names every missing field', async () => {
     const api = registrationApi();
     await openRegister();

@@ -75,6 +75,7 @@ export function RegisterForm() {
     <form noValidate onSubmit={onSubmit} onFocus={preloadAuthRules} aria-label="Register">
       <FormField
         label="Email Address"
+        required
         error={form.errors.email ?? (accountExists ? ACCOUNT_MESSAGES.accountAlreadyExists : undefined)}
         hint={orgDomain ? `Use your @${orgDomain} work address.` : undefined}
       >
@@ -87,7 +88,7 @@ export function RegisterForm() {
           onBlur={account.checkNow}
         />
       </FormField>
-      <FormField label="First Name" error={form.errors.firstName}>
+      <FormField label="First Name" required error={form.errors.firstName}>
         <Input
           name="firstName"
           autoComplete="given-name"
@@ -95,7 +96,7 @@ export function RegisterForm() {
           onChange={(event) => form.setField('firstName', event.target.value)}
         />
       </FormField>
-      <FormField label="Last Name" error={form.errors.lastName}>
+      <FormField label="Last Name" required error={form.errors.lastName}>
         <Input
           name="lastName"
           autoComplete="family-name"
@@ -117,7 +118,7 @@ export function RegisterForm() {
           }}
         />
       </FormField>
-      <FormField label="Department" error={form.errors.department}>
+      <FormField label="Department" required error={form.errors.department}>
         <Select
           name="department"
           value={form.values.department}
