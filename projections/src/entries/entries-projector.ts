@@ -78,8 +78,14 @@ async function migrate(db: Kysely<any>, schema: string): Promise<void> {
   await sql`CREATE INDEX IF NOT EXISTS entry_owners_manager_idx ON ${owners} (manager_id)`.execute(db);
 }
 
-function editableFields(details: EntryDetails, at: string): EditableRow {
+/**
+ * The row an entry's event describes, as of `at`, with `createdAt` as its creation time. One
+ * object literal (no spread copies): a replay builds one per logged or edited entry.
+ */
+function entryRow(details: EntryDetails & { entryId: number; userId: number }, at: string, createdAt: string | Date): EntryRow {
   return {
+    id: details.entryId,
+    user_id: details.userId,
     training_name: details.trainingName,
     date: details.date,
     first_name: details.firstName,
@@ -93,6 +99,7 @@ function editableFields(details: EntryDetails, at: string): EditableRow {
     training_type: details.trainingType,
     course_given_by: details.courseGivenBy,
     custom_fields: details.customFields,
+    created_at: createdAt,
     updated_at: at,
   };
 }
@@ -206,16 +213,15 @@ class EntriesBatch {
     const entryEvent = event as RecordedEvent & EntryEvent;
     switch (entryEvent.type) {
       case 'EntryLogged': {
-        const { data } = entryEvent;
-        this.inserted.set(data.entryId, { id: data.entryId, user_id: data.userId, created_at: at, ...editableFields(data, at) });
+        this.inserted.set(entryEvent.data.entryId, entryRow(entryEvent.data, at, at));
         return;
       }
       case 'EntryEdited': {
-        const { entryId, userId } = entryEvent.data;
-        const fields = editableFields(entryEvent.data, at);
+        const { entryId } = entryEvent.data;
         const inserted = this.inserted.get(entryId);
-        if (inserted) this.inserted.set(entryId, { ...inserted, ...fields });
-        else this.edited.set(entryId, { id: entryId, user_id: userId, ...fields });
+        // An edited stored row keeps its creation time: the UPDATE does not write that column.
+        if (inserted) this.inserted.set(entryId, entryRow(entryEvent.data, at, inserted.created_at));
+        else this.edited.set(entryId, entryRow(entryEvent.data, at, at));
         return;
       }
       case 'EntryDeleted': {
