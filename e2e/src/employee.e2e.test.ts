@@ -29,8 +29,9 @@ async function signedInEmployee(): Promise<{ account: Account; page: Page }> {
   return { account, page };
 }
 
+/** A stat tile is the list item holding its heading (tiles carry no label of their own). */
 function statTile(page: Page, title: string) {
-  return page.getByRole('listitem', { name: title, exact: true });
+  return page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
 }
 
 /** An entry's row in the entries table is found by its View button ('View {training name}'). */

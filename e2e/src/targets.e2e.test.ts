@@ -29,6 +29,10 @@ describe('personal targets', () => {
 
     const page = await newPage(browser);
     await signIn(page, employee);
-    await page.getByRole('listitem', { name: 'Total Hours', exact: true }).getByText('of your 42 hour target').waitFor();
+    await page
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: 'Total Hours', exact: true }) })
+      .getByText('of your 42 hour target')
+      .waitFor();
   });
 });

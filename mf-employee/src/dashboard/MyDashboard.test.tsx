@@ -55,3 +55,17 @@ describe('My Dashboard module order', () => {
     expect(moduleOrder()).toEqual(['Statistics', 'Progress', 'Entries']);
   });
 });
+
+describe('My Dashboard quick-add labels', () => {
+  it("gives the Add Entry dialog's Date and Hours labels to its own fields only", async () => {
+    employeeApi();
+    const user = userEvent.setup();
+    renderWithUi(<MyDashboard />);
+    await screen.findByRole('heading', { name: 'Total Hours' });
+    await screen.findByRole('progressbar');
+    await user.click(screen.getByRole('button', { name: 'Add Entry' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add Development Entry' });
+    expect(screen.getAllByLabelText(/hours/i)).toEqual([within(dialog).getByRole('spinbutton', { name: 'Hours' })]);
+    expect(screen.getAllByLabelText(/date/i)).toEqual([within(dialog).getByLabelText('Date')]);
+  });
+});

@@ -46,7 +46,7 @@ describe('EntriesTable', () => {
   it('filters by date range and by type, with the empty state when nothing matches', async () => {
     const user = userEvent.setup();
     renderWithUi(<EntriesTable entries={entries} onView={() => {}} />);
-    const dateRange = screen.getByRole('combobox', { name: 'Date range' });
+    const dateRange = screen.getByRole('combobox', { name: 'Time period' });
     await user.selectOptions(dateRange, 'Last 7 days');
     expect(shownTrainings()).toEqual(['Excel Basics']);
     await user.selectOptions(dateRange, 'Last 30 days');

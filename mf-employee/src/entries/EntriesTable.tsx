@@ -167,7 +167,7 @@ export function EntriesTable({ entries, onView, actions }: EntriesTableProps) {
         <FormField label="Search entries">
           <Input type="search" value={search} onChange={(event) => setSearch(event.target.value)} />
         </FormField>
-        <FormField label="Date range">
+        <FormField label="Time period">
           <Select value={dateFilter} onChange={(event) => setDateFilter(event.target.value as EntryDateFilter)}>
             {ENTRY_DATE_FILTERS.map((filter) => (
               <option key={filter} value={filter}>

@@ -11,7 +11,7 @@ const PAST_YEAR = 2020;
 const stats = (totalHours: number) => ({ totalHours, completedTraining: 3, thisMonth: 0 });
 
 async function progressBar() {
-  return screen.findByRole('progressbar', { name: `Hours towards your ${PAST_YEAR} target` });
+  return screen.findByRole('progressbar', { name: `Progress towards your ${PAST_YEAR} target` });
 }
 
 describe('ProgressModule', () => {

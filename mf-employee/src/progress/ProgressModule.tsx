@@ -81,7 +81,7 @@ function ProgressFigures({ hours, targetHours, year }: { hours: number; targetHo
       </Header>
       <Track
         role="progressbar"
-        aria-label={`Hours towards your ${year} target`}
+        aria-label={`Progress towards your ${year} target`}
         aria-valuemin={0}
         aria-valuemax={targetHours}
         aria-valuenow={Math.min(hours, targetHours)}

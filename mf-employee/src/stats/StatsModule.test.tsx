@@ -5,8 +5,11 @@ import { anEntry, employee } from '../testing/fixtures';
 import { renderWithUi } from '../testing/renderWithUi';
 import { StatsModule } from './StatsModule';
 
+/** A tile is the list item holding its heading; tiles carry no label, so 'Hours' labels only the Hours field. */
 function tile(title: string) {
-  return screen.getByRole('listitem', { name: title });
+  const item = screen.getByRole('heading', { name: title }).closest('li');
+  if (!item) throw new Error(`No tile titled ${title}`);
+  return item;
 }
 
 describe('StatsModule', () => {
@@ -16,7 +19,9 @@ describe('StatsModule', () => {
       entries: [anEntry({ id: 1, beInnovative: true }), anEntry({ id: 2 }), anEntry({ id: 3, beInnovative: true })],
     });
     renderWithUi(<StatsModule userId={employee.id} year={2020} />);
-    expect(await screen.findByRole('listitem', { name: 'Total Hours' })).toHaveTextContent('12.5');
+    expect(await screen.findByRole('heading', { name: 'Total Hours' })).toBeInTheDocument();
+    expect(tile('Total Hours')).toHaveTextContent('12.5');
+    expect(screen.getAllByRole('listitem').filter((item) => item.hasAttribute('aria-label'))).toEqual([]);
     expect(tile('Total Hours')).toHaveTextContent('of your 100 hour target');
     expect(within(tile('Total Hours')).getByText('Behind Target')).toBeInTheDocument();
     expect(tile('Completed Training')).toHaveTextContent('3');

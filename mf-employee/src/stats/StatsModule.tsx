@@ -80,7 +80,7 @@ function StatTiles({ stats, innovativeEntries, targetHours, year }: StatTilesPro
   return (
     <Tiles>
       {tiles.map((tile) => (
-        <Tile key={tile.title} aria-label={tile.title}>
+        <Tile key={tile.title}>
           <h3>{tile.title}</h3>
           <Value>{tile.value}</Value>
           <Detail>{tile.detail}</Detail>

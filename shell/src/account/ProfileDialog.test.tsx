@@ -67,7 +67,7 @@ describe('Update Profile dialog', () => {
     const dialog = await openProfile();
     await within(dialog).findByDisplayValue('Grace Hopper');
     fill('Manager Name', 'a');
-    const suggestions = within(dialog).getByRole('listbox', { name: 'Manager suggestions' });
+    const suggestions = within(dialog).getByRole('listbox', { name: 'Suggestions' });
     expect(within(suggestions).getAllByRole('option').map((option) => option.textContent)).toEqual([
       'Grace Hoppergrace@example.com',
       'Alan Turingalan@example.com',

@@ -136,7 +136,7 @@ export function ManagerTypeahead<Candidate extends ManagerCandidate>({
       {open && (
         <Popup id={popupId}>
           {suggestions.length > 0 ? (
-            <SuggestionList role="listbox" aria-label="Manager suggestions">
+            <SuggestionList role="listbox" aria-label="Suggestions">
               {suggestions.map((candidate, index) => (
                 <Option
                   key={candidate.id}
