@@ -77,6 +77,7 @@ describe('Password reset', () => {
     const api = resetApi();
     renderAt(`/auth?token=${token}`, '/auth', <AuthPage />);
     await screen.findByRole('heading', { name: 'Choose a New Password' });
+    expect(screen.getByLabelText('Reset Token')).toHaveValue(token);
     fill('New Password', 'seven77');
     fill('Confirm Password', 'seven77');
     await userEvent.click(screen.getByRole('button', { name: 'Reset Password' }));
@@ -86,6 +87,20 @@ describe('Password reset', () => {
     fill('New Password', 'eight888');
     fill('Confirm Password', 'eight889');
     expect(screen.getByLabelText('Confirm Password')).toHaveAccessibleDescription("Passwords don't match");
+    expect(api.callsTo('POST', '/api/reset-password-confirm')).toHaveLength(0);
+  });
+
+  it('checks an edited token before sending anything', async () => {
+    const api = resetApi();
+    renderAt(`/auth?token=${token}`, '/auth', <AuthPage />);
+    await screen.findByRole('heading', { name: 'Choose a New Password' });
+    fill('Reset Token', token.slice(1));
+    fill('New Password', 'eight888');
+    fill('Confirm Password', 'eight888');
+    await userEvent.click(screen.getByRole('button', { name: 'Reset Password' }));
+    await waitFor(() =>
+      expect(screen.getByLabelText('Reset Token')).toHaveAccessibleDescription(ACCOUNT_MESSAGES.invalidResetToken),
+    );
     expect(api.callsTo('POST', '/api/reset-password-confirm')).toHaveLength(0);
   });
 

@@ -1,25 +1,22 @@
 import type { FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { NEW_PASSWORD_MIN_LENGTH } from '@tht/contracts';
-import { useAuthActions, useToast, useValidatedForm } from '@tht/ui';
+import { FormField, Input, useAuthActions, useToast, useValidatedForm } from '@tht/ui';
 import { NewPasswordFields, SubmitButton } from './AuthFields';
 import { FormActions, FormIntro, FormTitle } from './AuthLayout';
-import { RESET_PATH } from './authPaths';
+import { RESET_PATH, RESET_TOKEN_LENGTH } from './authPaths';
 import { loadAuthRules, preloadAuthRules } from './loadAuthRules';
 import { useFailureToast } from './useFailureToast';
 
-/** reset-confirm: a new password for the reset token (SPEC sections 2, 4 and 5). */
+/** reset-confirm: the reset token, filled in from the URL, and a new password (SPEC sections 2, 4 and 5). */
 export function ResetConfirmForm({ token, onReset }: { token: string; onReset: () => void }) {
   const { confirmPasswordReset } = useAuthActions();
   const { showToast } = useToast();
   const showFailure = useFailureToast();
-  const form = useValidatedForm({ password: '', confirmPassword: '' }, async () => {
-    const { resetConfirmSchema } = await loadAuthRules();
-    return {
-      safeParse: (values: { password: string; confirmPassword: string }) =>
-        resetConfirmSchema.safeParse({ ...values, token }),
-    };
-  });
+  const form = useValidatedForm(
+    { token, password: '', confirmPassword: '' },
+    async () => (await loadAuthRules()).resetConfirmSchema,
+  );
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -38,6 +35,16 @@ export function ResetConfirmForm({ token, onReset }: { token: string; onReset: (
     <form noValidate onSubmit={onSubmit} onFocus={preloadAuthRules} aria-labelledby="reset-confirm-title">
       <FormTitle id="reset-confirm-title">Choose a New Password</FormTitle>
       <FormIntro>Your new password must be at least {NEW_PASSWORD_MIN_LENGTH} characters.</FormIntro>
+      <FormField label="Reset Token" required error={form.errors.token}>
+        <Input
+          name="token"
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={RESET_TOKEN_LENGTH}
+          value={form.values.token}
+          onChange={(event) => form.setField('token', event.target.value.trim())}
+        />
+      </FormField>
       <NewPasswordFields form={form} passwordLabel="New Password" />
       <FormActions>
         <SubmitButton pending={form.pending} pendingLabel="Resetting password...">

@@ -4,10 +4,8 @@ import styled from 'styled-components';
 import type { PasswordResetResponse } from '@tht/contracts';
 import { Button, FormField, Input, useToast } from '@tht/ui';
 import { FormActions, FormIntro, FormTitle } from './AuthLayout';
-import { AUTH_PATH, resetConfirmPath } from './authPaths';
+import { AUTH_PATH, RESET_TOKEN_LENGTH, resetConfirmPath } from './authPaths';
 import { loadAuthRules, preloadAuthRules } from './loadAuthRules';
-
-const RESET_TOKEN_LENGTH = 64;
 
 const ResetLink = styled.a`
   display: block;

@@ -3,6 +3,9 @@ import { RESET_TOKEN_PATTERN } from '@tht/contracts';
 export const AUTH_PATH = '/auth';
 export const RESET_PATH = '/auth?tab=reset';
 
+/** A reset token is 64 lowercase hex characters; key inputs take no more. */
+export const RESET_TOKEN_LENGTH = 64;
+
 export type AuthView = 'login' | 'register' | 'reset' | 'reset-confirm';
 
 export function resetConfirmPath(token: string): string {
