@@ -29,9 +29,9 @@ async function signedInEmployee(): Promise<{ account: Account; page: Page }> {
   return { account, page };
 }
 
-/** A stat tile is the list item holding its heading (tiles carry no label of their own). */
+/** A stat tile is the list item around its heading (tiles carry no label of their own). */
 function statTile(page: Page, title: string) {
-  return page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+  return page.getByRole('heading', { name: title, exact: true }).locator('xpath=ancestor::li[1]');
 }
 
 /** An entry's row in the entries table is found by its View button ('View {training name}'). */

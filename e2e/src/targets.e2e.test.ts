@@ -30,8 +30,8 @@ describe('personal targets', () => {
     const page = await newPage(browser);
     await signIn(page, employee);
     await page
-      .getByRole('listitem')
-      .filter({ has: page.getByRole('heading', { name: 'Total Hours', exact: true }) })
+      .getByRole('heading', { name: 'Total Hours', exact: true })
+      .locator('xpath=ancestor::li[1]')
       .getByText('of your 42 hour target')
       .waitFor();
   });
