@@ -15,12 +15,19 @@ import type { RecordedEvent } from '@tht/eventstore';
  *   1. Walk the batch in order, keeping the rows it creates or changes in a Map keyed by the
  *      primary key (load rows the batch needs but does not create with ONE select up front,
  *      `WHERE id = ANY(...)`). Later events of the batch see the earlier ones' effect in memory.
- *   2. At the end write each table once: `upsertRows` (one INSERT ... ON CONFLICT over `unnest`
- *      arrays) for the rows kept, `deleteRows` for the rows removed (both in ./batch-sql.ts).
+ *   2. At the end write each table once (helpers in ./batch-sql.ts): `insertRows` for the rows
+ *      the batch created, one UPDATE ... FROM `unnestRows` (or `upsertRows`) for the rows that
+ *      may exist, `deleteRows` for the rows removed. Changes that need no current value (e.g.
+ *      "last sign-in = t") can be written without loading the row.
  *   3. A change that selects rows by a condition the batch cannot see in memory (e.g. "every row
  *      of department X") may run as one UPDATE when it occurs, as long as it is also applied to
- *      the rows kept in memory, which are written after it.
+ *      the rows kept in memory, which are written after it. Frequent ones are better collected
+ *      (e.g. the latest name of each renamed manager) and written at the end with ONE set-based
+ *      `UPDATE ... FROM` for all keys, keeping the order right against the other statements.
  * The result must equal applying the events one by one; the rebuild test compares both.
+ *
+ * During a rebuild's replay the tables are unlogged and have no non-unique indexes (they are
+ * built once before the swap): statements stay correct, but must not rely on such an index.
  */
 export interface Projector {
   /** Stable name, also the checkpoint key. */
