@@ -120,6 +120,22 @@ describe('Auth page', () => {
     expect(await page.getByRole('button', { name: `${account.firstName} ${account.lastName}` }).count()).toBe(0);
   });
 
+  it('signs in through fields found by their plain labels, with the password shown and hidden on request', async () => {
+    const page = await freshPage();
+    const account = await createAccount('employee');
+    await page.goto('/auth');
+    await page.getByLabel('Username').fill(account.email);
+    const password = page.getByLabel('Password');
+    await password.fill(account.password);
+    expect(await password.getAttribute('type')).toBe('password');
+    await page.getByRole('button', { name: 'Show' }).click();
+    expect(await password.getAttribute('type')).toBe('text');
+    await page.getByRole('button', { name: 'Hide' }).click();
+    expect(await password.getAttribute('type')).toBe('password');
+    await loginForm(page).submit.click();
+    await myDashboardHeading(page).waitFor();
+  });
+
   it('blocks sign-in for an address that has no account', async () => {
     const page = await freshPage();
     await page.goto('/auth');
