@@ -222,6 +222,8 @@ describe('Auth page', () => {
     await resetLink.waitFor();
     await resetLink.click();
     await page.waitForURL((url) => /^[0-9a-f]{64}$/.test(url.searchParams.get('token') ?? ''));
+    const tokenInUrl = new URL(page.url()).searchParams.get('token');
+    expect(await page.getByLabel('Reset Token').inputValue()).toBe(tokenInUrl);
 
     const newPassword = 'Recovered-password-3';
     await page.getByLabel('New Password', { exact: true }).fill(newPassword);
