@@ -3,23 +3,12 @@ import { createTestDatabase, type TestDatabase } from '@tht/postgres/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formFieldsProjector } from './form-fields-projector';
+import { eventRecorder } from '../framework/testing/recorded-events';
 
 const SCHEMA = 'read_models';
 let database: TestDatabase;
-let position = 0;
 
-function recorded(type: string, data: unknown): RecordedEvent {
-  position += 1;
-  return {
-    type,
-    data,
-    metadata: { actorId: '1', correlationId: 'test', occurredAt: '2025-03-01T10:00:00.000Z', schemaVersion: 1 },
-    eventId: `event-${position}`,
-    streamName: 'test',
-    streamVersion: 0,
-    globalPosition: String(position).padStart(20, '0'),
-  };
-}
+const recorded = eventRecorder('2025-03-01T10:00:00.000Z');
 
 async function project(...events: RecordedEvent[]): Promise<void> {
   await database.db.transaction().execute((trx) => formFieldsProjector.project(trx, SCHEMA, events));

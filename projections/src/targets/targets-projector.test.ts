@@ -3,23 +3,12 @@ import { createTestDatabase, type TestDatabase } from '@tht/postgres/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { targetsProjector } from './targets-projector';
+import { eventRecorder } from '../framework/testing/recorded-events';
 
 const SCHEMA = 'read_models';
 let database: TestDatabase;
-let position = 0;
 
-function recorded(type: string, data: unknown, occurredAt = '2026-03-01T10:00:00.000Z'): RecordedEvent {
-  position += 1;
-  return {
-    type,
-    data,
-    metadata: { actorId: '1', correlationId: 'test', occurredAt, schemaVersion: 1 },
-    eventId: `event-${position}`,
-    streamName: 'test',
-    streamVersion: 0,
-    globalPosition: String(position).padStart(20, '0'),
-  };
-}
+const recorded = eventRecorder('2026-03-01T10:00:00.000Z');
 
 async function project(...events: RecordedEvent[]): Promise<void> {
   await database.db.transaction().execute((trx) => targetsProjector.project(trx, SCHEMA, events));
