@@ -41,6 +41,11 @@ export function createPrincipalCache({ maxEntries = 10_000, maxAgeMs = 60_000, n
     kept.set(id, { row, at: now() });
   }
 
+  function invalidate(): void {
+    generation += 1;
+    kept.clear();
+  }
+
   return {
     async find(id, load) {
       const hit = kept.get(id);
@@ -50,13 +55,10 @@ export function createPrincipalCache({ maxEntries = 10_000, maxAgeMs = 60_000, n
       if (trusted && generation === readDuring) keep(id, row);
       return row;
     },
-    invalidate() {
-      generation += 1;
-      kept.clear();
-    },
+    invalidate,
     setTrusted(value) {
       trusted = value;
-      if (!value) this.invalidate();
+      if (!value) invalidate();
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { EventStore, ReadAllBatch } from '@tht/eventstore';
+import type { EventStore, ReadAllBatch, RecordedEvent } from '@tht/eventstore';
 import { createDb } from '@tht/postgres';
 import { sql, type Kysely } from 'kysely';
 import type pg from 'pg';
@@ -120,13 +120,14 @@ class Replay {
    * untouched until the swap), and the swap's own commit, which waits, flushes the WAL of every
    * commit before it, so the swapped-in read models are durable.
    */
+  private async applyTo(projector: Projector, events: readonly RecordedEvent[], from: string): Promise<void> {
+    const applied = await applyBatch(this.db, this.schema, projector, events, from, { waitForFlush: false });
+    if (!applied) throw new Error(`Checkpoint of ${projector.name} in ${this.schema} moved during the rebuild`);
+  }
+
+  /** Applies a batch to every projector, side by side. */
   private async apply(batch: ReadAllBatch): Promise<void> {
-    await Promise.all(
-      this.projectors.map(async (projector) => {
-        const applied = await applyBatch(this.db, this.schema, projector, batch.events, this.checkpoint, { waitForFlush: false });
-        if (!applied) throw new Error(`Checkpoint of ${projector.name} in ${this.schema} moved during the rebuild`);
-      }),
-    );
+    await Promise.all(this.projectors.map((projector) => this.applyTo(projector, batch.events, this.checkpoint)));
     this.checkpoint = batch.lastPosition ?? this.checkpoint;
     this.done += batch.events.length;
   }
@@ -177,8 +178,7 @@ class Replay {
         const batch = await read(index);
         read(index + 1);
         if (batch.events.length === 0) return;
-        const applied = await applyBatch(this.db, this.schema, projector, batch.events, from, { waitForFlush: false });
-        if (!applied) throw new Error(`Checkpoint of ${projector.name} in ${this.schema} moved during the rebuild`);
+        await this.applyTo(projector, batch.events, from);
         from = batch.lastPosition ?? from;
         finished(index, batch);
         if (batch.events.length < this.batchSize) return;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_ID } from '../accounts/rules';
 import { isValidEntryDate } from './dates';
 import { ENTRY_MESSAGES as M } from './messages';
+import { toNumberIfNumericText } from '../numeric-text';
 
 export const TRAINING_TYPES = ['internal', 'external'] as const;
 export type TrainingType = (typeof TRAINING_TYPES)[number];
@@ -78,9 +79,6 @@ export const trainingTypeSchema = z.enum(TRAINING_TYPES, { error: M.trainingType
 export const adminTrainingTypeSchema = z.enum(ADMIN_TRAINING_TYPES, {
   error: M.oneOf('Training type', ADMIN_TRAINING_TYPES),
 });
-
-const toNumberIfNumericText = (value: unknown) =>
-  typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
 
 /** Storage rating: a whole number 0-5; absent or null means 0 (not rated). */
 export const storedRatingSchema = z.preprocess(

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_ID } from '../accounts/rules';
+import { toNumberIfNumericText } from '../numeric-text';
 
 /** Year ranges of SPEC section 5: the admin's fiscal-year form and HR's target forms. */
 export const FISCAL_YEAR_RANGE = { min: 2020, max: 2050 } as const;
@@ -47,11 +48,8 @@ export const TARGET_MESSAGES = {
 
 const M = TARGET_MESSAGES;
 
-/** Form inputs may arrive as numeric strings; anything else that is not a number fails with `message`. */
-const numberFrom = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value);
-
 const wholeNumber = (message: string, min: number, max: number) =>
-  z.preprocess(numberFrom, z.number({ error: message }).int(message).min(min, message).max(max, message));
+  z.preprocess(toNumberIfNumericText, z.number({ error: message }).int(message).min(min, message).max(max, message));
 
 /** Optional free text: blank or null means none (stored as null). */
 const optionalText = (message: string) =>
@@ -77,7 +75,7 @@ export const fiscalYearCreateSchema = z
   .object({
     year: wholeNumber(M.fiscalYearYear, FISCAL_YEAR_RANGE.min, FISCAL_YEAR_RANGE.max),
     targetHours: z.preprocess(
-      numberFrom,
+      toNumberIfNumericText,
       z.number({ error: M.fiscalYearTargetHours }).gt(0, M.fiscalYearTargetHours).max(YEARLY_TARGET_MAX_HOURS, M.fiscalYearTargetHours),
     ),
     description: optionalText(M.description),
