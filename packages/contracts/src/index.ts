@@ -4,3 +4,4 @@ export * from './progress';
 export * from './form-fields';
 export * from './topics';
 export * from './targets';
+export * from './platform';

@@ -57,6 +57,9 @@ export const passwordResetResponseSchema = z.strictObject({
 
 export const messageResponseSchema = z.strictObject({ message: z.string() });
 
+/** POST /api/set-password: every earlier sign-in ended, so the answer signs the user in again. */
+export const passwordChangedResponseSchema = loginResponseSchema.extend({ message: z.string() });
+
 export type User = z.infer<typeof userSchema>;
 export type UserSummary = z.infer<typeof userSummarySchema>;
 export type CurrentUserResponse = z.infer<typeof currentUserResponseSchema>;

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { describeBulkErrors } from './responses';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import type { EntryDetails } from './events';
+import { describeBulkErrors, type EntryView } from './responses';
 
 describe('describeBulkErrors', () => {
   it("lists up to 3 entries as 'Entry N: field - message' and counts the rest", () => {
@@ -20,5 +21,11 @@ describe('describeBulkErrors', () => {
 
   it('adds no count line for 3 or fewer', () => {
     expect(describeBulkErrors([{ index: 0, message: 'x' }])).toEqual(['Entry 1: x']);
+  });
+});
+
+describe('EntryView', () => {
+  it('carries the details of the entry events (the response schema and the event data cannot drift apart)', () => {
+    expectTypeOf<Omit<EntryView, 'id' | 'userId' | 'employeeName' | 'createdAt' | 'updatedAt'>>().toEqualTypeOf<EntryDetails>();
   });
 });

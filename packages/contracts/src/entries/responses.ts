@@ -1,42 +1,58 @@
-import type { z } from 'zod';
-import type { EntryDetails } from './events';
+import { z } from 'zod';
 
 /** An entry as the API returns it. `hours` is the stored text (use `hoursOf` for arithmetic). */
-export interface EntryView extends EntryDetails {
-  id: number;
-  userId: number;
-  /** The owner's first and last name, for lists that mix people. */
-  employeeName: string;
-  /** ISO timestamps. */
-  createdAt: string;
-  updatedAt: string;
-}
+export const entryViewSchema = z.strictObject({
+  id: z.number(),
+  userId: z.number(),
+  employeeName: z.string().meta({ description: "The owner's first and last name, for lists that mix people" }),
+  trainingName: z.string(),
+  date: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  managerName: z.string(),
+  department: z.string(),
+  hours: z.string().meta({ description: 'Hours as stored: the shortest decimal text, e.g. "1.5"' }),
+  notes: z.string(),
+  rating: z.number().meta({ description: '0 (not rated) to 5' }),
+  beInnovative: z.boolean(),
+  trainingType: z.string(),
+  courseGivenBy: z.string(),
+  customFields: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
+  createdAt: z.string().meta({ description: 'ISO timestamp' }),
+  updatedAt: z.string().meta({ description: 'ISO timestamp' }),
+});
 
 /** GET /api/stats: hours and count of the selected entries, and the hours dated in the current month. */
-export interface EntryStats {
-  totalHours: number;
-  completedTraining: number;
-  thisMonth: number;
-}
+export const entryStatsSchema = z.strictObject({
+  totalHours: z.number(),
+  completedTraining: z.number(),
+  thisMonth: z.number(),
+});
 
 /** GET /api/available-years: years with entries plus the current year, latest first. */
-export type AvailableYears = number[];
+export const availableYearsSchema = z.array(z.number());
 
-export interface FieldError {
-  path: string;
-  message: string;
-}
+export const fieldErrorSchema = z.strictObject({ path: z.string(), message: z.string() });
 
 /** A rejected row of a bulk request (SPEC section 3): a message, or the row's field errors. */
-export type BulkEntryError = { index: number; message: string } | { index: number; errors: FieldError[] };
+export const bulkEntryErrorSchema = z.union([
+  z.strictObject({ index: z.number(), message: z.string() }),
+  z.strictObject({ index: z.number(), errors: z.array(fieldErrorSchema) }),
+]);
 
-export interface BulkEntriesResult {
-  created: number;
-  failed: number;
-  errors: BulkEntryError[];
-  /** Ids of the created entries, in the order of the accepted rows. */
-  createdIds: number[];
-}
+export const bulkEntriesResultSchema = z.strictObject({
+  created: z.number(),
+  failed: z.number(),
+  errors: z.array(bulkEntryErrorSchema),
+  createdIds: z.array(z.number()).meta({ description: 'Ids of the created entries, in the order of the accepted rows' }),
+});
+
+export type EntryView = z.infer<typeof entryViewSchema>;
+export type EntryStats = z.infer<typeof entryStatsSchema>;
+export type AvailableYears = z.infer<typeof availableYearsSchema>;
+export type FieldError = z.infer<typeof fieldErrorSchema>;
+export type BulkEntryError = z.infer<typeof bulkEntryErrorSchema>;
+export type BulkEntriesResult = z.infer<typeof bulkEntriesResultSchema>;
 
 export function fieldErrorsOf(error: z.ZodError): FieldError[] {
   return error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));

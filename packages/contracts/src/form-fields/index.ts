@@ -1,3 +1,4 @@
 export * from './schemas';
 export * from './custom-values';
 export * from './events';
+export * from './responses';

@@ -1,0 +1,26 @@
+import { describeAccountsApi } from '../accounts/accounts-openapi';
+import { describeDepartmentsApi } from '../departments/departments-openapi';
+import { describeEntriesApi } from '../entries/entries-openapi';
+import { describeFormFieldsApi } from '../form-fields/form-fields-openapi';
+import { describePlatformApi } from '../platform/platform-openapi';
+import { describeStatsApi } from '../stats/stats-openapi';
+import { describeTargetsApi } from '../targets/targets-openapi';
+import { describeUsersApi } from '../users/users-openapi';
+import type { DescribeFeatureApi } from './operations';
+import { describeReferenceApi } from './reference-openapi';
+
+/**
+ * Every feature's `<feature>-openapi.ts`, one line each, in the order of the reference page. A
+ * route registered in the app but described by none of them fails `openapi.test.ts`.
+ */
+export const FEATURE_APIS: readonly DescribeFeatureApi[] = [
+  describeAccountsApi,
+  describeUsersApi,
+  describeDepartmentsApi,
+  describeEntriesApi,
+  describeStatsApi,
+  describeTargetsApi,
+  describeFormFieldsApi,
+  describePlatformApi,
+  describeReferenceApi,
+];

@@ -1,0 +1,64 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Router } from 'express';
+import { REPO_ROOT } from '../config';
+import { buildOpenApiDocument, type OpenApiDocument } from './build-document';
+import { FEATURE_APIS } from './features';
+import type { ApiSettings } from './operations';
+
+const DOCS_PAGE_FOLDER = fileURLToPath(new URL('./docs-page', import.meta.url));
+/** Found without loading the package, whose main module loads the whole browser bundle. */
+const SWAGGER_UI_FOLDER = path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+
+/** The files the reference page loads, and the folder each comes from. */
+const PAGE_ASSETS = new Map([
+  ['/swagger-ui.css', SWAGGER_UI_FOLDER],
+  ['/swagger-ui-bundle.js', SWAGGER_UI_FOLDER],
+  ['/start.js', DOCS_PAGE_FOLDER],
+]);
+
+const DESCRIPTION = [
+  'The API of the Training Hours Tracker, generated from the zod schemas of `packages/contracts` that the routes parse and answer with.',
+  'Sign in with `POST /api/login`; send the `authToken` as `Authorization: Bearer <token>`, or let the browser send the `authToken` cookie.',
+  'Every refusal is JSON `{ "error": "<message>" }` with a 4xx status; the messages are the texts of SPEC section 8.',
+].join('\n\n');
+
+function productVersion(): string {
+  return (JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+}
+
+/** The document of every feature's operations, as served. */
+export function apiDescription(settings: ApiSettings): OpenApiDocument {
+  return buildOpenApiDocument(
+    FEATURE_APIS.map((describe) => describe(settings)),
+    { title: 'Training Hours Tracker API', version: productVersion(), description: DESCRIPTION },
+  );
+}
+
+/**
+ * GET /api/openapi.json and the reference page at /api/docs, both public: the shape of the API is
+ * no secret and a client author reads it before having an account. Swagger UI's files come from
+ * the installed package, so the page works without internet access.
+ */
+export function createOpenApiRouter(settings: ApiSettings): Router {
+  const router = Router();
+  let document: string | undefined;
+
+  router.get('/openapi.json', (_req, res) => {
+    document ??= JSON.stringify(apiDescription(settings));
+    res.set('Cache-Control', 'no-cache').type('json').send(document);
+  });
+
+  router.get('/docs', (_req, res) => {
+    res.set('Cache-Control', 'no-cache').sendFile(path.join(DOCS_PAGE_FOLDER, 'index.html'));
+  });
+  router.use('/docs', (req, res, next) => {
+    const folder = PAGE_ASSETS.get(req.path);
+    if (folder) res.sendFile(req.path.slice(1), { root: folder, maxAge: '1h' });
+    else next();
+  });
+
+  return router;
+}
