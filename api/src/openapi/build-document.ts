@@ -174,7 +174,7 @@ class SchemaRegistry {
 }
 
 /** Refusals of one status: what the messages have in common, and the messages the client may see. */
-interface Refusals {
+export interface Refusals {
   note?: string;
   messages: string[];
 }
@@ -207,11 +207,17 @@ function implicitRefusals(operation: ApiOperation): Record<number, Refusals> {
   return refusals;
 }
 
-function errorResponses(operation: ApiOperation): Record<string, ResponseObject> {
+/** Every `{error}` answer of an operation by status: those of its shape and access, then its own. */
+export function refusalsOf(operation: ApiOperation): Record<number, Refusals> {
   const refusals = implicitRefusals(operation);
   for (const [status, messages = []] of Object.entries(operation.errors ?? {})) {
     (refusals[Number(status)] ??= { messages: [] }).messages.push(...messages);
   }
+  return refusals;
+}
+
+function errorResponses(operation: ApiOperation): Record<string, ResponseObject> {
+  const refusals = refusalsOf(operation);
   const responses: Record<string, ResponseObject> = {};
   for (const status of Object.keys(refusals).map(Number).sort((a, b) => a - b)) {
     responses[status] = errorResponse(status, refusals[status]!);
