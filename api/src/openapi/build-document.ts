@@ -16,6 +16,7 @@ export interface ParameterObject {
 
 export interface MediaTypeObject {
   schema: JsonSchema;
+  example?: unknown;
 }
 
 export interface ResponseObject {
@@ -184,7 +185,9 @@ function errorResponse(status: number, { note, messages }: Refusals): ResponseOb
   const parts = [note, messages.length > 0 ? `${note ? 'or ' : ''}one of:\n${list}` : undefined].filter(Boolean);
   return {
     description: `${STATUS_TEXT[status] ?? 'Refused'}. \`error\` is ${parts.join(', ')}`,
-    content: { [JSON_TYPE]: { schema: schemaRef(ERROR_SCHEMA_NAME) } },
+    content: {
+      [JSON_TYPE]: { schema: schemaRef(ERROR_SCHEMA_NAME), ...(messages.length > 0 ? { example: { error: messages[0] } } : {}) },
+    },
   };
 }
 
