@@ -93,7 +93,7 @@ const STATUS_TEXT: Record<number, string> = {
 };
 
 const pascalCase = (id: string) => id.charAt(0).toUpperCase() + id.slice(1);
-export const schemaRef = (name: string): JsonSchema => ({ $ref: `${SCHEMA_REF_PREFIX}${name}` });
+const schemaRef = (name: string): JsonSchema => ({ $ref: `${SCHEMA_REF_PREFIX}${name}` });
 
 /** `{name}` placeholders of an OpenAPI path, in order. */
 export function pathParameterNames(path: string): string[] {
