@@ -4,4 +4,5 @@ export * from './progress';
 export * from './form-fields';
 export * from './topics';
 export * from './targets';
+export * from './manager';
 export * from './platform';

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  countScheduleStatuses,
   elapsedShareOfYear,
+  expectedHoursAtMonthEnds,
   hoursExpectedByNow,
   hoursToGetBackOnTrack,
   isOnSchedule,
@@ -52,6 +54,28 @@ describe('schedule (manager view)', () => {
     expect(scheduleStatus(120, 100, 1)).toBe('target-achieved');
     expect(scheduleStatus(60, 100, 0.5)).toBe('on-schedule');
     expect(scheduleStatus(40, 100, 0.5)).toBe('behind-schedule');
+  });
+});
+
+describe('schedule counts and pace (manager view)', () => {
+  it('counts each status', () => {
+    expect(countScheduleStatuses(['on-schedule', 'behind-schedule', 'on-schedule'])).toEqual({
+      'target-achieved': 0,
+      'on-schedule': 2,
+      'behind-schedule': 1,
+    });
+  });
+
+  it('expects round(share x target) at the end of each month, the whole target after December', () => {
+    expect(expectedHoursAtMonthEnds(365, 2025)).toEqual([31, 59, 90, 120, 151, 181, 212, 243, 273, 304, 334, 365]);
+    expect(expectedHoursAtMonthEnds(100, 2025)).toEqual([8, 16, 25, 33, 41, 50, 58, 67, 75, 83, 92, 100]);
+    // Leap year: February has 29 days.
+    expect(expectedHoursAtMonthEnds(366, 2024).slice(0, 3)).toEqual([31, 60, 91]);
+  });
+
+  it("meets the schedule rule on the first day of the next month", () => {
+    const pace = expectedHoursAtMonthEnds(120, 2025);
+    expect(hoursExpectedByNow(120, elapsedShareOfYear(2025, new Date(2025, 6, 1)))).toBe(pace[5]);
   });
 });
 

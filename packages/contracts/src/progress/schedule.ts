@@ -1,4 +1,4 @@
-import { daysInYear } from '../entries/dates';
+import { daysInMonth, daysInYear } from '../entries/dates';
 
 /** Share of the target completed, from 80% of the elapsed share upwards, counts as on track (SPEC 9). */
 export const ON_TRACK_SHARE_OF_ELAPSED = 0.8;
@@ -38,6 +38,28 @@ export type ScheduleStatus = 'target-achieved' | 'on-schedule' | 'behind-schedul
 export function scheduleStatus(hours: number, targetHours: number, elapsedShare: number): ScheduleStatus {
   if (hours >= targetHours) return 'target-achieved';
   return isOnSchedule(hours, targetHours, elapsedShare) ? 'on-schedule' : 'behind-schedule';
+}
+
+export type ScheduleCounts = Record<ScheduleStatus, number>;
+
+/** How many people have each status: the manager view's Target Achieved, On Schedule and Behind Schedule counts. */
+export function countScheduleStatuses(statuses: Iterable<ScheduleStatus>): ScheduleCounts {
+  const counts: ScheduleCounts = { 'target-achieved': 0, 'on-schedule': 0, 'behind-schedule': 0 };
+  for (const status of statuses) counts[status] += 1;
+  return counts;
+}
+
+/**
+ * The pace the schedule rule sets through `year`: for each month, the hours expected once it has
+ * ended, round(elapsed share x target) with the share counted up to the first day of the next
+ * month (so December ends at the whole target).
+ */
+export function expectedHoursAtMonthEnds(targetHours: number, year: number): number[] {
+  let daysSoFar = 0;
+  return Array.from({ length: 12 }, (_, monthIndex) => {
+    daysSoFar += daysInMonth(year, monthIndex + 1);
+    return hoursExpectedByNow(targetHours, daysSoFar / daysInYear(year));
+  });
 }
 
 /** Share of the target completed (not capped: 1.2 means 120%). A target of 0 or less counts as met. */

@@ -21,6 +21,9 @@ export const MANAGER_TOPIC_KEYWORDS = [
   'Ethics', 'Diversity', 'Health', 'Digital', 'Lean', 'Six Sigma',
 ] as const;
 
+/** Every keyword of both lists, once: what the read side counts for each entry when it is projected. */
+export const ALL_TOPIC_KEYWORDS: readonly string[] = [...new Set<string>([...ENTERPRISE_TOPIC_KEYWORDS, ...MANAGER_TOPIC_KEYWORDS])];
+
 /** How many topics each list shows (SPEC section 9). */
 export const TOPIC_LIMITS = { manager: 8, hr: 8, smt: 12 } as const;
 
@@ -43,20 +46,53 @@ function keywordPattern(keyword: string): RegExp {
   return new RegExp(`(?<![\\p{L}\\p{N}])${words.join('[\\s-]+')}(?![\\p{L}\\p{N}])`, 'iu');
 }
 
+type KeywordPattern = { topic: string; pattern: RegExp };
+
+/** Compiled once per keyword list: the read side matches every entry of a rebuild. */
+const compiledLists = new WeakMap<readonly string[], readonly KeywordPattern[]>();
+
+function patternsOf(keywords: readonly string[]): readonly KeywordPattern[] {
+  let patterns = compiledLists.get(keywords);
+  if (!patterns) {
+    patterns = keywords.map((topic) => ({ topic, pattern: keywordPattern(topic) }));
+    compiledLists.set(keywords, patterns);
+  }
+  return patterns;
+}
+
+/** The keywords of `keywords` that one entry's training name or notes mention, each once, in list order. */
+export function topicsOf(entry: TopicSource, keywords: readonly string[] = ALL_TOPIC_KEYWORDS): string[] {
+  const text = `${entry.trainingName}\n${entry.notes ?? ''}`;
+  return patternsOf(keywords)
+    .filter(({ pattern }) => pattern.test(text))
+    .map(({ topic }) => topic);
+}
+
+/**
+ * The list a dashboard shows from counts already made (by topic): the keywords of `keywords`
+ * with a count above 0, most first (ties in keyword order), at most `limit`.
+ */
+export function rankTopics(
+  counts: ReadonlyMap<string, number>,
+  keywords: readonly string[],
+  limit: number = keywords.length,
+): TopicCount[] {
+  return keywords
+    .map((topic) => ({ topic, count: counts.get(topic) ?? 0 }))
+    .filter((topic) => topic.count > 0)
+    .sort((a, b) => b.count - a.count)
+    .slice(0, limit);
+}
+
 /** Topics by number of matching entries, most first (ties by keyword order), at most `limit`, none with 0. */
 export function countTopics(
   entries: Iterable<TopicSource>,
   keywords: readonly string[] = ENTERPRISE_TOPIC_KEYWORDS,
   limit: number = keywords.length,
 ): TopicCount[] {
-  const patterns = keywords.map((keyword) => ({ topic: keyword, pattern: keywordPattern(keyword), count: 0 }));
+  const counts = new Map<string, number>();
   for (const entry of entries) {
-    const text = `${entry.trainingName}\n${entry.notes ?? ''}`;
-    for (const keyword of patterns) if (keyword.pattern.test(text)) keyword.count += 1;
+    for (const topic of topicsOf(entry, keywords)) counts.set(topic, (counts.get(topic) ?? 0) + 1);
   }
-  return patterns
-    .filter((keyword) => keyword.count > 0)
-    .sort((a, b) => b.count - a.count)
-    .slice(0, limit)
-    .map(({ topic, count }) => ({ topic, count }));
+  return rankTopics(counts, keywords, limit);
 }

@@ -1,0 +1,15 @@
+/** Texts of the Manager View and its API (SPEC sections 2 and 8; verbatim where the SPEC gives them). */
+export const MANAGER_MESSAGES = {
+  // Server answers.
+  invalidManagerId: 'Manager id must be a whole number of at least 1',
+  teamAccessDenied: "You do not have access to this manager's team",
+
+  // The dashboard (SPEC section 2, "Manager dashboard", and the loading texts and empty states).
+  loading: 'Loading...',
+  loadingEmployees: 'Loading employee data...',
+  loadingProgress: 'Loading progress data...',
+  loadingTopics: 'Loading topics...',
+  noTopics: 'No training topics found for the selected year.',
+  noRecords: (year: number) => `No training records found for ${year}`,
+  noReports: 'No one reports to you yet. People who choose you as their manager appear here.',
+} as const;
