@@ -1,0 +1,200 @@
+// The house rules that a linter can hold: type-aware TypeScript checks, the rules of hooks in the
+// front ends, and the layers of ARCHITECTURE.md as import boundaries. `npm run lint` runs it.
+import js from '@eslint/js';
+import { defineConfig, globalIgnores } from 'eslint/config';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const TESTS = ['**/*.test.{ts,tsx}', '**/testing/**', 'e2e/**'];
+const FRONT_ENDS = ['shell/**', 'mf-*/**', 'packages/ui/**'];
+const REMOTES = ['mf-admin', 'mf-employee', 'mf-hr', 'mf-manager', 'mf-smt'];
+
+/** An import of one of these packages or workspaces by name (`@tht/postgres`, `api/src/x`). */
+const named = (names) => `^(${names.join('|')})(/|$)`;
+/** A relative import that climbs out of its folder into one of these folders (`../../api/src/x`). */
+const climbsInto = (folders) => `^(\\.\\./)+(${folders.join('|')})(/|$)`;
+/** Either of two import patterns. */
+const either = (a, b) => `${a}|${b}`;
+
+const SERVER_ONLY = [
+  {
+    regex: either(
+      named(['api', 'projections', '@tht/postgres', '@tht/eventstore']),
+      climbsInto(['api/src', 'projections/src', '(packages/)?postgres/src', '(packages/)?eventstore/src']),
+    ),
+    message: 'Server code: a front end talks to the API over HTTP (packages/ui api client) and shares only @tht/contracts.',
+  },
+];
+
+const FRONT_END_ONLY = [
+  {
+    regex: either(
+      named(['@tht/ui', '@tht/webpack-config', 'shell', 'mf-[a-z]+']),
+      climbsInto(['(packages/)?ui/src', 'shell', 'mf-[a-z]+']),
+    ),
+    message: 'Front-end code: the server shares only @tht/contracts with the browser.',
+  },
+];
+
+/** The source of another front end: remotes are built and deployed alone, and the shell loads them at run time. */
+const otherFrontEnds = (own) => {
+  const others = ['shell', ...REMOTES].filter((name) => name !== own);
+  return [
+    {
+      regex: either(named(others), climbsInto(others)),
+      message: 'Each front end is built and deployed alone: share code through packages/ui or packages/contracts.',
+    },
+  ];
+};
+
+const APPLICATIONS = {
+  regex: either(named(['api', 'projections']), climbsInto(['api', 'projections'])),
+  message: 'A shared package does not depend on the applications that use it.',
+};
+
+const API = {
+  regex: either(named(['api']), climbsInto(['api'])),
+  message: 'Projections read the event log only; the API depends on them, never the reverse.',
+};
+
+// In api/src/<feature>/, another feature is used only through its public files, the ones named after
+// it (`users/users-queries.ts`, `departments/departments-commands.ts`, ...). Its other files (streams,
+// decisions, helpers) are its internals. platform/, auth/, testing/ and openapi/ are shared by all.
+const API_FEATURE_INTERNALS = {
+  regex: '^\\.\\./(?!(platform|auth|testing|openapi)/)([a-z-]+)/(?!\\2-)[^/]+$',
+  message: "Another feature's internals: import its public <feature>-*.ts files, or move what is shared to api/src/platform/.",
+};
+
+// A projector owns its read-model tables: projections/src/<feature>/ uses only the framework.
+const PROJECTOR_INTERNALS = {
+  regex: '^\\.\\./(?!framework/)[a-z-]+/',
+  message: "A projector owns its tables and does not use another projector's code; share through framework/.",
+};
+
+const restrictImports = (...patterns) => ({
+  '@typescript-eslint/no-restricted-imports': ['error', { patterns }],
+});
+
+export default defineConfig(
+  globalIgnores([
+    '**/dist/',
+    '**/node_modules/',
+    '.data/',
+    '**/.data/',
+    'coverage/',
+    'e2e/artifacts/',
+    '**/.vitest-*/',
+    'api/src/openapi/docs-page/**/*.js',
+  ]),
+
+  js.configs.recommended,
+  tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: {
+        projectService: {
+          allowDefaultProject: ['*.mjs', 'packages/*/vitest.config.ts'],
+        },
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      eqeqeq: ['error', 'always'],
+    },
+  },
+
+  // Plain JavaScript (webpack configs, this file): no type information.
+  {
+    files: ['**/*.{js,mjs,cjs}'],
+    extends: [tseslint.configs.disableTypeChecked],
+    languageOptions: { globals: { ...globals.node } },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    files: ['**/*.js'],
+    languageOptions: { sourceType: 'commonjs' },
+  },
+
+  // Tests send deliberately malformed input and read untyped response bodies; their fakes stand in
+  // for async APIs without awaiting anything.
+  {
+    files: TESTS,
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+      '@typescript-eslint/require-await': 'off',
+    },
+  },
+
+  // Front ends: the rules of hooks (and the React Compiler's checks) and browser globals.
+  {
+    files: FRONT_ENDS.map((folder) => `${folder.replace('/**', '')}/src/**/*.{ts,tsx}`),
+    extends: [reactHooks.configs.flat.recommended],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      'react-hooks/exhaustive-deps': 'error',
+      // Only informs that the React Compiler would skip a component; this project does not run the compiler.
+      'react-hooks/incompatible-library': 'off',
+    },
+  },
+
+  // The layers of ARCHITECTURE.md.
+  {
+    files: ['packages/contracts/**/*.ts'],
+    rules: restrictImports({
+      regex: either(
+        named(['@tht/[a-z-]+', 'api', 'projections', 'shell', 'e2e', 'bench', 'mf-[a-z]+']),
+        climbsInto([
+          '(packages/)?(ui|postgres|eventstore|webpack-config)',
+          'api',
+          'projections',
+          'shell',
+          'e2e',
+          'bench',
+          'mf-[a-z]+',
+        ]),
+      ),
+      message: 'packages/contracts is shared by every workspace and imports none of them.',
+    }),
+  },
+  {
+    files: ['packages/ui/**/*.{ts,tsx}'],
+    rules: restrictImports(...SERVER_ONLY, ...otherFrontEnds()),
+  },
+  ...['shell', ...REMOTES].map((frontEnd) => ({
+    files: [`${frontEnd}/**/*.{ts,tsx}`],
+    rules: restrictImports(...SERVER_ONLY, ...otherFrontEnds(frontEnd)),
+  })),
+  {
+    files: ['packages/postgres/**/*.ts', 'packages/eventstore/**/*.ts'],
+    rules: restrictImports(APPLICATIONS, ...FRONT_END_ONLY),
+  },
+  {
+    files: ['projections/**/*.ts'],
+    rules: restrictImports(API, ...FRONT_END_ONLY),
+  },
+  {
+    files: ['projections/src/*/**/*.ts'],
+    ignores: ['projections/src/framework/**'],
+    rules: restrictImports(PROJECTOR_INTERNALS, API, ...FRONT_END_ONLY),
+  },
+  {
+    files: ['api/**/*.ts'],
+    rules: restrictImports(...FRONT_END_ONLY),
+  },
+  {
+    files: ['api/src/*/**/*.ts'],
+    rules: restrictImports(API_FEATURE_INTERNALS, ...FRONT_END_ONLY),
+  },
+);
