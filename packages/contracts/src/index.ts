@@ -6,3 +6,5 @@ export * from './topics';
 export * from './targets';
 export * from './manager';
 export * from './platform';
+export * from './safe-text';
+export * from './query-parameters';

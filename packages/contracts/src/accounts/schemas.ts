@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeString } from '../safe-text';
 import { ACCOUNT_MESSAGES as M } from './messages';
 import { roleSchema } from './roles';
 import {
@@ -12,16 +13,14 @@ import {
 } from './rules';
 
 const requiredText = (requiredMessage: string, field: string) =>
-  z
-    .string({ error: requiredMessage })
+  safeString({ error: requiredMessage })
     .trim()
     .min(1, requiredMessage)
     .max(NAME_MAX_LENGTH, M.textTooLong(field, NAME_MAX_LENGTH));
 
 /** A work e-mail address in the organisation's domain, normalised to lower case. */
 export const orgEmailSchema = (domain: string) =>
-  z
-    .string({ error: M.emailRequired })
+  safeString({ error: M.emailRequired })
     .trim()
     .toLowerCase()
     .min(1, M.emailRequired)
@@ -30,12 +29,12 @@ export const orgEmailSchema = (domain: string) =>
     .refine((email) => isOrgEmail(email, domain), M.orgEmail(domain));
 
 const passwordSchema = (minLength: number) =>
-  z.string({ error: M.passwordRequired }).min(1, M.passwordRequired).min(minLength, M.passwordMin(minLength));
+  safeString({ error: M.passwordRequired }).min(1, M.passwordRequired).min(minLength, M.passwordMin(minLength));
 
 const firstNameSchema = requiredText(M.firstNameRequired, 'First name');
 const lastNameSchema = requiredText(M.lastNameRequired, 'Last name');
 const departmentNameOfUserSchema = requiredText(M.departmentRequired, 'Department');
-const managerNameSchema = z.string().trim().max(2 * NAME_MAX_LENGTH + 1, M.textTooLong('Manager name', 201));
+const managerNameSchema = safeString().trim().max(2 * NAME_MAX_LENGTH + 1, M.textTooLong('Manager name', 201));
 
 /** Ids in paths (`/users/{id}`, `/departments/{id}`). */
 export const userIdSchema = z.coerce
@@ -66,15 +65,14 @@ const passwordsMatch = (form: { password: string; confirmPassword?: string | und
 const mismatch = { message: M.passwordsDontMatch, path: ['confirmPassword'] };
 
 /** A username longer than any address cannot name an account. */
-const usernameSchema = z
-  .string({ error: M.usernameRequired })
+const usernameSchema = safeString({ error: M.usernameRequired })
   .trim()
   .min(1, M.usernameRequired)
   .max(EMAIL_MAX_LENGTH, M.accountDoesNotExist);
 
 export const loginSchema = z.object({
   username: usernameSchema,
-  password: z.string({ error: M.passwordRequired }).min(1, M.passwordRequired),
+  password: safeString({ error: M.passwordRequired }).min(1, M.passwordRequired),
 });
 
 export const registrationSchema = (domain: string) =>
@@ -86,8 +84,7 @@ export const registrationSchema = (domain: string) =>
       managerId: managerIdSchema.nullish(),
       department: departmentNameOfUserSchema,
       password: passwordSchema(PASSWORD_MIN_LENGTH),
-      confirmPassword: z
-        .string({ error: M.confirmPasswordRequired })
+      confirmPassword: safeString({ error: M.confirmPasswordRequired })
         .min(PASSWORD_MIN_LENGTH, M.passwordMin(PASSWORD_MIN_LENGTH)),
     })
     .refine(passwordsMatch, mismatch);
@@ -145,9 +142,9 @@ export const profileUpdateSchema = z.preprocess(
   acceptUsernameAsEmail,
   z
     .object({
-      email: z.string().trim().toLowerCase(),
-      firstName: z.string().trim(),
-      lastName: z.string().trim(),
+      email: safeString().trim().toLowerCase(),
+      firstName: safeString().trim(),
+      lastName: safeString().trim(),
       role: roleSchema,
       managerId: managerIdSchema.nullable(),
       managerName: managerNameSchema.nullable(),
@@ -159,28 +156,26 @@ export const profileUpdateSchema = z.preprocess(
 export const setPasswordSchema = z
   .object({
     password: passwordSchema(NEW_PASSWORD_MIN_LENGTH),
-    confirmPassword: z.string().optional(),
+    confirmPassword: safeString().optional(),
   })
   .refine(passwordsMatch, mismatch);
 
 export const resetRequestSchema = z.object({ username: usernameSchema });
 
-export const resetTokenSchema = z
-  .string({ error: M.invalidResetToken })
+export const resetTokenSchema = safeString({ error: M.invalidResetToken })
   .regex(RESET_TOKEN_PATTERN, M.invalidResetToken);
 
 export const resetConfirmSchema = z
   .object({
     token: resetTokenSchema,
     password: passwordSchema(NEW_PASSWORD_MIN_LENGTH),
-    confirmPassword: z.string().optional(),
+    confirmPassword: safeString().optional(),
   })
   .refine(passwordsMatch, mismatch);
 
 export const tempPasswordSchema = z.object({
   userId: z.number({ error: M.invalidUserId }).int(M.invalidUserId).min(1, M.invalidUserId).max(MAX_ID, M.invalidUserId),
-  tempPassword: z
-    .string({ error: M.tempPasswordRequired })
+  tempPassword: safeString({ error: M.tempPasswordRequired })
     .min(1, M.tempPasswordRequired)
     .min(PASSWORD_MIN_LENGTH, M.passwordMin(PASSWORD_MIN_LENGTH)),
 });

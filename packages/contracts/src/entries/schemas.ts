@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { findUnsafeText, SAFE_TEXT_MESSAGES, safeString } from '../safe-text';
 import { MAX_ID } from '../accounts/rules';
 import { isValidEntryDate } from './dates';
 import { ENTRY_MESSAGES as M } from './messages';
 import { toNumberIfNumericText } from '../numeric-text';
+import { queryParametersSchema } from '../query-parameters';
 
 export const TRAINING_TYPES = ['internal', 'external'] as const;
 export type TrainingType = (typeof TRAINING_TYPES)[number];
@@ -63,14 +65,13 @@ export function hoursOf(entry: { hours: number | string }): number {
 }
 
 const requiredText = (message: string, field: string, max = SHORT_TEXT_MAX_LENGTH) =>
-  z.string({ error: message }).trim().min(1, message).max(max, M.textTooLong(field, max));
+  safeString({ error: message }).trim().min(1, message).max(max, M.textTooLong(field, max));
 
 /** Optional text: absent or null becomes ''. */
 const optionalText = (field: string, max = SHORT_TEXT_MAX_LENGTH) =>
-  z.preprocess((value) => value ?? '', z.string({ error: `${field} must be text` }).trim().max(max, M.textTooLong(field, max)));
+  z.preprocess((value) => value ?? '', safeString({ error: `${field} must be text` }).trim().max(max, M.textTooLong(field, max)));
 
-export const entryDateSchema = z
-  .string({ error: M.dateRequired })
+export const entryDateSchema = safeString({ error: M.dateRequired })
   .trim()
   .min(1, M.dateRequired)
   .refine(isValidEntryDate, M.invalidDate);
@@ -101,11 +102,9 @@ export const beInnovativeSchema = z.preprocess((value) => value ?? false, z.bool
 
 export type CustomFieldValue = string | number | boolean;
 /** Values of admin-configured fields by field name; checked against the fields by `checkCustomFieldValues`. */
-export const customFieldValuesSchema = z.record(
-  z.string(),
-  z.union([z.string(), z.number(), z.boolean(), z.null()]),
-  { error: M.customFieldsShape },
-);
+export const customFieldValuesSchema = z
+  .record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]), { error: M.customFieldsShape })
+  .refine((values) => findUnsafeText(values) === undefined, SAFE_TEXT_MESSAGES.unsafeText());
 
 const entryFields = {
   firstName: requiredText(M.firstNameRequired, 'First name'),
@@ -181,7 +180,7 @@ export const idSchema = (message: string) =>
 export const entryIdSchema = idSchema(M.invalidEntryId);
 
 /** Query of GET /api/entries and GET /api/stats. */
-export const entriesQuerySchema = z.object({
+export const entriesQuerySchema = queryParametersSchema({
   userId: optionalQueryInteger(M.invalidUserIdQuery, 1, MAX_ID),
   year: optionalQueryInteger(M.invalidYear, 1901, 2099),
 });

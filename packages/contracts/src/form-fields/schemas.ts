@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeString } from '../safe-text';
 import { MAX_ID } from '../accounts/rules';
 import { idSchema } from '../entries/schemas';
 
@@ -38,7 +39,7 @@ export const FORM_FIELD_MESSAGES = {
 const M = FORM_FIELD_MESSAGES;
 
 const requiredText = (message: string, field: string, max: number) =>
-  z.string({ error: message }).trim().min(1, message).max(max, M.tooLong(field, max));
+  safeString({ error: message }).trim().min(1, message).max(max, M.tooLong(field, max));
 
 export const formFieldIdSchema = idSchema(M.invalidFieldId);
 export const formFieldOptionIdSchema = idSchema(M.invalidOptionId);
@@ -81,8 +82,7 @@ export function optionValueFromLabel(label: string): string {
     .join('_');
 }
 
-const optionLabelSchema = z
-  .string({ error: M.optionLabelRequired })
+const optionLabelSchema = safeString({ error: M.optionLabelRequired })
   .trim()
   .min(1, { error: M.optionLabelRequired, abort: true })
   .max(FORM_FIELD_LABEL_MAX_LENGTH, M.tooLong('Option label', FORM_FIELD_LABEL_MAX_LENGTH))

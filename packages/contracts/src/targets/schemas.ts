@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { safeString } from '../safe-text';
 import { MAX_ID } from '../accounts/rules';
 import { toNumberIfNumericText } from '../numeric-text';
+import { queryParametersSchema } from '../query-parameters';
 
 /** Year ranges of SPEC section 5: the admin's fiscal-year form and HR's target forms. */
 export const FISCAL_YEAR_RANGE = { min: 2020, max: 2050 } as const;
@@ -55,7 +57,7 @@ const wholeNumber = (message: string, min: number, max: number) =>
 const optionalText = (message: string) =>
   z.preprocess(
     (value) => (value === undefined || value === null || (typeof value === 'string' && value.trim() === '') ? null : value),
-    z.string({ error: message }).trim().max(TARGET_TEXT_MAX_LENGTH, message).nullable(),
+    safeString({ error: message }).trim().max(TARGET_TEXT_MAX_LENGTH, message).nullable(),
   );
 
 /** A year in a path or query: any whole number (an unknown year simply has no target). */
@@ -63,7 +65,7 @@ export const targetYearParamSchema = wholeNumber(M.year, 1, 9999);
 export const targetUserIdSchema = wholeNumber(M.userId, 1, MAX_ID);
 
 /** GET /api/user-targets?year= (optional: without it, every year). */
-export const userTargetsQuerySchema = z.object({
+export const userTargetsQuerySchema = queryParametersSchema({
   year: z.preprocess((value) => (value === '' ? undefined : value), targetYearParamSchema.optional()),
 });
 
