@@ -4,6 +4,7 @@ import type { Projector } from './framework/projector';
 import { usersProjector } from './users/users-projector';
 import { departmentsProjector } from './departments/departments-projector';
 import { targetsProjector } from './targets/targets-projector';
+import { trainingTotalsProjector } from './training-totals/training-totals-projector';
 
 /** Every read model of the product. Feature projectors add themselves here (one import, one entry). */
-export const allProjectors: Projector[] = [usersProjector, departmentsProjector, entriesProjector, formFieldsProjector, targetsProjector];
+export const allProjectors: Projector[] = [usersProjector, departmentsProjector, entriesProjector, formFieldsProjector, targetsProjector, trainingTotalsProjector];

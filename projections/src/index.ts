@@ -11,3 +11,4 @@ export type { DepartmentRow } from './departments/departments-projector';
 export type { EntryRow } from './entries/entries-projector';
 export type { FormFieldOptionRow, FormFieldRow } from './form-fields/form-fields-projector';
 export type { UserTargetRow, YearlyTargetRow } from './targets/targets-projector';
+export type { TrainingTopicRow, TrainingTotalsRow } from './training-totals/training-totals-projector';
