@@ -9,9 +9,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { createEventStore, migrateEventStore, type RecordedEvent } from '@tht/eventstore';
+import { createEventStore, migrateEventStore } from '@tht/eventstore';
 import { createDb, createPool } from '@tht/postgres';
-import type { Transaction } from 'kysely';
 import { allProjectors, migrateReadModels, rebuildReadModels, type Projector } from 'projections';
 import type pg from 'pg';
 import { sampleHistory, toNewEvents, type SampleAppend } from '../projections/src/framework/testing/sample-history';
@@ -26,7 +25,7 @@ function timed(projector: Projector, spent: Map<string, number>): Projector {
   return {
     name: projector.name,
     migrate: (db, schema) => projector.migrate(db, schema),
-    async project(trx: Transaction<any>, schema: string, events: readonly RecordedEvent[]) {
+    async project(trx, schema, events) {
       const started = performance.now();
       await projector.project(trx, schema, events);
       spent.set(projector.name, (spent.get(projector.name) ?? 0) + performance.now() - started);

@@ -8,3 +8,4 @@ export * from './manager';
 export * from './platform';
 export * from './safe-text';
 export * from './query-parameters';
+export * from './events/product-events';

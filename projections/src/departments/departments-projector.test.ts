@@ -1,5 +1,5 @@
 import type { AccountEvent } from '@tht/contracts';
-import type { RecordedEvent } from '@tht/eventstore';
+import type { ProjectedEvent } from '../framework/projector';
 import { createTestDatabase, type TestDatabase } from '@tht/postgres/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +7,7 @@ import { departmentsProjector, type DepartmentRow } from './departments-projecto
 
 let database: TestDatabase;
 
-function history(): RecordedEvent[] {
+function history(): ProjectedEvent[] {
   const versions = new Map<number, number>();
   const events: AccountEvent[] = [
     { type: 'DepartmentCreated', data: { departmentId: 1, name: 'Engineering' } },
@@ -32,7 +32,7 @@ function history(): RecordedEvent[] {
   });
 }
 
-async function projectInto(schema: string, batches: RecordedEvent[][]): Promise<DepartmentRow[]> {
+async function projectInto(schema: string, batches: ProjectedEvent[][]): Promise<DepartmentRow[]> {
   await sql`CREATE SCHEMA ${sql.id(schema)}`.execute(database.db);
   await departmentsProjector.migrate(database.db, schema);
   for (const batch of batches) {

@@ -1,7 +1,7 @@
-import type { AccountEvent } from '@tht/contracts';
-import type { RecordedEvent } from '@tht/eventstore';
-import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Projector } from '../framework/projector';
+import { isEventOf } from '@tht/contracts';
+import { sql } from 'kysely';
+import type { ProjectedEvent, Projector } from '../framework/projector';
+import type { ReadModelDb, ReadModelTransaction } from '../read-model-tables';
 
 export interface DepartmentRow {
   id: number;
@@ -11,12 +11,15 @@ export interface DepartmentRow {
   version: number;
 }
 
-type DepartmentEvent = RecordedEvent & Extract<AccountEvent, { type: `Department${'Created' | 'Renamed' | 'Deleted'}` }>;
+export interface DepartmentsTables {
+  departments: DepartmentRow;
+}
 
-const isDepartmentEvent = (event: RecordedEvent): event is DepartmentEvent =>
-  event.type === 'DepartmentCreated' || event.type === 'DepartmentRenamed' || event.type === 'DepartmentDeleted';
+type DepartmentEvent = ProjectedEvent<'DepartmentCreated' | 'DepartmentRenamed' | 'DepartmentDeleted'>;
 
-async function migrate(db: Kysely<any>, schema: string): Promise<void> {
+const isDepartmentEvent = isEventOf('DepartmentCreated', 'DepartmentRenamed', 'DepartmentDeleted');
+
+async function migrate(db: ReadModelDb, schema: string): Promise<void> {
   const departments = sql.table(`${schema}.departments`);
   await sql`CREATE TABLE IF NOT EXISTS ${departments} (
     id integer PRIMARY KEY,
@@ -28,7 +31,7 @@ async function migrate(db: Kysely<any>, schema: string): Promise<void> {
 }
 
 /** Departments change rarely (a handful of events in a whole log), so one statement per event is enough. */
-async function apply(trx: Transaction<any>, schema: string, event: DepartmentEvent): Promise<void> {
+async function apply(trx: ReadModelTransaction, schema: string, event: DepartmentEvent): Promise<void> {
   const table = trx.withSchema(schema);
   switch (event.type) {
     case 'DepartmentCreated':

@@ -5,8 +5,8 @@
  * owner, which rewrites all their entries) into a fresh schema in batches, as a rebuild does, and
  * prints events/s.
  */
-import type { EntryDetails } from '@tht/contracts';
-import type { RecordedEvent } from '@tht/eventstore';
+import type { EntryDetails, ProductEvent } from '@tht/contracts';
+import type { ProjectedEvent } from '../framework/projector';
 import { createTestDatabase } from '@tht/postgres/testing';
 import { sql } from 'kysely';
 import { entriesProjector } from './entries-projector';
@@ -34,13 +34,12 @@ function details(index: number): EntryDetails {
   };
 }
 
-function syntheticHistory(): RecordedEvent[] {
-  const events: RecordedEvent[] = [];
+function syntheticHistory(): ProjectedEvent[] {
+  const events: ProjectedEvent[] = [];
   const logged: number[] = [];
-  const push = (type: string, data: unknown, streamName: string) =>
+  const push = (event: ProductEvent, streamName: string) =>
     events.push({
-      type,
-      data,
+      ...event,
       metadata: { actorId: null, correlationId: 'bench', occurredAt: new Date(1_767_225_600_000 + events.length * 1000).toISOString(), schemaVersion: 1 },
       eventId: `e${events.length}`,
       streamName,
@@ -50,17 +49,17 @@ function syntheticHistory(): RecordedEvent[] {
   for (let i = 0; events.length < TOTAL; i++) {
     const userId = 1 + (i % USERS);
     if (PROFILE_CHANGE_EVERY > 0 && i % PROFILE_CHANGE_EVERY === PROFILE_CHANGE_EVERY - 1) {
-      push('UserUpdated', { userId, changes: { managerName: `Manager ${i}`, department: `Department ${i % 10}` } }, `user-${userId}`);
+      push({ type: 'UserUpdated', data: { userId, changes: { managerName: `Manager ${i}`, department: `Department ${i % 10}` } } }, `user-${userId}`);
     } else if (i % 10 === 8 && logged.length > 0) {
       const entryId = logged[(i * 7919) % logged.length]!;
-      push('EntryEdited', { entryId, userId: 1 + ((entryId - 1) % USERS), ...details(i) }, `entry-${entryId}`);
+      push({ type: 'EntryEdited', data: { entryId, userId: 1 + ((entryId - 1) % USERS), ...details(i) } }, `entry-${entryId}`);
     } else if (i % 40 === 39 && logged.length > 0) {
       const entryId = logged.splice((i * 104_729) % logged.length, 1)[0]!;
-      push('EntryDeleted', { entryId, userId: 1 + ((entryId - 1) % USERS) }, `entry-${entryId}`);
+      push({ type: 'EntryDeleted', data: { entryId, userId: 1 + ((entryId - 1) % USERS) } }, `entry-${entryId}`);
     } else {
       const entryId = i + 1;
       logged.push(entryId);
-      push('EntryLogged', { entryId, userId: 1 + ((entryId - 1) % USERS), ...details(i) }, `entry-${entryId}`);
+      push({ type: 'EntryLogged', data: { entryId, userId: 1 + ((entryId - 1) % USERS), ...details(i) } }, `entry-${entryId}`);
     }
   }
   return events;

@@ -1,5 +1,5 @@
 import type { EntryDetails } from '@tht/contracts';
-import type { RecordedEvent } from '@tht/eventstore';
+import type { ProjectedEvent } from '../framework/projector';
 import { createTestDatabase, type TestDatabase } from '@tht/postgres/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -35,7 +35,7 @@ const logged = (entryId: number, userId: number, overrides: Partial<EntryDetails
 const edited = (entryId: number, userId: number, overrides: Partial<EntryDetails> = {}, at?: string) =>
   recorded('EntryEdited', { entryId, userId, ...details(overrides) }, at);
 
-async function project(...events: RecordedEvent[]): Promise<void> {
+async function project(...events: ProjectedEvent[]): Promise<void> {
   await database.db.transaction().execute((trx) => entriesProjector.project(trx, SCHEMA, events));
 }
 

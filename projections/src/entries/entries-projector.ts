@@ -1,8 +1,8 @@
-import { fullName, type AccountEventData, type EntryDetails, type EntryEvent, type FormFieldEventData } from '@tht/contracts';
-import type { RecordedEvent } from '@tht/eventstore';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { fullName, isEventOf, type AccountEventData, type EntryDetails } from '@tht/contracts';
+import { sql } from 'kysely';
 import { deleteRows, insertRows, unnestRows, upsertRows, type ColumnTypes } from '../framework/batch-sql';
-import type { Projector } from '../framework/projector';
+import type { ProjectedEvent, Projector } from '../framework/projector';
+import type { ReadModelDb, ReadModelTransaction } from '../read-model-tables';
 
 /** A row of `read_models.entries`. `hours` is numeric, read back as its text ("1.5"). */
 export interface EntryRow {
@@ -37,13 +37,18 @@ export interface OwnerRow {
   manager_id: number | null;
 }
 
+export interface EntriesTables {
+  entries: EntryRow;
+  entry_owners: OwnerRow;
+}
+
 const OWNER_COLUMN_TYPES: ColumnTypes<OwnerRow> = { user_id: 'int4', first_name: 'text', last_name: 'text', manager_id: 'int4' };
 
 type EditableRow = Omit<EntryRow, 'id' | 'user_id' | 'created_at'>;
 /** What every row kept in memory has: the edited rows lack only `created_at`. */
 type PendingRow = EditableRow & { id: number; user_id: number };
 
-async function migrate(db: Kysely<any>, schema: string): Promise<void> {
+async function migrate(db: ReadModelDb, schema: string): Promise<void> {
   const entries = sql.table(`${schema}.entries`);
   await sql`CREATE TABLE IF NOT EXISTS ${entries} (
     id integer PRIMARY KEY,
@@ -142,6 +147,23 @@ const COLUMN_TYPES: ColumnTypes<EntryRow> = {
 const { created_at: _created, ...PENDING_COLUMN_TYPES } = COLUMN_TYPES;
 const EDITED_COLUMNS = Object.keys(PENDING_COLUMN_TYPES).filter((column) => column !== 'id' && column !== 'user_id');
 
+const HANDLED_TYPES = [
+  'EntryLogged',
+  'UserRegistered',
+  'UserCreated',
+  'EntryEdited',
+  'EntryDeleted',
+  'UserUpdated',
+  'UserDeleted',
+  'DepartmentRenamed',
+  'FormFieldEdited',
+  'FormFieldDeleted',
+] as const;
+
+type HandledEvent = ProjectedEvent<(typeof HANDLED_TYPES)[number]>;
+
+const isHandled = isEventOf(...HANDLED_TYPES);
+
 type UserChanges = AccountEventData['UserUpdated']['changes'];
 const isRenaming = (changes: UserChanges) => changes.firstName !== undefined || changes.lastName !== undefined;
 /** A change of what `entry_owners` keeps: the name or the manager. */
@@ -169,7 +191,7 @@ class EntriesBatch {
   private readonly deletedOwners = new Set<number>();
 
   private constructor(
-    private readonly trx: Transaction<any>,
+    private readonly trx: ReadModelTransaction,
     private readonly schema: string,
   ) {}
 
@@ -177,17 +199,17 @@ class EntriesBatch {
    * Loads with one query the owners whose name or manager the batch changes, and the reports of
    * the managers it renames or deletes: every owner a rename must reach is then in memory.
    */
-  static async load(trx: Transaction<any>, schema: string, events: readonly RecordedEvent[]): Promise<EntriesBatch> {
+  static async load(trx: ReadModelTransaction, schema: string, events: readonly HandledEvent[]): Promise<EntriesBatch> {
     const batch = new EntriesBatch(trx, schema);
     const ids: number[] = [];
     const managers: number[] = [];
     for (const event of events) {
       if (event.type === 'UserDeleted') {
-        const { userId } = event.data as AccountEventData['UserDeleted'];
+        const { userId } = event.data;
         ids.push(userId);
         managers.push(userId);
       } else if (event.type === 'UserUpdated') {
-        const { userId, changes } = event.data as AccountEventData['UserUpdated'];
+        const { userId, changes } = event.data;
         if (changesOwner(changes)) ids.push(userId);
         if (isRenaming(changes)) managers.push(userId);
       }
@@ -208,43 +230,40 @@ class EntriesBatch {
     return [this.inserted, this.edited];
   }
 
-  async apply(event: RecordedEvent): Promise<void> {
+  async apply(event: HandledEvent): Promise<void> {
     const at = event.metadata.occurredAt;
-    const entryEvent = event as RecordedEvent & EntryEvent;
-    switch (entryEvent.type) {
+    switch (event.type) {
       case 'EntryLogged': {
-        this.inserted.set(entryEvent.data.entryId, entryRow(entryEvent.data, at, at));
+        this.inserted.set(event.data.entryId, entryRow(event.data, at, at));
         return;
       }
       case 'EntryEdited': {
-        const { entryId } = entryEvent.data;
+        const { entryId } = event.data;
         const inserted = this.inserted.get(entryId);
         // An edited stored row keeps its creation time: the UPDATE does not write that column.
-        if (inserted) this.inserted.set(entryId, entryRow(entryEvent.data, at, inserted.created_at));
-        else this.edited.set(entryId, entryRow(entryEvent.data, at, at));
+        if (inserted) this.inserted.set(entryId, entryRow(event.data, at, inserted.created_at));
+        else this.edited.set(entryId, entryRow(event.data, at, at));
         return;
       }
       case 'EntryDeleted': {
-        const { entryId } = entryEvent.data;
+        const { entryId } = event.data;
         this.inserted.delete(entryId);
         this.edited.delete(entryId);
         this.deleted.add(entryId);
         return;
       }
-    }
-    switch (event.type) {
       case 'UserRegistered':
       case 'UserCreated': {
-        const { userId, firstName, lastName, managerId } = event.data as AccountEventData['UserRegistered'];
+        const { userId, firstName, lastName, managerId } = event.data;
         this.setOwner({ user_id: userId, first_name: firstName, last_name: lastName, manager_id: managerId });
         return;
       }
       case 'UserUpdated':
-        this.applyUserUpdate(event.data as AccountEventData['UserUpdated']);
+        this.applyUserUpdate(event.data);
         return;
       case 'UserDeleted': {
         // Entries go with their owner in the read model; the log keeps them.
-        const { userId } = event.data as AccountEventData['UserDeleted'];
+        const { userId } = event.data;
         await sql`DELETE FROM ${this.table} WHERE user_id = ${userId}`.execute(this.trx);
         this.forgetRowsOf(userId);
         this.profileChanges.delete(userId);
@@ -252,19 +271,19 @@ class EntriesBatch {
         return;
       }
       case 'DepartmentRenamed': {
-        const { name, previousName } = event.data as AccountEventData['DepartmentRenamed'];
+        const { name, previousName } = event.data;
         await this.writeProfileChanges();
         await sql`UPDATE ${this.table} SET department = ${name} WHERE department = ${previousName}`.execute(this.trx);
         this.patchPending((row) => row.department === previousName, { department: name });
         return;
       }
       case 'FormFieldEdited': {
-        const { name, previousName } = event.data as FormFieldEventData['FormFieldEdited'];
+        const { name, previousName } = event.data;
         if (name !== previousName) await this.renameCustomField(previousName, name);
         return;
       }
       case 'FormFieldDeleted': {
-        const { name } = event.data as FormFieldEventData['FormFieldDeleted'];
+        const { name } = event.data;
         await this.renameCustomField(name, null);
         return;
       }
@@ -364,24 +383,12 @@ class EntriesBatch {
   }
 }
 
-const HANDLED = new Set<string>([
-  'EntryLogged',
-  'UserRegistered',
-  'UserCreated',
-  'EntryEdited',
-  'EntryDeleted',
-  'UserUpdated',
-  'UserDeleted',
-  'DepartmentRenamed',
-  'FormFieldEdited',
-  'FormFieldDeleted',
-]);
 
 export const entriesProjector: Projector = {
   name: 'entries',
   migrate,
   async project(trx, schema, events) {
-    const relevant = events.filter((event) => HANDLED.has(event.type));
+    const relevant = events.filter(isHandled);
     if (relevant.length === 0) return;
     const batch = await EntriesBatch.load(trx, schema, relevant);
     for (const event of relevant) await batch.apply(event);

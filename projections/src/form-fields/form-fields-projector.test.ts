@@ -1,4 +1,4 @@
-import type { RecordedEvent } from '@tht/eventstore';
+import type { ProjectedEvent } from '../framework/projector';
 import { createTestDatabase, type TestDatabase } from '@tht/postgres/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +10,7 @@ let database: TestDatabase;
 
 const recorded = eventRecorder('2025-03-01T10:00:00.000Z');
 
-async function project(...events: RecordedEvent[]): Promise<void> {
+async function project(...events: ProjectedEvent[]): Promise<void> {
   await database.db.transaction().execute((trx) => formFieldsProjector.project(trx, SCHEMA, events));
 }
 

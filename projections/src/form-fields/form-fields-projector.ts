@@ -1,7 +1,7 @@
-import type { FormFieldEvent, FormFieldType } from '@tht/contracts';
-import type { RecordedEvent } from '@tht/eventstore';
-import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Projector } from '../framework/projector';
+import { isEventOf, type FormFieldType } from '@tht/contracts';
+import { sql } from 'kysely';
+import type { ProjectedEvent, Projector } from '../framework/projector';
+import type { ReadModelDb, ReadModelTransaction } from '../read-model-tables';
 
 export interface FormFieldRow {
   id: number;
@@ -23,7 +23,12 @@ export interface FormFieldOptionRow {
   created_at: Date | string;
 }
 
-async function migrate(db: Kysely<any>, schema: string): Promise<void> {
+export interface FormFieldsTables {
+  form_fields: FormFieldRow;
+  form_field_options: FormFieldOptionRow;
+}
+
+async function migrate(db: ReadModelDb, schema: string): Promise<void> {
   await sql`CREATE TABLE IF NOT EXISTS ${sql.table(`${schema}.form_fields`)} (
     id integer PRIMARY KEY,
     name text NOT NULL,
@@ -46,7 +51,7 @@ async function migrate(db: Kysely<any>, schema: string): Promise<void> {
     ON ${sql.table(`${schema}.form_field_options`)} (field_id, "order", id)`.execute(db);
 }
 
-const FORM_FIELD_EVENT_TYPES = new Set<string>([
+const FIELD_EVENT_TYPES = [
   'FormFieldAdded',
   'FormFieldEdited',
   'FormFieldDeleted',
@@ -54,12 +59,14 @@ const FORM_FIELD_EVENT_TYPES = new Set<string>([
   'FormFieldOptionAdded',
   'FormFieldOptionEdited',
   'FormFieldOptionDeleted',
-]);
+] as const;
 
-type FieldEvent = RecordedEvent & FormFieldEvent;
+type FieldEvent = ProjectedEvent<(typeof FIELD_EVENT_TYPES)[number]>;
+
+const isFieldEvent = isEventOf(...FIELD_EVENT_TYPES);
 
 /** Form fields change rarely (a handful of admin actions), so one statement per event is enough. */
-async function apply(trx: Transaction<any>, schema: string, event: FieldEvent): Promise<void> {
+async function apply(trx: ReadModelTransaction, schema: string, event: FieldEvent): Promise<void> {
   const at = event.metadata.occurredAt;
   const fields = trx.withSchema(schema);
   switch (event.type) {
@@ -115,7 +122,7 @@ export const formFieldsProjector: Projector = {
   migrate,
   async project(trx, schema, events) {
     for (const event of events) {
-      if (FORM_FIELD_EVENT_TYPES.has(event.type)) await apply(trx, schema, event as FieldEvent);
+      if (isFieldEvent(event)) await apply(trx, schema, event);
     }
   },
 };

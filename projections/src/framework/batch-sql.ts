@@ -1,4 +1,4 @@
-import { sql, type RawBuilder, type Transaction } from 'kysely';
+import { sql, type QueryExecutorProvider, type RawBuilder } from 'kysely';
 
 /**
  * Helpers for writing a whole batch of read-model rows with one statement per table, the pattern
@@ -48,7 +48,7 @@ export interface UpsertOptions<Row> {
 
 /** INSERT ... ON CONFLICT DO UPDATE of many rows in one statement (the last row per key wins). */
 export async function upsertRows<Row>(
-  trx: Transaction<any>,
+  trx: QueryExecutorProvider,
   schema: string,
   table: string,
   rows: readonly Row[],
@@ -68,7 +68,7 @@ export async function upsertRows<Row>(
 
 /** A plain INSERT of many rows created by the batch (no row with their key exists yet), in one statement. */
 export async function insertRows<Row>(
-  trx: Transaction<any>,
+  trx: QueryExecutorProvider,
   schema: string,
   table: string,
   rows: readonly Row[],
@@ -82,7 +82,7 @@ export async function insertRows<Row>(
 
 /** DELETE of many rows by a single-column key in one statement. */
 export async function deleteRows(
-  trx: Transaction<any>,
+  trx: QueryExecutorProvider,
   schema: string,
   table: string,
   keyColumn: string,

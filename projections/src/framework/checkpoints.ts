@@ -1,7 +1,19 @@
+import { isProductEvent } from '@tht/contracts';
 import type { RecordedEvent } from '@tht/eventstore';
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { ReadModelDb } from '../read-model-tables';
 import type { Projector } from './projector';
 import { CHECKPOINT_TABLE } from './schema';
+
+export interface CheckpointRow {
+  name: string;
+  position: string;
+  updated_at: Date | string;
+}
+
+export interface CheckpointTables {
+  [CHECKPOINT_TABLE]: CheckpointRow;
+}
 
 /** The checkpoint of a projector that has seen nothing yet; sorts before every position. */
 export const START = '';
@@ -9,7 +21,7 @@ export const START = '';
 const checkpointTable = (schema: string) => sql.table(`${schema}.${CHECKPOINT_TABLE}`);
 
 /** `position` sorts with collation "C": byte order, which is the order of the fixed-width positions. */
-export async function migrateCheckpoints(db: Kysely<any>, schema: string, projectorNames: readonly string[]): Promise<void> {
+export async function migrateCheckpoints(db: ReadModelDb, schema: string, projectorNames: readonly string[]): Promise<void> {
   await sql`CREATE TABLE IF NOT EXISTS ${checkpointTable(schema)} (
     name text PRIMARY KEY,
     position text COLLATE "C" NOT NULL DEFAULT '',
@@ -20,7 +32,7 @@ export async function migrateCheckpoints(db: Kysely<any>, schema: string, projec
     SELECT unnest(${[...projectorNames]}::text[]) ON CONFLICT (name) DO NOTHING`.execute(db);
 }
 
-export async function loadCheckpoints(db: Kysely<any>, schema: string): Promise<Map<string, string>> {
+export async function loadCheckpoints(db: ReadModelDb, schema: string): Promise<Map<string, string>> {
   const { rows } = await sql<{ name: string; position: string }>`SELECT name, position FROM ${checkpointTable(schema)}`.execute(db);
   return new Map(rows.map((row) => [row.name, row.position]));
 }
@@ -34,7 +46,7 @@ export async function loadCheckpoints(db: Kysely<any>, schema: string): Promise<
  * waits for this batch, and a batch that starts during the swap continues on the swapped-in schema.
  */
 export async function applyBatch(
-  db: Kysely<any>,
+  db: ReadModelDb,
   schema: string,
   projector: Projector,
   events: readonly RecordedEvent[],
@@ -51,7 +63,8 @@ export async function applyBatch(
     const { rows } = await sql<{ position: string }>`SELECT ${commitMode}position FROM ${table}
       WHERE name = ${projector.name} FOR UPDATE`.execute(trx);
     if (rows[0]?.position !== expected) return false;
-    await projector.project(trx, schema, events);
+    // The one place events reach projectors: only the product's own events, typed.
+    await projector.project(trx, schema, events.filter(isProductEvent));
     await sql`UPDATE ${table} SET position = ${last.globalPosition}, updated_at = now() WHERE name = ${projector.name}`.execute(trx);
     return true;
   });

@@ -1,15 +1,16 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { allProjectors } from '../all-projectors';
 import { migrateCheckpoints } from './checkpoints';
 import type { Projector } from './projector';
 import { READ_MODEL_SCHEMA } from './schema';
+import type { ReadModelDb } from '../read-model-tables';
 
 /**
  * Creates the read-model schema, the checkpoint table and every projector's tables (idempotent;
  * serialised across processes, so the API and a projections service may start together).
  */
 export async function migrateReadModels(
-  db: Kysely<any>,
+  db: ReadModelDb,
   projectors: readonly Projector[] = allProjectors,
   schema: string = READ_MODEL_SCHEMA,
 ): Promise<void> {

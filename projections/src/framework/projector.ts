@@ -1,5 +1,13 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { ProductEvent, ProductEventType } from '@tht/contracts';
 import type { RecordedEvent } from '@tht/eventstore';
+import type { ReadModelDb, ReadModelTransaction } from '../read-model-tables';
+
+/**
+ * An event as projectors receive it: a stored product event (of `Type`, when given), its data
+ * typed by its type. The runner and the rebuild hand projectors only the product's events
+ * (`applyBatch` filters with the contracts' type guard), so projectors never cast.
+ */
+export type ProjectedEvent<Type extends ProductEventType = ProductEventType> = RecordedEvent & ProductEvent<Type>;
 
 /**
  * A projector owns a set of read-model tables. The runner hands it batches of events (in global
@@ -33,7 +41,7 @@ export interface Projector {
   /** Stable name, also the checkpoint key. */
   readonly name: string;
   /** Creates the projector's tables (and indexes) in `schema`. Must be idempotent (IF NOT EXISTS). */
-  migrate(db: Kysely<any>, schema: string): Promise<void>;
+  migrate(db: ReadModelDb, schema: string): Promise<void>;
   /** Applies a batch of events. Ignore event types the projector does not care about. */
-  project(trx: Transaction<any>, schema: string, events: readonly RecordedEvent[]): Promise<void>;
+  project(trx: ReadModelTransaction, schema: string, events: readonly ProjectedEvent[]): Promise<void>;
 }

@@ -1,7 +1,8 @@
 import type { EventStore, ReadAllBatch, RecordedEvent } from '@tht/eventstore';
 import { createDb } from '@tht/postgres';
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type pg from 'pg';
+import type { ReadModelDb, ReadModelTables } from '../read-model-tables';
 import { allProjectors } from '../all-projectors';
 import { applyBatch, START } from './checkpoints';
 import { migrateReadModels } from './migrate';
@@ -65,7 +66,7 @@ export async function rebuildReadModels({
   batchSize = 10_000,
   onProgress = () => {},
 }: RebuildOptions): Promise<RebuildResult> {
-  const db = createDb(pool);
+  const db = createDb<ReadModelTables>(pool);
   return withRebuildLock(db, async () => {
     await dropLeftoverSchemas(db);
     const stamp = Date.now();
@@ -99,7 +100,7 @@ class Replay {
   done = 0;
 
   constructor(
-    private readonly db: Kysely<any>,
+    private readonly db: ReadModelDb,
     private readonly store: EventStore,
     private readonly schema: string,
     private readonly projectors: readonly Projector[],
@@ -217,7 +218,7 @@ interface DroppedIndex {
  * and its non-unique indexes dropped (unique ones stay: upserts rely on them). Returns the dropped
  * indexes, for `durableWithIndexes`.
  */
-async function withoutWalAndSecondaryIndexes(db: Kysely<any>, schema: string): Promise<DroppedIndex[]> {
+async function withoutWalAndSecondaryIndexes(db: ReadModelDb, schema: string): Promise<DroppedIndex[]> {
   const { rows: indexes } = await sql<DroppedIndex & { name: string }>`
     SELECT c.relname AS name, t.relname AS table, pg_get_indexdef(i.indexrelid) AS definition
     FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_class t ON t.oid = i.indrelid
@@ -232,7 +233,7 @@ async function withoutWalAndSecondaryIndexes(db: Kysely<any>, schema: string): P
  * Makes the replayed tables durable (SET LOGGED writes each in one go) and builds the indexes
  * dropped for the replay; tables side by side, and a table's indexes side by side once it is logged.
  */
-async function durableWithIndexes(db: Kysely<any>, schema: string, indexes: readonly DroppedIndex[]): Promise<void> {
+async function durableWithIndexes(db: ReadModelDb, schema: string, indexes: readonly DroppedIndex[]): Promise<void> {
   await Promise.all(
     (await tablesOf(db, schema)).map(async (table) => {
       await sql`ALTER TABLE ${sql.table(`${schema}.${table}`)} SET LOGGED`.execute(db);
@@ -241,13 +242,13 @@ async function durableWithIndexes(db: Kysely<any>, schema: string, indexes: read
   );
 }
 
-async function tablesOf(db: Kysely<any>, schema: string): Promise<string[]> {
+async function tablesOf(db: ReadModelDb, schema: string): Promise<string[]> {
   const { rows } = await sql<{ relname: string }>`SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
     WHERE n.nspname = ${schema} AND c.relkind = 'r' ORDER BY c.relname`.execute(db);
   return rows.map((row) => row.relname);
 }
 
-async function swapIn(db: Kysely<any>, replay: Replay, schema: string, oldSchema: string): Promise<void> {
+async function swapIn(db: ReadModelDb, replay: Replay, schema: string, oldSchema: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
     if (await schemaExists(trx, READ_MODEL_SCHEMA)) {
       const live = sql.table(`${READ_MODEL_SCHEMA}.${CHECKPOINT_TABLE}`);
@@ -262,19 +263,19 @@ async function swapIn(db: Kysely<any>, replay: Replay, schema: string, oldSchema
   await sql`DROP SCHEMA IF EXISTS ${sql.id(oldSchema)} CASCADE`.execute(db);
 }
 
-async function schemaExists(db: Kysely<any>, schema: string): Promise<boolean> {
+async function schemaExists(db: ReadModelDb, schema: string): Promise<boolean> {
   const { rows } = await sql`SELECT 1 FROM pg_namespace WHERE nspname = ${schema}`.execute(db);
   return rows.length > 0;
 }
 
 /** Schemas of a rebuild that crashed or was interrupted (only one rebuild runs at a time). */
-async function dropLeftoverSchemas(db: Kysely<any>): Promise<void> {
+async function dropLeftoverSchemas(db: ReadModelDb): Promise<void> {
   const { rows } = await sql<{ nspname: string }>`SELECT nspname FROM pg_namespace
     WHERE starts_with(nspname, ${REBUILD_PREFIX}) OR starts_with(nspname, ${OLD_PREFIX})`.execute(db);
   for (const { nspname } of rows) await sql`DROP SCHEMA ${sql.id(nspname)} CASCADE`.execute(db);
 }
 
-async function withRebuildLock<T>(db: Kysely<any>, work: () => Promise<T>): Promise<T> {
+async function withRebuildLock<T>(db: ReadModelDb, work: () => Promise<T>): Promise<T> {
   return db.connection().execute(async (connection) => {
     const { rows } = await sql<{ locked: boolean }>`SELECT pg_try_advisory_lock(hashtext('tht:rebuild-read-models')) AS locked`.execute(
       connection,

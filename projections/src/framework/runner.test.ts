@@ -49,7 +49,7 @@ describe('projection runner', () => {
   async function appendMany(streams: string[], perStream: number): Promise<string> {
     let last = '';
     for (let i = 0; i < perStream; i++) {
-      for (const stream of streams) last = (await store.append(stream, [event('Counted')], 'any')).lastGlobalPosition;
+      for (const stream of streams) last = (await store.append(stream, [event('UserLoggedIn')], 'any')).lastGlobalPosition;
     }
     return last;
   }
@@ -73,8 +73,23 @@ describe('projection runner', () => {
     expect(await checkpoint()).toBe(last);
   });
 
-  it('keeps rows and checkpoint together: a batch that fails leaves neither behind', async () => {
+  it("hands projectors only the product's events and moves past the others", async () => {
     const projector = countingProjector();
+    await migrateReadModels(database.db, [projector]);
+    await store.append('a', [event('UserLoggedIn')], 'any');
+    const { lastGlobalPosition } = await store.append('b', [event('UserLoggedIn'), event('NotAProductEvent')], 'any');
+    const waiter = createReadModelWaiter(database.pool, { projectorNames: [projector.name] });
+
+    start([projector]);
+    expect(await waiter.waitFor(lastGlobalPosition)).toBe(true);
+    await waiter.close();
+
+    expect(await counts()).toEqual({ a: 1, b: 1 });
+    expect(await checkpoint()).toBe(lastGlobalPosition);
+  });
+
+  it('keeps rows and checkpoint together: a batch that fails leaves neither behind', async () => {
+    const projector = countingProjector('counting', { failsOn: 'UserLoggedOut' });
     await migrateReadModels(database.db, [projector]);
     const before = await appendMany(['a'], 2);
     const errors: unknown[] = [];
@@ -82,7 +97,7 @@ describe('projection runner', () => {
     const runner = start([projector], { onError: (error) => errors.push(error) });
     expect(await waiter.waitFor(before)).toBe(true);
 
-    await store.append('b', [event('Counted'), event('Boom')], 'any');
+    await store.append('b', [event('UserLoggedIn'), event('UserLoggedOut')], 'any');
     await waitUntil(() => errors.length > 0);
     await runner.stop();
     await waiter.close();
@@ -136,7 +151,7 @@ describe('projection runner', () => {
     const waiter = createReadModelWaiter(database.pool, { projectorNames: ['fast', 'never_started'] });
     const onlyFast = createReadModelWaiter(database.pool, { projectorNames: ['fast'] });
 
-    const { lastGlobalPosition } = await store.append('w', [event('Counted')], 'no_stream');
+    const { lastGlobalPosition } = await store.append('w', [event('UserLoggedIn')], 'no_stream');
     expect(await onlyFast.waitFor(lastGlobalPosition)).toBe(true);
     expect(await counts('fast')).toEqual({ w: 1 });
     expect(await waiter.waitFor(lastGlobalPosition, 200)).toBe(false);

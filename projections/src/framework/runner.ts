@@ -1,6 +1,7 @@
 import type { EventStore, RecordedEvent } from '@tht/eventstore';
 import { createDb } from '@tht/postgres';
 import type pg from 'pg';
+import type { ReadModelTables } from '../read-model-tables';
 import { applyBatch, loadCheckpoints, migrateCheckpoints, START } from './checkpoints';
 import { migrateReadModels } from './migrate';
 import type { Projector } from './projector';
@@ -49,7 +50,7 @@ export function startProjectionRunner({
   pollIntervalMs = 1000,
   onError = (error, name) => console.error(`Projection ${name ?? 'runner'} failed; retrying`, error),
 }: ProjectionRunnerOptions): ProjectionRunner {
-  const db = createDb(pool);
+  const db = createDb<ReadModelTables>(pool);
   const schema = READ_MODEL_SCHEMA;
   const states: ProjectorState[] = projectors.map((projector) => ({ projector, checkpoint: START, failures: 0, retryAt: 0 }));
   let running = true;

@@ -1,4 +1,4 @@
-import type { RecordedEvent } from '@tht/eventstore';
+import type { ProjectedEvent } from '../framework/projector';
 import { createTestDatabase, type TestDatabase } from '@tht/postgres/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -10,11 +10,11 @@ let database: TestDatabase;
 
 const recorded = eventRecorder('2026-03-01T10:00:00.000Z');
 
-async function project(...events: RecordedEvent[]): Promise<void> {
+async function project(...events: ProjectedEvent[]): Promise<void> {
   await database.db.transaction().execute((trx) => targetsProjector.project(trx, SCHEMA, events));
 }
 
-async function projectOneByOne(...events: RecordedEvent[]): Promise<void> {
+async function projectOneByOne(...events: ProjectedEvent[]): Promise<void> {
   for (const event of events) await project(event);
 }
 
@@ -34,9 +34,9 @@ const userTargets = async () =>
 const MARCH = '2026-03-01T10:00:00.000Z';
 const APRIL = '2026-04-01T10:00:00.000Z';
 
-const yearly = (type: string, yearlyTargetId: number, year: number, targetHours: number, description: string | null, at = MARCH) =>
+const yearly = (type: 'YearlyTargetCreated' | 'YearlyTargetUpdated', yearlyTargetId: number, year: number, targetHours: number, description: string | null, at = MARCH) =>
   recorded(type, { yearlyTargetId, year, targetHours, description }, at);
-const personal = (type: string, userTargetId: number, userId: number, year: number, targetHours: number, at = MARCH) =>
+const personal = (type: 'UserTargetCreated' | 'UserTargetUpdated', userTargetId: number, userId: number, year: number, targetHours: number, at = MARCH) =>
   recorded(type, { userTargetId, userId, year, targetHours, reason: `reason ${targetHours}`, setBy: 9 }, at);
 
 /** A history touching every case: updates in and across batches, a deleted user before and after new targets. */

@@ -1,8 +1,8 @@
-import { TARGET_EVENT_TYPES, type AccountEventData, type TargetEvent } from '@tht/contracts';
-import type { RecordedEvent } from '@tht/eventstore';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { isEventOf, TARGET_EVENT_TYPES, type TargetEventType } from '@tht/contracts';
+import { sql } from 'kysely';
 import { deleteRows, upsertRows, type ColumnTypes } from '../framework/batch-sql';
-import type { Projector } from '../framework/projector';
+import type { ProjectedEvent, Projector } from '../framework/projector';
+import type { ReadModelDb, ReadModelTransaction } from '../read-model-tables';
 
 /** A yearly target, which is also the fiscal year of that year (one row per year). */
 export interface YearlyTargetRow {
@@ -26,6 +26,11 @@ export interface UserTargetRow {
   updated_at: Date | string;
 }
 
+export interface TargetsTables {
+  yearly_targets: YearlyTargetRow;
+  user_targets: UserTargetRow;
+}
+
 const YEARLY_TARGET_COLUMNS: ColumnTypes<YearlyTargetRow> = {
   id: 'int4',
   year: 'int4',
@@ -46,7 +51,7 @@ const USER_TARGET_COLUMNS: ColumnTypes<UserTargetRow> = {
   updated_at: 'timestamptz',
 };
 
-async function migrate(db: Kysely<any>, schema: string): Promise<void> {
+async function migrate(db: ReadModelDb, schema: string): Promise<void> {
   await sql`CREATE TABLE IF NOT EXISTS ${sql.table(`${schema}.yearly_targets`)} (
     id integer PRIMARY KEY,
     year integer NOT NULL,
@@ -70,9 +75,9 @@ async function migrate(db: Kysely<any>, schema: string): Promise<void> {
   await sql`CREATE INDEX IF NOT EXISTS user_targets_user_idx ON ${sql.table(`${schema}.user_targets`)} (user_id)`.execute(db);
 }
 
-const HANDLED_EVENT_TYPES = new Set<string>([...TARGET_EVENT_TYPES, 'UserDeleted']);
+type HandledEvent = ProjectedEvent<TargetEventType | 'UserDeleted'>;
 
-type HandledEvent = RecordedEvent & (TargetEvent | { type: 'UserDeleted'; data: AccountEventData['UserDeleted'] });
+const isHandled = isEventOf(...TARGET_EVENT_TYPES, 'UserDeleted');
 
 /** The batch's effect, folded in memory: rows to write, and users whose targets go. */
 interface BatchChanges {
@@ -123,7 +128,7 @@ function fold(changes: BatchChanges, event: HandledEvent): void {
 const updatedColumns = <Row>(types: ColumnTypes<Row>) =>
   (Object.keys(types) as (keyof Row & string)[]).filter((column) => column !== 'id' && column !== 'created_at');
 
-async function write(trx: Transaction<any>, schema: string, changes: BatchChanges): Promise<void> {
+async function write(trx: ReadModelTransaction, schema: string, changes: BatchChanges): Promise<void> {
   await deleteRows(trx, schema, 'user_targets', 'user_id', 'int4', [...changes.deletedUserIds]);
   await upsertRows(trx, schema, 'yearly_targets', [...changes.yearlyTargets.values()], {
     types: YEARLY_TARGET_COLUMNS,
@@ -143,7 +148,7 @@ export const targetsProjector: Projector = {
   async project(trx, schema, events) {
     const changes: BatchChanges = { yearlyTargets: new Map(), userTargets: new Map(), deletedUserIds: new Set() };
     for (const event of events) {
-      if (HANDLED_EVENT_TYPES.has(event.type)) fold(changes, event as HandledEvent);
+      if (isHandled(event)) fold(changes, event);
     }
     await write(trx, schema, changes);
   },

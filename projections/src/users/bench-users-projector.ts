@@ -4,7 +4,7 @@
  * few department renames) into a fresh schema in batches, as a rebuild does, and prints events/s.
  */
 import type { AccountEvent } from '@tht/contracts';
-import type { RecordedEvent } from '@tht/eventstore';
+import type { ProjectedEvent } from '../framework/projector';
 import { createTestDatabase } from '@tht/postgres/testing';
 import { sql } from 'kysely';
 import { usersProjector } from './users-projector';
@@ -13,9 +13,9 @@ const TOTAL = Number(process.argv[2] ?? 50_000);
 const BATCH = Number(process.argv[3] ?? 1_000);
 const USERS = Math.max(1, Math.round(TOTAL / 10));
 
-function syntheticHistory(): RecordedEvent[] {
+function syntheticHistory(): ProjectedEvent[] {
   const versions = new Map<number, number>();
-  const events: RecordedEvent[] = [];
+  const events: ProjectedEvent[] = [];
   const push = (event: AccountEvent, userId: number) => {
     const streamVersion = (versions.get(userId) ?? -1) + 1;
     versions.set(userId, streamVersion);

@@ -1,5 +1,5 @@
 import type { AccountEvent } from '@tht/contracts';
-import type { RecordedEvent } from '@tht/eventstore';
+import type { ProjectedEvent } from '../framework/projector';
 import { createTestDatabase, type TestDatabase } from '@tht/postgres/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +9,7 @@ let database: TestDatabase;
 let position = 0;
 const streamVersions = new Map<string, number>();
 
-function recorded(event: AccountEvent, occurredAt = '2026-01-05T09:00:00.000Z'): RecordedEvent {
+function recorded(event: AccountEvent, occurredAt = '2026-01-05T09:00:00.000Z'): ProjectedEvent {
   const streamName = 'userId' in event.data ? `user-${event.data.userId}` : 'department-1';
   const streamVersion = (streamVersions.get(streamName) ?? -1) + 1;
   streamVersions.set(streamName, streamVersion);
@@ -38,7 +38,7 @@ const profile = (userId: number, overrides: Partial<AccountEvent['data']> = {}) 
 });
 
 /** A history touching every event type and every cross-row rule. */
-function history(): RecordedEvent[] {
+function history(): ProjectedEvent[] {
   streamVersions.clear();
   return [
     recorded({ type: 'UserCreated', data: { ...profile(1, { role: 'admin' }), firstLoginRequired: false } }, '2026-01-01T08:00:00.000Z'),
@@ -59,7 +59,7 @@ function history(): RecordedEvent[] {
   ];
 }
 
-async function projectInto(schema: string, batches: RecordedEvent[][]): Promise<UserRow[]> {
+async function projectInto(schema: string, batches: ProjectedEvent[][]): Promise<UserRow[]> {
   await sql`CREATE SCHEMA ${sql.id(schema)}`.execute(database.db);
   await usersProjector.migrate(database.db, schema);
   for (const batch of batches) {

@@ -1,9 +1,9 @@
-import type { AccountEvent, AccountEventData, Role, UserProfileFields } from '@tht/contracts';
-import { fullName } from '@tht/contracts';
-import type { RecordedEvent } from '@tht/eventstore';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { AccountEventData, Role, UserProfileFields } from '@tht/contracts';
+import { fullName, isEventOf } from '@tht/contracts';
+import { sql } from 'kysely';
 import { deleteRows, insertRows, unnestRows, type ColumnTypes } from '../framework/batch-sql';
-import type { Projector } from '../framework/projector';
+import type { ProjectedEvent, Projector } from '../framework/projector';
+import type { ReadModelDb, ReadModelTransaction } from '../read-model-tables';
 
 /** A row of `read_models.users`. Secrets are hashes; API responses never include them. */
 export interface UserRow {
@@ -29,7 +29,11 @@ export interface UserRow {
   version: number;
 }
 
-const USER_EVENT_TYPES = new Set<string>([
+export interface UsersTables {
+  users: UserRow;
+}
+
+const USER_EVENT_TYPES = [
   'UserRegistered',
   'UserCreated',
   'UserUpdated',
@@ -41,11 +45,11 @@ const USER_EVENT_TYPES = new Set<string>([
   'UserLoggedIn',
   'UserLoggedOut',
   'DepartmentRenamed',
-]);
+] as const;
 
-type UserEvent = RecordedEvent & AccountEvent;
+type UserEvent = ProjectedEvent<(typeof USER_EVENT_TYPES)[number]>;
 
-const isUserEvent = (event: RecordedEvent): event is UserEvent => USER_EVENT_TYPES.has(event.type);
+const isUserEvent = isEventOf(...USER_EVENT_TYPES);
 
 const COLUMN_TYPES: ColumnTypes<UserRow> = {
   id: 'int4',
@@ -66,7 +70,7 @@ const COLUMN_TYPES: ColumnTypes<UserRow> = {
   updated_at: 'timestamptz',
   version: 'int4',
 };
-async function migrate(db: Kysely<any>, schema: string): Promise<void> {
+async function migrate(db: ReadModelDb, schema: string): Promise<void> {
   const users = sql.table(`${schema}.users`);
   // A row is rewritten at every sign-in: free room on each page (fillfactor) lets PostgreSQL
   // update it in place (HOT) without touching the indexes.
@@ -98,7 +102,7 @@ async function migrate(db: Kysely<any>, schema: string): Promise<void> {
 }
 
 function newUserRow(
-  event: RecordedEvent,
+  event: UserEvent,
   data: UserProfileFields & { userId: number; passwordHash: string },
   firstLoginRequired: boolean,
 ): UserRow {
@@ -175,11 +179,11 @@ class UsersBatch {
   private readonly managerNames = new Map<number, string>();
 
   private constructor(
-    private readonly trx: Transaction<any>,
+    private readonly trx: ReadModelTransaction,
     private readonly schema: string,
   ) {}
 
-  static async load(trx: Transaction<any>, schema: string, events: readonly UserEvent[]): Promise<UsersBatch> {
+  static async load(trx: ReadModelTransaction, schema: string, events: readonly UserEvent[]): Promise<UsersBatch> {
     const batch = new UsersBatch(trx, schema);
     // Only profile changes and deletions need a user's current row (names, manager, department).
     const ids = [...new Set(events.flatMap((event) => (event.type === 'UserUpdated' || event.type === 'UserDeleted' ? [event.data.userId] : [])))];

@@ -1,24 +1,25 @@
-import type { RecordedEvent } from '@tht/eventstore';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { ProductEventType } from '@tht/contracts';
+import { sql } from 'kysely';
+import type { ReadModelDb, ReadModelTransaction } from '../../read-model-tables';
 import { upsertRows } from '../batch-sql';
-import type { Projector } from '../projector';
+import type { ProjectedEvent, Projector } from '../projector';
 
 /**
  * A test projector: counts events per stream and logs every event's position and type (tables
- * `<name>_counts`, `<name>_log`); remembers the positions of every batch it was given. Throws on an
- * event of type `Boom` after writing part of the batch.
+ * `<name>_counts`, `<name>_log`); remembers the positions of every batch it was given. With `failsOn`,
+ * throws 'Boom' on an event of that type after writing part of the batch.
  */
-export function countingProjector(name = 'counting'): Projector & { batches: string[][] } {
+export function countingProjector(name = 'counting', { failsOn }: { failsOn?: ProductEventType } = {}): Projector & { batches: string[][] } {
   const batches: string[][] = [];
   return {
     name,
     batches,
-    async migrate(db: Kysely<any>, schema: string) {
+    async migrate(db: ReadModelDb, schema: string) {
       await sql`CREATE TABLE IF NOT EXISTS ${sql.table(`${schema}.${name}_counts`)} (stream text PRIMARY KEY, count int NOT NULL)`.execute(db);
       await sql`CREATE TABLE IF NOT EXISTS ${sql.table(`${schema}.${name}_log`)} (
         position text COLLATE "C" PRIMARY KEY, type text NOT NULL)`.execute(db);
     },
-    async project(trx: Transaction<any>, schema: string, events: readonly RecordedEvent[]) {
+    async project(trx: ReadModelTransaction, schema: string, events: readonly ProjectedEvent[]) {
       batches.push(events.map((e) => e.globalPosition));
       const counts = await currentCounts(trx, schema, name, events);
       await upsertRows(
@@ -28,7 +29,7 @@ export function countingProjector(name = 'counting'): Projector & { batches: str
         events.map((e) => ({ position: e.globalPosition, type: e.type })),
         { types: { position: 'text', type: 'text' }, key: ['position'] },
       );
-      if (events.some((e) => e.type === 'Boom')) throw new Error('Boom');
+      if (events.some((e) => e.type === failsOn)) throw new Error('Boom');
       for (const e of events) counts.set(e.streamName, (counts.get(e.streamName) ?? 0) + 1);
       const rows = [...counts].map(([stream, count]) => ({ stream, count }));
       await upsertRows(trx, schema, `${name}_counts`, rows, { types: { stream: 'text', count: 'int4' }, key: ['stream'] });
@@ -36,7 +37,7 @@ export function countingProjector(name = 'counting'): Projector & { batches: str
   };
 }
 
-async function currentCounts(trx: Transaction<any>, schema: string, name: string, events: readonly RecordedEvent[]) {
+async function currentCounts(trx: ReadModelTransaction, schema: string, name: string, events: readonly ProjectedEvent[]) {
   const streams = [...new Set(events.map((e) => e.streamName))];
   const { rows } = await sql<{ stream: string; count: number }>`SELECT stream, count FROM ${sql.table(`${schema}.${name}_counts`)}
     WHERE stream = ANY(${streams}::text[])`.execute(trx);

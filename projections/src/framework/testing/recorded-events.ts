@@ -1,14 +1,15 @@
-import type { RecordedEvent } from '@tht/eventstore';
+import type { ProductEventData, ProductEventType } from '@tht/contracts';
+import type { ProjectedEvent } from '../projector';
 
 /**
  * For projector tests: `recorded(type, data, occurredAt?)` gives the event as the store hands it to
  * projectors, each with the next global position.
  */
-export function eventRecorder(defaultOccurredAt: string): (type: string, data: unknown, occurredAt?: string) => RecordedEvent {
+export function eventRecorder(defaultOccurredAt: string) {
   let position = 0;
-  return (type, data, occurredAt = defaultOccurredAt) => {
+  return <Type extends ProductEventType>(type: Type, data: ProductEventData[Type], occurredAt = defaultOccurredAt): ProjectedEvent<Type> => {
     position += 1;
-    return {
+    const event = {
       type,
       data,
       metadata: { actorId: '1', correlationId: 'test', occurredAt, schemaVersion: 1 },
@@ -17,5 +18,6 @@ export function eventRecorder(defaultOccurredAt: string): (type: string, data: u
       streamVersion: 0,
       globalPosition: String(position).padStart(20, '0'),
     };
+    return event as ProjectedEvent<Type>;
   };
 }
