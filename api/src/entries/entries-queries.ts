@@ -12,7 +12,7 @@ const USERS = `${READ_MODEL_SCHEMA}.users`;
  * The columns of an `EntryView`, in its order. `employeeName` is the owner's current account name
  * (the entry's own names if the account is gone); times come as UTC timestamps without zone.
  */
-const ENTRY_VIEW_COLUMNS = `e.id, e.user_id,
+export const ENTRY_VIEW_COLUMNS = `e.id, e.user_id,
   coalesce(u.first_name || ' ' || u.last_name, e.first_name || ' ' || e.last_name),
   e.training_name, e.date, e.first_name, e.last_name, e.manager_name, e.department, e.hours, e.notes,
   e.rating, e.be_innovative, e.training_type, e.course_given_by, e.custom_fields,
@@ -32,6 +32,12 @@ const AS_TEXT = { getTypeParser: () => (value: string) => value };
 async function queryEntryRows(pool: pg.Pool, name: string, text: string, values: unknown[]): Promise<string[][]> {
   const result = await pool.query<string[]>({ name, text, values, rowMode: 'array', types: AS_TEXT });
   return result.rows;
+}
+
+/** The rows of a list query (`ENTRY_VIEW_COLUMNS`, in the order wanted) as a JSON array of entries (text). */
+export async function entryListJson(pool: pg.Pool, name: string, text: string, values: unknown[]): Promise<string> {
+  const rows = await queryEntryRows(pool, name, text, values);
+  return `[${rows.map(entryViewJson).join(',')}]`;
 }
 
 export async function findEntry(pool: pg.Pool, id: number): Promise<EntryView | undefined> {
@@ -60,8 +66,7 @@ const listText = (where: string) => `SELECT ${ENTRY_VIEW_COLUMNS} FROM ${ENTRIES
 /** One person's entries (of a year, if given), latest date first, as a JSON array (text). */
 export async function personEntriesJson(pool: pg.Pool, userId: number, year: number | undefined): Promise<string> {
   const { where, values } = entriesWhere(userId, year);
-  const rows = await queryEntryRows(pool, `entries-of-user${year === undefined ? '' : '-in-year'}`, listText(where), values);
-  return `[${rows.map(entryViewJson).join(',')}]`;
+  return entryListJson(pool, `entries-of-user${year === undefined ? '' : '-in-year'}`, listText(where), values);
 }
 
 /** Rows fetched and written per step of an organisation-wide list. */

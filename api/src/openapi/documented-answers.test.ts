@@ -152,6 +152,16 @@ describe('answers match the description', () => {
     expect((await call('delete', '/api/entries/{id}', { as: employee, params })).status).toBe(200);
   });
 
+  it('manager view', async () => {
+    // The admin is the employee's manager.
+    const team = { params: { managerId: admin.user.id } };
+    expect((await call('get', '/api/manager/{managerId}/stats', { ...team, as: admin, query: { year: 2025 } })).body).toMatchObject({ totalEmployees: 1 });
+    expect((await call('get', '/api/manager/{managerId}/employees', { ...team, as: admin })).body).toHaveLength(1);
+    expect((await call('get', '/api/manager/{managerId}/entries', { ...team, as: admin, query: { year: 2025 } })).status).toBe(200);
+    expect((await call('get', '/api/manager/{managerId}/entries', { ...team, as: employee })).status).toBe(403);
+    expect((await call('get', '/api/manager/{managerId}/stats', { as: admin, params: { managerId: 2_000_000 } })).status).toBe(404);
+  });
+
   it('targets and fiscal years', async () => {
     const yearly = { year: 2027, targetHours: 40, description: 'Forty hours' };
     expect((await call('post', '/api/yearly-targets', { as: employee, body: yearly })).status).toBe(403);

@@ -1,0 +1,142 @@
+import {
+  effectiveTargetHours,
+  elapsedShareOfYear,
+  fullName,
+  MANAGER_TOPIC_KEYWORDS,
+  rankTopics,
+  scheduleStatus,
+  TOPIC_LIMITS,
+  yearDateRange,
+  type ManagerEmployeeStats,
+  type ManagerStats,
+  type TopicCount,
+  type UserSummary,
+} from '@tht/contracts';
+import type { Kysely } from 'kysely';
+import type pg from 'pg';
+import { READ_MODEL_SCHEMA, type UserRow } from 'projections';
+import { ENTRY_VIEW_COLUMNS, entryListJson } from '../entries/entries-queries';
+import { toUserSummary } from '../users/users-queries';
+
+const USERS = `${READ_MODEL_SCHEMA}.users`;
+
+/** A direct report with their figures of the year and what their target is made of. */
+interface ReportRow {
+  id: number;
+  first_name: string;
+  last_name: string;
+  hours: number;
+  entries: number;
+  high_rated: number;
+  /** null when they have no entries in the year */
+  hours_by_month: number[] | null;
+  own_target: number | null;
+  yearly_target: number | null;
+  total_users: number;
+}
+
+/**
+ * The direct reports of `$1` (joined on their current manager, so a report who moved away has
+ * left) with their training totals and own target of year `$2`, and, on every row, the yearly
+ * target and the number of users that a person's target falls back on.
+ */
+const REPORTS_TEXT = `SELECT u.id, u.first_name, u.last_name,
+    coalesce(t.hours, 0)::float8 AS hours, coalesce(t.entries, 0) AS entries, coalesce(t.high_rated, 0) AS high_rated,
+    t.hours_by_month::float8[] AS hours_by_month, ut.target_hours AS own_target,
+    (SELECT target_hours FROM ${READ_MODEL_SCHEMA}.yearly_targets WHERE year = $2 ORDER BY id LIMIT 1) AS yearly_target,
+    (SELECT count(*)::int FROM ${USERS}) AS total_users
+  FROM ${USERS} u
+  LEFT JOIN ${READ_MODEL_SCHEMA}.training_totals t ON t.user_id = u.id AND t.year = $2
+  LEFT JOIN ${READ_MODEL_SCHEMA}.user_targets ut ON ut.user_id = u.id AND ut.year = $2
+  WHERE u.manager_id = $1
+  ORDER BY u.last_name, u.first_name, u.id`;
+
+/** Entries of the year `$2` that mention each topic of `$3`, over the current reports of `$1`. */
+const TOPICS_TEXT = `SELECT tt.topic, sum(tt.entries)::int AS entries
+  FROM ${USERS} u JOIN ${READ_MODEL_SCHEMA}.training_topics tt ON tt.user_id = u.id AND tt.year = $2
+  WHERE u.manager_id = $1 AND tt.topic = ANY($3::text[])
+  GROUP BY tt.topic`;
+
+const NO_HOURS: readonly number[] = Array(12).fill(0);
+
+function employeeStatsOf(report: ReportRow, elapsedShare: number): ManagerEmployeeStats {
+  const targetHours = effectiveTargetHours({
+    userTargetHours: report.own_target,
+    yearlyTargetHours: report.yearly_target,
+    totalUsers: report.total_users,
+  });
+  return {
+    id: report.id,
+    name: fullName({ firstName: report.first_name, lastName: report.last_name }),
+    totalHours: report.hours,
+    completedTraining: report.entries,
+    highRatedTraining: report.high_rated,
+    targetHours,
+    scheduleStatus: scheduleStatus(report.hours, targetHours, elapsedShare),
+  };
+}
+
+async function popularTopics(pool: pg.Pool, managerId: number, year: number): Promise<TopicCount[]> {
+  const { rows } = await pool.query<{ topic: string; entries: number }>({
+    name: 'manager-team-topics',
+    text: TOPICS_TEXT,
+    values: [managerId, year, MANAGER_TOPIC_KEYWORDS],
+  });
+  const counts = new Map(rows.map((row) => [row.topic, row.entries]));
+  return rankTopics(counts, MANAGER_TOPIC_KEYWORDS, TOPIC_LIMITS.manager);
+}
+
+/**
+ * The manager dashboard's figures for `year`, all from read models: the team's totals, each
+ * report's against their target (the schedule rule of `today`), hours per month and the top
+ * topics. `thisMonth` counts the hours dated in the month of `today`, so it is 0 for another year.
+ */
+export async function teamStats(pool: pg.Pool, managerId: number, year: number, today: Date): Promise<ManagerStats> {
+  const [{ rows: reports }, topics] = await Promise.all([
+    pool.query<ReportRow>({ name: 'manager-team-reports', text: REPORTS_TEXT, values: [managerId, year] }),
+    popularTopics(pool, managerId, year),
+  ]);
+  const elapsedShare = elapsedShareOfYear(year, today);
+  const employeeStats = reports.map((report) => employeeStatsOf(report, elapsedShare));
+  const hoursByMonth = NO_HOURS.map((_, month) => reports.reduce((sum, report) => sum + (report.hours_by_month?.[month] ?? 0), 0));
+  const totalHours = employeeStats.reduce((sum, employee) => sum + employee.totalHours, 0);
+  const targetHours = employeeStats.reduce((sum, employee) => sum + employee.targetHours, 0);
+  return {
+    year,
+    totalEmployees: employeeStats.length,
+    totalHours,
+    completedTraining: employeeStats.reduce((sum, employee) => sum + employee.completedTraining, 0),
+    thisMonth: year === today.getFullYear() ? hoursByMonth[today.getMonth()]! : 0,
+    targetHours,
+    scheduleStatus: scheduleStatus(totalHours, targetHours, elapsedShare),
+    hoursByMonth,
+    popularTopics: topics,
+    employeeStats,
+  };
+}
+
+/** The direct reports of `managerId`, by last then first name. */
+export async function directReports(db: Kysely<any>, managerId: number): Promise<UserSummary[]> {
+  const rows = (await db
+    .withSchema(READ_MODEL_SCHEMA)
+    .selectFrom('users')
+    .selectAll()
+    .where('manager_id', '=', managerId)
+    .orderBy('last_name')
+    .orderBy('first_name')
+    .orderBy('id')
+    .execute()) as UserRow[];
+  return rows.map(toUserSummary);
+}
+
+const teamEntriesText = (inYear: boolean) => `SELECT ${ENTRY_VIEW_COLUMNS}
+  FROM ${USERS} u JOIN ${READ_MODEL_SCHEMA}.entries e ON e.user_id = u.id
+  WHERE u.manager_id = $1${inYear ? ' AND e.date >= $2 AND e.date <= $3' : ''}
+  ORDER BY e.date DESC, e.id DESC`;
+
+/** The entries of the current direct reports of `managerId` (of `year`, if given), latest date first, as a JSON array (text). */
+export async function teamEntriesJson(pool: pg.Pool, managerId: number, year: number | undefined): Promise<string> {
+  if (year === undefined) return entryListJson(pool, 'manager-team-entries', teamEntriesText(false), [managerId]);
+  const { from, to } = yearDateRange(year);
+  return entryListJson(pool, 'manager-team-entries-in-year', teamEntriesText(true), [managerId, from, to]);
+}

@@ -1,0 +1,49 @@
+import { ACCOUNT_MESSAGES, MANAGER_MESSAGES as M, managerIdSchema, managerYearQuerySchema } from '@tht/contracts';
+import { Router, type Request } from 'express';
+import type { AuthUser } from '../auth/auth-user';
+import { canUseManagerView, canViewOrganisationData } from '../auth/policy';
+import { requireAuth, signedInUser } from '../auth/require-auth';
+import type { AppContext } from '../platform/context';
+import { HttpError, parseWith } from '../platform/http';
+import { findUserById } from '../users/users-queries';
+import { directReports, teamEntriesJson, teamStats } from './manager-queries';
+
+/**
+ * Whose team a request may read (SPEC section 6): their own when they are manager-like (role
+ * manager or direct reports), anyone's for HR, SMT and admins, who get a 404 for an unknown id.
+ */
+async function authorisedManagerId(ctx: AppContext, user: AuthUser, req: Request): Promise<number> {
+  const managerId = parseWith(managerIdSchema, req.params.managerId);
+  if (canViewOrganisationData(user)) {
+    if (managerId !== user.id && !(await findUserById(ctx.db, managerId))) throw new HttpError(404, ACCOUNT_MESSAGES.userNotFound);
+    return managerId;
+  }
+  if (managerId === user.id && (await canUseManagerView(ctx.db, user))) return managerId;
+  throw new HttpError(403, M.teamAccessDenied);
+}
+
+/** The Manager View's reads: a manager's direct reports, their entries and the team's figures. */
+export function createManagerRouter(ctx: AppContext): Router {
+  const router = Router();
+  const signedIn = requireAuth(ctx);
+
+  router.get('/manager/:managerId/stats', signedIn, async (req, res) => {
+    const managerId = await authorisedManagerId(ctx, signedInUser(req), req);
+    const today = new Date();
+    const { year = today.getFullYear() } = parseWith(managerYearQuerySchema, req.query);
+    res.json(await teamStats(ctx.pool, managerId, year, today));
+  });
+
+  router.get('/manager/:managerId/employees', signedIn, async (req, res) => {
+    const managerId = await authorisedManagerId(ctx, signedInUser(req), req);
+    res.json(await directReports(ctx.db, managerId));
+  });
+
+  router.get('/manager/:managerId/entries', signedIn, async (req, res) => {
+    const managerId = await authorisedManagerId(ctx, signedInUser(req), req);
+    const { year } = parseWith(managerYearQuerySchema, req.query);
+    res.type('json').send(await teamEntriesJson(ctx.pool, managerId, year));
+  });
+
+  return router;
+}
