@@ -1,0 +1,150 @@
+/**
+ * Commands as pure decisions (the decider model of the Emmett samples). A feature describes its
+ * stream with a `Decider`:
+ *
+ *   - `initialState()`: the state of a stream that has no events yet;
+ *   - `evolve(state, event)`: pure, the state after one stored event;
+ *   - `decide(command, state)`: pure, the events the command causes (an empty list: nothing
+ *     changes), or it throws a `DomainError` saying why the command is refused.
+ *
+ * `handleCommand(ctx, decider, { stream, command, actor, authorise?, aroundAppend? })` is the one
+ * thin handler every feature's command goes through:
+ *
+ *   1. load: folds the stream's events with `evolve`;
+ *   2. authorise (optional): throws when the actor may not touch this state;
+ *   3. decide;
+ *   4. appends the events with `appendAndWait` at the loaded stream version (`no_stream` for a new
+ *      stream), so a concurrent change of the same stream is refused, and waits for the read models;
+ *   5. returns the events, the state after them and the append result (null when nothing changed).
+ *
+ * Everything a decision needs beyond the stream (another read model, the owner's existence, a
+ * name's availability) is read by the feature's handler before and put into the command, so
+ * `decide` stays pure and is tested with given/when/then (`decider-spec.ts`) in milliseconds.
+ *
+ * A domain error's reason is its HTTP status (`DOMAIN_ERROR_STATUS`, the one mapping); it is an
+ * `HttpError`, so the error handler answers `{ error: message }`. A lost race (a concurrent append
+ * made the loaded version stale) decides once more on the fresh stream to give the winner's reason
+ * (e.g. "already exists"), else the generic 409 conflict; it never appends on the second try.
+ */
+import { ConcurrencyError, type AppendResult, type EventMetadata, type RecordedEvent } from '@tht/eventstore';
+import { appendAndWait, type Actor, type CommandEvent } from './commands';
+import type { AppContext } from './context';
+import { HttpError } from './http';
+
+export type DomainErrorReason = 'invalid' | 'forbidden' | 'not-found' | 'conflict';
+
+export const DOMAIN_ERROR_STATUS: Readonly<Record<DomainErrorReason, number>> = {
+  invalid: 400,
+  forbidden: 403,
+  'not-found': 404,
+  conflict: 409,
+};
+
+/** Why a command is refused, in the words of SPEC's messages. */
+export class DomainError extends HttpError {
+  constructor(
+    readonly reason: DomainErrorReason,
+    message: string,
+  ) {
+    super(DOMAIN_ERROR_STATUS[reason], message);
+    this.name = 'DomainError';
+  }
+}
+
+/** An event as `evolve` sees it: a stored event, or in a test a given event with its time. */
+export type StoredEvent<Event extends CommandEvent> = Event & { metadata: Pick<EventMetadata, 'occurredAt'> };
+
+export interface Decider<State, Command, Event extends CommandEvent> {
+  initialState: () => State;
+  evolve: (state: State, event: StoredEvent<Event>) => State;
+  decide: (command: Command, state: State) => readonly Event[];
+}
+
+/** What loading a stream needs of a decider. */
+export type StreamFold<State, Event extends CommandEvent> = Pick<Decider<State, never, Event>, 'initialState' | 'evolve'>;
+
+export interface CommandRequest<State, Command, Event extends CommandEvent> {
+  stream: string;
+  command: Command;
+  actor: Actor;
+  /** Throws (403/404) when the actor may not issue the command on this state; runs before `decide`. */
+  authorise?: (state: State) => void | Promise<void>;
+  /**
+   * Runs the append (only when there are events), e.g. while holding a unique name's reservation;
+   * must call `append` at most once and pass on its failure.
+   */
+  aroundAppend?: (events: readonly Event[], state: State, append: () => Promise<AppendResult>) => Promise<AppendResult>;
+}
+
+export interface CommandResult<State, Event> {
+  events: readonly Event[];
+  /** The state after the new events. */
+  state: State;
+  /** null when the decision changed nothing. */
+  appended: AppendResult | null;
+}
+
+interface LoadedStream<State> {
+  state: State;
+  version: number | 'no_stream';
+}
+
+async function loadStream<State, Event extends CommandEvent>(
+  ctx: AppContext,
+  decider: StreamFold<State, Event>,
+  stream: string,
+): Promise<LoadedStream<State>> {
+  // The store upcasts on read, so a stored event of the stream's types has its current shape.
+  const events = (await ctx.store.readStream(stream)) as (RecordedEvent & StoredEvent<Event>)[];
+  return { state: events.reduce(decider.evolve, decider.initialState()), version: events.at(-1)?.streamVersion ?? 'no_stream' };
+}
+
+/** The state of `stream` as the decider folds it (for a handler that must look before it commands). */
+export async function loadState<State, Event extends CommandEvent>(
+  ctx: AppContext,
+  decider: StreamFold<State, Event>,
+  stream: string,
+): Promise<State> {
+  return (await loadStream(ctx, decider, stream)).state;
+}
+
+/** The new events evolved onto `state` as if stored now. */
+export function evolveAll<State, Event extends CommandEvent>(
+  decider: Pick<StreamFold<State, Event>, 'evolve'>,
+  state: State,
+  events: readonly Event[],
+  occurredAt = new Date().toISOString(),
+): State {
+  return events.reduce((current, event) => decider.evolve(current, { ...event, metadata: { occurredAt } }), state);
+}
+
+/** Throws the domain error the command meets on the stream as it is now (a race's winner changed it), if any. */
+async function refuseOnFreshState<State, Command, Event extends CommandEvent>(
+  ctx: AppContext,
+  decider: Decider<State, Command, Event>,
+  { stream, command }: CommandRequest<State, Command, Event>,
+): Promise<void> {
+  const { state } = await loadStream(ctx, decider, stream);
+  decider.decide(command, state);
+}
+
+/** Load, authorise, decide, append and wait: see the file header. */
+export async function handleCommand<State, Command, Event extends CommandEvent>(
+  ctx: AppContext,
+  decider: Decider<State, Command, Event>,
+  request: CommandRequest<State, Command, Event>,
+): Promise<CommandResult<State, Event>> {
+  const { stream, command, actor, authorise, aroundAppend } = request;
+  const { state, version } = await loadStream(ctx, decider, stream);
+  await authorise?.(state);
+  const events = decider.decide(command, state);
+  if (events.length === 0) return { events, state, appended: null };
+  const append = () => appendAndWait(ctx, stream, events, version, actor);
+  try {
+    const appended = await (aroundAppend ? aroundAppend(events, state, append) : append());
+    return { events, state: evolveAll(decider, state, events), appended };
+  } catch (error) {
+    if (error instanceof ConcurrencyError && error.streamName === stream) await refuseOnFreshState(ctx, decider, request);
+    throw error;
+  }
+}
