@@ -5,6 +5,8 @@ export * from './form-fields';
 export * from './topics';
 export * from './targets';
 export * from './manager';
+export * from './hr';
+export * from './export';
 export * from './platform';
 export * from './safe-text';
 export * from './query-parameters';

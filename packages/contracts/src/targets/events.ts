@@ -45,3 +45,9 @@ export const TARGET_EVENT_SCHEMA_VERSION = 1;
 
 export const yearlyTargetStream = (year: number) => `yearly-target-${year}`;
 export const userTargetStream = (userId: number, year: number) => `user-target-${userId}-${year}`;
+/**
+ * A bulk assignment of user targets (HR) appends all its `UserTargetCreated`/`UserTargetUpdated`
+ * events to this one stream of the year, in one atomic append; a person's target is the latest of
+ * their own stream and this one.
+ */
+export const userTargetAssignmentsStream = (year: number) => `user-target-assignments-${year}`;

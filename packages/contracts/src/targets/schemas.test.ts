@@ -97,4 +97,9 @@ describe('bulk target', () => {
       reason: 'Company-wide assignment',
     });
   });
+
+  it('leaves the users and hours to the server when they are not sent', () => {
+    expect(bulkTargetSchema.parse({ year: 2026 })).toEqual({ year: 2026, reason: 'Company-wide assignment' });
+    expect(messagesOf(bulkTargetSchema, { year: 2026, targetHours: 10_001 })).toEqual(['Target hours must be a whole number from 1 to 10000']);
+  });
 });

@@ -116,11 +116,15 @@ export const userTargetUpdateSchema = z.object({
   reason: optionalText(M.reason).optional(),
 });
 
-/** The HR bulk dialog ('Set employee targets'): one target for every listed user. */
+/**
+ * POST /api/user-targets/bulk (HR's 'Set employee targets' dialog, and setting a new company
+ * target for everyone): one target for every listed user, or for every account without
+ * `userIds`. Without `targetHours` the server takes SPEC's bulk default (`defaultBulkTargetHours`).
+ */
 export const bulkTargetSchema = z.object({
-  userIds: z.array(targetUserIdSchema, { error: M.noUsers }).min(1, M.noUsers),
+  userIds: z.array(targetUserIdSchema, { error: M.noUsers }).min(1, M.noUsers).optional(),
   year: wholeNumber(M.targetYear, TARGET_YEAR_RANGE.min, TARGET_YEAR_RANGE.max),
-  targetHours: userTargetHours,
+  targetHours: userTargetHours.optional(),
   reason: optionalText(M.reason).transform((reason) => reason ?? BULK_TARGET_REASON),
 });
 

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { customFieldColumn, exportFileName, neutraliseFormula } from './export-format';
+
+describe('neutraliseFormula', () => {
+  it.each(['=SUM(A1:A2)', '+1', '-2+3', '@cmd', '\tindent', '\rreturn', "=HYPERLINK(\"http://x\")"])(
+    'puts an apostrophe before %j, which a spreadsheet would run',
+    (text) => {
+      expect(neutraliseFormula(text)).toBe(`'${text}`);
+    },
+  );
+
+  it.each(['Excel basics', '', '1.5', "'already quoted", 'a=b', ' =padded', '2026-01-05'])('leaves %j as it is', (text) => {
+    expect(neutraliseFormula(text)).toBe(text);
+  });
+});
+
+describe('export file name', () => {
+  const day = new Date(2026, 10, 3, 15, 0);
+
+  it('carries the organisation domain and the date', () => {
+    expect(exportFileName('example.com', day, 'csv')).toBe('training-hours-example.com-2026-11-03.csv');
+    expect(exportFileName('acme.co.uk', day, 'xlsx', { year: 2025 })).toBe('training-hours-acme.co.uk-2026-11-03-2025.xlsx');
+    expect(exportFileName('acme.org', day, 'csv', { year: 2025, innovative: true })).toBe(
+      'training-hours-acme.org-2026-11-03-2025-innovative.csv',
+    );
+  });
+
+  it('keeps only safe characters of the domain', () => {
+    expect(exportFileName('a"b;c.com', day, 'csv')).toBe('training-hours-a_b_c.com-2026-11-03.csv');
+  });
+});
+
+it('names a custom field column after the field', () => {
+  expect(customFieldColumn('costCentre')).toBe('custom:costCentre');
+});

@@ -1,0 +1,66 @@
+/**
+ * The format of GET /api/export, which the admin import reads back: one row per entry, with
+ * stable column headers (the entry's API field names), custom form fields as `custom:<name>`
+ * columns, and every text cell a spreadsheet would run as a formula neutralised.
+ */
+
+/** Columns of the CSV and of the workbook's Entries sheet, in order (before the custom fields). */
+export const ENTRY_EXPORT_COLUMNS = [
+  'id',
+  'userId',
+  'employeeEmail',
+  'firstName',
+  'lastName',
+  'trainingName',
+  'date',
+  'hours',
+  'trainingType',
+  'courseGivenBy',
+  'rating',
+  'beInnovative',
+  'managerName',
+  'department',
+  'notes',
+  'createdAt',
+  'updatedAt',
+] as const;
+
+/** A custom form field's column: `custom:` and the field's name (e.g. `custom:costCentre`). */
+export const CUSTOM_FIELD_COLUMN_PREFIX = 'custom:';
+export const customFieldColumn = (fieldName: string) => `${CUSTOM_FIELD_COLUMN_PREFIX}${fieldName}`;
+
+/** The workbook's other sheets (`?format=xlsx`). */
+export const USER_EXPORT_COLUMNS = ['id', 'email', 'firstName', 'lastName', 'role', 'department', 'managerId', 'managerName', 'createdAt'] as const;
+export const TARGET_EXPORT_COLUMNS = ['userId', 'employeeEmail', 'year', 'targetHours', 'reason', 'setBy', 'createdAt', 'updatedAt'] as const;
+export const FISCAL_YEAR_EXPORT_COLUMNS = ['year', 'targetHours', 'description', 'createdAt', 'updatedAt'] as const;
+
+export const EXPORT_SHEETS = { entries: 'Entries', users: 'Users', targets: 'Targets', fiscalYears: 'Fiscal years' } as const;
+
+/** What a spreadsheet runs as a formula when a cell starts with it (OWASP "CSV injection"). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * A text cell as exported: one that a spreadsheet would run as a formula (starting with `=`, `+`,
+ * `-`, `@`, a tab or a carriage return) gets a leading apostrophe, so it shows as the text it is.
+ * The import strips that apostrophe again.
+ */
+export function neutraliseFormula(text: string): string {
+  return FORMULA_START.test(text) ? `'${text}` : text;
+}
+
+/**
+ * The download's file name: the organisation's domain, the date of the export and, when limited,
+ * the year and 'innovative' (`training-hours-example.com-2026-11-23-2026.csv`).
+ */
+export function exportFileName(
+  orgDomain: string,
+  today: Date,
+  format: 'csv' | 'xlsx',
+  { year, innovative = false }: { year?: number | undefined; innovative?: boolean } = {},
+): string {
+  const date = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
+  const parts = ['training-hours', orgDomain.replace(/[^A-Za-z0-9.-]/g, '_'), date];
+  if (year !== undefined) parts.push(String(year));
+  if (innovative) parts.push('innovative');
+  return `${parts.join('-')}.${format}`;
+}

@@ -1,0 +1,61 @@
+import type { Role } from '../accounts/roles';
+import { hoursToGetBackOnTrack, isOnTrack, progressPercent } from '../progress/schedule';
+import { TOPIC_LIMITS } from '../topics/topics';
+import type { OrganisationTarget } from './responses';
+
+/** Limits of the HR dashboard (SPEC section 9). */
+export const HR_LIMITS = {
+  recentInnovative: 5,
+  notesPreview: 100,
+  topCourses: 6,
+  topics: TOPIC_LIMITS.hr,
+  recentCourses: 2,
+} as const;
+
+/** The first `length` characters of `text`, with '...' when it was longer. */
+export function previewText(text: string, length: number): string {
+  const trimmed = text.trim();
+  return trimmed.length > length ? `${trimmed.slice(0, length).trimEnd()}...` : trimmed;
+}
+
+/** Innovation rate (SPEC section 9): innovative entries divided by all entries, as a whole percent. */
+export function innovationRatePercent(innovativeEntries: number, entries: number): number {
+  return entries > 0 ? Math.round((innovativeEntries / entries) * 100) : 0;
+}
+
+/** The HR target card's figures: progress, the on-track rule and the hours needed to be back on track. */
+export function organisationProgress(
+  hours: number,
+  target: { targetHours: number; description: string | null },
+  elapsedShare: number,
+): OrganisationTarget {
+  return {
+    targetHours: target.targetHours,
+    description: target.description,
+    progressPercent: progressPercent(hours, target.targetHours),
+    onTrack: isOnTrack(hours, target.targetHours, elapsedShare),
+    hoursToGetBackOnTrack: hoursToGetBackOnTrack(hours, target.targetHours, elapsedShare),
+  };
+}
+
+/** The employee table's role filter (SPEC section 2): all, employee, manager, hr. */
+export const HR_ROLE_FILTERS = ['all', 'employee', 'manager', 'hr'] as const;
+export type HrRoleFilter = (typeof HR_ROLE_FILTERS)[number];
+
+export const HR_ROLE_FILTER_LABELS: Readonly<Record<HrRoleFilter, string>> = {
+  all: 'All roles',
+  employee: 'Employee',
+  manager: 'Manager',
+  hr: 'HR',
+};
+
+/** The employee table's search and role filter: the search matches the name or e-mail, ignoring case. */
+export function matchesEmployeeFilter(
+  employee: { name: string; email: string; role: Role },
+  search: string,
+  role: HrRoleFilter,
+): boolean {
+  if (role !== 'all' && employee.role !== role) return false;
+  const wanted = search.trim().toLowerCase();
+  return wanted === '' || employee.name.toLowerCase().includes(wanted) || employee.email.toLowerCase().includes(wanted);
+}

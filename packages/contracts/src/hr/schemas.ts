@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { entriesQuerySchema } from '../entries/schemas';
+import { queryParametersSchema } from '../query-parameters';
+import { HR_MESSAGES as M } from './messages';
+
+/** Query of the /api/hr routes: `year` (1901-2099), the current year when absent. */
+export const hrYearQuerySchema = queryParametersSchema({ year: entriesQuerySchema.shape.year });
+
+export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/**
+ * Query of GET /api/export: `format` (csv by default), `year` (every year when absent) and
+ * `innovative=true` (only innovative entries: the innovative summary's export).
+ */
+export const exportQuerySchema = queryParametersSchema({
+  format: z.preprocess((value) => (value === undefined || value === '' ? 'csv' : value), z.enum(EXPORT_FORMATS, { error: M.exportFormat })),
+  year: entriesQuerySchema.shape.year,
+  innovative: z.preprocess(
+    (value) => (value === undefined || value === '' ? 'false' : value),
+    z.enum(['true', 'false'], { error: M.exportInnovativeFlag }).transform((flag) => flag === 'true'),
+  ),
+});
+
+export type HrYearQuery = z.output<typeof hrYearQuerySchema>;
+export type ExportQuery = z.output<typeof exportQuerySchema>;
