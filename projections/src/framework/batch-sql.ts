@@ -20,11 +20,16 @@ function column(index: number, type: string): RawBuilder<unknown> {
 
 /**
  * `(SELECT ... FROM jsonb_array_elements($1)) AS alias`, a FROM item with one column per key of
- * `types`. Values are written as JSON: objects and arrays for json/jsonb columns, ISO strings (or
- * Dates) for times, numbers or numeric strings for numbers; a missing or null value is NULL.
+ * `types` (all or some of the rows' columns). Values are written as JSON: objects and arrays for
+ * json/jsonb columns, ISO strings (or Dates) for times, numbers or numeric strings for numbers; a
+ * missing or null value is NULL.
  */
-export function unnestRows<Row>(rows: readonly Row[], types: ColumnTypes<Row>, alias = 'batch'): RawBuilder<unknown> {
-  const columns = Object.keys(types) as (keyof Row & string)[];
+export function unnestRows<Row, Column extends keyof Row & string>(
+  rows: readonly Row[],
+  types: { readonly [Name in Column]: string },
+  alias = 'batch',
+): RawBuilder<unknown> {
+  const columns = Object.keys(types) as Column[];
   const values = rows.map((row) => columns.map((name) => row[name]));
   const selected = columns.map((name, index) => sql`${column(index, types[name])} AS ${sql.id(name)}`);
   return sql`(SELECT ${sql.join(selected)} FROM jsonb_array_elements(${JSON.stringify(values)}::jsonb) AS r) AS ${sql.id(alias)}`;

@@ -1,5 +1,5 @@
 import type { EntryDetails } from '@tht/contracts';
-import type { RecordedEvent } from '@tht/eventstore';
+import type { ProjectedEvent } from '../framework/projector';
 import { createTestDatabase, type TestDatabase } from '@tht/postgres/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -37,7 +37,7 @@ const edited = (entryId: number, userId: number, overrides: Partial<EntryDetails
 const deleted = (entryId: number, userId: number) => recorded('EntryDeleted', { entryId, userId });
 
 /** Applies each argument as one batch (an array is one batch of several events). */
-async function project(...batches: (RecordedEvent | RecordedEvent[])[]): Promise<void> {
+async function project(...batches: (ProjectedEvent | ProjectedEvent[])[]): Promise<void> {
   for (const batch of batches) {
     const events = Array.isArray(batch) ? batch : [batch];
     await database.db.transaction().execute((trx) => trainingTotalsProjector.project(trx, SCHEMA, events));

@@ -1,8 +1,8 @@
-import { HIGH_RATING_MIN, topicsOf, type AccountEventData, type EntryDetails, type EntryEvent } from '@tht/contracts';
-import type { RecordedEvent } from '@tht/eventstore';
-import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
+import { HIGH_RATING_MIN, isEventOf, topicsOf, type EntryDetails } from '@tht/contracts';
+import { sql, type RawBuilder } from 'kysely';
 import { deleteRows, unnestRows, upsertRows, type ColumnTypes } from '../framework/batch-sql';
-import type { Projector } from '../framework/projector';
+import type { ProjectedEvent, Projector } from '../framework/projector';
+import type { ReadModelDb, ReadModelTransaction } from '../read-model-tables';
 
 /**
  * Per person and year, what the Manager and HR dashboards show, kept up to date as entries are
@@ -73,7 +73,7 @@ const DELTA_COLUMN_TYPES: ColumnTypes<Delta> = { ...ENTRY_COLUMN_TYPES, sign: 'i
 
 const MONTHS = Array.from({ length: 12 }, (_, index) => index + 1);
 
-async function migrate(db: Kysely<any>, schema: string): Promise<void> {
+async function migrate(db: ReadModelDb, schema: string): Promise<void> {
   await sql`CREATE TABLE IF NOT EXISTS ${sql.table(`${schema}.training_totals`)} (
     user_id integer NOT NULL,
     year integer NOT NULL,
@@ -120,9 +120,11 @@ function contributionOf(entry: EntryDetails & { entryId: number; userId: number 
   };
 }
 
-type HandledEvent = RecordedEvent & (EntryEvent | { type: 'UserDeleted'; data: AccountEventData['UserDeleted'] });
+const HANDLED_TYPES = ['EntryLogged', 'EntryEdited', 'EntryDeleted', 'UserDeleted'] as const;
 
-const HANDLED = new Set<string>(['EntryLogged', 'EntryEdited', 'EntryDeleted', 'UserDeleted']);
+type HandledEvent = ProjectedEvent<(typeof HANDLED_TYPES)[number]>;
+
+const isHandled = isEventOf(...HANDLED_TYPES);
 
 /**
  * One batch: the stored contributions of the entries it edits or deletes are loaded with one
@@ -139,11 +141,11 @@ class TrainingTotalsBatch {
   private readonly deletedUsers = new Set<number>();
 
   private constructor(
-    private readonly trx: Transaction<any>,
+    private readonly trx: ReadModelTransaction,
     private readonly schema: string,
   ) {}
 
-  static async load(trx: Transaction<any>, schema: string, events: readonly HandledEvent[]): Promise<TrainingTotalsBatch> {
+  static async load(trx: ReadModelTransaction, schema: string, events: readonly HandledEvent[]): Promise<TrainingTotalsBatch> {
     const batch = new TrainingTotalsBatch(trx, schema);
     const ids = events.flatMap((event) => (event.type === 'EntryEdited' || event.type === 'EntryDeleted' ? [event.data.entryId] : []));
     if (ids.length === 0) return batch;
@@ -252,7 +254,7 @@ export const trainingTotalsProjector: Projector = {
   name: 'training-totals',
   migrate,
   async project(trx, schema, events) {
-    const relevant = events.filter((event): event is HandledEvent => HANDLED.has(event.type));
+    const relevant = events.filter(isHandled);
     if (relevant.length === 0) return;
     const batch = await TrainingTotalsBatch.load(trx, schema, relevant);
     for (const event of relevant) batch.apply(event);
