@@ -13,6 +13,7 @@ import type { AppContext } from './platform/context';
 import { frontEndRouter } from './platform/front-end';
 import { healthHandler } from './platform/health';
 import { apiNotFound, errorHandler } from './platform/http';
+import { requestLogging } from './platform/http-logging';
 import { remoteRegistryHandler } from './platform/remotes';
 
 /** Large enough for a 500-row bulk entry payload with long notes (about 1 MB), small enough to refuse abuse. */
@@ -28,6 +29,7 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Expr
   app.disable('x-powered-by');
   app.set('trust proxy', ctx.config.trustProxy);
   app.use(assignCorrelationId);
+  app.use('/api', requestLogging(ctx.log));
   app.use('/api', express.json({ limit: JSON_BODY_LIMIT }), cookieParser());
 
   app.get('/api/health', healthHandler(ctx));

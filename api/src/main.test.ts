@@ -91,7 +91,9 @@ describe('npm start', () => {
     expect(await run.exitCode).toBe(1);
     const errors = linesOf(run.stderr);
     expect(errors).toHaveLength(1);
-    expect(errors[0]).toMatch(/^Configuration error: DATABASE_URL does not lead to a PostgreSQL that answers \(127\.0\.0\.1:1\/app\): /);
+    expect(errors[0]).toMatch(
+      /^Configuration error: DATABASE_URL does not lead to a PostgreSQL that answers \(127\.0\.0\.1:1\/app\): /,
+    );
     expect(errors[0]).not.toContain('secret');
   });
 
@@ -103,7 +105,10 @@ describe('npm start', () => {
 
     run.kill('SIGTERM');
     expect(await run.exitCode).toBe(0);
-    expect(linesOf(run.stdout).filter((line) => / info  (SIGTERM received: stopping|Stopped)$/.test(line))).toHaveLength(2);
+    const records = linesOf(run.stdout).map((line) => JSON.parse(line) as { level: string; msg: string });
+    expect(records.filter(({ level, msg }) => level === 'info' && /^(SIGTERM received: stopping|Stopped)$/.test(msg))).toHaveLength(
+      2,
+    );
     await expect(fetch(`http://127.0.0.1:${port}/api/health`)).rejects.toThrow();
   });
 });

@@ -1,3 +1,5 @@
+import { pino, type DestinationStream } from 'pino';
+import pretty from 'pino-pretty';
 import type { LogLevel } from '../config';
 
 export interface Logger {
@@ -7,21 +9,56 @@ export interface Logger {
   error(message: string, error?: unknown): void;
 }
 
-const SEVERITY: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
+export interface LoggerOptions {
+  /** Where the records go; default: standard output, readable lines in a terminal, else JSON lines. */
+  destination?: DestinationStream;
+}
 
-/** Plain one-line records on stdout (debug, info) and stderr (warn, error); errors add their stack. */
-export function createLogger(level: LogLevel): Logger {
-  const enabled = (messageLevel: Exclude<LogLevel, 'silent'>) => SEVERITY[messageLevel] >= SEVERITY[level];
-  const line = (messageLevel: string, message: string) => `${new Date().toISOString()} ${messageLevel.padEnd(5)} ${message}`;
-  return {
-    debug: (message) => enabled('debug') && console.log(line('debug', message)),
-    info: (message) => enabled('info') && console.log(line('info', message)),
-    warn: (message) => enabled('warn') && console.error(line('warn', message)),
-    error: (message, error) => {
-      if (!enabled('error')) return;
-      console.error(line('error', message));
-      if (error instanceof Error && error.stack) console.error(error.stack);
-      else if (error !== undefined) console.error(String(error));
+const SECRET_FIELDS = ['password', 'currentPassword', 'newPassword', 'token', 'authToken', 'resetToken', 'body'];
+const SECRET_HEADERS = ['authorization', 'cookie', 'set-cookie'];
+
+/** Secrets that must never reach a log, wherever a caller puts them (top level or one object down). */
+export const REDACTED_PATHS = [
+  ...SECRET_FIELDS.flatMap((field) => [field, `*.${field}`]),
+  ...SECRET_HEADERS.flatMap((header) => [`headers["${header}"]`, `*.headers["${header}"]`]),
+];
+
+const loggersPino = new WeakMap<Logger, pino.Logger>();
+
+/**
+ * pino: one JSON line per record on standard output (`level`, ISO `time`, pid, hostname, `msg`), or
+ * pino-pretty's coloured lines when standard output is a terminal. Errors add their stack (`err`).
+ */
+export function createLogger(level: LogLevel, { destination = standardOutput() }: LoggerOptions = {}): Logger {
+  const base = pino(
+    {
+      level,
+      redact: { paths: REDACTED_PATHS },
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
     },
+    destination,
+  );
+  const log: Logger = {
+    debug: (message) => base.debug(message),
+    info: (message) => base.info(message),
+    warn: (message) => base.warn(message),
+    error: (message, error) => (error === undefined ? base.error(message) : base.error({ err: error }, message)),
   };
+  loggersPino.set(log, base);
+  return log;
+}
+
+/** The pino logger behind a Logger made by `createLogger` (for pino-http and child loggers). */
+export function pinoBehind(log: Logger): pino.Logger {
+  const base = loggersPino.get(log);
+  if (!base) throw new Error('This logger was not made by createLogger');
+  return base;
+}
+
+function standardOutput(): DestinationStream {
+  // Synchronous writes: the last lines before process.exit are not lost.
+  return process.stdout.isTTY
+    ? pretty({ sync: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' })
+    : pino.destination({ sync: true });
 }

@@ -1,9 +1,10 @@
 import type { AddressInfo } from 'node:net';
+import { createPool } from '@tht/postgres';
 import { createTestDatabase } from '@tht/postgres/testing';
 import { createApp, type CreateAppOptions } from '../app';
 import { parseSettings, type AppConfig } from '../config';
 import type { AppContext } from '../platform/context';
-import { createLogger } from '../platform/logger';
+import { createLogger, type Logger } from '../platform/logger';
 import { startRuntime } from '../platform/runtime';
 import { closeHttpServer, listen } from '../platform/shutdown';
 
@@ -17,6 +18,10 @@ export interface TestApp {
 export interface StartTestAppOptions extends CreateAppOptions {
   /** Overrides of the configuration (defaults: the documented defaults, a fixed JWT secret, silent logs). */
   config?: Partial<AppConfig>;
+  /** Default: a logger at the configured level on standard output. */
+  log?: Logger;
+  /** Another app's database (`ctx.config.databaseUrl`), as a second API process would share it; default: a fresh one. */
+  databaseUrl?: string;
 }
 
 /**
@@ -24,14 +29,15 @@ export interface StartTestAppOptions extends CreateAppOptions {
  * projection runner in this process, listening on a free port. Call `close()` in `afterAll`.
  */
 export async function startTestApp(options: StartTestAppOptions = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
+  const database = options.databaseUrl ? sharedDatabase(options.databaseUrl) : await createTestDatabase();
   const config: AppConfig = {
     ...parseSettings({}),
     jwtSecret: 'test-secret-that-is-long-enough-for-hs256',
     logLevel: (process.env.LOG_LEVEL as AppConfig['logLevel'] | undefined) ?? 'silent',
+    databaseUrl: database.connectionString,
     ...options.config,
   };
-  const runtime = await startRuntime(config, database.pool, createLogger(config.logLevel));
+  const runtime = await startRuntime(config, database.pool, options.log ?? createLogger(config.logLevel));
   const server = await listen(createApp(runtime.ctx, options), 0, '127.0.0.1');
   const { port } = server.address() as AddressInfo;
   return {
@@ -43,4 +49,10 @@ export async function startTestApp(options: StartTestAppOptions = {}): Promise<T
       await database.drop();
     },
   };
+}
+
+/** A database another test app made: this app opens its own pool and leaves the dropping to the owner. */
+function sharedDatabase(connectionString: string) {
+  const pool = createPool(connectionString);
+  return { connectionString, pool, drop: () => pool.end() };
 }

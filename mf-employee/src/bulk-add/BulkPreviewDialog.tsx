@@ -1,7 +1,6 @@
 import styled from 'styled-components';
-import { displayTrainingType, type GridRowCheck } from '@tht/contracts';
+import { displayTrainingType, formatRating, type GridRowCheck } from '@tht/contracts';
 import { Badge, Button, Dialog, DialogActions } from '@tht/ui';
-import { formatRating } from '../entries/entryDisplay';
 import { EntryTable, TableScroll } from '../entries/entryTableStyles';
 
 const Errors = styled.ul`

@@ -14,6 +14,8 @@ import {
   ENTRY_DATE_FILTERS,
   ENTRY_TYPE_FILTER_LABELS,
   ENTRY_TYPE_FILTERS,
+  formatEntryDate,
+  formatRating,
   hoursOf,
   matchesDateFilter,
   matchesTypeFilter,
@@ -22,7 +24,6 @@ import {
   type EntryView,
 } from '@tht/contracts';
 import { Badge, Button, FormField, Input, Select } from '@tht/ui';
-import { formatEntryDate, formatRating } from './entryDisplay';
 import { EntryTable, TableScroll } from './entryTableStyles';
 
 const NO_MATCHING_ENTRIES = 'No entries match your current filters';
@@ -113,8 +114,7 @@ export function EntriesTable({ entries, onView, actions }: EntriesTableProps) {
         header: 'Training Name',
         cell: (info) => (
           <>
-            {info.getValue()}{' '}
-            {info.row.original.beInnovative && <Badge $tone="info">Be Innovative</Badge>}
+            {info.getValue()} {info.row.original.beInnovative && <Badge $tone="info">Be Innovative</Badge>}
           </>
         ),
       }),
@@ -152,7 +152,7 @@ export function EntriesTable({ entries, onView, actions }: EntriesTableProps) {
   );
 
   const table = useReactTable({
-    data: shown as EntryView[],
+    data: shown,
     columns,
     state: { sorting },
     onSortingChange: setSorting,

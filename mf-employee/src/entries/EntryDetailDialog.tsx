@@ -1,9 +1,8 @@
 import { Fragment } from 'react';
 import styled from 'styled-components';
-import { displayTrainingType, type EntryView } from '@tht/contracts';
+import { displayTrainingType, ENTRY_STATUS, formatEntryDate, formatEntryHours, formatRating, type EntryView } from '@tht/contracts';
 import { Badge, Button, Dialog, DialogActions } from '@tht/ui';
 import { displayCustomValue, useFormFields } from '../custom-fields/customFields';
-import { ENTRY_STATUS, formatEntryDate, formatEntryHours, formatRating } from './entryDisplay';
 
 const Details = styled.dl`
   display: grid;

@@ -5,3 +5,4 @@ export * from './responses';
 export * from './events';
 export * from './bulk-grid';
 export * from './entry-filters';
+export * from './display';

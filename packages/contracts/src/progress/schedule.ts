@@ -40,6 +40,13 @@ export function scheduleStatus(hours: number, targetHours: number, elapsedShare:
   return isOnSchedule(hours, targetHours, elapsedShare) ? 'on-schedule' : 'behind-schedule';
 }
 
+/** How the manager view names each status (SPEC section 2). */
+export const SCHEDULE_STATUS_LABELS: Record<ScheduleStatus, string> = {
+  'target-achieved': 'Target Achieved',
+  'on-schedule': 'On Schedule',
+  'behind-schedule': 'Behind Schedule',
+};
+
 export type ScheduleCounts = Record<ScheduleStatus, number>;
 
 /** How many people have each status: the manager view's Target Achieved, On Schedule and Behind Schedule counts. */
