@@ -1,8 +1,5 @@
-import { existsSync } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import net from 'node:net';
-import path from 'node:path';
 import { createPool, startEmbeddedPostgres } from '@tht/postgres';
 import pg from 'pg';
 import { ensureStartupAdmin } from './accounts/startup-admin';
@@ -80,26 +77,13 @@ async function listenOnPort(handler: http.RequestListener, port: number): Promis
 
 /** The embedded PostgreSQL keeps its port across restarts (stored beside its data) so backups can find it. */
 async function startEmbeddedDatabase(config: AppConfig, log: Logger): Promise<string> {
-  const portFile = path.join(config.dataDir, 'postgres-port');
-  const remembered = existsSync(portFile) ? Number((await readFile(portFile, 'utf8')).trim()) : undefined;
-  const port = remembered && (await isPortFree(remembered)) ? remembered : undefined;
-  const postgres = await startEmbeddedPostgres({ dataDir: config.dataDir, port, onLog: (line) => log.debug(`postgres: ${line}`) }).catch(
-    (error: Error) => {
-      throw new ConfigError('DATA_DIR', `(${config.dataDir}): ${error.message}`);
-    },
-  );
-  onStop('embedded PostgreSQL', () => postgres.stop());
-  await writeFile(portFile, `${postgres.port}\n`);
-  log.info(`PostgreSQL (embedded) on 127.0.0.1:${postgres.port}, data in ${path.join(config.dataDir, 'pgdata')}`);
-  return postgres.connectionString;
-}
-
-function isPortFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const probe = net.createServer();
-    probe.once('error', () => resolve(false));
-    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+  const postgresLog = { debug: (line: string) => log.debug(`postgres: ${line}`), info: log.info, warn: log.warn };
+  const postgres = await startEmbeddedPostgres({ dataDir: config.dataDir, log: postgresLog }).catch((error: Error) => {
+    throw new ConfigError('DATA_DIR', `(${config.dataDir}): ${error.message}`);
   });
+  onStop('embedded PostgreSQL', () => postgres.stop());
+  log.info(`PostgreSQL (embedded) on 127.0.0.1:${postgres.port}, data in ${postgres.pgData}`);
+  return postgres.connectionString;
 }
 
 const DATABASE_CONNECT_TIMEOUT_MS = 10_000;

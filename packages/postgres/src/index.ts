@@ -1,3 +1,3 @@
-export { openEmbeddedPostgres, startEmbeddedPostgres } from './embedded';
-export type { EmbeddedPostgres, StartEmbeddedPostgresOptions } from './embedded';
+export { ClusterInUseError, openEmbeddedPostgres, startEmbeddedPostgres } from './embedded';
+export type { ClusterLog, EmbeddedPostgres, StartEmbeddedPostgresOptions } from './embedded';
 export { createDb, createPool } from './pool';

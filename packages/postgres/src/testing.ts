@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
+import { SILENT_LOG } from './cluster-log';
 import { launchCluster } from './embedded';
 import { createDb, createPool } from './pool';
 
@@ -70,7 +71,9 @@ function externalServer(databaseUrl: string): TestServer {
 
 async function throwawayCluster(): Promise<TestServer> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tht-test-pg-'));
-  const cluster = await launchCluster({ dataDir, throwaway: true });
+  // Changed folder permissions (root with a private temporary folder) are worth a line in the test output.
+  const log = { ...SILENT_LOG, warn: (message: string) => console.warn(message) };
+  const cluster = await launchCluster({ dataDir, throwaway: true, log });
   return { adminUrl: cluster.adminUrl, urlFor: cluster.urlFor, fileCopy: true };
 }
 
