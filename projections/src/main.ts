@@ -4,6 +4,8 @@
  */
 import { createEventStore, migrateEventStore } from '@tht/eventstore';
 import { createDb, createPool } from '@tht/postgres';
+import { pino } from 'pino';
+import pretty from 'pino-pretty';
 import { z } from 'zod';
 import { allProjectors } from './all-projectors';
 import { migrateReadModels } from './framework/migrate';
@@ -16,6 +18,7 @@ const hasProtocol = (protocols: string[]) => (value: string) => {
     return false;
   }
 };
+const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
 const KURRENT_PROTOCOLS = ['esdb:', 'esdb+discover:', 'kurrentdb:', 'kurrentdb+discover:', 'kurrent:', 'kurrent+discover:'];
 
 /** An empty variable (`FOO=` in a compose file or shell) counts as unset. */
@@ -32,6 +35,7 @@ const settingsSchema = z.object({
     emptyAsUnset,
     z.string().refine(hasProtocol(KURRENT_PROTOCOLS), 'must be an esdb:// or kurrentdb:// URL').optional(),
   ),
+  LOG_LEVEL: z.preprocess(emptyAsUnset, z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info')),
 });
 
 function readSettings(): z.infer<typeof settingsSchema> {
@@ -43,23 +47,44 @@ function readSettings(): z.infer<typeof settingsSchema> {
 
 class StartupError extends Error {}
 
+/** As the API logs: JSON lines (level name, ISO time), pino-pretty's lines when standard output is a terminal. */
+function createLogger(level: pino.LevelWithSilent): pino.Logger {
+  const destination = process.stdout.isTTY
+    ? pretty({ sync: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' })
+    : pino.destination({ sync: true });
+  return pino(
+    { name: 'projections', level, timestamp: pino.stdTimeFunctions.isoTime, formatters: { level: (label) => ({ level: label }) } },
+    destination,
+  );
+}
+
+let log = createLogger('info');
+
 async function main(): Promise<void> {
   const settings = readSettings();
+  log = createLogger(settings.LOG_LEVEL);
   const pool = createPool(settings.DATABASE_URL);
   await pool.query('SELECT 1').catch((error: unknown) => {
-    throw new StartupError(`DATABASE_URL: cannot connect to PostgreSQL (${error instanceof Error ? error.message : String(error)})`);
+    throw new StartupError(
+      `DATABASE_URL: cannot connect to PostgreSQL (${error instanceof Error ? error.message : String(error)})`,
+    );
   });
   const store = createEventStore({ pool, eventstoreUrl: settings.EVENTSTORE_URL });
   if (!settings.EVENTSTORE_URL) await migrateEventStore(pool);
   await migrateReadModels(createDb(pool), allProjectors);
-  const runner = startProjectionRunner({ pool, store, projectors: allProjectors });
-  console.info(`Projections running (${allProjectors.map((p) => p.name).join(', ') || 'no projectors'})`);
+  const runner = startProjectionRunner({
+    pool,
+    store,
+    projectors: allProjectors,
+    onError: (error, projector) => log.error({ err: error }, `Projection ${projector ?? 'runner'} failed; retrying with back-off`),
+  });
+  log.info(`Projections running (${allProjectors.map((p) => p.name).join(', ') || 'no projectors'})`);
 
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.info(`${signal}: stopping projections`);
+    log.info(`${signal}: stopping projections`);
     await runner.stop();
     await store.close();
     await pool.end();
@@ -70,6 +95,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof StartupError || (error instanceof Error && error.message.startsWith('EVENTSTORE_URL')) ? error.message : error);
+  if (error instanceof StartupError || (error instanceof Error && error.message.startsWith('EVENTSTORE_URL')))
+    log.error(error.message);
+  else log.error({ err: error }, 'Start-up failed');
   process.exit(1);
 });

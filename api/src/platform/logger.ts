@@ -32,6 +32,7 @@ const loggersPino = new WeakMap<Logger, pino.Logger>();
 export function createLogger(level: LogLevel, { destination = standardOutput() }: LoggerOptions = {}): Logger {
   const base = pino(
     {
+      name: 'api',
       level,
       redact: { paths: REDACTED_PATHS },
       timestamp: pino.stdTimeFunctions.isoTime,
