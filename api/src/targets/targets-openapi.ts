@@ -14,6 +14,7 @@ import {
 } from '@tht/contracts';
 import { z } from 'zod';
 import type { ApiOperation, DescribeFeatureApi } from '../openapi/operations';
+import { bulkTargetsOperation } from './bulk-targets-openapi';
 
 const EXAMPLE_YEAR = 2026;
 const TARGET_MANAGERS_ONLY = [M.targetManagerRequired];
@@ -98,6 +99,7 @@ export const describeTargetsApi: DescribeFeatureApi = () => ({
         409: [M.userTargetExists(EXAMPLE_YEAR)],
       },
     },
+    bulkTargetsOperation,
     {
       method: 'put',
       path: '/api/user-targets/{userId}/{year}',

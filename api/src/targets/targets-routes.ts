@@ -15,6 +15,7 @@ import { requireAuth, requireRole, signedInUser } from '../auth/require-auth';
 import { actorOf } from '../platform/commands';
 import type { AppContext } from '../platform/context';
 import { HttpError, parseWith } from '../platform/http';
+import { bulkTargetsHandler } from './bulk-targets';
 import { createUserTarget, createYearlyTarget, updateUserTarget, updateYearlyTarget } from './targets-commands';
 import { listUserTargets, listYearlyTargets } from './targets-queries';
 
@@ -67,6 +68,8 @@ export function createTargetsRouter(ctx: AppContext): Router {
     const { userId, year, targetHours, reason } = parseWith(userTargetCreateSchema, req.body);
     res.status(201).json(await createUserTarget(ctx, { userId, year, targetHours, reason }, actorOf(req)));
   });
+
+  router.post('/user-targets/bulk', ...targetManagers, bulkTargetsHandler(ctx));
 
   router.put('/user-targets/:userId/:year', ...targetManagers, async (req, res) => {
     const userId = parseWith(targetUserIdSchema, req.params.userId);

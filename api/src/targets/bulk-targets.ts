@@ -1,0 +1,74 @@
+import { bulkTargetSchema, userTargetAssignmentsStream, type BulkTargetResult, type UserTargetFields } from '@tht/contracts';
+import type { RequestHandler } from 'express';
+import type { Kysely } from 'kysely';
+import { READ_MODEL_SCHEMA, type UserTargetRow } from 'projections';
+import { actorOf, type Actor } from '../platform/commands';
+import type { AppContext } from '../platform/context';
+import { handleCommand, loadState } from '../platform/handle-command';
+import { parseWith } from '../platform/http';
+import { bulkTargetHours, bulkTargetsDecider, peopleWithoutTarget, type AssignTargets } from './bulk-targets-decider';
+
+const readModels = (db: Kysely<any>) => db.withSchema(READ_MODEL_SCHEMA);
+
+async function accountIds(db: Kysely<any>): Promise<number[]> {
+  const rows = await readModels(db).selectFrom('users').select('id').orderBy('last_name').orderBy('first_name').orderBy('id').execute();
+  return rows.map((row) => row.id as number);
+}
+
+async function targetsOfYear(db: Kysely<any>, year: number): Promise<Map<number, UserTargetFields>> {
+  const rows = (await readModels(db).selectFrom('user_targets').selectAll().where('year', '=', year).execute()) as UserTargetRow[];
+  return new Map(
+    rows.map((row) => [
+      row.user_id,
+      { userTargetId: row.id, userId: row.user_id, year: row.year, targetHours: Number(row.target_hours), reason: row.reason, setBy: row.set_by },
+    ]),
+  );
+}
+
+async function yearlyTargetHours(db: Kysely<any>, year: number): Promise<number | null> {
+  const row = await readModels(db).selectFrom('yearly_targets').select('target_hours').where('year', '=', year).executeTakeFirst();
+  return row ? Number(row.target_hours) : null;
+}
+
+type BulkTargetRequest = ReturnType<typeof bulkTargetSchema.parse>;
+
+/**
+ * Sets one target for many people of a year (or every account) as ONE append to the year's
+ * assignment stream, so either every person gets it or nobody does. Who exists and who already
+ * has a target is read from the read models (which include every answered command); the stream's
+ * version serialises two assignments of one year (the second gets 409).
+ */
+export async function assignTargetsInBulk(ctx: AppContext, request: BulkTargetRequest, actor: Actor): Promise<BulkTargetResult> {
+  const { year, reason } = request;
+  const stream = userTargetAssignmentsStream(year);
+  const [accounts, currentTargets, yearly, state] = await Promise.all([
+    accountIds(ctx.db),
+    targetsOfYear(ctx.db, year),
+    yearlyTargetHours(ctx.db, year),
+    loadState(ctx, bulkTargetsDecider, stream),
+  ]);
+  const known = { year, reason, targetHours: request.targetHours, userIds: request.userIds, setBy: actor.userId, accounts, currentTargets };
+  const missing = peopleWithoutTarget(known, state);
+  const newTargetIds = await Promise.all(missing.map(() => ctx.ids.next('userTarget')));
+  const command: AssignTargets = { ...known, yearlyTargetHours: yearly, newTargetIds };
+  const { events } = await handleCommand(ctx, bulkTargetsDecider, { stream, command, actor });
+  const created = events.filter((event) => event.type === 'UserTargetCreated').length;
+  const employees = request.userIds ? new Set(request.userIds).size : accounts.length;
+  return {
+    year,
+    targetHours: bulkTargetHours(command, state),
+    reason,
+    employees,
+    created,
+    updated: events.length - created,
+    unchanged: employees - events.length,
+  };
+}
+
+/** POST /api/user-targets/bulk (behind the route's HR-or-admin check). */
+export function bulkTargetsHandler(ctx: AppContext): RequestHandler {
+  return async (req, res) => {
+    const request = parseWith(bulkTargetSchema, req.body);
+    res.json(await assignTargetsInBulk(ctx, request, actorOf(req)));
+  };
+}
