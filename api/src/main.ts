@@ -77,7 +77,11 @@ async function listenOnPort(handler: http.RequestListener, port: number): Promis
 
 /** The embedded PostgreSQL keeps its port across restarts (stored beside its data) so backups can find it. */
 async function startEmbeddedDatabase(config: AppConfig, log: Logger): Promise<string> {
-  const postgresLog = { debug: (line: string) => log.debug(`postgres: ${line}`), info: log.info, warn: log.warn };
+  const postgresLog = {
+    debug: (line: string) => log.debug(`postgres: ${line}`),
+    info: (message: string) => log.info(message),
+    warn: (message: string) => log.warn(message),
+  };
   const postgres = await startEmbeddedPostgres({ dataDir: config.dataDir, log: postgresLog }).catch((error: Error) => {
     throw new ConfigError('DATA_DIR', `(${config.dataDir}): ${error.message}`);
   });
