@@ -1,8 +1,8 @@
 import { monthDateRange, yearDateRange, type EntryStats, type EntryView } from '@tht/contracts';
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type pg from 'pg';
 import Cursor from 'pg-cursor';
-import { READ_MODEL_SCHEMA } from 'projections';
+import { READ_MODEL_SCHEMA, type ReadModelDb } from 'projections';
 import { entryViewJson } from './entry-view-json';
 
 const ENTRIES = `${READ_MODEL_SCHEMA}.entries`;
@@ -122,7 +122,7 @@ export async function entryStats(pool: pg.Pool, userId: number, year: number | u
  * Years that have entries, plus `currentYear`, latest first. Walks the date index one year at a
  * time (a loose index scan), so it costs one index probe per year, not a pass over every entry.
  */
-export async function availableYears(db: Kysely<any>, currentYear: number): Promise<number[]> {
+export async function availableYears(db: ReadModelDb, currentYear: number): Promise<number[]> {
   const table = sql.table(`${READ_MODEL_SCHEMA}.entries`);
   const { rows } = await sql<{ year: number }>`
     WITH RECURSIVE years(year) AS (

@@ -1,10 +1,10 @@
 import type { CustomFieldDefinition, FormFieldOptionView, FormFieldView } from '@tht/contracts';
 import { FORM_FIELD_MESSAGES as M } from '@tht/contracts';
-import { sql, type Kysely } from 'kysely';
-import { READ_MODEL_SCHEMA, type FormFieldOptionRow, type FormFieldRow } from 'projections';
+import { sql } from 'kysely';
+import { READ_MODEL_SCHEMA, type FormFieldOptionRow, type FormFieldRow, type ReadModelDb } from 'projections';
 import { HttpError } from '../platform/http';
 
-const readModels = (db: Kysely<any>) => db.withSchema(READ_MODEL_SCHEMA);
+const readModels = (db: ReadModelDb) => db.withSchema(READ_MODEL_SCHEMA);
 const iso = (value: Date | string) => new Date(value).toISOString();
 
 export function toOptionView(row: FormFieldOptionRow): FormFieldOptionView {
@@ -24,40 +24,36 @@ function toFieldView(row: FormFieldRow, options: readonly FormFieldOptionRow[]):
   };
 }
 
-async function optionRows(db: Kysely<any>, fieldId?: number): Promise<FormFieldOptionRow[]> {
+async function optionRows(db: ReadModelDb, fieldId?: number): Promise<FormFieldOptionRow[]> {
   let query = readModels(db).selectFrom('form_field_options').selectAll();
   if (fieldId !== undefined) query = query.where('field_id', '=', fieldId);
-  return (await query.orderBy('order').orderBy('id').execute()) as FormFieldOptionRow[];
+  return query.orderBy('order').orderBy('id').execute();
 }
 
 /** Every field in form order, each with its options. */
-export async function listFormFields(db: Kysely<any>): Promise<FormFieldView[]> {
-  const fields = (await readModels(db).selectFrom('form_fields').selectAll().orderBy('order').orderBy('id').execute()) as FormFieldRow[];
+export async function listFormFields(db: ReadModelDb): Promise<FormFieldView[]> {
+  const fields = await readModels(db).selectFrom('form_fields').selectAll().orderBy('order').orderBy('id').execute();
   const options = await optionRows(db);
   return fields.map((field) => toFieldView(field, options));
 }
 
-export async function getFormField(db: Kysely<any>, fieldId: number): Promise<FormFieldView> {
-  const row = (await readModels(db).selectFrom('form_fields').selectAll().where('id', '=', fieldId).executeTakeFirst()) as
-    | FormFieldRow
-    | undefined;
+export async function getFormField(db: ReadModelDb, fieldId: number): Promise<FormFieldView> {
+  const row = await readModels(db).selectFrom('form_fields').selectAll().where('id', '=', fieldId).executeTakeFirst();
   if (!row) throw new HttpError(404, M.fieldNotFound);
   return toFieldView(row, await optionRows(db, fieldId));
 }
 
-export async function listOptions(db: Kysely<any>, fieldId: number): Promise<FormFieldOptionView[]> {
+export async function listOptions(db: ReadModelDb, fieldId: number): Promise<FormFieldOptionView[]> {
   await getFormField(db, fieldId);
   return (await optionRows(db, fieldId)).map(toOptionView);
 }
 
-export async function findOptionRow(db: Kysely<any>, optionId: number): Promise<FormFieldOptionRow | undefined> {
-  return (await readModels(db).selectFrom('form_field_options').selectAll().where('id', '=', optionId).executeTakeFirst()) as
-    | FormFieldOptionRow
-    | undefined;
+export async function findOptionRow(db: ReadModelDb, optionId: number): Promise<FormFieldOptionRow | undefined> {
+  return readModels(db).selectFrom('form_field_options').selectAll().where('id', '=', optionId).executeTakeFirst();
 }
 
 /** The order a new field gets: after the last one (SPEC section 4). */
-export async function nextFieldOrder(db: Kysely<any>): Promise<number> {
+export async function nextFieldOrder(db: ReadModelDb): Promise<number> {
   const row = await readModels(db)
     .selectFrom('form_fields')
     .select(sql<number>`coalesce(max("order"), 0)::int + 1`.as('next'))
@@ -66,7 +62,7 @@ export async function nextFieldOrder(db: Kysely<any>): Promise<number> {
 }
 
 /** The configured custom fields with their option values, for checking an entry's custom values. */
-export async function loadCustomFieldDefinitions(db: Kysely<any>): Promise<CustomFieldDefinition[]> {
+export async function loadCustomFieldDefinitions(db: ReadModelDb): Promise<CustomFieldDefinition[]> {
   return (await listFormFields(db)).map((field) => ({
     name: field.name,
     label: field.label,

@@ -12,9 +12,8 @@ import {
   type TopicCount,
   type UserSummary,
 } from '@tht/contracts';
-import type { Kysely } from 'kysely';
 import type pg from 'pg';
-import { READ_MODEL_SCHEMA, type UserRow } from 'projections';
+import { READ_MODEL_SCHEMA, type ReadModelDb } from 'projections';
 import { ENTRY_VIEW_COLUMNS, entryListJson } from '../entries/entries-queries';
 import { toUserSummary } from '../users/users-queries';
 
@@ -116,8 +115,8 @@ export async function teamStats(pool: pg.Pool, managerId: number, year: number, 
 }
 
 /** The direct reports of `managerId`, by last then first name. */
-export async function directReports(db: Kysely<any>, managerId: number): Promise<UserSummary[]> {
-  const rows = (await db
+export async function directReports(db: ReadModelDb, managerId: number): Promise<UserSummary[]> {
+  const rows = await db
     .withSchema(READ_MODEL_SCHEMA)
     .selectFrom('users')
     .selectAll()
@@ -125,7 +124,7 @@ export async function directReports(db: Kysely<any>, managerId: number): Promise
     .orderBy('last_name')
     .orderBy('first_name')
     .orderBy('id')
-    .execute()) as UserRow[];
+    .execute();
   return rows.map(toUserSummary);
 }
 

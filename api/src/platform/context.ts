@@ -1,6 +1,6 @@
 import type { EventStore } from '@tht/eventstore';
-import type { Kysely } from 'kysely';
 import type pg from 'pg';
+import type { ReadModelDb } from 'projections';
 import type { PrincipalCache } from '../auth/principal-cache';
 import type { AppConfig } from '../config';
 import type { IdAllocator } from './ids';
@@ -19,7 +19,7 @@ export interface AppContext {
   store: EventStore;
   pool: pg.Pool;
   /** Kysely over `pool`; read models live in schema `read_models`. */
-  db: Kysely<any>;
+  db: ReadModelDb;
   ids: IdAllocator;
   readModels: ReadModels;
   /** Signed-in users' rows, kept in memory between read-model changes. */

@@ -1,11 +1,10 @@
 import { TARGET_MESSAGES as M, type UserTarget, type YearlyTarget } from '@tht/contracts';
-import type { Kysely } from 'kysely';
-import { READ_MODEL_SCHEMA, type UserTargetRow, type YearlyTargetRow } from 'projections';
+import { READ_MODEL_SCHEMA, type ReadModelDb, type UserTargetRow, type YearlyTargetRow } from 'projections';
 import type { AuthUser } from '../auth/auth-user';
 import { canViewOrganisationData } from '../auth/policy';
 import { HttpError } from '../platform/http';
 
-const readModels = (db: Kysely<any>) => db.withSchema(READ_MODEL_SCHEMA);
+const readModels = (db: ReadModelDb) => db.withSchema(READ_MODEL_SCHEMA);
 const iso = (value: Date | string) => new Date(value).toISOString();
 
 function toYearlyTarget(row: YearlyTargetRow): YearlyTarget {
@@ -33,15 +32,13 @@ function toUserTarget(row: UserTargetRow): UserTarget {
 }
 
 /** Yearly targets, which are also the fiscal years: the latest year first. */
-export async function listYearlyTargets(db: Kysely<any>): Promise<YearlyTarget[]> {
-  const rows = (await readModels(db).selectFrom('yearly_targets').selectAll().orderBy('year', 'desc').execute()) as YearlyTargetRow[];
+export async function listYearlyTargets(db: ReadModelDb): Promise<YearlyTarget[]> {
+  const rows = await readModels(db).selectFrom('yearly_targets').selectAll().orderBy('year', 'desc').execute();
   return rows.map(toYearlyTarget);
 }
 
-export async function getYearlyTarget(db: Kysely<any>, year: number): Promise<YearlyTarget> {
-  const row = (await readModels(db).selectFrom('yearly_targets').selectAll().where('year', '=', year).executeTakeFirst()) as
-    | YearlyTargetRow
-    | undefined;
+export async function getYearlyTarget(db: ReadModelDb, year: number): Promise<YearlyTarget> {
+  const row = await readModels(db).selectFrom('yearly_targets').selectAll().where('year', '=', year).executeTakeFirst();
   if (!row) throw new HttpError(404, M.yearlyTargetNotFound(year));
   return toYearlyTarget(row);
 }
@@ -50,24 +47,24 @@ export async function getYearlyTarget(db: Kysely<any>, year: number): Promise<Ye
  * The user targets `viewer` may see, of one year or all: everyone's for HR, SMT and admins,
  * otherwise their own and their direct reports' (the rule of `canViewDataOf`). Sorted by user.
  */
-export async function listUserTargets(db: Kysely<any>, viewer: AuthUser, year?: number): Promise<UserTarget[]> {
+export async function listUserTargets(db: ReadModelDb, viewer: AuthUser, year?: number): Promise<UserTarget[]> {
   let query = readModels(db).selectFrom('user_targets').selectAll();
   if (year !== undefined) query = query.where('year', '=', year);
   if (!canViewOrganisationData(viewer)) {
     const reports = readModels(db).selectFrom('users').select('id').where('manager_id', '=', viewer.id);
     query = query.where((eb) => eb.or([eb('user_id', '=', viewer.id), eb('user_id', 'in', reports)]));
   }
-  const rows = (await query.orderBy('user_id').orderBy('year').execute()) as UserTargetRow[];
+  const rows = await query.orderBy('user_id').orderBy('year').execute();
   return rows.map(toUserTarget);
 }
 
-export async function getUserTarget(db: Kysely<any>, userId: number, year: number): Promise<UserTarget> {
-  const row = (await readModels(db)
+export async function getUserTarget(db: ReadModelDb, userId: number, year: number): Promise<UserTarget> {
+  const row = await readModels(db)
     .selectFrom('user_targets')
     .selectAll()
     .where('user_id', '=', userId)
     .where('year', '=', year)
-    .executeTakeFirst()) as UserTargetRow | undefined;
+    .executeTakeFirst();
   if (!row) throw new HttpError(404, M.userTargetNotFound(year));
   return toUserTarget(row);
 }

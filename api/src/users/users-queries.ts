@@ -1,54 +1,49 @@
 import type { CurrentUserResponse, ManagerOption, User, UserSummary } from '@tht/contracts';
 import { ACCOUNT_MESSAGES as M, normaliseEmail } from '@tht/contracts';
-import type { Kysely } from 'kysely';
-import { READ_MODEL_SCHEMA, type UserRow } from 'projections';
+import { READ_MODEL_SCHEMA, type ReadModelDb, type UserRow } from 'projections';
 import { HttpError } from '../platform/http';
 
 export const USER_NOT_FOUND = M.userNotFound;
 
-const users = (db: Kysely<any>) => db.withSchema(READ_MODEL_SCHEMA).selectFrom('users');
+const users = (db: ReadModelDb) => db.withSchema(READ_MODEL_SCHEMA).selectFrom('users');
 
-export async function findUserById(db: Kysely<any>, id: number): Promise<UserRow | undefined> {
-  return (await users(db).selectAll().where('id', '=', id).executeTakeFirst()) as UserRow | undefined;
+export async function findUserById(db: ReadModelDb, id: number): Promise<UserRow | undefined> {
+  return users(db).selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export async function findUserByEmail(db: Kysely<any>, email: string): Promise<UserRow | undefined> {
-  return (await users(db).selectAll().where('email', '=', normaliseEmail(email)).executeTakeFirst()) as
-    | UserRow
-    | undefined;
+export async function findUserByEmail(db: ReadModelDb, email: string): Promise<UserRow | undefined> {
+  return users(db).selectAll().where('email', '=', normaliseEmail(email)).executeTakeFirst();
 }
 
-export async function findUserByResetTokenHash(db: Kysely<any>, tokenHash: string): Promise<UserRow | undefined> {
-  return (await users(db).selectAll().where('password_reset_token', '=', tokenHash).executeTakeFirst()) as
-    | UserRow
-    | undefined;
+export async function findUserByResetTokenHash(db: ReadModelDb, tokenHash: string): Promise<UserRow | undefined> {
+  return users(db).selectAll().where('password_reset_token', '=', tokenHash).executeTakeFirst();
 }
 
 /** The user or a 404. */
-export async function getUser(db: Kysely<any>, id: number): Promise<UserRow> {
+export async function getUser(db: ReadModelDb, id: number): Promise<UserRow> {
   const row = await findUserById(db, id);
   if (!row) throw new HttpError(404, USER_NOT_FOUND);
   return row;
 }
 
 /** Every user, sorted by last name (the admin list's order), then first name. */
-export async function listUsers(db: Kysely<any>): Promise<UserRow[]> {
-  return (await users(db).selectAll().orderBy('last_name').orderBy('first_name').orderBy('id').execute()) as UserRow[];
+export async function listUsers(db: ReadModelDb): Promise<UserRow[]> {
+  return users(db).selectAll().orderBy('last_name').orderBy('first_name').orderBy('id').execute();
 }
 
-export async function hasDirectReports(db: Kysely<any>, userId: number): Promise<boolean> {
+export async function hasDirectReports(db: ReadModelDb, userId: number): Promise<boolean> {
   const report = await users(db).select('id').where('manager_id', '=', userId).limit(1).executeTakeFirst();
   return report !== undefined;
 }
 
 /** Users who may be picked as a manager: every account, since any colleague can lead others. */
-export async function listManagerOptions(db: Kysely<any>): Promise<ManagerOption[]> {
-  return (await users(db)
+export async function listManagerOptions(db: ReadModelDb): Promise<ManagerOption[]> {
+  return users(db)
     .select(['id', 'first_name as firstName', 'last_name as lastName'])
     .orderBy('last_name')
     .orderBy('first_name')
     .orderBy('id')
-    .execute()) as ManagerOption[];
+    .execute();
 }
 
 const iso = (value: Date | string) => new Date(value).toISOString();
@@ -78,7 +73,7 @@ export function toUser(row: UserRow): User {
   };
 }
 
-export async function currentUserResponse(db: Kysely<any>, row: UserRow): Promise<CurrentUserResponse> {
+export async function currentUserResponse(db: ReadModelDb, row: UserRow): Promise<CurrentUserResponse> {
   return {
     user: toUser(row),
     requiresPasswordChange: row.first_login_required,
