@@ -46,7 +46,7 @@ async function signIn(ctx: AppContext, req: Request, res: Response, user: UserRo
  */
 export function createAccountsRouter(ctx: AppContext): Router {
   const router = Router();
-  const limiter = new LoginLimiter();
+  const limiter = new LoginLimiter(ctx.pool);
   const domain = ctx.config.orgEmailDomain;
   const signedInEvenWithPendingChange = requireAuth(ctx, { allowPendingPasswordChange: true });
 

@@ -24,18 +24,18 @@ export async function logIn(
   actor: Actor,
 ): Promise<UserRow> {
   const account = normaliseEmail(username);
-  const retryAfterSeconds = limiter.retryAfterSeconds(account, address);
+  const retryAfterSeconds = await limiter.retryAfterSeconds(account, address);
   if (retryAfterSeconds > 0) throw new TooManyAttemptsError(retryAfterSeconds);
   const user = await findUserByEmail(ctx.db, account);
   if (!user) {
-    limiter.recordFailure(account, address);
+    await limiter.recordFailure(account, address);
     throw new HttpError(401, M.accountDoesNotExist);
   }
   if (!(await verifyPassword(user.password_hash, password))) {
-    limiter.recordFailure(account, address);
+    await limiter.recordFailure(account, address);
     throw new HttpError(401, M.wrongPassword);
   }
-  limiter.recordSuccess(account, address);
+  await limiter.recordSuccess(account, address);
   // A sign-in depends on no other change to the account, so it appends whatever the stream's version.
   await appendAndWait(ctx, userStream(user.id), [accountEvent('UserLoggedIn', { userId: user.id })], 'any', actor);
   return getUser(ctx.db, user.id);

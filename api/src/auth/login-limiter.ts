@@ -1,9 +1,15 @@
+import { sql, type Kysely } from 'kysely';
+import type pg from 'pg';
+import { RateLimiterPostgres } from 'rate-limiter-flexible';
+
 /**
  * Failed sign-ins are counted per account and address (a typo-prone user on one machine) and per
- * address alone (one machine guessing many accounts). Counts live in this process's memory: a
- * restart forgets them, and several API processes each count their own share.
+ * address alone (one machine guessing many accounts). Counts live in PostgreSQL (rate-limiter-
+ * flexible, table `login_limits.failures`), so every API process on the database shares them and
+ * a restart forgets nothing. A window opens with its key's first failure and lasts `windowMs`.
  */
 export interface LoginLimits {
+  /** Whole seconds. */
   windowMs: number;
   /** Failures allowed per account and address within the window. */
   perAccountAndAddress: number;
@@ -17,64 +23,64 @@ export const LOGIN_LIMITS: LoginLimits = {
   perAddress: 100,
 };
 
-/** Beyond this many tracked keys, expired ones are swept on the next failure. */
-const SWEEP_THRESHOLD = 10_000;
+const SCHEMA = 'login_limits';
+const TABLE = 'failures';
 
-export interface LoginLimiterOptions {
-  limits?: LoginLimits;
-  now?: () => number;
+/** The counts' schema and table (rate-limiter-flexible's columns; keys of any length). */
+export async function migrateLoginLimits(db: Kysely<any>): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    // Serialises concurrent start-ups, whose IF NOT EXISTS statements would otherwise race.
+    await sql`SELECT pg_advisory_xact_lock(hashtext('tht:migrate-login-limits'))`.execute(trx);
+    await sql`CREATE SCHEMA IF NOT EXISTS ${sql.id(SCHEMA)}`.execute(trx);
+    await sql`CREATE TABLE IF NOT EXISTS ${sql.table(`${SCHEMA}.${TABLE}`)} (key text PRIMARY KEY, points integer NOT NULL DEFAULT 0, expire bigint)`.execute(
+      trx,
+    );
+  });
 }
 
 export class LoginLimiter {
-  private readonly failures = new Map<string, number[]>();
-  private readonly limits: LoginLimits;
-  private readonly now: () => number;
+  private readonly perAccountAndAddress: RateLimiterPostgres;
+  private readonly perAddress: RateLimiterPostgres;
 
-  constructor({ limits = LOGIN_LIMITS, now = Date.now }: LoginLimiterOptions = {}) {
-    this.limits = limits;
-    this.now = now;
+  /** Needs `migrateLoginLimits` to have run on the pool's database. */
+  constructor(pool: pg.Pool, limits: LoginLimits = LOGIN_LIMITS) {
+    const counter = (keyPrefix: string, points: number) =>
+      new RateLimiterPostgres({
+        storeClient: pool,
+        storeType: 'pool',
+        schemaName: SCHEMA,
+        tableName: TABLE,
+        tableCreated: true,
+        keyPrefix,
+        points,
+        duration: limits.windowMs / 1000,
+      });
+    this.perAccountAndAddress = counter('account', limits.perAccountAndAddress);
+    this.perAddress = counter('address', limits.perAddress);
   }
 
   /** Seconds until the next attempt is allowed, or 0 when it is allowed now. */
-  retryAfterSeconds(account: string, address: string): number {
-    const waits = [
-      this.waitMs(accountKey(account, address), this.limits.perAccountAndAddress),
-      this.waitMs(addressKey(address), this.limits.perAddress),
-    ];
+  async retryAfterSeconds(account: string, address: string): Promise<number> {
+    const waits = await Promise.all([
+      waitMs(this.perAccountAndAddress, accountKey(account, address)),
+      waitMs(this.perAddress, address),
+    ]);
     return Math.ceil(Math.max(...waits) / 1000);
   }
 
-  recordFailure(account: string, address: string): void {
-    if (this.failures.size > SWEEP_THRESHOLD) this.sweep();
-    for (const key of [accountKey(account, address), addressKey(address)]) {
-      this.failures.set(key, [...this.recent(key), this.now()]);
-    }
+  async recordFailure(account: string, address: string): Promise<void> {
+    await Promise.all([this.perAccountAndAddress.penalty(accountKey(account, address)), this.perAddress.penalty(address)]);
   }
 
   /** A successful sign-in forgives the account's earlier typos from that address. */
-  recordSuccess(account: string, address: string): void {
-    this.failures.delete(accountKey(account, address));
-  }
-
-  private recent(key: string): number[] {
-    const since = this.now() - this.limits.windowMs;
-    return (this.failures.get(key) ?? []).filter((at) => at > since);
-  }
-
-  private waitMs(key: string, limit: number): number {
-    const recent = this.recent(key);
-    if (recent.length < limit) return 0;
-    // Allowed again once enough of the oldest failures have left the window.
-    const freeingFailure = recent[recent.length - limit]!;
-    return freeingFailure + this.limits.windowMs - this.now();
-  }
-
-  private sweep(): void {
-    for (const key of [...this.failures.keys()]) {
-      if (this.recent(key).length === 0) this.failures.delete(key);
-    }
+  async recordSuccess(account: string, address: string): Promise<void> {
+    await this.perAccountAndAddress.delete(accountKey(account, address));
   }
 }
 
-const accountKey = (account: string, address: string) => `account:${account.toLowerCase()}|${address}`;
-const addressKey = (address: string) => `address:${address}`;
+async function waitMs(counter: RateLimiterPostgres, key: string): Promise<number> {
+  const count = await counter.get(key);
+  return count && count.consumedPoints >= counter.points ? count.msBeforeNext : 0;
+}
+
+const accountKey = (account: string, address: string) => `${account.toLowerCase()}|${address}`;

@@ -2,6 +2,7 @@ import { createEventStore, migrateEventStore, type EventStore } from '@tht/event
 import { createDb } from '@tht/postgres';
 import type pg from 'pg';
 import { allProjectors, createReadModelWaiter, migrateReadModels, startProjectionRunner } from 'projections';
+import { migrateLoginLimits } from '../auth/login-limiter';
 import { createPrincipalCache } from '../auth/principal-cache';
 import { ConfigError, type AppConfig } from '../config';
 import type { AppContext } from './context';
@@ -30,6 +31,7 @@ export async function startRuntime(config: AppConfig, pool: pg.Pool, log: Logger
     if (config.eventstoreUrl) await checkEventStoreAnswers(store);
     else await migrateEventStore(pool);
     await migrateIds(db);
+    await migrateLoginLimits(db);
     await migrateReadModels(db, allProjectors);
   } catch (error) {
     await store.close().catch(() => {});
