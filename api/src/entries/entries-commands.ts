@@ -1,19 +1,15 @@
 import {
-  ACCOUNT_MESSAGES,
   checkCustomFieldValues,
   ENTRY_MESSAGES as M,
   entryInputSchema,
   entryStream,
   fieldErrorsOf,
-  formatHours,
   idSchema,
   type BulkEntriesResult,
   type BulkEntryError,
   type CustomFieldDefinition,
   type CustomFieldValue,
-  type EntryDetails,
-  type EntryEventData,
-  type EntryEventType,
+  type EntryEvent,
   type EntryView,
   type ValidEntry,
 } from '@tht/contracts';
@@ -21,49 +17,13 @@ import type { z } from 'zod';
 import type { AuthUser } from '../auth/auth-user';
 import { canChangeDataOf, canViewDataOf } from '../auth/policy';
 import { loadCustomFieldDefinitions } from '../form-fields/form-fields-queries';
-import { appendAndWait, metadataFor, waitForReadModels, type Actor, type CommandEvent } from '../platform/commands';
+import { metadataFor, waitForReadModels, type Actor } from '../platform/commands';
 import type { AppContext } from '../platform/context';
+import { handleCommand } from '../platform/handle-command';
 import { HttpError, parseWith } from '../platform/http';
 import { findUserById } from '../users/users-queries';
 import { findEntry } from './entries-queries';
-import { loadEntry, type EntryState } from './entry-stream';
-
-export function entryEvent<Type extends EntryEventType>(
-  type: Type,
-  data: EntryEventData[Type],
-): CommandEvent<Type, EntryEventData[Type]> {
-  return { type, data };
-}
-
-function detailsOf(entry: ValidEntry, customFields: Record<string, CustomFieldValue>): EntryDetails {
-  return {
-    trainingName: entry.trainingName,
-    date: entry.date,
-    firstName: entry.firstName,
-    lastName: entry.lastName,
-    managerName: entry.managerName,
-    department: entry.department,
-    hours: formatHours(entry.hours),
-    notes: entry.notes,
-    rating: entry.rating,
-    beInnovative: entry.beInnovative,
-    trainingType: entry.trainingType,
-    courseGivenBy: entry.courseGivenBy,
-    customFields,
-  };
-}
-
-function sameDetails(a: EntryDetails, b: EntryDetails): boolean {
-  const { customFields: customA, ...restA } = a;
-  const { customFields: customB, ...restB } = b;
-  const keys = Object.keys(restA) as (keyof typeof restA)[];
-  const customKeys = Object.keys(customA);
-  return (
-    keys.every((key) => restA[key] === restB[key]) &&
-    customKeys.length === Object.keys(customB).length &&
-    customKeys.every((key) => customA[key] === customB[key])
-  );
-}
+import { entryDecider, type EntryCommand, type EntryState, type LogEntryCommand } from './entry-decider';
 
 const userIdInPayload = idSchema(M.invalidUserIdQuery);
 
@@ -71,15 +31,16 @@ const userIdInPayload = idSchema(M.invalidUserIdQuery);
  * Whose entry a payload logs: the signed-in user unless `userId` names someone else, which only
  * those allowed to change that person's data may do (SPEC section 6; see the policy module).
  */
-async function ownerOfNewEntry(ctx: AppContext, user: AuthUser, requestedUserId: unknown): Promise<number> {
+function ownerOfNewEntry(user: AuthUser, requestedUserId: unknown): number {
   if (requestedUserId === undefined || requestedUserId === null) return user.id;
   const parsed = userIdInPayload.safeParse(requestedUserId);
   if (!parsed.success) throw new HttpError(400, M.invalidUserIdQuery);
-  const userId = parsed.data;
-  if (userId === user.id) return userId;
-  if (!canChangeDataOf(user, userId)) throw new HttpError(403, M.logOwnEntriesOnly);
-  if (!(await findUserById(ctx.db, userId))) throw new HttpError(404, ACCOUNT_MESSAGES.userNotFound);
-  return userId;
+  if (parsed.data !== user.id && !canChangeDataOf(user, parsed.data)) throw new HttpError(403, M.logOwnEntriesOnly);
+  return parsed.data;
+}
+
+async function ownerExists(ctx: AppContext, user: AuthUser, userId: number): Promise<boolean> {
+  return userId === user.id || (await findUserById(ctx.db, userId)) !== undefined;
 }
 
 function customValuesOrThrow(
@@ -101,35 +62,38 @@ async function viewOf(ctx: AppContext, entryId: number): Promise<EntryView> {
 /** POST /api/entries: custom fields marked required must be filled, as the Add Entry form shows them. */
 export async function logEntry(ctx: AppContext, user: AuthUser, body: unknown, actor: Actor): Promise<EntryView> {
   const input = parseWith(entryInputSchema, body);
-  const userId = await ownerOfNewEntry(ctx, user, input.userId);
+  const userId = ownerOfNewEntry(user, input.userId);
   const customFields = customValuesOrThrow(await loadCustomFieldDefinitions(ctx.db), input.customFields ?? {}, true);
   const entryId = await ctx.ids.next('entry');
-  const details = detailsOf(input, customFields);
-  await appendAndWait(ctx, entryStream(entryId), [entryEvent('EntryLogged', { entryId, userId, ...details })], 'no_stream', actor);
+  const command = {
+    type: 'LogEntry',
+    entryId,
+    userId,
+    ownerExists: await ownerExists(ctx, user, userId),
+    input,
+    customFields,
+  } as const;
+  await handleCommand(ctx, entryDecider, { stream: entryStream(entryId), command, actor });
   return viewOf(ctx, entryId);
 }
 
 /**
- * An entry the user may change, or the reason why not: 404 when it does not exist or the user may
- * not even see it (its existence does not leak), 403 when they may see but not change it.
+ * Who may change an entry: 404 when the user may not even see it (its existence does not leak),
+ * 403 when they may see but not change it. A missing or deleted entry is the decision's 404.
  */
-async function loadChangeableEntry(ctx: AppContext, user: AuthUser, entryId: number): Promise<EntryState> {
-  const state = await loadEntry(ctx, entryId);
-  if (!state || state.deleted) throw new HttpError(404, M.entryNotFound);
-  if (canChangeDataOf(user, state.userId)) return state;
+async function authoriseChange(ctx: AppContext, user: AuthUser, state: EntryState): Promise<void> {
+  if (!state || state.deleted || canChangeDataOf(user, state.userId)) return;
   if (await canViewDataOf(ctx.db, user, state.userId)) throw new HttpError(403, M.changeOwnEntriesOnly);
   throw new HttpError(404, M.entryNotFound);
 }
 
-/** `userId` and `createdAt` in an edit must name the entry as it is (SPEC section 7): they never change. */
-function assertIdentityUnchanged(input: ValidEntry, state: EntryState): void {
-  if (input.userId !== undefined && input.userId !== null && Number(input.userId) !== state.userId) {
-    throw new HttpError(400, M.entryCannotMove);
-  }
-  if (input.createdAt !== undefined && input.createdAt !== null) {
-    const sent = typeof input.createdAt === 'string' ? Date.parse(input.createdAt) : Number.NaN;
-    if (sent !== Date.parse(state.createdAt)) throw new HttpError(400, M.createdAtCannotChange);
-  }
+function changeEntry(ctx: AppContext, user: AuthUser, entryId: number, command: EntryCommand, actor: Actor) {
+  return handleCommand(ctx, entryDecider, {
+    stream: entryStream(entryId),
+    command,
+    actor,
+    authorise: (state) => authoriseChange(ctx, user, state),
+  });
 }
 
 /**
@@ -137,29 +101,17 @@ function assertIdentityUnchanged(input: ValidEntry, state: EntryState): void {
  * has none (the edit dialog does not show them); required custom fields are not enforced here.
  */
 export async function editEntry(ctx: AppContext, user: AuthUser, entryId: number, body: unknown, actor: Actor): Promise<EntryView> {
-  const state = await loadChangeableEntry(ctx, user, entryId);
   const input = parseWith(entryInputSchema, body);
-  assertIdentityUnchanged(input, state);
   const customFields =
     input.customFields === undefined
-      ? state.details.customFields
+      ? undefined
       : customValuesOrThrow(await loadCustomFieldDefinitions(ctx.db), input.customFields, false);
-  const details = detailsOf(input, customFields);
-  if (!sameDetails(details, state.details)) {
-    await appendAndWait(
-      ctx,
-      entryStream(entryId),
-      [entryEvent('EntryEdited', { entryId, userId: state.userId, ...details })],
-      state.version,
-      actor,
-    );
-  }
+  await changeEntry(ctx, user, entryId, { type: 'EditEntry', input, customFields }, actor);
   return viewOf(ctx, entryId);
 }
 
 export async function deleteEntry(ctx: AppContext, user: AuthUser, entryId: number, actor: Actor): Promise<void> {
-  const state = await loadChangeableEntry(ctx, user, entryId);
-  await appendAndWait(ctx, entryStream(entryId), [entryEvent('EntryDeleted', { entryId, userId: state.userId })], state.version, actor);
+  await changeEntry(ctx, user, entryId, { type: 'DeleteEntry' }, actor);
 }
 
 /** Appends and id allocations run this many at a time: fast, while leaving pool connections for others. */
@@ -204,7 +156,7 @@ export async function logEntriesInBulk(
 ): Promise<BulkEntriesResult> {
   const fields = await loadCustomFieldDefinitions(ctx.db);
   const errors: BulkEntryError[] = [];
-  const accepted: { userId: number; details: EntryDetails }[] = [];
+  const candidates: { index: number; command: Omit<LogEntryCommand, 'entryId'> }[] = [];
   for (const [index, row] of rows.entries()) {
     const parsed = schema.safeParse(row);
     if (!parsed.success) {
@@ -217,22 +169,43 @@ export async function logEntriesInBulk(
       continue;
     }
     try {
-      const userId = ownerId ?? (await ownerOfNewEntry(ctx, user, parsed.data.userId));
-      accepted.push({ userId, details: detailsOf(parsed.data, custom.values) });
+      const userId = ownerId ?? ownerOfNewEntry(user, parsed.data.userId);
+      const exists = ownerId !== undefined || (await ownerExists(ctx, user, userId));
+      candidates.push({
+        index,
+        command: { type: 'LogEntry', userId, ownerExists: exists, input: parsed.data, customFields: custom.values },
+      });
     } catch (error) {
-      if (!(error instanceof HttpError)) throw error;
-      errors.push({ index, message: error.message });
+      errors.push({ index, message: refusalMessage(error) });
     }
   }
 
-  const ids = await allocateEntryIds(ctx, accepted.length);
-  const appends = accepted.map((entry, position) => ({ entryId: ids[position]!, ...entry }));
+  const ids = await allocateEntryIds(ctx, candidates.length);
+  const logged: EntryEvent[] = [];
+  for (const [position, { index, command }] of candidates.entries()) {
+    try {
+      logged.push(...entryDecider.decide({ ...command, entryId: ids[position]! }, entryDecider.initialState()));
+    } catch (error) {
+      errors.push({ index, message: refusalMessage(error) });
+    }
+  }
+  errors.sort((a, b) => a.index - b.index);
+
   let lastPosition: string | null = null;
-  await forEachConcurrently(appends, BULK_CONCURRENCY, async ({ entryId, userId, details }) => {
-    const event = entryEvent('EntryLogged', { entryId, userId, ...details });
-    const result = await ctx.store.append(entryStream(entryId), [{ ...event, metadata: metadataFor(actor) }], 'no_stream');
+  await forEachConcurrently(logged, BULK_CONCURRENCY, async (event) => {
+    const result = await ctx.store.append(
+      entryStream(event.data.entryId),
+      [{ ...event, metadata: metadataFor(actor) }],
+      'no_stream',
+    );
     if (lastPosition === null || result.lastGlobalPosition > lastPosition) lastPosition = result.lastGlobalPosition;
   });
   if (lastPosition !== null) await waitForReadModels(ctx, lastPosition);
-  return { created: appends.length, failed: errors.length, errors, createdIds: appends.map((append) => append.entryId) };
+  return { created: logged.length, failed: errors.length, errors, createdIds: logged.map((event) => event.data.entryId) };
+}
+
+/** The message of a row's refusal (an HttpError); anything else is not the row's fault. */
+function refusalMessage(error: unknown): string {
+  if (!(error instanceof HttpError)) throw error;
+  return error.message;
 }

@@ -1,0 +1,136 @@
+import {
+  ACCOUNT_MESSAGES,
+  ENTRY_MESSAGES as M,
+  formatHours,
+  type CustomFieldValue,
+  type EntryDetails,
+  type EntryEvent,
+  type ValidEntry,
+} from '@tht/contracts';
+import { DomainError, type Decider, type StoredEvent } from '../platform/handle-command';
+import { CONFLICT_MESSAGE } from '../platform/http';
+
+/** An entry as its own stream (`entry-<id>`) tells it; null when it was never logged. */
+export type EntryState = {
+  entryId: number;
+  userId: number;
+  details: EntryDetails;
+  /** `occurredAt` of the EntryLogged event. */
+  createdAt: string;
+  deleted: boolean;
+} | null;
+
+/** Custom values as checked against the configured fields at the edge. */
+type CustomValues = Record<string, CustomFieldValue>;
+
+export type EntryCommand =
+  | {
+      type: 'LogEntry';
+      entryId: number;
+      userId: number;
+      /** Whether the owner's account exists (read by the handler). */
+      ownerExists: boolean;
+      input: ValidEntry;
+      customFields: CustomValues;
+    }
+  | {
+      type: 'EditEntry';
+      /** `userId` and `createdAt` may accompany the details; they must name the entry as it is. */
+      input: ValidEntry;
+      /** undefined when the edit sends none: the entry keeps its values (the edit dialog does not show them). */
+      customFields: CustomValues | undefined;
+    }
+  | { type: 'DeleteEntry' };
+
+export type LogEntryCommand = Extract<EntryCommand, { type: 'LogEntry' }>;
+
+function detailsOf(entry: ValidEntry, customFields: CustomValues): EntryDetails {
+  return {
+    trainingName: entry.trainingName,
+    date: entry.date,
+    firstName: entry.firstName,
+    lastName: entry.lastName,
+    managerName: entry.managerName,
+    department: entry.department,
+    hours: formatHours(entry.hours),
+    notes: entry.notes,
+    rating: entry.rating,
+    beInnovative: entry.beInnovative,
+    trainingType: entry.trainingType,
+    courseGivenBy: entry.courseGivenBy,
+    customFields,
+  };
+}
+
+function sameDetails(a: EntryDetails, b: EntryDetails): boolean {
+  const { customFields: customA, ...restA } = a;
+  const { customFields: customB, ...restB } = b;
+  const keys = Object.keys(restA) as (keyof typeof restA)[];
+  const customKeys = Object.keys(customA);
+  return (
+    keys.every((key) => restA[key] === restB[key]) &&
+    customKeys.length === Object.keys(customB).length &&
+    customKeys.every((key) => customA[key] === customB[key])
+  );
+}
+
+/** An entry that is there to change; a deleted one is gone for every command. */
+function liveEntry(state: EntryState): NonNullable<EntryState> {
+  if (!state || state.deleted) throw new DomainError('not-found', M.entryNotFound);
+  return state;
+}
+
+/** `userId` and `createdAt` in an edit must name the entry as it is (SPEC section 7): they never change. */
+function assertIdentityUnchanged(input: ValidEntry, entry: NonNullable<EntryState>): void {
+  if (input.userId !== undefined && input.userId !== null && Number(input.userId) !== entry.userId) {
+    throw new DomainError('invalid', M.entryCannotMove);
+  }
+  if (input.createdAt !== undefined && input.createdAt !== null) {
+    const sent = typeof input.createdAt === 'string' ? Date.parse(input.createdAt) : Number.NaN;
+    if (sent !== Date.parse(entry.createdAt)) throw new DomainError('invalid', M.createdAtCannotChange);
+  }
+}
+
+function decide(command: EntryCommand, state: EntryState): EntryEvent[] {
+  switch (command.type) {
+    case 'LogEntry': {
+      if (state) throw new DomainError('conflict', CONFLICT_MESSAGE);
+      if (!command.ownerExists) throw new DomainError('not-found', ACCOUNT_MESSAGES.userNotFound);
+      const { entryId, userId } = command;
+      return [{ type: 'EntryLogged', data: { entryId, userId, ...detailsOf(command.input, command.customFields) } }];
+    }
+    case 'EditEntry': {
+      const entry = liveEntry(state);
+      assertIdentityUnchanged(command.input, entry);
+      const details = detailsOf(command.input, command.customFields ?? entry.details.customFields);
+      if (sameDetails(details, entry.details)) return [];
+      return [{ type: 'EntryEdited', data: { entryId: entry.entryId, userId: entry.userId, ...details } }];
+    }
+    case 'DeleteEntry': {
+      const { entryId, userId } = liveEntry(state);
+      return [{ type: 'EntryDeleted', data: { entryId, userId } }];
+    }
+  }
+}
+
+function evolve(state: EntryState, event: StoredEvent<EntryEvent>): EntryState {
+  switch (event.type) {
+    case 'EntryLogged': {
+      const { entryId, userId, ...details } = event.data;
+      return { entryId, userId, details, createdAt: event.metadata.occurredAt, deleted: false };
+    }
+    case 'EntryEdited': {
+      const { entryId: _entryId, userId: _userId, ...details } = event.data;
+      return state && { ...state, details };
+    }
+    case 'EntryDeleted':
+      return state && { ...state, deleted: true };
+  }
+}
+
+/** One entry's stream: logged once, edited, deleted. */
+export const entryDecider: Decider<EntryState, EntryCommand, EntryEvent> = {
+  initialState: () => null,
+  evolve,
+  decide,
+};
