@@ -14,6 +14,7 @@ import { frontEndRouter } from './platform/front-end';
 import { healthHandler } from './platform/health';
 import { apiNotFound, errorHandler } from './platform/http';
 import { requestLogging } from './platform/http-logging';
+import { refuseUnsafeText } from './platform/refuse-unsafe-text';
 import { remoteRegistryHandler } from './platform/remotes';
 
 /** Large enough for a 500-row bulk entry payload with long notes (about 1 MB), small enough to refuse abuse. */
@@ -30,7 +31,7 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Expr
   app.set('trust proxy', ctx.config.trustProxy);
   app.use(assignCorrelationId);
   app.use('/api', requestLogging(ctx.log));
-  app.use('/api', express.json({ limit: JSON_BODY_LIMIT }), cookieParser());
+  app.use('/api', express.json({ limit: JSON_BODY_LIMIT }), cookieParser(), refuseUnsafeText);
 
   app.get('/api/health', healthHandler(ctx));
   app.get('/api/remotes', remoteRegistryHandler(ctx.config.remoteUrls));

@@ -18,6 +18,12 @@ describe('queryParametersSchema', () => {
     );
   });
 
+  it('names only its own parameters once picked from', () => {
+    expect(query.pick({ year: true }).safeParse({ userId: '1' }).error?.issues[0]?.message).toBe(
+      QUERY_MESSAGES.unknownParameters(['userId'], ['year']),
+    );
+  });
+
   it('refuses a parameter given several times or as an object, before reading its value', () => {
     expect(messagesOf({ userId: ['1', '1'] })?.[0]).toBe('Query parameter userId must be given once, as a single value');
     expect(messagesOf({ year: { gt: '1' } })?.[0]).toBe(QUERY_MESSAGES.singleValue('year'));

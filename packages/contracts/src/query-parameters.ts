@@ -25,9 +25,13 @@ type SingleValued<Shape extends Record<string, z.ZodType>> = {
  * misspelt or malformed name (`userId[]=1`) is refused instead of being read as "not given".
  */
 export function queryParametersSchema<Shape extends Record<string, z.ZodType>>(shape: Shape) {
-  const known = Object.keys(shape);
-  const parameters = Object.fromEntries(known.map((name) => [name, singleValue(name, shape[name]!)])) as SingleValued<Shape>;
+  const names = Object.keys(shape);
+  const parameters = Object.fromEntries(names.map((name) => [name, singleValue(name, shape[name]!)])) as SingleValued<Shape>;
   return z.strictObject(parameters, {
-    error: (issue) => (issue.code === 'unrecognized_keys' ? QUERY_MESSAGES.unknownParameters(issue.keys, known) : undefined),
+    // Named from the schema that refused, so a `.pick()` of this one names only its own parameters.
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? QUERY_MESSAGES.unknownParameters(issue.keys, Object.keys((issue.inst as z.ZodObject | undefined)?.shape ?? shape))
+        : undefined,
   });
 }
