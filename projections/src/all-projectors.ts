@@ -5,6 +5,7 @@ import { usersProjector } from './users/users-projector';
 import { departmentsProjector } from './departments/departments-projector';
 import { targetsProjector } from './targets/targets-projector';
 import { trainingTotalsProjector } from './training-totals/training-totals-projector';
+import { orgInsightsProjector } from './org-insights/org-insights-projector';
 
 /** Every read model of the product. Feature projectors add themselves here (one import, one entry). */
-export const allProjectors: Projector[] = [usersProjector, departmentsProjector, entriesProjector, formFieldsProjector, targetsProjector, trainingTotalsProjector];
+export const allProjectors: Projector[] = [usersProjector, departmentsProjector, entriesProjector, formFieldsProjector, targetsProjector, trainingTotalsProjector, orgInsightsProjector];

@@ -13,3 +13,4 @@ export type { EntryRow } from './entries/entries-projector';
 export type { FormFieldOptionRow, FormFieldRow } from './form-fields/form-fields-projector';
 export type { UserTargetRow, YearlyTargetRow } from './targets/targets-projector';
 export type { TrainingTopicRow, TrainingTotalsRow } from './training-totals/training-totals-projector';
+export type { OrgCourseRatingRow, OrgInsightEntryRow } from './org-insights/org-insights-projector';

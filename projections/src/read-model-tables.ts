@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { DepartmentsTables } from './departments/departments-projector';
 import type { EntriesTables } from './entries/entries-projector';
 import type { FormFieldsTables } from './form-fields/form-fields-projector';
+import type { OrgInsightsTables } from './org-insights/org-insights-projector';
 import type { CheckpointTables } from './framework/checkpoints';
 import type { TargetsTables } from './targets/targets-projector';
 import type { TrainingTotalsTables } from './training-totals/training-totals-projector';
@@ -11,12 +12,15 @@ import type { UsersTables } from './users/users-projector';
  * Every table of the read-model schema with its row type, as kysely sees it: each projector
  * declares the tables it owns. Queries name the schema with `withSchema(READ_MODEL_SCHEMA)`.
  */
-export interface ReadModelTables extends UsersTables,
+export interface ReadModelTables
+  extends
+    UsersTables,
     DepartmentsTables,
     EntriesTables,
     FormFieldsTables,
     TargetsTables,
     TrainingTotalsTables,
+    OrgInsightsTables,
     CheckpointTables {}
 
 /** Kysely over the read models. */
