@@ -1,13 +1,7 @@
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
-import type {
-  CurrentUserResponse,
-  LoginInput,
-  LoginResponse,
-  PasswordResetResponse,
-  RegistrationInput,
-} from '@tht/contracts';
+import type { CurrentUserResponse, LoginInput, LoginResponse, PasswordResetResponse, RegistrationInput } from '@tht/contracts';
 import { AUTH_TOKEN_KEY, apiRequest } from '../api/client';
 import { CURRENT_USER_KEY } from './currentUser';
 
@@ -38,13 +32,13 @@ export function useAuthActions() {
     }
 
     return {
-      async login(credentials: LoginInput): Promise<LoginResponse> {
+      login: async (credentials: LoginInput): Promise<LoginResponse> => {
         const response = await apiRequest<LoginResponse>('POST', '/api/login', credentials);
         await startSession(response);
         return response;
       },
 
-      async register(registration: RegistrationInput): Promise<SessionResponse> {
+      register: async (registration: RegistrationInput): Promise<SessionResponse> => {
         const response = await apiRequest<SessionResponse>('POST', '/api/register', registration);
         await startSession(response);
         return response;
@@ -54,27 +48,26 @@ export function useAuthActions() {
        * Signs out on this device even when the server call fails (the token is dropped and every
        * cached response cleared), then goes to /auth; rejects afterwards if the server call failed.
        */
-      async logout(): Promise<void> {
+      logout: async (): Promise<void> => {
         try {
           await apiRequest('POST', '/api/logout');
         } finally {
           await clearSession();
-          navigate('/auth', { replace: true });
+          void navigate('/auth', { replace: true });
         }
       },
 
       /** Setting a password ends earlier sign-ins; the response carries the new token. */
-      async setPassword(passwords: { password: string; confirmPassword?: string }): Promise<void> {
+      setPassword: async (passwords: { password: string; confirmPassword?: string }): Promise<void> => {
         const response = await apiRequest<Partial<LoginResponse> | null>('POST', '/api/set-password', passwords);
         if (response?.authToken) localStorage.setItem(AUTH_TOKEN_KEY, response.authToken);
         await mutate(CURRENT_USER_KEY);
       },
 
-      requestPasswordReset(username: string): Promise<PasswordResetResponse> {
-        return apiRequest<PasswordResetResponse>('POST', '/api/reset-password', { username });
-      },
+      requestPasswordReset: (username: string): Promise<PasswordResetResponse> =>
+        apiRequest<PasswordResetResponse>('POST', '/api/reset-password', { username }),
 
-      async confirmPasswordReset(reset: { token: string; password: string; confirmPassword?: string }): Promise<void> {
+      confirmPasswordReset: async (reset: { token: string; password: string; confirmPassword?: string }): Promise<void> => {
         await apiRequest('POST', '/api/reset-password-confirm', reset);
       },
     };

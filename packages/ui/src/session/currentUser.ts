@@ -20,14 +20,18 @@ export async function fetchCurrentUser(): Promise<CurrentUserResponse | null> {
  * undefined while loading for the first time and null when signed out.
  */
 export function useCurrentUser() {
-  const { data, error, isLoading, mutate } = useSWR(CURRENT_USER_KEY, fetchCurrentUser, longCacheOptions);
+  const { data, error, isLoading, mutate } = useSWR<CurrentUserResponse | null, Error>(
+    CURRENT_USER_KEY,
+    fetchCurrentUser,
+    longCacheOptions,
+  );
   return {
     session: data,
     user: data?.user ?? null,
     requiresPasswordChange: data?.requiresPasswordChange ?? false,
     hasDirectReports: data?.hasDirectReports ?? false,
     isLoading,
-    error: error as Error | undefined,
+    error,
     refresh: mutate,
   };
 }

@@ -27,9 +27,13 @@ describe('toasts', () => {
     const { region, click } = renderTriggers();
     click('succeed');
     expect(region.getByRole('status')).toHaveTextContent('Entry savedAll good');
-    act(() => vi.advanceTimersByTime(5999));
+    act(() => {
+      vi.advanceTimersByTime(5999);
+    });
     expect(region.getByRole('status')).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(region.queryByRole('status')).not.toBeInTheDocument();
   });
 
@@ -38,9 +42,13 @@ describe('toasts', () => {
     const { region, click } = renderTriggers();
     click('fail');
     expect(region.getByRole('alert')).toHaveTextContent('Delete failed500: boom');
-    act(() => vi.advanceTimersByTime(7999));
+    act(() => {
+      vi.advanceTimersByTime(7999);
+    });
     expect(region.getByRole('alert')).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(region.queryByRole('alert')).not.toBeInTheDocument();
   });
 
@@ -48,11 +56,15 @@ describe('toasts', () => {
     vi.useFakeTimers();
     const { region, click } = renderTriggers();
     click('fail');
-    act(() => vi.advanceTimersByTime(5000));
+    act(() => {
+      vi.advanceTimersByTime(5000);
+    });
     click('succeed');
     expect(region.queryByRole('alert')).not.toBeInTheDocument();
     expect(region.getByRole('status')).toHaveTextContent('Entry saved');
-    act(() => vi.advanceTimersByTime(5999));
+    act(() => {
+      vi.advanceTimersByTime(5999);
+    });
     expect(region.getByRole('status')).toBeInTheDocument();
   });
 

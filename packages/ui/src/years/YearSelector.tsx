@@ -16,7 +16,7 @@ export function currentYear(): number {
 
 /** The years the organisation has data or targets for, cached 5 minutes. */
 export function useAvailableYears() {
-  const { data, error, isLoading } = useSWR<AvailableYears>(AVAILABLE_YEARS_KEY, longCacheOptions);
+  const { data, error, isLoading } = useSWR<AvailableYears, Error>(AVAILABLE_YEARS_KEY, longCacheOptions);
   return { years: data ?? [], error: error ? AVAILABLE_YEARS_ERROR : null, isLoading };
 }
 
