@@ -95,7 +95,7 @@ export function AccountMenu() {
 
   const items: Item[] = [
     { label: 'Edit Profile', select: () => setProfileOpen(true) },
-    { label: 'Reset Password', select: () => navigate('/auth?tab=reset') },
+    { label: 'Reset Password', select: () => void navigate('/auth?tab=reset') },
     { label: 'Sign out', select: () => void signOut() },
   ];
 

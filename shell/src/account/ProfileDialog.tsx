@@ -1,12 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
-import {
-  fullName,
-  profileUpdateSchema,
-  type Department,
-  type User,
-  type UserSummary,
-} from '@tht/contracts';
+import { fullName, profileUpdateSchema, type Department, type User, type UserSummary } from '@tht/contracts';
 import {
   Button,
   Dialog,
@@ -114,7 +108,7 @@ export default function ProfileDialog({ onClose, onSaved }: ProfileDialogProps) 
       description={`${fullName(user)} (${user.username})`}
       initialFocus="dialog"
     >
-      <form noValidate onSubmit={onSubmit}>
+      <form noValidate onSubmit={(event) => void onSubmit(event)}>
         <FormField label="Manager Name">
           <ManagerTypeahead
             candidates={colleagues}

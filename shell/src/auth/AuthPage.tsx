@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import type { PasswordResetResponse } from '@tht/contracts';
 import { CentredSpinner, Tabs, useCurrentUser } from '@tht/ui';
@@ -26,10 +26,12 @@ export function AuthPage() {
   const navigate = useNavigate();
   const { view, token } = authViewOf(searchParams);
   const [issuedReset, setIssuedReset] = useState<PasswordResetResponse | null>(null);
-
-  useEffect(() => {
+  // An issued link is shown until the visitor leaves the reset view (state adjusted while rendering, as React advises).
+  const [shownView, setShownView] = useState(view);
+  if (view !== shownView) {
+    setShownView(view);
     if (view !== 'reset') setIssuedReset(null);
-  }, [view]);
+  }
 
   if (session === undefined && isLoading) return <CentredSpinner label="Loading..." />;
   const signedIn = Boolean(session && !session.requiresPasswordChange);

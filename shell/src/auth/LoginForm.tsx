@@ -38,7 +38,7 @@ export function LoginForm() {
   }
 
   return (
-    <form noValidate onSubmit={onSubmit} onFocus={preloadAuthRules} aria-label="Sign in">
+    <form noValidate onSubmit={(event) => void onSubmit(event)} onFocus={preloadAuthRules} aria-label="Sign in">
       <UsernameField
         form={form}
         error={form.errors.username ?? (accountMissing ? ACCOUNT_MESSAGES.accountDoesNotExist : undefined)}

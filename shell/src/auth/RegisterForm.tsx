@@ -41,8 +41,7 @@ export function RegisterForm() {
   const form = useValidatedForm(EMPTY_REGISTRATION, async () => {
     const { registrationSchema } = await loadAuthRules();
     return {
-      safeParse: (values: typeof EMPTY_REGISTRATION) =>
-        registrationSchema(orgDomain ?? domainOf(values.email)).safeParse(values),
+      safeParse: (values: typeof EMPTY_REGISTRATION) => registrationSchema(orgDomain ?? domainOf(values.email)).safeParse(values),
     };
   });
   const account = useAccountCheck(form.values.email);
@@ -72,7 +71,7 @@ export function RegisterForm() {
   }
 
   return (
-    <form noValidate onSubmit={onSubmit} onFocus={preloadAuthRules} aria-label="Register">
+    <form noValidate onSubmit={(event) => void onSubmit(event)} onFocus={preloadAuthRules} aria-label="Register">
       <FormField
         label="Email Address"
         required

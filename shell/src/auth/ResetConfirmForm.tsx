@@ -32,7 +32,7 @@ export function ResetConfirmForm({ token, onReset }: { token: string; onReset: (
   }
 
   return (
-    <form noValidate onSubmit={onSubmit} onFocus={preloadAuthRules} aria-labelledby="reset-confirm-title">
+    <form noValidate onSubmit={(event) => void onSubmit(event)} onFocus={preloadAuthRules} aria-labelledby="reset-confirm-title">
       <FormTitle id="reset-confirm-title">Choose a New Password</FormTitle>
       <FormIntro>Your new password must be at least {NEW_PASSWORD_MIN_LENGTH} characters.</FormIntro>
       <FormField label="Reset Token" required error={form.errors.token}>

@@ -55,7 +55,7 @@ export function ResetLinkIssued({ reset }: { reset: PasswordResetResponse }) {
       <ResetLink href={reset.resetLink} onClick={followLinkInPage}>
         {reset.resetLink}
       </ResetLink>
-      <form noValidate onSubmit={onSubmit} onFocus={preloadAuthRules} aria-label="Enter reset key">
+      <form noValidate onSubmit={(event) => void onSubmit(event)} onFocus={preloadAuthRules} aria-label="Enter reset key">
         <FormField label="Reset Key" error={keyError} hint="Or enter the 64-character key from your reset link.">
           <Input
             name="resetKey"

@@ -26,7 +26,7 @@ export function ResetRequestForm({ onRequested }: { onRequested: (response: Pass
   }
 
   return (
-    <form noValidate onSubmit={onSubmit} onFocus={preloadAuthRules} aria-labelledby="reset-title">
+    <form noValidate onSubmit={(event) => void onSubmit(event)} onFocus={preloadAuthRules} aria-labelledby="reset-title">
       <FormTitle id="reset-title">Reset Password</FormTitle>
       <FormIntro>Enter your username to get a reset link. The link expires in 15 minutes.</FormIntro>
       <UsernameField form={form} error={form.errors.username} />

@@ -11,10 +11,7 @@ export function SetPasswordForm() {
   const { setPassword, logout } = useAuthActions();
   const { showToast } = useToast();
   const showFailure = useFailureToast();
-  const form = useValidatedForm(
-    { password: '', confirmPassword: '' },
-    async () => (await loadAuthRules()).setPasswordSchema,
-  );
+  const form = useValidatedForm({ password: '', confirmPassword: '' }, async () => (await loadAuthRules()).setPasswordSchema);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -40,7 +37,7 @@ export function SetPasswordForm() {
   }
 
   return (
-    <form noValidate onSubmit={onSubmit} onFocus={preloadAuthRules} aria-labelledby="set-password-title">
+    <form noValidate onSubmit={(event) => void onSubmit(event)} onFocus={preloadAuthRules} aria-labelledby="set-password-title">
       <FormTitle id="set-password-title">Set Your Password</FormTitle>
       <FormIntro>{ACCOUNT_MESSAGES.passwordChangeRequired}.</FormIntro>
       <NewPasswordFields form={form} passwordLabel="New Password" />

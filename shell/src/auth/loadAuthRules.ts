@@ -1,4 +1,7 @@
-type AuthRules = typeof import('./authRules');
+// A type-only import, erased from the bundle: the rules themselves stay in their own lazy chunk.
+import type * as authRules from './authRules';
+
+type AuthRules = typeof authRules;
 
 let loading: Promise<AuthRules> | null = null;
 

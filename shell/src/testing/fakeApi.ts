@@ -13,7 +13,7 @@ export function installFakeApi(routes: Record<string, Handler>) {
   vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {
     const method = init.method ?? 'GET';
     const path = new URL(input, 'http://localhost').pathname;
-    const request = { method, path, body: init.body ? JSON.parse(String(init.body)) : undefined };
+    const request = { method, path, body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined };
     requests.push(request);
     const route = `${method} ${path}`;
     const handler =
