@@ -124,7 +124,11 @@ export function BulkAdd({ owner, onClose }: BulkAddProps) {
       finish(await apiRequest<BulkEntriesResult>('POST', '/api/entries/bulk', { entries: ready, validateData: true }));
       await refreshEntryData();
     } catch (error) {
-      showToast({ title: 'Failed to create entries', description: errorMessageOf(error, 'Please try again.'), variant: 'destructive' });
+      showToast({
+        title: 'Failed to create entries',
+        description: errorMessageOf(error, 'Please try again.'),
+        variant: 'destructive',
+      });
     } finally {
       setPending(false);
     }
@@ -134,8 +138,8 @@ export function BulkAdd({ owner, onClose }: BulkAddProps) {
     <section aria-labelledby="bulk-add-title">
       <h3 id="bulk-add-title">Bulk Add</h3>
       <Hint>
-        Type entries or paste rows from a spreadsheet in this column order. Training name, date and hours are needed
-        for a row to count; empty manager and department use your own.
+        Type entries or paste rows from a spreadsheet in this column order. Training name, date and hours are needed for a row to
+        count; empty manager and department use your own.
       </Hint>
       <BulkGrid
         rows={rows}
@@ -156,7 +160,12 @@ export function BulkAdd({ owner, onClose }: BulkAddProps) {
         </Group>
       </Toolbar>
       {preview && (
-        <BulkPreviewDialog checks={preview} pending={pending} onBack={() => setPreview(null)} onCreate={() => create(preview)} />
+        <BulkPreviewDialog
+          checks={preview}
+          pending={pending}
+          onBack={() => setPreview(null)}
+          onCreate={() => void create(preview)}
+        />
       )}
     </section>
   );

@@ -32,7 +32,7 @@ export function DeleteEntryDialog({ entry, onClose }: { entry: EntryView; onClos
       confirmLabel="Delete"
       pendingLabel="Deleting..."
       pending={pending}
-      onConfirm={confirm}
+      onConfirm={() => void confirm()}
       onCancel={onClose}
     />
   );

@@ -6,12 +6,12 @@ export const statsKey = (userId: number, year: number) => `/api/stats?userId=${u
 
 /** The signed-in user's entries of `year`. */
 export function useOwnEntries(userId: number, year: number) {
-  const { data, error, isLoading } = useSWR<EntryView[]>(entriesKey(userId, year));
-  return { entries: data ?? [], error: error as Error | undefined, isLoading };
+  const { data, error, isLoading } = useSWR<EntryView[], Error>(entriesKey(userId, year));
+  return { entries: data ?? [], error, isLoading };
 }
 
 /** GET /api/stats for the signed-in user and `year`. */
 export function useOwnStats(userId: number, year: number) {
-  const { data, error } = useSWR<EntryStats>(statsKey(userId, year));
-  return { stats: data, error: error as Error | undefined };
+  const { data, error } = useSWR<EntryStats, Error>(statsKey(userId, year));
+  return { stats: data, error };
 }

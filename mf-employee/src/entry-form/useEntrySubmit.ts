@@ -20,19 +20,23 @@ type EntrySubmitOptions<Entry> = {
  * Submitting an entry form: check the standard and custom fields, send them, then refresh every
  * cache that shows entries; a failure is a destructive toast. `pending` is true while it runs.
  */
-export function useEntrySubmit<Entry>({ form, custom, schema, enforceRequired, send, onSent, failureTitle }: EntrySubmitOptions<Entry>) {
+export function useEntrySubmit<Entry>({
+  form,
+  custom,
+  schema,
+  enforceRequired,
+  send,
+  onSent,
+  failureTitle,
+}: EntrySubmitOptions<Entry>) {
   const [pending, setPending] = useState(false);
   const { showToast } = useToast();
   const refreshEntryData = useRefreshEntryData();
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const entry = form.validate(schema);
-    const customValues = custom.check(enforceRequired);
-    if (!entry || customValues.errors.length > 0) return;
+  async function save(entry: Entry, customValues: CustomValuesCheck['values']) {
     setPending(true);
     try {
-      await send(entry, customValues.values);
+      await send(entry, customValues);
       onSent();
       await refreshEntryData();
     } catch (error) {
@@ -40,6 +44,15 @@ export function useEntrySubmit<Entry>({ form, custom, schema, enforceRequired, s
     } finally {
       setPending(false);
     }
+  }
+
+  /** The form's submit handler; a failed save is reported by `save` itself. */
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const entry = form.validate(schema);
+    const customValues = custom.check(enforceRequired);
+    if (!entry || customValues.errors.length > 0) return;
+    void save(entry, customValues.values);
   }
 
   return { pending, submit };

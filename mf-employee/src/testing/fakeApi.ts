@@ -10,7 +10,9 @@ export function reply(status: number, body: unknown): Reply {
   return { [REPLY]: true, status, body };
 }
 
-type Route = unknown | ((call: ApiCall) => unknown);
+type RouteHandler = (call: ApiCall) => unknown;
+/** A JSON body, a `reply(status, body)`, or a `RouteHandler` returning either. */
+type Route = unknown;
 
 function isReply(value: unknown): value is Reply {
   return typeof value === 'object' && value !== null && REPLY in value;
@@ -34,7 +36,7 @@ export function fakeApi(routes: Record<string, Route>) {
     calls.push(call);
     const route = routes[`${call.method} ${call.path}`];
     if (route === undefined) return new Response(JSON.stringify({ error: 'Not found' }), { status: 404 });
-    const result = typeof route === 'function' ? route(call) : route;
+    const result = typeof route === 'function' ? (route as RouteHandler)(call) : route;
     const { status, body } = isReply(result) ? result : { status: 200, body: result };
     return new Response(JSON.stringify(body), { status });
   });
