@@ -54,7 +54,15 @@ function decodePosition(globalPosition: string): { transactionId: string; positi
 const SELECT_EVENT = `lpad(transaction_id::text, ${DIGITS}, '0') || '-' || lpad(position::text, ${DIGITS}, '0'),
   event_id, stream_name, stream_version, type, data, metadata`;
 
-type EventTuple = [globalPosition: string, eventId: string, streamName: string, streamVersion: number, type: string, data: unknown, metadata: EventMetadata];
+type EventTuple = [
+  globalPosition: string,
+  eventId: string,
+  streamName: string,
+  streamVersion: number,
+  type: string,
+  data: unknown,
+  metadata: EventMetadata,
+];
 
 function toRecordedEvent([globalPosition, eventId, streamName, streamVersion, type, data, metadata]: EventTuple): RecordedEvent {
   return { eventId, streamName, streamVersion, globalPosition, type, data, metadata };
@@ -139,11 +147,17 @@ export function createPostgresEventStore({ pool, pollIntervalMs = 1000 }: Postgr
     const statement = typeof expected === 'number' ? APPEND.exact : APPEND[expected];
     const params: unknown[] = [streamName, events.length, payload];
     if (typeof expected === 'number') params.push(expected);
-    const { rows } = await pool.query<{ transaction_id: string; position: string; version: number }>({ ...statement, values: params });
+    const { rows } = await pool.query<{ transaction_id: string; position: string; version: number }>({
+      ...statement,
+      values: params,
+    });
     const appended = rows[0];
     if (!appended) throw new ConcurrencyError(streamName, expected, await currentVersion(streamName));
     announcer.announce();
-    return { nextExpectedVersion: appended.version, lastGlobalPosition: encodePosition(appended.transaction_id, appended.position) };
+    return {
+      nextExpectedVersion: appended.version,
+      lastGlobalPosition: encodePosition(appended.transaction_id, appended.position),
+    };
   }
 
   async function currentVersion(streamName: string): Promise<number | 'no_stream'> {
@@ -187,7 +201,7 @@ export function createPostgresEventStore({ pool, pollIntervalMs = 1000 }: Postgr
     async close() {
       listeners.clear();
       await announcer.settled();
-      await notifications.stop();
+      notifications.stop();
     },
   };
 }
@@ -258,7 +272,7 @@ class NotificationFollower {
     void this.listen();
   }
 
-  async stop(): Promise<void> {
+  stop(): void {
     this.running = false;
     for (const timer of [this.pollTimer, this.reconnectTimer, this.retryTimer]) if (timer) clearTimeout(timer);
     this.pollTimer = this.reconnectTimer = this.retryTimer = null;
