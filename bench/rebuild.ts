@@ -103,7 +103,9 @@ try {
   const seeding = performance.now();
   await seed(pool, sampleHistory(EVENTS));
   const total = await store.countAll!();
-  console.info(`rebuild: ${database.describe}; seeded ${number.format(total)} events in ${((performance.now() - seeding) / 1000).toFixed(1)}s`);
+  console.info(
+    `rebuild: ${database.describe}; seeded ${number.format(total)} events in ${((performance.now() - seeding) / 1000).toFixed(1)}s`,
+  );
 
   const spent = new Map<string, number>();
   const loadBefore = loadavg()[0]!;

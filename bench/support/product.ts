@@ -33,7 +33,7 @@ export async function runBenchmark(name: string, measure: (product: BenchProduct
   try {
     await measure(product);
   } catch (error) {
-    console.error(`${name} failed: ${(error as Error).stack ?? error}`);
+    console.error(`${name} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     process.exitCode = 1;
   } finally {
     await product.stop();

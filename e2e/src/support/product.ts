@@ -60,7 +60,7 @@ export async function startProduct(extraEnv: Record<string, string> = {}): Promi
   } catch (error) {
     await stopProcessGroup(child);
     rmSync(dataDir, { recursive: true, force: true });
-    throw new Error(`${(error as Error).message}\n--- product output ---\n${output.join('').slice(-4000)}`);
+    throw new Error(`${(error as Error).message}\n--- product output ---\n${output.join('').slice(-4000)}`, { cause: error });
   }
   return {
     baseUrl,

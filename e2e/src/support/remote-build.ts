@@ -12,7 +12,12 @@ export async function hashTree(dir: string): Promise<Map<string, string>> {
   for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile()) continue;
     const file = join(entry.parentPath, entry.name);
-    hashes.set(relative(dir, file), createHash('sha256').update(await readFile(file)).digest('hex'));
+    hashes.set(
+      relative(dir, file),
+      createHash('sha256')
+        .update(await readFile(file))
+        .digest('hex'),
+    );
   }
   return hashes;
 }
@@ -75,7 +80,7 @@ async function withDeployLock<T>(folder: string, work: () => Promise<T>): Promis
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const age = Date.now() - (await stat(lock).catch(() => ({ mtimeMs: Date.now() }))).mtimeMs;
       if (age > STALE_LOCK_MS) await rm(lock, { recursive: true, force: true });
-      else if (Date.now() > deadline) throw new Error(`${lock} is held by another test run`);
+      else if (Date.now() > deadline) throw new Error(`${lock} is held by another test run`, { cause: error });
       else await new Promise((resolveWait) => setTimeout(resolveWait, 1000));
     }
   }
