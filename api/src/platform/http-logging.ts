@@ -64,5 +64,5 @@ export function requestLogging(log: Logger): RequestHandler {
     customErrorObject: (req, res, _error, val: { responseTime?: number }) => requestRecord(req, res, val),
     customSuccessMessage: (req, res, responseTime) => `${req.method} ${urlOf(req)} ${res.statusCode} ${responseTime} ms`,
     customErrorMessage: (req, res) => `${req.method} ${urlOf(req)} ${res.statusCode}`,
-  }) as unknown as RequestHandler;
+  });
 }

@@ -10,6 +10,9 @@ export interface EventStoreContractBackend {
   dispose?(): Promise<void>;
 }
 
+/** `connect` may start a server first (testcontainers pulling and starting KurrentDB). */
+const CONNECT_TIMEOUT_MS = 180_000;
+
 const UPCAST_TYPE = 'ContractSuiteNoteWritten';
 /** v1 `{ text }` -> v2 `{ body }` -> v3 `{ body, pinned }`. */
 const contractUpcasters: UpcasterRegistry = {
@@ -41,7 +44,7 @@ export function describeEventStoreContract(adapterName: string, connect: () => P
     beforeAll(async () => {
       backend = await connect();
       store = await newStore();
-    });
+    }, CONNECT_TIMEOUT_MS);
     afterAll(async () => {
       await Promise.all(stores.map((s) => s.close()));
       await backend?.dispose?.();
@@ -49,7 +52,11 @@ export function describeEventStoreContract(adapterName: string, connect: () => P
 
     it('appends to a new stream and reads it back in stream order with ids and metadata', async () => {
       const name = stream('order');
-      const result = await store.append(name, [event('Opened', { n: 1 }), event('Noted', { n: 2 }), event('Closed', { n: 3 })], 'no_stream');
+      const result = await store.append(
+        name,
+        [event('Opened', { n: 1 }), event('Noted', { n: 2 }), event('Closed', { n: 3 })],
+        'no_stream',
+      );
 
       const events = await store.readStream(name);
       expect(events.map((e) => [e.type, e.data, e.streamName, e.streamVersion])).toEqual([
@@ -104,7 +111,9 @@ export function describeEventStoreContract(adapterName: string, connect: () => P
       const name = stream('reservation');
       const contenders = await Promise.all(Array.from({ length: 4 }, () => newStore()));
       const results = await Promise.allSettled(
-        Array.from({ length: 20 }, (_, i) => contenders[i % contenders.length]!.append(name, [event('Reserved', { by: i })], 'no_stream')),
+        Array.from({ length: 20 }, (_, i) =>
+          contenders[i % contenders.length]!.append(name, [event('Reserved', { by: i })], 'no_stream'),
+        ),
       );
 
       expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
