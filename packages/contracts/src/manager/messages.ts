@@ -5,6 +5,12 @@ export const MANAGER_MESSAGES = {
   teamAccessDenied: "You do not have access to this manager's team",
 
   // The dashboard (SPEC section 2, "Manager dashboard", and the loading texts and empty states).
+  title: 'Manager Dashboard',
+  statsTitle: 'Team Statistics',
+  progressTitle: 'Training Progress',
+  detailsTitle: 'Team Details',
+  topicsTitle: 'Popular Topics',
+  hoursChartTitle: 'Team Hours per Month',
   loading: 'Loading...',
   loadingEmployees: 'Loading employee data...',
   loadingProgress: 'Loading progress data...',
