@@ -68,6 +68,23 @@ function operationsOf(document: OpenApiDocument): Operation[] {
   );
 }
 
+/** An entry every caller may log for themself; `topic` is the select field made before the probes. */
+const ENTRY = {
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  trainingName: 'Course',
+  date: '2025-03-01',
+  hours: 1.5,
+  managerName: 'Boss',
+  department: 'Engineering',
+  trainingType: 'internal',
+  courseGivenBy: 'Someone',
+  rating: 4,
+  beInnovative: false,
+  notes: 'Notes',
+  customFields: { topic: 'option_a' },
+};
+
 beforeAll(async () => {
   app = await startTestApp();
   const description = await request<OpenApiDocument>(app, 'GET', '/api/openapi.json');
@@ -84,7 +101,7 @@ beforeAll(async () => {
   const field = await as(admin, 'POST', '/api/form-fields', { name: 'topic', label: 'Topic', type: 'select' });
   const option = await as(admin, 'POST', `/api/form-fields/${field.body.id}/options`, { label: 'Option A' });
   const department = await as(admin, 'POST', '/api/departments', { name: 'Research' });
-  const entry = await as(employee, 'POST', '/api/entries', { ...ENTRY, customFields: { topic: 'option_a' } });
+  const entry = await as(employee, 'POST', '/api/entries', ENTRY);
   await as(admin, 'POST', '/api/yearly-targets', { year: 2025, targetHours: 40 });
   await as(admin, 'POST', '/api/user-targets', { userId: victimIds[0], year: 2025, targetHours: 10 });
   for (const response of [field, option, department, entry]) expect(response.status).toBe(201);
@@ -99,26 +116,10 @@ beforeAll(async () => {
 
 afterAll(() => app?.close());
 
-const ENTRY = {
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  trainingName: 'Course',
-  date: '2025-03-01',
-  hours: 1.5,
-  managerName: 'Boss',
-  department: 'Engineering',
-  trainingType: 'internal',
-  courseGivenBy: 'Someone',
-  rating: 4,
-  beInnovative: false,
-  notes: 'Notes',
-};
-
 /** A body each command would accept, so the fuzzing reaches past validation; unknown operations get their described fields. */
 function validBodies(): Record<string, unknown> {
   const password = { password: 'new-password-1', confirmPassword: 'new-password-1' };
   const person = { firstName: 'Grace', lastName: 'Hopper', department: 'Engineering', managerId: admin.user.id };
-  const entry = { ...ENTRY, customFields: { topic: 'option_a' } };
   return {
     logIn: { username: employee.user.email, password: TEST_PASSWORD },
     register: { email: FRESH_EMAIL, ...person, ...password },
@@ -130,9 +131,9 @@ function validBodies(): Record<string, unknown> {
     setTemporaryPassword: { userId: victimIds[1], tempPassword: 'temporary-1' },
     createDepartment: { name: FRESH },
     renameDepartment: { name: FRESH },
-    logEntry: entry,
-    logEntriesInBulk: { entries: [entry] },
-    editEntry: entry,
+    logEntry: ENTRY,
+    logEntriesInBulk: { entries: [ENTRY] },
+    editEntry: ENTRY,
     createYearlyTarget: { year: 2026, targetHours: 40, description: 'Forty' },
     updateYearlyTarget: { targetHours: 45, description: 'More' },
     createFiscalYear: { year: 2027, targetHours: 30, description: 'Thirty' },
@@ -203,11 +204,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 function spoiled(valid: unknown): fc.Arbitrary<unknown> {
   if (Array.isArray(valid)) {
     const item = valid[0];
-    return fc.oneof(
-      fc.tuple(spoiled(item), fc.constant(item)).map((items) => items),
-      fc.array(anyValue, { maxLength: 3 }),
-      fc.constant([]),
-    );
+    return fc.oneof(fc.tuple(spoiled(item), fc.constant(item)), fc.array(anyValue, { maxLength: 3 }), fc.constant([]));
   }
   if (!isRecord(valid)) return anyValue;
   const withField = (key: string, value: unknown) => ({ ...valid, [key]: value });
@@ -439,7 +436,10 @@ describe('the issue 8 probes', () => {
   it('refuses a body nested far too deep without exhausting the stack', async () => {
     const deep = `{"name":${'['.repeat(200_000)}"\\u0000"${']'.repeat(200_000)}}`;
     const response = await request(app, 'POST', '/api/departments', { token: admin.token, rawBody: deep });
-    expect(response.status).toBe(400);
+    expect(response).toMatchObject({
+      status: 400,
+      body: { error: SAFE_TEXT_MESSAGES.unsafeText(`Request body field name${'[0]'.repeat(7)}…`) },
+    });
   });
 });
 
