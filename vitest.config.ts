@@ -9,6 +9,8 @@ export default defineConfig({
       'projections/vitest.config.ts',
       'shell/vitest.config.ts',
       'mf-*/vitest.config.ts',
+      // The import boundaries of eslint.config.mjs.
+      { test: { name: 'lint-config', environment: 'node', include: ['eslint.config.test.ts'] } },
     ],
   },
 });
