@@ -1,9 +1,7 @@
-import type { Role } from '@tht/contracts';
+import { canManageTargets, canManageUsers, canUseManagerView, canViewExecutiveOverview, type Viewer } from '@tht/contracts';
 import type { RemoteName } from '../remotes/registry';
 
 export type MainTabValue = 'dashboard' | 'add-entry' | 'manager' | 'hr' | 'smt' | 'admin';
-
-type Viewer = { role: Role; hasDirectReports: boolean };
 
 export type MainTab = {
   value: MainTabValue;
@@ -13,32 +11,14 @@ export type MainTab = {
   isAllowed: (viewer: Viewer) => boolean;
 };
 
-/** The main application's tabs in display order, each with who may see it (SPEC sections 2 and 6). */
+/** The main application's tabs in display order, each with who may see it (SPEC sections 2 and 6, rules from contracts). */
 export const MAIN_TABS: readonly MainTab[] = [
   { value: 'dashboard', label: 'My Dashboard', remote: 'mf_employee', exposed: 'MyDashboard', isAllowed: () => true },
   { value: 'add-entry', label: 'Add Entry', remote: 'mf_employee', exposed: 'AddEntry', isAllowed: () => true },
-  {
-    value: 'manager',
-    label: 'Manager View',
-    remote: 'mf_manager',
-    exposed: 'ManagerView',
-    isAllowed: ({ role, hasDirectReports }) => role === 'manager' || hasDirectReports,
-  },
-  {
-    value: 'hr',
-    label: 'HR View',
-    remote: 'mf_hr',
-    exposed: 'HrView',
-    isAllowed: ({ role }) => role === 'hr' || role === 'admin',
-  },
-  {
-    value: 'smt',
-    label: 'SMT View',
-    remote: 'mf_smt',
-    exposed: 'SmtView',
-    isAllowed: ({ role }) => role === 'smt' || role === 'admin',
-  },
-  { value: 'admin', label: 'Admin', remote: 'mf_admin', exposed: 'AdminPanel', isAllowed: ({ role }) => role === 'admin' },
+  { value: 'manager', label: 'Manager View', remote: 'mf_manager', exposed: 'ManagerView', isAllowed: canUseManagerView },
+  { value: 'hr', label: 'HR View', remote: 'mf_hr', exposed: 'HrView', isAllowed: canManageTargets },
+  { value: 'smt', label: 'SMT View', remote: 'mf_smt', exposed: 'SmtView', isAllowed: canViewExecutiveOverview },
+  { value: 'admin', label: 'Admin', remote: 'mf_admin', exposed: 'AdminPanel', isAllowed: canManageUsers },
 ];
 
 export function tabsFor(viewer: Viewer): MainTab[] {

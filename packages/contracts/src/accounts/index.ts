@@ -4,3 +4,4 @@ export * from './rules';
 export * from './schemas';
 export * from './responses';
 export * from './events';
+export * from './policy';

@@ -6,7 +6,9 @@ const stored = (type: string, data: unknown = {}) => ({ type, data, streamVersio
 describe('product events', () => {
   it('lists every type of every feature once', () => {
     expect(new Set(PRODUCT_EVENT_TYPES).size).toBe(PRODUCT_EVENT_TYPES.length);
-    expect(PRODUCT_EVENT_TYPES).toEqual(expect.arrayContaining(['UserRegistered', 'DepartmentRenamed', 'EntryLogged', 'FormFieldAdded', 'UserTargetUpdated']));
+    expect(PRODUCT_EVENT_TYPES).toEqual(
+      expect.arrayContaining(['UserRegistered', 'DepartmentRenamed', 'EntryLogged', 'FormFieldAdded', 'UserTargetUpdated']),
+    );
   });
 
   it('recognises the product events and nothing else', () => {
@@ -16,7 +18,11 @@ describe('product events', () => {
   });
 
   it('keeps the events of the given types, typed, with their other fields', () => {
-    const events = [stored('UserLoggedIn', { userId: 1 }), stored('EntryDeleted', { entryId: 2, userId: 1 }), stored('UserLoggedOut', { userId: 3 })];
+    const events = [
+      stored('UserLoggedIn', { userId: 1 }),
+      stored('EntryDeleted', { entryId: 2, userId: 1 }),
+      stored('UserLoggedOut', { userId: 3 }),
+    ];
     const sessions = events.filter(isEventOf('UserLoggedIn', 'UserLoggedOut'));
     expect(sessions.map((event) => [event.type, event.data.userId, event.streamVersion])).toEqual([
       ['UserLoggedIn', 1, 0],

@@ -66,4 +66,6 @@ export function isEventOf<const Type extends ProductEventType>(...types: readonl
 }
 
 /** True for an event of any of the product's types (see `isEventOf`). */
-export const isProductEvent: <Event extends AnyEvent>(event: Event) => event is Event & ProductEvent = isEventOf(...PRODUCT_EVENT_TYPES);
+export const isProductEvent: <Event extends AnyEvent>(event: Event) => event is Event & ProductEvent = isEventOf(
+  ...PRODUCT_EVENT_TYPES,
+);
