@@ -1,36 +1,11 @@
-import {
-  ACCOUNT_MESSAGES,
-  TARGET_MESSAGES as M,
-  userTargetStream,
-  yearlyTargetStream,
-  type TargetEventData,
-  type TargetEventType,
-  type UserTarget,
-  type UserTargetFields,
-  type YearlyTarget,
-  type YearlyTargetFields,
-} from '@tht/contracts';
-import { ConcurrencyError } from '@tht/eventstore';
-import { appendAndWait, type Actor, type CommandEvent } from '../platform/commands';
+import { userTargetStream, yearlyTargetStream, type UserTarget, type YearlyTarget } from '@tht/contracts';
+import type { Actor } from '../platform/commands';
 import type { AppContext } from '../platform/context';
-import { HttpError } from '../platform/http';
+import { handleCommand } from '../platform/handle-command';
 import { findUserById } from '../users/users-queries';
-import { loadUserTarget, loadYearlyTarget } from './target-streams';
+import { userTargetDecider, yearlyTargetDecider, type UserTargetChange, type UserTargetCommand } from './target-deciders';
+import { currentUserTarget } from './target-streams';
 import { getUserTarget, getYearlyTarget } from './targets-queries';
-
-function targetEvent<Type extends TargetEventType>(type: Type, data: TargetEventData[Type]): CommandEvent<Type, TargetEventData[Type]> {
-  return { type, data };
-}
-
-/** Starts a record's stream; of simultaneous creations of one key exactly one wins, the others get 409. */
-async function appendFirst(ctx: AppContext, stream: string, event: CommandEvent, actor: Actor, conflictMessage: string) {
-  try {
-    await appendAndWait(ctx, stream, [event], 'no_stream', actor);
-  } catch (error) {
-    if (error instanceof ConcurrencyError) throw new HttpError(409, conflictMessage);
-    throw error;
-  }
-}
 
 export interface YearlyTargetInput {
   year: number;
@@ -38,12 +13,13 @@ export interface YearlyTargetInput {
   description: string | null;
 }
 
-/** Creates the target of a year, which is also its fiscal year (HR's form and the admin's fiscal-year form). */
+/**
+ * Creates the target of a year, which is also its fiscal year (HR's form and the admin's fiscal-year
+ * form). The stream name is the year, so of simultaneous creations exactly one wins.
+ */
 export async function createYearlyTarget(ctx: AppContext, input: YearlyTargetInput, actor: Actor): Promise<YearlyTarget> {
-  if (await loadYearlyTarget(ctx, input.year)) throw new HttpError(409, M.yearlyTargetExists(input.year));
-  const yearlyTargetId = await ctx.ids.next('yearlyTarget');
-  const event = targetEvent('YearlyTargetCreated', { yearlyTargetId, ...input });
-  await appendFirst(ctx, yearlyTargetStream(input.year), event, actor, M.yearlyTargetExists(input.year));
+  const command = { type: 'CreateYearlyTarget', yearlyTargetId: await ctx.ids.next('yearlyTarget'), ...input } as const;
+  await handleCommand(ctx, yearlyTargetDecider, { stream: yearlyTargetStream(input.year), command, actor });
   return getYearlyTarget(ctx.db, input.year);
 }
 
@@ -54,22 +30,18 @@ export async function updateYearlyTarget(
   input: { targetHours: number; description?: string | null | undefined },
   actor: Actor,
 ): Promise<YearlyTarget> {
-  const state = await loadYearlyTarget(ctx, year);
-  if (!state) throw new HttpError(404, M.yearlyTargetNotFound(year));
-  const next: YearlyTargetFields = {
-    yearlyTargetId: state.yearlyTargetId,
-    year,
-    targetHours: input.targetHours,
-    description: input.description === undefined ? state.description : input.description,
-  };
-  if (next.targetHours !== state.targetHours || next.description !== state.description) {
-    await appendAndWait(ctx, yearlyTargetStream(year), [targetEvent('YearlyTargetUpdated', next)], state.version, actor);
-  }
+  const command = { type: 'UpdateYearlyTarget', year, ...input } as const;
+  await handleCommand(ctx, yearlyTargetDecider, { stream: yearlyTargetStream(year), command, actor });
   return getYearlyTarget(ctx.db, year);
 }
 
-async function assertUserExists(ctx: AppContext, userId: number): Promise<void> {
-  if (!(await findUserById(ctx.db, userId))) throw new HttpError(404, ACCOUNT_MESSAGES.userNotFound);
+/** Reads what the decision needs beyond the person's own stream, then decides on that stream. */
+async function changeUserTarget(ctx: AppContext, change: UserTargetChange, actor: Actor): Promise<UserTarget> {
+  const { userId, year } = change;
+  const [user, current] = await Promise.all([findUserById(ctx.db, userId), currentUserTarget(ctx, userId, year)]);
+  const command: UserTargetCommand = { ...change, userExists: user !== undefined, current };
+  await handleCommand(ctx, userTargetDecider, { stream: userTargetStream(userId, year), command, actor });
+  return getUserTarget(ctx.db, userId, year);
 }
 
 /** `setBy` is the acting user. */
@@ -78,13 +50,8 @@ export async function createUserTarget(
   input: { userId: number; year: number; targetHours: number; reason: string | null },
   actor: Actor,
 ): Promise<UserTarget> {
-  const { userId, year, targetHours, reason } = input;
-  await assertUserExists(ctx, userId);
-  if (await loadUserTarget(ctx, userId, year)) throw new HttpError(409, M.userTargetExists(year));
   const userTargetId = await ctx.ids.next('userTarget');
-  const event = targetEvent('UserTargetCreated', { userTargetId, userId, year, targetHours, reason, setBy: actor.userId });
-  await appendFirst(ctx, userTargetStream(userId, year), event, actor, M.userTargetExists(year));
-  return getUserTarget(ctx.db, userId, year);
+  return changeUserTarget(ctx, { type: 'CreateUserTarget', userTargetId, ...input, setBy: actor.userId }, actor);
 }
 
 /** A missing reason keeps the current one; `setBy` becomes the acting user. */
@@ -95,20 +62,5 @@ export async function updateUserTarget(
   input: { targetHours: number; reason?: string | null | undefined },
   actor: Actor,
 ): Promise<UserTarget> {
-  await assertUserExists(ctx, userId);
-  const state = await loadUserTarget(ctx, userId, year);
-  if (!state) throw new HttpError(404, M.userTargetNotFound(year));
-  const next: UserTargetFields = {
-    userTargetId: state.userTargetId,
-    userId,
-    year,
-    targetHours: input.targetHours,
-    reason: input.reason === undefined ? state.reason : input.reason,
-    setBy: actor.userId,
-  };
-  const unchanged = next.targetHours === state.targetHours && next.reason === state.reason && next.setBy === state.setBy;
-  if (!unchanged) {
-    await appendAndWait(ctx, userTargetStream(userId, year), [targetEvent('UserTargetUpdated', next)], state.version, actor);
-  }
-  return getUserTarget(ctx.db, userId, year);
+  return changeUserTarget(ctx, { type: 'UpdateUserTarget', userId, year, ...input, setBy: actor.userId }, actor);
 }
