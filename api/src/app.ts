@@ -3,6 +3,7 @@ import express, { type Express } from 'express';
 import { createAccountsRouter } from './accounts/accounts-routes';
 import { createEntriesRouter } from './entries/entries-routes';
 import { createFormFieldsRouter } from './form-fields/form-fields-routes';
+import { createHrRouter } from './hr/hr-routes';
 import { createManagerRouter } from './manager/manager-routes';
 import { createOpenApiRouter } from './openapi/openapi-routes';
 import { createStatsRouter } from './stats/stats-routes';
@@ -45,6 +46,7 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Expr
   app.use('/api', createEntriesRouter(ctx));
   app.use('/api', createStatsRouter(ctx));
   app.use('/api', createManagerRouter(ctx));
+  app.use('/api', createHrRouter(ctx));
   app.use('/api', createFormFieldsRouter(ctx));
   app.use('/api', createTargetsRouter(ctx));
   app.use('/api', createOpenApiRouter(ctx.config));

@@ -2,6 +2,7 @@ import { describeAccountsApi } from '../accounts/accounts-openapi';
 import { describeDepartmentsApi } from '../departments/departments-openapi';
 import { describeEntriesApi } from '../entries/entries-openapi';
 import { describeFormFieldsApi } from '../form-fields/form-fields-openapi';
+import { describeHrApi } from '../hr/hr-openapi';
 import { describeManagerApi } from '../manager/manager-openapi';
 import { describePlatformApi } from '../platform/platform-openapi';
 import { describeStatsApi } from '../stats/stats-openapi';
@@ -22,6 +23,7 @@ export const FEATURE_APIS: readonly DescribeFeatureApi[] = [
   describeStatsApi,
   describeManagerApi,
   describeTargetsApi,
+  describeHrApi,
   describeFormFieldsApi,
   describePlatformApi,
   describeReferenceApi,

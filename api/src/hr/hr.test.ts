@@ -1,0 +1,196 @@
+import {
+  expectedHoursAtMonthEnds,
+  hrStatsSchema,
+  hrTopicsSchema,
+  hrTrendsSchema,
+  hrUsersSchema,
+  topCoursesSchema,
+  type EntryView,
+  type HrEmployee,
+} from '@tht/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUserAndLogin, type SignedInTestUser } from '../testing/accounts';
+import { request } from '../testing/request';
+import { startTestApp, type TestApp } from '../testing/test-app';
+
+/**
+ * The HR dashboard's figures against a fixture computed by hand. The year is 2025 (a past year:
+ * the whole year has elapsed, so the target card's figures do not depend on today).
+ */
+let app: TestApp;
+let hr: SignedInTestUser;
+let ada: SignedInTestUser;
+let bob: SignedInTestUser;
+let carl: SignedInTestUser;
+let eve: SignedInTestUser;
+const entries: Record<string, EntryView> = {};
+
+const LONG_NOTES = `${'Spreadsheets '.repeat(10)}and more`;
+
+async function log(name: string, user: SignedInTestUser, entry: { date: string; hours: number; rating?: number; beInnovative?: boolean; trainingName: string; notes?: string }) {
+  const response = await request<EntryView>(app, 'POST', '/api/entries', {
+    token: user.token,
+    body: { firstName: user.user.firstName, lastName: user.user.lastName, managerName: 'Grace Hopper', department: user.user.department, ...entry },
+  });
+  expect(response.status, JSON.stringify(response.body)).toBe(201);
+  entries[name] = response.body;
+}
+
+async function get<T>(path: string, schema: { parse(value: unknown): T }, token = hr.token): Promise<T> {
+  const response = await request(app, 'GET', path, { token });
+  expect(response.status, JSON.stringify(response.body)).toBe(200);
+  return schema.parse(response.body);
+}
+
+const employee = (list: HrEmployee[], user: SignedInTestUser) => list.find((row) => row.id === user.user.id)!;
+
+beforeAll(async () => {
+  app = await startTestApp();
+  await createUserAndLogin(app, { role: 'admin', firstName: 'Zoe', lastName: 'Zimmer' });
+  hr = await createUserAndLogin(app, { role: 'hr', firstName: 'Hana', lastName: 'Hughes' });
+  await createUserAndLogin(app, { role: 'smt', firstName: 'Sam', lastName: 'Smith' });
+  ada = await createUserAndLogin(app, { firstName: 'Ada', lastName: 'Adams', department: 'Engineering' });
+  bob = await createUserAndLogin(app, { firstName: 'Bob', lastName: 'Brown', department: 'Finance' });
+  carl = await createUserAndLogin(app, { role: 'manager', firstName: 'Carl', lastName: 'Clark', department: 'Engineering' });
+  eve = await createUserAndLogin(app, { firstName: 'Eve', lastName: 'Evans', department: 'Finance' });
+
+  await log('e1', ada, { date: '2025-03-10', hours: 2.5, rating: 5, beInnovative: true, trainingName: 'Excel Skills', notes: 'Data analytics with Excel' });
+  await log('e2', ada, { date: '2025-05-01', hours: 4, rating: 4, trainingName: 'Leadership Essentials', notes: 'Risk and management' });
+  await log('e3', ada, { date: '2024-12-31', hours: 10, rating: 5, trainingName: 'Excel Skills' });
+  await log('e4', ada, { date: '2025-07-04', hours: 1, rating: 3, trainingName: 'Excel Skills' });
+  await log('e5', bob, { date: '2025-03-10', hours: 1.25, rating: 4, beInnovative: true, trainingName: 'Excel Skills', notes: LONG_NOTES });
+  await log('e6', bob, { date: '2025-06-15', hours: 3, rating: 5, trainingName: 'Leadership Essentials' });
+  await log('e7', bob, { date: '2025-08-01', hours: 2, beInnovative: true, trainingName: 'Cloud Security' });
+  await log('e8', carl, { date: '2025-02-02', hours: 5, rating: 5, beInnovative: true, trainingName: 'Negotiation' });
+  await log('e9', carl, { date: '2025-01-10', hours: 1, rating: 2, beInnovative: true, trainingName: 'Webinar on AI' });
+  await log('e10', carl, { date: '2025-01-05', hours: 1, beInnovative: true, trainingName: 'Webinar' });
+
+  // 7 accounts; the yearly target of 1400 hours shares out as 200 each; Ada has her own 40.
+  expect((await request(app, 'POST', '/api/yearly-targets', { token: hr.token, body: { year: 2025, targetHours: 1400, description: 'Grow' } })).status).toBe(201);
+  expect((await request(app, 'POST', '/api/user-targets', { token: hr.token, body: { userId: ada.user.id, year: 2025, targetHours: 40 } })).status).toBe(201);
+});
+
+afterAll(() => app?.close());
+
+describe('GET /api/hr/stats', () => {
+  it("adds up the organisation's year: totals, innovation, the 5 latest innovative entries and the target card", async () => {
+    const stats = await get('/api/hr/stats?year=2025', hrStatsSchema);
+    expect(stats).toEqual({
+      year: 2025,
+      totalUsers: 7,
+      totalHours: 20.75,
+      completedTraining: 9,
+      innovativeEntries: 6,
+      innovativeHours: 12.75,
+      innovationRate: 67,
+      recentInnovative: [
+        { id: entries.e7!.id, userId: bob.user.id, employeeName: 'Bob Brown', trainingName: 'Cloud Security', date: '2025-08-01', hours: 2, notesPreview: '' },
+        {
+          id: entries.e5!.id,
+          userId: bob.user.id,
+          employeeName: 'Bob Brown',
+          trainingName: 'Excel Skills',
+          date: '2025-03-10',
+          hours: 1.25,
+          notesPreview: `${'Spreadsheets '.repeat(7)}Spreadshe...`, // 7 x 13 + 9 = 100 characters
+        },
+        { id: entries.e1!.id, userId: ada.user.id, employeeName: 'Ada Adams', trainingName: 'Excel Skills', date: '2025-03-10', hours: 2.5, notesPreview: 'Data analytics with Excel' },
+        { id: entries.e8!.id, userId: carl.user.id, employeeName: 'Carl Clark', trainingName: 'Negotiation', date: '2025-02-02', hours: 5, notesPreview: '' },
+        { id: entries.e9!.id, userId: carl.user.id, employeeName: 'Carl Clark', trainingName: 'Webinar on AI', date: '2025-01-10', hours: 1, notesPreview: '' },
+      ],
+      elapsedShare: 1,
+      // 20.75 of 1400 hours is 1.5%; on track needs 80% of it: 1120 hours, 1099.25 (so 1100) missing.
+      target: { targetHours: 1400, description: 'Grow', progressPercent: 1, onTrack: false, hoursToGetBackOnTrack: 1100 },
+    });
+    expect(stats.recentInnovative[1]!.notesPreview).toHaveLength(103);
+  });
+
+  it('says when a year has no target, and takes the current year by default', async () => {
+    const previous = await get('/api/hr/stats?year=2024', hrStatsSchema);
+    expect(previous).toMatchObject({ totalHours: 10, completedTraining: 1, innovativeEntries: 0, innovationRate: 0, recentInnovative: [], target: null });
+    expect(await get('/api/hr/stats', hrStatsSchema)).toMatchObject({ year: new Date().getFullYear(), totalUsers: 7, totalHours: 0 });
+  });
+});
+
+describe('GET /api/hr/users', () => {
+  it('lists every account by last name with hours, entries, target and the latest 2 courses of the year', async () => {
+    const users = await get('/api/hr/users?year=2025', hrUsersSchema);
+    expect(users.map((row) => row.name)).toEqual(['Ada Adams', 'Bob Brown', 'Carl Clark', 'Eve Evans', 'Hana Hughes', 'Sam Smith', 'Zoe Zimmer']);
+    expect(employee(users, ada)).toEqual({
+      id: ada.user.id,
+      name: 'Ada Adams',
+      email: ada.user.email,
+      role: 'employee',
+      department: 'Engineering',
+      totalHours: 7.5,
+      completedTraining: 3,
+      targetHours: 40,
+      hasOwnTarget: true,
+      recentCourses: [
+        { trainingName: 'Excel Skills', date: '2025-07-04' },
+        { trainingName: 'Leadership Essentials', date: '2025-05-01' },
+      ],
+    });
+    expect(employee(users, bob)).toMatchObject({ totalHours: 6.25, completedTraining: 3, targetHours: 200, hasOwnTarget: false });
+    expect(employee(users, bob).recentCourses.map((course) => course.trainingName)).toEqual(['Cloud Security', 'Leadership Essentials']);
+    expect(employee(users, carl)).toMatchObject({ role: 'manager', totalHours: 7, completedTraining: 3 });
+    expect(employee(users, eve)).toMatchObject({ totalHours: 0, completedTraining: 0, targetHours: 200, recentCourses: [] });
+  });
+});
+
+describe('GET /api/hr/top-courses and /api/hr/topics', () => {
+  it('ranks the courses rated 4 or more by average, then completions, then name; at most 6', async () => {
+    expect(await get('/api/hr/top-courses?year=2025', topCoursesSchema)).toEqual([
+      { trainingName: 'Negotiation', averageRating: 5, completions: 1 },
+      { trainingName: 'Excel Skills', averageRating: 4.5, completions: 2 },
+      { trainingName: 'Leadership Essentials', averageRating: 4.5, completions: 2 },
+    ]);
+    expect(await get('/api/hr/top-courses?year=2024', topCoursesSchema)).toEqual([{ trainingName: 'Excel Skills', averageRating: 5, completions: 1 }]);
+    expect(await get('/api/hr/top-courses?year=2023', topCoursesSchema)).toEqual([]);
+  });
+
+  it('counts the entries that mention each topic of the enterprise list: the top 8, ties in list order', async () => {
+    expect(await get('/api/hr/topics?year=2025', hrTopicsSchema)).toEqual([
+      { topic: 'Excel', count: 3 },
+      { topic: 'Leadership', count: 2 },
+      { topic: 'Risk', count: 1 },
+      { topic: 'Management', count: 1 },
+      { topic: 'Security', count: 1 },
+      { topic: 'Data', count: 1 },
+      { topic: 'Analytics', count: 1 },
+      { topic: 'Cloud', count: 1 },
+    ]);
+  });
+});
+
+describe('GET /api/hr/trends', () => {
+  it('gives the hours per month against the pace of the yearly target, and hours by department', async () => {
+    expect(await get('/api/hr/trends?year=2025', hrTrendsSchema)).toEqual({
+      year: 2025,
+      hoursByMonth: [2, 5, 3.75, 0, 4, 3, 1, 2, 0, 0, 0, 0],
+      targetPace: expectedHoursAtMonthEnds(1400, 2025),
+      hoursByDepartment: [
+        { department: 'Engineering', hours: 14.5, employees: 2 },
+        { department: 'Finance', hours: 6.25, employees: 1 },
+      ],
+    });
+    expect((await get('/api/hr/trends?year=2024', hrTrendsSchema)).targetPace).toBeNull();
+  });
+});
+
+describe('read-your-writes', () => {
+  it('shows a deleted entry and a changed target on the very next read', async () => {
+    expect((await request(app, 'DELETE', `/api/entries/${entries.e8!.id}`, { token: carl.token })).status).toBe(200);
+    expect((await request(app, 'PUT', '/api/yearly-targets/2025', { token: hr.token, body: { targetHours: 700 } })).status).toBe(200);
+    const stats = await get('/api/hr/stats?year=2025', hrStatsSchema);
+    expect(stats).toMatchObject({ totalHours: 15.75, completedTraining: 8, innovativeEntries: 5, target: { targetHours: 700 } });
+    expect(stats.recentInnovative.map((entry) => entry.id)).toEqual([entries.e7!.id, entries.e5!.id, entries.e1!.id, entries.e9!.id, entries.e10!.id]);
+    expect((await get('/api/hr/top-courses?year=2025', topCoursesSchema))[0]!.trainingName).toBe('Excel Skills');
+    expect(employee(await get('/api/hr/users?year=2025', hrUsersSchema), bob).targetHours).toBe(100);
+  });
+
+  it('refuses a malformed year with 400', async () => {
+    expect(await request(app, 'GET', '/api/hr/stats?year=soon', { token: hr.token })).toMatchObject({ status: 400, body: { error: expect.any(String) } });
+    expect((await request(app, 'GET', '/api/hr/users?year=2025&year=2024', { token: hr.token })).status).toBe(400);
+  });
+});
