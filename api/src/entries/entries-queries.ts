@@ -1,8 +1,8 @@
 import { monthDateRange, yearDateRange, type EntryStats, type EntryView } from '@tht/contracts';
 import { sql } from 'kysely';
 import type pg from 'pg';
-import Cursor from 'pg-cursor';
 import { READ_MODEL_SCHEMA, type ReadModelDb } from 'projections';
+import { AS_TEXT, rowChunks } from '../platform/row-chunks';
 import { entryViewJson } from './entry-view-json';
 
 const ENTRIES = `${READ_MODEL_SCHEMA}.entries`;
@@ -19,9 +19,6 @@ export const ENTRY_VIEW_COLUMNS = `e.id, e.user_id,
   e.created_at AT TIME ZONE 'UTC', e.updated_at AT TIME ZONE 'UTC'`;
 
 const ENTRIES_WITH_OWNER = `${ENTRIES} e LEFT JOIN ${USERS} u ON u.id = e.user_id`;
-
-/** Every value as the text PostgreSQL sent: `entryViewJson` writes the JSON from it directly. */
-const AS_TEXT = { getTypeParser: () => (value: string) => value };
 
 /**
  * Lists are the hottest reads of the product. They run as named prepared statements (planned
@@ -69,34 +66,19 @@ export async function personEntriesJson(pool: pg.Pool, userId: number, year: num
   return entryListJson(pool, `entries-of-user${year === undefined ? '' : '-in-year'}`, listText(where), values);
 }
 
-/** Rows fetched and written per step of an organisation-wide list. */
-const ROWS_PER_CHUNK = 2_000;
-
 /**
- * Everyone's entries (of a year, if given), latest date first, as the pieces of one JSON array.
- * The organisation's whole history can be hundreds of thousands of rows: a cursor fetches them a
- * chunk at a time, so memory stays bounded and other requests are served between the chunks.
+ * Everyone's entries (of a year, if given), latest date first, as the pieces of one JSON array,
+ * read through a cursor a chunk at a time (`rowChunks`).
  */
 export async function* everyonesEntriesJson(pool: pg.Pool, year: number | undefined): AsyncGenerator<string> {
   const { where, values } = entriesWhere(undefined, year);
-  const client = await pool.connect();
-  const cursor = client.query(new Cursor<string[]>(listText(where), values, { rowMode: 'array', types: AS_TEXT }));
-  let failure: Error | undefined;
-  try {
-    yield '[';
-    for (let separator = ''; ; separator = ',') {
-      const rows = await cursor.read(ROWS_PER_CHUNK);
-      if (rows.length === 0) break;
-      yield separator + rows.map(entryViewJson).join(',');
-    }
-    yield ']';
-  } catch (error) {
-    failure = error as Error;
-    throw error;
-  } finally {
-    await cursor.close().catch(() => {});
-    client.release(failure); // a connection that failed is not reused
+  yield '[';
+  let separator = '';
+  for await (const rows of rowChunks(pool, listText(where), values)) {
+    yield separator + rows.map(entryViewJson).join(',');
+    separator = ',';
   }
+  yield ']';
 }
 
 /** Hours and count of a person's entries (of a year, if given) and the hours dated in the month of `today`. */
