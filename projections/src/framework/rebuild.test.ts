@@ -9,26 +9,13 @@ import { rebuildReadModels, type RebuildProgress } from './rebuild';
 import { startProjectionRunner, type ProjectionRunner } from './runner';
 import { READ_MODEL_SCHEMA } from './schema';
 import { countingProjector } from './testing/counting-projector';
+import { readModelSnapshot } from './testing/read-model-snapshot';
 import { appendHistory, sampleHistory, toNewEvents } from './testing/sample-history';
 import { createReadModelWaiter, type ReadModelWaiter } from './waiter';
 
 const projectors: Projector[] = [...allProjectors, countingProjector()];
 
-/** Every row of every table in `read_models`, as sorted JSON lines per table (without `updated_at`). */
-async function snapshot(database: TestDatabase): Promise<Record<string, string[]>> {
-  const { rows: tables } = await sql<{ table_name: string }>`SELECT table_name FROM information_schema.tables
-    WHERE table_schema = ${READ_MODEL_SCHEMA} ORDER BY table_name`.execute(database.db);
-  const result: Record<string, string[]> = {};
-  for (const { table_name } of tables) {
-    // A checkpoint's updated_at is when it was written, the one column a rebuild cannot reproduce.
-    const { rows } = await sql<{ row: string }>`SELECT (to_jsonb(t) - 'updated_at')::text AS row
-      FROM ${sql.table(`${READ_MODEL_SCHEMA}.${table_name}`)} t`.execute(
-      database.db,
-    );
-    result[table_name] = rows.map((r) => r.row).sort();
-  }
-  return result;
-}
+const snapshot = (database: TestDatabase) => readModelSnapshot(database.db);
 
 describe('rebuildReadModels', () => {
   let database: TestDatabase;

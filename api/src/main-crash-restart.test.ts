@@ -1,0 +1,240 @@
+import { spawn } from 'node:child_process';
+import { cp, mkdtemp, readdir, readFile, rm, symlink } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { EntryView, LoginResponse } from '@tht/contracts';
+import { createEventStore } from '@tht/eventstore';
+import { createDb, createPool, openEmbeddedPostgres } from '@tht/postgres';
+import { rebuildReadModels } from 'projections';
+import { readModelSnapshot } from 'projections/testing/read-model-snapshot';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT } from './config';
+import { request } from './testing/request';
+
+// The product is killed with SIGKILL (its whole process group) under a stream of writes and
+// started again at once on the same DATA_DIR, as systemd or docker would restart it. Its
+// PostgreSQL runs in a session of its own and is stopped by a watchdog within a second or so;
+// the watchdog is killed too, so the restart certainly finds the previous PostgreSQL still running.
+// The product runs as the API image runs it (`node --import tsx api/src/main.ts`, no front-end
+// sources beside it), so no front-end build delays the starts.
+
+const ADMIN = { email: 'crash.admin@example.com', password: 'crash-test-password' };
+const WRITERS = 4;
+const ACKNOWLEDGED_BEFORE_KILL = 60;
+
+interface Product {
+  pid: number;
+  baseUrl: Promise<string>;
+  ready: Promise<void>;
+  exitCode: Promise<number | null>;
+  messages(): string[];
+  stderr(): string;
+  killGroup(): void;
+  stop(): Promise<number | null>;
+}
+
+let installation: string;
+let dataDir: string;
+const products: Product[] = [];
+
+beforeAll(async () => {
+  installation = await serverOnlyInstallation();
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'tht-crash-data-'));
+});
+
+afterEach(async () => {
+  await Promise.all(products.splice(0).map((product) => product.stop()));
+});
+
+afterAll(async () => {
+  await rm(installation, { recursive: true, force: true });
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+/** The API image's files (api/ and the root manifests) with the repository's node_modules. */
+async function serverOnlyInstallation(): Promise<string> {
+  const root = await mkdtemp(path.join(os.tmpdir(), 'tht-api-install-'));
+  for (const item of ['package.json', 'tsconfig.json', 'tsconfig.base.json', 'api']) {
+    await cp(path.join(REPO_ROOT, item), path.join(root, item), { recursive: true, filter: (source) => !source.includes('node_modules') });
+  }
+  await symlink(path.join(REPO_ROOT, 'node_modules'), path.join(root, 'node_modules'));
+  return root;
+}
+
+function startProduct(): Product {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'api/src/main.ts'], {
+    cwd: installation,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      PORT: '0',
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      LOG_LEVEL: 'info',
+    },
+    detached: true, // its own process group, killed as a whole
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  const exitCode = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const messages = () => stdout.split('\n').filter(Boolean).map(messageOf);
+  const whenLogged = (pattern: RegExp) =>
+    new Promise<RegExpExecArray>((resolve, reject) => {
+      const check = () => {
+        for (const message of messages()) {
+          const match = pattern.exec(message);
+          if (match) return resolve(match);
+        }
+      };
+      child.stdout.on('data', check);
+      void exitCode.then((code) => reject(new Error(`the product exited with ${code} before logging ${pattern}: ${stderr}`)));
+    });
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const product: Product = {
+    pid: child.pid!,
+    baseUrl: whenLogged(/^Listening on (http:\/\/localhost:\d+) \(starting\)$/).then((match) => match[1]!),
+    ready: whenLogged(/^Ready$/).then(() => undefined),
+    exitCode,
+    messages,
+    stderr: () => stderr,
+    killGroup: () => process.kill(-child.pid!, 'SIGKILL'),
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      return exitCode;
+    },
+  };
+  // Rejections are awaited where the test needs them.
+  product.baseUrl.catch(() => {});
+  product.ready.catch(() => {});
+  products.push(product);
+  return product;
+}
+
+/** The message of a log line: pino's JSON `msg`, or the line itself. */
+function messageOf(line: string): string {
+  try {
+    return String((JSON.parse(line) as { msg?: unknown }).msg ?? line);
+  } catch {
+    return line;
+  }
+}
+
+async function logIn(baseUrl: string): Promise<{ token: string; userId: number }> {
+  const body = { username: ADMIN.email, password: ADMIN.password };
+  const response = await request<LoginResponse>({ baseUrl }, 'POST', '/api/login', { body });
+  expect(response.status).toBe(200);
+  return { token: response.body.authToken, userId: response.body.user.id };
+}
+
+function entry(name: string) {
+  return { firstName: 'Crash', lastName: 'Test', trainingName: name, date: '2025-03-04', hours: 1.5, trainingType: 'internal' };
+}
+
+/** Writers that post entries one after another until a request fails; resolves when `count` were acknowledged. */
+function streamWrites(baseUrl: string, token: string, count: number) {
+  const acknowledged: { id: number; trainingName: string }[] = [];
+  let reached: () => void;
+  const enough = new Promise<void>((resolve) => (reached = resolve));
+  const writer = async (writerId: number) => {
+    for (let n = 0; ; n++) {
+      const trainingName = `Crash ${writerId}-${n}`;
+      const response = await request<EntryView>({ baseUrl }, 'POST', '/api/entries', { token, body: entry(trainingName) }).catch(() => null);
+      if (response?.status !== 201) return;
+      acknowledged.push({ id: response.body.id, trainingName });
+      if (acknowledged.length >= count) reached();
+    }
+  };
+  const writers = Promise.all(Array.from({ length: WRITERS }, (_, writerId) => writer(writerId)));
+  return { acknowledged, enough, writers };
+}
+
+/** The watchdog shells a product started (they stop its PostgreSQL once it is gone), found in /proc. */
+async function watchdogsOf(productPid: number): Promise<number[]> {
+  const pids = (await readdir('/proc')).filter((name) => /^\d+$/.test(name));
+  const commands = await Promise.all(pids.map((pid) => readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '')));
+  return pids.filter((_, index) => commands[index]!.includes(`while kill -0 ${productPid} `)).map(Number);
+}
+
+async function until<T>(probe: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe().catch(() => undefined);
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`not within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe('npm start right after the product was killed', () => {
+  it(
+    'starts at once on the same DATA_DIR: every acknowledged write is there and the read models equal a replay of the log',
+    async () => {
+      const first = startProduct();
+      await first.ready;
+      const firstUrl = await first.baseUrl;
+      const { token } = await logIn(firstUrl);
+
+      const stream = streamWrites(firstUrl, token, ACKNOWLEDGED_BEFORE_KILL);
+      await stream.enough;
+      const watchdogs = await watchdogsOf(first.pid);
+      expect(watchdogs).toHaveLength(1);
+      first.killGroup();
+      for (const pid of watchdogs) process.kill(pid, 'SIGKILL');
+      const restartedAt = Date.now();
+      const second = startProduct();
+      await stream.writers;
+      expect(await first.exitCode).toBeNull(); // killed by the signal
+      const acknowledged = [...stream.acknowledged];
+      expect(acknowledged.length).toBeGreaterThanOrEqual(ACKNOWLEDGED_BEFORE_KILL);
+
+      await second.ready;
+      const restartSeconds = (Date.now() - restartedAt) / 1000;
+      expect(second.stderr()).not.toMatch(/Configuration error|did not start/);
+      expect(second.messages().join('\n')).toMatch(/previous PostgreSQL of .* is still there without the process that started it/);
+      expect(restartSeconds).toBeLessThan(30);
+
+      const secondUrl = await second.baseUrl;
+      const admin = await logIn(secondUrl);
+      const listed = await request<EntryView[]>({ baseUrl: secondUrl }, 'GET', `/api/entries?userId=${admin.userId}`, { token: admin.token });
+      expect(listed.status).toBe(200);
+      const present = new Map(listed.body.map((view) => [view.id, view.trainingName]));
+      const missing = acknowledged.filter(({ id, trainingName }) => present.get(id) !== trainingName);
+      expect(missing).toEqual([]);
+
+      // Caught up (health answers 200 only then); no write happens from here on.
+      await until(async () => ((await fetch(`${secondUrl}/api/health`)).status === 200 ? true : undefined), 20_000);
+      const embedded = await openEmbeddedPostgres({ dataDir });
+      const pool = createPool(embedded.connectionString);
+      const store = createEventStore({ pool });
+      try {
+        const db = createDb(pool);
+        const live = await readModelSnapshot(db);
+        expect(live.entries?.length).toBeGreaterThanOrEqual(acknowledged.length);
+        await rebuildReadModels({ pool, store });
+        expect(await readModelSnapshot(db)).toEqual(live);
+      } finally {
+        await store.close();
+        await pool.end();
+        await embedded.stop();
+      }
+
+      expect(await second.stop()).toBe(0);
+    },
+    90_000,
+  );
+
+  it('a second start on a DATA_DIR whose PostgreSQL another running product uses stops with one configuration line', async () => {
+    const running = startProduct();
+    await running.ready;
+    const second = startProduct();
+    expect(await second.exitCode).toBe(1);
+    expect(second.stderr().trim().split('\n')).toEqual([
+      `Configuration error: DATA_DIR (${dataDir}): ${path.join(dataDir, 'pgdata')} is in use by the PostgreSQL of another running process ` +
+        `(pid ${running.pid}), e.g. a second npm start on the same data folder: stop that one first, or use another DATA_DIR`,
+    ]);
+    expect(await running.stop()).toBe(0);
+  }, 60_000);
+});
