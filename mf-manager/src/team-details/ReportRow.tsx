@@ -23,8 +23,10 @@ const Toggle = styled.button`
   font-weight: 600;
   text-align: left;
   cursor: pointer;
-  &::after { content: '▸'; color: ${({ theme }) => theme.colors.mutedText}; }
-  &[aria-expanded='true']::after { content: '▾'; }
+`;
+
+const Chevron = styled.span`
+  color: ${({ theme }) => theme.colors.mutedText};
 `;
 
 const Summary = styled.dl`
@@ -76,6 +78,7 @@ export function ReportRow({ employee, figures, entries, entriesError, year }: Re
       <h3>
         <Toggle type="button" aria-expanded={expanded} aria-controls={panelId} onClick={() => setExpanded(!expanded)}>
           {name}
+          <Chevron aria-hidden="true">{expanded ? '▾' : '▸'}</Chevron>
         </Toggle>
       </h3>
       <Summary aria-label={`Training history of ${name}`}>
