@@ -2,6 +2,7 @@ import cookieParser from 'cookie-parser';
 import express, { type Express } from 'express';
 import { createAccountsRouter } from './accounts/accounts-routes';
 import { createEntriesRouter } from './entries/entries-routes';
+import { createExportRouter } from './export/export-routes';
 import { createFormFieldsRouter } from './form-fields/form-fields-routes';
 import { createHrRouter } from './hr/hr-routes';
 import { createManagerRouter } from './manager/manager-routes';
@@ -47,6 +48,7 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Expr
   app.use('/api', createStatsRouter(ctx));
   app.use('/api', createManagerRouter(ctx));
   app.use('/api', createHrRouter(ctx));
+  app.use('/api', createExportRouter(ctx));
   app.use('/api', createFormFieldsRouter(ctx));
   app.use('/api', createTargetsRouter(ctx));
   app.use('/api', createOpenApiRouter(ctx.config));

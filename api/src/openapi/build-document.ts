@@ -264,9 +264,10 @@ function describeOperation(
   const responses: Record<string, ResponseObject> = {};
   for (const [status, response] of Object.entries(operation.responses)) {
     if (!response) continue;
-    const contentType = response.contentType ?? JSON_TYPE;
+    const contentTypes = [response.contentType ?? JSON_TYPE].flat();
     const schema = response.schema ? answers.refTo(response.schema, `${name}Response`) : { type: 'string' };
-    responses[status] = { description: response.description, content: { [contentType]: { schema } }, ...headersOf(operation, Number(status)) };
+    const content = Object.fromEntries(contentTypes.map((contentType) => [contentType, { schema }]));
+    responses[status] = { description: response.description, content, ...headersOf(operation, Number(status)) };
   }
   for (const [status, response] of Object.entries(errorResponses(operation))) {
     responses[status] = { ...response, ...headersOf(operation, Number(status)) };

@@ -1,6 +1,7 @@
 import { describeAccountsApi } from '../accounts/accounts-openapi';
 import { describeDepartmentsApi } from '../departments/departments-openapi';
 import { describeEntriesApi } from '../entries/entries-openapi';
+import { describeExportApi } from '../export/export-openapi';
 import { describeFormFieldsApi } from '../form-fields/form-fields-openapi';
 import { describeHrApi } from '../hr/hr-openapi';
 import { describeManagerApi } from '../manager/manager-openapi';
@@ -24,6 +25,7 @@ export const FEATURE_APIS: readonly DescribeFeatureApi[] = [
   describeManagerApi,
   describeTargetsApi,
   describeHrApi,
+  describeExportApi,
   describeFormFieldsApi,
   describePlatformApi,
   describeReferenceApi,

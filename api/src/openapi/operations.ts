@@ -14,8 +14,8 @@ export interface DocumentedResponse {
   description: string;
   /** The body's zod schema (JSON); absent for a body that is not JSON (`contentType`). */
   schema?: z.ZodType;
-  /** Default `application/json`. */
-  contentType?: string;
+  /** Default `application/json`; several for a body offered in more than one format (a file download). */
+  contentType?: string | readonly string[];
 }
 
 /** One method on one path, declared once next to its route by the feature that owns it. */

@@ -69,16 +69,27 @@ export function errorHandler(log: Logger): ErrorRequestHandler {
 }
 
 /**
- * Streams a JSON document written in pieces (a large list), waiting whenever the client reads
- * slower than it is written. A client that goes away stops the writing (and the pieces' source).
+ * Streams a response written in pieces (a large list or file; the caller sets its type), waiting
+ * whenever the client reads slower than it is written. A client that goes away stops the writing
+ * (and the pieces' source).
  */
-export async function sendJsonPieces(res: Response, pieces: AsyncIterable<string>): Promise<void> {
-  res.type('json');
+export async function sendPieces(res: Response, pieces: AsyncIterable<string>): Promise<void> {
   for await (const piece of pieces) {
     if (res.destroyed) break;
     if (!res.write(piece)) await drainedOrClosed(res);
   }
   res.end();
+}
+
+/** `sendPieces` for a JSON document. */
+export async function sendJsonPieces(res: Response, pieces: AsyncIterable<string>): Promise<void> {
+  res.type('json');
+  await sendPieces(res, pieces);
+}
+
+/** Waits while the client has more unread data than the response buffers (for writers that do not wait themselves). */
+export async function whenWritable(res: Response): Promise<void> {
+  if (res.writableNeedDrain && !res.destroyed) await drainedOrClosed(res);
 }
 
 async function drainedOrClosed(res: Response): Promise<void> {

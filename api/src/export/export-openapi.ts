@@ -1,0 +1,27 @@
+import { exportQuerySchema, HR_MESSAGES as M } from '@tht/contracts';
+import type { DescribeFeatureApi } from '../openapi/operations';
+import { CSV_TYPE, XLSX_TYPE } from './export-writers';
+
+/** The route of `export-routes.ts`. */
+export const describeExportApi: DescribeFeatureApi = () => ({
+  tag: { name: 'Export', description: 'All data as a spreadsheet file' },
+  operations: [
+    {
+      method: 'get',
+      path: '/api/export',
+      operationId: 'exportAllData',
+      summary: 'Download all data as CSV or an Excel workbook',
+      description:
+        'HR, SMT and admins. A file download (`Content-Disposition: attachment`, named after the organisation domain and the date) ' +
+        'that also works when a browser window opens the address: the `authToken` cookie signs in. ' +
+        '`format=csv` (default): one row per entry with every field, custom fields as `custom:<name>` columns and the employee e-mail (columns listed in the README). ' +
+        '`format=xlsx`: sheets Entries, Users, Targets and Fiscal years. `year` limits entries, targets and fiscal years to one year; ' +
+        '`innovative=true` exports only innovative entries. Text a spreadsheet would run as a formula gets a leading apostrophe.',
+      access: 'signed-in',
+      query: exportQuerySchema,
+      responses: { 200: { description: 'The file, streamed', contentType: [CSV_TYPE, XLSX_TYPE] } },
+      headers: { 200: { 'Content-Disposition': 'attachment; filename="training-hours-<domain>-<YYYY-MM-DD>[-<year>].<csv|xlsx>"' } },
+      errors: { 403: [M.exportAccessRequired] },
+    },
+  ],
+});
