@@ -6,6 +6,7 @@ export * from './topics';
 export * from './targets';
 export * from './manager';
 export * from './hr';
+export * from './smt';
 export * from './export';
 export * from './platform';
 export * from './safe-text';

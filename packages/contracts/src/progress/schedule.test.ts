@@ -107,4 +107,13 @@ describe('smtTargetBadge', () => {
     expect(smtTargetBadge(750, 1000)).toBe('On Track');
     expect(smtTargetBadge(749, 1000)).toBe('Needs Attention');
   });
+
+  it('meets its boundaries exactly with quarter hours: 74.9% and 75% of a 100-hour target', () => {
+    expect(smtTargetBadge(74.9, 100)).toBe('Needs Attention');
+    expect(smtTargetBadge(74.75, 99.75)).toBe('Needs Attention');
+    expect(smtTargetBadge(75, 100)).toBe('On Track');
+    expect(smtTargetBadge(5.25, 7)).toBe('On Track');
+    expect(smtTargetBadge(99.75, 100)).toBe('On Track');
+    expect(smtTargetBadge(0, 0)).toBe('Complete');
+  });
 });

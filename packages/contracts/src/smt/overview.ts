@@ -1,0 +1,61 @@
+import { organisationProgress } from '../hr/dashboard';
+import { completedShare, smtTargetBadge } from '../progress/schedule';
+import { TOPIC_LIMITS } from '../topics/topics';
+import type { SmtTarget, SmtYearFigures } from './responses';
+
+/** Limits of the SMT dashboard (SPEC section 9). */
+export const SMT_LIMITS = {
+  topics: TOPIC_LIMITS.smt,
+  latestHighlights: 3,
+  notesPreview: 80,
+  topRatedEntries: 6,
+} as const;
+
+/**
+ * Active employee (SPEC is silent; decided as an executive reads the card): an account that
+ * exists now and has at least one training entry dated in the year, whatever its role. People
+ * who logged nothing that year are not active in training, and the average hours per employee
+ * is taken over the active ones.
+ */
+export const ACTIVE_EMPLOYEE_MIN_ENTRIES = 1;
+export const ACTIVE_EMPLOYEE_RULE = 'People with at least one training entry dated in the year';
+
+export function isActiveEmployee(yearTotals: { entries: number }): boolean {
+  return yearTotals.entries >= ACTIVE_EMPLOYEE_MIN_ENTRIES;
+}
+
+/** Avg Hours per Employee: the year's hours over its active employees, to one decimal (0 without any). */
+export function averageHoursPerEmployee(totalHours: number, activeEmployees: number): number {
+  return activeEmployees > 0 ? Math.round((totalHours / activeEmployees) * 10) / 10 : 0;
+}
+
+/** A year's three headline figures from its hours and active employees. */
+export function yearFigures(totalHours: number, activeEmployees: number): SmtYearFigures {
+  return { activeEmployees, totalHours, averageHoursPerEmployee: averageHoursPerEmployee(totalHours, activeEmployees) };
+}
+
+/** Change from the previous year's figure in whole percent; null when there is nothing to compare with. */
+export function changePercent(current: number, previous: number): number | null {
+  return previous > 0 ? Math.round(((current - previous) / previous) * 100) : null;
+}
+
+/**
+ * Share of the target completed as the card prints it: one decimal, rounded down, so a label
+ * never shows a threshold the badge does not grant (74.96% reads 74.9%, not 75.0%). Not capped.
+ */
+export function completedPercentLabel(hours: number, targetHours: number): number {
+  return Math.floor(completedShare(hours, targetHours) * 1000 + 1e-9) / 10;
+}
+
+/** The SMT target card: the HR card's progress and on-track check, the completed share and the badge. */
+export function smtTargetProgress(
+  hours: number,
+  target: { targetHours: number; description: string | null },
+  elapsedShare: number,
+): SmtTarget {
+  return {
+    ...organisationProgress(hours, target, elapsedShare),
+    completedPercent: completedPercentLabel(hours, target.targetHours),
+    badge: smtTargetBadge(hours, target.targetHours),
+  };
+}

@@ -1,0 +1,5 @@
+import { entriesQuerySchema } from '../entries/schemas';
+import { queryParametersSchema } from '../query-parameters';
+
+/** Query of GET /api/smt/overview: `year` (1901-2099), the current year when absent. */
+export const smtOverviewQuerySchema = queryParametersSchema({ year: entriesQuerySchema.shape.year });
