@@ -6,6 +6,7 @@ import { departmentsProjector } from './departments/departments-projector';
 import { targetsProjector } from './targets/targets-projector';
 import { trainingTotalsProjector } from './training-totals/training-totals-projector';
 import { orgInsightsProjector } from './org-insights/org-insights-projector';
+import { smtTopRatedProjector } from './smt-top-rated/smt-top-rated-projector';
 
 /** Every read model of the product. Feature projectors add themselves here (one import, one entry). */
-export const allProjectors: Projector[] = [usersProjector, departmentsProjector, entriesProjector, formFieldsProjector, targetsProjector, trainingTotalsProjector, orgInsightsProjector];
+export const allProjectors: Projector[] = [usersProjector, departmentsProjector, entriesProjector, formFieldsProjector, targetsProjector, trainingTotalsProjector, orgInsightsProjector, smtTopRatedProjector];

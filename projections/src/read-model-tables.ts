@@ -3,6 +3,7 @@ import type { DepartmentsTables } from './departments/departments-projector';
 import type { EntriesTables } from './entries/entries-projector';
 import type { FormFieldsTables } from './form-fields/form-fields-projector';
 import type { OrgInsightsTables } from './org-insights/org-insights-projector';
+import type { SmtTopRatedTables } from './smt-top-rated/smt-top-rated-projector';
 import type { CheckpointTables } from './framework/checkpoints';
 import type { TargetsTables } from './targets/targets-projector';
 import type { TrainingTotalsTables } from './training-totals/training-totals-projector';
@@ -21,6 +22,7 @@ export interface ReadModelTables
     TargetsTables,
     TrainingTotalsTables,
     OrgInsightsTables,
+    SmtTopRatedTables,
     CheckpointTables {}
 
 /** Kysely over the read models. */

@@ -1,0 +1,86 @@
+import { HIGH_RATING_MIN, isEventOf, type EntryDetails } from '@tht/contracts';
+import { sql } from 'kysely';
+import { deleteRows, upsertRows, type ColumnTypes } from '../framework/batch-sql';
+import type { ProjectedEvent, Projector } from '../framework/projector';
+import type { ReadModelDb, ReadModelTransaction } from '../read-model-tables';
+
+/**
+ * The SMT dashboard's top courses by rating (SPEC section 9: SMT lists individual entries): every
+ * entry rated 4 or more, indexed by year, rating and date, so the year's best six are one short
+ * index range however many entries the organisation has. Only these entries are kept: an entry
+ * re-rated below 4 leaves, one re-rated to 4 or more joins. The write side never edits a deleted
+ * entry or an entry of a deleted user, so an edit always concerns an entry that exists.
+ */
+export interface SmtTopRatedEntryRow {
+  entry_id: number;
+  user_id: number;
+  year: number;
+  /** YYYY-MM-DD */
+  date: string;
+  rating: number;
+}
+
+export interface SmtTopRatedTables {
+  smt_top_rated_entries: SmtTopRatedEntryRow;
+}
+
+const COLUMN_TYPES: ColumnTypes<SmtTopRatedEntryRow> = { entry_id: 'int4', user_id: 'int4', year: 'int4', date: 'text', rating: 'int2' };
+
+async function migrate(db: ReadModelDb, schema: string): Promise<void> {
+  const table = sql.table(`${schema}.smt_top_rated_entries`);
+  await sql`CREATE TABLE IF NOT EXISTS ${table} (
+    entry_id integer PRIMARY KEY,
+    user_id integer NOT NULL,
+    year integer NOT NULL,
+    date text COLLATE "C" NOT NULL,
+    rating smallint NOT NULL
+  )`.execute(db);
+  // The year's best: highest rating first, then the latest date (then the later entry).
+  await sql`CREATE INDEX IF NOT EXISTS smt_top_rated_entries_rank_idx ON ${table} (year, rating DESC, date DESC, entry_id DESC)`.execute(db);
+  // A deleted user's entries, in one statement.
+  await sql`CREATE INDEX IF NOT EXISTS smt_top_rated_entries_user_idx ON ${table} (user_id)`.execute(db);
+}
+
+/** The row an entry has in the table, or null when it is not rated highly enough to be there. */
+function rowOf(entry: EntryDetails & { entryId: number; userId: number }): SmtTopRatedEntryRow | null {
+  if (entry.rating < HIGH_RATING_MIN) return null;
+  return { entry_id: entry.entryId, user_id: entry.userId, year: Number(entry.date.slice(0, 4)), date: entry.date, rating: entry.rating };
+}
+
+const HANDLED_TYPES = ['EntryLogged', 'EntryEdited', 'EntryDeleted', 'UserDeleted'] as const;
+const isHandled = isEventOf(...HANDLED_TYPES);
+type HandledEvent = ProjectedEvent<(typeof HANDLED_TYPES)[number]>;
+
+/**
+ * One batch: each entry's latest row (or its absence) is kept in memory and written at the end
+ * with one DELETE of the deleted users' rows, one DELETE of the entries that left and one upsert.
+ * No stored row is read: an entry's row depends on its latest event only.
+ */
+async function projectBatch(trx: ReadModelTransaction, schema: string, events: readonly HandledEvent[]): Promise<void> {
+  const latest = new Map<number, SmtTopRatedEntryRow | null>();
+  const deletedUsers = new Set<number>();
+  for (const event of events) {
+    if (event.type === 'UserDeleted') {
+      deletedUsers.add(event.data.userId);
+      for (const [entryId, row] of latest) if (row?.user_id === event.data.userId) latest.set(entryId, null);
+    } else if (event.type === 'EntryDeleted') {
+      latest.set(event.data.entryId, null);
+    } else {
+      latest.set(event.data.entryId, rowOf(event.data));
+    }
+  }
+  const kept = [...latest.values()].filter((row) => row !== null);
+  const left = [...latest].filter(([, row]) => row === null).map(([entryId]) => entryId);
+  await deleteRows(trx, schema, 'smt_top_rated_entries', 'user_id', 'int4', [...deletedUsers]);
+  await deleteRows(trx, schema, 'smt_top_rated_entries', 'entry_id', 'int4', left);
+  await upsertRows(trx, schema, 'smt_top_rated_entries', kept, { types: COLUMN_TYPES, key: ['entry_id'] });
+}
+
+export const smtTopRatedProjector: Projector = {
+  name: 'smt-top-rated',
+  migrate,
+  async project(trx, schema, events) {
+    const relevant = events.filter(isHandled);
+    if (relevant.length > 0) await projectBatch(trx, schema, relevant);
+  },
+};
