@@ -4,6 +4,7 @@ import { canManageTargets } from '../auth/policy';
 import { requireAuth, signedInUser } from '../auth/require-auth';
 import type { AppContext } from '../platform/context';
 import { HttpError, parseWith } from '../platform/http';
+import { createReadModelCache } from '../platform/read-model-cache';
 import { hrEmployees, hrStats, hrTrends, popularTopics, topCourses } from './hr-queries';
 
 /** 403 unless the signed-in user may open the HR View (HR and admins, SPEC section 6). */
@@ -17,12 +18,14 @@ export function createHrRouter(ctx: AppContext): Router {
   const router = Router();
   const hrOnly = [requireAuth(ctx), requireHrView];
 
-  /** A GET of one year's figures; the answer is the same for every HR user, so it is read once per change of the read models. */
+  // Every HR user gets the same figures: each answer is computed once and kept until the read models change.
+  const answers = ctx.caches.add(createReadModelCache<string, string>({ maxEntries: 200 }));
   const yearRead =
     (read: (year: number) => Promise<unknown>): RequestHandler =>
     async (req, res) => {
       const { year = new Date().getFullYear() } = parseWith(hrYearQuerySchema, req.query);
-      res.json(await read(year));
+      const json = await answers.find(`${req.path} ${year}`, async () => JSON.stringify(await read(year)));
+      res.type('json').send(json);
     };
 
   router.get('/hr/stats', ...hrOnly, yearRead((year) => hrStats(ctx.pool, year, new Date())));

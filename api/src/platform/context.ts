@@ -4,6 +4,7 @@ import type { ReadModelDb } from 'projections';
 import type { PrincipalCache } from '../auth/principal-cache';
 import type { AppConfig } from '../config';
 import type { IdAllocator } from './ids';
+import type { ReadModelCaches } from './read-model-cache';
 import type { Logger } from './logger';
 
 export interface ReadModels {
@@ -24,5 +25,7 @@ export interface AppContext {
   readModels: ReadModels;
   /** Signed-in users' rows, kept in memory between read-model changes. */
   principals: PrincipalCache;
+  /** Every cache of read-model data (principals included), forgotten together when the read models change. */
+  caches: ReadModelCaches;
   log: Logger;
 }

@@ -8,6 +8,7 @@ import { ConfigError, type AppConfig } from '../config';
 import type { AppContext } from './context';
 import { createIdAllocator, migrateIds } from './ids';
 import type { Logger } from './logger';
+import { createReadModelCaches } from './read-model-cache';
 import { watchReadModelUpdates } from './read-model-updates';
 
 export interface Runtime {
@@ -38,10 +39,11 @@ export async function startRuntime(config: AppConfig, pool: pg.Pool, log: Logger
     throw error;
   }
   const waiter = createReadModelWaiter(pool);
-  const principals = createPrincipalCache();
+  const caches = createReadModelCaches();
+  const principals = caches.add(createPrincipalCache());
   const updates = watchReadModelUpdates(
     pool,
-    { onUpdate: () => principals.invalidate(), onConnectionChange: (connected) => principals.setTrusted(connected) },
+    { onUpdate: () => caches.invalidate(), onConnectionChange: (connected) => caches.setTrusted(connected) },
     log,
   );
   const runner = startProjectionRunner({
@@ -58,10 +60,11 @@ export async function startRuntime(config: AppConfig, pool: pg.Pool, log: Logger
     ids: createIdAllocator(db),
     readModels: {
       // A command's own changes are visible to its next request even before the notification arrives.
-      waitFor: (position, timeoutMs) => waiter.waitFor(position, timeoutMs).finally(() => principals.invalidate()),
+      waitFor: (position, timeoutMs) => waiter.waitFor(position, timeoutMs).finally(() => caches.invalidate()),
       ready: () => runner.isCaughtUp(),
     },
     principals,
+    caches,
     log,
   };
   return {
