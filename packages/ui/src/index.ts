@@ -8,6 +8,8 @@ export { Card, CardTitle, PageTitle } from './primitives/Card';
 export { PageHeader } from './primitives/PageHeader';
 export { ExportAllDataButton } from './primitives/ExportAllDataButton';
 export { Badge, type BadgeTone } from './primitives/Badge';
+export { DashboardSection, EmptyText } from './primitives/DashboardSection';
+export { Tiles, Tile, TileValue, TileDetail } from './primitives/Tiles';
 export { Spinner, CentredSpinner } from './primitives/Spinner';
 export { Tabs, type TabItem } from './primitives/Tabs';
 export { Dialog, DialogActions } from './primitives/Dialog';
