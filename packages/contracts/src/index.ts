@@ -8,6 +8,7 @@ export * from './manager';
 export * from './hr';
 export * from './smt';
 export * from './export';
+export * from './admin';
 export * from './platform';
 export * from './safe-text';
 export * from './query-parameters';

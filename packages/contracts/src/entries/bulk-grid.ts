@@ -98,6 +98,13 @@ export function normaliseRestrictedCell(column: RestrictedGridColumn, raw: strin
   return text in rules.innovativeWords ? text : null;
 }
 
+/** A Be Innovative cell as true or false under the variant's words ('' is false), or null when the variant does not accept it. */
+export function innovativeCellValue(raw: string, variant: GridVariant): boolean | null {
+  const value = normaliseRestrictedCell('beInnovative', raw, variant);
+  if (value === null) return null;
+  return value === '' ? false : RULES[variant].innovativeWords[value]!;
+}
+
 export function emptyGridRow(): GridRow {
   return Object.fromEntries(GRID_COLUMNS.map((column) => [column, ''])) as GridRow;
 }

@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import { idSchema } from '../entries/schemas';
+import { queryParametersSchema } from '../query-parameters';
+import { ADMIN_MESSAGES as M } from './messages';
+
+/**
+ * POST /api/import (multipart/form-data, one file in the field `file`). Accepted files:
+ *
+ *   - `export-csv`: the CSV of GET /api/export (a header row with its column names; the person is
+ *     the row's `employeeEmail`; `id`, `userId`, `createdAt` and `updatedAt` are not imported);
+ *   - `export-xlsx`: the workbook of GET /api/export?format=xlsx (sheets Entries, Users, Targets,
+ *     Fiscal years, and Departments and Form fields when present): a whole instance;
+ *   - `grid-csv`: rows in the bulk grid's column order (training name, date, hours, manager,
+ *     department, type, given by, rating, innovative, notes), with or without a header row, checked
+ *     by the admin grid's rules; the person is `targetUserId`.
+ *
+ * `?dryRun=true` checks every row and writes nothing (200, an `ImportReport`). Without it the same
+ * check runs, then the valid records are written in batches in the background: 202 with an
+ * `ImportJob` whose progress `GET /api/import/{id}` tells. Bad rows and duplicates are skipped.
+ */
+export const IMPORT_FILE_FIELD = 'file';
+export const IMPORT_MAX_MEGABYTES = 50;
+export const IMPORT_MAX_BYTES = IMPORT_MAX_MEGABYTES * 1024 * 1024;
+export const IMPORT_MAX_ROWS = 200_000;
+/** A report lists at most this many row errors (`failed` counts them all). */
+export const IMPORT_ERRORS_SHOWN = 1_000;
+export const IMPORT_FILE_TYPES = ['.csv', '.xlsx'] as const;
+/** For the file picker's `accept`. */
+export const IMPORT_ACCEPT = '.csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+export const IMPORT_FORMATS = ['export-csv', 'export-xlsx', 'grid-csv'] as const;
+export type ImportFormat = (typeof IMPORT_FORMATS)[number];
+
+export const importQuerySchema = queryParametersSchema({
+  dryRun: z.preprocess(
+    (value) => (value === undefined || value === '' ? 'false' : value),
+    z.enum(['true', 'false'], { error: M.importDryRunFlag }).transform((flag) => flag === 'true'),
+  ),
+  /** The person of a `grid-csv` file (ignored for the export formats, whose rows name their person). */
+  targetUserId: z.preprocess((value) => (value === '' ? undefined : value), idSchema(M.noEmployeeSelected).optional()),
+});
+
+export const importJobIdSchema = z.uuid({ error: M.invalidImportId });
+
+/**
+ * A bad row: the sheet (`CSV` for a CSV file) and the row number as a spreadsheet shows it (the
+ * header is row 1, so the first data row is 2; a `grid-csv` without a header starts at 1).
+ */
+export const importRowErrorSchema = z.strictObject({
+  sheet: z.string(),
+  row: z.number(),
+  message: z.string(),
+});
+
+/** Records by kind: what an import creates, or what it finds already there and keeps as it is. */
+export const importCountsSchema = z.strictObject({
+  departments: z.number(),
+  users: z.number(),
+  formFields: z.number(),
+  fiscalYears: z.number(),
+  targets: z.number(),
+  entries: z.number(),
+});
+
+/** The check of a file: what the dry run answers, and what the import job starts from. */
+export const importReportSchema = z.strictObject({
+  format: z.enum(IMPORT_FORMATS),
+  fileName: z.string(),
+  /** Data rows read, over every sheet. */
+  rows: z.number(),
+  /** Rows with an error (each skipped); `errors` lists the first IMPORT_ERRORS_SHOWN of them. */
+  failed: z.number(),
+  errors: z.array(importRowErrorSchema),
+  /** Entries skipped because the instance or an earlier row already has them (same person, training name ignoring case, date). */
+  duplicates: z.number(),
+  /** Records the import writes. */
+  toCreate: importCountsSchema,
+  /** Records of the file the instance already has (matched by e-mail, name or year), kept as they are. */
+  unchanged: importCountsSchema,
+  /** A `grid-csv` checked without `targetUserId`: the rows are checked, but nothing can be written until a person is picked. */
+  needsTargetUser: z.boolean(),
+});
+
+export const IMPORT_JOB_STATUSES = ['running', 'completed', 'failed'] as const;
+export type ImportJobStatus = (typeof IMPORT_JOB_STATUSES)[number];
+
+/** An import under way or done (202 of POST /api/import, GET /api/import/{id}). */
+export const importJobSchema = z.strictObject({
+  id: z.uuid(),
+  status: z.enum(IMPORT_JOB_STATUSES),
+  report: importReportSchema,
+  /** Records to write (the sum of `report.toCreate`) and how many are written so far. */
+  total: z.number(),
+  processed: z.number(),
+  created: importCountsSchema,
+  /** Why a failed import stopped (records written before stay, and a new import skips them). */
+  error: z.string().nullable(),
+  startedAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+
+/** Whole per cent done, for the progress bar (100 when there is nothing to write). */
+export function importProgressPercent(job: Pick<ImportJob, 'total' | 'processed'>): number {
+  return job.total === 0 ? 100 : Math.min(100, Math.floor((job.processed * 100) / job.total));
+}
+
+export const emptyImportCounts = (): ImportCounts => ({
+  departments: 0,
+  users: 0,
+  formFields: 0,
+  fiscalYears: 0,
+  targets: 0,
+  entries: 0,
+});
+
+export type ImportQuery = z.output<typeof importQuerySchema>;
+export type ImportRowError = z.infer<typeof importRowErrorSchema>;
+export type ImportCounts = z.infer<typeof importCountsSchema>;
+export type ImportReport = z.infer<typeof importReportSchema>;
+export type ImportJob = z.infer<typeof importJobSchema>;

@@ -1,0 +1,81 @@
+import { ACCOUNT_MESSAGES } from '../accounts/messages';
+
+/** Texts of the Admin panel and its API (SPEC sections 2 and 8; verbatim where the SPEC gives them). */
+export const ADMIN_MESSAGES = {
+  // Access (SPEC section 6: a 403 on the user list).
+  adminRequired: ACCOUNT_MESSAGES.adminRequired,
+  adminRequiredDescription: 'You need admin access to manage users',
+
+  // Header, tabs and cards.
+  title: 'Admin Panel',
+  exportAllData: 'Export All Data',
+  tabs: {
+    users: 'User Management',
+    formFields: 'Form Fields',
+    departments: 'Departments',
+    fiscalYears: 'Fiscal Years',
+    import: 'Import Data',
+    bulkImport: 'Bulk Import',
+  },
+  statCards: { totalUsers: 'Total Users', totalEntries: 'Total Entries', totalHours: 'Total Hours', totalDepartments: 'Departments' },
+  syncRoles: 'Sync Roles',
+  noUsersFound: 'No users found',
+  noFiscalYears: 'No fiscal years configured yet.',
+
+  // Failure toasts (SPEC section 8, verbatim).
+  failedToCreateUser: 'Failed to create user',
+  failedToUpdateUser: 'Failed to update user',
+  failedToDeleteUser: 'Failed to delete user',
+  failedToSetTemporaryPassword: 'Failed to set temporary password',
+  failedToSyncRoles: 'Failed to sync roles',
+  failedToCreateFiscalYear: 'Failed to create fiscal year',
+  failedToAddFormField: 'Failed to add form field',
+  failedToUpdateFormField: 'Failed to update form field',
+  failedToDeleteFormField: 'Failed to delete form field',
+  failedToAddDepartment: 'Failed to add department',
+  failedToUpdateDepartment: 'Failed to update department',
+  failedToDeleteDepartment: 'Failed to delete department',
+  failedToUpdateFieldOrder: 'Failed to update field order',
+  failedToFetchUsers: 'Failed to fetch users',
+  failedToLoadUsers: 'Failed to load users',
+  failedToLoadEmployees: 'Failed to load employees. Please try refreshing the page.',
+  failedToFetchFiscalYears: 'Failed to fetch fiscal years',
+
+  // Role sync.
+  rolesSynced: (promoted: number, demoted: number) => `${promoted} promoted, ${demoted} demoted`,
+
+  // Admin bulk entries (SPEC section 5).
+  noEmployeeSelected: 'No employee selected',
+  adminTargetRefused: 'Entries cannot be imported for an admin user; pick an employee',
+  duplicateEntry: 'Already recorded: same person, training name and date',
+
+  // Import.
+  importSucceeded: 'Data import completed successfully!',
+  duplicatesSkipped: (count: number) => `${count} duplicate ${count === 1 ? 'entry' : 'entries'} skipped`,
+  importFileRequired: 'Choose a CSV or XLSX file to import (form field "file")',
+  importOneFileOnly: 'Send one file at a time',
+  importNotMultipart: 'Send the file as multipart/form-data',
+  importTooLarge: (megabytes: number) => `The file is larger than ${megabytes} MB; split it into smaller files`,
+  importUnsupportedType: 'Only CSV (.csv) and Excel (.xlsx) files can be imported',
+  importBrokenFile: (format: string, reason: string) => `The file could not be read as ${format}: ${reason}`,
+  importEmptyFile: 'The file has no rows to import',
+  importTooManyRows: (max: number) => `The file has more than ${max} rows; split it into smaller files`,
+  importUnknownColumns:
+    "The CSV's columns are neither those of Export All Data nor the bulk grid's order " +
+    '(training name, date, hours, manager, department, type, given by, rating, innovative, notes)',
+  importMissingColumns: (sheet: string, columns: readonly string[]) =>
+    `Sheet ${sheet} lacks the column${columns.length === 1 ? '' : 's'} ${columns.join(', ')}`,
+  importNeedsEmployee: 'This file has no person column: pick the employee whose entries these are',
+  importJobNotFound: 'No import with this id is known (imports are kept for 1 hour after they finish)',
+  invalidImportId: 'Import id must be a UUID',
+  importDryRunFlag: "dryRun must be 'true' or 'false'",
+
+  // Row errors of an import.
+  unknownPerson: (email: string) => `No user has the e-mail ${email}, and the file does not add one`,
+  personRequired: 'employeeEmail is required',
+  unknownManagerRow: (id: string) => `managerId ${id} names no user of the Users sheet`,
+  unknownDepartmentRow: (name: string) => `Department '${name}' does not exist and the file does not add it`,
+  invalidNumberCell: (column: string) => `${column} must be a number`,
+  invalidYearCell: 'year must be a whole number from 2020 to 2050',
+  repeatedRow: (what: string) => `${what} appears more than once in the file`,
+} as const;
