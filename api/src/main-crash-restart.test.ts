@@ -1,10 +1,11 @@
 import { spawn } from 'node:child_process';
-import { cp, mkdtemp, readdir, readFile, rm, symlink } from 'node:fs/promises';
+import { cp, mkdtemp, rm, symlink } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { EntryView, LoginResponse } from '@tht/contracts';
 import { createEventStore } from '@tht/eventstore';
 import { createDb, createPool, openEmbeddedPostgres } from '@tht/postgres';
+import { watchdogsOf } from '@tht/postgres/testing';
 import { rebuildReadModels } from 'projections';
 import { readModelSnapshot } from 'projections/testing/read-model-snapshot';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -55,7 +56,10 @@ afterAll(async () => {
 async function serverOnlyInstallation(): Promise<string> {
   const root = await mkdtemp(path.join(os.tmpdir(), 'tht-api-install-'));
   for (const item of ['package.json', 'tsconfig.json', 'tsconfig.base.json', 'api']) {
-    await cp(path.join(REPO_ROOT, item), path.join(root, item), { recursive: true, filter: (source) => !source.includes('node_modules') });
+    await cp(path.join(REPO_ROOT, item), path.join(root, item), {
+      recursive: true,
+      filter: (source) => !source.includes('node_modules'),
+    });
   }
   await symlink(path.join(REPO_ROOT, 'node_modules'), path.join(root, 'node_modules'));
   return root;
@@ -116,7 +120,8 @@ function startProduct(): Product {
 /** The message of a log line: pino's JSON `msg`, or the line itself. */
 function messageOf(line: string): string {
   try {
-    return String((JSON.parse(line) as { msg?: unknown }).msg ?? line);
+    const { msg } = JSON.parse(line) as { msg?: unknown };
+    return typeof msg === 'string' ? msg : line;
   } catch {
     return line;
   }
@@ -141,7 +146,9 @@ function streamWrites(baseUrl: string, token: string, count: number) {
   const writer = async (writerId: number) => {
     for (let n = 0; ; n++) {
       const trainingName = `Crash ${writerId}-${n}`;
-      const response = await request<EntryView>({ baseUrl }, 'POST', '/api/entries', { token, body: entry(trainingName) }).catch(() => null);
+      const response = await request<EntryView>({ baseUrl }, 'POST', '/api/entries', { token, body: entry(trainingName) }).catch(
+        () => null,
+      );
       if (response?.status !== 201) return;
       acknowledged.push({ id: response.body.id, trainingName });
       if (acknowledged.length >= count) reached();
@@ -149,13 +156,6 @@ function streamWrites(baseUrl: string, token: string, count: number) {
   };
   const writers = Promise.all(Array.from({ length: WRITERS }, (_, writerId) => writer(writerId)));
   return { acknowledged, enough, writers };
-}
-
-/** The watchdog shells a product started (they stop its PostgreSQL once it is gone), found in /proc. */
-async function watchdogsOf(productPid: number): Promise<number[]> {
-  const pids = (await readdir('/proc')).filter((name) => /^\d+$/.test(name));
-  const commands = await Promise.all(pids.map((pid) => readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '')));
-  return pids.filter((_, index) => commands[index]!.includes(`while kill -0 ${productPid} `)).map(Number);
 }
 
 async function until<T>(probe: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {
@@ -169,62 +169,60 @@ async function until<T>(probe: () => Promise<T | undefined>, timeoutMs: number):
 }
 
 describe('npm start right after the product was killed', () => {
-  it(
-    'starts at once on the same DATA_DIR: every acknowledged write is there and the read models equal a replay of the log',
-    async () => {
-      const first = startProduct();
-      await first.ready;
-      const firstUrl = await first.baseUrl;
-      const { token } = await logIn(firstUrl);
+  it('starts at once on the same DATA_DIR: every acknowledged write is there and the read models equal a replay of the log', async () => {
+    const first = startProduct();
+    await first.ready;
+    const firstUrl = await first.baseUrl;
+    const { token } = await logIn(firstUrl);
 
-      const stream = streamWrites(firstUrl, token, ACKNOWLEDGED_BEFORE_KILL);
-      await stream.enough;
-      const watchdogs = await watchdogsOf(first.pid);
-      expect(watchdogs).toHaveLength(1);
-      first.killGroup();
-      for (const pid of watchdogs) process.kill(pid, 'SIGKILL');
-      const restartedAt = Date.now();
-      const second = startProduct();
-      await stream.writers;
-      expect(await first.exitCode).toBeNull(); // killed by the signal
-      const acknowledged = [...stream.acknowledged];
-      expect(acknowledged.length).toBeGreaterThanOrEqual(ACKNOWLEDGED_BEFORE_KILL);
+    const stream = streamWrites(firstUrl, token, ACKNOWLEDGED_BEFORE_KILL);
+    await stream.enough;
+    const watchdogs = await watchdogsOf(first.pid);
+    expect(watchdogs).toHaveLength(1);
+    first.killGroup();
+    for (const pid of watchdogs) process.kill(pid, 'SIGKILL');
+    const restartedAt = Date.now();
+    const second = startProduct();
+    await stream.writers;
+    expect(await first.exitCode).toBeNull(); // killed by the signal
+    const acknowledged = [...stream.acknowledged];
+    expect(acknowledged.length).toBeGreaterThanOrEqual(ACKNOWLEDGED_BEFORE_KILL);
 
-      await second.ready;
-      const restartSeconds = (Date.now() - restartedAt) / 1000;
-      expect(second.stderr()).not.toMatch(/Configuration error|did not start/);
-      expect(second.messages().join('\n')).toMatch(/previous PostgreSQL of .* is still there without the process that started it/);
-      expect(restartSeconds).toBeLessThan(30);
+    await second.ready;
+    const restartSeconds = (Date.now() - restartedAt) / 1000;
+    expect(second.stderr()).not.toMatch(/Configuration error|did not start/);
+    expect(second.messages().join('\n')).toMatch(/previous PostgreSQL of .* is still there without the process that started it/);
+    expect(restartSeconds).toBeLessThan(30);
 
-      const secondUrl = await second.baseUrl;
-      const admin = await logIn(secondUrl);
-      const listed = await request<EntryView[]>({ baseUrl: secondUrl }, 'GET', `/api/entries?userId=${admin.userId}`, { token: admin.token });
-      expect(listed.status).toBe(200);
-      const present = new Map(listed.body.map((view) => [view.id, view.trainingName]));
-      const missing = acknowledged.filter(({ id, trainingName }) => present.get(id) !== trainingName);
-      expect(missing).toEqual([]);
+    const secondUrl = await second.baseUrl;
+    const admin = await logIn(secondUrl);
+    const listed = await request<EntryView[]>({ baseUrl: secondUrl }, 'GET', `/api/entries?userId=${admin.userId}`, {
+      token: admin.token,
+    });
+    expect(listed.status).toBe(200);
+    const present = new Map(listed.body.map((view) => [view.id, view.trainingName]));
+    const missing = acknowledged.filter(({ id, trainingName }) => present.get(id) !== trainingName);
+    expect(missing).toEqual([]);
 
-      // Caught up (health answers 200 only then); no write happens from here on.
-      await until(async () => ((await fetch(`${secondUrl}/api/health`)).status === 200 ? true : undefined), 20_000);
-      const embedded = await openEmbeddedPostgres({ dataDir });
-      const pool = createPool(embedded.connectionString);
-      const store = createEventStore({ pool });
-      try {
-        const db = createDb(pool);
-        const live = await readModelSnapshot(db);
-        expect(live.entries?.length).toBeGreaterThanOrEqual(acknowledged.length);
-        await rebuildReadModels({ pool, store });
-        expect(await readModelSnapshot(db)).toEqual(live);
-      } finally {
-        await store.close();
-        await pool.end();
-        await embedded.stop();
-      }
+    // Caught up (health answers 200 only then); no write happens from here on.
+    await until(async () => ((await fetch(`${secondUrl}/api/health`)).status === 200 ? true : undefined), 20_000);
+    const embedded = await openEmbeddedPostgres({ dataDir });
+    const pool = createPool(embedded.connectionString);
+    const store = createEventStore({ pool });
+    try {
+      const db = createDb(pool);
+      const live = await readModelSnapshot(db);
+      expect(live.entries?.length).toBeGreaterThanOrEqual(acknowledged.length);
+      await rebuildReadModels({ pool, store });
+      expect(await readModelSnapshot(db)).toEqual(live);
+    } finally {
+      await store.close();
+      await pool.end();
+      await embedded.stop();
+    }
 
-      expect(await second.stop()).toBe(0);
-    },
-    90_000,
-  );
+    expect(await second.stop()).toBe(0);
+  }, 90_000);
 
   it('a second start on a DATA_DIR whose PostgreSQL another running product uses stops with one configuration line', async () => {
     const running = startProduct();

@@ -1,5 +1,5 @@
-import http from 'node:http';
-import net from 'node:net';
+import type http from 'node:http';
+import type net from 'node:net';
 import { createPool, startEmbeddedPostgres } from '@tht/postgres';
 import pg from 'pg';
 import { ensureStartupAdmin } from './accounts/startup-admin';
@@ -124,8 +124,8 @@ function stopOnSignals(log: Logger): void {
     log.info('Stopped');
     process.exit(0);
   };
-  process.on('SIGTERM', stop);
-  process.on('SIGINT', stop);
+  process.on('SIGTERM', (signal) => void stop(signal));
+  process.on('SIGINT', (signal) => void stop(signal));
 }
 
 async function main(): Promise<void> {

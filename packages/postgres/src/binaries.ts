@@ -54,7 +54,11 @@ function binariesIn(nativeDir: string): PostgresBinaries {
  * The binaries `user` can run: the installed ones, or (when `user` cannot reach them, e.g. they
  * are under root's mode-700 home) a copy made once per version in a root-owned folder.
  */
-export async function reachableBinaries(user: SystemUser | null, log: ClusterLog, locations: BinaryLocations = {}): Promise<PostgresBinaries> {
+export async function reachableBinaries(
+  user: SystemUser | null,
+  log: ClusterLog,
+  locations: BinaryLocations = {},
+): Promise<PostgresBinaries> {
   const installed = locations.installed ?? (await installedBinaries());
   const inPlace = binariesIn(installed.nativeDir);
   if (!user || (await canReach(user, inPlace.postgres))) return inPlace;
@@ -73,7 +77,9 @@ export async function reachableBinaries(user: SystemUser | null, log: ClusterLog
         `make the folders on the way to ${copyRoot} traversable (chmod o+x)`,
     );
   }
-  log.info(`PostgreSQL binaries: ${copyDir} (the system user ${user.name} that runs PostgreSQL cannot reach ${installed.nativeDir})`);
+  log.info(
+    `PostgreSQL binaries: ${copyDir} (the system user ${user.name} that runs PostgreSQL cannot reach ${installed.nativeDir})`,
+  );
   return copied;
 }
 
@@ -94,7 +100,7 @@ async function copyOnce(nativeDir: string, copyRoot: string, copyDir: string): P
       await rm(partial, { recursive: true, force: true });
     }
   } catch (error) {
-    throw new Error(`copying the PostgreSQL binaries to ${copyDir} failed: ${(error as Error).message}`);
+    throw new Error(`copying the PostgreSQL binaries to ${copyDir} failed: ${(error as Error).message}`, { cause: error });
   }
 }
 

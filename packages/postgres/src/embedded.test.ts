@@ -7,6 +7,7 @@ import pg from 'pg';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { ClusterLog } from './cluster-log';
 import { ClusterInUseError, openEmbeddedPostgres, startEmbeddedPostgres } from './embedded';
+import { watchdogsOf } from './server-process';
 
 const RUN_CLUSTER = fileURLToPath(new URL('./test-support/run-cluster.ts', import.meta.url));
 
@@ -54,12 +55,19 @@ describe('a data folder whose previous PostgreSQL is still there', () => {
     holder = undefined;
   });
 
-  it('starts at once after the process running it was killed with its process group, keeping every committed row', async () => {
+  it('starts at once after the process running it and its watchdog were killed, keeping every committed row', async () => {
     const dataDir = await freshDataDir();
     holder = await holdCluster(dataDir);
-    await query(holder.connectionString, 'CREATE TABLE acknowledged (n int); INSERT INTO acknowledged SELECT generate_series(1, 1000)');
+    await query(
+      holder.connectionString,
+      'CREATE TABLE acknowledged (n int); INSERT INTO acknowledged SELECT generate_series(1, 1000)',
+    );
 
+    // Its watchdog would stop PostgreSQL within a second or so: kill it too, so the start certainly finds PostgreSQL running.
+    const watchdogs = await watchdogsOf(holder.pid);
+    expect(watchdogs).toHaveLength(1);
     holder.killGroup();
+    for (const pid of watchdogs) process.kill(pid, 'SIGKILL');
     const log = recordingLog();
     const restarted = await startEmbeddedPostgres({ dataDir, log });
     try {

@@ -90,8 +90,8 @@ export interface LaunchedCluster {
   port: number;
   pgData: string;
   adminUrl: string;
-  urlFor(database: string): string;
-  stop(): Promise<void>;
+  urlFor: (database: string) => string;
+  stop: () => Promise<void>;
 }
 
 export interface LaunchOptions extends StartEmbeddedPostgresOptions {
@@ -129,7 +129,13 @@ export async function launchCluster(options: LaunchOptions): Promise<LaunchedClu
     await rm(ownerFile(dataDir), { force: true });
     if (options.throwaway) await rm(dataDir, { recursive: true, force: true });
   };
-  return { port, pgData, adminUrl: urlFor(password, port, 'postgres'), urlFor: (database) => urlFor(password, port, database), stop };
+  return {
+    port,
+    pgData,
+    adminUrl: urlFor(password, port, 'postgres'),
+    urlFor: (database) => urlFor(password, port, database),
+    stop,
+  };
 }
 
 /**
@@ -159,7 +165,9 @@ async function startServer(
     }
     if (leftover && !announced) {
       announced = true;
-      log.info(`The previous PostgreSQL processes of ${pgData} are still exiting (${result.failure}); starting again when they are gone`);
+      log.info(
+        `The previous PostgreSQL processes of ${pgData} are still exiting (${result.failure}); starting again when they are gone`,
+      );
     }
     await sleep(leftover ? 250 : 0);
   }

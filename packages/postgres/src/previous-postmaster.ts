@@ -89,7 +89,13 @@ export type PreviousPostmaster =
   /** Run by a living process (another `npm start` on the same data folder): use it or leave it alone. */
   | { kind: 'owned'; pid: number; port: number; ownerPid: number }
   /** Its process is gone (killed, crashed) and it is stopping or about to be stopped, or it has just exited. */
-  | { kind: 'leftover'; pid: number; status: string; zombie: boolean; /** Its command line names this data folder. */ postgres: boolean };
+  | {
+      kind: 'leftover';
+      pid: number;
+      status: string;
+      zombie: boolean;
+      /** Its command line names this data folder. */ postgres: boolean;
+    };
 
 export async function inspectPreviousPostmaster(dataDir: string, pgData: string): Promise<PreviousPostmaster> {
   const pidFile = await readPostmasterPidFile(pgData);

@@ -64,7 +64,9 @@ if (!isRoot) {
       }
 
       const copy = path.join(copyRoot, installed.name);
-      expect(lines).toContain(`PostgreSQL binaries: ${copy} (the system user postgres that runs PostgreSQL cannot reach ${privateBinaries.nativeDir})`);
+      expect(lines).toContain(
+        `PostgreSQL binaries: ${copy} (the system user postgres that runs PostgreSQL cannot reach ${privateBinaries.nativeDir})`,
+      );
       expect(lines.find((line) => line.startsWith('warn '))).toMatch(
         new RegExp(`^warn Gave .*traverse-only .* ${dataHome}\\b.*can reach ${dataDir}; undo: `),
       );
@@ -83,7 +85,7 @@ if (!isRoot) {
         'await database.drop();',
         'console.log(JSON.stringify(rows));',
       ].join('\n');
-      const env = { ...process.env, TMPDIR: tmp };
+      const env: NodeJS.ProcessEnv = { ...process.env, TMPDIR: tmp };
       delete env.DATABASE_URL;
       const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
         cwd: PACKAGE_DIR,

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chown, mkdir, rm, writeFile } from 'node:fs/promises';
+import { chown, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { PostgresBinaries } from './binaries';
@@ -35,7 +35,10 @@ function spawnServerProgram(program: string, args: string[], { user, log }: Serv
   });
   const recent: string[] = [];
   const onOutput = (chunk: Buffer) => {
-    for (const line of chunk.toString().split('\n').filter((l) => l.trim())) {
+    for (const line of chunk
+      .toString()
+      .split('\n')
+      .filter((l) => l.trim())) {
       log.debug(line);
       recent.push(line);
       if (recent.length > 50) recent.shift();
@@ -126,17 +129,27 @@ export function isPortTaken(failure: string): boolean {
   return failure.includes('could not bind') || failure.includes('Address already in use');
 }
 
+/** How a watchdog's script begins: it names the process it watches. */
+const watching = (ownerPid: number) => `while kill -0 ${ownerPid} 2>/dev/null && `;
+
 /**
  * A detached shell that outlives this process: once this process is gone (even by SIGKILL) it
- * stops PostgreSQL and, for throw-away clusters, deletes the data folder; it ends with PostgreSQL. Without it a killed
- * test worker or product would leave a running postmaster and its files behind.
+ * stops PostgreSQL and, for throw-away clusters, deletes the data folder; it ends with PostgreSQL.
+ * Without it a killed test worker or product would leave a running postmaster and its files behind.
  */
 export function startWatchdog(postmasterPid: number, removeDir: string | null): void {
   const script = [
-    `while kill -0 ${process.pid} 2>/dev/null && kill -0 ${postmasterPid} 2>/dev/null; do sleep 1; done`,
+    `${watching(process.pid)}kill -0 ${postmasterPid} 2>/dev/null; do sleep 1; done`,
     `kill -INT ${postmasterPid} 2>/dev/null`,
     `while kill -0 ${postmasterPid} 2>/dev/null; do sleep 0.2; done`,
     removeDir ? `rm -rf '${removeDir.replaceAll("'", "'\\''")}'` : 'true',
   ].join('; ');
   spawn('sh', ['-c', script], { detached: true, stdio: 'ignore' }).unref();
+}
+
+/** The watchdogs of the clusters process `ownerPid` started (Linux: found in /proc), e.g. for a test that kills them too. */
+export async function watchdogsOf(ownerPid: number): Promise<number[]> {
+  const pids = (await readdir('/proc')).filter((name) => /^\d+$/.test(name));
+  const commands = await Promise.all(pids.map((pid) => readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '')));
+  return pids.filter((_, index) => commands[index]!.includes(watching(ownerPid))).map(Number);
 }

@@ -47,7 +47,10 @@ async function createSystemUser(name: string): Promise<void> {
   const common = ['--system', '--no-create-home', '--home-dir', '/nonexistent', '--shell', '/usr/sbin/nologin'];
   // A group of that name may exist already (then it becomes the user's group); another process may
   // create the user at the same moment (then the look-up afterwards finds it).
-  const attempts = [[...common, '--user-group', name], [...common, '--gid', name, name]];
+  const attempts = [
+    [...common, '--user-group', name],
+    [...common, '--gid', name, name],
+  ];
   let lastError: unknown;
   for (const args of attempts) {
     try {
@@ -101,7 +104,11 @@ function pathFromRoot(folder: string): string[] {
 /** The first of `paths` (in order) that `user` cannot reach, or null. Checked by a shell running as that user. */
 async function firstUnreachable(user: SystemUser, paths: string[]): Promise<string | null> {
   const script = 'for p in "$@"; do [ -x "$p" ] || { printf "%s" "$p"; exit 0; }; done';
-  const child = spawn('/bin/sh', ['-c', script, 'sh', ...paths], { ...spawnIdentity(user), cwd: '/', stdio: ['ignore', 'pipe', 'ignore'] });
+  const child = spawn('/bin/sh', ['-c', script, 'sh', ...paths], {
+    ...spawnIdentity(user),
+    cwd: '/',
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const code = await new Promise<number | null>((resolve, reject) => {
@@ -128,6 +135,7 @@ async function grantTraverse(user: SystemUser, blocking: string, target: string,
     throw new Error(
       `the system user ${user.name} that runs PostgreSQL cannot enter ${blocking}, and giving it ` +
         `traverse permission failed (${firstLine(error)}); set DATA_DIR to a folder outside ${blocking}`,
+      { cause: error },
     );
   }
   log.warn(

@@ -8,6 +8,8 @@ import { SILENT_LOG } from './cluster-log';
 import { launchCluster } from './embedded';
 import { createDb, createPool } from './pool';
 
+export { watchdogsOf } from './server-process';
+
 export interface TestDatabase {
   connectionString: string;
   pool: pg.Pool;
