@@ -2,7 +2,6 @@ import {
   defaultBulkTargetHours,
   ACCOUNT_MESSAGES,
   TARGET_MESSAGES as M,
-  USER_TARGET_MAX_HOURS,
   type TargetEventData,
   type UserTargetFields,
 } from '@tht/contracts';
@@ -61,14 +60,13 @@ export function peopleWithoutTarget(command: PeopleAndTargets, state: BulkTarget
 
 /**
  * The hours to assign: as asked, else the most common target of the year (SPEC section 9), else
- * the yearly target shared among all accounts, else 100; a default beyond a person's maximum
- * (10000) is capped there.
+ * the yearly target shared among all accounts, else 100 (capped at a person's maximum).
  */
 export function bulkTargetHours(command: AssignTargets, state: BulkTargetsState): number {
   if (command.targetHours !== undefined) return command.targetHours;
   const hoursOfYear = command.accounts.flatMap((userId) => targetOf(command, state, userId)?.targetHours ?? []);
   const fallback = { yearlyTargetHours: command.yearlyTargetHours, totalUsers: command.accounts.length };
-  return Math.min(defaultBulkTargetHours(hoursOfYear, fallback), USER_TARGET_MAX_HOURS);
+  return defaultBulkTargetHours(hoursOfYear, fallback);
 }
 
 export const bulkTargetsDecider: Decider<BulkTargetsState, AssignTargets, BulkTargetEvent> = {

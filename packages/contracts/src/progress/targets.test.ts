@@ -35,4 +35,8 @@ describe('defaultBulkTargetHours', () => {
     expect(defaultBulkTargetHours([], { totalUsers: 10 })).toBe(100);
     expect(defaultBulkTargetHours([], { yearlyTargetHours: 3000, totalUsers: 10 })).toBe(300);
   });
+
+  it('caps a fallback above a person\u2019s maximum of 10000 hours', () => {
+    expect(defaultBulkTargetHours([], { yearlyTargetHours: 100_000, totalUsers: 3 })).toBe(10_000);
+  });
 });

@@ -1,3 +1,5 @@
+import { USER_TARGET_MAX_HOURS } from '../targets/schemas';
+
 /** Default target hours (SPEC section 9). */
 export const DEFAULT_TARGET_HOURS = 100;
 
@@ -25,7 +27,8 @@ export function effectiveTargetHours({ userTargetHours, yearlyTargetHours, total
 
 /**
  * The default of a bulk target assignment (SPEC section 9): the most common per-user target of
- * the year, else the single-person fallback. Ties go to the larger target.
+ * the year, else the single-person fallback. Ties go to the larger target. Decision: a fallback
+ * above a person's maximum (10000 hours) is capped there, so the default is always assignable.
  */
 export function defaultBulkTargetHours(
   userTargetsOfYear: readonly number[],
@@ -37,5 +40,5 @@ export function defaultBulkTargetHours(
   for (const [hours, count] of counts) {
     if (!best || count > best.count || (count === best.count && hours > best.hours)) best = { hours, count };
   }
-  return best ? best.hours : effectiveTargetHours(fallback);
+  return best ? best.hours : Math.min(effectiveTargetHours(fallback), USER_TARGET_MAX_HOURS);
 }
