@@ -7,6 +7,7 @@ import { createFormFieldsRouter } from './form-fields/form-fields-routes';
 import { createHrRouter } from './hr/hr-routes';
 import { createManagerRouter } from './manager/manager-routes';
 import { createOpenApiRouter } from './openapi/openapi-routes';
+import { createSmtRouter } from './smt/smt-routes';
 import { createStatsRouter } from './stats/stats-routes';
 import { createTargetsRouter } from './targets/targets-routes';
 import { REPO_ROOT } from './config';
@@ -49,6 +50,7 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Expr
   app.use('/api', createManagerRouter(ctx));
   app.use('/api', createHrRouter(ctx));
   app.use('/api', createExportRouter(ctx));
+  app.use('/api', createSmtRouter(ctx));
   app.use('/api', createFormFieldsRouter(ctx));
   app.use('/api', createTargetsRouter(ctx));
   app.use('/api', createOpenApiRouter(ctx.config));

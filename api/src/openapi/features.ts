@@ -6,6 +6,7 @@ import { describeFormFieldsApi } from '../form-fields/form-fields-openapi';
 import { describeHrApi } from '../hr/hr-openapi';
 import { describeManagerApi } from '../manager/manager-openapi';
 import { describePlatformApi } from '../platform/platform-openapi';
+import { describeSmtApi } from '../smt/smt-openapi';
 import { describeStatsApi } from '../stats/stats-openapi';
 import { describeTargetsApi } from '../targets/targets-openapi';
 import { describeUsersApi } from '../users/users-openapi';
@@ -26,6 +27,7 @@ export const FEATURE_APIS: readonly DescribeFeatureApi[] = [
   describeTargetsApi,
   describeHrApi,
   describeExportApi,
+  describeSmtApi,
   describeFormFieldsApi,
   describePlatformApi,
   describeReferenceApi,
