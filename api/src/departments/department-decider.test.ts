@@ -1,8 +1,8 @@
 import { ACCOUNT_MESSAGES as M } from '@tht/contracts';
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { deciderSpec } from '../platform/decider-spec';
 import { CONFLICT_MESSAGE } from '../platform/http';
-import { departmentDecider, type DepartmentEvent } from './department-decider';
+import { departmentDecider, nameClaimOf, type DepartmentEvent } from './department-decider';
 
 const spec = deciderSpec(departmentDecider);
 const created: DepartmentEvent = { type: 'DepartmentCreated', data: { departmentId: 4, name: 'Research' } };
@@ -79,5 +79,20 @@ describe('deleting a department', () => {
   it('refuses a department that does not exist or was deleted', () => {
     spec.given().when({ type: 'DeleteDepartment', members: 0 }).thenRefuses('not-found', M.departmentNotFound);
     spec.given(created, deleted).when({ type: 'DeleteDepartment', members: 0 }).thenRefuses('not-found', M.departmentNotFound);
+  });
+});
+
+describe('the name a change holds', () => {
+  it('is taken on creation, moved on a rename, kept on a change of letter case and given up on deletion', () => {
+    const renamed = (name: string): DepartmentEvent => ({
+      type: 'DepartmentRenamed',
+      data: { departmentId: 4, name, previousName: 'Research' },
+    });
+    expect([created, renamed('Operations'), renamed(' RESEARCH'), deleted].map(nameClaimOf)).toEqual([
+      { take: 'Research' },
+      { take: 'Operations', giveUp: 'Research' },
+      {},
+      { giveUp: 'Research' },
+    ]);
   });
 });

@@ -1,5 +1,6 @@
 import { ACCOUNT_MESSAGES as M, type AccountEvent } from '@tht/contracts';
 import { DomainError, type Decider } from '../platform/handle-command';
+import type { NameClaim } from '../platform/name-claims';
 import { CONFLICT_MESSAGE } from '../platform/http';
 
 export type DepartmentEvent = Extract<AccountEvent, { type: 'DepartmentCreated' | 'DepartmentRenamed' | 'DepartmentDeleted' }>;
@@ -20,6 +21,20 @@ export type DepartmentCommand =
 
 /** Department names are unique ignoring letter case (and surrounding spaces). */
 export const sameDepartmentName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/** The name a change holds on its reservation stream and the one it frees (a change of letter case keeps the same). */
+export function nameClaimOf(event: DepartmentEvent): NameClaim {
+  switch (event.type) {
+    case 'DepartmentCreated':
+      return { take: event.data.name };
+    case 'DepartmentRenamed':
+      return sameDepartmentName(event.data.name, event.data.previousName)
+        ? {}
+        : { take: event.data.name, giveUp: event.data.previousName };
+    case 'DepartmentDeleted':
+      return { giveUp: event.data.name };
+  }
+}
 
 function liveDepartment(state: DepartmentState): NonNullable<DepartmentState> {
   if (!state || state.deleted) throw new DomainError('not-found', M.departmentNotFound);

@@ -3,44 +3,20 @@ import type { DepartmentRow } from 'projections';
 import { DEPARTMENT_NAME_RESERVATION, release, withReservation } from '../accounts/reservations';
 import type { Actor } from '../platform/commands';
 import type { AppContext } from '../platform/context';
-import { handleCommand, loadState, type CommandRequest } from '../platform/handle-command';
-import {
-  departmentDecider,
-  sameDepartmentName,
-  type DepartmentCommand,
-  type DepartmentEvent,
-  type DepartmentState,
-} from './department-decider';
+import { handleCommand, loadState } from '../platform/handle-command';
+import { appendClaiming, type NameHolder } from '../platform/name-claims';
+import { departmentDecider, nameClaimOf, type DepartmentCommand } from './department-decider';
 import { countUsersInDepartment, findDepartmentByName, getDepartment } from './departments-queries';
-
-type AroundAppend = NonNullable<CommandRequest<DepartmentState, DepartmentCommand, DepartmentEvent>['aroundAppend']>;
 
 /**
  * A department's name is held on its reservation stream while the change is appended, so of two
  * simultaneous claims of one name exactly one wins; a name given up becomes free again.
  */
-function holdingTheName(ctx: AppContext, actor: Actor): AroundAppend {
-  return async (events, _state, append) => {
-    const event = events[0]!;
-    const { departmentId } = event.data;
-    const appendHolding = (name: string) =>
-      withReservation(ctx, DEPARTMENT_NAME_RESERVATION, name, departmentId, actor, M.departmentExists, append);
-    const free = (name: string) => release(ctx, DEPARTMENT_NAME_RESERVATION, name, departmentId, actor);
-    switch (event.type) {
-      case 'DepartmentCreated':
-        return appendHolding(event.data.name);
-      case 'DepartmentRenamed': {
-        if (sameDepartmentName(event.data.name, event.data.previousName)) return append(); // same reservation
-        const appended = await appendHolding(event.data.name);
-        await free(event.data.previousName);
-        return appended;
-      }
-      case 'DepartmentDeleted': {
-        const appended = await append();
-        await free(event.data.name);
-        return appended;
-      }
-    }
+function nameHolder(ctx: AppContext, departmentId: number, actor: Actor): NameHolder {
+  return {
+    whileHolding: (name, work) =>
+      withReservation(ctx, DEPARTMENT_NAME_RESERVATION, name, departmentId, actor, M.departmentExists, work),
+    free: (name) => release(ctx, DEPARTMENT_NAME_RESERVATION, name, departmentId, actor),
   };
 }
 
@@ -49,7 +25,7 @@ function decideOnDepartment(ctx: AppContext, departmentId: number, command: Depa
     stream: departmentStream(departmentId),
     command,
     actor,
-    aroundAppend: holdingTheName(ctx, actor),
+    aroundAppend: ([event], _state, append) => appendClaiming(nameHolder(ctx, departmentId, actor), nameClaimOf(event!), append),
   });
 }
 

@@ -1,8 +1,8 @@
 import { FORM_FIELD_MESSAGES as M } from '@tht/contracts';
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { deciderSpec } from '../platform/decider-spec';
 import { CONFLICT_MESSAGE } from '../platform/http';
-import { formFieldDecider, type FieldEvent } from './form-field-decider';
+import { formFieldDecider, nameClaimOf, type FieldEvent } from './form-field-decider';
 
 const spec = deciderSpec(formFieldDecider);
 
@@ -157,5 +157,21 @@ describe('options', () => {
       .when({ type: 'EditOption', optionId: 10, label: 'Again' })
       .thenRefuses('not-found', M.optionNotFound);
     spec.given(added, beginner, deleted).when({ type: 'DeleteOption', optionId: 10 }).thenRefuses('not-found', M.optionNotFound);
+  });
+});
+
+describe('the name a change holds', () => {
+  it('is taken when the field is added, moved on a rename, kept on a change of letter case and given up on deletion', () => {
+    const edited = (name: string): FieldEvent => ({
+      type: 'FormFieldEdited',
+      data: { fieldId: 3, name, label: 'Level', type: 'select', required: false, previousName: 'level' },
+    });
+    expect([added, edited('grade'), edited('LEVEL'), beginner, deleted].map(nameClaimOf)).toEqual([
+      { take: 'level' },
+      { take: 'grade', giveUp: 'level' },
+      {},
+      {},
+      { giveUp: 'level' },
+    ]);
   });
 });

@@ -7,6 +7,7 @@ import {
 } from '@tht/contracts';
 import { DomainError, type Decider } from '../platform/handle-command';
 import { CONFLICT_MESSAGE } from '../platform/http';
+import type { NameClaim } from '../platform/name-claims';
 
 /** The events of a field's own stream (`form-field-<id>`); its name is held on a reservation stream. */
 export type FieldEvent = Exclude<FormFieldEvent, { type: 'FormFieldNameReserved' | 'FormFieldNameReleased' }>;
@@ -44,6 +45,22 @@ export type FormFieldCommand =
 
 /** Field names are keys of entries' custom values: unique ignoring letter case. */
 export const sameFieldName = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+/** The name a change holds on its reservation stream and the one it frees (a change of letter case keeps the same). */
+export function nameClaimOf(event: FieldEvent): NameClaim {
+  switch (event.type) {
+    case 'FormFieldAdded':
+      return { take: event.data.name };
+    case 'FormFieldEdited':
+      return sameFieldName(event.data.name, event.data.previousName)
+        ? {}
+        : { take: event.data.name, giveUp: event.data.previousName };
+    case 'FormFieldDeleted':
+      return { giveUp: event.data.name }; // its options go with it, in its stream
+    default:
+      return {};
+  }
+}
 
 function liveField(state: FormFieldState): LiveField {
   if (!state || state.deleted) throw new DomainError('not-found', M.fieldNotFound);

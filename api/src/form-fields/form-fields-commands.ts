@@ -11,8 +11,9 @@ import {
 import { release, withReservation, type reserve } from '../accounts/reservations';
 import type { Actor } from '../platform/commands';
 import type { AppContext } from '../platform/context';
-import { DomainError, handleCommand, type CommandRequest } from '../platform/handle-command';
-import { formFieldDecider, sameFieldName, type FieldEvent, type FormFieldCommand, type FormFieldState } from './form-field-decider';
+import { DomainError, handleCommand } from '../platform/handle-command';
+import { appendClaiming, type NameHolder } from '../platform/name-claims';
+import { formFieldDecider, nameClaimOf, type FormFieldCommand } from './form-field-decider';
 import { findOptionRow, getFormField, nextFieldOrder, toOptionView } from './form-fields-queries';
 
 /** Field names are keys of entries' custom values, so no two fields share one (ignoring case). */
@@ -24,36 +25,14 @@ const FORM_FIELD_NAME_RESERVATION: Parameters<typeof reserve>[1] = {
   ownerOf: (data: FormFieldEventData['FormFieldNameReserved']) => data.fieldId,
 };
 
-type AroundAppend = NonNullable<CommandRequest<FormFieldState, FormFieldCommand, FieldEvent>['aroundAppend']>;
-
 /**
- * A field's name is held on its reservation stream while a change of it is appended, so of two
+ * A field's name is held on its reservation stream while the change is appended, so of two
  * simultaneous claims of one name exactly one wins; a name given up becomes free again.
  */
-function holdingTheName(ctx: AppContext, actor: Actor): AroundAppend {
-  return async (events, _state, append) => {
-    const event = events[0]!;
-    const { fieldId } = event.data;
-    const appendHolding = (name: string) =>
-      withReservation(ctx, FORM_FIELD_NAME_RESERVATION, name, fieldId, actor, M.nameTaken(name), append);
-    const free = (name: string) => release(ctx, FORM_FIELD_NAME_RESERVATION, name, fieldId, actor);
-    switch (event.type) {
-      case 'FormFieldAdded':
-        return appendHolding(event.data.name);
-      case 'FormFieldEdited': {
-        if (sameFieldName(event.data.name, event.data.previousName)) return append(); // same reservation
-        const appended = await appendHolding(event.data.name);
-        await free(event.data.previousName);
-        return appended;
-      }
-      case 'FormFieldDeleted': {
-        const appended = await append();
-        await free(event.data.name); // the field's options go with it, in its stream
-        return appended;
-      }
-      default:
-        return append();
-    }
+function nameHolder(ctx: AppContext, fieldId: number, actor: Actor): NameHolder {
+  return {
+    whileHolding: (name, work) => withReservation(ctx, FORM_FIELD_NAME_RESERVATION, name, fieldId, actor, M.nameTaken(name), work),
+    free: (name) => release(ctx, FORM_FIELD_NAME_RESERVATION, name, fieldId, actor),
   };
 }
 
@@ -62,7 +41,7 @@ function decideOnField(ctx: AppContext, fieldId: number, command: FormFieldComma
     stream: formFieldStream(fieldId),
     command,
     actor,
-    aroundAppend: holdingTheName(ctx, actor),
+    aroundAppend: ([event], _state, append) => appendClaiming(nameHolder(ctx, fieldId, actor), nameClaimOf(event!), append),
   });
 }
 
