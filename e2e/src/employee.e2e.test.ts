@@ -158,7 +158,10 @@ describe('an employee’s training entries', () => {
 
     await page.getByRole('button', { name: 'Move Entries up' }).click();
     await page.getByRole('button', { name: 'Move Entries up' }).click();
-    await page.getByTitle('Drag Statistics to reorder').dragTo(page.getByRole('listitem', { name: 'Progress', exact: true }));
+    // The sections follow the pointer (dnd-kit), so the drag moves it in steps as a hand does, not in one jump.
+    await page
+      .getByTitle('Drag Statistics to reorder')
+      .dragTo(page.getByRole('listitem', { name: 'Progress', exact: true }), { steps: 8 });
     expect(await order()).toEqual(['Entries', 'Statistics', 'Progress']);
 
     await page.reload();
@@ -184,10 +187,19 @@ describe('an employee’s training entries', () => {
     const created = await api<{ id: number; userId: number; createdAt: string }>('POST', '/api/entries', ownerToken, entry);
 
     await expect(
-      api('PUT', `/api/entries/${created.id}`, otherToken, { ...entry, trainingName: 'Taken over', userId: created.userId, createdAt: created.createdAt }),
+      api('PUT', `/api/entries/${created.id}`, otherToken, {
+        ...entry,
+        trainingName: 'Taken over',
+        userId: created.userId,
+        createdAt: created.createdAt,
+      }),
     ).rejects.toThrow(/answered 40[34]/);
     await expect(api('DELETE', `/api/entries/${created.id}`, otherToken)).rejects.toThrow(/answered 40[34]/);
-    const ownEntries = await api<Array<{ id: number; trainingName: string }>>('GET', `/api/entries?userId=${owner.id}&year=${YEAR}`, ownerToken);
+    const ownEntries = await api<Array<{ id: number; trainingName: string }>>(
+      'GET',
+      `/api/entries?userId=${owner.id}&year=${YEAR}`,
+      ownerToken,
+    );
     expect(ownEntries.find((item) => item.id === created.id)?.trainingName).toBe('Private course');
   });
 });
