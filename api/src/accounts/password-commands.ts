@@ -1,22 +1,24 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { ACCOUNT_MESSAGES as M, RESET_TOKEN_TTL_MS, userStream } from '@tht/contracts';
-import { ConcurrencyError } from '@tht/eventstore';
 import type { UserRow } from 'projections';
 import { hashPassword } from '../auth/passwords';
-import { appendAndWait, type Actor } from '../platform/commands';
+import type { Actor } from '../platform/commands';
 import type { AppContext } from '../platform/context';
+import { DomainError, handleCommand } from '../platform/handle-command';
 import { HttpError } from '../platform/http';
 import { findUserByEmail, findUserByResetTokenHash, getUser } from '../users/users-queries';
-import { accountEvent } from './account-events';
+import { accountDecider, isResetTokenUsable, type AccountCommand } from './accounts-decider';
 
 /** Reset tokens are stored (in events and read models) only as this hash. */
 export const hashResetToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
+function commandAccount(ctx: AppContext, userId: number, command: AccountCommand, actor: Actor) {
+  return handleCommand(ctx, accountDecider, { stream: userStream(userId), command, actor });
+}
+
 /** The signed-in user chose a new password: clears a forced change and ends every earlier sign-in. */
 export async function changePassword(ctx: AppContext, userId: number, password: string, actor: Actor): Promise<UserRow> {
-  const user = await getUser(ctx.db, userId);
-  const passwordHash = await hashPassword(password);
-  await appendAndWait(ctx, userStream(userId), [accountEvent('PasswordChanged', { userId, passwordHash })], user.version, actor);
+  await commandAccount(ctx, userId, { type: 'ChangePassword', passwordHash: await hashPassword(password) }, actor);
   return getUser(ctx.db, userId);
 }
 
@@ -25,39 +27,22 @@ export async function requestPasswordReset(ctx: AppContext, username: string, ac
   const user = await findUserByEmail(ctx.db, username);
   if (!user) throw new HttpError(404, M.accountDoesNotExist);
   const token = randomBytes(32).toString('hex');
-  const expiresAt = new Date(Date.now() + RESET_TOKEN_TTL_MS).toISOString();
-  await appendAndWait(
-    ctx,
-    userStream(user.id),
-    [accountEvent('PasswordResetRequested', { userId: user.id, tokenHash: hashResetToken(token), expiresAt })],
-    user.version,
-    actor,
-  );
+  const reset = { tokenHash: hashResetToken(token), expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS).toISOString() };
+  await commandAccount(ctx, user.id, { type: 'RequestPasswordReset', reset }, actor);
   return token;
 }
 
 /**
- * Sets the new password if the token is the user's latest, unused and unexpired one. Of two
- * concurrent uses of one token only one succeeds: the first changes the stream version the
- * second expects.
+ * Sets the new password if the token is the user's latest, unused and unexpired one. The token is
+ * checked on the read model before the costly password hash, and decided on the account's stream;
+ * of two concurrent uses of one token only one succeeds.
  */
 export async function completePasswordReset(ctx: AppContext, token: string, password: string, actor: Actor): Promise<void> {
-  const user = await findUserByResetTokenHash(ctx.db, hashResetToken(token));
-  const expiresAt = user?.password_reset_expires;
-  if (!user || !expiresAt || new Date(expiresAt).getTime() <= Date.now()) {
-    throw new HttpError(400, M.resetTokenExpired);
-  }
+  const tokenHash = hashResetToken(token);
+  const now = new Date().toISOString();
+  const user = await findUserByResetTokenHash(ctx.db, tokenHash);
+  const reset = user?.password_reset_expires ? { tokenHash, expiresAt: new Date(user.password_reset_expires).toISOString() } : null;
+  if (!user || !isResetTokenUsable(reset, tokenHash, now)) throw new DomainError('invalid', M.resetTokenExpired);
   const passwordHash = await hashPassword(password);
-  try {
-    await appendAndWait(
-      ctx,
-      userStream(user.id),
-      [accountEvent('PasswordResetCompleted', { userId: user.id, passwordHash })],
-      user.version,
-      actor,
-    );
-  } catch (error) {
-    if (error instanceof ConcurrencyError) throw new HttpError(409, M.resetTokenExpired);
-    throw error;
-  }
+  await commandAccount(ctx, user.id, { type: 'CompletePasswordReset', tokenHash, passwordHash, now }, actor);
 }

@@ -1,11 +1,11 @@
-import { normaliseEmail, type UserProfileFields } from '@tht/contracts';
+import { normaliseEmail } from '@tht/contracts';
 import type { UserRow } from 'projections';
 import { hashPassword } from '../auth/passwords';
 import { systemActor } from '../platform/commands';
 import type { AppContext } from '../platform/context';
 import { HttpError } from '../platform/http';
-import { appendNewUser } from '../users/users-commands';
-import { accountEvent } from './account-events';
+import { openAccount } from '../users/users-commands';
+import type { NewAccount } from './accounts-decider';
 
 /**
  * With ADMIN_EMAIL and ADMIN_PASSWORD set and an empty event store, creates that admin (not forced
@@ -17,20 +17,26 @@ export async function ensureStartupAdmin(ctx: AppContext): Promise<UserRow | nul
   if (!settings) return null;
   const { events } = await ctx.store.readAll(null, 1);
   if (events.length > 0) return null;
-  const userId = await ctx.ids.next('user');
-  const profile: UserProfileFields = {
+  const account: NewAccount = {
     email: normaliseEmail(settings.email),
     firstName: 'System',
     lastName: 'Administrator',
     role: 'admin',
-    managerId: null,
-    managerName: null,
-    department: '',
+    // An empty store has no other account and no departments yet: the department stays empty.
+    emailTaken: false,
+    department: { found: true, name: '' },
+    manager: null,
   };
-  const passwordHash = await hashPassword(settings.password);
-  const created = accountEvent('UserCreated', { userId, ...profile, passwordHash, firstLoginRequired: false });
+  const origin = { registered: false, firstLoginRequired: false } as const;
+  const command = {
+    type: 'OpenAccount',
+    userId: await ctx.ids.next('user'),
+    account,
+    origin,
+    passwordHash: await hashPassword(settings.password),
+  } as const;
   try {
-    return await appendNewUser(ctx, userId, profile.email, [created], systemActor());
+    return await openAccount(ctx, command, systemActor());
   } catch (error) {
     // Another instance starting at the same moment created the admin first.
     if (error instanceof HttpError && error.status === 409) return null;

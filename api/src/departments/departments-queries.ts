@@ -27,13 +27,6 @@ export async function findDepartmentByName(db: ReadModelDb, name: string): Promi
     .executeTakeFirst();
 }
 
-/** The department's name as stored (a user's department is matched ignoring case), or a 400. */
-export async function existingDepartmentName(db: ReadModelDb, name: string): Promise<string> {
-  const department = await findDepartmentByName(db, name);
-  if (!department) throw new HttpError(400, M.unknownDepartment(name));
-  return department.name;
-}
-
 export async function countUsersInDepartment(db: ReadModelDb, name: string): Promise<number> {
   const { count } = await db
     .withSchema(READ_MODEL_SCHEMA)

@@ -5,18 +5,27 @@ import {
   type AdminUserUpdateInput,
   type ProfileUpdateInput,
   type Role,
-  type UserProfileFields,
 } from '@tht/contracts';
-import type { Kysely } from 'kysely';
-import type { UserRow } from 'projections';
-import { accountEvent } from '../accounts/account-events';
+import type { ReadModelDb, UserRow } from 'projections';
+import {
+  accountDecider,
+  newAccountProfile,
+  type AccountCommand,
+  type AccountOrigin,
+  type AccountStreamEvent,
+  type DepartmentLookup,
+  type ManagerLookup,
+  type Placement,
+  type ProfileRequest,
+} from '../accounts/accounts-decider';
 import { EMAIL_RESERVATION, release, withReservation } from '../accounts/reservations';
 import type { AuthUser } from '../auth/auth-user';
 import { hashPassword } from '../auth/passwords';
-import { canManageUsers, isAdmin } from '../auth/policy';
-import { existingDepartmentName } from '../departments/departments-queries';
-import { appendAndWait, type Actor, type CommandEvent } from '../platform/commands';
+import { canManageUsers } from '../auth/policy';
+import { findDepartmentByName } from '../departments/departments-queries';
+import type { Actor } from '../platform/commands';
 import type { AppContext } from '../platform/context';
+import { handleCommand } from '../platform/handle-command';
 import { HttpError } from '../platform/http';
 import { findUserByEmail, findUserById, getUser } from './users-queries';
 
@@ -30,119 +39,97 @@ export interface NewUserInput {
   password: string;
 }
 
-/** How a new account comes to be: self-registration (signed in at once) or creation by an admin or at start-up. */
-export type UserOrigin = { registered: true } | { registered: false; firstLoginRequired: boolean };
+async function lookUpDepartment(db: ReadModelDb, name: string): Promise<DepartmentLookup> {
+  const department = await findDepartmentByName(db, name);
+  return department ? { found: true, name: department.name } : { found: false, requested: name };
+}
 
-type ManagerFields = Pick<UserProfileFields, 'managerId' | 'managerName'>;
-
-/** The manager's id and full name; a 400 when the manager does not exist or would create a loop. */
-async function managerFields(db: Kysely<any>, managerId: number | null, userId?: number): Promise<ManagerFields> {
-  if (managerId === null) return { managerId: null, managerName: null };
-  if (managerId === userId) throw new HttpError(400, M.ownManager);
+/**
+ * The chosen manager as the read models show them. For a manager chosen for `userId`, the managers
+ * above them are walked up to `userId` (a management loop) or the top.
+ */
+async function lookUpManager(db: ReadModelDb, managerId: number, userId?: number): Promise<ManagerLookup> {
   const manager = await findUserById(db, managerId);
-  if (!manager) throw new HttpError(400, M.managerNotFound);
-  if (userId !== undefined && (await reportsTo(db, manager, userId))) throw new HttpError(400, M.managerCycle);
-  return { managerId, managerName: fullName({ firstName: manager.first_name, lastName: manager.last_name }) };
-}
-
-/** True when `userId` appears in the management chain above `user`. */
-async function reportsTo(db: Kysely<any>, user: UserRow, userId: number): Promise<boolean> {
-  const seen = new Set<number>([user.id]);
-  let managerId = user.manager_id;
-  while (managerId !== null && !seen.has(managerId)) {
-    if (managerId === userId) return true;
-    seen.add(managerId);
-    managerId = (await findUserById(db, managerId))?.manager_id ?? null;
+  if (!manager) return { id: managerId, found: false };
+  const above: number[] = [];
+  const seen = new Set([manager.id]);
+  let next = userId === undefined ? null : manager.manager_id;
+  while (next !== null && !seen.has(next)) {
+    above.push(next);
+    seen.add(next);
+    if (next === userId) break;
+    next = (await findUserById(db, next))?.manager_id ?? null;
   }
-  return false;
+  return { id: managerId, found: true, name: fullName({ firstName: manager.first_name, lastName: manager.last_name }), above };
 }
 
-/** Appends a new account's events while holding its e-mail address. */
-export async function appendNewUser(
-  ctx: AppContext,
-  userId: number,
-  email: string,
-  events: readonly CommandEvent[],
-  actor: Actor,
-): Promise<UserRow> {
-  await withReservation(ctx, EMAIL_RESERVATION, email, userId, actor, M.accountAlreadyExists, () =>
-    appendAndWait(ctx, userStream(userId), events, 'no_stream', actor),
-  );
+type OpenAccountCommand = Extract<AccountCommand, { type: 'OpenAccount' }>;
+
+/** Opens a new account's stream while holding its e-mail address. */
+export async function openAccount(ctx: AppContext, command: OpenAccountCommand, actor: Actor): Promise<UserRow> {
+  const { userId, account } = command;
+  await handleCommand(ctx, accountDecider, {
+    stream: userStream(userId),
+    command,
+    actor,
+    aroundAppend: (_events, _state, append) =>
+      withReservation(ctx, EMAIL_RESERVATION, account.email, userId, actor, M.accountAlreadyExists, append),
+  });
   return getUser(ctx.db, userId);
 }
 
-export async function addUser(ctx: AppContext, input: NewUserInput, origin: UserOrigin, actor: Actor): Promise<UserRow> {
-  if (await findUserByEmail(ctx.db, input.email)) throw new HttpError(409, M.accountAlreadyExists);
-  const profile: UserProfileFields = {
-    email: input.email,
-    firstName: input.firstName,
-    lastName: input.lastName,
-    role: input.role,
-    department: await existingDepartmentName(ctx.db, input.department),
-    ...(await managerFields(ctx.db, input.managerId ?? null)),
+export async function addUser(ctx: AppContext, input: NewUserInput, origin: AccountOrigin, actor: Actor): Promise<UserRow> {
+  const { email, firstName, lastName, role } = input;
+  const account = {
+    email,
+    firstName,
+    lastName,
+    role,
+    emailTaken: (await findUserByEmail(ctx.db, email)) !== undefined,
+    department: await lookUpDepartment(ctx.db, input.department),
+    manager: input.managerId === undefined || input.managerId === null ? null : await lookUpManager(ctx.db, input.managerId),
   };
+  newAccountProfile(account); // refused before the costly password hash
   const passwordHash = await hashPassword(input.password);
-  const userId = await ctx.ids.next('user');
-  const events = origin.registered
-    ? [accountEvent('UserRegistered', { userId, ...profile, passwordHash }), accountEvent('UserLoggedIn', { userId })]
-    : [accountEvent('UserCreated', { userId, ...profile, passwordHash, firstLoginRequired: origin.firstLoginRequired })];
-  return appendNewUser(ctx, userId, profile.email, events, actor);
+  return openAccount(ctx, { type: 'OpenAccount', userId: await ctx.ids.next('user'), account, origin, passwordHash }, actor);
 }
 
-const blankToNull = (text: string | null | undefined) => (text?.trim() ? text.trim() : null);
-
-/** The fields of `input` that differ from `user`, with department and manager checked and resolved. */
-async function profileChanges(
-  db: Kysely<any>,
-  user: UserRow,
+/** The update's fields with the department and the chosen manager looked up. */
+async function profileRequest(
+  db: ReadModelDb,
+  userId: number,
   input: AdminUserUpdateInput | ProfileUpdateInput,
-): Promise<Partial<UserProfileFields>> {
-  const requested: Partial<UserProfileFields> = {
-    email: input.email,
-    firstName: input.firstName,
-    lastName: input.lastName,
-    role: input.role,
-    department: input.department === undefined ? undefined : await existingDepartmentName(db, input.department),
+): Promise<ProfileRequest> {
+  const { email, firstName, lastName, role, managerId, managerName } = input;
+  return {
+    email,
+    firstName,
+    lastName,
+    role,
+    department: input.department === undefined ? undefined : await lookUpDepartment(db, input.department),
+    manager: managerId === undefined || managerId === null ? managerId : await lookUpManager(db, managerId, userId),
+    managerName,
   };
-  if (input.managerId !== undefined) {
-    const manager = await managerFields(db, input.managerId, user.id);
-    // Without a matched manager, the typed name is kept as text (SPEC 5, profile update).
-    Object.assign(requested, input.managerId === null ? { ...manager, managerName: blankToNull(input.managerName) } : manager);
-  } else if (input.managerName !== undefined && user.manager_id === null) {
-    requested.managerName = blankToNull(input.managerName);
-  }
-  const current: UserProfileFields = {
-    email: user.email,
-    firstName: user.first_name,
-    lastName: user.last_name,
-    role: user.role,
-    managerId: user.manager_id,
-    managerName: user.manager_name,
-    department: user.department,
-  };
-  return Object.fromEntries(
-    Object.entries(requested).filter(
-      ([field, value]) => value !== undefined && value !== current[field as keyof UserProfileFields],
-    ),
-  ) as Partial<UserProfileFields>;
 }
+
+const placementOf = (user: UserRow): Placement => ({
+  department: user.department,
+  managerId: user.manager_id,
+  managerName: user.manager_name,
+});
+
+/** The new e-mail address an update gives the account, if any. */
+const newEmailIn = (events: readonly AccountStreamEvent[]) =>
+  events.flatMap((event) =>
+    event.type === 'UserUpdated' && event.data.changes.email !== undefined ? [event.data.changes.email] : [],
+  )[0];
 
 /** Users edit their own record; admins anyone's. */
 export function assertMayEditUser(editor: AuthUser, userId: number): void {
   if (editor.id !== userId && !canManageUsers(editor)) throw new HttpError(403, M.ownProfileOnly);
 }
 
-/**
- * Everyone may change their own manager and department (sending the rest unchanged); admins may
- * change any field of anyone, except their own role (an admin cannot lock the last admin out).
- */
-function checkUpdateAllowed(editor: AuthUser, user: UserRow, changes: Partial<UserProfileFields>): void {
-  const ownRecord = editor.id === user.id;
-  if (ownRecord && changes.role !== undefined) throw new HttpError(403, M.ownRoleUnchangeable);
-  const identityChanged = ['email', 'firstName', 'lastName'].some((field) => field in changes);
-  if (identityChanged && !isAdmin(editor)) throw new HttpError(403, M.identityAdminOnly);
-}
-
+/** Changes what differs; a new e-mail address is reserved before and the old one freed after. */
 export async function updateUser(
   ctx: AppContext,
   editor: AuthUser,
@@ -152,33 +139,41 @@ export async function updateUser(
 ): Promise<UserRow> {
   assertMayEditUser(editor, userId);
   const user = await getUser(ctx.db, userId);
-  // The admin form requires a manager; only one's own profile may name a manager who has no account.
-  if (editor.id !== userId && input.managerId === null) throw new HttpError(400, M.managerRequired);
-  const changes = await profileChanges(ctx.db, user, input);
-  checkUpdateAllowed(editor, user, changes);
-  if (Object.keys(changes).length === 0) return user;
-  const append = () =>
-    appendAndWait(ctx, userStream(userId), [accountEvent('UserUpdated', { userId, changes })], user.version, actor);
-  if (changes.email === undefined) {
-    await append();
-  } else {
-    await withReservation(ctx, EMAIL_RESERVATION, changes.email, userId, actor, M.accountAlreadyExists, append);
-    await release(ctx, EMAIL_RESERVATION, user.email, userId, actor);
-  }
+  const command = {
+    type: 'UpdateProfile',
+    editor,
+    request: await profileRequest(ctx.db, userId, input),
+    placement: placementOf(user),
+  } as const;
+  const { events } = await handleCommand(ctx, accountDecider, {
+    stream: userStream(userId),
+    command,
+    actor,
+    aroundAppend: (newEvents, _state, append) => {
+      const email = newEmailIn(newEvents);
+      return email === undefined
+        ? append()
+        : withReservation(ctx, EMAIL_RESERVATION, email, userId, actor, M.accountAlreadyExists, append);
+    },
+  });
+  if (events.length === 0) return user;
+  if (newEmailIn(events) !== undefined) await release(ctx, EMAIL_RESERVATION, user.email, userId, actor);
   return getUser(ctx.db, userId);
 }
 
 /** Deletes an account and frees its e-mail address; its reports keep their manager's name as text. */
 export async function deleteUser(ctx: AppContext, editor: AuthUser, userId: number, actor: Actor): Promise<void> {
-  if (editor.id === userId) throw new HttpError(400, M.ownAccountUndeletable);
-  const user = await getUser(ctx.db, userId);
-  await appendAndWait(ctx, userStream(userId), [accountEvent('UserDeleted', { userId, email: user.email })], user.version, actor);
-  await release(ctx, EMAIL_RESERVATION, user.email, userId, actor);
+  const { events } = await handleCommand(ctx, accountDecider, {
+    stream: userStream(userId),
+    command: { type: 'DeleteAccount', editorId: editor.id },
+    actor,
+  });
+  for (const event of events)
+    if (event.type === 'UserDeleted') await release(ctx, EMAIL_RESERVATION, event.data.email, userId, actor);
 }
 
 /** The user must replace the temporary password at the next sign-in; existing sign-ins end. */
 export async function setTemporaryPassword(ctx: AppContext, userId: number, password: string, actor: Actor): Promise<void> {
-  const user = await getUser(ctx.db, userId);
-  const passwordHash = await hashPassword(password);
-  await appendAndWait(ctx, userStream(userId), [accountEvent('TemporaryPasswordSet', { userId, passwordHash })], user.version, actor);
+  const command = { type: 'SetTemporaryPassword', passwordHash: await hashPassword(password) } as const;
+  await handleCommand(ctx, accountDecider, { stream: userStream(userId), command, actor });
 }

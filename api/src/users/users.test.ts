@@ -88,7 +88,13 @@ describe('POST /api/users (admin)', () => {
     const response = await createUser(body);
     expect(response.status).toBe(201);
     const created = userSchema.parse(response.body);
-    expect(created).toMatchObject({ email: body.email, role: 'manager', managerId: admin.user.id, managerName: 'Alan Admin', firstLoginRequired: true });
+    expect(created).toMatchObject({
+      email: body.email,
+      role: 'manager',
+      managerId: admin.user.id,
+      managerName: 'Alan Admin',
+      firstLoginRequired: true,
+    });
 
     const signIn = loginResponseSchema.parse((await login(body.email, 'first-pass')).body);
     expect(signIn.requiresPasswordChange).toBe(true);
@@ -142,7 +148,11 @@ describe('PUT /api/users/{id}: own profile', () => {
       me.token,
     );
     expect(response.status).toBe(200);
-    expect(userSchema.parse(response.body)).toMatchObject({ managerId: boss.user.id, managerName: 'Dorothy Vaughan', department: 'Sales' });
+    expect(userSchema.parse(response.body)).toMatchObject({
+      managerId: boss.user.id,
+      managerName: 'Dorothy Vaughan',
+      department: 'Sales',
+    });
     expect((await request(app, 'GET', '/api/user', { token: boss.token })).body.hasDirectReports).toBe(true);
   });
 
@@ -152,35 +162,22 @@ describe('PUT /api/users/{id}: own profile', () => {
     expect(response.body).toMatchObject({ managerId: null, managerName: 'Someone Outside' });
   });
 
-  it('does not let a user raise their own role or change identity fields', async () => {
-    const me = await createUserAndLogin(app);
-    expect(await updateUser(me.user.id, { ...me.user, role: 'admin' }, me.token)).toMatchObject({
-      status: 403,
-      body: { error: 'You cannot change your own role' },
-    });
-    expect(await updateUser(me.user.id, { firstName: 'Someone' }, me.token)).toMatchObject({
-      status: 403,
-      body: { error: 'Only an admin can change names and e-mail addresses' },
-    });
-    expect((await request(app, 'GET', `/api/users/${me.user.id}`, { token: me.token })).body.role).toBe('employee');
-  });
-
-  it("refuses someone else's profile, an unknown department and management loops", async () => {
+  it("refuses someone else's profile", async () => {
     const me = await createUserAndLogin(app);
     const other = await createUserAndLogin(app, { managerId: me.user.id });
     expect(await updateUser(other.user.id, { department: 'Sales' }, me.token)).toMatchObject({
       status: 403,
       body: { error: 'You can only update your own profile' },
     });
-    expect(await updateUser(me.user.id, { department: 'Nowhere' }, me.token)).toMatchObject({
-      status: 400,
-      body: { error: "Department 'Nowhere' does not exist; pick one from the list" },
-    });
-    expect(await updateUser(me.user.id, { managerId: me.user.id }, me.token)).toMatchObject({
-      status: 400,
-      body: { error: 'A user cannot be their own manager' },
-    });
-    expect(await updateUser(me.user.id, { managerId: other.user.id }, me.token)).toMatchObject({
+  });
+
+  // The decision rules (own role, identity fields, unknown department, own manager, loops) are
+  // given/when/then tests of the account decider; this one checks the loop lookup on real data.
+  it('finds a management loop through the read models', async () => {
+    const me = await createUserAndLogin(app);
+    const report = await createUserAndLogin(app, { managerId: me.user.id });
+    const indirect = await createUserAndLogin(app, { managerId: report.user.id });
+    expect(await updateUser(me.user.id, { managerId: indirect.user.id }, me.token)).toMatchObject({
       status: 400,
       body: { error: 'This manager reports (directly or indirectly) to the user; pick another manager' },
     });
@@ -197,11 +194,23 @@ describe('PUT /api/users/{id}: admin', () => {
       admin.token,
     );
     expect(response.status).toBe(200);
-    expect(userSchema.parse(response.body)).toMatchObject({ email: newAddress, firstName: 'Renamed', role: 'hr', department: 'Sales' });
+    expect(userSchema.parse(response.body)).toMatchObject({
+      email: newAddress,
+      firstName: 'Renamed',
+      role: 'hr',
+      department: 'Sales',
+    });
 
     expect((await login(newAddress, TEST_PASSWORD)).status).toBe(200);
     const reuse = await request(app, 'POST', '/api/register', {
-      body: { email: target.user.email, firstName: 'New', lastName: 'Owner', department: 'Sales', password: 'secret1', confirmPassword: 'secret1' },
+      body: {
+        email: target.user.email,
+        firstName: 'New',
+        lastName: 'Owner',
+        department: 'Sales',
+        password: 'secret1',
+        confirmPassword: 'secret1',
+      },
     });
     expect(reuse.status).toBe(201);
     const taken = await updateUser(target.user.id, { email: reuse.body.user.email }, admin.token);
@@ -214,21 +223,6 @@ describe('PUT /api/users/{id}: admin', () => {
     await updateUser(boss.user.id, { firstName: 'New' }, admin.token);
     const seen = await request(app, 'GET', `/api/users/${report.user.id}`, { token: report.token });
     expect(seen.body.managerName).toBe('New Name');
-  });
-
-  it("requires a manager on another user's record", async () => {
-    const target = await createUserAndLogin(app);
-    expect(await updateUser(target.user.id, { managerId: null }, admin.token)).toMatchObject({
-      status: 400,
-      body: { error: 'Manager is required' },
-    });
-  });
-
-  it('does not let an admin change their own role', async () => {
-    expect(await updateUser(admin.user.id, { role: 'employee' }, admin.token)).toMatchObject({
-      status: 403,
-      body: { error: 'You cannot change your own role' },
-    });
   });
 });
 
@@ -248,13 +242,8 @@ describe('DELETE /api/users/{id}', () => {
     expect((await createUser(newUser({ email: leaver.user.email }))).status).toBe(201);
   });
 
-  it('refuses to delete oneself, unknown users, and non-admins', async () => {
+  it('is for admins only', async () => {
     const employee = await createUserAndLogin(app);
-    expect(await request(app, 'DELETE', `/api/users/${admin.user.id}`, { token: admin.token })).toMatchObject({
-      status: 400,
-      body: { error: 'You cannot delete your own account' },
-    });
-    expect((await request(app, 'DELETE', '/api/users/999999', { token: admin.token })).status).toBe(404);
     expect((await request(app, 'DELETE', `/api/users/${admin.user.id}`, { token: employee.token })).status).toBe(403);
   });
 });
@@ -271,14 +260,16 @@ describe('POST /api/admin/set-temp-password', () => {
     expect(signIn.requiresPasswordChange).toBe(true);
   });
 
-  it('validates, answers 404 for an unknown user and 403 for non-admins', async () => {
+  it('validates and is for admins only', async () => {
     const target = await createUserAndLogin(app);
-    expect(await setTemp({ userId: target.user.id })).toMatchObject({ status: 400, body: { error: 'Temporary password is required' } });
+    expect(await setTemp({ userId: target.user.id })).toMatchObject({
+      status: 400,
+      body: { error: 'Temporary password is required' },
+    });
     expect(await setTemp({ userId: target.user.id, tempPassword: 'abc' })).toMatchObject({
       status: 400,
       body: { error: 'Password must be at least 6 characters' },
     });
-    expect(await setTemp({ userId: 999999, tempPassword: 'abcdef' })).toMatchObject({ status: 404, body: { error: 'User not found' } });
     expect((await setTemp({ userId: target.user.id, tempPassword: 'abcdef' }, target.token)).status).toBe(403);
   });
 });

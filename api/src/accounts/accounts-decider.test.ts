@@ -1,0 +1,290 @@
+import { ACCOUNT_MESSAGES as M, type UserProfileFields } from '@tht/contracts';
+import { describe, expect, it } from 'vitest';
+import { deciderSpec } from '../platform/decider-spec';
+import { CONFLICT_MESSAGE } from '../platform/http';
+import {
+  accountDecider,
+  isResetTokenUsable,
+  type AccountOrigin,
+  type AccountStreamEvent,
+  type ManagerLookup,
+  type NewAccount,
+  type Placement,
+  type ProfileRequest,
+} from './accounts-decider';
+
+const spec = deciderSpec(accountDecider);
+
+const profile: UserProfileFields = {
+  email: 'ada@example.com',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  role: 'employee',
+  managerId: 2,
+  managerName: 'Grace Hopper',
+  department: 'Engineering',
+};
+const placement: Placement = { department: 'Engineering', managerId: 2, managerName: 'Grace Hopper' };
+
+const created: AccountStreamEvent = {
+  type: 'UserCreated',
+  data: { userId: 7, ...profile, passwordHash: 'hash-1', firstLoginRequired: true },
+};
+const deleted: AccountStreamEvent = { type: 'UserDeleted', data: { userId: 7, email: profile.email } };
+
+const grace: ManagerLookup = { id: 2, found: true, name: 'Grace Hopper', above: [] };
+const alan: ManagerLookup = { id: 3, found: true, name: 'Alan Turing', above: [] };
+
+describe('opening an account', () => {
+  const account: NewAccount = {
+    email: 'ada@example.com',
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    role: 'employee',
+    emailTaken: false,
+    department: { found: true, name: 'Engineering' },
+    manager: grace,
+  };
+  const open = (changes: Partial<NewAccount> = {}, origin: AccountOrigin = { registered: false, firstLoginRequired: true }) =>
+    ({ type: 'OpenAccount', userId: 7, account: { ...account, ...changes }, origin, passwordHash: 'hash-1' }) as const;
+
+  it('registers and signs in at once, with the department as listed and the manager by name', () => {
+    spec
+      .given()
+      .when(open({ department: { found: true, name: 'Engineering' } }, { registered: true }))
+      .then(
+        { type: 'UserRegistered', data: { userId: 7, ...profile, passwordHash: 'hash-1' } },
+        { type: 'UserLoggedIn', data: { userId: 7 } },
+      );
+  });
+
+  it('creates an account that must change its password (admin) or not (start-up), with or without a manager', () => {
+    spec.given().when(open()).then(created);
+    spec
+      .given()
+      .when(open({ manager: null }, { registered: false, firstLoginRequired: false }))
+      .then({
+        type: 'UserCreated',
+        data: { userId: 7, ...profile, managerId: null, managerName: null, passwordHash: 'hash-1', firstLoginRequired: false },
+      });
+  });
+
+  it('refuses an address that has an account, an unknown department and a missing manager', () => {
+    spec
+      .given()
+      .when(open({ emailTaken: true }))
+      .thenRefuses('conflict', M.accountAlreadyExists);
+    spec
+      .given()
+      .when(open({ department: { found: false, requested: 'Nowhere' } }))
+      .thenRefuses('invalid', M.unknownDepartment('Nowhere'));
+    spec
+      .given()
+      .when(open({ manager: { id: 99, found: false } }))
+      .thenRefuses('invalid', M.managerNotFound);
+  });
+
+  it('never opens one stream twice', () => {
+    spec.given(created).when(open()).thenRefuses('conflict', CONFLICT_MESSAGE);
+  });
+});
+
+describe('updating a profile', () => {
+  const self = { id: 7, role: 'employee' } as const;
+  const admin = { id: 1, role: 'admin' } as const;
+  const update = (request: ProfileRequest, editor: { id: number; role: 'employee' | 'admin' } = self, where = placement) =>
+    ({ type: 'UpdateProfile', editor, request, placement: where }) as const;
+  const updated = (changes: Partial<UserProfileFields>): AccountStreamEvent => ({
+    type: 'UserUpdated',
+    data: { userId: 7, changes },
+  });
+  const unchanged: ProfileRequest = {
+    email: profile.email,
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    role: 'employee',
+    department: { found: true, name: 'Engineering' },
+    manager: grace,
+  };
+
+  it('appends nothing when the profile is sent back unchanged', () => {
+    spec.given(created).when(update(unchanged)).thenNothingHappens();
+    spec.given(created).when(update({})).thenNothingHappens();
+  });
+
+  it('changes only what differs: department as listed, manager with their name', () => {
+    spec
+      .given(created)
+      .when(update({ ...unchanged, department: { found: true, name: 'Sales' }, manager: alan }))
+      .then(updated({ department: 'Sales', managerId: 3, managerName: 'Alan Turing' }));
+  });
+
+  it("compares department and manager with the user's current place, which other streams change", () => {
+    const moved: Placement = { department: 'Platform Engineering', managerId: null, managerName: 'Grace Hopper' };
+    spec
+      .given(created)
+      .when(update({ department: { found: true, name: 'Platform Engineering' } }, self, moved))
+      .thenNothingHappens();
+    spec
+      .given(created)
+      .when(update({ manager: grace }, self, moved))
+      .then(updated({ managerId: 2 }));
+  });
+
+  it('keeps a typed manager name without an account, blank as none', () => {
+    spec
+      .given(created)
+      .when(update({ manager: null, managerName: '  Someone Outside ' }))
+      .then(updated({ managerId: null, managerName: 'Someone Outside' }));
+    spec
+      .given(created)
+      .when(update({ manager: null, managerName: '  ' }))
+      .then(updated({ managerId: null, managerName: null }));
+  });
+
+  it('takes a typed manager name alone only while the user has no manager account', () => {
+    const noManager: Placement = { ...placement, managerId: null, managerName: 'Old Name' };
+    spec
+      .given(created)
+      .when(update({ managerName: 'New Name' }, self, noManager))
+      .then(updated({ managerName: 'New Name' }));
+    spec
+      .given(created)
+      .when(update({ managerName: 'New Name' }))
+      .thenNothingHappens();
+  });
+
+  it("requires a manager from the list on someone else's record", () => {
+    spec
+      .given(created)
+      .when(update({ manager: null }, admin))
+      .thenRefuses('invalid', M.managerRequired);
+  });
+
+  it('refuses an unknown department, a missing manager, oneself as manager and management loops', () => {
+    spec
+      .given(created)
+      .when(update({ department: { found: false, requested: 'Nowhere' } }))
+      .thenRefuses('invalid', M.unknownDepartment('Nowhere'));
+    spec
+      .given(created)
+      .when(update({ manager: { id: 99, found: false } }))
+      .thenRefuses('invalid', M.managerNotFound);
+    spec
+      .given(created)
+      .when(update({ manager: { id: 7, found: true, name: 'Ada Lovelace', above: [2] } }))
+      .thenRefuses('invalid', M.ownManager);
+    spec
+      .given(created)
+      .when(update({ manager: { id: 4, found: true, name: 'Kate Report', above: [5, 7] } }))
+      .thenRefuses('invalid', M.managerCycle);
+  });
+
+  it('never lets anyone change their own role, and only admins names and e-mail addresses', () => {
+    spec
+      .given(created)
+      .when(update({ role: 'admin' }))
+      .thenRefuses('forbidden', M.ownRoleUnchangeable);
+    spec
+      .given({ ...created, data: { ...created.data, userId: 1, role: 'admin' } } as AccountStreamEvent)
+      .when(update({ role: 'employee' }, admin))
+      .thenRefuses('forbidden', M.ownRoleUnchangeable);
+    spec
+      .given(created)
+      .when(update({ firstName: 'Augusta' }))
+      .thenRefuses('forbidden', M.identityAdminOnly);
+    spec
+      .given(created)
+      .when(update({ email: 'augusta@example.com', firstName: 'Augusta', role: 'hr' }, admin))
+      .then(updated({ email: 'augusta@example.com', firstName: 'Augusta', role: 'hr' }));
+  });
+
+  it('compares with the latest e-mail, names and role of the stream', () => {
+    spec
+      .given(created, updated({ email: 'augusta@example.com', role: 'hr' }))
+      .when(update({ email: 'augusta@example.com', role: 'hr' }, admin))
+      .thenNothingHappens();
+  });
+
+  it('refuses an account that was never opened or is deleted', () => {
+    spec.given().when(update({})).thenRefuses('not-found', M.userNotFound);
+    spec.given(created, deleted).when(update({})).thenRefuses('not-found', M.userNotFound);
+  });
+});
+
+describe('deleting an account', () => {
+  const remove = (editorId = 1) => ({ type: 'DeleteAccount', editorId }) as const;
+
+  it('deletes with the current e-mail address, whose reservation the handler then frees', () => {
+    spec.given(created).when(remove()).then(deleted);
+    spec
+      .given(created, { type: 'UserUpdated', data: { userId: 7, changes: { email: 'new@example.com' } } })
+      .when(remove())
+      .then({ type: 'UserDeleted', data: { userId: 7, email: 'new@example.com' } });
+  });
+
+  it("refuses one's own account, and accounts that are not there", () => {
+    spec.given(created).when(remove(7)).thenRefuses('invalid', M.ownAccountUndeletable);
+    spec.given().when(remove()).thenRefuses('not-found', M.userNotFound);
+    spec.given(created, deleted).when(remove()).thenRefuses('not-found', M.userNotFound);
+  });
+});
+
+describe('passwords', () => {
+  it('records a chosen or a temporary password of an account that is there', () => {
+    spec
+      .given(created)
+      .when({ type: 'ChangePassword', passwordHash: 'hash-2' })
+      .then({ type: 'PasswordChanged', data: { userId: 7, passwordHash: 'hash-2' } });
+    spec
+      .given(created)
+      .when({ type: 'SetTemporaryPassword', passwordHash: 'hash-3' })
+      .then({ type: 'TemporaryPasswordSet', data: { userId: 7, passwordHash: 'hash-3' } });
+    spec.given(created, deleted).when({ type: 'ChangePassword', passwordHash: 'x' }).thenRefuses('not-found', M.userNotFound);
+    spec.given().when({ type: 'SetTemporaryPassword', passwordHash: 'x' }).thenRefuses('not-found', M.userNotFound);
+  });
+});
+
+describe('password reset', () => {
+  const expiresAt = '2025-01-15T09:15:00.000Z';
+  const requested = (tokenHash: string): AccountStreamEvent => ({
+    type: 'PasswordResetRequested',
+    data: { userId: 7, tokenHash, expiresAt },
+  });
+  const complete = (tokenHash: string, now = '2025-01-15T09:10:00.000Z') =>
+    ({ type: 'CompletePasswordReset', tokenHash, passwordHash: 'hash-new', now }) as const;
+  const completed: AccountStreamEvent = { type: 'PasswordResetCompleted', data: { userId: 7, passwordHash: 'hash-new' } };
+
+  it('issues a token to an account that is there', () => {
+    spec
+      .given(created)
+      .when({ type: 'RequestPasswordReset', reset: { tokenHash: 'a', expiresAt } })
+      .then(requested('a'));
+    spec
+      .given()
+      .when({ type: 'RequestPasswordReset', reset: { tokenHash: 'a', expiresAt } })
+      .thenRefuses('not-found', M.accountDoesNotExist);
+  });
+
+  it('sets the new password with the latest token before it expires', () => {
+    spec.given(created, requested('a')).when(complete('a')).then(completed);
+  });
+
+  it('refuses an expired, replaced or used token, and one of a deleted account', () => {
+    spec.given(created, requested('a')).when(complete('a', expiresAt)).thenRefuses('invalid', M.resetTokenExpired);
+    spec.given(created, requested('a'), requested('b')).when(complete('a')).thenRefuses('invalid', M.resetTokenExpired);
+    spec.given(created, requested('a'), completed).when(complete('a')).thenRefuses('invalid', M.resetTokenExpired);
+    spec
+      .given(created, requested('a'), { type: 'PasswordChanged', data: { userId: 7, passwordHash: 'hash-2' } })
+      .when(complete('a'))
+      .thenRefuses('invalid', M.resetTokenExpired);
+    spec.given(created, requested('a'), deleted).when(complete('a')).thenRefuses('invalid', M.resetTokenExpired);
+  });
+
+  it('tells a usable token by its hash and expiry alone (the handler asks before hashing the password)', () => {
+    expect(isResetTokenUsable({ tokenHash: 'a', expiresAt }, 'a', '2025-01-15T09:14:59.999Z')).toBe(true);
+    expect(isResetTokenUsable({ tokenHash: 'a', expiresAt }, 'a', expiresAt)).toBe(false);
+    expect(isResetTokenUsable({ tokenHash: 'a', expiresAt }, 'b', '2025-01-15T09:00:00.000Z')).toBe(false);
+    expect(isResetTokenUsable(null, 'a', '2025-01-15T09:00:00.000Z')).toBe(false);
+  });
+});

@@ -1,0 +1,248 @@
+import { ACCOUNT_MESSAGES as M, isAdmin, type Person, type ProductEvent, type Role, type UserProfileFields } from '@tht/contracts';
+import { DomainError, type Decider, type StoredEvent } from '../platform/handle-command';
+import { CONFLICT_MESSAGE } from '../platform/http';
+
+/**
+ * A user account as its own stream (`user-<id>`) tells it; null before it is opened. Department and
+ * manager are left out: department renames and a manager's renaming or deletion happen on other
+ * streams, so a command brings the user's current place in the organisation (`Placement`).
+ */
+export type AccountState = {
+  userId: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: Role;
+  /** The latest reset token (its hash) and when it expires; null once used or replaced by a new password. */
+  reset: ResetToken | null;
+  deleted: boolean;
+} | null;
+
+export interface ResetToken {
+  tokenHash: string;
+  /** ISO timestamp */
+  expiresAt: string;
+}
+
+export type AccountStreamEvent = ProductEvent<
+  | 'UserRegistered'
+  | 'UserCreated'
+  | 'UserUpdated'
+  | 'UserDeleted'
+  | 'PasswordChanged'
+  | 'TemporaryPasswordSet'
+  | 'PasswordResetRequested'
+  | 'PasswordResetCompleted'
+  | 'UserLoggedIn'
+  | 'UserLoggedOut'
+>;
+
+/** A department name as the handler found it among the listed departments (ignoring case), or not. */
+export type DepartmentLookup = { found: true; name: string } | { found: false; requested: string };
+
+/** A chosen manager as the read models show them: their full name and the managers above them, or no such account. */
+export type ManagerLookup = { id: number; found: true; name: string; above: readonly number[] } | { id: number; found: false };
+
+/** Where the user sits in the organisation now, as the read models show it. */
+export type Placement = Pick<UserProfileFields, 'department' | 'managerId' | 'managerName'>;
+
+/** A new account's details, with what the handler looked up about them. */
+export interface NewAccount {
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: Role;
+  /** Whether an account already has the address. */
+  emailTaken: boolean;
+  department: DepartmentLookup;
+  manager: ManagerLookup | null;
+}
+
+/** How a new account comes to be: self-registration (signed in at once) or creation by an admin or at start-up. */
+export type AccountOrigin = { registered: true } | { registered: false; firstLoginRequired: boolean };
+
+/** The fields a profile update sends (each optional), with the department and manager looked up. */
+export interface ProfileRequest {
+  email?: string | undefined;
+  firstName?: string | undefined;
+  lastName?: string | undefined;
+  role?: Role | undefined;
+  department?: DepartmentLookup | undefined;
+  /** null: no manager picked from the list; the typed `managerName` is kept as text. */
+  manager?: ManagerLookup | null | undefined;
+  managerName?: string | null | undefined;
+}
+
+export type AccountCommand =
+  | { type: 'OpenAccount'; userId: number; account: NewAccount; origin: AccountOrigin; passwordHash: string }
+  | { type: 'UpdateProfile'; editor: Person; request: ProfileRequest; placement: Placement }
+  | { type: 'DeleteAccount'; editorId: number }
+  | { type: 'ChangePassword'; passwordHash: string }
+  | { type: 'SetTemporaryPassword'; passwordHash: string }
+  | { type: 'RequestPasswordReset'; reset: ResetToken }
+  | { type: 'CompletePasswordReset'; tokenHash: string; passwordHash: string; now: string };
+
+type Account = NonNullable<AccountState>;
+
+function liveAccount(state: AccountState, missing: string = M.userNotFound): Account {
+  if (!state || state.deleted) throw new DomainError('not-found', missing);
+  return state;
+}
+
+function listedDepartment(department: DepartmentLookup): string {
+  if (!department.found) throw new DomainError('invalid', M.unknownDepartment(department.requested));
+  return department.name;
+}
+
+/** The manager's id and full name; refused when the manager does not exist or (for `userId`'s record) would create a loop. */
+function managerFields(manager: ManagerLookup | null, userId?: number): Pick<UserProfileFields, 'managerId' | 'managerName'> {
+  if (manager === null) return { managerId: null, managerName: null };
+  if (manager.id === userId) throw new DomainError('invalid', M.ownManager);
+  if (!manager.found) throw new DomainError('invalid', M.managerNotFound);
+  if (userId !== undefined && manager.above.includes(userId)) throw new DomainError('invalid', M.managerCycle);
+  return { managerId: manager.id, managerName: manager.name };
+}
+
+/** A new account's profile, or why it cannot be opened (also checked before the costly password hash). */
+export function newAccountProfile(account: NewAccount): UserProfileFields {
+  if (account.emailTaken) throw new DomainError('conflict', M.accountAlreadyExists);
+  const { email, firstName, lastName, role } = account;
+  return { email, firstName, lastName, role, department: listedDepartment(account.department), ...managerFields(account.manager) };
+}
+
+/** Whether `tokenHash` is the account's latest reset token and has not expired at `now` (also checked before hashing the new password). */
+export function isResetTokenUsable(reset: ResetToken | null, tokenHash: string, now: string): boolean {
+  return reset !== null && reset.tokenHash === tokenHash && Date.parse(reset.expiresAt) > Date.parse(now);
+}
+
+const blankToNull = (text: string | null | undefined) => (text?.trim() ? text.trim() : null);
+
+/** The requested fields that differ from the account as it is, with department and manager checked. */
+function profileChanges(account: Account, placement: Placement, request: ProfileRequest): Partial<UserProfileFields> {
+  const requested: Partial<UserProfileFields> = {
+    email: request.email,
+    firstName: request.firstName,
+    lastName: request.lastName,
+    role: request.role,
+    department: request.department && listedDepartment(request.department),
+  };
+  if (request.manager !== undefined) {
+    const manager = managerFields(request.manager, account.userId);
+    // Without a matched manager, the typed name is kept as text (SPEC 5, profile update).
+    Object.assign(requested, request.manager === null ? { ...manager, managerName: blankToNull(request.managerName) } : manager);
+  } else if (request.managerName !== undefined && placement.managerId === null) {
+    requested.managerName = blankToNull(request.managerName);
+  }
+  const { email, firstName, lastName, role } = account;
+  const current: UserProfileFields = { email, firstName, lastName, role, ...placement };
+  return Object.fromEntries(
+    Object.entries(requested).filter(
+      ([field, value]) => value !== undefined && value !== current[field as keyof UserProfileFields],
+    ),
+  );
+}
+
+/**
+ * Everyone may change their own manager and department (sending the rest unchanged); admins may
+ * change any field of anyone, except their own role (an admin cannot lock the last admin out).
+ */
+function checkChangesAllowed(editor: Person, ownRecord: boolean, changes: Partial<UserProfileFields>): void {
+  if (ownRecord && changes.role !== undefined) throw new DomainError('forbidden', M.ownRoleUnchangeable);
+  const identityChanged = ['email', 'firstName', 'lastName'].some((field) => field in changes);
+  if (identityChanged && !isAdmin(editor)) throw new DomainError('forbidden', M.identityAdminOnly);
+}
+
+function openAccount({
+  userId,
+  account,
+  origin,
+  passwordHash,
+}: Extract<AccountCommand, { type: 'OpenAccount' }>): AccountStreamEvent[] {
+  const profile = newAccountProfile(account);
+  if (origin.registered) {
+    return [
+      { type: 'UserRegistered', data: { userId, ...profile, passwordHash } },
+      { type: 'UserLoggedIn', data: { userId } },
+    ];
+  }
+  return [{ type: 'UserCreated', data: { userId, ...profile, passwordHash, firstLoginRequired: origin.firstLoginRequired } }];
+}
+
+function updateProfile(
+  state: AccountState,
+  { editor, request, placement }: Extract<AccountCommand, { type: 'UpdateProfile' }>,
+): AccountStreamEvent[] {
+  const account = liveAccount(state);
+  const ownRecord = editor.id === account.userId;
+  // The admin form requires a manager; only one's own profile may name a manager who has no account.
+  if (!ownRecord && request.manager === null) throw new DomainError('invalid', M.managerRequired);
+  const changes = profileChanges(account, placement, request);
+  checkChangesAllowed(editor, ownRecord, changes);
+  if (Object.keys(changes).length === 0) return [];
+  return [{ type: 'UserUpdated', data: { userId: account.userId, changes } }];
+}
+
+function decide(command: AccountCommand, state: AccountState): AccountStreamEvent[] {
+  switch (command.type) {
+    case 'OpenAccount':
+      if (state) throw new DomainError('conflict', CONFLICT_MESSAGE);
+      return openAccount(command);
+    case 'UpdateProfile':
+      return updateProfile(state, command);
+    case 'DeleteAccount': {
+      const { userId, email } = liveAccount(state);
+      if (userId === command.editorId) throw new DomainError('invalid', M.ownAccountUndeletable);
+      return [{ type: 'UserDeleted', data: { userId, email } }];
+    }
+    case 'ChangePassword':
+      return [{ type: 'PasswordChanged', data: { userId: liveAccount(state).userId, passwordHash: command.passwordHash } }];
+    case 'SetTemporaryPassword':
+      return [{ type: 'TemporaryPasswordSet', data: { userId: liveAccount(state).userId, passwordHash: command.passwordHash } }];
+    case 'RequestPasswordReset':
+      return [
+        { type: 'PasswordResetRequested', data: { userId: liveAccount(state, M.accountDoesNotExist).userId, ...command.reset } },
+      ];
+    case 'CompletePasswordReset': {
+      // A token that is not the live account's latest unexpired one (used, replaced, or the account gone) is refused alike.
+      if (!state || state.deleted || !isResetTokenUsable(state.reset, command.tokenHash, command.now)) {
+        throw new DomainError('invalid', M.resetTokenExpired);
+      }
+      return [{ type: 'PasswordResetCompleted', data: { userId: state.userId, passwordHash: command.passwordHash } }];
+    }
+  }
+}
+
+function evolve(state: AccountState, event: StoredEvent<AccountStreamEvent>): AccountState {
+  switch (event.type) {
+    case 'UserRegistered':
+    case 'UserCreated': {
+      const { userId, email, firstName, lastName, role } = event.data;
+      return { userId, email, firstName, lastName, role, reset: null, deleted: false };
+    }
+    case 'UserUpdated': {
+      if (!state) return state;
+      const { email = state.email, firstName = state.firstName, lastName = state.lastName, role = state.role } = event.data.changes;
+      return { ...state, email, firstName, lastName, role };
+    }
+    case 'UserDeleted':
+      return state && { ...state, deleted: true };
+    case 'PasswordChanged':
+    case 'TemporaryPasswordSet':
+    case 'PasswordResetCompleted':
+      return state && { ...state, reset: null };
+    case 'PasswordResetRequested': {
+      const { tokenHash, expiresAt } = event.data;
+      return state && { ...state, reset: { tokenHash, expiresAt } };
+    }
+    case 'UserLoggedIn':
+    case 'UserLoggedOut':
+      return state;
+  }
+}
+
+/** One user account's stream: opened once (registration or creation), profile and password changes, deletion. */
+export const accountDecider: Decider<AccountState, AccountCommand, AccountStreamEvent> = {
+  initialState: () => null,
+  evolve,
+  decide,
+};
