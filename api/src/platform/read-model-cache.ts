@@ -65,14 +65,17 @@ export function createReadModelCache<Key, Value>({ maxEntries = 10_000, maxAgeMs
  * adds its cache (which then trusts notifications as the others do); the runtime calls
  * `invalidate` and `setTrusted`.
  */
+/** What the runtime tells every cache, whatever its keys and values. */
+type Invalidated = Pick<ReadModelCache<unknown, unknown>, 'invalidate' | 'setTrusted'>;
+
 export interface ReadModelCaches {
-  add<Cache extends ReadModelCache<never, unknown>>(cache: Cache): Cache;
+  add<Cache extends Invalidated>(cache: Cache): Cache;
   invalidate(): void;
   setTrusted(trusted: boolean): void;
 }
 
 export function createReadModelCaches(): ReadModelCaches {
-  const caches: ReadModelCache<never, unknown>[] = [];
+  const caches: Invalidated[] = [];
   let trusted = false;
   return {
     add(cache) {
