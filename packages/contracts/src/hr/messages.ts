@@ -15,7 +15,7 @@ export const HR_MESSAGES = {
   editTarget: 'Edit Target',
   manageFiscalYears: 'Manage Fiscal Years',
   statsTitle: 'Organisation Statistics',
-  innovativeTitle: 'Be Innovative',
+  innovativeTitle: 'Innovation Summary',
   exportInnovative: 'Export innovative entries',
   topCoursesTitle: 'Top Rated Courses',
   employeesTitle: 'Employees',
@@ -25,6 +25,7 @@ export const HR_MESSAGES = {
 
   // Loading texts (SPEC section 2).
   loading: 'Loading...',
+  loadingProgress: 'Loading progress data...',
   loadingEmployees: 'Loading employees...',
   loadingCourses: 'Loading courses...',
   loadingTopics: 'Loading topics...',
@@ -40,6 +41,18 @@ export const HR_MESSAGES = {
   noFiscalYears: 'No fiscal years configured yet.',
   showingEmployees: (shown: number, total: number) => `Showing ${shown} of ${total} employees`,
 
-  // Toasts of the fiscal-year dialog (SPEC section 8).
+  // The yearly target card and the employee table.
+  progressLabel: 'Progress towards the organisation target',
+  hoursOfTarget: (hours: number, target: number) => `${hours} of ${target} hours`,
+  hoursToGetBackOnTrack: (hours: number) => `${hours} hours needed to get back on track`,
+  editUserTarget: (name: string) => `Edit target for ${name}`,
+  userTargetTitle: (name: string, year: number) => `Target for ${name} in ${year}`,
+  searchEmployees: 'Search employees',
+  searchPlaceholder: 'Search by name or email',
+  roleFilter: 'Role',
+  showTable: 'Show as table',
+  showChart: 'Show as chart',
+
+  // Fiscal-year dialog (its content is not shown in SPEC): a success toast of ours.
   fiscalYearCreated: (year: number) => `Fiscal year ${year} created`,
 } as const;

@@ -1,0 +1,107 @@
+import useSWR, { useSWRConfig } from 'swr';
+import { useCallback, useState } from 'react';
+import type {
+  BulkTargetResult,
+  HrEmployee,
+  HrStats,
+  HrTrends,
+  TopCourse,
+  TopicCount,
+  UserTarget,
+  YearlyTarget,
+} from '@tht/contracts';
+import { apiRequest } from '@tht/ui';
+
+/** The keys of the HR reads: each endpoint with its year. */
+export const hrStatsKey = (year: number) => `/api/hr/stats?year=${year}`;
+export const hrUsersKey = (year: number) => `/api/hr/users?year=${year}`;
+export const topCoursesKey = (year: number) => `/api/hr/top-courses?year=${year}`;
+export const hrTopicsKey = (year: number) => `/api/hr/topics?year=${year}`;
+export const hrTrendsKey = (year: number) => `/api/hr/trends?year=${year}`;
+export const FISCAL_YEARS_KEY = '/api/fiscal-years';
+
+/** GET /api/hr/stats?year=: totals, the innovative summary and the organisation's target card. */
+export function useHrStats(year: number) {
+  const { data, error } = useSWR<HrStats, Error>(hrStatsKey(year));
+  return { stats: data, error };
+}
+
+/** GET /api/hr/users?year=: every account with their figures and target of the year. */
+export function useHrEmployees(year: number) {
+  const { data, error } = useSWR<HrEmployee[], Error>(hrUsersKey(year));
+  return { employees: data, error };
+}
+
+/** GET /api/hr/top-courses?year=: at most 6 courses rated 4 or more. */
+export function useTopCourses(year: number) {
+  const { data, error } = useSWR<TopCourse[], Error>(topCoursesKey(year));
+  return { courses: data, error };
+}
+
+/** GET /api/hr/topics?year=: the top 8 topics. */
+export function usePopularTopics(year: number) {
+  const { data, error } = useSWR<TopicCount[], Error>(hrTopicsKey(year));
+  return { topics: data, error };
+}
+
+/** GET /api/hr/trends?year=: hours per month against the target's pace, and by department. */
+export function useHrTrends(year: number) {
+  const { data, error } = useSWR<HrTrends, Error>(hrTrendsKey(year));
+  return { trends: data, error };
+}
+
+/** GET /api/fiscal-years: the fiscal years, which are the yearly targets, latest first. */
+export function useFiscalYears() {
+  const { data, error } = useSWR<YearlyTarget[], Error>(FISCAL_YEARS_KEY);
+  return { fiscalYears: data, error };
+}
+
+/** Reads a target change alters: the HR figures, the target lists and the fiscal years. */
+const isTargetDataKey = (key: unknown) =>
+  typeof key === 'string' && ['/api/hr/', '/api/yearly-targets', '/api/fiscal-years', '/api/user-targets'].some((prefix) => key.startsWith(prefix));
+
+/** A write whose success refreshes every read it changes (the server answers once its read models include it). */
+function useTargetWrite<Arg, Result>(send: (arg: Arg) => Promise<Result>) {
+  const { mutate } = useSWRConfig();
+  const [pending, setPending] = useState(false);
+  const run = useCallback(
+    async (arg: Arg) => {
+      setPending(true);
+      try {
+        const result = await send(arg);
+        await mutate(isTargetDataKey);
+        return result;
+      } finally {
+        setPending(false);
+      }
+    },
+    [send, mutate],
+  );
+  return { run, pending };
+}
+
+export type YearlyTargetFields = { year: number; targetHours: number; description: string | null };
+export type BulkTargetRequest = { year: number; targetHours?: number; reason?: string; userIds?: number[] };
+export type UserTargetFields = { userId: number; year: number; targetHours: number; reason: string | null };
+
+const createYearlyTarget = (target: YearlyTargetFields) => apiRequest<YearlyTarget>('POST', '/api/yearly-targets', target);
+const updateYearlyTarget = ({ year, ...change }: YearlyTargetFields) => apiRequest<YearlyTarget>('PUT', `/api/yearly-targets/${year}`, change);
+const assignTargets = (request: BulkTargetRequest) => apiRequest<BulkTargetResult>('POST', '/api/user-targets/bulk', request);
+const createUserTarget = (target: UserTargetFields) => apiRequest<UserTarget>('POST', '/api/user-targets', target);
+const updateUserTarget = ({ userId, year, ...change }: UserTargetFields) =>
+  apiRequest<UserTarget>('PUT', `/api/user-targets/${userId}/${year}`, change);
+
+/** POST /api/yearly-targets: a year's organisation-wide target (also its fiscal year). */
+export const useCreateYearlyTarget = () => useTargetWrite(createYearlyTarget);
+
+/** PUT /api/yearly-targets/{year}. */
+export const useUpdateYearlyTarget = () => useTargetWrite(updateYearlyTarget);
+
+/** POST /api/user-targets/bulk: one target for the listed people, or for everyone. */
+export const useAssignTargets = () => useTargetWrite(assignTargets);
+
+/** POST /api/user-targets: a person's first target of a year. */
+export const useCreateUserTarget = () => useTargetWrite(createUserTarget);
+
+/** PUT /api/user-targets/{userId}/{year}: change a person's target. */
+export const useUpdateUserTarget = () => useTargetWrite(updateUserTarget);

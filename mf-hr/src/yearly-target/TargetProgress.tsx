@@ -1,0 +1,54 @@
+import styled from 'styled-components';
+import { HR_MESSAGES as M, trackLabel, type HrStats, type OrganisationTarget } from '@tht/contracts';
+import { Badge } from '@tht/ui';
+
+const Figures = styled.p`
+  margin: 0 0 ${({ theme }) => theme.spacing(2)};
+  font-size: 1.25rem;
+  font-weight: 700;
+`;
+
+const Bar = styled.div`
+  height: 12px;
+  border-radius: ${({ theme }) => theme.radii.pill};
+  background: ${({ theme }) => theme.colors.subtle};
+  overflow: hidden;
+`;
+
+const Fill = styled.div<{ $percent: number }>`
+  width: ${({ $percent }) => $percent}%;
+  height: 100%;
+  background: ${({ theme }) => theme.colors.primary};
+`;
+
+const Status = styled.p`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.spacing(2)};
+  align-items: center;
+  margin: ${({ theme }) => theme.spacing(3)} 0 0;
+`;
+
+const Description = styled.p`
+  margin: ${({ theme }) => theme.spacing(2)} 0 0;
+  color: ${({ theme }) => theme.colors.mutedText};
+`;
+
+/** The organisation's hours against its yearly target, the on-track rule and what is missing (SPEC section 9). */
+export function TargetProgress({ stats, target }: { stats: HrStats; target: OrganisationTarget }) {
+  const label = trackLabel(stats.totalHours, target.targetHours, stats.elapsedShare);
+  return (
+    <>
+      <Figures>{M.hoursOfTarget(stats.totalHours, target.targetHours)}</Figures>
+      <Bar role="progressbar" aria-label={M.progressLabel} aria-valuemin={0} aria-valuemax={100} aria-valuenow={target.progressPercent}>
+        <Fill $percent={target.progressPercent} />
+      </Bar>
+      <Status>
+        <Badge $tone={target.onTrack ? 'success' : 'warning'}>{label}</Badge>
+        <span>{target.progressPercent}% complete</span>
+        {!target.onTrack && <strong>{M.hoursToGetBackOnTrack(target.hoursToGetBackOnTrack)}</strong>}
+      </Status>
+      {target.description && <Description>{target.description}</Description>}
+    </>
+  );
+}
