@@ -85,9 +85,16 @@ describe("a manager's team dashboard", () => {
     expect(await cards.getByRole('article').count()).toBe(2);
 
     expect(await sectionOrder(page)).toEqual(['Team Statistics', 'Training Progress', 'Team Details', 'Popular Topics']);
-    await page.getByRole('button', { name: 'Move Popular Topics up' }).focus();
-    await page.keyboard.press('Enter');
-    await page.keyboard.press('Enter');
+    // The keyboard way of dragging: Space picks the section up, the arrows move it, Space drops it.
+    await page.getByRole('button', { name: 'Drag Popular Topics to reorder' }).focus();
+    await page.keyboard.press('Space');
+    await page.getByText('Picked up Popular Topics, position 4 of 4.').waitFor({ state: 'attached' });
+    await page.keyboard.press('ArrowUp');
+    await page.getByText('Popular Topics is over Team Details, position 3 of 4.').waitFor({ state: 'attached' });
+    await page.keyboard.press('ArrowUp');
+    await page.getByText('Popular Topics is over Training Progress, position 2 of 4.').waitFor({ state: 'attached' });
+    await page.keyboard.press('Space');
+    await page.getByText('Popular Topics dropped at position 2 of 4.').waitFor({ state: 'attached' });
     expect(await sectionOrder(page)).toEqual(['Team Statistics', 'Popular Topics', 'Training Progress', 'Team Details']);
 
     await page.reload();
