@@ -127,7 +127,9 @@ export function sampleHistory(size: number, seed = 42): SampleAppend[] {
     } else if (roll < 0.65) {
       const entryId = recentEntryId();
       const entry = entries.get(entryId)!;
-      entry.details = { ...entry.details, hours: String((1 + rnd.int(16)) / 2), notes: 'Edited' };
+      // Every fifth edited entry also moves to the year before (per-year read models move it along).
+      const date = entryId % 5 === 0 ? `2025${entry.details.date.slice(4)}` : entry.details.date;
+      entry.details = { ...entry.details, date, hours: String((1 + rnd.int(16)) / 2), notes: 'Edited' };
       append(`entry-${entryId}`, { type: 'EntryEdited', data: { ...entry.details, entryId, userId: entry.userId } });
     } else if (roll < 0.68) {
       const entryId = recentEntryId();
