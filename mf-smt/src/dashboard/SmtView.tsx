@@ -1,15 +1,69 @@
 import { useState } from 'react';
-import { ExportAllDataButton, PageHeader, YearSelector, currentYear } from '@tht/ui';
+import styled from 'styled-components';
+import { SMT_MESSAGES as M } from '@tht/contracts';
+import { Button, PageHeader, YearSelector, currentYear } from '@tht/ui';
+import { DepartmentHoursSection } from '../departments/DepartmentHoursSection';
+import { ExportControls } from '../export/ExportControls';
+import { InnovationSummary } from '../innovation/InnovationSummary';
+import { KeyFigures } from '../key-figures/KeyFigures';
+import { useSmtOverview } from '../overview-api/smtApi';
+import { PRINT_AREA, PrintStyles } from '../print/PrintStyles';
+import { TargetCard } from '../target/TargetCard';
+import { TopCourses } from '../top-courses/TopCourses';
+import { EnterpriseTopics } from '../topics/EnterpriseTopics';
 
-/** The SMT View tab (exposed as mf_smt/SmtView): the read-only executive overview. */
+const Sections = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.spacing(4)};
+  grid-template-columns: repeat(auto-fit, minmax(22rem, 1fr));
+  margin-top: ${({ theme }) => theme.spacing(4)};
+  align-items: start;
+
+  @media print {
+    grid-template-columns: 1fr 1fr;
+    gap: 3mm;
+    margin-top: 3mm;
+  }
+`;
+
+const PrintedOn = styled.p`
+  margin: 0 0 2mm;
+  color: ${({ theme }) => theme.colors.mutedText};
+`;
+
+/**
+ * The SMT View tab (exposed as mf_smt/SmtView): the read-only executive overview of a year, from
+ * one read. Its only controls choose what to see or take away (year, export, print): none changes data.
+ */
 export default function SmtView() {
   const [year, setYear] = useState(currentYear);
+  const { overview, error } = useSmtOverview(year);
+  const shown = { overview, error };
   return (
-    <section aria-labelledby="smt-dashboard-title">
-      <PageHeader title="SMT Dashboard" titleId="smt-dashboard-title">
-        <YearSelector value={year} onChange={setYear} />
-        <ExportAllDataButton label="Export" />
+    <section aria-labelledby="smt-dashboard-title" {...{ [PRINT_AREA]: '' }}>
+      <PrintStyles />
+      <PageHeader title={M.title} titleId="smt-dashboard-title">
+        <div data-print="hide">
+          <YearSelector value={year} onChange={setYear} />
+        </div>
+        <div data-print="hide">
+          <ExportControls year={year} />
+        </div>
+        <Button $variant="secondary" data-print="hide" onClick={() => window.print()}>
+          {M.printView}
+        </Button>
       </PageHeader>
+      <PrintedOn data-print="only">
+        Training overview {year}, printed {new Date().toLocaleDateString()}
+      </PrintedOn>
+      <KeyFigures {...shown} />
+      <Sections>
+        <TargetCard year={year} {...shown} />
+        <InnovationSummary year={year} {...shown} />
+        <EnterpriseTopics {...shown} />
+        <TopCourses year={year} {...shown} />
+        <DepartmentHoursSection year={year} {...shown} />
+      </Sections>
     </section>
   );
 }

@@ -6,7 +6,7 @@ export const SMT_MESSAGES = {
   // The dashboard: title, controls and section titles (SPEC section 2, "SMT dashboard").
   title: 'SMT Dashboard',
   exportLabel: 'Export',
-  exportAs: (year: number, format: 'CSV' | 'Excel') => `Export ${year} as ${format}`,
+  exportYear: (year: number) => `Export ${year}`,
   printView: 'Print view',
   activeEmployees: 'Active Employees',
   totalTrainingHours: 'Total Training Hours',
@@ -21,7 +21,6 @@ export const SMT_MESSAGES = {
   departmentsTitle: 'Hours by Department',
   departmentsTableCaption: (year: number) => `Training hours by department in ${year}`,
   showAsTable: 'Show as table',
-  showAsChart: 'Show as chart',
   comparedWith: (year: number) => `vs ${year}`,
   noComparison: (year: number) => `No figures for ${year}`,
 

@@ -29,6 +29,8 @@ describe('changePercent', () => {
   it('is the change from the previous year in whole percent, null when the previous year had nothing', () => {
     expect(changePercent(15, 10)).toBe(50);
     expect(changePercent(7.5, 10)).toBe(-25);
+    expect(changePercent(5, 8)).toBe(-38);
+    expect(changePercent(11, 8)).toBe(38);
     expect(changePercent(10, 10)).toBe(0);
     expect(changePercent(10, 0)).toBeNull();
   });

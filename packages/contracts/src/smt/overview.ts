@@ -34,9 +34,14 @@ export function yearFigures(totalHours: number, activeEmployees: number): SmtYea
   return { activeEmployees, totalHours, averageHoursPerEmployee: averageHoursPerEmployee(totalHours, activeEmployees) };
 }
 
-/** Change from the previous year's figure in whole percent; null when there is nothing to compare with. */
+/**
+ * Change from the previous year's figure in whole percent, halves rounded away from zero (a fall
+ * reads like a rise of the same size); null when there is nothing to compare with.
+ */
 export function changePercent(current: number, previous: number): number | null {
-  return previous > 0 ? Math.round(((current - previous) / previous) * 100) : null;
+  if (previous <= 0) return null;
+  const change = ((current - previous) / previous) * 100;
+  return Math.sign(change) * Math.round(Math.abs(change)) || 0;
 }
 
 /**

@@ -9,6 +9,7 @@ describe('isEntryDataKey', () => {
       '/api/stats?userId=7&year=2025',
       '/api/hr/stats?year=2025',
       '/api/manager/3/entries?year=2025',
+      '/api/smt/overview?year=2025',
       '/api/admin-stats',
       '/api/available-years',
     ]) {

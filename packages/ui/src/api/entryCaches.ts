@@ -10,6 +10,7 @@ export const ENTRY_DATA_KEY_PREFIXES = [
   '/api/stats',
   '/api/hr/',
   '/api/manager/',
+  '/api/smt/',
   '/api/admin-stats',
   '/api/available-years',
 ] as const;

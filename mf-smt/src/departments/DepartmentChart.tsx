@@ -1,0 +1,19 @@
+import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { useTheme } from 'styled-components';
+import type { DepartmentHours } from '@tht/contracts';
+
+/** Horizontal bars of hours per department, most first (loaded with recharts only when shown). */
+export default function DepartmentChart({ rows }: { rows: readonly DepartmentHours[] }) {
+  const theme = useTheme();
+  return (
+    <ResponsiveContainer width="100%" height="100%">
+      <BarChart data={rows as DepartmentHours[]} layout="vertical" margin={{ top: 4, right: 16, bottom: 4, left: 8 }}>
+        <CartesianGrid stroke={theme.colors.border} strokeDasharray="2 4" horizontal={false} />
+        <XAxis type="number" stroke={theme.colors.mutedText} allowDecimals={false} />
+        <YAxis type="category" dataKey="department" width={120} stroke={theme.colors.mutedText} />
+        <Tooltip />
+        <Bar dataKey="hours" name="Hours" fill={theme.colors.primary} isAnimationActive={false} />
+      </BarChart>
+    </ResponsiveContainer>
+  );
+}

@@ -1,0 +1,36 @@
+import { useId, useState } from 'react';
+import styled from 'styled-components';
+import { EXPORT_FORMATS, SMT_MESSAGES as M, type ExportFormat } from '@tht/contracts';
+import { ExportAllDataButton, Select } from '@tht/ui';
+
+const FORMAT_LABELS: Record<ExportFormat, string> = { csv: 'CSV', xlsx: 'Excel (.xlsx)' };
+
+const Group = styled.div`
+  display: inline-flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.spacing(2)};
+  & select { width: auto; }
+`;
+
+/**
+ * Export of the year shown (GET /api/export, opened in a new window where the browser downloads
+ * the file with the sign-in cookie): its entries as CSV, or a workbook with its entries, the
+ * users, and the year's targets.
+ */
+export function ExportControls({ year }: { year: number }) {
+  const formatId = useId();
+  const [format, setFormat] = useState<ExportFormat>('csv');
+  return (
+    <Group role="group" aria-label={M.exportLabel}>
+      <label htmlFor={formatId}>Format</label>
+      <Select id={formatId} value={format} onChange={(event) => setFormat(EXPORT_FORMATS.find((known) => known === event.target.value) ?? 'csv')}>
+        {EXPORT_FORMATS.map((known) => (
+          <option key={known} value={known}>
+            {FORMAT_LABELS[known]}
+          </option>
+        ))}
+      </Select>
+      <ExportAllDataButton label={M.exportYear(year)} path={`/api/export?format=${format}&year=${year}`} />
+    </Group>
+  );
+}
