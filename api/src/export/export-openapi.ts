@@ -15,7 +15,7 @@ export const describeExportApi: DescribeFeatureApi = () => ({
         'HR, SMT and admins. A file download (`Content-Disposition: attachment`, named after the organisation domain and the date) ' +
         'that also works when a browser window opens the address: the `authToken` cookie signs in. ' +
         '`format=csv` (default): one row per entry with every field, custom fields as `custom:<name>` columns and the employee e-mail (columns listed in the README). ' +
-        '`format=xlsx`: sheets Entries, Users, Targets and Fiscal years. `year` limits entries, targets and fiscal years to one year; ' +
+        '`format=xlsx`: sheets Entries, Users, Targets, Fiscal years, Departments and Form fields (option labels as a JSON list). `year` limits entries, targets and fiscal years to one year; ' +
         '`innovative=true` exports only innovative entries. Text a spreadsheet would run as a formula gets a leading apostrophe.',
       access: 'signed-in',
       query: exportQuerySchema,

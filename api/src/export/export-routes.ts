@@ -4,7 +4,7 @@ import { canExport } from '../auth/policy';
 import { requireAuth, signedInUser } from '../auth/require-auth';
 import type { AppContext } from '../platform/context';
 import { HttpError, parseWith, sendPieces } from '../platform/http';
-import { entriesSheet, fiscalYearsSheet, targetsSheet, usersSheet } from './export-sheets';
+import { departmentsSheet, entriesSheet, fiscalYearsSheet, formFieldsSheet, targetsSheet, usersSheet } from './export-sheets';
 import { CSV_TYPE, csvPieces, writeWorkbook, XLSX_TYPE } from './export-writers';
 
 /** 403 unless the signed-in user may export (HR, SMT and admins, SPEC section 6). */
@@ -16,7 +16,8 @@ const requireExporter: RequestHandler = (req, _res, next) => {
 /**
  * GET /api/export: all data as a file download. The browser opens it in a new window, so the
  * sign-in comes from the `authToken` cookie as well as the Bearer header. CSV (the entries) by
- * default, `?format=xlsx` a workbook with the sheets Entries, Users, Targets and Fiscal years;
+ * default, `?format=xlsx` a workbook with the sheets Entries, Users, Targets, Fiscal years,
+ * Departments and Form fields (what the admin import needs to recreate an instance);
  * `?year=` limits entries, targets and fiscal years to one year. Streamed from a cursor.
  */
 export function createExportRouter(ctx: AppContext): Router {
@@ -33,7 +34,8 @@ export function createExportRouter(ctx: AppContext): Router {
       await sendPieces(res, csvPieces(ctx.pool, entries));
     } else {
       res.type(XLSX_TYPE);
-      await writeWorkbook(res, ctx.pool, [entries, usersSheet(), targetsSheet(scope), fiscalYearsSheet(scope)]);
+      const sheets = [entries, usersSheet(), targetsSheet(scope), fiscalYearsSheet(scope), departmentsSheet(), formFieldsSheet()];
+      await writeWorkbook(res, ctx.pool, sheets);
     }
   });
 

@@ -1,8 +1,11 @@
 import {
   customFieldColumn,
+  DEPARTMENT_EXPORT_COLUMNS,
   ENTRY_EXPORT_COLUMNS,
   EXPORT_SHEETS,
   FISCAL_YEAR_EXPORT_COLUMNS,
+  FORM_FIELD_EXPORT_COLUMNS,
+  formatOptionLabels,
   TARGET_EXPORT_COLUMNS,
   USER_EXPORT_COLUMNS,
   yearDateRange,
@@ -159,6 +162,38 @@ export function fiscalYearsSheet({ year }: ExportScope): ExportSheet {
       textOrEmpty(description),
       textOrEmpty(createdAt),
       textOrEmpty(updatedAt),
+    ],
+  };
+}
+
+/** Every department (DEPARTMENT_EXPORT_COLUMNS), by name: the admin import recreates the empty ones too. */
+export function departmentsSheet(): ExportSheet {
+  return {
+    name: EXPORT_SHEETS.departments,
+    columns: DEPARTMENT_EXPORT_COLUMNS,
+    text: `SELECT id, name, ${iso('created_at')} FROM ${RM}.departments ORDER BY lower(name), id`,
+    values: [],
+    toCells: ([id, name, createdAt]) => [Number(id), textOrEmpty(name), textOrEmpty(createdAt)],
+  };
+}
+
+/** The custom form fields in their order, each with its option labels (FORM_FIELD_EXPORT_COLUMNS). */
+export function formFieldsSheet(): ExportSheet {
+  return {
+    name: EXPORT_SHEETS.formFields,
+    columns: FORM_FIELD_EXPORT_COLUMNS,
+    text: `SELECT f.id, f.name, f.label, f.type, f.required, f."order",
+        (SELECT coalesce(json_agg(o.label ORDER BY o."order", o.id), '[]') FROM ${RM}.form_field_options o WHERE o.field_id = f.id)
+      FROM ${RM}.form_fields f ORDER BY f."order", f.id`,
+    values: [],
+    toCells: ([id, name, label, type, required, order, options]) => [
+      Number(id),
+      textOrEmpty(name),
+      textOrEmpty(label),
+      textOrEmpty(type),
+      required === 't',
+      Number(order),
+      formatOptionLabels(JSON.parse(options ?? '[]') as string[]),
     ],
   };
 }

@@ -168,13 +168,13 @@ describe('GET /api/export as CSV (the default)', () => {
 });
 
 describe('GET /api/export?format=xlsx', () => {
-  it('downloads a workbook with the sheets Entries, Users, Targets and Fiscal years, typed cells and neutralised formulas', async () => {
+  it('downloads a workbook with the sheets Entries, Users, Targets, Fiscal years, Departments and Form fields, typed cells and neutralised formulas', async () => {
     const file = await download('?format=xlsx', { authorization: `Bearer ${admin.token}` });
     expect(file.status).toBe(200);
     expect(file.type).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     expect(file.disposition).toBe(`attachment; filename=training-hours-example.com-${today()}.xlsx`);
     const sheets = await parseWorkbook(file.bytes);
-    expect([...sheets.keys()]).toEqual([EXPORT_SHEETS.entries, EXPORT_SHEETS.users, EXPORT_SHEETS.targets, EXPORT_SHEETS.fiscalYears]);
+    expect([...sheets.keys()]).toEqual(Object.values(EXPORT_SHEETS));
 
     const [header, ...rows] = sheets.get('Entries')!;
     expect(header).toEqual(HEADER);
@@ -188,6 +188,12 @@ describe('GET /api/export?format=xlsx', () => {
     expect(users.slice(1).map((row) => row[1])).toEqual(byId.map((user) => user.user.email));
     expect(sheets.get('Targets')!.slice(1)).toEqual([[ada.user.id, ada.user.email, 2025, 40, 'HR adjustment', hr.user.id, expect.any(String), expect.any(String)]]);
     expect(sheets.get('Fiscal years')!.slice(1)).toEqual([[2025, 900, "'@all staff", expect.any(String), expect.any(String)]]);
+    expect(sheets.get('Departments')![0]).toEqual(['id', 'name', 'createdAt']);
+    expect(sheets.get('Departments')!.slice(1).map((row) => row[1])).toContain('Engineering');
+    expect(sheets.get('Form fields')!.slice(1).map((row) => row.slice(1))).toEqual([
+      ['costCentre', 'Cost centre', 'text', false, 1, '[]'],
+      ['budget', 'Budget', 'number', false, 2, '[]'],
+    ]);
   });
 
   it('limits entries, targets and fiscal years to the year asked for', async () => {

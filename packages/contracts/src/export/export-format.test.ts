@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { customFieldColumn, exportFileName, neutraliseFormula } from './export-format';
+import { customFieldColumn, exportFileName, neutraliseFormula, parseOptionLabels, formatOptionLabels, restoreNeutralised } from './export-format';
 
 describe('neutraliseFormula', () => {
   it.each(['=SUM(A1:A2)', '+1', '-2+3', '@cmd', '\tindent', '\rreturn', "=HYPERLINK(\"http://x\")"])(
@@ -32,4 +32,19 @@ describe('export file name', () => {
 
 it('names a custom field column after the field', () => {
   expect(customFieldColumn('costCentre')).toBe('custom:costCentre');
+});
+
+describe('restoreNeutralised', () => {
+  it.each(['=SUM(A1:A2)', '+1', '-2+3', '@cmd', '\tindent', "'already quoted", 'plain', ''])('gives back %j after neutralising', (text) => {
+    expect(restoreNeutralised(neutraliseFormula(text))).toBe(text);
+  });
+});
+
+describe('option labels of a form field', () => {
+  it('travel as a JSON list', () => {
+    expect(parseOptionLabels(formatOptionLabels(['Beginner', 'Advanced, "pro"']))).toEqual(['Beginner', 'Advanced, "pro"']);
+    expect(parseOptionLabels('')).toEqual([]);
+    expect(parseOptionLabels('Beginner; Advanced')).toBeNull();
+    expect(parseOptionLabels('[1, 2]')).toBeNull();
+  });
 });

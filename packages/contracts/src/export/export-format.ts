@@ -34,7 +34,32 @@ export const USER_EXPORT_COLUMNS = ['id', 'email', 'firstName', 'lastName', 'rol
 export const TARGET_EXPORT_COLUMNS = ['userId', 'employeeEmail', 'year', 'targetHours', 'reason', 'setBy', 'createdAt', 'updatedAt'] as const;
 export const FISCAL_YEAR_EXPORT_COLUMNS = ['year', 'targetHours', 'description', 'createdAt', 'updatedAt'] as const;
 
-export const EXPORT_SHEETS = { entries: 'Entries', users: 'Users', targets: 'Targets', fiscalYears: 'Fiscal years' } as const;
+export const DEPARTMENT_EXPORT_COLUMNS = ['id', 'name', 'createdAt'] as const;
+/** `options`: a select field's option labels in their order, as a JSON list (`["Beginner","Advanced"]`). */
+export const FORM_FIELD_EXPORT_COLUMNS = ['id', 'name', 'label', 'type', 'required', 'order', 'options'] as const;
+
+export const EXPORT_SHEETS = {
+  entries: 'Entries',
+  users: 'Users',
+  targets: 'Targets',
+  fiscalYears: 'Fiscal years',
+  departments: 'Departments',
+  formFields: 'Form fields',
+} as const;
+
+/** The `options` cell of a form field: its option labels as a JSON list. */
+export const formatOptionLabels = (labels: readonly string[]) => JSON.stringify(labels);
+
+/** The labels of an `options` cell; null when the cell is not a JSON list of texts. */
+export function parseOptionLabels(cell: string): string[] | null {
+  if (cell.trim() === '') return [];
+  try {
+    const labels: unknown = JSON.parse(cell);
+    return Array.isArray(labels) && labels.every((label) => typeof label === 'string') ? labels : null;
+  } catch {
+    return null;
+  }
+}
 
 /** What a spreadsheet runs as a formula when a cell starts with it (OWASP "CSV injection"). */
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -46,6 +71,11 @@ const FORMULA_START = /^[=+\-@\t\r]/;
  */
 export function neutraliseFormula(text: string): string {
   return FORMULA_START.test(text) ? `'${text}` : text;
+}
+
+/** The text a neutralised cell stood for: the import drops the apostrophe `neutraliseFormula` added. */
+export function restoreNeutralised(text: string): string {
+  return text.startsWith("'") && FORMULA_START.test(text.slice(1)) ? text.slice(1) : text;
 }
 
 /**
