@@ -1,0 +1,107 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { dashboardRoutes, hrStats, YEAR } from '../testing/fixtures';
+import { renderWithHrApi } from '../testing/hrTestApi';
+import HrView, { HR_LAYOUT_KEY } from './HrView';
+
+const YEAR_TITLES = [`Organisation Target ${YEAR}`, 'Organisation Statistics', 'Innovation Summary', 'Top Rated Courses', 'Employees', 'Popular Topics', 'Training Trends'];
+
+function sectionOrder(): string[] {
+  const list = screen.getByRole('list', { name: 'Dashboard sections' });
+  return within(list)
+    .getAllByRole('listitem')
+    .filter((item) => item.parentElement === list)
+    .map((item) => item.getAttribute('aria-label') ?? '');
+}
+
+/** The dashboard on YEAR (a past year): the current year is picked first, then YEAR. */
+async function renderDashboard(user: ReturnType<typeof userEvent.setup>) {
+  const thisYear = new Date().getFullYear();
+  const api = renderWithHrApi(<HrView />, dashboardRoutes({ 'GET /api/available-years': [thisYear, YEAR] }));
+  await user.selectOptions(await screen.findByLabelText('Year'), String(YEAR));
+  await screen.findByText('20.75 of 1400 hours');
+  return api;
+}
+
+describe('the HR dashboard', () => {
+  it('shows the year selector, the exports and its sections in their default order', async () => {
+    const user = userEvent.setup();
+    await renderDashboard(user);
+    expect(screen.getByRole('heading', { name: 'HR Dashboard', level: 1 })).toBeInTheDocument();
+    expect(sectionOrder()).toEqual(YEAR_TITLES);
+    expect(screen.getByRole('heading', { name: 'Total Employees' }).closest('li')).toHaveTextContent('7');
+    expect(await within(screen.getByRole('region', { name: 'Top Rated Courses' })).findByText('Negotiation')).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Popular Topics' })).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Excel 3 entries',
+      'Leadership 2 entries',
+    ]);
+  });
+
+  it('downloads all data as CSV or Excel in a new window', async () => {
+    const user = userEvent.setup();
+    const open = vi.fn();
+    vi.stubGlobal('open', open);
+    await renderDashboard(user);
+    await user.click(screen.getByRole('button', { name: 'Export All Data' }));
+    await user.click(screen.getByRole('button', { name: 'Export All Data (Excel)' }));
+    expect(open.mock.calls).toEqual([
+      ['/api/export', '_blank', 'noopener'],
+      ['/api/export?format=xlsx', '_blank', 'noopener'],
+    ]);
+  });
+
+  it(`keeps the order of the sections in local storage under ${HR_LAYOUT_KEY}`, async () => {
+    const user = userEvent.setup();
+    localStorage.setItem(HR_LAYOUT_KEY, JSON.stringify(['employee-table', 'popular-topics']));
+    await renderDashboard(user);
+    expect(sectionOrder()).toEqual(['Employees', 'Popular Topics', ...YEAR_TITLES.filter((title) => !['Employees', 'Popular Topics'].includes(title))]);
+    await user.click(screen.getByRole('button', { name: 'Move Popular Topics up' }));
+    expect(sectionOrder().slice(0, 2)).toEqual(['Popular Topics', 'Employees']);
+    expect(JSON.parse(localStorage.getItem(HR_LAYOUT_KEY)!).slice(0, 2)).toEqual(['popular-topics', 'employee-table']);
+  });
+
+  it('shows the innovative summary: counts, hours, rate, the 5 latest entries and an export of them all when there are more', async () => {
+    const user = userEvent.setup();
+    const open = vi.fn();
+    vi.stubGlobal('open', open);
+    await renderDashboard(user);
+    const summary = screen.getByRole('region', { name: 'Innovation Summary' });
+    expect(within(summary).getByRole('heading', { name: 'Innovation Rate' }).closest('li')).toHaveTextContent('67%');
+    expect(within(summary).getByRole('heading', { name: 'Innovative Hours' }).closest('li')).toHaveTextContent('12.75');
+    expect(within(within(summary).getByRole('list', { name: 'Latest innovative entries' })).getAllByRole('listitem')).toHaveLength(5);
+    await user.click(within(summary).getByRole('button', { name: 'Export innovative entries' }));
+    expect(open).toHaveBeenCalledWith(`/api/export?year=${YEAR}&innovative=true`, '_blank', 'noopener');
+  });
+});
+
+describe('the sections of a quiet year', () => {
+  it('say so with the empty texts of SPEC, and offer no export of innovative entries up to 5', async () => {
+    const user = userEvent.setup();
+    const thisYear = new Date().getFullYear();
+    renderWithHrApi(
+      <HrView />,
+      dashboardRoutes({
+        'GET /api/available-years': [thisYear, YEAR],
+        [`GET /api/hr/stats?year=${YEAR}`]: hrStats({ innovativeEntries: 0, innovationRate: 0, recentInnovative: [], target: null }),
+        [`GET /api/hr/top-courses?year=${YEAR}`]: [],
+        [`GET /api/hr/topics?year=${YEAR}`]: [],
+        [`GET /api/hr/users?year=${YEAR}`]: [],
+        [`GET /api/hr/trends?year=${YEAR}`]: { year: YEAR, hoursByMonth: Array(12).fill(0), targetPace: null, hoursByDepartment: [] },
+      }),
+    );
+    await user.selectOptions(await screen.findByLabelText('Year'), String(YEAR));
+    for (const text of [
+      `No training target set for ${YEAR}`,
+      `No innovative entries found for ${YEAR}`,
+      `No highly rated courses found for ${YEAR}`,
+      'No employees found matching the selected criteria.',
+      'No training topics found for the selected year.',
+      `No training records found for ${YEAR}`,
+    ]) {
+      expect(await screen.findByText(text)).toBeInTheDocument();
+    }
+    expect(screen.queryByRole('button', { name: 'Export innovative entries' })).not.toBeInTheDocument();
+    expect(screen.getByText('Showing 0 of 0 employees')).toBeInTheDocument();
+  });
+});
