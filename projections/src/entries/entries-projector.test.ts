@@ -1,9 +1,9 @@
-import type { EntryDetails } from '@tht/contracts';
 import type { ProjectedEvent } from '../framework/projector';
 import { createTestDatabase, type TestDatabase } from '@tht/postgres/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { entriesProjector, type EntryRow } from './entries-projector';
+import { entryEvents } from '../framework/testing/entry-events';
 import { eventRecorder } from '../framework/testing/recorded-events';
 
 const SCHEMA = 'read_models';
@@ -11,29 +11,7 @@ let database: TestDatabase;
 
 const recorded = eventRecorder('2025-03-01T10:00:00.000Z');
 
-function details(overrides: Partial<EntryDetails> = {}): EntryDetails {
-  return {
-    trainingName: 'Risk Management',
-    date: '2025-02-28',
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    managerName: 'Grace Hopper',
-    department: 'Engineering',
-    hours: '1.5',
-    notes: '',
-    rating: 4,
-    beInnovative: false,
-    trainingType: 'internal',
-    courseGivenBy: 'Acme',
-    customFields: {},
-    ...overrides,
-  };
-}
-
-const logged = (entryId: number, userId: number, overrides: Partial<EntryDetails> = {}, at?: string) =>
-  recorded('EntryLogged', { entryId, userId, ...details(overrides) }, at);
-const edited = (entryId: number, userId: number, overrides: Partial<EntryDetails> = {}, at?: string) =>
-  recorded('EntryEdited', { entryId, userId, ...details(overrides) }, at);
+const { logged, edited } = entryEvents(recorded);
 
 async function project(...events: ProjectedEvent[]): Promise<void> {
   await database.db.transaction().execute((trx) => entriesProjector.project(trx, SCHEMA, events));
