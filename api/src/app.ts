@@ -1,6 +1,7 @@
 import cookieParser from 'cookie-parser';
 import express, { type Express } from 'express';
 import { createAccountsRouter } from './accounts/accounts-routes';
+import { createAdminRouter } from './admin/admin-routes';
 import { createEntriesRouter } from './entries/entries-routes';
 import { createExportRouter } from './export/export-routes';
 import { createFormFieldsRouter } from './form-fields/form-fields-routes';
@@ -53,6 +54,7 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Expr
   app.use('/api', createSmtRouter(ctx));
   app.use('/api', createFormFieldsRouter(ctx));
   app.use('/api', createTargetsRouter(ctx));
+  app.use('/api', createAdminRouter(ctx));
   app.use('/api', createOpenApiRouter(ctx.config));
 
   app.use('/api', apiNotFound);

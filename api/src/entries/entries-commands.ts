@@ -11,7 +11,7 @@ import {
   type CustomFieldValue,
   type EntryEvent,
   type EntryView,
-  type ValidEntry,
+  type ValidAdminEntry,
 } from '@tht/contracts';
 import type { z } from 'zod';
 import type { AuthUser } from '../auth/auth-user';
@@ -125,17 +125,9 @@ async function forEachConcurrently<T>(items: readonly T[], concurrency: number, 
   await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
 }
 
-async function allocateEntryIds(ctx: AppContext, count: number): Promise<number[]> {
-  const ids: number[] = [];
-  await forEachConcurrently(Array.from({ length: count }), BULK_CONCURRENCY, async () => {
-    ids.push(await ctx.ids.next('entry'));
-  });
-  return ids.sort((a, b) => a - b); // ids in row order
-}
-
 export interface BulkLogOptions {
   /** Row schema: `entryInputSchema` for the employee's grid, `adminEntryInputSchema` for admin imports. */
-  schema?: z.ZodType<ValidEntry, unknown>;
+  schema?: z.ZodType<ValidAdminEntry, unknown>;
   /** Log every row for this user (admin import, already authorised) instead of the rows' own `userId`. */
   ownerId?: number;
 }
@@ -156,7 +148,7 @@ export async function logEntriesInBulk(
 ): Promise<BulkEntriesResult> {
   const fields = await loadCustomFieldDefinitions(ctx.db);
   const errors: BulkEntryError[] = [];
-  const candidates: { index: number; command: Omit<LogEntryCommand, 'entryId'> }[] = [];
+  const candidates: { index: number; command: NewEntryCommand }[] = [];
   for (const [index, row] of rows.entries()) {
     const parsed = schema.safeParse(row);
     if (!parsed.success) {
@@ -180,16 +172,47 @@ export async function logEntriesInBulk(
     }
   }
 
-  const ids = await allocateEntryIds(ctx, candidates.length);
-  const logged: EntryEvent[] = [];
-  for (const [position, { index, command }] of candidates.entries()) {
-    try {
-      logged.push(...entryDecider.decide({ ...command, entryId: ids[position]! }, entryDecider.initialState()));
-    } catch (error) {
-      errors.push({ index, message: refusalMessage(error) });
-    }
+  const outcomes = await logNewEntries(
+    ctx,
+    candidates.map((candidate) => candidate.command),
+    actor,
+  );
+  const createdIds: number[] = [];
+  for (const [position, outcome] of outcomes.entries()) {
+    if ('entryId' in outcome) createdIds.push(outcome.entryId);
+    else errors.push({ index: candidates[position]!.index, message: outcome.error });
   }
   errors.sort((a, b) => a.index - b.index);
+  return { created: createdIds.length, failed: errors.length, errors, createdIds };
+}
+
+/** A new entry to log in bulk, checked and authorised by the caller. */
+export type NewEntryCommand = Omit<LogEntryCommand, 'entryId'>;
+
+/** What became of one new entry of a bulk: its id, or why the entry decider refused it. */
+export type NewEntryOutcome = { entryId: number } | { error: string };
+
+/**
+ * Logs many new entries: ids allocated in one go (in the commands' order), each entry decided by
+ * the entry decider and appended as its own `entry-<id>` stream, concurrently under the actor's
+ * correlation id; returns once the read models include the last of them.
+ */
+export async function logNewEntries(
+  ctx: AppContext,
+  commands: readonly NewEntryCommand[],
+  actor: Actor,
+): Promise<NewEntryOutcome[]> {
+  const ids = await ctx.ids.nextMany('entry', commands.length);
+  const outcomes: NewEntryOutcome[] = [];
+  const logged: EntryEvent[] = [];
+  for (const [position, command] of commands.entries()) {
+    try {
+      logged.push(...entryDecider.decide({ ...command, entryId: ids[position]! }, entryDecider.initialState()));
+      outcomes.push({ entryId: ids[position]! });
+    } catch (error) {
+      outcomes.push({ error: refusalMessage(error) });
+    }
+  }
 
   let lastPosition: string | null = null;
   await forEachConcurrently(logged, BULK_CONCURRENCY, async (event) => {
@@ -201,7 +224,7 @@ export async function logEntriesInBulk(
     if (lastPosition === null || result.lastGlobalPosition > lastPosition) lastPosition = result.lastGlobalPosition;
   });
   if (lastPosition !== null) await waitForReadModels(ctx, lastPosition);
-  return { created: logged.length, failed: errors.length, errors, createdIds: logged.map((event) => event.data.entryId) };
+  return outcomes;
 }
 
 /** The message of a row's refusal (an HttpError); anything else is not the row's fault. */

@@ -5,6 +5,7 @@ import {
   type CustomFieldValue,
   type EntryDetails,
   type EntryEvent,
+  type ValidAdminEntry,
   type ValidEntry,
 } from '@tht/contracts';
 import { DomainError, type Decider, type StoredEvent } from '../platform/handle-command';
@@ -30,7 +31,8 @@ export type EntryCommand =
       userId: number;
       /** Whether the owner's account exists (read by the handler). */
       ownerExists: boolean;
-      input: ValidEntry;
+      /** An admin import may log the admin grid's wider training types (kept as given). */
+      input: ValidAdminEntry;
       customFields: CustomValues;
     }
   | {
@@ -44,7 +46,7 @@ export type EntryCommand =
 
 export type LogEntryCommand = Extract<EntryCommand, { type: 'LogEntry' }>;
 
-function detailsOf(entry: ValidEntry, customFields: CustomValues): EntryDetails {
+function detailsOf(entry: ValidAdminEntry, customFields: CustomValues): EntryDetails {
   return {
     trainingName: entry.trainingName,
     date: entry.date,

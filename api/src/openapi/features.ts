@@ -1,4 +1,5 @@
 import { describeAccountsApi } from '../accounts/accounts-openapi';
+import { describeAdminApi } from '../admin/admin-openapi';
 import { describeDepartmentsApi } from '../departments/departments-openapi';
 import { describeEntriesApi } from '../entries/entries-openapi';
 import { describeExportApi } from '../export/export-openapi';
@@ -29,6 +30,7 @@ export const FEATURE_APIS: readonly DescribeFeatureApi[] = [
   describeExportApi,
   describeSmtApi,
   describeFormFieldsApi,
+  describeAdminApi,
   describePlatformApi,
   describeReferenceApi,
 ];

@@ -23,3 +23,16 @@ describe('ids', () => {
     expect(new Set(ids).size).toBe(50);
   });
 });
+
+describe('nextMany', () => {
+  it('allocates a run of new ids at once, ascending, none handed out before or after', async () => {
+    const before = await app.ctx.ids.next('userTarget');
+    const run = await app.ctx.ids.nextMany('userTarget', 5);
+    const after = await app.ctx.ids.next('userTarget');
+    expect(run).toHaveLength(5);
+    expect(run).toEqual([...run].sort((a, b) => a - b));
+    expect(Math.min(...run)).toBeGreaterThan(before);
+    expect(after).toBeGreaterThan(Math.max(...run));
+    expect(await app.ctx.ids.nextMany('userTarget', 0)).toEqual([]);
+  });
+});

@@ -18,6 +18,8 @@ export type IdKind = keyof typeof SEQUENCES;
 
 export interface IdAllocator {
   next(kind: IdKind): Promise<number>;
+  /** `count` new ids in ascending order, in one round trip (bulk writes). */
+  nextMany(kind: IdKind, count: number): Promise<number[]>;
 }
 
 export async function migrateIds(db: Kysely<any>): Promise<void> {
@@ -36,6 +38,12 @@ export function createIdAllocator(db: Kysely<any>): IdAllocator {
     async next(kind) {
       const { rows } = await sql<{ id: string | number }>`SELECT nextval(${`ids.${SEQUENCES[kind]}`}::regclass) AS id`.execute(db);
       return Number(rows[0]!.id);
+    },
+    async nextMany(kind, count) {
+      if (count <= 0) return [];
+      const { rows } = await sql<{ id: string | number }>`SELECT nextval(${`ids.${SEQUENCES[kind]}`}::regclass) AS id
+        FROM generate_series(1, ${count}::int)`.execute(db);
+      return rows.map((row) => Number(row.id)).sort((a, b) => a - b);
     },
   };
 }

@@ -1,0 +1,126 @@
+import {
+  ADMIN_USERS_PAGE_SIZE,
+  entryDuplicateKey,
+  totalPagesOf,
+  type AdminStats,
+  type AdminUsersPage,
+  type AdminUsersQuery,
+  type RoleSyncCandidate,
+} from '@tht/contracts';
+import { sql } from 'kysely';
+import type pg from 'pg';
+import { READ_MODEL_SCHEMA, type ReadModelDb, type UserRow } from 'projections';
+import { toUser, toUserSummary } from '../users/users-queries';
+
+const RM = READ_MODEL_SCHEMA;
+
+/** GET /api/admin-stats: every account, entry, hour and department there is. */
+export async function adminStats(pool: pg.Pool): Promise<AdminStats> {
+  const { rows } = await pool.query<AdminStats>({
+    name: 'admin-stats',
+    text: `SELECT (SELECT count(*)::int FROM ${RM}.users) AS "totalUsers",
+        (SELECT count(*)::int FROM ${RM}.entries) AS "totalEntries",
+        (SELECT coalesce(sum(hours), 0)::float8 FROM ${RM}.entries) AS "totalHours",
+        (SELECT count(*)::int FROM ${RM}.departments) AS "totalDepartments"`,
+  });
+  return rows[0]!;
+}
+
+/** `text` as a LIKE pattern that matches it anywhere, its own wildcards taken literally. */
+function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+const users = (db: ReadModelDb) => db.withSchema(RM).selectFrom('users');
+
+/** The users the admin list shows for a search and role filter (all of them when both are empty). */
+function matchingUsers(db: ReadModelDb, { search, role }: AdminUsersQuery) {
+  let query = users(db);
+  if (role !== undefined) query = query.where('role', '=', role);
+  if (search !== '') {
+    const pattern = containsPattern(search);
+    query = query.where((eb) =>
+      eb.or([
+        eb('first_name', 'ilike', pattern),
+        eb('last_name', 'ilike', pattern),
+        eb(sql<string>`first_name || ' ' || last_name`, 'ilike', pattern),
+        eb('email', 'ilike', pattern),
+      ]),
+    );
+  }
+  return query;
+}
+
+async function directReportsOf(db: ReadModelDb, managerIds: readonly number[]): Promise<Map<number, UserRow[]>> {
+  const reports = new Map<number, UserRow[]>(managerIds.map((id) => [id, []]));
+  if (managerIds.length === 0) return reports;
+  const rows = await users(db)
+    .selectAll()
+    .where('manager_id', 'in', managerIds)
+    .orderBy('last_name')
+    .orderBy('first_name')
+    .orderBy('id')
+    .execute();
+  for (const row of rows) reports.get(row.manager_id!)?.push(row);
+  return reports;
+}
+
+/** One page of the admin user list (50 a page, by last name, then first name), each user with their direct reports. */
+export async function adminUsersPage(db: ReadModelDb, query: AdminUsersQuery): Promise<AdminUsersPage> {
+  const pageSize = ADMIN_USERS_PAGE_SIZE;
+  const [rows, count] = await Promise.all([
+    matchingUsers(db, query)
+      .selectAll()
+      .orderBy('last_name')
+      .orderBy('first_name')
+      .orderBy('id')
+      .limit(pageSize)
+      .offset((query.page - 1) * pageSize)
+      .execute(),
+    matchingUsers(db, query).select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  const reports = await directReportsOf(
+    db,
+    rows.map((row) => row.id),
+  );
+  const total = Number(count.total);
+  return {
+    users: rows.map((row) => ({ ...toUser(row), directReports: (reports.get(row.id) ?? []).map(toUserSummary) })),
+    total,
+    page: query.page,
+    pageSize,
+    totalPages: totalPagesOf(total, pageSize),
+  };
+}
+
+/** Employees and managers with whether anyone reports to them: the users a role sync may change. */
+export async function roleSyncCandidates(db: ReadModelDb): Promise<RoleSyncCandidate[]> {
+  const rows = await users(db)
+    .select((eb) => [
+      'id',
+      'role',
+      eb
+        .exists(eb.selectFrom('users as report').select('report.id').whereRef('report.manager_id', '=', 'users.id'))
+        .as('hasDirectReports'),
+    ])
+    .where('role', 'in', ['employee', 'manager'])
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({ id: row.id, role: row.role, hasDirectReports: Boolean(row.hasDirectReports) }));
+}
+
+/**
+ * The duplicate keys (`entryDuplicateKey`) of the stored entries of `userIds` dated on one of
+ * `dates`: what a new entry of those people on those dates must not repeat.
+ */
+export async function storedDuplicateKeys(pool: pg.Pool, userIds: readonly number[], dates: readonly string[]): Promise<Set<string>> {
+  const keys = new Set<string>();
+  if (userIds.length === 0 || dates.length === 0) return keys;
+  const { rows } = await pool.query<{ user_id: number; training_name: string; date: string }>({
+    name: 'admin-stored-duplicate-keys',
+    text: `SELECT user_id, training_name, date FROM ${RM}.entries WHERE user_id = ANY($1::int4[]) AND date = ANY($2::text[])`,
+    values: [userIds, dates],
+  });
+  for (const row of rows) keys.add(entryDuplicateKey({ userId: row.user_id, trainingName: row.training_name, date: row.date }));
+  return keys;
+}

@@ -1,0 +1,38 @@
+import { adminUsersQuerySchema } from '@tht/contracts';
+import { Router } from 'express';
+import { requireAuth, requireRole, signedInUser } from '../auth/require-auth';
+import { actorOf } from '../platform/commands';
+import type { AppContext } from '../platform/context';
+import { parseWith } from '../platform/http';
+import { createReadModelCache } from '../platform/read-model-cache';
+import { logAdminBulkEntries, syncRoles } from './admin-commands';
+import { adminStats, adminUsersPage } from './admin-queries';
+
+/** The admin panel's own routes (admins only, 403 'Admin access required' to everyone else). */
+export function createAdminRouter(ctx: AppContext): Router {
+  const router = Router();
+  const adminOnly = [requireAuth(ctx), requireRole('admin')];
+
+  // The panel rereads its list and cards after every change; each answer is computed once per read-model state.
+  const answers = ctx.caches.add(createReadModelCache<string, string>({ maxEntries: 500 }));
+  const cached = (key: string, read: () => Promise<unknown>) => answers.find(key, async () => JSON.stringify(await read()));
+
+  router.get('/admin-stats', ...adminOnly, async (_req, res) => {
+    res.type('json').send(await cached('stats', () => adminStats(ctx.pool)));
+  });
+
+  router.get('/admin/users', ...adminOnly, async (req, res) => {
+    const query = parseWith(adminUsersQuerySchema, req.query);
+    res.type('json').send(await cached(`users ${JSON.stringify(query)}`, () => adminUsersPage(ctx.db, query)));
+  });
+
+  router.post('/sync-roles', ...adminOnly, async (req, res) => {
+    res.json(await syncRoles(ctx, signedInUser(req), actorOf(req)));
+  });
+
+  router.post('/admin/entries/bulk', ...adminOnly, async (req, res) => {
+    res.json(await logAdminBulkEntries(ctx, signedInUser(req), req.body, actorOf(req)));
+  });
+
+  return router;
+}
