@@ -66,7 +66,7 @@ describe('a data folder whose previous PostgreSQL is still there', () => {
     // Its watchdog would stop PostgreSQL within a second or so: kill it too, so the start certainly finds PostgreSQL running.
     const watchdogs = await watchdogsOf(holder.pid);
     expect(watchdogs).toHaveLength(1);
-    holder.killGroup();
+    await holder.killGroup();
     for (const pid of watchdogs) process.kill(pid, 'SIGKILL');
     const log = recordingLog();
     const restarted = await startEmbeddedPostgres({ dataDir, log });
@@ -101,7 +101,8 @@ interface ClusterHolder {
   pid: number;
   port: number;
   connectionString: string;
-  killGroup(): void;
+  /** SIGKILL to its process group; resolves once the process is gone (when a process manager would restart it). */
+  killGroup(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -117,7 +118,10 @@ async function holdCluster(dataDir: string): Promise<ClusterHolder> {
     pid: child.pid!,
     port,
     connectionString,
-    killGroup: () => process.kill(-child.pid!, 'SIGKILL'),
+    killGroup: () => {
+      process.kill(-child.pid!, 'SIGKILL');
+      return exited;
+    },
     async stop() {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
       await exited;
