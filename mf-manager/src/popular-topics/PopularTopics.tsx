@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import { MANAGER_MESSAGES as M, type TopicCount } from '@tht/contracts';
-import { SectionCard } from '../dashboard/SectionCard';
+import { DashboardSection, EmptyText } from '@tht/ui';
 import { useTeamStats } from '../team-api/teamApi';
 
 const Topics = styled.ol`
@@ -31,9 +31,9 @@ type PopularTopicsProps = { managerId: number; year: number };
 export function PopularTopics({ managerId, year }: PopularTopicsProps) {
   const { stats, error } = useTeamStats(managerId, year);
   return (
-    <SectionCard title={M.topicsTitle} data={stats?.popularTopics} error={error} loadingLabel={M.loadingTopics} what="topics">
-      {(topics) => (topics.length === 0 ? <p>{M.noTopics}</p> : <TopicList topics={topics} />)}
-    </SectionCard>
+    <DashboardSection title={M.topicsTitle} data={stats?.popularTopics} error={error} loadingLabel={M.loadingTopics} what="topics">
+      {(topics) => (topics.length === 0 ? <EmptyText>{M.noTopics}</EmptyText> : <TopicList topics={topics} />)}
+    </DashboardSection>
   );
 }
 

@@ -1,6 +1,5 @@
 import { MANAGER_MESSAGES as M, type ManagerStats } from '@tht/contracts';
-import { SectionCard } from '../dashboard/SectionCard';
-import { Tile, TileDetail, Tiles, TileValue } from '../dashboard/Tiles';
+import { DashboardSection, Tile, TileDetail, Tiles, TileValue } from '@tht/ui';
 import { useTeamStats } from '../team-api/teamApi';
 
 type TeamStatsProps = { managerId: number; year: number };
@@ -9,9 +8,9 @@ type TeamStatsProps = { managerId: number; year: number };
 export function TeamStats({ managerId, year }: TeamStatsProps) {
   const { stats, error } = useTeamStats(managerId, year);
   return (
-    <SectionCard title={M.statsTitle} data={stats} error={error} loadingLabel={M.loading} what="team statistics">
+    <DashboardSection title={M.statsTitle} data={stats} error={error} loadingLabel={M.loading} what="team statistics">
       {(loaded) => <StatTiles stats={loaded} />}
-    </SectionCard>
+    </DashboardSection>
   );
 }
 

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import styled from 'styled-components';
 import { MANAGER_MESSAGES as M, type EntryView, type ManagerEmployeeStats, type UserSummary } from '@tht/contracts';
-import { errorMessageOf, FieldError, Spinner } from '@tht/ui';
+import { EmptyText, errorMessageOf, FieldError, Spinner } from '@tht/ui';
 import { EntryCard } from './EntryCard';
 
 const Row = styled.li`
@@ -99,7 +99,7 @@ export function ReportRow({ employee, figures, entries, entriesError, year }: Re
 function ReportEntries({ name, entries, error, year }: { name: string; entries: EntryView[] | undefined; error: Error | undefined; year: number }) {
   if (error) return <FieldError role="alert">Failed to load entries: {errorMessageOf(error, 'please try again.')}</FieldError>;
   if (!entries) return <Spinner label={M.loading} />;
-  if (entries.length === 0) return <p>{M.noRecords(year)}</p>;
+  if (entries.length === 0) return <EmptyText>{M.noRecords(year)}</EmptyText>;
   return (
     <Cards aria-label={`Training entries of ${name}`}>
       {entries.map((entry) => (

@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import { MANAGER_MESSAGES as M, type EntryView, type ManagerStats, type UserSummary } from '@tht/contracts';
-import { SectionCard } from '../dashboard/SectionCard';
+import { DashboardSection, EmptyText } from '@tht/ui';
 import { useTeamEmployees, useTeamEntries, useTeamStats } from '../team-api/teamApi';
 import { ReportRow } from './ReportRow';
 
@@ -21,7 +21,7 @@ export function TeamDetails({ managerId, year }: TeamDetailsProps) {
   const { entries, error: entriesError } = useTeamEntries(managerId, year);
   const team = employees && stats ? { employees, stats } : undefined;
   return (
-    <SectionCard
+    <DashboardSection
       title={M.detailsTitle}
       data={team}
       error={employeesError ?? statsError}
@@ -29,7 +29,7 @@ export function TeamDetails({ managerId, year }: TeamDetailsProps) {
       what="employee data"
     >
       {(loaded) => <ReportRows {...loaded} entries={entries} entriesError={entriesError} year={year} />}
-    </SectionCard>
+    </DashboardSection>
   );
 }
 
@@ -42,7 +42,7 @@ type ReportRowsProps = {
 };
 
 function ReportRows({ employees, stats, entries, entriesError, year }: ReportRowsProps) {
-  if (employees.length === 0) return <p>{M.noReports}</p>;
+  if (employees.length === 0) return <EmptyText>{M.noReports}</EmptyText>;
   const figuresById = new Map(stats.employeeStats.map((figures) => [figures.id, figures]));
   return (
     <Rows aria-label="Direct reports">

@@ -11,8 +11,7 @@ import {
   type ManagerStats,
   type ScheduleStatus,
 } from '@tht/contracts';
-import { SectionCard } from '../dashboard/SectionCard';
-import { Tile, Tiles, TileValue } from '../dashboard/Tiles';
+import { DashboardSection, EmptyText, Tile, Tiles, TileValue } from '@tht/ui';
 import { TeamHours } from '../hours-chart/TeamHours';
 import { useTeamStats } from '../team-api/teamApi';
 import { ProgressBar } from './ProgressBar';
@@ -47,9 +46,8 @@ const FigureLine = styled.p`
   margin: 0 0 ${({ theme }) => theme.spacing(2)};
 `;
 
-const Muted = styled.p`
-  margin: ${({ theme }) => theme.spacing(2)} 0 0;
-  color: ${({ theme }) => theme.colors.mutedText};
+const Note = styled(EmptyText)`
+  margin-top: ${({ theme }) => theme.spacing(2)};
 `;
 
 const People = styled.ul`
@@ -68,9 +66,9 @@ type TrainingProgressProps = { managerId: number; year: number };
 export function TrainingProgress({ managerId, year }: TrainingProgressProps) {
   const { stats, error } = useTeamStats(managerId, year);
   return (
-    <SectionCard title={M.progressTitle} data={stats} error={error} loadingLabel={M.loadingProgress} what="progress data">
-      {(loaded) => (loaded.totalEmployees === 0 ? <Muted>{M.noReports}</Muted> : <ProgressDetails stats={loaded} />)}
-    </SectionCard>
+    <DashboardSection title={M.progressTitle} data={stats} error={error} loadingLabel={M.loadingProgress} what="progress data">
+      {(loaded) => (loaded.totalEmployees === 0 ? <EmptyText>{M.noReports}</EmptyText> : <ProgressDetails stats={loaded} />)}
+    </DashboardSection>
   );
 }
 
@@ -92,9 +90,9 @@ function ProgressDetails({ stats }: { stats: ManagerStats }) {
           status={stats.scheduleStatus}
           label={`Team progress towards the ${stats.year} targets`}
         />
-        <Muted>
+        <Note>
           On schedule in {stats.year} means {expected} hours by today.
-        </Muted>
+        </Note>
         <Counts aria-label="Schedule counts">
           {STATUS_ORDER.map((status) => (
             <Tile key={status}>

@@ -14,7 +14,7 @@ export const Tile = styled.li`
   padding: ${({ theme }) => theme.spacing(4)};
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radii.medium};
-  & h3 { margin: 0; font-size: 0.9375rem; font-weight: 600; color: ${({ theme }) => theme.colors.mutedText}; }
+  & h3, & h4 { margin: 0; font-size: 0.9375rem; font-weight: 600; color: ${({ theme }) => theme.colors.mutedText}; }
 `;
 
 export const TileValue = styled.p`
