@@ -23,6 +23,7 @@ export { ToastProvider, useToast, TOAST_DURATION_MS, type ToastMessage, type Toa
 
 export { apiRequest, apiGet, ApiError, errorMessageOf, AUTH_TOKEN_KEY, type HttpMethod } from './api/client';
 export { swrConfig, longCacheOptions, LONG_CACHE_MS } from './api/swr';
+export { useApiWrite, keysStartingWith } from './api/apiWrite';
 
 export {
   YearSelector,

@@ -32,6 +32,15 @@ describe('apiRequest', () => {
     expect(calls[0]?.init.body).toBe('{"username":"a"}');
   });
 
+  it('sends a FormData body as it is, leaving the multipart content type to the browser', async () => {
+    const calls = respondWith(202, '{"id":"x"}');
+    const form = new FormData();
+    form.append('file', new Blob(['a,b']), 'data.csv');
+    await expect(apiRequest('POST', '/api/import', form)).resolves.toEqual({ id: 'x' });
+    expect(calls[0]?.init.headers).toEqual({});
+    expect(calls[0]?.init.body).toBe(form);
+  });
+
   it('turns a non-2xx response into "status: body" and keeps the token unless 401', async () => {
     localStorage.setItem(AUTH_TOKEN_KEY, 'abc');
     respondWith(400, '{"error":"Username is required"}');

@@ -15,11 +15,14 @@ export class ApiError extends Error {
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-function requestHeaders(hasBody: boolean): Record<string, string> {
+/** A body sent as it is: the browser sets the multipart content type with its boundary. */
+const isFormData = (body: unknown): body is FormData => typeof FormData !== 'undefined' && body instanceof FormData;
+
+function requestHeaders(body: unknown): Record<string, string> {
   const headers: Record<string, string> = {};
   const token = localStorage.getItem(AUTH_TOKEN_KEY);
   if (token) headers.Authorization = `Bearer ${token}`;
-  if (hasBody) headers['Content-Type'] = 'application/json';
+  if (body !== undefined && !isFormData(body)) headers['Content-Type'] = 'application/json';
   return headers;
 }
 
@@ -29,17 +32,16 @@ async function parseBody(response: Response): Promise<unknown> {
 }
 
 /**
- * Calls the API with credentials and the stored bearer token; sends `body` as JSON. Resolves to the
- * parsed JSON body (null when empty); rejects with ApiError on a non-2xx status, dropping the
- * stored token on 401.
+ * Calls the API with credentials and the stored bearer token; sends `body` as JSON (a FormData
+ * as multipart/form-data). Resolves to the parsed JSON body (null when empty); rejects with
+ * ApiError on a non-2xx status, dropping the stored token on 401.
  */
 export async function apiRequest<T>(method: HttpMethod, path: string, body?: unknown): Promise<T> {
-  const hasBody = body !== undefined;
   const response = await fetch(path, {
     method,
     credentials: 'include',
-    headers: requestHeaders(hasBody),
-    body: hasBody ? JSON.stringify(body) : undefined,
+    headers: requestHeaders(body),
+    body: body === undefined ? undefined : isFormData(body) ? body : JSON.stringify(body),
   });
   if (!response.ok) {
     if (response.status === 401) localStorage.removeItem(AUTH_TOKEN_KEY);

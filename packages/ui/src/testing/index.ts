@@ -1,0 +1,3 @@
+// Helpers for the component tests of every front end (`@tht/ui/testing`); never part of a bundle.
+export { fakeApi, reply, type ApiCall } from './fakeApi';
+export { renderWithUi } from './renderWithUi';
