@@ -4,6 +4,7 @@ import { deciderSpec } from '../platform/decider-spec';
 import { CONFLICT_MESSAGE } from '../platform/http';
 import {
   accountDecider,
+  emailClaimOf,
   isResetTokenUsable,
   type AccountOrigin,
   type AccountStreamEvent,
@@ -186,7 +187,7 @@ describe('updating a profile', () => {
       .when(update({ role: 'admin' }))
       .thenRefuses('forbidden', M.ownRoleUnchangeable);
     spec
-      .given({ ...created, data: { ...created.data, userId: 1, role: 'admin' } } as AccountStreamEvent)
+      .given({ ...created, data: { ...created.data, userId: 1, role: 'admin' } })
       .when(update({ role: 'employee' }, admin))
       .thenRefuses('forbidden', M.ownRoleUnchangeable);
     spec
@@ -286,5 +287,32 @@ describe('password reset', () => {
     expect(isResetTokenUsable({ tokenHash: 'a', expiresAt }, 'a', expiresAt)).toBe(false);
     expect(isResetTokenUsable({ tokenHash: 'a', expiresAt }, 'b', '2025-01-15T09:00:00.000Z')).toBe(false);
     expect(isResetTokenUsable(null, 'a', '2025-01-15T09:00:00.000Z')).toBe(false);
+  });
+});
+
+describe('e-mail reservations', () => {
+  const account = {
+    userId: 7,
+    email: 'ada@example.com',
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    role: 'employee' as const,
+    reset: null,
+    deleted: false,
+  };
+
+  it('takes the address of a new account, swaps it on a change of address, and frees it on deletion', () => {
+    expect(emailClaimOf(created, null)).toEqual({ take: 'ada@example.com' });
+    expect(emailClaimOf({ type: 'UserUpdated', data: { userId: 7, changes: { email: 'new@example.com' } } }, account)).toEqual({
+      take: 'new@example.com',
+      giveUp: 'ada@example.com',
+    });
+    expect(emailClaimOf(deleted, account)).toEqual({ giveUp: 'ada@example.com' });
+  });
+
+  it('leaves the address alone otherwise', () => {
+    expect(emailClaimOf({ type: 'UserUpdated', data: { userId: 7, changes: { department: 'Sales' } } }, account)).toEqual({});
+    expect(emailClaimOf({ type: 'PasswordChanged', data: { userId: 7, passwordHash: 'x' } }, account)).toEqual({});
+    expect(emailClaimOf(undefined, account)).toEqual({});
   });
 });

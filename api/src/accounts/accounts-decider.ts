@@ -1,6 +1,7 @@
 import { ACCOUNT_MESSAGES as M, isAdmin, type Person, type ProductEvent, type Role, type UserProfileFields } from '@tht/contracts';
 import { DomainError, type Decider, type StoredEvent } from '../platform/handle-command';
 import { CONFLICT_MESSAGE } from '../platform/http';
+import type { NameClaim } from '../platform/name-claims';
 
 /**
  * A user account as its own stream (`user-<id>`) tells it; null before it is opened. Department and
@@ -237,6 +238,23 @@ function evolve(state: AccountState, event: StoredEvent<AccountStreamEvent>): Ac
     case 'UserLoggedIn':
     case 'UserLoggedOut':
       return state;
+  }
+}
+
+/** Which e-mail address a change's first event takes (opening, a new address) and gives up (the old one, a deletion). */
+export function emailClaimOf(event: AccountStreamEvent | undefined, state: AccountState): NameClaim {
+  switch (event?.type) {
+    case 'UserRegistered':
+    case 'UserCreated':
+      return { take: event.data.email };
+    case 'UserUpdated': {
+      const { email } = event.data.changes;
+      return email === undefined || !state ? {} : { take: email, giveUp: state.email };
+    }
+    case 'UserDeleted':
+      return { giveUp: event.data.email };
+    default:
+      return {};
   }
 }
 

@@ -1,24 +1,21 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { ACCOUNT_MESSAGES as M, RESET_TOKEN_TTL_MS, userStream } from '@tht/contracts';
+import { ACCOUNT_MESSAGES as M, RESET_TOKEN_TTL_MS } from '@tht/contracts';
 import type { UserRow } from 'projections';
 import { hashPassword } from '../auth/passwords';
 import type { Actor } from '../platform/commands';
 import type { AppContext } from '../platform/context';
-import { DomainError, handleCommand } from '../platform/handle-command';
+import { DomainError } from '../platform/handle-command';
 import { HttpError } from '../platform/http';
 import { findUserByEmail, findUserByResetTokenHash, getUser } from '../users/users-queries';
-import { accountDecider, isResetTokenUsable, type AccountCommand } from './accounts-decider';
+import { decideOnAccount } from './accounts-commands';
+import { isResetTokenUsable } from './accounts-decider';
 
 /** Reset tokens are stored (in events and read models) only as this hash. */
 export const hashResetToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-function commandAccount(ctx: AppContext, userId: number, command: AccountCommand, actor: Actor) {
-  return handleCommand(ctx, accountDecider, { stream: userStream(userId), command, actor });
-}
-
 /** The signed-in user chose a new password: clears a forced change and ends every earlier sign-in. */
 export async function changePassword(ctx: AppContext, userId: number, password: string, actor: Actor): Promise<UserRow> {
-  await commandAccount(ctx, userId, { type: 'ChangePassword', passwordHash: await hashPassword(password) }, actor);
+  await decideOnAccount(ctx, userId, { type: 'ChangePassword', passwordHash: await hashPassword(password) }, actor);
   return getUser(ctx.db, userId);
 }
 
@@ -28,7 +25,7 @@ export async function requestPasswordReset(ctx: AppContext, username: string, ac
   if (!user) throw new HttpError(404, M.accountDoesNotExist);
   const token = randomBytes(32).toString('hex');
   const reset = { tokenHash: hashResetToken(token), expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS).toISOString() };
-  await commandAccount(ctx, user.id, { type: 'RequestPasswordReset', reset }, actor);
+  await decideOnAccount(ctx, user.id, { type: 'RequestPasswordReset', reset }, actor);
   return token;
 }
 
@@ -44,5 +41,5 @@ export async function completePasswordReset(ctx: AppContext, token: string, pass
   const reset = user?.password_reset_expires ? { tokenHash, expiresAt: new Date(user.password_reset_expires).toISOString() } : null;
   if (!user || !isResetTokenUsable(reset, tokenHash, now)) throw new DomainError('invalid', M.resetTokenExpired);
   const passwordHash = await hashPassword(password);
-  await commandAccount(ctx, user.id, { type: 'CompletePasswordReset', tokenHash, passwordHash, now }, actor);
+  await decideOnAccount(ctx, user.id, { type: 'CompletePasswordReset', tokenHash, passwordHash, now }, actor);
 }

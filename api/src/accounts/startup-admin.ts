@@ -4,7 +4,7 @@ import { hashPassword } from '../auth/passwords';
 import { systemActor } from '../platform/commands';
 import type { AppContext } from '../platform/context';
 import { HttpError } from '../platform/http';
-import { openAccount } from '../users/users-commands';
+import { openAccount } from './accounts-commands';
 import type { NewAccount } from './accounts-decider';
 
 /**

@@ -1,10 +1,10 @@
 import { ACCOUNT_MESSAGES as M, departmentStream } from '@tht/contracts';
 import type { DepartmentRow } from 'projections';
-import { DEPARTMENT_NAME_RESERVATION, release, withReservation } from '../accounts/reservations';
 import type { Actor } from '../platform/commands';
 import type { AppContext } from '../platform/context';
 import { handleCommand, loadState } from '../platform/handle-command';
 import { appendClaiming, type NameHolder } from '../platform/name-claims';
+import { DEPARTMENT_NAME_RESERVATION, reservationHolder } from '../platform/reservations';
 import { departmentDecider, nameClaimOf, type DepartmentCommand } from './department-decider';
 import { countUsersInDepartment, findDepartmentByName, getDepartment } from './departments-queries';
 
@@ -13,11 +13,7 @@ import { countUsersInDepartment, findDepartmentByName, getDepartment } from './d
  * simultaneous claims of one name exactly one wins; a name given up becomes free again.
  */
 function nameHolder(ctx: AppContext, departmentId: number, actor: Actor): NameHolder {
-  return {
-    whileHolding: (name, work) =>
-      withReservation(ctx, DEPARTMENT_NAME_RESERVATION, name, departmentId, actor, M.departmentExists, work),
-    free: (name) => release(ctx, DEPARTMENT_NAME_RESERVATION, name, departmentId, actor),
-  };
+  return reservationHolder(ctx, DEPARTMENT_NAME_RESERVATION, departmentId, actor, () => M.departmentExists);
 }
 
 function decideOnDepartment(ctx: AppContext, departmentId: number, command: DepartmentCommand, actor: Actor) {

@@ -1,39 +1,25 @@
 import {
   FORM_FIELD_MESSAGES as M,
-  formFieldNameReservationStream,
   formFieldStream,
   type FormFieldCreateInput,
-  type FormFieldEventData,
   type FormFieldOptionView,
   type FormFieldUpdateInput,
   type FormFieldView,
 } from '@tht/contracts';
-import { release, withReservation, type reserve } from '../accounts/reservations';
 import type { Actor } from '../platform/commands';
 import type { AppContext } from '../platform/context';
 import { DomainError, handleCommand } from '../platform/handle-command';
 import { appendClaiming, type NameHolder } from '../platform/name-claims';
+import { FORM_FIELD_NAME_RESERVATION, reservationHolder } from '../platform/reservations';
 import { formFieldDecider, nameClaimOf, type FormFieldCommand } from './form-field-decider';
 import { findOptionRow, getFormField, nextFieldOrder, toOptionView } from './form-fields-queries';
-
-/** Field names are keys of entries' custom values, so no two fields share one (ignoring case). */
-const FORM_FIELD_NAME_RESERVATION: Parameters<typeof reserve>[1] = {
-  stream: formFieldNameReservationStream,
-  reserved: 'FormFieldNameReserved',
-  released: 'FormFieldNameReleased',
-  data: (name: string, fieldId: number) => ({ name, fieldId }),
-  ownerOf: (data: FormFieldEventData['FormFieldNameReserved']) => data.fieldId,
-};
 
 /**
  * A field's name is held on its reservation stream while the change is appended, so of two
  * simultaneous claims of one name exactly one wins; a name given up becomes free again.
  */
 function nameHolder(ctx: AppContext, fieldId: number, actor: Actor): NameHolder {
-  return {
-    whileHolding: (name, work) => withReservation(ctx, FORM_FIELD_NAME_RESERVATION, name, fieldId, actor, M.nameTaken(name), work),
-    free: (name) => release(ctx, FORM_FIELD_NAME_RESERVATION, name, fieldId, actor),
-  };
+  return reservationHolder(ctx, FORM_FIELD_NAME_RESERVATION, fieldId, actor, M.nameTaken);
 }
 
 function decideOnField(ctx: AppContext, fieldId: number, command: FormFieldCommand, actor: Actor) {

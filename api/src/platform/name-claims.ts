@@ -6,7 +6,7 @@ export interface NameClaim {
   giveUp?: string;
 }
 
-/** Holding and freeing one owner's names on their reservation streams (accounts/reservations.ts). */
+/** Holding and freeing one owner's names on their reservation streams (reservations.ts). */
 export interface NameHolder {
   /** Runs `work` while holding `name` (a 409 when another owner holds it); frees it again when `work` fails. */
   whileHolding(name: string, work: () => Promise<AppendResult>): Promise<AppendResult>;

@@ -1,31 +1,20 @@
-import {
-  ACCOUNT_MESSAGES as M,
-  fullName,
-  userStream,
-  type AdminUserUpdateInput,
-  type ProfileUpdateInput,
-  type Role,
-} from '@tht/contracts';
+import { ACCOUNT_MESSAGES as M, fullName, type AdminUserUpdateInput, type ProfileUpdateInput, type Role } from '@tht/contracts';
 import type { ReadModelDb, UserRow } from 'projections';
+import { decideOnAccount, openAccount } from '../accounts/accounts-commands';
 import {
-  accountDecider,
   newAccountProfile,
-  type AccountCommand,
   type AccountOrigin,
-  type AccountStreamEvent,
   type DepartmentLookup,
   type ManagerLookup,
   type Placement,
   type ProfileRequest,
 } from '../accounts/accounts-decider';
-import { EMAIL_RESERVATION, release, withReservation } from '../accounts/reservations';
 import type { AuthUser } from '../auth/auth-user';
 import { hashPassword } from '../auth/passwords';
 import { canManageUsers } from '../auth/policy';
 import { findDepartmentByName } from '../departments/departments-queries';
 import type { Actor } from '../platform/commands';
 import type { AppContext } from '../platform/context';
-import { handleCommand } from '../platform/handle-command';
 import { HttpError } from '../platform/http';
 import { findUserByEmail, findUserById, getUser } from './users-queries';
 
@@ -61,21 +50,6 @@ async function lookUpManager(db: ReadModelDb, managerId: number, userId?: number
     next = (await findUserById(db, next))?.manager_id ?? null;
   }
   return { id: managerId, found: true, name: fullName({ firstName: manager.first_name, lastName: manager.last_name }), above };
-}
-
-type OpenAccountCommand = Extract<AccountCommand, { type: 'OpenAccount' }>;
-
-/** Opens a new account's stream while holding its e-mail address. */
-export async function openAccount(ctx: AppContext, command: OpenAccountCommand, actor: Actor): Promise<UserRow> {
-  const { userId, account } = command;
-  await handleCommand(ctx, accountDecider, {
-    stream: userStream(userId),
-    command,
-    actor,
-    aroundAppend: (_events, _state, append) =>
-      withReservation(ctx, EMAIL_RESERVATION, account.email, userId, actor, M.accountAlreadyExists, append),
-  });
-  return getUser(ctx.db, userId);
 }
 
 export async function addUser(ctx: AppContext, input: NewUserInput, origin: AccountOrigin, actor: Actor): Promise<UserRow> {
@@ -118,18 +92,12 @@ const placementOf = (user: UserRow): Placement => ({
   managerName: user.manager_name,
 });
 
-/** The new e-mail address an update gives the account, if any. */
-const newEmailIn = (events: readonly AccountStreamEvent[]) =>
-  events.flatMap((event) =>
-    event.type === 'UserUpdated' && event.data.changes.email !== undefined ? [event.data.changes.email] : [],
-  )[0];
-
 /** Users edit their own record; admins anyone's. */
 export function assertMayEditUser(editor: AuthUser, userId: number): void {
   if (editor.id !== userId && !canManageUsers(editor)) throw new HttpError(403, M.ownProfileOnly);
 }
 
-/** Changes what differs; a new e-mail address is reserved before and the old one freed after. */
+/** Changes what differs (nothing is appended when nothing does). */
 export async function updateUser(
   ctx: AppContext,
   editor: AuthUser,
@@ -139,41 +107,22 @@ export async function updateUser(
 ): Promise<UserRow> {
   assertMayEditUser(editor, userId);
   const user = await getUser(ctx.db, userId);
-  const command = {
-    type: 'UpdateProfile',
-    editor,
-    request: await profileRequest(ctx.db, userId, input),
-    placement: placementOf(user),
-  } as const;
-  const { events } = await handleCommand(ctx, accountDecider, {
-    stream: userStream(userId),
-    command,
+  const request = await profileRequest(ctx.db, userId, input);
+  const { events } = await decideOnAccount(
+    ctx,
+    userId,
+    { type: 'UpdateProfile', editor, request, placement: placementOf(user) },
     actor,
-    aroundAppend: (newEvents, _state, append) => {
-      const email = newEmailIn(newEvents);
-      return email === undefined
-        ? append()
-        : withReservation(ctx, EMAIL_RESERVATION, email, userId, actor, M.accountAlreadyExists, append);
-    },
-  });
-  if (events.length === 0) return user;
-  if (newEmailIn(events) !== undefined) await release(ctx, EMAIL_RESERVATION, user.email, userId, actor);
-  return getUser(ctx.db, userId);
+  );
+  return events.length === 0 ? user : getUser(ctx.db, userId);
 }
 
 /** Deletes an account and frees its e-mail address; its reports keep their manager's name as text. */
 export async function deleteUser(ctx: AppContext, editor: AuthUser, userId: number, actor: Actor): Promise<void> {
-  const { events } = await handleCommand(ctx, accountDecider, {
-    stream: userStream(userId),
-    command: { type: 'DeleteAccount', editorId: editor.id },
-    actor,
-  });
-  for (const event of events)
-    if (event.type === 'UserDeleted') await release(ctx, EMAIL_RESERVATION, event.data.email, userId, actor);
+  await decideOnAccount(ctx, userId, { type: 'DeleteAccount', editorId: editor.id }, actor);
 }
 
 /** The user must replace the temporary password at the next sign-in; existing sign-ins end. */
 export async function setTemporaryPassword(ctx: AppContext, userId: number, password: string, actor: Actor): Promise<void> {
-  const command = { type: 'SetTemporaryPassword', passwordHash: await hashPassword(password) } as const;
-  await handleCommand(ctx, accountDecider, { stream: userStream(userId), command, actor });
+  await decideOnAccount(ctx, userId, { type: 'SetTemporaryPassword', passwordHash: await hashPassword(password) }, actor);
 }
