@@ -1,4 +1,4 @@
-import { createEventStore, migrateEventStore, type EventStore } from '@tht/eventstore';
+import { createEventStore, migrateEventStore, startChainSealer, type EventStore } from '@tht/eventstore';
 import { createDb } from '@tht/postgres';
 import type pg from 'pg';
 import { allProjectors, createReadModelWaiter, migrateReadModels, startProjectionRunner } from 'projections';
@@ -52,6 +52,10 @@ export async function startRuntime(config: AppConfig, pool: pg.Pool, log: Logger
     projectors: allProjectors,
     onError: (error, projector) => log.error(`Projection ${projector ?? 'runner'} failed; retrying with back-off`, error),
   });
+  // The audit hash chain follows the log in every API process (PostgreSQL store only).
+  const sealer = config.eventstoreUrl
+    ? null
+    : startChainSealer(pool, store, (error) => log.error('Sealing the audit hash chain failed; retrying on the next append', error));
   const ctx: AppContext = {
     config,
     store,
@@ -71,6 +75,7 @@ export async function startRuntime(config: AppConfig, pool: pg.Pool, log: Logger
     ctx,
     async stop() {
       await runner.stop();
+      await sealer?.stop();
       await updates.stop();
       await waiter.close();
       await store.close();

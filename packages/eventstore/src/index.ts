@@ -1,3 +1,17 @@
 export * from './port';
 export { createEventStore, type CreateEventStoreOptions } from './create-event-store';
 export { migrateEventStore } from './postgres-schema';
+export { canonicalEvent, chainHash, GENESIS_HASH, type ChainedEvent } from './hash-chain';
+export {
+  describeVerification,
+  exportChain,
+  readChainStatus,
+  sealChain,
+  startChainSealer,
+  verifyChain,
+  type ChainLink,
+  type ChainSealer,
+  type ChainStatus,
+  type ExportedEvent,
+  type VerifyResult,
+} from './postgres-chain';

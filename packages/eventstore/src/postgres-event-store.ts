@@ -41,7 +41,7 @@ export function encodePosition(transactionId: string, position: string): string 
   return `${transactionId.padStart(DIGITS, '0')}-${position.padStart(DIGITS, '0')}`;
 }
 
-function decodePosition(globalPosition: string): { transactionId: string; position: string } {
+export function decodePosition(globalPosition: string): { transactionId: string; position: string } {
   const match = /^(\d{20})-(\d{20})$/.exec(globalPosition);
   if (!match) throw new Error(`Not a PostgreSQL event store position: ${globalPosition}`);
   return { transactionId: BigInt(match[1]!).toString(), position: BigInt(match[2]!).toString() };
@@ -51,10 +51,10 @@ function decodePosition(globalPosition: string): { transactionId: string; positi
  * Rows come as arrays (cheaper to build than objects for every event of a replay); the position is
  * formatted by PostgreSQL, again cheaper there than in JavaScript.
  */
-const SELECT_EVENT = `lpad(transaction_id::text, ${DIGITS}, '0') || '-' || lpad(position::text, ${DIGITS}, '0'),
+export const SELECT_EVENT = `lpad(transaction_id::text, ${DIGITS}, '0') || '-' || lpad(position::text, ${DIGITS}, '0'),
   event_id, stream_name, stream_version, type, data, metadata`;
 
-type EventTuple = [
+export type EventTuple = [
   globalPosition: string,
   eventId: string,
   streamName: string,
@@ -64,7 +64,7 @@ type EventTuple = [
   metadata: EventMetadata,
 ];
 
-function toRecordedEvent([globalPosition, eventId, streamName, streamVersion, type, data, metadata]: EventTuple): RecordedEvent {
+export function toRecordedEvent([globalPosition, eventId, streamName, streamVersion, type, data, metadata]: EventTuple): RecordedEvent {
   return { eventId, streamName, streamVersion, globalPosition, type, data, metadata };
 }
 

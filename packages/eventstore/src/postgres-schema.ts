@@ -36,6 +36,17 @@ export async function migrateEventStore(pool: pg.Pool): Promise<void> {
         PRIMARY KEY (transaction_id, position),
         UNIQUE (stream_name, stream_version)
       );
+      -- The audit hash chain (postgres-chain.ts): the n-th event of the global log, by its
+      -- position, and its chained hash; written by the sealer behind the log, never by appends.
+      CREATE TABLE IF NOT EXISTS ${EVENTSTORE_SCHEMA}.chain (
+        sequence bigint PRIMARY KEY CHECK (sequence >= 1),
+        transaction_id xid8 NOT NULL,
+        position bigint NOT NULL,
+        -- What was sealed there, so a verify can name an event that was removed since.
+        stream_name text NOT NULL,
+        type text NOT NULL,
+        hash text NOT NULL
+      );
     `);
     await client.query('COMMIT');
   } catch (error) {

@@ -1,0 +1,283 @@
+import type pg from 'pg';
+import { chainHash, GENESIS_HASH } from './hash-chain';
+import type { EventStore, RecordedEvent } from './port';
+import { decodePosition, encodePosition, SELECT_EVENT, toRecordedEvent, type EventTuple } from './postgres-event-store';
+import { EVENTSTORE_SCHEMA as S } from './postgres-schema';
+
+/*
+ * The chain is sealed behind the log, not at append time: the global order is only final once
+ * earlier transactions have finished (see postgres-event-store.ts), so hashing inside an append
+ * would either serialise all writers or chain events in an order that can still change. The
+ * sealer reads only the final part of the log (the same rule as readAll), hashes it in order and
+ * writes the hashes to `eventstore.chain`, one short transaction per batch under an advisory lock
+ * (several processes may run a sealer). Appends are untouched.
+ */
+
+export interface ChainLink {
+  /** 1-based place in the chain (the n-th event of the global log). */
+  sequence: number;
+  globalPosition: string;
+  streamName: string;
+  type: string;
+  hash: string;
+}
+
+export interface ChainStatus {
+  /** The last sealed event, or null while nothing is sealed. */
+  head: ChainLink | null;
+  /** Events in the log after the head: appended in the last moments, not sealed yet. */
+  unsealed: number;
+}
+
+const SEAL_LOCK = "hashtext('tht:seal-chain')";
+const LINK_COLUMNS = `sequence::int, lpad(transaction_id::text, 20, '0') || '-' || lpad(position::text, 20, '0'), stream_name, type, hash`;
+type LinkTuple = [sequence: number, globalPosition: string, streamName: string, type: string, hash: string];
+
+const toLink = ([sequence, globalPosition, streamName, type, hash]: LinkTuple): ChainLink => ({
+  sequence,
+  globalPosition,
+  streamName,
+  type,
+  hash,
+});
+
+const READ_HEAD = `SELECT ${LINK_COLUMNS} FROM ${S}.chain ORDER BY sequence DESC LIMIT 1`;
+
+const READ_LINKS = `SELECT coalesce(json_agg(json_build_array(${LINK_COLUMNS}) ORDER BY sequence), '[]')
+  FROM (SELECT * FROM ${S}.chain WHERE sequence > $1 ORDER BY sequence LIMIT $2) AS batch`;
+
+/** Events after a position in log order; `finalOnly` leaves out what an unfinished transaction may still precede. */
+const readEventsAfter = (finalOnly: boolean) => `SELECT coalesce(json_agg(json_build_array(${SELECT_EVENT}) ORDER BY transaction_id, position), '[]')
+  FROM (SELECT * FROM ${S}.events WHERE (transaction_id, position) > ($1::xid8, $2::bigint)
+    ${finalOnly ? 'AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())' : ''}
+    ORDER BY transaction_id, position LIMIT $3) AS batch`;
+
+const READ_FINAL_EVENTS = readEventsAfter(true);
+const READ_EVENTS = readEventsAfter(false);
+
+const INSERT_LINKS = `INSERT INTO ${S}.chain (sequence, transaction_id, position, stream_name, type, hash)
+  SELECT * FROM unnest($1::bigint[], $2::xid8[], $3::bigint[], $4::text[], $5::text[], $6::text[])`;
+
+const COUNT_AFTER = `SELECT count(*)::int AS count FROM ${S}.events WHERE (transaction_id, position) > ($1::xid8, $2::bigint)`;
+
+type Queryable = Pick<pg.Pool | pg.PoolClient, 'query'>;
+
+const START_POSITION = encodePosition('0', '0');
+
+async function readHead(db: Queryable): Promise<ChainLink | null> {
+  const { rows } = await db.query<LinkTuple>({ text: READ_HEAD, rowMode: 'array' });
+  return rows[0] ? toLink(rows[0]) : null;
+}
+
+async function readEvents(db: Queryable, sql: string, after: string, limit: number): Promise<RecordedEvent[]> {
+  const { transactionId, position } = decodePosition(after);
+  const { rows } = await db.query<[EventTuple[]]>({ text: sql, values: [transactionId, position, limit], rowMode: 'array' });
+  return rows[0]![0].map(toRecordedEvent);
+}
+
+async function readLinks(db: Queryable, afterSequence: number, limit: number): Promise<ChainLink[]> {
+  const { rows } = await db.query<[LinkTuple[]]>({ text: READ_LINKS, values: [afterSequence, limit], rowMode: 'array' });
+  return rows[0]![0].map(toLink);
+}
+
+async function countAfter(db: Queryable, after: string): Promise<number> {
+  const { transactionId, position } = decodePosition(after);
+  const { rows } = await db.query<{ count: number }>(COUNT_AFTER, [transactionId, position]);
+  return rows[0]!.count;
+}
+
+export async function readChainStatus(pool: pg.Pool): Promise<ChainStatus> {
+  const head = await readHead(pool);
+  return { head, unsealed: await countAfter(pool, head?.globalPosition ?? START_POSITION) };
+}
+
+/** Chains the next final events after the head (at most `limit`); returns how many it sealed. */
+async function sealBatch(pool: pg.Pool, limit: number): Promise<number> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query(`SELECT pg_advisory_xact_lock(${SEAL_LOCK})`);
+    const head = await readHead(client);
+    const events = await readEvents(client, READ_FINAL_EVENTS, head?.globalPosition ?? START_POSITION, limit);
+    if (events.length > 0) await client.query(INSERT_LINKS, linkColumns(head, events));
+    await client.query('COMMIT');
+    return events.length;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+function linkColumns(head: ChainLink | null, events: RecordedEvent[]): unknown[][] {
+  const columns: unknown[][] = [[], [], [], [], [], []];
+  let previous = head?.hash ?? GENESIS_HASH;
+  let sequence = head?.sequence ?? 0;
+  for (const event of events) {
+    previous = chainHash(previous, event);
+    const { transactionId, position } = decodePosition(event.globalPosition);
+    const row = [++sequence, transactionId, position, event.streamName, event.type, previous];
+    row.forEach((value, i) => columns[i]!.push(value));
+  }
+  return columns;
+}
+
+const SEAL_BATCH = 2000;
+
+/** Seals everything that is final now; returns how many events it sealed. */
+export async function sealChain(pool: pg.Pool, batchSize = SEAL_BATCH): Promise<number> {
+  let sealed = 0;
+  for (;;) {
+    const count = await sealBatch(pool, batchSize);
+    sealed += count;
+    if (count < batchSize) return sealed;
+  }
+}
+
+export interface ChainSealer {
+  /** Resolves once everything final when it was called is sealed. */
+  sealed(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Follows the log like a projector: seals on every append notification (and the store's polling
+ * safety net), one run at a time.
+ */
+export function startChainSealer(pool: pg.Pool, store: EventStore, onError: (error: unknown) => void): ChainSealer {
+  let running: Promise<void> = Promise.resolve();
+  let queued: Promise<void> | null = null;
+  let stopped = false;
+  const run = (): Promise<void> => {
+    if (stopped) return running;
+    queued ??= running.then(async () => {
+      queued = null;
+      if (stopped) return;
+      await sealChain(pool).then(() => {}, onError);
+    });
+    running = queued;
+    return queued;
+  };
+  const unsubscribe = store.onAppended(() => void run());
+  void run();
+  return {
+    sealed: run,
+    async stop() {
+      stopped = true;
+      unsubscribe();
+      await running;
+    },
+  };
+}
+
+export type VerifyResult =
+  | { ok: true; verified: number; head: ChainLink | null; unsealed: number }
+  | { ok: false; verified: number; broken: ChainLink & { reason: string } };
+
+export interface VerifyOptions {
+  batchSize?: number;
+  /** Called after each batch with the events verified so far and the number sealed. */
+  onProgress?: (verified: number, total: number) => void;
+}
+
+/**
+ * Recomputes the chain from the first event, in one consistent snapshot, and compares it with
+ * the sealed hashes; stops at the first link that no longer holds.
+ */
+export async function verifyChain(pool: pg.Pool, { batchSize = 10_000, onProgress }: VerifyOptions = {}): Promise<VerifyResult> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+    const result = await verifyInSnapshot(client, batchSize, onProgress);
+    await client.query('COMMIT');
+    return result;
+  } finally {
+    client.release();
+  }
+}
+
+async function verifyInSnapshot(client: pg.PoolClient, batchSize: number, onProgress: VerifyOptions['onProgress']): Promise<VerifyResult> {
+  const head = await readHead(client);
+  const total = head?.sequence ?? 0;
+  let previousHash = GENESIS_HASH;
+  let previous: ChainLink | null = null;
+  const fetchBatch = async (after: ChainLink | null): Promise<[ChainLink[], RecordedEvent[]]> => {
+    const links = await readLinks(client, after?.sequence ?? 0, batchSize);
+    return [links, await readEvents(client, READ_EVENTS, after?.globalPosition ?? START_POSITION, batchSize)];
+  };
+  let batch = await fetchBatch(null);
+  while (batch[0].length > 0) {
+    const [links, events] = batch;
+    const next = fetchBatch(links.at(-1)!); // read ahead while hashing this batch
+    next.catch(() => {});
+    for (const [i, link] of links.entries()) {
+      const broken = brokenLink(link, events[i], previous);
+      if (broken) return { ok: false, verified: previous?.sequence ?? 0, broken: { ...link, reason: broken } };
+      previousHash = chainHash(previousHash, events[i]!);
+      if (previousHash !== link.hash) {
+        return { ok: false, verified: previous?.sequence ?? 0, broken: { ...link, reason: 'the event was changed after it was sealed' } };
+      }
+      previous = link;
+    }
+    onProgress?.(previous!.sequence, total);
+    batch = await next;
+  }
+  const unsealed = await countAfter(client, previous?.globalPosition ?? START_POSITION);
+  return { ok: true, verified: previous?.sequence ?? 0, head: previous, unsealed };
+}
+
+function brokenLink(link: ChainLink, event: RecordedEvent | undefined, previous: ChainLink | null): string | null {
+  if (link.sequence !== (previous?.sequence ?? 0) + 1) return `the chain itself lacks event ${(previous?.sequence ?? 0) + 1}`;
+  if (!event) return 'the event sealed there is missing from the log';
+  if (event.globalPosition !== link.globalPosition) {
+    return `the event sealed there is missing or moved (the log has ${event.type} of ${event.streamName} at ${event.globalPosition} instead)`;
+  }
+  return null;
+}
+
+/** One line of the verification report, as the CLI prints it. */
+export function describeVerification(result: VerifyResult): string {
+  if (result.ok) {
+    const head = result.head ? `head ${result.head.hash} at position ${result.head.globalPosition}` : 'no events sealed yet';
+    return `verified ${result.verified} events, ${head}; ${result.unsealed} recent events not sealed yet`;
+  }
+  const { sequence, globalPosition, streamName, type, reason } = result.broken;
+  return `chain broken at position ${globalPosition} (event ${sequence}): stream ${streamName}, type ${type}: ${reason}`;
+}
+
+export interface ExportedEvent extends Omit<RecordedEvent, 'globalPosition'> {
+  sequence: number;
+  position: string;
+  previousHash: string;
+  hash: string;
+}
+
+const EXPORT_BATCH = `SELECT coalesce(json_agg(json_build_array(sequence::int, chain_hash, ${SELECT_EVENT}) ORDER BY sequence), '[]')
+  FROM (SELECT c.sequence, c.hash AS chain_hash, e.* FROM ${S}.chain AS c
+    JOIN ${S}.events AS e ON (e.transaction_id, e.position) = (c.transaction_id, c.position)
+    WHERE c.sequence > $1 AND c.sequence <= $2 ORDER BY c.sequence LIMIT $3) AS batch`;
+
+const READ_HASH = `SELECT hash FROM ${S}.chain WHERE sequence = $1`;
+
+/** The sealed events `from`..`to` (1-based chain sequences, inclusive) with their hashes, in chain order. */
+export async function* exportChain(pool: pg.Pool, from: number, to: number, batchSize = 2000): AsyncGenerator<ExportedEvent> {
+  const { rows } = await pool.query<{ hash: string }>(READ_HASH, [from - 1]);
+  let previousHash = rows[0]?.hash ?? GENESIS_HASH;
+  let after = from - 1;
+  for (;;) {
+    const { rows: batch } = await pool.query<[Array<[number, string, ...EventTuple]>]>({
+      text: EXPORT_BATCH,
+      values: [after, to, batchSize],
+      rowMode: 'array',
+    });
+    const tuples = batch[0]![0];
+    for (const [sequence, hash, ...tuple] of tuples) {
+      const { globalPosition, ...event } = toRecordedEvent(tuple);
+      yield { sequence, position: globalPosition, ...event, previousHash, hash };
+      previousHash = hash;
+      after = sequence;
+    }
+    if (tuples.length === 0) return;
+  }
+}
