@@ -6,7 +6,7 @@
  * each set against the same loop on a bare Express handler sending a body of the same size,
  * measured in the same run (target: at least 0.6 of that floor):
  *   GET /api/manager/{id}/stats?year=, GET /api/manager/{id}/employees, GET /api/manager/{id}/entries?year=
- * and, for reference, GET /api/user (sign-in and logging only): the ceiling any signed-in read has.
+ * and, for reference, GET /api/user (a light signed-in read): near the ceiling any signed-in read has.
  *
  * Run: `npx tsx bench/manager.ts`, or `npm run bench -- manager`. Sizes: BENCH_USERS (1000),
  * BENCH_ENTRIES (200000), BENCH_REPORTS (40), BENCH_CLIENTS (50), BENCH_REQUESTS (3000 per small
@@ -97,7 +97,7 @@ async function main(): Promise<void> {
     console.log(`  the team of ${REPORTS}: ${stats.completedTraining} entries and ${stats.totalHours} hours in ${THIS_YEAR}`);
 
     const reads = [
-      // For reference: the lightest signed-in read (the caller's own row, from memory): the ceiling sign-in and logging leave.
+      // For reference: a light signed-in read (sign-in from memory, one small query), near the ceiling sign-in and request logging leave.
       { label: 'for reference, GET /api/user', path: () => '/api/user', requests: REQUESTS, reference: true },
       { label: 'GET /api/manager/{id}/stats?year=', path: () => `/api/manager/${manager.id}/stats?year=${randomYear()}`, requests: REQUESTS, reference: false },
       { label: 'GET /api/manager/{id}/employees', path: () => `/api/manager/${manager.id}/employees`, requests: REQUESTS, reference: false },
