@@ -38,5 +38,6 @@ export { useAuthActions } from './session/authActions';
 export { useOrgEmailDomain, ORG_CONFIG_KEY } from './session/orgEmailDomain';
 
 export { SortableSections, type SortableSection } from './layout/SortableSections';
+export { ReorderableList, type ReorderableItem, type ReorderableListProps } from './layout/ReorderableList';
 export { useStoredOrder, readStoredOrder, moveTo } from './layout/storedOrder';
 export { useRefreshEntryData, isEntryDataKey, ENTRY_DATA_KEY_PREFIXES } from './api/entryCaches';
