@@ -6,13 +6,26 @@ import { appendAndWait, type Actor } from '../platform/commands';
 import type { AppContext } from '../platform/context';
 import { HttpError } from '../platform/http';
 import { findUserByEmail, getUser } from '../users/users-queries';
-import { accountEvent } from './account-events';
+import type { AccountStreamEvent } from './accounts-decider';
 
 /** A 429 telling the client when to try again. */
 export class TooManyAttemptsError extends HttpError {
   constructor(readonly retryAfterSeconds: number) {
     super(429, M.tooManyLoginAttempts);
   }
+}
+
+/**
+ * Sign-ins and sign-outs are not decided on the account's stream: the credentials are checked at
+ * the edge (a 401 and the attempt limits), and the event conflicts with no other change to the
+ * account, so it is appended whatever the stream's version (never a 409 for two sign-ins at once).
+ */
+async function appendSessionEvent(
+  ctx: AppContext,
+  event: AccountStreamEvent & { type: 'UserLoggedIn' | 'UserLoggedOut' },
+  actor: Actor,
+): Promise<void> {
+  await appendAndWait(ctx, userStream(event.data.userId), [event], 'any', actor);
 }
 
 /** Checks the credentials (counting failures per account and address) and records the sign-in. */
@@ -36,12 +49,11 @@ export async function logIn(
     throw new HttpError(401, M.wrongPassword);
   }
   await limiter.recordSuccess(account, address);
-  // A sign-in depends on no other change to the account, so it appends whatever the stream's version.
-  await appendAndWait(ctx, userStream(user.id), [accountEvent('UserLoggedIn', { userId: user.id })], 'any', actor);
+  await appendSessionEvent(ctx, { type: 'UserLoggedIn', data: { userId: user.id } }, actor);
   return getUser(ctx.db, user.id);
 }
 
 /** Ends every sign-in of the user (all tokens issued before now stop working). */
 export async function logOut(ctx: AppContext, userId: number, actor: Actor): Promise<void> {
-  await appendAndWait(ctx, userStream(userId), [accountEvent('UserLoggedOut', { userId })], 'any', actor);
+  await appendSessionEvent(ctx, { type: 'UserLoggedOut', data: { userId } }, actor);
 }
