@@ -9,6 +9,7 @@ export * from './hr';
 export * from './smt';
 export * from './export';
 export * from './admin';
+export * from './audit';
 export * from './platform';
 export * from './safe-text';
 export * from './query-parameters';

@@ -1,0 +1,166 @@
+import { z } from 'zod';
+import { AUDIT_MESSAGES as M } from './messages';
+
+/** The records whose history can be read: `GET /api/history/{kind}/{id}`. */
+export const HISTORY_KINDS = ['entries', 'users', 'user-targets', 'yearly-targets', 'departments', 'form-fields', 'fiscal-years'] as const;
+export type HistoryKind = (typeof HISTORY_KINDS)[number];
+export const historyKindSchema = z.enum(HISTORY_KINDS, { error: M.unknownKind });
+
+/**
+ * The id in the address: a number for entries, users, departments and form fields; the year for
+ * yearly targets and fiscal years (one record per year, the address the targets API uses); and
+ * `<userId>-<year>` for a person's target.
+ */
+export type HistoryRecordKey = { kind: Exclude<HistoryKind, 'user-targets'>; id: number } | { kind: 'user-targets'; userId: number; year: number };
+
+export function parseHistoryKey(kind: HistoryKind, id: string): HistoryRecordKey | null {
+  if (kind === 'user-targets') {
+    const match = /^([1-9]\d{0,9})-(\d{4})$/.exec(id);
+    return match ? { kind, userId: Number(match[1]), year: Number(match[2]) } : null;
+  }
+  return /^[1-9]\d{0,9}$/.test(id) ? { kind, id: Number(id) } : null;
+}
+
+export const historyValueSchema = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+export type HistoryValue = z.infer<typeof historyValueSchema>;
+
+/** One field's change; a secret (a password) shows only that it changed. */
+export const fieldChangeSchema = z.union([
+  z.object({ field: z.string(), before: historyValueSchema, after: historyValueSchema }),
+  z.object({ field: z.string(), secret: z.literal(true), text: z.string() }),
+]);
+export type FieldChange = z.infer<typeof fieldChangeSchema>;
+
+export const historyItemSchema = z.object({
+  /** Global log position of the event (opaque, ordered). */
+  position: z.string(),
+  at: z.string(),
+  actor: z.object({ id: z.number().int().nullable(), name: z.string().nullable() }),
+  event: z.string(),
+  changes: z.array(fieldChangeSchema),
+});
+export type HistoryItem = z.infer<typeof historyItemSchema>;
+
+export const recordHistorySchema = z.object({
+  kind: historyKindSchema,
+  id: z.string(),
+  items: z.array(historyItemSchema),
+});
+export type RecordHistory = z.infer<typeof recordHistorySchema>;
+
+export type Snapshot = Readonly<Record<string, HistoryValue>>;
+
+/** A stored event as the history needs it. */
+export interface HistoryEvent {
+  type: string;
+  data: unknown;
+  globalPosition: string;
+  metadata: { actorId: string | null; occurredAt: string };
+}
+
+/** Fields that hold secrets: never shown, only named as changed (field shown, text). */
+const SECRET_FIELDS: Readonly<Record<string, readonly [string, string]>> = {
+  passwordHash: ['password', M.passwordChanged],
+  tokenHash: ['password reset link', M.resetLinkIssued],
+};
+/** Keys that identify the record or the actor rather than describe it. */
+const IDENTITY_FIELDS = new Set(['entryId', 'fieldId', 'departmentId', 'yearlyTargetId', 'userTargetId', 'setBy', 'previousName']);
+
+const isHistoryValue = (value: unknown): value is HistoryValue =>
+  value === null || ['string', 'number', 'boolean'].includes(typeof value);
+
+/**
+ * The record's describing fields from an event's data, flat: nested objects (an entry's custom
+ * fields, a user change set) become `parent.child`; ids and the actor are left out; secrets are
+ * kept under their own name, to be shown only as changed.
+ */
+export function flattenFields(data: unknown, prefix = ''): Record<string, HistoryValue> {
+  const fields: Record<string, HistoryValue> = {};
+  if (typeof data !== 'object' || data === null) return fields;
+  for (const [key, value] of Object.entries(data)) {
+    if (!prefix && IDENTITY_FIELDS.has(key)) continue;
+    const name = prefix + key;
+    if (isHistoryValue(value)) fields[name] = value;
+    else if (Array.isArray(value)) fields[name] = value.join(', ');
+    else Object.assign(fields, flattenFields(value, `${name}.`));
+  }
+  return fields;
+}
+
+/** Every field whose value differs, in the order the fields first appear; secrets only as changed. */
+export function fieldChanges(before: Snapshot, after: Snapshot): FieldChange[] {
+  const names = [...new Set([...Object.keys(before), ...Object.keys(after)])];
+  return names.flatMap((field): FieldChange[] => {
+    const [old, now] = [before[field] ?? null, after[field] ?? null];
+    if (old === now) return [];
+    const secret = SECRET_FIELDS[field];
+    if (secret) return [{ field: secret[0], secret: true, text: secret[1] }];
+    return [{ field, before: old, after: now }];
+  });
+}
+
+/** The record's fields after `event`, from those before it. Events that only mark (deleted, signed in) change none. */
+export function evolveSnapshot(before: Snapshot, event: Pick<HistoryEvent, 'type' | 'data'>): Snapshot {
+  const data = (event.data ?? {}) as Record<string, unknown>;
+  switch (event.type) {
+    case 'EntryLogged':
+    case 'EntryEdited':
+    case 'YearlyTargetCreated':
+    case 'YearlyTargetUpdated':
+    case 'UserTargetCreated':
+    case 'UserTargetUpdated':
+      return flattenFields(data); // the whole record after the change
+    case 'UserUpdated':
+      return { ...before, ...flattenFields(data.changes) };
+    case 'FormFieldOptionAdded':
+    case 'FormFieldOptionEdited':
+      return { ...before, [optionField(data)]: `${String(data.label)} (${String(data.value)})` };
+    case 'FormFieldOptionDeleted':
+      return { ...before, [optionField(data)]: null };
+    default:
+      return { ...before, ...flattenFields(data) };
+  }
+}
+
+const optionField = (data: Record<string, unknown>) => `option ${String(data.optionId)}`;
+
+/**
+ * A record's history from its events, oldest first: per event the time, the actor (named from
+ * `names`), the event type and the fields it changed.
+ */
+export function historyItems(events: readonly HistoryEvent[], names: ReadonlyMap<number, string>): HistoryItem[] {
+  let snapshot: Snapshot = {};
+  return events.map((event) => {
+    const after = evolveSnapshot(snapshot, event);
+    const changes = fieldChanges(snapshot, after);
+    snapshot = after;
+    const actorId = event.metadata.actorId === null ? null : Number(event.metadata.actorId);
+    return {
+      position: event.globalPosition,
+      at: event.metadata.occurredAt,
+      actor: { id: actorId, name: actorId === null ? null : (names.get(actorId) ?? null) },
+      event: event.type,
+      changes,
+    };
+  });
+}
+
+/** `EntryEdited` -> `entry edited`. */
+export const eventInWords = (type: string) => type.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+
+const shown = (value: HistoryValue) => (value === null || value === '' ? '(empty)' : String(value));
+
+/** `hours 2 -> 3.5`, `set hours to 2`, or a secret's text. */
+export function describeFieldChange(change: FieldChange): string {
+  if ('secret' in change) return change.text;
+  if (change.before === null) return `set ${change.field} to ${shown(change.after)}`;
+  if (change.after === null) return `removed ${change.field} (was ${shown(change.before)})`;
+  return `changed ${change.field} ${shown(change.before)} -> ${shown(change.after)}`;
+}
+
+/** "Ann Lee changed hours 2 -> 3.5" (the time is formatted by the screen, in the reader's zone). */
+export function describeHistoryItem(item: HistoryItem): string {
+  const actor = item.actor.name ?? (item.actor.id === null ? 'The system' : `User ${item.actor.id}`);
+  const what = item.changes.length > 0 ? item.changes.map(describeFieldChange).join(', ') : eventInWords(item.event);
+  return `${actor} ${what}`;
+}

@@ -1,0 +1,3 @@
+export * from './messages';
+export * from './history';
+export * from './chain';
