@@ -12,7 +12,7 @@ export default function DepartmentChart({ rows }: { rows: readonly DepartmentHou
         <XAxis type="number" stroke={theme.colors.mutedText} allowDecimals={false} />
         <YAxis type="category" dataKey="department" width={120} stroke={theme.colors.mutedText} />
         <Tooltip />
-        <Bar dataKey="hours" name="Hours" fill={theme.colors.primary} isAnimationActive={false} />
+        <Bar dataKey="hours" name="Hours" fill={theme.colors.primary} maxBarSize={28} isAnimationActive={false} />
       </BarChart>
     </ResponsiveContainer>
   );
