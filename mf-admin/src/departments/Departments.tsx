@@ -1,0 +1,113 @@
+import { useState } from 'react';
+import { ADMIN_MESSAGES as M, departmentNameSchema, type Department } from '@tht/contracts';
+import { Button, ConfirmDialog, DashboardSection, EmptyText, FormField, Input, useValidatedForm } from '@tht/ui';
+import { Actions, AdminTable, InlineForm } from '../panel/AdminTable';
+import { formatCreatedDate } from '../panel/formatDate';
+import { useOutcomeToast } from '../panel/useOutcomeToast';
+import { RenameDepartmentDialog } from './RenameDepartmentDialog';
+import { useCreateDepartment, useDeleteDepartment, useDepartments } from './departmentsApi';
+
+const byName = (a: Department, b: Department) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' });
+
+function AddDepartmentForm() {
+  const create = useCreateDepartment();
+  const withToast = useOutcomeToast();
+  const form = useValidatedForm({ name: '' }, departmentNameSchema);
+
+  async function add({ name }: { name: string }) {
+    const created = await withToast(() => create.run(name), { success: 'Department added', successDescription: name, failure: M.failedToAddDepartment });
+    if (created) form.setField('name', '');
+  }
+
+  return (
+    <InlineForm
+      noValidate
+      aria-label="Add a department"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void form.submit(add);
+      }}
+    >
+      <FormField label="Department Name" error={form.errors.name} required>
+        <Input value={form.values.name} onChange={(event) => form.setField('name', event.target.value)} />
+      </FormField>
+      <Button type="submit" disabled={form.pending}>
+        {form.pending ? 'Adding...' : 'Add Department'}
+      </Button>
+    </InlineForm>
+  );
+}
+
+function DepartmentTable({ departments, onEdit, onDelete }: { departments: readonly Department[]; onEdit: (department: Department) => void; onDelete: (department: Department) => void }) {
+  if (departments.length === 0) return <EmptyText>No departments yet.</EmptyText>;
+  return (
+    <AdminTable>
+      <caption className="visually-hidden">Departments</caption>
+      <thead>
+        <tr>
+          <th scope="col">Name</th>
+          <th scope="col">Created</th>
+          <th scope="col">Actions</th>
+        </tr>
+      </thead>
+      <tbody>
+        {[...departments].sort(byName).map((department) => (
+          <tr key={department.id}>
+            <th scope="row">{department.name}</th>
+            <td>{formatCreatedDate(department.createdAt)}</td>
+            <td>
+              <Actions>
+                <Button $variant="secondary" aria-label={`Edit ${department.name}`} onClick={() => onEdit(department)}>
+                  Edit
+                </Button>
+                <Button $variant="destructive" aria-label={`Delete ${department.name}`} onClick={() => onDelete(department)}>
+                  Delete
+                </Button>
+              </Actions>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </AdminTable>
+  );
+}
+
+/** The Departments tab: add, rename and delete departments, listed by name with their creation date. */
+export default function Departments() {
+  const { departments, error } = useDepartments();
+  const remove = useDeleteDepartment();
+  const withToast = useOutcomeToast();
+  const [editing, setEditing] = useState<Department | null>(null);
+  const [deleting, setDeleting] = useState<Department | null>(null);
+
+  async function confirmDelete(department: Department) {
+    await withToast(() => remove.run(department.id), {
+      success: 'Department deleted',
+      successDescription: department.name,
+      failure: M.failedToDeleteDepartment,
+    });
+    setDeleting(null);
+  }
+
+  return (
+    <DashboardSection title={M.tabs.departments} data={departments} error={error} loadingLabel="Loading..." what="departments">
+      {(loaded) => (
+        <>
+          <AddDepartmentForm />
+          <DepartmentTable departments={loaded} onEdit={setEditing} onDelete={setDeleting} />
+          {editing && <RenameDepartmentDialog department={editing} onClose={() => setEditing(null)} />}
+          <ConfirmDialog
+            open={deleting !== null}
+            title="Delete Department"
+            message={`Are you sure you want to delete the department ${deleting?.name ?? ''}? This action cannot be undone.`}
+            confirmLabel="Delete"
+            pendingLabel="Deleting..."
+            pending={remove.pending}
+            onConfirm={() => deleting && void confirmDelete(deleting)}
+            onCancel={() => setDeleting(null)}
+          />
+        </>
+      )}
+    </DashboardSection>
+  );
+}

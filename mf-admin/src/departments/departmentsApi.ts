@@ -1,0 +1,27 @@
+import useSWR from 'swr';
+import type { Department } from '@tht/contracts';
+import { apiRequest, keysStartingWith, useApiWrite } from '@tht/ui';
+
+export const DEPARTMENTS_KEY = '/api/departments';
+
+// A rename moves the department's users to the new name; the overview counts departments.
+const affectsDepartments = keysStartingWith(DEPARTMENTS_KEY, '/api/admin-stats', '/api/admin/users', '/api/users');
+
+/** GET /api/departments: every department, sorted by name. */
+export function useDepartments() {
+  const { data, error } = useSWR<Department[], Error>(DEPARTMENTS_KEY);
+  return { departments: data, error };
+}
+
+const createDepartment = (name: string) => apiRequest<Department>('POST', DEPARTMENTS_KEY, { name });
+const renameDepartment = ({ id, name }: { id: number; name: string }) => apiRequest<Department>('PUT', `${DEPARTMENTS_KEY}/${id}`, { name });
+const deleteDepartment = (id: number) => apiRequest<unknown>('DELETE', `${DEPARTMENTS_KEY}/${id}`);
+
+/** POST /api/departments. */
+export const useCreateDepartment = () => useApiWrite(createDepartment, affectsDepartments);
+
+/** PUT /api/departments/{id}: a new name. */
+export const useRenameDepartment = () => useApiWrite(renameDepartment, affectsDepartments);
+
+/** DELETE /api/departments/{id} (refused while people belong to it). */
+export const useDeleteDepartment = () => useApiWrite(deleteDepartment, affectsDepartments);
