@@ -1,7 +1,14 @@
-import { HIGH_RATING_MIN, isEventOf, topicsOf, type EntryDetails } from '@tht/contracts';
+import { HIGH_RATING_MIN, topicsOf } from '@tht/contracts';
 import { sql, type RawBuilder } from 'kysely';
-import { deleteRows, unnestRows, upsertRows, type ColumnTypes } from '../framework/batch-sql';
-import type { ProjectedEvent, Projector } from '../framework/projector';
+import { deleteRows, unnestRows, type ColumnTypes } from '../framework/batch-sql';
+import {
+  EntryContributions,
+  isEntryContributionEvent,
+  type EntryContributionTable,
+  type LoggedEntry,
+  type Signed,
+} from '../framework/entry-contributions';
+import type { Projector } from '../framework/projector';
 import type { ReadModelDb, ReadModelTransaction } from '../read-model-tables';
 
 /**
@@ -33,10 +40,7 @@ export interface TrainingTopicRow {
   entries: number;
 }
 
-/**
- * What one entry adds to the totals, kept so that an edit or a deletion (whose event does not
- * carry the entry's previous state) takes exactly that back out.
- */
+/** What one entry adds to the totals (see framework/entry-contributions.ts). */
 export interface TrainingTotalsEntryRow {
   entry_id: number;
   user_id: number;
@@ -67,7 +71,7 @@ const ENTRY_COLUMN_TYPES: ColumnTypes<TrainingTotalsEntryRow> = {
 };
 
 /** A contribution added (+1) or taken back (-1). */
-type Delta = TrainingTotalsEntryRow & { sign: 1 | -1 };
+type Delta = Signed<TrainingTotalsEntryRow>;
 
 const DELTA_COLUMN_TYPES: ColumnTypes<Delta> = { ...ENTRY_COLUMN_TYPES, sign: 'int4' };
 
@@ -107,8 +111,10 @@ async function migrate(db: ReadModelDb, schema: string): Promise<void> {
   await sql`CREATE INDEX IF NOT EXISTS training_totals_entries_user_idx ON ${entries} (user_id)`.execute(db);
 }
 
-function contributionOf(entry: EntryDetails & { entryId: number; userId: number }): TrainingTotalsEntryRow {
-  return {
+const CONTRIBUTIONS: EntryContributionTable<TrainingTotalsEntryRow> = {
+  table: 'training_totals_entries',
+  columns: ENTRY_COLUMN_TYPES,
+  contributionOf: (entry: LoggedEntry) => ({
     entry_id: entry.entryId,
     user_id: entry.userId,
     year: Number(entry.date.slice(0, 4)),
@@ -117,88 +123,24 @@ function contributionOf(entry: EntryDetails & { entryId: number; userId: number 
     high_rated: entry.rating >= HIGH_RATING_MIN,
     innovative: entry.beInnovative,
     topics: topicsOf(entry),
-  };
-}
-
-const HANDLED_TYPES = ['EntryLogged', 'EntryEdited', 'EntryDeleted', 'UserDeleted'] as const;
-
-type HandledEvent = ProjectedEvent<(typeof HANDLED_TYPES)[number]>;
-
-const isHandled = isEventOf(...HANDLED_TYPES);
+  }),
+};
 
 /**
- * One batch: the stored contributions of the entries it edits or deletes are loaded with one
- * query; the events are applied in order in memory; then each changed entry's old contribution
- * is taken out and its new one added, with one statement per table. Sums are PostgreSQL numerics
- * with trailing zeros trimmed, and rows that drop to no entries are removed, so the tables do not
- * depend on how the log was cut into batches (a rebuild equals the live state).
+ * The totals and topic counts of one batch: each changed entry's old contribution is taken out
+ * and its new one added, with one statement per table. Sums are PostgreSQL numerics with trailing
+ * zeros trimmed, and rows that drop to no entries are removed, so the tables do not depend on how
+ * the log was cut into batches (a rebuild equals the live state).
  */
-class TrainingTotalsBatch {
-  /** The stored contribution of every entry the batch touches (null: none stored). */
-  private readonly stored = new Map<number, TrainingTotalsEntryRow | null>();
-  /** Its contribution after the batch's events so far (null: deleted or never logged). */
-  private readonly current = new Map<number, TrainingTotalsEntryRow | null>();
-  private readonly deletedUsers = new Set<number>();
-
-  private constructor(
+class TotalsWriter {
+  constructor(
     private readonly trx: ReadModelTransaction,
     private readonly schema: string,
   ) {}
 
-  static async load(trx: ReadModelTransaction, schema: string, events: readonly HandledEvent[]): Promise<TrainingTotalsBatch> {
-    const batch = new TrainingTotalsBatch(trx, schema);
-    const ids = events.flatMap((event) => (event.type === 'EntryEdited' || event.type === 'EntryDeleted' ? [event.data.entryId] : []));
-    if (ids.length === 0) return batch;
-    for (const id of ids) batch.stored.set(id, null);
-    const { rows } = await sql<TrainingTotalsEntryRow>`SELECT entry_id, user_id, year, month, hours::text AS hours, high_rated, innovative, topics
-      FROM ${sql.table(`${schema}.training_totals_entries`)} WHERE entry_id = ANY(${ids}::int4[])`.execute(trx);
-    for (const row of rows) batch.stored.set(row.entry_id, row);
-    for (const [id, row] of batch.stored) batch.current.set(id, row);
-    return batch;
-  }
-
-  apply(event: HandledEvent): void {
-    switch (event.type) {
-      case 'EntryLogged':
-        this.current.set(event.data.entryId, contributionOf(event.data));
-        return;
-      case 'EntryEdited':
-        // Like the entries read model, an edit of an entry it does not hold changes nothing.
-        if (this.current.get(event.data.entryId)) this.current.set(event.data.entryId, contributionOf(event.data));
-        return;
-      case 'EntryDeleted':
-        this.current.set(event.data.entryId, null);
-        return;
-      case 'UserDeleted':
-        // Ids are never reused: nothing of this user follows. Their stored rows go in `flush`.
-        this.deletedUsers.add(event.data.userId);
-        return;
-    }
-  }
-
-  private belongsToDeletedUser(...rows: (TrainingTotalsEntryRow | null | undefined)[]): boolean {
-    return rows.some((row) => row && this.deletedUsers.has(row.user_id));
-  }
-
-  async flush(): Promise<void> {
-    for (const table of ['training_totals', 'training_topics', 'training_totals_entries']) {
-      await deleteRows(this.trx, this.schema, table, 'user_id', 'int4', [...this.deletedUsers]);
-    }
-    const deltas: Delta[] = [];
-    const removed: number[] = [];
-    const kept: TrainingTotalsEntryRow[] = [];
-    for (const [id, now] of this.current) {
-      const before = this.stored.get(id);
-      if (before === now || this.belongsToDeletedUser(before, now)) continue;
-      if (before) deltas.push({ ...before, sign: -1 });
-      if (now) {
-        deltas.push({ ...now, sign: 1 });
-        kept.push(now);
-      } else if (before) removed.push(id);
-    }
+  async write(deltas: readonly Delta[], deletedUsers: readonly number[]): Promise<void> {
+    for (const table of ['training_totals', 'training_topics']) await deleteRows(this.trx, this.schema, table, 'user_id', 'int4', deletedUsers);
     if (deltas.length === 0) return;
-    await deleteRows(this.trx, this.schema, 'training_totals_entries', 'entry_id', 'int4', removed);
-    await upsertRows(this.trx, this.schema, 'training_totals_entries', kept, { types: ENTRY_COLUMN_TYPES, key: ['entry_id'] });
     await this.addToTotals(deltas);
     await this.addToTopics(deltas);
   }
@@ -254,10 +196,11 @@ export const trainingTotalsProjector: Projector = {
   name: 'training-totals',
   migrate,
   async project(trx, schema, events) {
-    const relevant = events.filter(isHandled);
+    const relevant = events.filter(isEntryContributionEvent);
     if (relevant.length === 0) return;
-    const batch = await TrainingTotalsBatch.load(trx, schema, relevant);
-    for (const event of relevant) batch.apply(event);
-    await batch.flush();
+    const contributions = await EntryContributions.load(trx, schema, CONTRIBUTIONS, relevant);
+    for (const event of relevant) contributions.apply(event);
+    const { deltas, deletedUsers } = await contributions.flush();
+    await new TotalsWriter(trx, schema).write(deltas, deletedUsers);
   },
 };

@@ -1,0 +1,119 @@
+import { isEventOf, type EntryDetails } from '@tht/contracts';
+import { sql } from 'kysely';
+import type { ReadModelTransaction } from '../read-model-tables';
+import { deleteRows, upsertRows, type ColumnTypes } from './batch-sql';
+import type { ProjectedEvent } from './projector';
+
+/**
+ * For projectors that keep aggregates of training entries (sums per person and year, counts per
+ * course...): what each entry contributes, kept in the projector's own table keyed by `entry_id`,
+ * so that an edit or a deletion (whose event does not carry the entry's previous state) takes
+ * exactly that back out. A batch loads the stored contributions of the entries it edits or
+ * deletes with one query, applies its events in order in memory, writes the table, and hands the
+ * projector each changed entry's old contribution (sign -1) and new one (sign +1) to fold into
+ * its aggregates. A deleted user's entries go with them (as in the entries read model).
+ */
+export interface EntryContribution {
+  entry_id: number;
+  user_id: number;
+}
+
+export type Signed<Row> = Row & { sign: 1 | -1 };
+
+export const ENTRY_CONTRIBUTION_EVENT_TYPES = ['EntryLogged', 'EntryEdited', 'EntryDeleted', 'UserDeleted'] as const;
+
+export type EntryContributionEvent = ProjectedEvent<(typeof ENTRY_CONTRIBUTION_EVENT_TYPES)[number]>;
+
+export const isEntryContributionEvent = isEventOf(...ENTRY_CONTRIBUTION_EVENT_TYPES);
+
+export type LoggedEntry = EntryDetails & { entryId: number; userId: number };
+
+export interface EntryContributionTable<Row extends EntryContribution> {
+  /** The projector's table of contributions (primary key `entry_id`, an index on `user_id`). */
+  table: string;
+  columns: ColumnTypes<Row>;
+  contributionOf(entry: LoggedEntry): Row;
+}
+
+export interface ContributionChanges<Row> {
+  /** Old contributions taken out (-1) and new ones added (+1), users deleted in the batch left out. */
+  deltas: Signed<Row>[];
+  /** Users deleted in the batch: the projector removes their aggregates. */
+  deletedUsers: number[];
+}
+
+export class EntryContributions<Row extends EntryContribution> {
+  /** The stored contribution of every entry the batch edits or deletes (null: none stored). */
+  private readonly stored = new Map<number, Row | null>();
+  /** Each touched entry's contribution after the batch's events so far (null: deleted). */
+  private readonly current = new Map<number, Row | null>();
+  private readonly deletedUsers = new Set<number>();
+
+  private constructor(
+    private readonly trx: ReadModelTransaction,
+    private readonly schema: string,
+    private readonly kind: EntryContributionTable<Row>,
+  ) {}
+
+  static async load<Row extends EntryContribution>(
+    trx: ReadModelTransaction,
+    schema: string,
+    kind: EntryContributionTable<Row>,
+    events: readonly EntryContributionEvent[],
+  ): Promise<EntryContributions<Row>> {
+    const batch = new EntryContributions(trx, schema, kind);
+    const ids = events.flatMap((event) => (event.type === 'EntryEdited' || event.type === 'EntryDeleted' ? [event.data.entryId] : []));
+    if (ids.length === 0) return batch;
+    for (const id of ids) batch.stored.set(id, null);
+    const columns = sql.join(Object.keys(kind.columns).map((column) => sql.id(column)));
+    const { rows } = await sql<Row>`SELECT ${columns} FROM ${sql.table(`${schema}.${kind.table}`)}
+      WHERE entry_id = ANY(${ids}::int4[])`.execute(trx);
+    for (const row of rows) batch.stored.set(row.entry_id, row);
+    for (const [id, row] of batch.stored) batch.current.set(id, row);
+    return batch;
+  }
+
+  apply(event: EntryContributionEvent): void {
+    switch (event.type) {
+      case 'EntryLogged':
+        this.current.set(event.data.entryId, this.kind.contributionOf(event.data));
+        return;
+      case 'EntryEdited':
+        // Like the entries read model, an edit of an entry it does not hold changes nothing.
+        if (this.current.get(event.data.entryId)) this.current.set(event.data.entryId, this.kind.contributionOf(event.data));
+        return;
+      case 'EntryDeleted':
+        this.current.set(event.data.entryId, null);
+        return;
+      case 'UserDeleted':
+        // Ids are never reused: nothing of this user follows. Their stored rows go in `flush`.
+        this.deletedUsers.add(event.data.userId);
+        return;
+    }
+  }
+
+  private ofDeletedUser(row: Row | null | undefined): boolean {
+    return row ? this.deletedUsers.has(row.user_id) : false;
+  }
+
+  /** Writes the contributions table; returns what changed for the aggregates. */
+  async flush(): Promise<ContributionChanges<Row>> {
+    const deletedUsers = [...this.deletedUsers];
+    await deleteRows(this.trx, this.schema, this.kind.table, 'user_id', 'int4', deletedUsers);
+    const deltas: Signed<Row>[] = [];
+    const removed: number[] = [];
+    const kept: Row[] = [];
+    for (const [id, now] of this.current) {
+      const before = this.stored.get(id);
+      if (before === now || this.ofDeletedUser(before) || this.ofDeletedUser(now)) continue;
+      if (before) deltas.push({ ...before, sign: -1 });
+      if (now) {
+        deltas.push({ ...now, sign: 1 });
+        kept.push(now);
+      } else if (before) removed.push(id);
+    }
+    await deleteRows(this.trx, this.schema, this.kind.table, 'entry_id', 'int4', removed);
+    await upsertRows(this.trx, this.schema, this.kind.table, kept, { types: this.kind.columns, key: ['entry_id'] });
+    return { deltas, deletedUsers };
+  }
+}
