@@ -30,3 +30,10 @@ export const InlineForm = styled.form`
   margin-bottom: ${({ theme }) => theme.spacing(4)};
   & > div { flex: 1 1 14rem; margin-bottom: 0; }
 `;
+
+/** A tab's cards one under the other. */
+export const Stack = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.spacing(5)};
+`;

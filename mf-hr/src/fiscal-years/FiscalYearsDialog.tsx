@@ -1,51 +1,14 @@
 import { useId } from 'react';
 import styled from 'styled-components';
-import { HR_MESSAGES as M, TARGET_MESSAGES as T, yearlyTargetCreateSchema, type YearlyTarget } from '@tht/contracts';
-import { Badge, Button, Dialog, DialogActions, EmptyText, errorMessageOf, FieldError, Spinner, useToast, useValidatedForm } from '@tht/ui';
+import { HR_MESSAGES as M, TARGET_MESSAGES as T, yearlyTargetCreateSchema } from '@tht/contracts';
+import { Button, Dialog, DialogActions, errorMessageOf, FieldError, FiscalYearTable, Spinner, useToast, useValidatedForm } from '@tht/ui';
 import { useCreateYearlyTarget, useFiscalYears } from '../hr-api/hrApi';
 import { YearlyTargetFields } from '../yearly-target/YearlyTargetFields';
-
-const Table = styled.table`
-  width: 100%;
-  border-collapse: collapse;
-  margin-bottom: ${({ theme }) => theme.spacing(5)};
-  & th, & td { text-align: left; padding: ${({ theme }) => theme.spacing(2)}; border-bottom: 1px solid ${({ theme }) => theme.colors.border}; }
-`;
 
 const FormTitle = styled.h3`
   margin: 0 0 ${({ theme }) => theme.spacing(3)};
   font-size: 1rem;
 `;
-
-function FiscalYearList({ fiscalYears }: { fiscalYears: readonly YearlyTarget[] }) {
-  if (fiscalYears.length === 0) return <EmptyText>{M.noFiscalYears}</EmptyText>;
-  const thisYear = new Date().getFullYear();
-  return (
-    <Table>
-      <caption className="visually-hidden">Fiscal years</caption>
-      <thead>
-        <tr>
-          <th scope="col">Year</th>
-          <th scope="col">Target Hours</th>
-          <th scope="col">Description</th>
-          <th scope="col">Created</th>
-        </tr>
-      </thead>
-      <tbody>
-        {fiscalYears.map((fiscalYear) => (
-          <tr key={fiscalYear.id}>
-            <th scope="row">
-              {fiscalYear.year} {fiscalYear.year === thisYear && <Badge $tone="info">Current</Badge>}
-            </th>
-            <td>{fiscalYear.targetHours}</td>
-            <td>{fiscalYear.description}</td>
-            <td>{new Date(fiscalYear.createdAt).toLocaleDateString()}</td>
-          </tr>
-        ))}
-      </tbody>
-    </Table>
-  );
-}
 
 /**
  * Manage Fiscal Years (its content is not shown in SPEC): the fiscal years, which are the yearly
@@ -73,7 +36,7 @@ export function FiscalYearsDialog({ defaultYear, onClose }: { defaultYear: numbe
       {error ? (
         <FieldError role="alert">{T.fetchFiscalYearsFailed}</FieldError>
       ) : fiscalYears ? (
-        <FiscalYearList fiscalYears={fiscalYears} />
+        <FiscalYearTable fiscalYears={fiscalYears} emptyText={M.noFiscalYears} />
       ) : (
         <Spinner label={M.loading} />
       )}

@@ -9,6 +9,7 @@ export { PageHeader } from './primitives/PageHeader';
 export { ExportAllDataButton } from './primitives/ExportAllDataButton';
 export { Badge, type BadgeTone } from './primitives/Badge';
 export { DashboardSection, EmptyText } from './primitives/DashboardSection';
+export { FiscalYearTable } from './targets/FiscalYearTable';
 export { Tiles, Tile, TileValue, TileDetail } from './primitives/Tiles';
 export { Spinner, CentredSpinner } from './primitives/Spinner';
 export { Tabs, type TabItem } from './primitives/Tabs';

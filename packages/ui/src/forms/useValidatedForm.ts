@@ -22,11 +22,16 @@ export function useValidatedForm<Values extends Record<string, string>, Output>(
     return typeof schemaSource === 'function' ? schemaSource() : schemaSource;
   }
 
-  function setField<Field extends keyof Values & string>(field: Field, value: Values[Field]) {
-    const next = { ...values, [field]: value };
+  /** Changes several fields at once (one field's change that updates another). */
+  function setFields(changes: Partial<Values>) {
+    const next = { ...values, ...changes };
     setValues(next);
     const schema = typeof schemaSource === 'function' ? submittedWith.current : schemaSource;
     if (submittedWith.current && schema) setErrors(validateForm(schema, next).errors ?? {});
+  }
+
+  function setField<Field extends keyof Values & string>(field: Field, value: Values[Field]) {
+    setFields({ [field]: value } as Partial<Values>);
   }
 
   async function submit(action: (data: Output) => Promise<void>): Promise<void> {
@@ -43,5 +48,5 @@ export function useValidatedForm<Values extends Record<string, string>, Output>(
     }
   }
 
-  return { values, setField, errors, setErrors, pending, submit };
+  return { values, setField, setFields, errors, setErrors, pending, submit };
 }
