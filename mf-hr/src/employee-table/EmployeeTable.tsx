@@ -28,7 +28,8 @@ const Filters = styled.div`
   flex-wrap: wrap;
   gap: ${({ theme }) => theme.spacing(4)};
   margin-bottom: ${({ theme }) => theme.spacing(4)};
-  & label { display: flex; flex-direction: column; gap: ${({ theme }) => theme.spacing(1)}; font-weight: 600; }
+  & > div { display: flex; flex-direction: column; gap: ${({ theme }) => theme.spacing(1)}; }
+  & label { font-weight: 600; }
   & input { min-width: 16rem; }
 `;
 
@@ -131,12 +132,12 @@ function EmployeeGrid({ employees, year }: { employees: readonly HrEmployee[]; y
   return (
     <>
       <Filters>
-        <label htmlFor={searchId}>
-          {M.searchEmployees}
+        <div>
+          <label htmlFor={searchId}>{M.searchEmployees}</label>
           <Input id={searchId} type="search" placeholder={M.searchPlaceholder} value={search} onChange={(event) => setSearch(event.target.value)} />
-        </label>
-        <label htmlFor={roleId}>
-          {M.roleFilter}
+        </div>
+        <div>
+          <label htmlFor={roleId}>{M.roleFilter}</label>
           <Select id={roleId} value={role} onChange={(event) => setRole(event.target.value as HrRoleFilter)}>
             {HR_ROLE_FILTERS.map((filter) => (
               <option key={filter} value={filter}>
@@ -144,7 +145,7 @@ function EmployeeGrid({ employees, year }: { employees: readonly HrEmployee[]; y
               </option>
             ))}
           </Select>
-        </label>
+        </div>
       </Filters>
       {shown.length === 0 ? (
         <EmptyText>{M.noEmployeesMatching}</EmptyText>
