@@ -1,0 +1,120 @@
+/**
+ * SMT View benchmark (issue 11). Starts the product as `npm start` does (its own process) on a
+ * fresh database, seeds 1,000 users in 10 departments and 200,000 entries over three years through
+ * the event store, sets a yearly target for each year (as HR, through the API), and waits for the
+ * projections. Then, signed in as an SMT user:
+ *   - the throughput of GET /api/smt/overview?year= (a random year of the three) under 50 concurrent
+ *     clients (closed loop), against the same loop on a bare Express handler sending a body of the
+ *     same size, measured in the same run (target: at least 0.6 of that floor);
+ *   - for reference, the latency of the overview when it is computed afresh: the first read after
+ *     the read models changed (an entry logged just before each read).
+ *
+ * Run: `npx tsx bench/smt-overview.ts`, or `npm run bench -- smt-overview`. Sizes: BENCH_USERS
+ * (1000), BENCH_ENTRIES (200000), BENCH_CLIENTS (50), BENCH_REQUESTS (3000), BENCH_FRESH_READS (20).
+ * A quick check on a small dataset:
+ * `BENCH_USERS=100 BENCH_ENTRIES=4000 BENCH_REQUESTS=300 BENCH_FRESH_READS=5 npx tsx bench/smt-overview.ts`.
+ * It always starts its own product (seeding needs the database).
+ */
+import { randomBytes } from 'node:crypto';
+import { smtOverviewSchema } from '@tht/contracts';
+import { createTestDatabase } from '@tht/postgres/testing';
+import { startProduct } from '../e2e/src/support/product';
+import { measureFloor } from './support/floor';
+import { createLoadClient, formatLatency, measureLatency } from './support/load';
+import { random, seedThroughEventStore, syntheticEntry, type SeedPlan } from './support/seed';
+
+const USERS = Number(process.env.BENCH_USERS ?? 1_000);
+const ENTRIES = Number(process.env.BENCH_ENTRIES ?? 200_000);
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 50);
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 3_000);
+const FRESH_READS = Number(process.env.BENCH_FRESH_READS ?? 20);
+const TARGET_RATIO = 0.6;
+
+const THIS_YEAR = new Date().getFullYear();
+const YEARS = [THIS_YEAR - 2, THIS_YEAR - 1, THIS_YEAR] as const;
+const MANAGERS = Math.max(1, Math.round(USERS / 20));
+/** User MANAGERS is the HR user who sets the targets, the next one the SMT user who reads. */
+const HR_INDEX = MANAGERS;
+const SMT_INDEX = MANAGERS + 1;
+
+if (USERS < SMT_INDEX + 2) throw new Error(`BENCH_USERS must be at least ${SMT_INDEX + 2}`);
+
+/** One manager per 20 people; entries go round all the users, over three years. */
+function seedPlan(): SeedPlan {
+  const next = random(11);
+  return {
+    users: USERS,
+    profileOf: (index) => {
+      if (index < MANAGERS) return { role: 'manager', managerIndex: null };
+      const role = index === HR_INDEX ? 'hr' : index === SMT_INDEX ? 'smt' : 'employee';
+      return { role, managerIndex: index % MANAGERS };
+    },
+    entries: ENTRIES,
+    entryOf: (index, owner) => {
+      const userIndex = index % USERS;
+      return { userIndex, details: syntheticEntry(index, owner(userIndex), next, YEARS, `First${userIndex % MANAGERS} Last${userIndex % MANAGERS}`) };
+    },
+  };
+}
+
+async function main(): Promise<void> {
+  const database = await createTestDatabase();
+  const jwtSecret = randomBytes(32).toString('hex');
+  console.log('Starting the product as `npm start` does, on a fresh database...');
+  const product = await startProduct({ DATABASE_URL: database.connectionString, JWT_SECRET: jwtSecret });
+  const client = createLoadClient(product.baseUrl, CLIENTS);
+  try {
+    const users = await seedThroughEventStore(database.connectionString, jwtSecret, seedPlan());
+    const asUser = (index: number) => ({ authorization: `Bearer ${users[index]!.token}`, 'content-type': 'application/json' });
+    for (const year of YEARS) {
+      const body = JSON.stringify({ year, targetHours: Math.round(ENTRIES * 2.5), description: 'Bench target' });
+      await client.send('set target', '/api/yearly-targets', { method: 'POST', headers: asUser(HR_INDEX), body });
+    }
+    const smt = { authorization: `Bearer ${users[SMT_INDEX]!.token}` };
+    const overviewPath = (year: number) => `/api/smt/overview?year=${year}`;
+
+    const overview = smtOverviewSchema.parse(JSON.parse(await client.send('overview', overviewPath(THIS_YEAR), { headers: smt })));
+    console.log(
+      `  ${THIS_YEAR}: ${overview.activeEmployees} active employees, ${overview.totalHours} hours, ${overview.hoursByDepartment.length} departments, ` +
+        `target ${overview.target?.completedPercent}% (${overview.target?.badge}), ${overview.topRatedEntries.length} top rated entries`,
+    );
+
+    const fresh: number[] = [];
+    for (let round = 0; round < FRESH_READS; round += 1) {
+      const authorIndex = SMT_INDEX + 1 + (round % (USERS - SMT_INDEX - 1));
+      const entry = { ...syntheticEntry(round, users[authorIndex]!, random(round + 1), [THIS_YEAR], 'Bench Manager'), rating: 5 };
+      await client.send('log entry', '/api/entries', { method: 'POST', headers: asUser(authorIndex), body: JSON.stringify(entry) });
+      const started = performance.now();
+      await client.send('fresh overview', overviewPath(THIS_YEAR), { headers: smt });
+      fresh.push(performance.now() - started);
+    }
+    fresh.sort((a, b) => a - b);
+    console.log(
+      `  GET /api/smt/overview computed afresh (first read after a change), ${FRESH_READS} reads: ` +
+        `median ${fresh[Math.floor(fresh.length / 2)]!.toFixed(1)} ms, max ${fresh.at(-1)!.toFixed(1)} ms`,
+    );
+
+    const pick = random(7);
+    const throughput = async (label: string, path: () => string) => {
+      const sendOne = () => client.send(label, path(), { headers: smt }).then(() => {});
+      await measureLatency(CLIENTS, Math.min(1_000, REQUESTS), sendOne); // warm-up
+      const measured = await measureLatency(CLIENTS, REQUESTS, sendOne);
+      console.log(formatLatency(`  ${label}, ${CLIENTS} clients`, measured));
+      return measured;
+    };
+    // For reference: a light signed-in read (sign-in from memory, one small query), near the ceiling any signed-in read has.
+    await throughput('for reference, GET /api/user', () => '/api/user');
+    const measured = await throughput('GET /api/smt/overview?year=', () => overviewPath(YEARS[Math.floor(pick() * YEARS.length)]!));
+    const bytes = Buffer.byteLength(await client.send('overview', overviewPath(THIS_YEAR), { headers: smt }));
+    const floor = await measureFloor(bytes, CLIENTS, REQUESTS);
+    const ratio = measured.requestsPerSecond / floor.requestsPerSecond;
+    console.log(formatLatency(`  bare Express sending the same ${bytes} bytes, ${CLIENTS} clients`, floor));
+    console.log(`  GET /api/smt/overview: ratio ${ratio.toFixed(2)} to the floor (target >= ${TARGET_RATIO}) ${ratio >= TARGET_RATIO ? 'ok' : 'BELOW TARGET'}`);
+  } finally {
+    client.close();
+    await product.stop();
+    await database.drop();
+  }
+}
+
+await main();
