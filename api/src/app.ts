@@ -2,10 +2,12 @@ import cookieParser from 'cookie-parser';
 import express, { type Express } from 'express';
 import { createAccountsRouter } from './accounts/accounts-routes';
 import { createAdminRouter } from './admin/admin-routes';
+import { createAuditRouter } from './audit/audit-routes';
 import { createEntriesRouter } from './entries/entries-routes';
 import { createExportRouter } from './export/export-routes';
 import { createFormFieldsRouter } from './form-fields/form-fields-routes';
 import { createHrRouter } from './hr/hr-routes';
+import { createImportRouter } from './import/import-routes';
 import { createManagerRouter } from './manager/manager-routes';
 import { createOpenApiRouter } from './openapi/openapi-routes';
 import { createSmtRouter } from './smt/smt-routes';
@@ -55,6 +57,8 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Expr
   app.use('/api', createFormFieldsRouter(ctx));
   app.use('/api', createTargetsRouter(ctx));
   app.use('/api', createAdminRouter(ctx));
+  app.use('/api', createImportRouter(ctx));
+  app.use('/api', createAuditRouter(ctx));
   app.use('/api', createOpenApiRouter(ctx.config));
 
   app.use('/api', apiNotFound);

@@ -1,10 +1,12 @@
 import { describeAccountsApi } from '../accounts/accounts-openapi';
 import { describeAdminApi } from '../admin/admin-openapi';
+import { describeAuditApi } from '../audit/audit-openapi';
 import { describeDepartmentsApi } from '../departments/departments-openapi';
 import { describeEntriesApi } from '../entries/entries-openapi';
 import { describeExportApi } from '../export/export-openapi';
 import { describeFormFieldsApi } from '../form-fields/form-fields-openapi';
 import { describeHrApi } from '../hr/hr-openapi';
+import { describeImportApi } from '../import/import-openapi';
 import { describeManagerApi } from '../manager/manager-openapi';
 import { describePlatformApi } from '../platform/platform-openapi';
 import { describeSmtApi } from '../smt/smt-openapi';
@@ -31,6 +33,8 @@ export const FEATURE_APIS: readonly DescribeFeatureApi[] = [
   describeSmtApi,
   describeFormFieldsApi,
   describeAdminApi,
+  describeImportApi,
+  describeAuditApi,
   describePlatformApi,
   describeReferenceApi,
 ];

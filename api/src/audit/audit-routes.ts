@@ -1,0 +1,51 @@
+import {
+  AUDIT_MESSAGES as M,
+  auditEventsQuerySchema,
+  historyKindSchema,
+  parseHistoryKey,
+  type AuditHead,
+  type RecordHistory,
+} from '@tht/contracts';
+import { exportChain, readChainStatus } from '@tht/eventstore';
+import { Router, type RequestHandler } from 'express';
+import { requireAuth, requireRole, signedInUser } from '../auth/require-auth';
+import type { AppContext } from '../platform/context';
+import { HttpError, parseWith, sendPieces } from '../platform/http';
+import { recordHistory } from './history-queries';
+
+/** Record histories (anyone allowed to read the record) and the hash chain for auditors (admins). */
+export function createAuditRouter(ctx: AppContext): Router {
+  const router = Router();
+  const adminOnly = [requireAuth(ctx), requireRole('admin')];
+  const requireChain: RequestHandler = (_req, _res, next) => {
+    if (ctx.config.eventstoreUrl) throw new HttpError(501, M.chainUnavailable);
+    next();
+  };
+
+  router.get('/history/:kind/:id', requireAuth(ctx), async (req, res) => {
+    const kind = parseWith(historyKindSchema, req.params.kind);
+    const key = parseHistoryKey(kind, String(req.params.id));
+    if (!key) throw new HttpError(400, M.badId);
+    const items = await recordHistory(ctx, signedInUser(req), key);
+    res.json({ kind, id: String(req.params.id), items } satisfies RecordHistory);
+  });
+
+  router.get('/audit/head', ...adminOnly, requireChain, async (req, res) => {
+    const { head, unsealed } = await readChainStatus(ctx.pool);
+    const answer: AuditHead = { sequence: head?.sequence ?? 0, position: head?.globalPosition ?? null, hash: head?.hash ?? null, unsealed };
+    res.set('Cache-Control', 'no-store').json(answer);
+  });
+
+  router.get('/audit/events', ...adminOnly, requireChain, async (req, res) => {
+    const { from = 1, to } = parseWith(auditEventsQuerySchema, req.query);
+    const last = to ?? (await readChainStatus(ctx.pool)).head?.sequence ?? 0;
+    res.type('application/x-ndjson').set('Cache-Control', 'no-store');
+    await sendPieces(res, ndjsonLines(exportChain(ctx.pool, from, last)));
+  });
+
+  return router;
+}
+
+async function* ndjsonLines(events: AsyncIterable<unknown>): AsyncGenerator<string> {
+  for await (const event of events) yield `${JSON.stringify(event)}\n`;
+}

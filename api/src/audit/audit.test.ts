@@ -1,0 +1,139 @@
+import { auditHeadSchema, recordHistorySchema, type EntryView, type HistoryItem } from '@tht/contracts';
+import { chainHash, GENESIS_HASH, sealChain, verifyChain } from '@tht/eventstore';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUserAndLogin, TEST_PASSWORD, type SignedInTestUser } from '../testing/accounts';
+import { request } from '../testing/request';
+import { startTestApp, type TestApp } from '../testing/test-app';
+
+let app: TestApp;
+let admin: SignedInTestUser;
+let hr: SignedInTestUser;
+let manager: SignedInTestUser;
+let ann: SignedInTestUser;
+let bob: SignedInTestUser;
+let entry: EntryView;
+
+async function history(path: string, viewer: SignedInTestUser): Promise<HistoryItem[]> {
+  const response = await request(app, 'GET', `/api/history/${path}`, { token: viewer.token });
+  expect(response.status, JSON.stringify(response.body)).toBe(200);
+  return recordHistorySchema.parse(response.body).items;
+}
+
+const statusOf = async (path: string, viewer?: SignedInTestUser) => (await request(app, 'GET', path, { token: viewer?.token })).status;
+
+beforeAll(async () => {
+  app = await startTestApp();
+  admin = await createUserAndLogin(app, { role: 'admin', firstName: 'Zoe', lastName: 'Zimmer' });
+  hr = await createUserAndLogin(app, { role: 'hr', firstName: 'Hana', lastName: 'Hughes' });
+  manager = await createUserAndLogin(app, { role: 'manager', firstName: 'Carl', lastName: 'Clark' });
+  ann = await createUserAndLogin(app, { firstName: 'Ann', lastName: 'Lee', managerId: manager.user.id });
+  bob = await createUserAndLogin(app, { firstName: 'Bob', lastName: 'Brown' });
+  const logged = await request<EntryView>(app, 'POST', '/api/entries', {
+    token: ann.token,
+    body: { firstName: 'Ann', lastName: 'Lee', managerName: 'Carl Clark', department: ann.user.department, trainingName: 'Safety', date: '2026-03-12', hours: 2 },
+  });
+  expect(logged.status, JSON.stringify(logged.body)).toBe(201);
+  entry = logged.body;
+  const edited = await request(app, 'PUT', `/api/entries/${entry.id}`, { token: admin.token, body: { ...entry, hours: 3.5 } });
+  expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+});
+afterAll(() => app?.close());
+
+describe('GET /api/history/{kind}/{id}', () => {
+  it("gives an entry's changes oldest first, with the acting user's name and the hours before and after", async () => {
+    const items = await history(`entries/${entry.id}`, ann);
+    expect(items.map((i) => [i.event, i.actor.name])).toEqual([
+      ['EntryLogged', 'Ann Lee'],
+      ['EntryEdited', 'Zoe Zimmer'],
+    ]);
+    expect(items[0]!.changes).toContainEqual({ field: 'hours', before: null, after: '2' });
+    expect(items[1]!.changes).toEqual([{ field: 'hours', before: '2', after: '3.5' }]);
+    expect(new Date(items[1]!.at).getTime()).toBeGreaterThanOrEqual(new Date(items[0]!.at).getTime());
+  });
+
+  it("follows the entry's readers: owner, manager, HR and admins; not another employee", async () => {
+    for (const viewer of [manager, hr, admin]) expect(await statusOf(`/api/history/entries/${entry.id}`, viewer)).toBe(200);
+    expect(await statusOf(`/api/history/entries/${entry.id}`, bob)).toBe(403);
+    expect(await statusOf(`/api/history/entries/${entry.id}`)).toBe(401);
+    expect(await statusOf('/api/history/entries/999999', admin)).toBe(404);
+  });
+
+  it("shows a user's changes to admins and the user, a password change only as changed", async () => {
+    expect((await request(app, 'PUT', `/api/users/${bob.user.id}`, { token: admin.token, body: { role: 'manager' } })).status).toBe(200);
+    const changed = await request(app, 'POST', '/api/set-password', { token: bob.token, body: { password: `${TEST_PASSWORD}-2`, confirmPassword: `${TEST_PASSWORD}-2` } });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    bob = { ...bob, token: changed.body.authToken }; // a new password revokes earlier sign-ins
+
+    const items = await history(`users/${bob.user.id}`, bob);
+    expect(items.find((i) => i.event === 'UserUpdated')).toMatchObject({ actor: { name: 'Zoe Zimmer' }, changes: [{ field: 'role', before: 'employee', after: 'manager' }] });
+    expect(items.find((i) => i.event === 'PasswordChanged')!.changes).toEqual([{ field: 'password', secret: true, text: 'password changed' }]);
+    const body = JSON.stringify(await history(`users/${bob.user.id}`, admin));
+    expect(body).not.toMatch(/\$2[aby]\$|argon|scrypt|passwordHash/);
+    expect(await statusOf(`/api/history/users/${bob.user.id}`, hr)).toBe(403);
+  });
+
+  it("keeps a person's target history across single edits and the year's bulk assignment", async () => {
+    const set = await request(app, 'POST', '/api/user-targets', { token: hr.token, body: { userId: ann.user.id, year: 2026, targetHours: 20 } });
+    expect(set.status, JSON.stringify(set.body)).toBe(201);
+    const bulk = await request(app, 'POST', '/api/user-targets/bulk', { token: hr.token, body: { userIds: [ann.user.id, bob.user.id], year: 2026, targetHours: 30 } });
+    expect(bulk.status, JSON.stringify(bulk.body)).toBeLessThan(300);
+
+    const items = await history(`user-targets/${ann.user.id}-2026`, ann);
+    expect(items.map((i) => i.event)).toEqual(['UserTargetCreated', 'UserTargetUpdated']);
+    expect(items[1]!.changes).toContainEqual({ field: 'targetHours', before: 20, after: 30 });
+    expect(items[1]!.actor.name).toBe('Hana Hughes');
+    expect(await statusOf(`/api/history/user-targets/${ann.user.id}-2026`, bob)).toBe(403);
+    expect(await statusOf(`/api/history/user-targets/${ann.user.id}-2026`, admin)).toBe(200);
+  });
+
+  it('keeps organisation records (departments, form fields, fiscal years) for admins, yearly targets for HR too', async () => {
+    const created = await request<{ id: number }>(app, 'POST', '/api/departments', { token: admin.token, body: { name: 'Audit Dept' } });
+    await request(app, 'PUT', `/api/departments/${created.body.id}`, { token: admin.token, body: { name: 'Audit Office' } });
+    const items = await history(`departments/${created.body.id}`, admin);
+    expect(items[1]).toMatchObject({ event: 'DepartmentRenamed', changes: [{ field: 'name', before: 'Audit Dept', after: 'Audit Office' }] });
+    expect(await statusOf(`/api/history/departments/${created.body.id}`, hr)).toBe(403);
+
+    expect((await request(app, 'POST', '/api/yearly-targets', { token: hr.token, body: { year: 2027, targetHours: 500 } })).status).toBe(201);
+    expect(await statusOf('/api/history/yearly-targets/2027', hr)).toBe(200);
+    expect(await statusOf('/api/history/fiscal-years/2027', hr)).toBe(403);
+    expect(await statusOf('/api/history/fiscal-years/2027', admin)).toBe(200);
+  });
+
+  it('refuses an unknown kind or a malformed id with a clear 400', async () => {
+    const kind = await request(app, 'GET', '/api/history/teams/1', { token: admin.token });
+    expect(kind).toMatchObject({ status: 400, body: { error: expect.stringContaining('Kind must be one of') } });
+    expect(await request(app, 'GET', '/api/history/user-targets/12', { token: admin.token })).toMatchObject({
+      status: 400,
+      body: { error: 'The id does not name a record of this kind' },
+    });
+  });
+});
+
+describe('the hash chain for auditors', () => {
+  it('gives admins the head of the chain, sealed shortly after the appends', async () => {
+    await sealChain(app.ctx.pool);
+    const response = await request(app, 'GET', '/api/audit/head', { token: admin.token });
+    expect(response.status).toBe(200);
+    const head = auditHeadSchema.parse(response.body);
+    const { events } = await app.ctx.store.readAll(null, 10_000);
+    expect(head.sequence).toBeGreaterThanOrEqual(events.length - head.unsealed);
+    expect(await verifyChain(app.ctx.pool)).toMatchObject({ ok: true });
+    expect(await statusOf('/api/audit/head', hr)).toBe(403);
+  });
+
+  it('exports a range of sealed events as NDJSON whose hashes a third party can recompute', async () => {
+    await sealChain(app.ctx.pool);
+    const response = await fetch(`${app.baseUrl}/api/audit/events?from=1&to=5`, { headers: { authorization: `Bearer ${admin.token}` } });
+    expect(response.headers.get('content-type')).toContain('application/x-ndjson');
+    const lines = (await response.text()).trim().split('\n').map((line) => JSON.parse(line));
+    expect(lines.map((l) => l.sequence)).toEqual([1, 2, 3, 4, 5]);
+    let previous = GENESIS_HASH;
+    for (const { sequence, position, previousHash, hash, ...event } of lines) {
+      expect(previousHash).toBe(previous);
+      expect(chainHash(previousHash, { ...event, globalPosition: position })).toBe(hash);
+      previous = hash;
+    }
+    expect(await request(app, 'GET', '/api/audit/events?from=5&to=2', { token: admin.token })).toMatchObject({ status: 400 });
+    expect(await statusOf('/api/audit/events', bob)).toBe(403);
+  });
+});

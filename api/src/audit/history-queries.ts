@@ -1,0 +1,96 @@
+import {
+  AUDIT_MESSAGES as M,
+  canManageTargets,
+  entryStream,
+  evolveSnapshot,
+  formFieldStream,
+  historyItems,
+  isAdmin,
+  departmentStream,
+  userStream,
+  userTargetAssignmentsStream,
+  userTargetStream,
+  yearlyTargetStream,
+  type HistoryEvent,
+  type HistoryItem,
+  type HistoryRecordKey,
+  type Person,
+  type Snapshot,
+} from '@tht/contracts';
+import type { RecordedEvent } from '@tht/eventstore';
+import { READ_MODEL_SCHEMA } from 'projections';
+import { canViewDataOf } from '../auth/policy';
+import type { AppContext } from '../platform/context';
+import { HttpError } from '../platform/http';
+
+/**
+ * A record's events, oldest first: its own stream, and for a person's target also the year's bulk
+ * assignments that name them (a bulk assignment appends everyone's targets to one stream).
+ */
+async function eventsOf(ctx: AppContext, key: HistoryRecordKey): Promise<RecordedEvent[]> {
+  switch (key.kind) {
+    case 'entries':
+      return ctx.store.readStream(entryStream(key.id));
+    case 'users':
+      return ctx.store.readStream(userStream(key.id));
+    case 'departments':
+      return ctx.store.readStream(departmentStream(key.id));
+    case 'form-fields':
+      return ctx.store.readStream(formFieldStream(key.id));
+    case 'yearly-targets':
+    case 'fiscal-years':
+      return ctx.store.readStream(yearlyTargetStream(key.id));
+    case 'user-targets': {
+      const [own, bulk] = await Promise.all([
+        ctx.store.readStream(userTargetStream(key.userId, key.year)),
+        ctx.store.readStream(userTargetAssignmentsStream(key.year)),
+      ]);
+      const theirs = bulk.filter((event) => (event.data as { userId?: number }).userId === key.userId);
+      return [...own, ...theirs].sort((a, b) => (a.globalPosition < b.globalPosition ? -1 : 1));
+    }
+  }
+}
+
+/** Who may read the history: whoever may read the record (SPEC section 6 through the shared rules). */
+async function mayRead(ctx: AppContext, viewer: Person, key: HistoryRecordKey, events: readonly RecordedEvent[]): Promise<boolean> {
+  switch (key.kind) {
+    case 'entries':
+      return canViewDataOf(ctx.db, viewer, (events[0]!.data as { userId: number }).userId);
+    case 'users':
+      return isAdmin(viewer) || viewer.id === key.id;
+    case 'user-targets':
+      return canManageTargets(viewer) || viewer.id === key.userId;
+    case 'yearly-targets':
+      return canManageTargets(viewer);
+    default:
+      return isAdmin(viewer);
+  }
+}
+
+/** 404 before 403 only where the record's owner decides (an entry); other kinds answer 403 first. */
+export async function recordHistory(ctx: AppContext, viewer: Person, key: HistoryRecordKey): Promise<HistoryItem[]> {
+  const ownerDecides = key.kind === 'entries';
+  if (!ownerDecides && !(await mayRead(ctx, viewer, key, []))) throw new HttpError(403, M.historyAccessDenied);
+  const events = await eventsOf(ctx, key);
+  if (events.length === 0) throw new HttpError(404, M.recordNotFound);
+  if (ownerDecides && !(await mayRead(ctx, viewer, key, events))) throw new HttpError(403, M.historyAccessDenied);
+  return historyItems(events as HistoryEvent[], await actorNames(ctx, events));
+}
+
+/** Names of the people who acted: from the users read model, or from their own stream if deleted since. */
+async function actorNames(ctx: AppContext, events: readonly RecordedEvent[]): Promise<Map<number, string>> {
+  const ids = [...new Set(events.flatMap((e) => (e.metadata.actorId === null ? [] : [Number(e.metadata.actorId)])))].filter(Number.isSafeInteger);
+  if (ids.length === 0) return new Map();
+  const rows = await ctx.db
+    .withSchema(READ_MODEL_SCHEMA)
+    .selectFrom('users')
+    .select(['id', 'first_name', 'last_name'])
+    .where('id', 'in', ids)
+    .execute();
+  const names = new Map(rows.map((row) => [row.id, `${row.first_name} ${row.last_name}`]));
+  for (const id of ids.filter((id) => !names.has(id))) {
+    const profile = (await ctx.store.readStream(userStream(id))).reduce<Snapshot>(evolveSnapshot, {});
+    if (profile.firstName) names.set(id, `${String(profile.firstName)} ${String(profile.lastName)}`);
+  }
+  return names;
+}
