@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Department } from '@tht/contracts';
 import { fakeApi, renderWithUi, reply } from '@tht/ui/testing';
 import { departments as initialDepartments } from '../testing/fixtures';
+import { toasts } from '../testing/toasts';
 import Departments from './Departments';
 
 /** The departments routes over a list that changes as the server's would. */
@@ -48,7 +49,7 @@ describe('Departments', () => {
     await user.type(await screen.findByLabelText('Department Name'), 'Legal');
     await user.click(screen.getByRole('button', { name: 'Add Department' }));
 
-    expect(await screen.findByRole('status')).toHaveTextContent('Department added');
+    expect(await toasts().findByText('Department added')).toBeInTheDocument();
     expect(api.callsTo('POST', '/api/departments')[0]?.body).toEqual({ name: 'Legal' });
     await waitFor(() => expect(rowNames()).toEqual(['Engineering', 'finance', 'Legal']));
     expect(screen.getByLabelText('Department Name')).toHaveValue('');

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { FiscalYear } from '@tht/contracts';
 import { fakeApi, renderWithUi, reply } from '@tht/ui/testing';
+import { toasts } from '../testing/toasts';
 import FiscalYears from './FiscalYears';
 
 const THIS_YEAR = new Date().getFullYear();
@@ -73,7 +74,7 @@ describe('Fiscal Years', () => {
     await user.type(within(form()).getByLabelText('Target Hours'), '1250.5');
     await user.click(within(form()).getByRole('button', { name: 'Add Fiscal Year' }));
 
-    expect(await screen.findByRole('status', { name: '' })).toHaveTextContent('Fiscal year 2040 created');
+    expect(await toasts().findByText('Fiscal year 2040 created')).toBeInTheDocument();
     expect(api.callsTo('POST', '/api/fiscal-years')[0]?.body).toEqual({
       year: 2040,
       targetHours: 1250.5,
