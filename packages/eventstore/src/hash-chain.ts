@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import canonicalize from 'canonicalize';
 import type { RecordedEvent } from './port';
 
@@ -20,7 +20,5 @@ export function canonicalEvent(event: ChainedEvent): string {
 }
 
 export function chainHash(previousHash: string, event: ChainedEvent): string {
-  return createHash('sha256')
-    .update(previousHash + canonicalEvent(event))
-    .digest('hex');
+  return hash('sha256', previousHash + canonicalEvent(event), 'hex');
 }

@@ -1,0 +1,130 @@
+/**
+ * The audit hash chain: `npx tsx bench/audit.ts` (or `npm run bench -- audit`). On the PostgreSQL
+ * event store with durable settings (or DATABASE_URL):
+ *   - appends with the chain vs without, in the same run: 20 writers appending 10-event batches,
+ *     alone and then with the sealer following them (target: at most 1.15x the time); the best
+ *     of two rounds each, plus how long the sealer needed to catch up;
+ *   - `verify` of BENCH_VERIFY_EVENTS events (default 1,000,000; target under 10 s), after
+ *     writing them straight into the table and sealing them (sealing time reported too).
+ * Sizes: BENCH_CHAIN_APPENDS per writer (default 250), BENCH_VERIFY_EVENTS.
+ */
+import { randomUUID } from 'node:crypto';
+import { createEventStore, migrateEventStore, sealChain, startChainSealer, verifyChain, type EventStore, type NewEvent } from '@tht/eventstore';
+import { createPool } from '@tht/postgres';
+import type pg from 'pg';
+import { benchDatabase } from './support/bench-postgres';
+
+const APPENDS = Number(process.env.BENCH_CHAIN_APPENDS ?? 250);
+const VERIFY_EVENTS = Number(process.env.BENCH_VERIFY_EVENTS ?? 1_000_000);
+const WRITERS = 20;
+const BATCH = 10;
+const number = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0 });
+
+const ENTRY = {
+  trainingName: 'Fire safety',
+  date: '2026-03-04',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  managerName: 'Grace Hopper',
+  department: 'Engineering',
+  hours: '1.5',
+  notes: '',
+  rating: 4,
+  beInnovative: false,
+  trainingType: 'internal',
+  courseGivenBy: 'In house',
+  customFields: {},
+};
+
+function entryLogged(n: number): NewEvent {
+  return {
+    type: 'EntryLogged',
+    data: { entryId: n, userId: 1 + (n % 100), ...ENTRY },
+    metadata: { actorId: '1', correlationId: randomUUID(), occurredAt: new Date().toISOString(), schemaVersion: 1 },
+  };
+}
+
+/** Seconds for 20 writers to append APPENDS batches each. */
+async function appendRound(store: EventStore, round: string): Promise<number> {
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: WRITERS }, async (_, writer) => {
+      let version: number | 'no_stream' = 'no_stream';
+      for (let i = 0; i < APPENDS; i++) {
+        const events = Array.from({ length: BATCH }, (_, k) => entryLogged(i * BATCH + k));
+        version = (await store.append(`bench-${round}-${writer}`, events, version)).nextExpectedVersion;
+      }
+    }),
+  );
+  return (performance.now() - started) / 1000;
+}
+
+async function appendsWithAndWithoutChain(pool: pg.Pool, store: EventStore): Promise<void> {
+  const events = WRITERS * APPENDS * BATCH;
+  const without: number[] = [];
+  const withChain: number[] = [];
+  let catchUp = 0;
+  await sealChain(pool);
+  for (const round of [1, 2]) {
+    without.push(await appendRound(store, `plain-${round}`));
+    await sealChain(pool); // the next round starts from a sealed log
+    const sealer = startChainSealer(pool, store, (error) => console.error('sealer failed', error));
+    withChain.push(await appendRound(store, `chained-${round}`));
+    const appended = performance.now();
+    await sealer.sealed();
+    catchUp = Math.max(catchUp, (performance.now() - appended) / 1000);
+    await sealer.stop();
+  }
+  const [plain, chained] = [Math.min(...without), Math.min(...withChain)];
+  console.info(
+    `audit: ${WRITERS} writers, ${BATCH}-event appends, ${number.format(events)} events: without chain ${plain.toFixed(2)}s ` +
+      `(${number.format(events / plain)} events/s), with the sealer following ${chained.toFixed(2)}s (${number.format(events / chained)} events/s); ` +
+      `ratio ${(chained / plain).toFixed(2)}x (target <= 1.15x); sealer caught up ${catchUp.toFixed(2)}s after the last append`,
+  );
+}
+
+/** Writes `count` events straight into the table (as appends would), in chunks. */
+async function seedEvents(pool: pg.Pool, count: number): Promise<void> {
+  const chunk = 100_000;
+  for (let from = 0; from < count; from += chunk) {
+    await pool.query(
+      `INSERT INTO eventstore.events (event_id, stream_name, stream_version, type, data, metadata)
+       SELECT gen_random_uuid(), 'verify-' || (n / 10), n % 10, 'EntryLogged',
+              json_build_object('entryId', n) :: jsonb || $2::jsonb,
+              json_build_object('actorId', '1', 'correlationId', gen_random_uuid(), 'occurredAt', '2026-03-04T10:00:00.000Z', 'schemaVersion', 1)
+       FROM generate_series($1::int, $1::int + $3::int - 1) AS n`,
+      [from, JSON.stringify({ userId: 7, ...ENTRY }), Math.min(chunk, count - from)],
+    );
+  }
+}
+
+async function verifyMany(pool: pg.Pool): Promise<void> {
+  await pool.query('TRUNCATE eventstore.events, eventstore.chain, eventstore.streams');
+  let started = performance.now();
+  await seedEvents(pool, VERIFY_EVENTS);
+  console.info(`audit: wrote ${number.format(VERIFY_EVENTS)} events in ${((performance.now() - started) / 1000).toFixed(1)}s`);
+  started = performance.now();
+  await sealChain(pool, 10_000);
+  console.info(`audit: sealed them in ${((performance.now() - started) / 1000).toFixed(1)}s`);
+  started = performance.now();
+  const result = await verifyChain(pool);
+  const seconds = (performance.now() - started) / 1000;
+  if (!result.ok || result.verified !== VERIFY_EVENTS) throw new Error(`verify did not confirm the chain: ${JSON.stringify(result)}`);
+  console.info(
+    `audit: verify of ${number.format(VERIFY_EVENTS)} events: ${seconds.toFixed(2)}s (${number.format(VERIFY_EVENTS / seconds)} events/s; target under 10 s)`,
+  );
+}
+
+const database = await benchDatabase();
+const pool = createPool(database.connectionString, { max: WRITERS + 2 });
+try {
+  await migrateEventStore(pool);
+  const store = createEventStore({ pool });
+  console.info(`audit: ${database.describe}`);
+  await appendsWithAndWithoutChain(pool, store);
+  await store.close();
+  await verifyMany(pool);
+} finally {
+  await pool.end();
+  await database.close();
+}
