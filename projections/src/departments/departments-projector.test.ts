@@ -55,6 +55,11 @@ describe('departmentsProjector', () => {
       [1, 'R&D', '2026-01-01T08:00:00.000Z', 1],
       [3, 'Legal', '2026-01-04T08:00:00.000Z', 0],
     ]);
-    expect(await projectInto('one_by_one', events.map((event) => [event]))).toEqual(together);
+    expect(
+      await projectInto(
+        'one_by_one',
+        events.map((event) => [event]),
+      ),
+    ).toEqual(together);
   });
 });

@@ -7,8 +7,10 @@
  */
 import type { EntryDetails, ProductEvent } from '@tht/contracts';
 import type { ProjectedEvent } from '../framework/projector';
+import { createDb } from '@tht/postgres';
 import { createTestDatabase } from '@tht/postgres/testing';
 import { sql } from 'kysely';
+import type { ReadModelTables } from '../read-model-tables';
 import { entriesProjector } from './entries-projector';
 
 const TOTAL = Number(process.argv[2] ?? 200_000);
@@ -40,7 +42,12 @@ function syntheticHistory(): ProjectedEvent[] {
   const push = (event: ProductEvent, streamName: string) =>
     events.push({
       ...event,
-      metadata: { actorId: null, correlationId: 'bench', occurredAt: new Date(1_767_225_600_000 + events.length * 1000).toISOString(), schemaVersion: 1 },
+      metadata: {
+        actorId: null,
+        correlationId: 'bench',
+        occurredAt: new Date(1_767_225_600_000 + events.length * 1000).toISOString(),
+        schemaVersion: 1,
+      },
       eventId: `e${events.length}`,
       streamName,
       streamVersion: 0,
@@ -49,7 +56,10 @@ function syntheticHistory(): ProjectedEvent[] {
   for (let i = 0; events.length < TOTAL; i++) {
     const userId = 1 + (i % USERS);
     if (PROFILE_CHANGE_EVERY > 0 && i % PROFILE_CHANGE_EVERY === PROFILE_CHANGE_EVERY - 1) {
-      push({ type: 'UserUpdated', data: { userId, changes: { managerName: `Manager ${i}`, department: `Department ${i % 10}` } } }, `user-${userId}`);
+      push(
+        { type: 'UserUpdated', data: { userId, changes: { managerName: `Manager ${i}`, department: `Department ${i % 10}` } } },
+        `user-${userId}`,
+      );
     } else if (i % 10 === 8 && logged.length > 0) {
       const entryId = logged[(i * 7919) % logged.length]!;
       push({ type: 'EntryEdited', data: { entryId, userId: 1 + ((entryId - 1) % USERS), ...details(i) } }, `entry-${entryId}`);
@@ -66,20 +76,23 @@ function syntheticHistory(): ProjectedEvent[] {
 }
 
 const database = await createTestDatabase();
+const db = createDb<ReadModelTables>(database.pool);
 try {
   const schema = 'bench_read_models';
   await sql`CREATE SCHEMA ${sql.id(schema)}`.execute(database.db);
-  await entriesProjector.migrate(database.db, schema);
+  await entriesProjector.migrate(db, schema);
   const events = syntheticHistory();
   const started = performance.now();
   const cpuBefore = process.cpuUsage();
   for (let start = 0; start < events.length; start += BATCH) {
     const batch = events.slice(start, start + BATCH);
-    await database.db.transaction().execute((trx) => entriesProjector.project(trx, schema, batch));
+    await db.transaction().execute((trx) => entriesProjector.project(trx, schema, batch));
   }
   const seconds = (performance.now() - started) / 1000;
   const cpu = process.cpuUsage(cpuBefore);
-  const { rows } = await sql<{ count: number }>`SELECT count(*)::int AS count FROM ${sql.table(`${schema}.entries`)}`.execute(database.db);
+  const { rows } = await sql<{ count: number }>`SELECT count(*)::int AS count FROM ${sql.table(`${schema}.entries`)}`.execute(
+    database.db,
+  );
   console.log(
     `entries projector: ${events.length} events in batches of ${BATCH} (${rows[0]!.count} entries at the end): ` +
       `${seconds.toFixed(2)} s, ${Math.round(events.length / seconds)} events/s ` +

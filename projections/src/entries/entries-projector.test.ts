@@ -66,8 +66,16 @@ describe('entries projector', () => {
 
   it('applies edits and deletions, in separate batches and within one batch', async () => {
     await project(logged(1, 10), logged(2, 10));
-    await project(edited(1, 10, { hours: '3', trainingName: 'Leadership' }, '2025-04-01T00:00:00.000Z'), recorded('EntryDeleted', { entryId: 2, userId: 10 }));
-    await project(logged(3, 10), edited(3, 10, { notes: 'changed' }), logged(4, 10), recorded('EntryDeleted', { entryId: 4, userId: 10 }));
+    await project(
+      edited(1, 10, { hours: '3', trainingName: 'Leadership' }, '2025-04-01T00:00:00.000Z'),
+      recorded('EntryDeleted', { entryId: 2, userId: 10 }),
+    );
+    await project(
+      logged(3, 10),
+      edited(3, 10, { notes: 'changed' }),
+      logged(4, 10),
+      recorded('EntryDeleted', { entryId: 4, userId: 10 }),
+    );
     const result = await rows();
     expect(result.map((row) => [row.id, row.training_name, row.hours, row.notes])).toEqual([
       [1, 'Leadership', '3', ''],
@@ -79,7 +87,9 @@ describe('entries projector', () => {
 
   it("shows a user's new manager and department on all their entries, and only theirs", async () => {
     await project(logged(1, 10), logged(2, 10), logged(3, 11));
-    await project(recorded('UserUpdated', { userId: 10, changes: { managerName: 'Alan Turing', department: 'Research', role: 'manager' } }));
+    await project(
+      recorded('UserUpdated', { userId: 10, changes: { managerName: 'Alan Turing', department: 'Research', role: 'manager' } }),
+    );
     const result = await rows();
     expect(result.map((row) => [row.id, row.manager_name, row.department])).toEqual([
       [1, 'Alan Turing', 'Research'],
@@ -103,7 +113,10 @@ describe('entries projector', () => {
       [2, '', 'Lovelace', ''],
       [3, '', 'Lovelace', ''],
     ]);
-    await project(recorded('UserUpdated', { userId: 10, changes: { managerName: 'Alan Turing' } }), logged(4, 10, { managerName: 'Mine' }));
+    await project(
+      recorded('UserUpdated', { userId: 10, changes: { managerName: 'Alan Turing' } }),
+      logged(4, 10, { managerName: 'Mine' }),
+    );
     expect((await rows()).map((row) => row.manager_name)).toEqual(['Alan Turing', 'Alan Turing', 'Alan Turing', 'Mine']);
   });
 
@@ -115,7 +128,10 @@ describe('entries projector', () => {
 
   it('follows department renames', async () => {
     await project(logged(1, 10, { department: 'Eng' }), logged(2, 11, { department: 'Sales' }));
-    await project(logged(3, 12, { department: 'Eng' }), recorded('DepartmentRenamed', { departmentId: 1, name: 'Engineering', previousName: 'Eng' }));
+    await project(
+      logged(3, 12, { department: 'Eng' }),
+      recorded('DepartmentRenamed', { departmentId: 1, name: 'Engineering', previousName: 'Eng' }),
+    );
     expect((await rows()).map((row) => row.department)).toEqual(['Engineering', 'Sales', 'Engineering']);
   });
 
@@ -123,7 +139,14 @@ describe('entries projector', () => {
     await project(logged(1, 10, { customFields: { venue: 'Online', cost: 5 } }), logged(2, 10, { customFields: { cost: 7 } }));
     await project(
       logged(3, 10, { customFields: { venue: 'Room 1' } }),
-      recorded('FormFieldEdited', { fieldId: 1, name: 'location', previousName: 'venue', label: 'Location', type: 'text', required: false }),
+      recorded('FormFieldEdited', {
+        fieldId: 1,
+        name: 'location',
+        previousName: 'venue',
+        label: 'Location',
+        type: 'text',
+        required: false,
+      }),
       recorded('FormFieldDeleted', { fieldId: 2, name: 'cost' }),
     );
     expect((await rows()).map((row) => row.custom_fields)).toEqual([{ location: 'Online' }, {}, { location: 'Room 1' }]);
@@ -135,8 +158,17 @@ describe('entries projector', () => {
   });
 
   it("shows a manager's new name on the entries of their direct reports, as if applied one event at a time", async () => {
-    const people = [joined(1, null, null), joined(2, 1, 'First1 Last1'), joined(3, 1, 'First1 Last1'), joined(4, null, 'Typed Boss')];
-    const before = [logged(1, 2, { managerName: 'First1 Last1' }), logged(2, 3, { managerName: 'First1 Last1' }), logged(3, 4, { managerName: 'Typed Boss' })];
+    const people = [
+      joined(1, null, null),
+      joined(2, 1, 'First1 Last1'),
+      joined(3, 1, 'First1 Last1'),
+      joined(4, null, 'Typed Boss'),
+    ];
+    const before = [
+      logged(1, 2, { managerName: 'First1 Last1' }),
+      logged(2, 3, { managerName: 'First1 Last1' }),
+      logged(3, 4, { managerName: 'Typed Boss' }),
+    ];
     const renamed = [recorded('UserUpdated', { userId: 1, changes: { lastName: 'Hopper' } })];
     const movedAndRenamed = [
       recorded('UserUpdated', { userId: 3, changes: { managerId: 4, managerName: 'First4 Last4' } }),

@@ -215,7 +215,8 @@ class EntriesBatch {
       }
     }
     if (ids.length === 0) return batch;
-    const { rows } = await sql<OwnerRow>`SELECT user_id, first_name, last_name, manager_id FROM ${sql.table(`${schema}.entry_owners`)}
+    const { rows } =
+      await sql<OwnerRow>`SELECT user_id, first_name, last_name, manager_id FROM ${sql.table(`${schema}.entry_owners`)}
       WHERE user_id = ANY(${ids}::int4[]) OR manager_id = ANY(${managers}::int4[])`.execute(trx);
     for (const row of rows) batch.owners.set(row.user_id, row);
     return batch;
@@ -303,7 +304,10 @@ class EntriesBatch {
       manager_id: changes.managerId === undefined ? owner.manager_id : changes.managerId,
     });
     if (!isRenaming(changes)) return;
-    const managerName = fullName({ firstName: changes.firstName ?? owner.first_name, lastName: changes.lastName ?? owner.last_name });
+    const managerName = fullName({
+      firstName: changes.firstName ?? owner.first_name,
+      lastName: changes.lastName ?? owner.last_name,
+    });
     for (const report of this.owners.values()) {
       if (report.manager_id === userId) this.changeEntriesOf(report.user_id, { manager_name: managerName });
     }
@@ -355,7 +359,10 @@ class EntriesBatch {
 
   /** Moves the values of custom field `from` to `to` (or drops them when `to` is null). */
   private async renameCustomField(from: string, to: string | null): Promise<void> {
-    const moved = to === null ? sql`custom_fields - ${from}::text` : sql`(custom_fields - ${from}::text) || jsonb_build_object(${to}::text, custom_fields -> ${from}::text)`;
+    const moved =
+      to === null
+        ? sql`custom_fields - ${from}::text`
+        : sql`(custom_fields - ${from}::text) || jsonb_build_object(${to}::text, custom_fields -> ${from}::text)`;
     await sql`UPDATE ${this.table} SET custom_fields = ${moved} WHERE custom_fields ? ${from}::text`.execute(this.trx);
     for (const rows of this.pending) {
       for (const [id, row] of rows) {
@@ -382,7 +389,6 @@ class EntriesBatch {
     await upsertRows(this.trx, this.schema, 'entry_owners', owners, { types: OWNER_COLUMN_TYPES, key: ['user_id'] });
   }
 }
-
 
 export const entriesProjector: Projector = {
   name: 'entries',

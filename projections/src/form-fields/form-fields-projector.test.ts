@@ -15,9 +15,19 @@ async function project(...events: ProjectedEvent[]): Promise<void> {
 }
 
 const fields = () =>
-  database.db.withSchema(SCHEMA).selectFrom('form_fields').select(['id', 'name', 'label', 'type', 'required', 'order']).orderBy('id').execute();
+  database.db
+    .withSchema(SCHEMA)
+    .selectFrom('form_fields')
+    .select(['id', 'name', 'label', 'type', 'required', 'order'])
+    .orderBy('id')
+    .execute();
 const options = () =>
-  database.db.withSchema(SCHEMA).selectFrom('form_field_options').select(['id', 'field_id', 'value', 'label', 'order']).orderBy('id').execute();
+  database.db
+    .withSchema(SCHEMA)
+    .selectFrom('form_field_options')
+    .select(['id', 'field_id', 'value', 'label', 'order'])
+    .orderBy('id')
+    .execute();
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -38,7 +48,14 @@ describe('form fields projector', () => {
       recorded('UserLoggedIn', { userId: 1 }),
     );
     await project(
-      recorded('FormFieldEdited', { fieldId: 2, name: 'location', previousName: 'venue', label: 'Location', type: 'textarea', required: false }),
+      recorded('FormFieldEdited', {
+        fieldId: 2,
+        name: 'location',
+        previousName: 'venue',
+        label: 'Location',
+        type: 'textarea',
+        required: false,
+      }),
       recorded('FormFieldReordered', { fieldId: 2, order: 1 }),
       recorded('FormFieldReordered', { fieldId: 1, order: 2 }),
       recorded('FormFieldOptionEdited', { fieldId: 1, optionId: 2, value: 'advanced', label: 'Advanced' }),

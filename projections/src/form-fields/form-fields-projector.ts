@@ -81,7 +81,11 @@ async function apply(trx: ReadModelTransaction, schema: string, event: FieldEven
     }
     case 'FormFieldEdited': {
       const { fieldId, name, label, type, required } = event.data;
-      await fields.updateTable('form_fields').set({ name, label, type, required, updated_at: at }).where('id', '=', fieldId).execute();
+      await fields
+        .updateTable('form_fields')
+        .set({ name, label, type, required, updated_at: at })
+        .where('id', '=', fieldId)
+        .execute();
       return;
     }
     case 'FormFieldReordered':

@@ -17,26 +17,42 @@ describe('batched read-model writes', () => {
   let database: TestDatabase;
   beforeAll(async () => {
     database = await createTestDatabase();
-    await sql`CREATE TABLE notes (id int PRIMARY KEY, title text NOT NULL, hours numeric, tags jsonb, at timestamptz)`.execute(database.db);
+    await sql`CREATE TABLE notes (id int PRIMARY KEY, title text NOT NULL, hours numeric, tags jsonb, at timestamptz)`.execute(
+      database.db,
+    );
   });
   afterAll(() => database.drop());
 
   const rows = async () =>
-    (await sql<NoteRow>`SELECT id, title, hours::text AS hours, tags, to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI') AS at
-      FROM notes ORDER BY id`.execute(database.db)).rows;
+    (
+      await sql<NoteRow>`SELECT id, title, hours::text AS hours, tags, to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI') AS at
+      FROM notes ORDER BY id`.execute(database.db)
+    ).rows;
 
   it('inserts and updates many rows in one statement, the last row of a key winning', async () => {
     await database.db.transaction().execute(async (trx) => {
-      await upsertRows<NoteRow>(trx, 'public', 'notes', [
-        { id: 1, title: 'Quote " and \\ backslash', hours: '1.5', tags: ['a', 'b'], at: '2026-03-04T10:00:00.000Z' },
-        { id: 2, title: 'first', hours: '2', tags: null, at: '2026-03-04T11:00:00.000Z' },
-        { id: 2, title: 'second', hours: '2.5', tags: [], at: '2026-03-04T12:00:00.000Z' },
-      ], { types, key: ['id'] });
-      await upsertRows<NoteRow>(trx, 'public', 'notes', [{ id: 1, title: 'renamed', hours: '3', tags: ['c'], at: '2026-03-05T10:00:00.000Z' }], {
-        types,
-        key: ['id'],
-        update: ['title'],
-      });
+      await upsertRows<NoteRow>(
+        trx,
+        'public',
+        'notes',
+        [
+          { id: 1, title: 'Quote " and \\ backslash', hours: '1.5', tags: ['a', 'b'], at: '2026-03-04T10:00:00.000Z' },
+          { id: 2, title: 'first', hours: '2', tags: null, at: '2026-03-04T11:00:00.000Z' },
+          { id: 2, title: 'second', hours: '2.5', tags: [], at: '2026-03-04T12:00:00.000Z' },
+        ],
+        { types, key: ['id'] },
+      );
+      await upsertRows<NoteRow>(
+        trx,
+        'public',
+        'notes',
+        [{ id: 1, title: 'renamed', hours: '3', tags: ['c'], at: '2026-03-05T10:00:00.000Z' }],
+        {
+          types,
+          key: ['id'],
+          update: ['title'],
+        },
+      );
     });
     expect(await rows()).toEqual([
       { id: 1, title: 'renamed', hours: '1.5', tags: ['a', 'b'], at: '2026-03-04T10:00' },
@@ -51,10 +67,16 @@ describe('batched read-model writes', () => {
 
   it('inserts many new rows in one statement', async () => {
     await database.db.transaction().execute((trx) =>
-      insertRows<NoteRow>(trx, 'public', 'notes', [
-        { id: 3, title: 'three', hours: '0.25', tags: ['x'], at: '2026-03-06T10:00:00.000Z' },
-        { id: 4, title: 'four', hours: '4', tags: null, at: '2026-03-06T11:00:00.000Z' },
-      ], types),
+      insertRows<NoteRow>(
+        trx,
+        'public',
+        'notes',
+        [
+          { id: 3, title: 'three', hours: '0.25', tags: ['x'], at: '2026-03-06T10:00:00.000Z' },
+          { id: 4, title: 'four', hours: '4', tags: null, at: '2026-03-06T11:00:00.000Z' },
+        ],
+        types,
+      ),
     );
     expect((await rows()).slice(-2)).toEqual([
       { id: 3, title: 'three', hours: '0.25', tags: ['x'], at: '2026-03-06T10:00' },

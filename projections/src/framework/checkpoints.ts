@@ -65,7 +65,9 @@ export async function applyBatch(
     if (rows[0]?.position !== expected) return false;
     // The one place events reach projectors: only the product's own events, typed.
     await projector.project(trx, schema, events.filter(isProductEvent));
-    await sql`UPDATE ${table} SET position = ${last.globalPosition}, updated_at = now() WHERE name = ${projector.name}`.execute(trx);
+    await sql`UPDATE ${table} SET position = ${last.globalPosition}, updated_at = now() WHERE name = ${projector.name}`.execute(
+      trx,
+    );
     return true;
   });
 }

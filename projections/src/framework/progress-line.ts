@@ -13,7 +13,13 @@ export function progressLine({ phase, done, total, eventsPerSecond, secondsLeft 
   const filled = Math.round(fraction * width);
   const bar = `[${'#'.repeat(filled)}${'-'.repeat(width - filled)}]`;
   const count = total === null ? `${number.format(done)} events` : `${number.format(done)}/${number.format(total)} events`;
-  const left = phase === 'swapping' ? 'swapping in' : phase === 'done' ? 'done' : secondsLeft === null ? '' : `${formatDuration(secondsLeft)} left`;
+  const left =
+    phase === 'swapping'
+      ? 'swapping in'
+      : phase === 'done'
+        ? 'done'
+        : secondsLeft === null
+          ? ''
+          : `${formatDuration(secondsLeft)} left`;
   return `${bar} ${String(Math.round(fraction * 100)).padStart(3)}% ${count}  ${number.format(eventsPerSecond)} events/s  ${left}`.trimEnd();
 }
-

@@ -57,7 +57,13 @@ describe('rebuildReadModels', () => {
     expect(live.entries?.length).toBeGreaterThan(100);
 
     const progress: RebuildProgress[] = [];
-    const result = await rebuildReadModels({ pool: database.pool, store, projectors, batchSize: 500, onProgress: (p) => progress.push(p) });
+    const result = await rebuildReadModels({
+      pool: database.pool,
+      store,
+      projectors,
+      batchSize: 500,
+      onProgress: (p) => progress.push(p),
+    });
 
     expect(await snapshot(database)).toEqual(live);
     // Replayed unlogged and without secondary indexes, swapped in durable and with all of them.
@@ -68,9 +74,9 @@ describe('rebuildReadModels', () => {
     expect(progress.filter((p) => p.phase === 'replaying').map((p) => p.done)).toEqual(
       Array.from({ length: Math.ceil(total / 500) }, (_, i) => Math.min((i + 1) * 500, total)),
     );
-    const { rows: schemas } = await sql<{ nspname: string }>`SELECT nspname FROM pg_namespace WHERE nspname LIKE 'read_models%'`.execute(
-      database.db,
-    );
+    const { rows: schemas } = await sql<{
+      nspname: string;
+    }>`SELECT nspname FROM pg_namespace WHERE nspname LIKE 'read_models%'`.execute(database.db);
     expect(schemas.map((s) => s.nspname)).toEqual([READ_MODEL_SCHEMA]);
   });
 
@@ -79,7 +85,11 @@ describe('rebuildReadModels', () => {
     let lastWritten = '';
     const writer = (async () => {
       for (let i = 0; writing; i++) {
-        const result = await store.append(`during-${i}`, toNewEvents([{ type: 'UserLoggedIn', data: { userId: 1 } }], new Date()), 'no_stream');
+        const result = await store.append(
+          `during-${i}`,
+          toNewEvents([{ type: 'UserLoggedIn', data: { userId: 1 } }], new Date()),
+          'no_stream',
+        );
         lastWritten = result.lastGlobalPosition;
         await new Promise((resolve) => setTimeout(resolve, 2));
       }
@@ -105,10 +115,16 @@ describe('rebuildReadModels', () => {
     await rebuildReadModels({ pool: database.pool, store, projectors: projectors.filter((p) => p.name !== 'counting') });
     expect((await snapshot(database)).counting_counts).toBeUndefined();
 
-    const { lastGlobalPosition } = await store.append('after-partial-rebuild', toNewEvents([{ type: 'UserLoggedIn', data: { userId: 1 } }], new Date()), 'no_stream');
+    const { lastGlobalPosition } = await store.append(
+      'after-partial-rebuild',
+      toNewEvents([{ type: 'UserLoggedIn', data: { userId: 1 } }], new Date()),
+      'no_stream',
+    );
     expect(await waiter.waitFor(lastGlobalPosition, 30_000)).toBe(true);
     const restored = await snapshot(database);
-    expect(restored.counting_counts).toEqual([...before.counting_counts!, '{"count": 1, "stream": "after-partial-rebuild"}'].sort());
+    expect(restored.counting_counts).toEqual(
+      [...before.counting_counts!, '{"count": 1, "stream": "after-partial-rebuild"}'].sort(),
+    );
   });
 
   it('refuses to run twice at the same time', async () => {

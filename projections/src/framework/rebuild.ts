@@ -153,7 +153,9 @@ class Replay {
     const read = (index: number): Promise<ReadAllBatch> => {
       while (reads.length <= index) {
         const previous = reads.at(-1);
-        const after = previous ? previous.then((batch) => batch.lastPosition) : Promise.resolve(this.checkpoint === START ? null : this.checkpoint);
+        const after = previous
+          ? previous.then((batch) => batch.lastPosition)
+          : Promise.resolve(this.checkpoint === START ? null : this.checkpoint);
         const next = after.then((position) => this.store.readAll(position, this.batchSize));
         next.catch(() => {}); // awaited by the lanes; not an unhandled rejection if one fails first
         reads.push(next);
@@ -177,7 +179,7 @@ class Replay {
         while (index >= completed + LOOKAHEAD && !failed) await new Promise<void>((wake) => waiting.push(wake));
         if (failed) return;
         const batch = await read(index);
-        read(index + 1);
+        void read(index + 1); // starts the next read while this batch is applied
         if (batch.events.length === 0) return;
         await this.applyTo(projector, batch.events, from);
         from = batch.lastPosition ?? from;
@@ -225,7 +227,8 @@ async function withoutWalAndSecondaryIndexes(db: ReadModelDb, schema: string): P
       JOIN pg_namespace n ON n.oid = c.relnamespace
     WHERE n.nspname = ${schema} AND NOT i.indisunique ORDER BY c.relname`.execute(db);
   for (const { name } of indexes) await sql`DROP INDEX ${sql.table(`${schema}.${name}`)}`.execute(db);
-  for (const table of await tablesOf(db, schema)) await sql`ALTER TABLE ${sql.table(`${schema}.${table}`)} SET UNLOGGED`.execute(db);
+  for (const table of await tablesOf(db, schema))
+    await sql`ALTER TABLE ${sql.table(`${schema}.${table}`)} SET UNLOGGED`.execute(db);
   return indexes.map(({ table, definition }) => ({ table, definition }));
 }
 
@@ -277,9 +280,9 @@ async function dropLeftoverSchemas(db: ReadModelDb): Promise<void> {
 
 async function withRebuildLock<T>(db: ReadModelDb, work: () => Promise<T>): Promise<T> {
   return db.connection().execute(async (connection) => {
-    const { rows } = await sql<{ locked: boolean }>`SELECT pg_try_advisory_lock(hashtext('tht:rebuild-read-models')) AS locked`.execute(
-      connection,
-    );
+    const { rows } = await sql<{
+      locked: boolean;
+    }>`SELECT pg_try_advisory_lock(hashtext('tht:rebuild-read-models')) AS locked`.execute(connection);
     if (!rows[0]?.locked) throw new Error('Another rebuild of the read models is running; try again when it has finished');
     try {
       return await work();

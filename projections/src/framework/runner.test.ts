@@ -39,13 +39,18 @@ describe('projection runner', () => {
 
   const counts = async (name = 'counting') =>
     Object.fromEntries(
-      (await sql<{ stream: string; count: number }>`SELECT stream, count FROM ${sql.table(`read_models.${name}_counts`)}`.execute(database.db)).rows.map(
-        (row) => [row.stream, row.count],
-      ),
+      (
+        await sql<{ stream: string; count: number }>`SELECT stream, count FROM ${sql.table(`read_models.${name}_counts`)}`.execute(
+          database.db,
+        )
+      ).rows.map((row) => [row.stream, row.count]),
     );
   const checkpoint = async (name = 'counting') =>
-    (await sql<{ position: string }>`SELECT position FROM read_models.projection_checkpoints WHERE name = ${name}`.execute(database.db)).rows[0]
-      ?.position;
+    (
+      await sql<{ position: string }>`SELECT position FROM read_models.projection_checkpoints WHERE name = ${name}`.execute(
+        database.db,
+      )
+    ).rows[0]?.position;
   async function appendMany(streams: string[], perStream: number): Promise<string> {
     let last = '';
     for (let i = 0; i < perStream; i++) {
@@ -68,7 +73,9 @@ describe('projection runner', () => {
     expect(projector.batches.map((batch) => batch.length)).toEqual([7, 7, 7, 3]);
     const inStoreOrder = (await store.readAll(null, 100)).events.map((e) => e.globalPosition);
     expect(projector.batches.flat()).toEqual(inStoreOrder);
-    const logged = await sql<{ position: string }>`SELECT position FROM read_models.counting_log ORDER BY position`.execute(database.db);
+    const logged = await sql<{ position: string }>`SELECT position FROM read_models.counting_log ORDER BY position`.execute(
+      database.db,
+    );
     expect(logged.rows.map((row) => row.position)).toEqual(inStoreOrder);
     expect(await checkpoint()).toBe(last);
   });
@@ -133,7 +140,9 @@ describe('projection runner', () => {
     await migrateReadModels(database.db, [projector]);
     const otherStore = createEventStore({ pool: database.pool });
     start([projector], { batchSize: 5 });
-    runners.push(startProjectionRunner({ pool: database.pool, store: otherStore, projectors: [countingProjector()], batchSize: 3 }));
+    runners.push(
+      startProjectionRunner({ pool: database.pool, store: otherStore, projectors: [countingProjector()], batchSize: 3 }),
+    );
     const waiter = createReadModelWaiter(database.pool, { projectorNames: [projector.name] });
 
     const last = await Promise.all(['a', 'b', 'c', 'd'].map((stream) => appendMany([stream], 25)));

@@ -136,7 +136,11 @@ export function startProjectionRunner({
     while (running) {
       try {
         if (!started) {
-          await migrateCheckpoints(db, schema, projectors.map((p) => p.name));
+          await migrateCheckpoints(
+            db,
+            schema,
+            projectors.map((p) => p.name),
+          );
           await reloadCheckpoints();
           started = true;
         }

@@ -34,10 +34,22 @@ const userTargets = async () =>
 const MARCH = '2026-03-01T10:00:00.000Z';
 const APRIL = '2026-04-01T10:00:00.000Z';
 
-const yearly = (type: 'YearlyTargetCreated' | 'YearlyTargetUpdated', yearlyTargetId: number, year: number, targetHours: number, description: string | null, at = MARCH) =>
-  recorded(type, { yearlyTargetId, year, targetHours, description }, at);
-const personal = (type: 'UserTargetCreated' | 'UserTargetUpdated', userTargetId: number, userId: number, year: number, targetHours: number, at = MARCH) =>
-  recorded(type, { userTargetId, userId, year, targetHours, reason: `reason ${targetHours}`, setBy: 9 }, at);
+const yearly = (
+  type: 'YearlyTargetCreated' | 'YearlyTargetUpdated',
+  yearlyTargetId: number,
+  year: number,
+  targetHours: number,
+  description: string | null,
+  at = MARCH,
+) => recorded(type, { yearlyTargetId, year, targetHours, description }, at);
+const personal = (
+  type: 'UserTargetCreated' | 'UserTargetUpdated',
+  userTargetId: number,
+  userId: number,
+  year: number,
+  targetHours: number,
+  at = MARCH,
+) => recorded(type, { userTargetId, userId, year, targetHours, reason: `reason ${targetHours}`, setBy: 9 }, at);
 
 /** A history touching every case: updates in and across batches, a deleted user before and after new targets. */
 const history = () => [

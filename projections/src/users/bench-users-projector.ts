@@ -5,8 +5,10 @@
  */
 import type { AccountEvent } from '@tht/contracts';
 import type { ProjectedEvent } from '../framework/projector';
+import { createDb } from '@tht/postgres';
 import { createTestDatabase } from '@tht/postgres/testing';
 import { sql } from 'kysely';
+import type { ReadModelTables } from '../read-model-tables';
 import { usersProjector } from './users-projector';
 
 const TOTAL = Number(process.argv[2] ?? 50_000);
@@ -21,7 +23,12 @@ function syntheticHistory(): ProjectedEvent[] {
     versions.set(userId, streamVersion);
     events.push({
       ...event,
-      metadata: { actorId: null, correlationId: 'bench', occurredAt: new Date(1_767_225_600_000 + events.length * 1000).toISOString(), schemaVersion: 1 },
+      metadata: {
+        actorId: null,
+        correlationId: 'bench',
+        occurredAt: new Date(1_767_225_600_000 + events.length * 1000).toISOString(),
+        schemaVersion: 1,
+      },
       eventId: `e${events.length}`,
       streamName: `user-${userId}`,
       streamVersion,
@@ -49,7 +56,7 @@ function syntheticHistory(): ProjectedEvent[] {
     );
   }
   for (let i = 0; events.length < TOTAL; i++) {
-    const userId = 1 + (i * 7919) % USERS;
+    const userId = 1 + ((i * 7919) % USERS);
     if (i % 10_000 === 9_999) {
       const n = i % 20;
       push({ type: 'DepartmentRenamed', data: { departmentId: n, name: `Department ${n}b`, previousName: `Department ${n}` } }, 0);
@@ -65,16 +72,17 @@ function syntheticHistory(): ProjectedEvent[] {
 }
 
 const database = await createTestDatabase();
+const db = createDb<ReadModelTables>(database.pool);
 try {
   const schema = 'bench_read_models';
   await sql`CREATE SCHEMA ${sql.id(schema)}`.execute(database.db);
-  await usersProjector.migrate(database.db, schema);
+  await usersProjector.migrate(db, schema);
   const events = syntheticHistory();
   const started = performance.now();
   const cpuBefore = process.cpuUsage();
   for (let start = 0; start < events.length; start += BATCH) {
     const batch = events.slice(start, start + BATCH);
-    await database.db.transaction().execute((trx) => usersProjector.project(trx, schema, batch));
+    await db.transaction().execute((trx) => usersProjector.project(trx, schema, batch));
   }
   const seconds = (performance.now() - started) / 1000;
   const cpu = process.cpuUsage(cpuBefore);

@@ -41,11 +41,20 @@ const profile = (userId: number, overrides: Partial<AccountEvent['data']> = {}) 
 function history(): ProjectedEvent[] {
   streamVersions.clear();
   return [
-    recorded({ type: 'UserCreated', data: { ...profile(1, { role: 'admin' }), firstLoginRequired: false } }, '2026-01-01T08:00:00.000Z'),
+    recorded(
+      { type: 'UserCreated', data: { ...profile(1, { role: 'admin' }), firstLoginRequired: false } },
+      '2026-01-01T08:00:00.000Z',
+    ),
     recorded({ type: 'UserRegistered', data: profile(2, { managerId: 1, managerName: 'First1 Last1' }) }),
     recorded({ type: 'UserLoggedIn', data: { userId: 2 } }, '2026-01-06T10:00:00.000Z'),
-    recorded({ type: 'UserCreated', data: { ...profile(3, { managerId: 2, managerName: 'First2 Last2' }), firstLoginRequired: true } }),
-    recorded({ type: 'UserCreated', data: { ...profile(4, { managerId: 2, managerName: 'First2 Last2', department: 'Sales' }), firstLoginRequired: true } }),
+    recorded({
+      type: 'UserCreated',
+      data: { ...profile(3, { managerId: 2, managerName: 'First2 Last2' }), firstLoginRequired: true },
+    }),
+    recorded({
+      type: 'UserCreated',
+      data: { ...profile(4, { managerId: 2, managerName: 'First2 Last2', department: 'Sales' }), firstLoginRequired: true },
+    }),
     recorded({ type: 'UserUpdated', data: { userId: 2, changes: { firstName: 'Grace', role: 'manager' } } }),
     recorded({ type: 'DepartmentRenamed', data: { departmentId: 1, name: 'R&D', previousName: 'Engineering' } }),
     recorded({ type: 'PasswordChanged', data: { userId: 3, passwordHash: '$argon2id$changed' } }),
@@ -92,7 +101,12 @@ describe('usersProjector', () => {
       version: 4,
     });
     expect(new Date(byId.get(2)!.last_login!).toISOString()).toBe('2026-01-06T10:00:00.000Z');
-    expect(byId.get(3)).toMatchObject({ manager_name: 'Grace Last2', department: 'R&D', first_login_required: false, token_version: 1 });
+    expect(byId.get(3)).toMatchObject({
+      manager_name: 'Grace Last2',
+      department: 'R&D',
+      first_login_required: false,
+      token_version: 1,
+    });
     expect(byId.get(4)).toMatchObject({
       manager_name: 'Grace Last2',
       department: 'Sales',
@@ -105,7 +119,10 @@ describe('usersProjector', () => {
   it('gives the same rows whether the events come in one batch or one at a time', async () => {
     const events = history();
     const together = await projectInto('together', [events]);
-    const oneByOne = await projectInto('one_by_one', events.map((event) => [event]));
+    const oneByOne = await projectInto(
+      'one_by_one',
+      events.map((event) => [event]),
+    );
     const halves = await projectInto('halves', [events.slice(0, 7), events.slice(7)]);
     expect(oneByOne).toEqual(together);
     expect(halves).toEqual(together);
@@ -138,7 +155,10 @@ describe('usersProjector', () => {
       [2, null, 'Amazing Grace Hopper'],
       [3, null, 'Amazing Grace Hopper'],
     ]);
-    const oneByOne = await projectInto('manager_renamed_one_by_one', [...created, ...renamed, ...deleted].map((event) => [event]));
+    const oneByOne = await projectInto(
+      'manager_renamed_one_by_one',
+      [...created, ...renamed, ...deleted].map((event) => [event]),
+    );
     expect(oneByOne).toEqual(afterDeletion);
   });
 });

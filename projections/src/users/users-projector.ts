@@ -186,7 +186,11 @@ class UsersBatch {
   static async load(trx: ReadModelTransaction, schema: string, events: readonly UserEvent[]): Promise<UsersBatch> {
     const batch = new UsersBatch(trx, schema);
     // Only profile changes and deletions need a user's current row (names, manager, department).
-    const ids = [...new Set(events.flatMap((event) => (event.type === 'UserUpdated' || event.type === 'UserDeleted' ? [event.data.userId] : [])))];
+    const ids = [
+      ...new Set(
+        events.flatMap((event) => (event.type === 'UserUpdated' || event.type === 'UserDeleted' ? [event.data.userId] : [])),
+      ),
+    ];
     for (const id of ids) batch.held.add(id);
     if (ids.length > 0) {
       // One json value for all the rows: one native JSON.parse instead of the driver's work per row
@@ -215,12 +219,24 @@ class UsersBatch {
       case 'PasswordChanged':
       case 'PasswordResetCompleted':
         return this.change(event, event.data.userId, {
-          set: { password_hash: event.data.passwordHash, first_login_required: false, password_reset_token: null, password_reset_expires: null, updated_at: at },
+          set: {
+            password_hash: event.data.passwordHash,
+            first_login_required: false,
+            password_reset_token: null,
+            password_reset_expires: null,
+            updated_at: at,
+          },
           revokesTokens: true,
         });
       case 'TemporaryPasswordSet':
         return this.change(event, event.data.userId, {
-          set: { password_hash: event.data.passwordHash, first_login_required: true, password_reset_token: null, password_reset_expires: null, updated_at: at },
+          set: {
+            password_hash: event.data.passwordHash,
+            first_login_required: true,
+            password_reset_token: null,
+            password_reset_expires: null,
+            updated_at: at,
+          },
           revokesTokens: true,
         });
       case 'PasswordResetRequested':
@@ -343,7 +359,13 @@ class UsersBatch {
     await deleteRows(this.trx, this.schema, 'users', 'id', 'int4', [...this.deleted]);
     await this.updateReportsOutsideMemory();
     const rows = [...this.rows.values()];
-    await insertRows(this.trx, this.schema, 'users', rows.filter((row) => !this.stored.has(row.id)), COLUMN_TYPES);
+    await insertRows(
+      this.trx,
+      this.schema,
+      'users',
+      rows.filter((row) => !this.stored.has(row.id)),
+      COLUMN_TYPES,
+    );
     const changed = rows.filter((row) => this.stored.has(row.id));
     if (changed.length === 0) return;
     // A plain UPDATE of the changed columns costs less than an upsert's insert attempt.

@@ -9,13 +9,18 @@ import type { ProjectedEvent, Projector } from '../projector';
  * `<name>_counts`, `<name>_log`); remembers the positions of every batch it was given. With `failsOn`,
  * throws 'Boom' on an event of that type after writing part of the batch.
  */
-export function countingProjector(name = 'counting', { failsOn }: { failsOn?: ProductEventType } = {}): Projector & { batches: string[][] } {
+export function countingProjector(
+  name = 'counting',
+  { failsOn }: { failsOn?: ProductEventType } = {},
+): Projector & { batches: string[][] } {
   const batches: string[][] = [];
   return {
     name,
     batches,
     async migrate(db: ReadModelDb, schema: string) {
-      await sql`CREATE TABLE IF NOT EXISTS ${sql.table(`${schema}.${name}_counts`)} (stream text PRIMARY KEY, count int NOT NULL)`.execute(db);
+      await sql`CREATE TABLE IF NOT EXISTS ${sql.table(`${schema}.${name}_counts`)} (stream text PRIMARY KEY, count int NOT NULL)`.execute(
+        db,
+      );
       await sql`CREATE TABLE IF NOT EXISTS ${sql.table(`${schema}.${name}_log`)} (
         position text COLLATE "C" PRIMARY KEY, type text NOT NULL)`.execute(db);
     },
@@ -43,4 +48,3 @@ async function currentCounts(trx: ReadModelTransaction, schema: string, name: st
     WHERE stream = ANY(${streams}::text[])`.execute(trx);
   return new Map(rows.map((row) => [row.stream, row.count]));
 }
-

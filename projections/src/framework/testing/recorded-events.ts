@@ -7,9 +7,13 @@ import type { ProjectedEvent } from '../projector';
  */
 export function eventRecorder(defaultOccurredAt: string) {
   let position = 0;
-  return <Type extends ProductEventType>(type: Type, data: ProductEventData[Type], occurredAt = defaultOccurredAt): ProjectedEvent<Type> => {
+  return <Type extends ProductEventType>(
+    type: Type,
+    data: ProductEventData[Type],
+    occurredAt = defaultOccurredAt,
+  ): ProjectedEvent<Type> => {
     position += 1;
-    const event = {
+    return {
       type,
       data,
       metadata: { actorId: '1', correlationId: 'test', occurredAt, schemaVersion: 1 },
@@ -18,6 +22,5 @@ export function eventRecorder(defaultOccurredAt: string) {
       streamVersion: 0,
       globalPosition: String(position).padStart(20, '0'),
     };
-    return event as ProjectedEvent<Type>;
   };
 }

@@ -36,7 +36,11 @@ function random(seed: number) {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
-  return { next, int: (below: number) => Math.floor(next() * below), pick: <T>(items: readonly T[]) => items[Math.floor(next() * items.length)]! };
+  return {
+    next,
+    int: (below: number) => Math.floor(next() * below),
+    pick: <T>(items: readonly T[]) => items[Math.floor(next() * items.length)]!,
+  };
 }
 
 /** About `size` events in appends (reservations and their facts are separate appends, as in the API). */
@@ -59,7 +63,10 @@ export function sampleHistory(size: number, seed = 42): SampleAppend[] {
   const departments = [...DEPARTMENTS];
 
   append('form-field-name-venue', { type: 'FormFieldNameReserved', data: { name: 'venue', fieldId: 1 } });
-  append('form-field-1', { type: 'FormFieldAdded', data: { fieldId: 1, order: 1, name: 'venue', label: 'Venue', type: 'text', required: false } });
+  append('form-field-1', {
+    type: 'FormFieldAdded',
+    data: { fieldId: 1, order: 1, name: 'venue', label: 'Venue', type: 'text', required: false },
+  });
   append('form-field-name-format', { type: 'FormFieldNameReserved', data: { name: 'format', fieldId: 2 } });
   append(
     'form-field-2',
@@ -83,8 +90,17 @@ export function sampleHistory(size: number, seed = 42): SampleAppend[] {
     };
     users.push(user);
     const email = `user${id}@example.com`;
-    const role: Role = id === 1 ? 'admin' : id <= 10 ? 'manager' : rnd.pick(['employee', 'employee', 'employee', 'hr', 'smt'] as const);
-    const profile = { email, firstName: user.firstName, lastName: user.lastName, role, managerId: user.managerId, managerName: user.managerName, department: user.department };
+    const role: Role =
+      id === 1 ? 'admin' : id <= 10 ? 'manager' : rnd.pick(['employee', 'employee', 'employee', 'hr', 'smt'] as const);
+    const profile = {
+      email,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      role,
+      managerId: user.managerId,
+      managerName: user.managerName,
+      department: user.department,
+    };
     append(`email-${email}`, { type: 'EmailReserved', data: { email, userId: id } });
     append(
       `user-${id}`,
@@ -150,7 +166,10 @@ export function sampleHistory(size: number, seed = 42): SampleAppend[] {
       renamed = true;
       departments[0] = 'Platform Engineering';
       for (const u of users) if (u.department === 'Engineering') u.department = 'Platform Engineering';
-      append('department-1', { type: 'DepartmentRenamed', data: { departmentId: 1, name: 'Platform Engineering', previousName: 'Engineering' } });
+      append('department-1', {
+        type: 'DepartmentRenamed',
+        data: { departmentId: 1, name: 'Platform Engineering', previousName: 'Engineering' },
+      });
     } else {
       append(`user-${user.id}`, { type: 'UserLoggedOut', data: { userId: user.id } });
     }
@@ -162,7 +181,12 @@ export function toNewEvents(events: readonly SampleEvent[], occurredAt: Date): N
   return events.map((event) => ({
     type: event.type,
     data: event.data,
-    metadata: { actorId: null, correlationId: `sample-${occurredAt.getTime()}`, occurredAt: occurredAt.toISOString(), schemaVersion: 1 },
+    metadata: {
+      actorId: null,
+      correlationId: `sample-${occurredAt.getTime()}`,
+      occurredAt: occurredAt.toISOString(),
+      schemaVersion: 1,
+    },
   }));
 }
 
@@ -184,7 +208,11 @@ export async function appendHistory(store: EventStore, appends: readonly SampleA
   await Promise.all(
     byWriter.map(async (queue) => {
       for (const { append, index } of queue) {
-        const { lastGlobalPosition } = await store.append(append.stream, toNewEvents(append.events, new Date(start + index * 60_000)), append.expected);
+        const { lastGlobalPosition } = await store.append(
+          append.stream,
+          toNewEvents(append.events, new Date(start + index * 60_000)),
+          append.expected,
+        );
         if (lastGlobalPosition > last) last = lastGlobalPosition;
       }
     }),
