@@ -52,7 +52,10 @@ function seedPlan(): SeedPlan {
     entries: ENTRIES,
     entryOf: (index, owner) => {
       const userIndex = index % USERS;
-      return { userIndex, details: syntheticEntry(index, owner(userIndex), next, YEARS, `First${userIndex % MANAGERS} Last${userIndex % MANAGERS}`) };
+      return {
+        userIndex,
+        details: syntheticEntry(index, owner(userIndex), next, YEARS, `First${userIndex % MANAGERS} Last${userIndex % MANAGERS}`),
+      };
     },
   };
 }
@@ -109,7 +112,9 @@ async function main(): Promise<void> {
     const floor = await measureFloor(bytes, CLIENTS, REQUESTS);
     const ratio = measured.requestsPerSecond / floor.requestsPerSecond;
     console.log(formatLatency(`  bare Express sending the same ${bytes} bytes, ${CLIENTS} clients`, floor));
-    console.log(`  GET /api/smt/overview: ratio ${ratio.toFixed(2)} to the floor (target >= ${TARGET_RATIO}) ${ratio >= TARGET_RATIO ? 'ok' : 'BELOW TARGET'}`);
+    console.log(
+      `  GET /api/smt/overview: ratio ${ratio.toFixed(2)} to the floor (target >= ${TARGET_RATIO}) ${ratio >= TARGET_RATIO ? 'ok' : 'BELOW TARGET'}`,
+    );
   } finally {
     client.close();
     await product.stop();

@@ -26,7 +26,14 @@ async function unusedYear(): Promise<number> {
   return free[Math.floor(Math.random() * free.length)]!;
 }
 
-type EntryFixture = { trainingName: string; monthDay: string; hours: number; rating?: number; beInnovative?: boolean; notes?: string };
+type EntryFixture = {
+  trainingName: string;
+  monthDay: string;
+  hours: number;
+  rating?: number;
+  beInnovative?: boolean;
+  notes?: string;
+};
 
 async function logEntries(account: Account, entries: readonly EntryFixture[]) {
   const token = await signInToken(account.email, account.password);
@@ -64,7 +71,14 @@ beforeAll(async () => {
     },
     { trainingName: 'Risk Management Workshop', monthDay: '03-01', hours: 3, rating: 4 },
     { trainingName: 'Cloud Security Essentials', monthDay: '03-15', hours: 2.5, rating: 5 },
-    { trainingName: 'Data Analytics with Excel', monthDay: '04-01', hours: 1.5, rating: 4, beInnovative: true, notes: 'Automated the monthly report' },
+    {
+      trainingName: 'Data Analytics with Excel',
+      monthDay: '04-01',
+      hours: 1.5,
+      rating: 4,
+      beInnovative: true,
+      notes: 'Automated the monthly report',
+    },
     { trainingName: 'Project Finance Basics', monthDay: '05-05', hours: 2, rating: 3 },
     { trainingName: 'Negotiation Masterclass', monthDay: '06-06', hours: 4, rating: 5 },
   ]);
@@ -115,7 +129,9 @@ describe('the SMT View', () => {
     await card(page, 'Active Employees').getByText('2', { exact: true }).waitFor();
     await card(page, 'Total Training Hours').getByText('25', { exact: true }).waitFor();
     await card(page, 'Avg Hours per Employee').getByText('12.5', { exact: true }).waitFor();
-    await card(page, 'Total Training Hours').getByText(`No figures for ${year - 1}`).waitFor();
+    await card(page, 'Total Training Hours')
+      .getByText(`No figures for ${year - 1}`)
+      .waitFor();
 
     const target = page.getByRole('region', { name: `Organisational Target ${year}` });
     await target.getByText('25 of 30 hours').waitFor();
@@ -124,20 +140,36 @@ describe('the SMT View', () => {
 
     expect(await page.getByRole('list', { name: 'Most frequent enterprise topics' }).getByRole('listitem').count()).toBe(12);
     const highlights = page.getByRole('list', { name: 'Latest highlights' }).getByRole('heading', { level: 4 });
-    expect(await highlights.allTextContents()).toEqual(['Agile Coaching Circle', 'Data Analytics with Excel', 'Leadership and Strategy Summit']);
+    expect(await highlights.allTextContents()).toEqual([
+      'Agile Coaching Circle',
+      'Data Analytics with Excel',
+      'Leadership and Strategy Summit',
+    ]);
     const courses = page.getByRole('list', { name: 'Top Courses by Rating' }).getByRole('listitem');
     expect(await courses.count()).toBe(6);
     await courses.first().getByText('Presentation Skills').waitFor();
-    await page.getByRole('region', { name: 'Be Innovative' }).getByText('3 innovative entries · 8.5 hours · 30% of all entries').waitFor();
+    await page
+      .getByRole('region', { name: 'Be Innovative' })
+      .getByText('3 innovative entries · 8.5 hours · 30% of all entries')
+      .waitFor();
 
     expect(await smtDashboard(page).getByRole('textbox').count()).toBe(0);
-    expect(await smtDashboard(page).getByRole('button').allTextContents()).toEqual([`Export ${year}`, 'Print view', 'Show as table']);
+    expect(await smtDashboard(page).getByRole('button').allTextContents()).toEqual([
+      `Export ${year}`,
+      'Print view',
+      'Show as table',
+    ]);
 
-    const download = await downloadOpenedBy(page, () => smtDashboard(page).getByRole('button', { name: `Export ${year}` }).click());
+    const download = await downloadOpenedBy(page, () =>
+      smtDashboard(page)
+        .getByRole('button', { name: `Export ${year}` })
+        .click(),
+    );
     expect(download.suggestedFilename()).toMatch(new RegExp(`-${year}\\.csv$`));
     const csv = await readFile(await download.path(), 'utf8');
     expect(csv.split('\n')[0]).toContain('trainingName');
-    for (const name of ['Presentation Skills', 'Leadership and Strategy Summit', 'Digital Marketing Trends']) expect(csv).toContain(name);
+    for (const name of ['Presentation Skills', 'Leadership and Strategy Summit', 'Digital Marketing Trends'])
+      expect(csv).toContain(name);
     expect(csv.trim().split('\n')).toHaveLength(11);
     await page.context().close();
   });
@@ -158,7 +190,10 @@ describe('the SMT View', () => {
     const page = await newPage(browser);
     await openSmtView(page, admin);
     await card(page, 'Active Employees').getByText('2', { exact: true }).waitFor();
-    await page.getByRole('region', { name: `Organisational Target ${year}` }).getByText('On Track', { exact: true }).waitFor();
+    await page
+      .getByRole('region', { name: `Organisational Target ${year}` })
+      .getByText('On Track', { exact: true })
+      .waitFor();
     await page.context().close();
   });
 

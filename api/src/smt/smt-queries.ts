@@ -141,14 +141,24 @@ export async function smtOverview(pool: pg.Pool, year: number, today: Date): Pro
     previousYear: { year: year - 1, ...yearFigures(previous.hours, previous.active_employees) },
     elapsedShare,
     target: organisation.target && smtTargetProgress(current.hours, organisation.target, elapsedShare),
-    topics: rankTopics(new Map(organisation.topic_counts.map(({ topic, count }) => [topic, count])), ENTERPRISE_TOPIC_KEYWORDS, SMT_LIMITS.topics),
+    topics: rankTopics(
+      new Map(organisation.topic_counts.map(({ topic, count }) => [topic, count])),
+      ENTERPRISE_TOPIC_KEYWORDS,
+      SMT_LIMITS.topics,
+    ),
     innovation: {
       entries: current.innovative,
       hours: current.innovative_hours,
       rate: innovationRatePercent(current.innovative, current.entries),
-      highlights: named.filter((row) => row.list === 'innovative').sort(latestFirst).map(highlightOf),
+      highlights: named
+        .filter((row) => row.list === 'innovative')
+        .sort(latestFirst)
+        .map(highlightOf),
     },
-    topRatedEntries: named.filter((row) => row.list === 'top-rated').sort(bestRatedFirst).map(topRatedOf),
+    topRatedEntries: named
+      .filter((row) => row.list === 'top-rated')
+      .sort(bestRatedFirst)
+      .map(topRatedOf),
     hoursByDepartment: organisation.departments,
   };
 }

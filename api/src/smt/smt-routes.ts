@@ -26,7 +26,9 @@ export function createSmtRouter(ctx: AppContext): Router {
   router.get('/smt/overview', requireAuth(ctx), requireSmtView, async (req, res) => {
     const today = new Date();
     const { year = today.getFullYear() } = parseWith(smtOverviewQuerySchema, req.query);
-    const json = await overviews.find(`${year} ${dayOf(today)}`, async () => JSON.stringify(await smtOverview(ctx.pool, year, today)));
+    const json = await overviews.find(`${year} ${dayOf(today)}`, async () =>
+      JSON.stringify(await smtOverview(ctx.pool, year, today)),
+    );
     res.type('json').send(json);
   });
 

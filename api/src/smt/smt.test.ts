@@ -21,23 +21,37 @@ const entries: Record<string, EntryView> = {};
 
 const LONG_NOTES = `${'Spreadsheets '.repeat(8)}and more`;
 
-async function log(name: string, user: SignedInTestUser, entry: { date: string; hours: number; rating?: number; beInnovative?: boolean; trainingName: string; notes?: string }) {
+async function log(
+  name: string,
+  user: SignedInTestUser,
+  entry: { date: string; hours: number; rating?: number; beInnovative?: boolean; trainingName: string; notes?: string },
+) {
   const response = await request<EntryView>(app, 'POST', '/api/entries', {
     token: user.token,
-    body: { firstName: user.user.firstName, lastName: user.user.lastName, managerName: 'Grace Hopper', department: user.user.department, ...entry },
+    body: {
+      firstName: user.user.firstName,
+      lastName: user.user.lastName,
+      managerName: 'Grace Hopper',
+      department: user.user.department,
+      ...entry,
+    },
   });
   expect(response.status, JSON.stringify(response.body)).toBe(201);
   entries[name] = response.body;
 }
 
 async function overview(year?: number, viewer = smt): Promise<SmtOverview> {
-  const response = await request(app, 'GET', `/api/smt/overview${year === undefined ? '' : `?year=${year}`}`, { token: viewer.token });
+  const response = await request(app, 'GET', `/api/smt/overview${year === undefined ? '' : `?year=${year}`}`, {
+    token: viewer.token,
+  });
   expect(response.status, JSON.stringify(response.body)).toBe(200);
   return smtOverviewSchema.parse(response.body);
 }
 
 async function setYearlyTarget(year: number, targetHours: number, description?: string) {
-  expect((await request(app, 'POST', '/api/yearly-targets', { token: hr.token, body: { year, targetHours, description } })).status).toBe(201);
+  expect(
+    (await request(app, 'POST', '/api/yearly-targets', { token: hr.token, body: { year, targetHours, description } })).status,
+  ).toBe(201);
 }
 
 beforeAll(async () => {
@@ -51,10 +65,30 @@ beforeAll(async () => {
   await createUserAndLogin(app, { firstName: 'Eve', lastName: 'Evans', department: 'Finance' });
   dan = await createUserAndLogin(app, { firstName: 'Dan', lastName: 'Dunn', department: 'Sales' });
 
-  await log('e1', ada, { date: '2025-03-10', hours: 2.5, rating: 5, beInnovative: true, trainingName: 'Excel Skills', notes: 'Data analytics with Excel' });
-  await log('e2', ada, { date: '2025-05-01', hours: 4, rating: 4, trainingName: 'Leadership Essentials', notes: 'Risk and management' });
+  await log('e1', ada, {
+    date: '2025-03-10',
+    hours: 2.5,
+    rating: 5,
+    beInnovative: true,
+    trainingName: 'Excel Skills',
+    notes: 'Data analytics with Excel',
+  });
+  await log('e2', ada, {
+    date: '2025-05-01',
+    hours: 4,
+    rating: 4,
+    trainingName: 'Leadership Essentials',
+    notes: 'Risk and management',
+  });
   await log('e3', ada, { date: '2025-07-04', hours: 1, rating: 3, trainingName: 'Excel Skills' });
-  await log('e4', bob, { date: '2025-03-10', hours: 1.25, rating: 4, beInnovative: true, trainingName: 'Cloud Security', notes: LONG_NOTES });
+  await log('e4', bob, {
+    date: '2025-03-10',
+    hours: 1.25,
+    rating: 4,
+    beInnovative: true,
+    trainingName: 'Cloud Security',
+    notes: LONG_NOTES,
+  });
   await log('e5', bob, { date: '2025-06-15', hours: 3, rating: 5, trainingName: 'Leadership Essentials' });
   await log('e6', bob, { date: '2025-08-01', hours: 2, beInnovative: true, trainingName: 'Agile Coaching' });
   await log('e7', manager, { date: '2025-02-02', hours: 5, rating: 5, beInnovative: true, trainingName: 'Negotiation' });
@@ -114,7 +148,15 @@ describe('GET /api/smt/overview', () => {
         hours: 10.75,
         rate: 44,
         highlights: [
-          { id: pick('e6').id, userId: bob.user.id, employeeName: 'Bob Brown', trainingName: 'Agile Coaching', date: '2025-08-01', hours: 2, notesPreview: '' },
+          {
+            id: pick('e6').id,
+            userId: bob.user.id,
+            employeeName: 'Bob Brown',
+            trainingName: 'Agile Coaching',
+            date: '2025-08-01',
+            hours: 2,
+            notesPreview: '',
+          },
           {
             id: pick('e4').id,
             userId: bob.user.id,
@@ -124,17 +166,85 @@ describe('GET /api/smt/overview', () => {
             hours: 1.25,
             notesPreview: `${'Spreadsheets '.repeat(6)}Sp...`, // 6 x 13 + 2 = 80 characters
           },
-          { id: pick('e1').id, userId: ada.user.id, employeeName: 'Ada Adams', trainingName: 'Excel Skills', date: '2025-03-10', hours: 2.5, notesPreview: 'Data analytics with Excel' },
+          {
+            id: pick('e1').id,
+            userId: ada.user.id,
+            employeeName: 'Ada Adams',
+            trainingName: 'Excel Skills',
+            date: '2025-03-10',
+            hours: 2.5,
+            notesPreview: 'Data analytics with Excel',
+          },
         ],
       },
       // Rated 4 or more: best rating first, then the latest date; Carl's 'Webinar on AI' (4, January) is the seventh.
       topRatedEntries: [
-        { id: pick('e9').id, userId: smt.user.id, employeeName: 'Sam Smith', department: 'Executive', trainingName: 'Strategy offsite', courseGivenBy: '', date: '2025-09-09', hours: 0.25, rating: 5 },
-        { id: pick('e5').id, userId: bob.user.id, employeeName: 'Bob Brown', department: 'Finance', trainingName: 'Leadership Essentials', courseGivenBy: '', date: '2025-06-15', hours: 3, rating: 5 },
-        { id: pick('e1').id, userId: ada.user.id, employeeName: 'Ada Adams', department: 'Engineering', trainingName: 'Excel Skills', courseGivenBy: '', date: '2025-03-10', hours: 2.5, rating: 5 },
-        { id: pick('e7').id, userId: manager.user.id, employeeName: 'Carl Clark', department: 'Engineering', trainingName: 'Negotiation', courseGivenBy: '', date: '2025-02-02', hours: 5, rating: 5 },
-        { id: pick('e2').id, userId: ada.user.id, employeeName: 'Ada Adams', department: 'Engineering', trainingName: 'Leadership Essentials', courseGivenBy: '', date: '2025-05-01', hours: 4, rating: 4 },
-        { id: pick('e4').id, userId: bob.user.id, employeeName: 'Bob Brown', department: 'Finance', trainingName: 'Cloud Security', courseGivenBy: '', date: '2025-03-10', hours: 1.25, rating: 4 },
+        {
+          id: pick('e9').id,
+          userId: smt.user.id,
+          employeeName: 'Sam Smith',
+          department: 'Executive',
+          trainingName: 'Strategy offsite',
+          courseGivenBy: '',
+          date: '2025-09-09',
+          hours: 0.25,
+          rating: 5,
+        },
+        {
+          id: pick('e5').id,
+          userId: bob.user.id,
+          employeeName: 'Bob Brown',
+          department: 'Finance',
+          trainingName: 'Leadership Essentials',
+          courseGivenBy: '',
+          date: '2025-06-15',
+          hours: 3,
+          rating: 5,
+        },
+        {
+          id: pick('e1').id,
+          userId: ada.user.id,
+          employeeName: 'Ada Adams',
+          department: 'Engineering',
+          trainingName: 'Excel Skills',
+          courseGivenBy: '',
+          date: '2025-03-10',
+          hours: 2.5,
+          rating: 5,
+        },
+        {
+          id: pick('e7').id,
+          userId: manager.user.id,
+          employeeName: 'Carl Clark',
+          department: 'Engineering',
+          trainingName: 'Negotiation',
+          courseGivenBy: '',
+          date: '2025-02-02',
+          hours: 5,
+          rating: 5,
+        },
+        {
+          id: pick('e2').id,
+          userId: ada.user.id,
+          employeeName: 'Ada Adams',
+          department: 'Engineering',
+          trainingName: 'Leadership Essentials',
+          courseGivenBy: '',
+          date: '2025-05-01',
+          hours: 4,
+          rating: 4,
+        },
+        {
+          id: pick('e4').id,
+          userId: bob.user.id,
+          employeeName: 'Bob Brown',
+          department: 'Finance',
+          trainingName: 'Cloud Security',
+          courseGivenBy: '',
+          date: '2025-03-10',
+          hours: 1.25,
+          rating: 4,
+        },
       ],
       hoursByDepartment: [
         { department: 'Engineering', hours: 13.5, employees: 2 },
@@ -168,13 +278,26 @@ describe('GET /api/smt/overview', () => {
   });
 
   it('reads Needs Attention at 74.9% of the target, On Track at 75% and Complete at 100%', async () => {
-    expect((await overview(2021)).target).toMatchObject({ completedPercent: 74.9, progressPercent: 75, badge: 'Needs Attention', onTrack: false });
+    expect((await overview(2021)).target).toMatchObject({
+      completedPercent: 74.9,
+      progressPercent: 75,
+      badge: 'Needs Attention',
+      onTrack: false,
+    });
     expect((await overview(2022)).target).toMatchObject({ completedPercent: 75, badge: 'On Track', onTrack: false });
-    expect((await overview(2023)).target).toMatchObject({ completedPercent: 100, progressPercent: 100, badge: 'Complete', onTrack: true });
+    expect((await overview(2023)).target).toMatchObject({
+      completedPercent: 100,
+      progressPercent: 100,
+      badge: 'Complete',
+      onTrack: true,
+    });
   });
 
   it('takes the current year by default', async () => {
-    expect(await overview()).toMatchObject({ year: new Date().getFullYear(), previousYear: { year: new Date().getFullYear() - 1 } });
+    expect(await overview()).toMatchObject({
+      year: new Date().getFullYear(),
+      previousYear: { year: new Date().getFullYear() - 1 },
+    });
   });
 
   it('refuses a malformed or repeated year, and unknown parameters, with 400', async () => {
@@ -210,7 +333,19 @@ describe('SMT is read-only', () => {
     const before = await app.ctx.store.countAll!();
     const overviewBefore = await overview(2025);
     const attempts: Array<[string, string, unknown?]> = [
-      ['POST', '/api/users', { email: `new@${app.ctx.config.orgEmailDomain}`, firstName: 'New', lastName: 'Person', role: 'employee', managerId: manager.user.id, department: 'Finance', password: 'secret-password' }],
+      [
+        'POST',
+        '/api/users',
+        {
+          email: `new@${app.ctx.config.orgEmailDomain}`,
+          firstName: 'New',
+          lastName: 'Person',
+          role: 'employee',
+          managerId: manager.user.id,
+          department: 'Finance',
+          password: 'secret-password',
+        },
+      ],
       ['PUT', `/api/users/${ada.user.id}`, { ...ada.user, role: 'hr' }],
       ['DELETE', `/api/users/${ada.user.id}`],
       ['POST', '/api/admin/set-temp-password', { userId: ada.user.id, tempPassword: 'temporary-1' }],
@@ -238,12 +373,26 @@ describe('SMT is read-only', () => {
 describe('changes show on the next read', () => {
   it('counts a new entry, a deletion and a changed target at once, although the overview is kept between changes', async () => {
     const before = await overview(2025);
-    await log('e15', bob, { date: '2025-10-01', hours: 5, rating: 5, beInnovative: true, trainingName: 'Cyber Security', notes: 'Phishing drills' });
+    await log('e15', bob, {
+      date: '2025-10-01',
+      hours: 5,
+      rating: 5,
+      beInnovative: true,
+      trainingName: 'Cyber Security',
+      notes: 'Phishing drills',
+    });
     expect((await request(app, 'DELETE', `/api/entries/${entries.e9!.id}`, { token: smt.token })).status).toBe(200);
-    expect((await request(app, 'PUT', '/api/yearly-targets/2025', { token: hr.token, body: { targetHours: 40 } })).status).toBe(200);
+    expect((await request(app, 'PUT', '/api/yearly-targets/2025', { token: hr.token, body: { targetHours: 40 } })).status).toBe(
+      200,
+    );
     const after = await overview(2025);
     // Sam's only 2025 entry is gone: Ada, Bob and Carl remain active with 20 - 0.25 + 5 hours.
-    expect(after).toMatchObject({ activeEmployees: 3, totalHours: 24.75, averageHoursPerEmployee: 8.3, innovation: { entries: 5, hours: 15.75 } });
+    expect(after).toMatchObject({
+      activeEmployees: 3,
+      totalHours: 24.75,
+      averageHoursPerEmployee: 8.3,
+      innovation: { entries: 5, hours: 15.75 },
+    });
     expect(after.target).toMatchObject({ targetHours: 40, completedPercent: 61.8, badge: 'Needs Attention', onTrack: false });
     expect(after.innovation.highlights.map((highlight) => highlight.id)).toEqual([entries.e15!.id, entries.e6!.id, entries.e4!.id]);
     expect(after.topRatedEntries[0]).toMatchObject({ id: entries.e15!.id, trainingName: 'Cyber Security' });

@@ -30,21 +30,23 @@ describe('SmtView', () => {
     const target = section(`Organisational Target ${year}`);
     expect(within(target).getByText('On Track')).toBeInTheDocument();
     expect(within(target).getByText('20 of 25 hours')).toBeInTheDocument();
-    expect(within(target).getByRole('progressbar', { name: `Progress towards the organisational target of ${year}` })).toHaveAttribute('aria-valuenow', '80');
+    expect(
+      within(target).getByRole('progressbar', { name: `Progress towards the organisational target of ${year}` }),
+    ).toHaveAttribute('aria-valuenow', '80');
     expect(target).toHaveTextContent('80% complete · on track for the time of year');
 
-    expect(within(section('Top Enterprise Topics')).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      'Leadership 2 entries',
-      'Excel 2 entries',
-      'Risk 1 entry',
-    ]);
+    expect(
+      within(section('Top Enterprise Topics'))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Leadership 2 entries', 'Excel 2 entries', 'Risk 1 entry']);
     const innovation = section('Be Innovative');
     expect(innovation).toHaveTextContent('4 innovative entries · 10.75 hours · 44% of all entries');
-    expect(within(innovation).getAllByRole('heading', { level: 4 }).map((heading) => heading.textContent)).toEqual([
-      'Agile Coaching',
-      'Cloud Security',
-      'Excel Skills',
-    ]);
+    expect(
+      within(innovation)
+        .getAllByRole('heading', { level: 4 })
+        .map((heading) => heading.textContent),
+    ).toEqual(['Agile Coaching', 'Cloud Security', 'Excel Skills']);
     const courses = within(section('Top Courses by Rating')).getAllByRole('listitem');
     expect(courses[0]).toHaveTextContent('Strategy offsite');
     expect(courses[0]).toHaveTextContent('Sam Smith (Executive), 2025-09-09, 0.25 hours by Board Academy');
@@ -59,12 +61,11 @@ describe('SmtView', () => {
     await user.click(within(departments).getByRole('button', { name: 'Show as table' }));
     expect(within(departments).getByRole('button', { name: 'Show as table' })).toHaveAttribute('aria-pressed', 'true');
     const table = within(departments).getAllByRole('table', { name: `Training hours by department in ${year}` })[0]!;
-    expect(within(table).getAllByRole('row').map((row) => row.textContent)).toEqual([
-      'DepartmentHoursPeople who trained',
-      'Engineering13.52',
-      'Finance6.251',
-      'Executive0.251',
-    ]);
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .map((row) => row.textContent),
+    ).toEqual(['DepartmentHoursPeople who trained', 'Engineering13.52', 'Finance6.251', 'Executive0.251']);
   });
 
   it("shows SPEC's loading texts while the overview loads", async () => {
@@ -92,7 +93,15 @@ describe('SmtView', () => {
   it('reads Needs Attention and what is missing when behind, and Complete at the target', async () => {
     const behind = anOverview({
       year,
-      target: { targetHours: 1000, description: null, progressPercent: 75, completedPercent: 74.9, onTrack: false, hoursToGetBackOnTrack: 51, badge: 'Needs Attention' },
+      target: {
+        targetHours: 1000,
+        description: null,
+        progressPercent: 75,
+        completedPercent: 74.9,
+        onTrack: false,
+        hoursToGetBackOnTrack: 51,
+        badge: 'Needs Attention',
+      },
     });
     const { unmount } = renderWithApi(<SmtView />, { [AVAILABLE_YEARS_KEY]: [year], [smtOverviewKey(year)]: behind });
     const target = await screen.findByRole('region', { name: `Organisational Target ${year}` });
@@ -102,7 +111,15 @@ describe('SmtView', () => {
 
     const complete = anOverview({
       year,
-      target: { targetHours: 20, description: null, progressPercent: 100, completedPercent: 100, onTrack: true, hoursToGetBackOnTrack: 0, badge: 'Complete' },
+      target: {
+        targetHours: 20,
+        description: null,
+        progressPercent: 100,
+        completedPercent: 100,
+        onTrack: true,
+        hoursToGetBackOnTrack: 0,
+        badge: 'Complete',
+      },
     });
     renderWithApi(<SmtView />, { [AVAILABLE_YEARS_KEY]: [year], [smtOverviewKey(year)]: complete });
     expect(await screen.findByText('Complete')).toBeInTheDocument();
@@ -111,7 +128,11 @@ describe('SmtView', () => {
   it('offers no control that changes data: only the year, the export and the print view', async () => {
     renderWithApi(<SmtView />, { [AVAILABLE_YEARS_KEY]: [year], [smtOverviewKey(year)]: anOverview({ year }) });
     await screen.findByRole('heading', { name: 'Active Employees' });
-    expect(screen.getAllByRole('button').map((button) => button.textContent)).toEqual([`Export ${year}`, 'Print view', 'Show as table']);
+    expect(screen.getAllByRole('button').map((button) => button.textContent)).toEqual([
+      `Export ${year}`,
+      'Print view',
+      'Show as table',
+    ]);
     expect(screen.getAllByRole('combobox')).toEqual([screen.getByLabelText('Year'), screen.getByLabelText('Format')]);
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
     expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
@@ -120,7 +141,11 @@ describe('SmtView', () => {
   it('exports the year shown in the chosen format, in a new window', async () => {
     const user = userEvent.setup();
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
-    renderWithApi(<SmtView />, { [AVAILABLE_YEARS_KEY]: [year, year - 1], [smtOverviewKey(year)]: anOverview({ year }), [smtOverviewKey(year - 1)]: anEmptyOverview(year - 1) });
+    renderWithApi(<SmtView />, {
+      [AVAILABLE_YEARS_KEY]: [year, year - 1],
+      [smtOverviewKey(year)]: anOverview({ year }),
+      [smtOverviewKey(year - 1)]: anEmptyOverview(year - 1),
+    });
     await user.click(await screen.findByRole('button', { name: `Export ${year}` }));
     expect(open).toHaveBeenLastCalledWith(`/api/export?format=csv&year=${year}`, '_blank', 'noopener');
     await user.selectOptions(screen.getByLabelText('Year'), String(year - 1));
@@ -139,7 +164,12 @@ describe('SmtView', () => {
   });
 
   it('says when the overview cannot be loaded', async () => {
-    renderWithApi(<SmtView />, { [AVAILABLE_YEARS_KEY]: [year], [smtOverviewKey(year)]: new Error('403: {"error":"SMT or admin access required"}') });
-    expect((await screen.findAllByRole('alert')).map((alert) => alert.textContent)).toContain('Failed to load the key figures: SMT or admin access required');
+    renderWithApi(<SmtView />, {
+      [AVAILABLE_YEARS_KEY]: [year],
+      [smtOverviewKey(year)]: new Error('403: {"error":"SMT or admin access required"}'),
+    });
+    expect((await screen.findAllByRole('alert')).map((alert) => alert.textContent)).toContain(
+      'Failed to load the key figures: SMT or admin access required',
+    );
   });
 });

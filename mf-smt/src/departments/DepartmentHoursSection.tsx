@@ -79,8 +79,16 @@ type DepartmentHoursSectionProps = { year: number; overview: SmtOverview | undef
 /** Hours by department (beyond the SPEC): a chart, or a table at the press of a button; a short table when printed. */
 export function DepartmentHoursSection({ year, overview, error }: DepartmentHoursSectionProps) {
   return (
-    <DashboardSection title={M.departmentsTitle} data={overview?.hoursByDepartment} error={error} loadingLabel={M.loading} what="the departments">
-      {(rows) => (rows.length === 0 ? <EmptyText>{M.noDepartments(year)}</EmptyText> : <DepartmentFigures year={year} rows={rows} />)}
+    <DashboardSection
+      title={M.departmentsTitle}
+      data={overview?.hoursByDepartment}
+      error={error}
+      loadingLabel={M.loading}
+      what="the departments"
+    >
+      {(rows) =>
+        rows.length === 0 ? <EmptyText>{M.noDepartments(year)}</EmptyText> : <DepartmentFigures year={year} rows={rows} />
+      }
     </DashboardSection>
   );
 }

@@ -23,7 +23,11 @@ export function ExportControls({ year }: { year: number }) {
   return (
     <Group role="group" aria-label={M.exportLabel}>
       <label htmlFor={formatId}>Format</label>
-      <Select id={formatId} value={format} onChange={(event) => setFormat(EXPORT_FORMATS.find((known) => known === event.target.value) ?? 'csv')}>
+      <Select
+        id={formatId}
+        value={format}
+        onChange={(event) => setFormat(EXPORT_FORMATS.find((known) => known === event.target.value) ?? 'csv')}
+      >
         {EXPORT_FORMATS.map((known) => (
           <option key={known} value={known}>
             {FORMAT_LABELS[known]}

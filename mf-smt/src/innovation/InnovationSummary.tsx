@@ -32,15 +32,21 @@ type InnovationSummaryProps = { year: number; overview: SmtOverview | undefined;
 /** The 'Be Innovative' summary: the year's innovative entries, hours and rate, and the 3 latest highlights. */
 export function InnovationSummary({ year, overview, error }: InnovationSummaryProps) {
   return (
-    <DashboardSection title={M.innovativeTitle} data={overview?.innovation} error={error} loadingLabel={M.loading} what="the innovative entries">
+    <DashboardSection
+      title={M.innovativeTitle}
+      data={overview?.innovation}
+      error={error}
+      loadingLabel={M.loading}
+      what="the innovative entries"
+    >
       {(innovation) =>
         innovation.entries === 0 ? (
           <EmptyText>{M.noInnovative(year)}</EmptyText>
         ) : (
           <>
             <Counts>
-              {innovation.entries} innovative {innovation.entries === 1 ? 'entry' : 'entries'} · {innovation.hours} hours · {innovation.rate}% of all
-              entries
+              {innovation.entries} innovative {innovation.entries === 1 ? 'entry' : 'entries'} · {innovation.hours} hours ·{' '}
+              {innovation.rate}% of all entries
             </Counts>
             <h3 className="visually-hidden">{M.latestHighlights}</h3>
             <Highlights aria-label={M.latestHighlights}>

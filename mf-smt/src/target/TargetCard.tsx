@@ -45,7 +45,11 @@ export function TargetCard({ year, overview, error }: TargetCardProps) {
   return (
     <DashboardSection title={M.targetTitle(year)} data={overview} error={error} loadingLabel={M.loadingProgress} what="the target">
       {(loaded) =>
-        loaded.target ? <TargetProgress year={year} hours={loaded.totalHours} target={loaded.target} /> : <EmptyText>{M.noTarget(year)}</EmptyText>
+        loaded.target ? (
+          <TargetProgress year={year} hours={loaded.totalHours} target={loaded.target} />
+        ) : (
+          <EmptyText>{M.noTarget(year)}</EmptyText>
+        )
       }
     </DashboardSection>
   );
@@ -73,7 +77,9 @@ function TargetProgress({ year, hours, target }: { year: number; hours: number; 
       </Track>
       <Detail>
         {target.completedPercent}% complete ·{' '}
-        {target.onTrack ? 'on track for the time of year' : `behind: ${target.hoursToGetBackOnTrack} more hours needed to be on track`}
+        {target.onTrack
+          ? 'on track for the time of year'
+          : `behind: ${target.hoursToGetBackOnTrack} more hours needed to be on track`}
       </Detail>
       {target.description && <Detail>{target.description}</Detail>}
     </>

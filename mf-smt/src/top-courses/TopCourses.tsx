@@ -26,7 +26,13 @@ type TopCoursesProps = { year: number; overview: SmtOverview | undefined; error:
 /** The top 6 courses by rating: the year's individual entries rated 4 or more, best first (SPEC section 9). */
 export function TopCourses({ year, overview, error }: TopCoursesProps) {
   return (
-    <DashboardSection title={M.topCoursesTitle} data={overview?.topRatedEntries} error={error} loadingLabel={M.loadingCourses} what="the courses">
+    <DashboardSection
+      title={M.topCoursesTitle}
+      data={overview?.topRatedEntries}
+      error={error}
+      loadingLabel={M.loadingCourses}
+      what="the courses"
+    >
       {(entries) =>
         entries.length === 0 ? (
           <EmptyText>{M.noCourses(year)}</EmptyText>

@@ -31,8 +31,10 @@ const entry = (rating: number, date = '2025-02-28'): EntryDetails => ({
   customFields: {},
 });
 
-const logged = (entryId: number, userId: number, rating: number, date?: string) => recorded('EntryLogged', { entryId, userId, ...entry(rating, date) });
-const edited = (entryId: number, userId: number, rating: number, date?: string) => recorded('EntryEdited', { entryId, userId, ...entry(rating, date) });
+const logged = (entryId: number, userId: number, rating: number, date?: string) =>
+  recorded('EntryLogged', { entryId, userId, ...entry(rating, date) });
+const edited = (entryId: number, userId: number, rating: number, date?: string) =>
+  recorded('EntryEdited', { entryId, userId, ...entry(rating, date) });
 const deleted = (entryId: number, userId: number) => recorded('EntryDeleted', { entryId, userId });
 const userDeleted = (userId: number) => recorded('UserDeleted', { userId, email: `user${userId}@example.com` });
 
@@ -57,7 +59,7 @@ async function everything(): Promise<string[]> {
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  db = database.db as unknown as ReadModelDb;
+  db = database.db;
   await sql`CREATE SCHEMA ${sql.id(SCHEMA)}`.execute(db);
   await smtTopRatedProjector.migrate(db, SCHEMA);
   await smtTopRatedProjector.migrate(db, SCHEMA); // idempotent

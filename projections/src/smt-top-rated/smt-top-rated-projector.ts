@@ -24,7 +24,13 @@ export interface SmtTopRatedTables {
   smt_top_rated_entries: SmtTopRatedEntryRow;
 }
 
-const COLUMN_TYPES: ColumnTypes<SmtTopRatedEntryRow> = { entry_id: 'int4', user_id: 'int4', year: 'int4', date: 'text', rating: 'int2' };
+const COLUMN_TYPES: ColumnTypes<SmtTopRatedEntryRow> = {
+  entry_id: 'int4',
+  user_id: 'int4',
+  year: 'int4',
+  date: 'text',
+  rating: 'int2',
+};
 
 async function migrate(db: ReadModelDb, schema: string): Promise<void> {
   const table = sql.table(`${schema}.smt_top_rated_entries`);
@@ -36,7 +42,9 @@ async function migrate(db: ReadModelDb, schema: string): Promise<void> {
     rating smallint NOT NULL
   )`.execute(db);
   // The year's best: highest rating first, then the latest date (then the later entry).
-  await sql`CREATE INDEX IF NOT EXISTS smt_top_rated_entries_rank_idx ON ${table} (year, rating DESC, date DESC, entry_id DESC)`.execute(db);
+  await sql`CREATE INDEX IF NOT EXISTS smt_top_rated_entries_rank_idx ON ${table} (year, rating DESC, date DESC, entry_id DESC)`.execute(
+    db,
+  );
   // A deleted user's entries, in one statement.
   await sql`CREATE INDEX IF NOT EXISTS smt_top_rated_entries_user_idx ON ${table} (user_id)`.execute(db);
 }
@@ -44,7 +52,13 @@ async function migrate(db: ReadModelDb, schema: string): Promise<void> {
 /** The row an entry has in the table, or null when it is not rated highly enough to be there. */
 function rowOf(entry: EntryDetails & { entryId: number; userId: number }): SmtTopRatedEntryRow | null {
   if (entry.rating < HIGH_RATING_MIN) return null;
-  return { entry_id: entry.entryId, user_id: entry.userId, year: Number(entry.date.slice(0, 4)), date: entry.date, rating: entry.rating };
+  return {
+    entry_id: entry.entryId,
+    user_id: entry.userId,
+    year: Number(entry.date.slice(0, 4)),
+    date: entry.date,
+    rating: entry.rating,
+  };
 }
 
 const HANDLED_TYPES = ['EntryLogged', 'EntryEdited', 'EntryDeleted', 'UserDeleted'] as const;

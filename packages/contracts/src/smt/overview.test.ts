@@ -51,7 +51,11 @@ describe('smtTargetProgress', () => {
   const target = { targetHours: 1000, description: 'Grow' };
 
   it('reads Needs Attention at 74.9%, On Track at 75% and Complete at 100% (SPEC section 9)', () => {
-    expect(smtTargetProgress(749, target, 1)).toMatchObject({ completedPercent: 74.9, progressPercent: 75, badge: 'Needs Attention' });
+    expect(smtTargetProgress(749, target, 1)).toMatchObject({
+      completedPercent: 74.9,
+      progressPercent: 75,
+      badge: 'Needs Attention',
+    });
     expect(smtTargetProgress(750, target, 1)).toMatchObject({ completedPercent: 75, badge: 'On Track' });
     expect(smtTargetProgress(999.75, target, 1)).toMatchObject({ completedPercent: 99.9, progressPercent: 100, badge: 'On Track' });
     expect(smtTargetProgress(1000, target, 1)).toMatchObject({ completedPercent: 100, badge: 'Complete' });

@@ -54,7 +54,9 @@ export const smtOverviewSchema = z.strictObject({
   topRatedEntries: z
     .array(smtTopRatedEntrySchema)
     .meta({ description: 'At most 6 entries rated 4 or more, best rating first, then latest date' }),
-  hoursByDepartment: z.array(departmentHoursSchema).meta({ description: 'Hours of the year by the department people are in now, most first' }),
+  hoursByDepartment: z
+    .array(departmentHoursSchema)
+    .meta({ description: 'Hours of the year by the department people are in now, most first' }),
 });
 
 export type SmtYearFigures = z.infer<typeof smtYearFiguresSchema>;
