@@ -79,8 +79,9 @@ describe('record history', () => {
       ],
       ['EntryDeleted', 'Bo Chen', []],
     ]);
-    expect(describeHistoryItem(items[1]!)).toBe('Ann Lee changed hours 2 -> 3.5, removed customFields.venue (was Leeds)');
-    expect(describeHistoryItem(items[2]!)).toBe('Bo Chen entry deleted');
+    expect(describeHistoryItem(items[1]!)).toBe('Ann Lee changed hours 2 -> 3.5, removed venue (was Leeds)');
+    expect(describeHistoryItem(items[2]!)).toBe('Bo Chen: entry deleted');
+    expect(describeHistoryItem(items[0]!)).toBe('Bo Chen: entry logged');
   });
 
   it('given a user changed piecewise: merges the change sets and hides password hashes', () => {
@@ -101,6 +102,8 @@ describe('record history', () => {
     expect(items[2]!.changes).toEqual([{ field: 'password', secret: true, text: 'password changed' }]);
     expect(items[3]!.changes).toEqual([]);
     expect(describeHistoryItem(items[2]!)).toBe('User 4 password changed');
+    expect(describeHistoryItem(items[0]!)).toBe('The system: user created');
+    expect(describeHistoryItem(items[1]!)).toBe('User 1 changed role employee -> manager');
   });
 
   it('given form field options added, edited and deleted: one line per option', () => {

@@ -148,19 +148,32 @@ export function historyItems(events: readonly HistoryEvent[], names: ReadonlyMap
 /** `EntryEdited` -> `entry edited`. */
 export const eventInWords = (type: string) => type.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
 
+/** `trainingName` -> `training name`; a custom field by its name: `customFields.venue` -> `venue`. */
+export const fieldInWords = (field: string) => eventInWords(field.replace(/^customFields\./, ''));
+
 const shown = (value: HistoryValue) => (value === null || value === '' ? '(empty)' : String(value));
 
 /** `hours 2 -> 3.5`, `set hours to 2`, or a secret's text. */
 export function describeFieldChange(change: FieldChange): string {
   if ('secret' in change) return change.text;
-  if (change.before === null) return `set ${change.field} to ${shown(change.after)}`;
-  if (change.after === null) return `removed ${change.field} (was ${shown(change.before)})`;
-  return `changed ${change.field} ${shown(change.before)} -> ${shown(change.after)}`;
+  const field = fieldInWords(change.field);
+  if (change.before === null) return `set ${field} to ${shown(change.after)}`;
+  if (change.after === null) return `removed ${field} (was ${shown(change.before)})`;
+  return `changed ${field} ${shown(change.before)} -> ${shown(change.after)}`;
 }
 
-/** "Ann Lee changed hours 2 -> 3.5" (the time is formatted by the screen, in the reader's zone). */
+/** No field changed, or only fields set for the first time (a creation). */
+function isCreationOrMark(item: HistoryItem): boolean {
+  const shownChanges = item.changes.filter((change) => !('secret' in change));
+  return item.changes.length === 0 || (shownChanges.length > 0 && shownChanges.every((change) => 'before' in change && change.before === null));
+}
+
+/**
+ * "Ann Lee changed hours 2 -> 3.5"; an event that creates the record or changes no field reads
+ * by its name: "Ann Lee: entry logged" (the time is formatted by the screen, in the reader's zone).
+ */
 export function describeHistoryItem(item: HistoryItem): string {
   const actor = item.actor.name ?? (item.actor.id === null ? 'The system' : `User ${item.actor.id}`);
-  const what = item.changes.length > 0 ? item.changes.map(describeFieldChange).join(', ') : eventInWords(item.event);
-  return `${actor} ${what}`;
+  if (isCreationOrMark(item)) return `${actor}: ${eventInWords(item.event)}`;
+  return `${actor} ${item.changes.map(describeFieldChange).join(', ')}`;
 }
