@@ -37,3 +37,14 @@ export const Stack = styled.div`
   flex-direction: column;
   gap: ${({ theme }) => theme.spacing(5)};
 `;
+
+/** A card's title with its buttons on the right. */
+export const CardHeader = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.spacing(3)};
+  margin-bottom: ${({ theme }) => theme.spacing(4)};
+  & h2 { margin: 0; }
+`;

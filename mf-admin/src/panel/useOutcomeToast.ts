@@ -1,10 +1,10 @@
 import { useCallback } from 'react';
 import { errorMessageOf, useToast } from '@tht/ui';
 
-export type Outcome = {
-  /** The success toast's title, and its description. */
+export type Outcome<Result> = {
+  /** The success toast's title, and its description (which may tell what the write answered). */
   success: string;
-  successDescription?: string;
+  successDescription?: string | ((result: Result) => string);
   /** The failure toast's title (SPEC section 8); its description is the server's message. */
   failure: string;
 };
@@ -16,10 +16,11 @@ export type Outcome = {
 export function useOutcomeToast() {
   const { showToast } = useToast();
   return useCallback(
-    async <Result>(write: () => Promise<Result>, { success, successDescription, failure }: Outcome): Promise<Result | undefined> => {
+    async <Result>(write: () => Promise<Result>, { success, successDescription, failure }: Outcome<Result>): Promise<Result | undefined> => {
       try {
         const result = await write();
-        showToast({ title: success, description: successDescription });
+        const description = typeof successDescription === 'function' ? successDescription(result) : successDescription;
+        showToast({ title: success, description });
         return result;
       } catch (error) {
         showToast({ title: failure, description: errorMessageOf(error, 'Please try again.'), variant: 'destructive' });

@@ -1,0 +1,247 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { AdminUserListItem, AdminUsersPage, User } from '@tht/contracts';
+import { fakeApi, renderWithUi, reply, type ApiCall } from '@tht/ui/testing';
+import { aUser, departments } from '../testing/fixtures';
+import { toasts } from '../testing/toasts';
+import UserManagement from './UserManagement';
+
+const admin = aUser({ id: 1, firstName: 'System', lastName: 'Administrator', email: 'admin@example.com', username: 'admin@example.com', role: 'admin', managerId: null, managerName: null, department: '' });
+const grace = aUser({ id: 3, firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.com', username: 'grace@example.com', role: 'manager', managerId: 1, managerName: 'System Administrator' });
+const ada = aUser();
+const summary = ({ id, username, email, firstName, lastName, role, managerId, managerName, department }: User) => ({
+  id,
+  username,
+  email,
+  firstName,
+  lastName,
+  role,
+  managerId,
+  managerName,
+  department,
+});
+
+const listed = (user: User, reports: User[] = []): AdminUserListItem => ({ ...user, directReports: reports.map(summary) });
+
+function aPage(users: AdminUserListItem[], overrides: Partial<AdminUsersPage> = {}): AdminUsersPage {
+  return { users, total: users.length, page: 1, pageSize: 50, totalPages: 1, ...overrides };
+}
+
+function usersApi(routes: Record<string, unknown> = {}) {
+  return fakeApi({
+    'GET /api/user': { user: admin, requiresPasswordChange: false, hasDirectReports: true },
+    'GET /api/config': { orgEmailDomain: 'example.com' },
+    'GET /api/admin-stats': { totalUsers: 3, totalEntries: 1234, totalHours: 5678.5, totalDepartments: 2 },
+    'GET /api/admin/users': aPage([listed(admin, [grace]), listed(grace, [ada]), listed(ada)]),
+    'GET /api/users': [admin, grace, ada].map(summary),
+    'GET /api/departments': departments,
+    ...routes,
+  });
+}
+
+const usersTable = () => screen.findByRole('table', { name: 'Users' });
+const row = (name: string) => screen.getByRole('rowheader', { name: new RegExp(name) }).closest('tr')!;
+const listQueries = (api: ReturnType<typeof fakeApi>) => api.callsTo('GET', '/api/admin/users').map((call: ApiCall) => Object.fromEntries(call.query));
+
+describe('User Management', () => {
+  it('shows the system overview cards', async () => {
+    usersApi();
+    renderWithUi(<UserManagement />);
+    const totalEntries = await screen.findByRole('listitem', { name: 'Total Entries' });
+    expect(totalEntries).toHaveTextContent((1234).toLocaleString());
+    expect(screen.getByRole('listitem', { name: 'Total Users' })).toHaveTextContent('3');
+    expect(screen.getByRole('listitem', { name: 'Total Hours' })).toHaveTextContent((5678.5).toLocaleString());
+    expect(screen.getByRole('listitem', { name: 'Departments' })).toHaveTextContent('2');
+  });
+
+  it('lists the page of users and expands a user’s direct reports', async () => {
+    usersApi();
+    const user = userEvent.setup();
+    renderWithUi(<UserManagement />);
+    await usersTable();
+    expect(row('Grace Hopper')).toHaveTextContent('grace@example.com');
+    expect(row('Grace Hopper')).toHaveTextContent('Manager');
+    expect(within(row('Ada Lovelace')).queryByRole('button', { name: /direct reports/ })).not.toBeInTheDocument();
+
+    const toggle = screen.getByRole('button', { name: 'Show direct reports of Grace Hopper' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await user.click(toggle);
+    expect(screen.getByRole('button', { name: 'Hide direct reports of Grace Hopper' })).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('list', { name: 'Direct reports of Grace Hopper' })).toHaveTextContent('Ada Lovelace');
+    expect(screen.getByText('Showing 1-3 of 3 users')).toBeInTheDocument();
+  });
+
+  it('asks the server for the search, the role and the page, back to page 1 when the filter changes', async () => {
+    const api = usersApi({
+      'GET /api/admin/users': ({ query }: ApiCall) =>
+        aPage([listed(ada)], { page: Number(query.get('page')), total: 120, totalPages: 3 }),
+    });
+    const user = userEvent.setup();
+    renderWithUi(<UserManagement />);
+    await usersTable();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByText('Page 2 of 3');
+    expect(screen.getByText('Showing 51-51 of 120 users')).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('Search users'), 'love');
+    await user.selectOptions(screen.getByLabelText('Role'), 'Employee');
+    await waitFor(() => expect(listQueries(api).at(-1)).toEqual({ page: '1', search: 'love', role: 'employee' }));
+    expect(listQueries(api)).toContainEqual({ page: '2', search: '', role: '' });
+    expect(listQueries(api).filter((query) => query.search === 'l' || query.search === 'lo')).toHaveLength(0);
+  });
+
+  it("says 'No users found' when nobody matches", async () => {
+    usersApi({ 'GET /api/admin/users': aPage([]) });
+    renderWithUi(<UserManagement />);
+    expect(await screen.findByText('No users found')).toBeInTheDocument();
+  });
+
+  it("shows 'Admin access required' when the server answers 403", async () => {
+    usersApi({ 'GET /api/admin/users': reply(403, { error: 'Admin access required' }) });
+    renderWithUi(<UserManagement />);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Admin access required');
+    expect(alert).toHaveTextContent('You need admin access to manage users');
+  });
+
+  it('adds a user with the admin form’s rules', async () => {
+    const api = usersApi({ 'POST /api/users': reply(201, aUser({ id: 9 })) });
+    const user = userEvent.setup();
+    renderWithUi(<UserManagement />);
+    await user.click(await screen.findByRole('button', { name: 'Add User' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add User' });
+    const email = await within(dialog).findByLabelText('Email');
+    await user.type(email, 'alan@elsewhere.org');
+    await user.type(within(dialog).getByLabelText('Password'), '12345');
+    await user.click(within(dialog).getByRole('button', { name: 'Add User' }));
+    expect(within(dialog).getByText('Must be an @example.com email address')).toBeInTheDocument();
+    expect(within(dialog).getByText('Manager is required')).toBeInTheDocument();
+    expect(within(dialog).getByText('Password must be at least 6 characters')).toBeInTheDocument();
+    expect(within(dialog).getByText('Department is required')).toBeInTheDocument();
+
+    await user.clear(email);
+    await user.type(email, 'Alan.Turing@example.com');
+    await user.type(within(dialog).getByLabelText('First Name'), 'Alan');
+    await user.type(within(dialog).getByLabelText('Last Name'), 'Turing');
+    await user.selectOptions(within(dialog).getByLabelText('Role'), 'HR');
+    await user.selectOptions(within(dialog).getByLabelText('Manager'), 'Grace Hopper (grace@example.com)');
+    await user.selectOptions(within(dialog).getByLabelText('Department'), 'finance');
+    await user.type(within(dialog).getByLabelText('Password'), '6');
+    await user.click(within(dialog).getByRole('button', { name: 'Add User' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.callsTo('POST', '/api/users')[0]?.body).toEqual({
+      email: 'alan.turing@example.com',
+      firstName: 'Alan',
+      lastName: 'Turing',
+      role: 'hr',
+      managerId: 3,
+      department: 'finance',
+      password: '123456',
+    });
+    expect(toasts().getByText('User created')).toBeInTheDocument();
+  });
+
+  it('edits a user, sending the manager’s name with the id', async () => {
+    const api = usersApi({ 'PUT /api/users/7': ada });
+    const user = userEvent.setup();
+    renderWithUi(<UserManagement />);
+    await usersTable();
+    await user.click(screen.getByRole('button', { name: 'Edit Ada Lovelace' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit User' });
+    expect(await within(dialog).findByLabelText('Email')).toHaveValue('ada.lovelace@example.com');
+    expect(within(dialog).queryByLabelText('Password')).not.toBeInTheDocument();
+    await user.selectOptions(within(dialog).getByLabelText('Manager'), 'System Administrator (admin@example.com)');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.callsTo('PUT', '/api/users/7')[0]?.body).toEqual({
+      username: 'ada.lovelace@example.com',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      role: 'employee',
+      managerId: 1,
+      managerName: 'System Administrator',
+      department: 'Engineering',
+    });
+  });
+
+  it('lets the admin edit their own record without a manager, but not their role', async () => {
+    const api = usersApi({ 'PUT /api/users/1': admin });
+    const user = userEvent.setup();
+    renderWithUi(<UserManagement />);
+    await usersTable();
+    expect(within(row('System Administrator')).queryByRole('button', { name: /Delete/ })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Edit System Administrator' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit User' });
+    expect(await within(dialog).findByLabelText('Role')).toBeDisabled();
+    await user.selectOptions(within(dialog).getByLabelText('Department'), 'Engineering');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(api.callsTo('PUT', '/api/users/1')[0]?.body).toMatchObject({ managerId: null, managerName: null, department: 'Engineering' }));
+  });
+
+  it('sets a temporary password of 6 or more characters', async () => {
+    const api = usersApi({ 'POST /api/admin/set-temp-password': { message: 'Temporary password set.' } });
+    const user = userEvent.setup();
+    renderWithUi(<UserManagement />);
+    await usersTable();
+    await user.click(screen.getByRole('button', { name: 'Set temporary password for Ada Lovelace' }));
+    const dialog = screen.getByRole('dialog', { name: 'Set Temporary Password' });
+    await user.click(within(dialog).getByRole('button', { name: 'Set Password' }));
+    expect(within(dialog).getByText('Temporary password is required')).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Temporary Password'), 'abc');
+    expect(within(dialog).getByText('Password must be at least 6 characters')).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Temporary Password'), 'def');
+    await user.click(within(dialog).getByRole('button', { name: 'Set Password' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.callsTo('POST', '/api/admin/set-temp-password')[0]?.body).toEqual({ userId: 7, tempPassword: 'abcdef' });
+    expect(toasts().getByText('Temporary password set')).toBeInTheDocument();
+  });
+
+  it("says 'Failed to set temporary password' with the server's reason", async () => {
+    usersApi({ 'POST /api/admin/set-temp-password': reply(404, { error: 'User not found' }) });
+    const user = userEvent.setup();
+    renderWithUi(<UserManagement />);
+    await usersTable();
+    await user.click(screen.getByRole('button', { name: 'Set temporary password for Ada Lovelace' }));
+    await user.type(screen.getByLabelText('Temporary Password'), 'abcdef');
+    await user.click(screen.getByRole('button', { name: 'Set Password' }));
+    const alert = await toasts().findByRole('alert');
+    expect(alert).toHaveTextContent('Failed to set temporary password');
+    expect(alert).toHaveTextContent('User not found');
+    expect(screen.getByRole('dialog', { name: 'Set Temporary Password' })).toBeInTheDocument();
+  });
+
+  it("syncs roles and tells 'N promoted, M demoted'", async () => {
+    const api = usersApi({ 'POST /api/sync-roles': { promoted: 2, demoted: 1 } });
+    const user = userEvent.setup();
+    renderWithUi(<UserManagement />);
+    await user.click(await screen.findByRole('button', { name: 'Sync Roles' }));
+    expect(await toasts().findByText('2 promoted, 1 demoted')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/sync-roles')).toHaveLength(1);
+    await waitFor(() => expect(api.callsTo('GET', '/api/admin/users')).toHaveLength(2));
+  });
+
+  it("says 'Failed to sync roles' when the sync fails", async () => {
+    usersApi({ 'POST /api/sync-roles': reply(500, { error: 'Internal server error' }) });
+    const user = userEvent.setup();
+    renderWithUi(<UserManagement />);
+    await user.click(await screen.findByRole('button', { name: 'Sync Roles' }));
+    expect(await toasts().findByRole('alert')).toHaveTextContent('Failed to sync roles');
+  });
+
+  it('deletes a user after confirmation', async () => {
+    const api = usersApi({ 'DELETE /api/users/7': { message: 'User deleted' } });
+    const user = userEvent.setup();
+    renderWithUi(<UserManagement />);
+    await usersTable();
+    await user.click(screen.getByRole('button', { name: 'Delete Ada Lovelace' }));
+    const confirm = screen.getByRole('alertdialog', { name: 'Delete User' });
+    expect(confirm).toHaveTextContent('Are you sure you want to delete Ada Lovelace (ada.lovelace@example.com)?');
+    await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    expect(await toasts().findByText('User deleted')).toBeInTheDocument();
+    expect(api.callsTo('DELETE', '/api/users/7')).toHaveLength(1);
+  });
+});

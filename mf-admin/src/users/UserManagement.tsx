@@ -1,0 +1,82 @@
+import { useState } from 'react';
+import { ADMIN_MESSAGES as M, type AdminUserListItem } from '@tht/contracts';
+import { Button, ConfirmDialog, Card, CardTitle } from '@tht/ui';
+import { Actions, CardHeader, Stack } from '../panel/AdminTable';
+import { useOutcomeToast } from '../panel/useOutcomeToast';
+import { fullName } from './roles';
+import { SystemOverview } from './SystemOverview';
+import { TemporaryPasswordDialog } from './TemporaryPasswordDialog';
+import { UserFormDialog } from './UserFormDialog';
+import { UserList } from './UserList';
+import { useDeleteUser, useSyncRoles } from './usersApi';
+
+type UserDialog = { kind: 'add' } | { kind: 'edit' | 'password' | 'delete'; user: AdminUserListItem } | null;
+
+function SyncRolesButton() {
+  const sync = useSyncRoles();
+  const withToast = useOutcomeToast();
+
+  async function syncRoles() {
+    await withToast(() => sync.run(undefined), {
+      success: 'Roles synced',
+      successDescription: ({ promoted, demoted }) => M.rolesSynced(promoted, demoted),
+      failure: M.failedToSyncRoles,
+    });
+  }
+
+  return (
+    <Button $variant="secondary" disabled={sync.pending} onClick={() => void syncRoles()}>
+      {sync.pending ? 'Syncing...' : M.syncRoles}
+    </Button>
+  );
+}
+
+/** The User Management tab: the system overview, the paged user list, and the user dialogs. */
+export default function UserManagement() {
+  const [dialog, setDialog] = useState<UserDialog>(null);
+  const remove = useDeleteUser();
+  const withToast = useOutcomeToast();
+  const close = () => setDialog(null);
+
+  async function confirmDelete(user: AdminUserListItem) {
+    await withToast(() => remove.run(user.id), { success: 'User deleted', successDescription: fullName(user), failure: M.failedToDeleteUser });
+    close();
+  }
+
+  return (
+    <Stack>
+      <SystemOverview />
+      <Card aria-labelledby="users-title">
+        <CardHeader>
+          <CardTitle id="users-title">Users</CardTitle>
+          <Actions>
+            <SyncRolesButton />
+            <Button onClick={() => setDialog({ kind: 'add' })}>Add User</Button>
+          </Actions>
+        </CardHeader>
+        <UserList
+          onEdit={(user) => setDialog({ kind: 'edit', user })}
+          onSetPassword={(user) => setDialog({ kind: 'password', user })}
+          onDelete={(user) => setDialog({ kind: 'delete', user })}
+        />
+      </Card>
+      {dialog?.kind === 'add' && <UserFormDialog onClose={close} />}
+      {dialog?.kind === 'edit' && <UserFormDialog user={dialog.user} onClose={close} />}
+      {dialog?.kind === 'password' && <TemporaryPasswordDialog user={dialog.user} onClose={close} />}
+      <ConfirmDialog
+        open={dialog?.kind === 'delete'}
+        title="Delete User"
+        message={
+          dialog?.kind === 'delete'
+            ? `Are you sure you want to delete ${fullName(dialog.user)} (${dialog.user.email})? They can no longer sign in. This action cannot be undone.`
+            : ''
+        }
+        confirmLabel="Delete"
+        pendingLabel="Deleting..."
+        pending={remove.pending}
+        onConfirm={() => dialog?.kind === 'delete' && void confirmDelete(dialog.user)}
+        onCancel={close}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,68 @@
+import useSWR from 'swr';
+import type { AdminStats, AdminUsersPage, Role, SyncRolesResult, User, UserSummary } from '@tht/contracts';
+import { apiRequest, keysStartingWith, useApiWrite } from '@tht/ui';
+
+export const ADMIN_STATS_KEY = '/api/admin-stats';
+export const USER_DIRECTORY_KEY = '/api/users';
+
+export type UserListQuery = { page: number; search: string; role: Role | '' };
+
+export function adminUsersKey({ page, search, role }: UserListQuery): string {
+  return `/api/admin/users?${new URLSearchParams({ page: String(page), search, role })}`;
+}
+
+// A change of people changes the lists of people everywhere: the admin list and cards, the
+// directory (managers, employee picker), the signed-in user's own record, HR's and managers' teams.
+const affectsUsers = keysStartingWith('/api/admin', '/api/user', '/api/managers', '/api/hr/', '/api/manager/');
+
+/** GET /api/admin-stats: the system overview cards. */
+export function useAdminStats() {
+  const { data, error } = useSWR<AdminStats, Error>(ADMIN_STATS_KEY);
+  return { stats: data, error };
+}
+
+/** GET /api/admin/users: one page of the admin's user list (search, role filter), each user with their direct reports. */
+export function useAdminUsers(query: UserListQuery) {
+  const { data, error, isLoading } = useSWR<AdminUsersPage, Error>(adminUsersKey(query), { keepPreviousData: true });
+  return { page: data, error, isLoading };
+}
+
+/** GET /api/users: everyone, sorted by last name: the pool of managers and of employees to import for. */
+export function useUserDirectory() {
+  const { data, error } = useSWR<UserSummary[], Error>(USER_DIRECTORY_KEY);
+  return { users: data, error };
+}
+
+/** The admin form's fields as the API takes them (the e-mail is the username). */
+export type UserFields = {
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: Role;
+  managerId: number | null;
+  managerName?: string | null;
+  department: string;
+};
+
+const createUser = (user: UserFields & { password: string }) => apiRequest<User>('POST', USER_DIRECTORY_KEY, user);
+const updateUser = ({ id, email, ...fields }: UserFields & { id: number }) =>
+  apiRequest<User>('PUT', `${USER_DIRECTORY_KEY}/${id}`, { username: email, ...fields });
+const deleteUser = (id: number) => apiRequest<unknown>('DELETE', `${USER_DIRECTORY_KEY}/${id}`);
+const setTemporaryPassword = (request: { userId: number; tempPassword: string }) =>
+  apiRequest<unknown>('POST', '/api/admin/set-temp-password', request);
+const syncRoles = () => apiRequest<SyncRolesResult>('POST', '/api/sync-roles');
+
+/** POST /api/users: the new user must choose their own password at first sign-in. */
+export const useCreateUser = () => useApiWrite(createUser, affectsUsers);
+
+/** PUT /api/users/{id}: username, names, role, manager (id and name) and department. */
+export const useUpdateUser = () => useApiWrite(updateUser, affectsUsers);
+
+/** DELETE /api/users/{id}. */
+export const useDeleteUser = () => useApiWrite(deleteUser, affectsUsers);
+
+/** POST /api/admin/set-temp-password: the user must change it at the next sign-in. */
+export const useSetTemporaryPassword = () => useApiWrite(setTemporaryPassword, affectsUsers);
+
+/** POST /api/sync-roles: promotes and demotes by the role sync rule; answers the counts. */
+export const useSyncRoles = () => useApiWrite(syncRoles, affectsUsers);
