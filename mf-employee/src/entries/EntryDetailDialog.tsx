@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { displayTrainingType, ENTRY_STATUS, formatEntryDate, formatEntryHours, formatRating, type EntryView } from '@tht/contracts';
 import { Badge, Button, Dialog, DialogActions } from '@tht/ui';
 import { displayCustomValue, useFormFields } from '../custom-fields/customFields';
+import { EntryHistory } from './EntryHistory';
 
 const Details = styled.dl`
   display: grid;
@@ -60,6 +61,7 @@ export function EntryDetailDialog({ entry, onClose, onEdit, onDelete }: EntryDet
           </Fragment>
         ))}
       </Details>
+      <EntryHistory entryId={entry.id} />
       <DialogActions>
         <Button $variant="secondary" onClick={onClose}>
           Close

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   describeHistoryItem,
+  formatHistoryTime,
   evolveSnapshot,
   fieldChanges,
   flattenFields,
@@ -131,5 +132,12 @@ describe('history addresses', () => {
     expect(parseHistoryKey('user-targets', '7-2026')).toEqual({ kind: 'user-targets', userId: 7, year: 2026 });
     for (const bad of ['0', '-1', '1.5', 'x', '07', '12345678901']) expect(parseHistoryKey('users', bad)).toBeNull();
     expect(parseHistoryKey('user-targets', '7')).toBeNull();
+  });
+});
+
+describe('history times', () => {
+  it('reads day, short month, year and 24-hour time in the given zone', () => {
+    expect(formatHistoryTime('2026-03-12T14:02:59.000Z', 'UTC')).toBe('12 Mar 2026 14:02');
+    expect(formatHistoryTime('2026-03-12T23:30:00.000Z', 'Europe/Berlin')).toBe('13 Mar 2026 00:30');
   });
 });

@@ -177,3 +177,18 @@ export function describeHistoryItem(item: HistoryItem): string {
   if (isCreationOrMark(item)) return `${actor}: ${eventInWords(item.event)}`;
   return `${actor} ${item.changes.map(describeFieldChange).join(', ')}`;
 }
+
+/** "12 Mar 2026 14:02" in `timeZone` (default: the reader's). */
+export function formatHistoryTime(iso: string, timeZone?: string): string {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone,
+  }).formatToParts(new Date(iso));
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('day')} ${part('month')} ${part('year')} ${part('hour')}:${part('minute')}`;
+}
