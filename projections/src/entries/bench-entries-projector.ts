@@ -7,6 +7,7 @@
  */
 import type { EntryDetails, ProductEvent } from '@tht/contracts';
 import type { ProjectedEvent } from '../framework/projector';
+import { syntheticEvent } from '../framework/testing/recorded-events';
 import { createDb } from '@tht/postgres';
 import { createTestDatabase } from '@tht/postgres/testing';
 import { sql } from 'kysely';
@@ -39,20 +40,7 @@ function details(index: number): EntryDetails {
 function syntheticHistory(): ProjectedEvent[] {
   const events: ProjectedEvent[] = [];
   const logged: number[] = [];
-  const push = (event: ProductEvent, streamName: string) =>
-    events.push({
-      ...event,
-      metadata: {
-        actorId: null,
-        correlationId: 'bench',
-        occurredAt: new Date(1_767_225_600_000 + events.length * 1000).toISOString(),
-        schemaVersion: 1,
-      },
-      eventId: `e${events.length}`,
-      streamName,
-      streamVersion: 0,
-      globalPosition: String(events.length + 1).padStart(20, '0'),
-    });
+  const push = (event: ProductEvent, streamName: string) => events.push(syntheticEvent(event, events.length, streamName));
   for (let i = 0; events.length < TOTAL; i++) {
     const userId = 1 + (i % USERS);
     if (PROFILE_CHANGE_EVERY > 0 && i % PROFILE_CHANGE_EVERY === PROFILE_CHANGE_EVERY - 1) {

@@ -5,6 +5,7 @@
  */
 import type { AccountEvent } from '@tht/contracts';
 import type { ProjectedEvent } from '../framework/projector';
+import { syntheticEvent } from '../framework/testing/recorded-events';
 import { createDb } from '@tht/postgres';
 import { createTestDatabase } from '@tht/postgres/testing';
 import { sql } from 'kysely';
@@ -21,19 +22,7 @@ function syntheticHistory(): ProjectedEvent[] {
   const push = (event: AccountEvent, userId: number) => {
     const streamVersion = (versions.get(userId) ?? -1) + 1;
     versions.set(userId, streamVersion);
-    events.push({
-      ...event,
-      metadata: {
-        actorId: null,
-        correlationId: 'bench',
-        occurredAt: new Date(1_767_225_600_000 + events.length * 1000).toISOString(),
-        schemaVersion: 1,
-      },
-      eventId: `e${events.length}`,
-      streamName: `user-${userId}`,
-      streamVersion,
-      globalPosition: String(events.length + 1).padStart(20, '0'),
-    });
+    events.push(syntheticEvent(event, events.length, `user-${userId}`, streamVersion));
   };
   for (let id = 1; id <= USERS; id++) {
     const managerId = id > 10 ? 1 + (id % 10) : null;
