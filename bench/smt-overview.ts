@@ -21,7 +21,8 @@ import { createTestDatabase } from '@tht/postgres/testing';
 import { startProduct } from '../e2e/src/support/product';
 import { measureFloor } from './support/floor';
 import { createLoadClient, formatLatency, measureLatency } from './support/load';
-import { random, seedThroughEventStore, syntheticEntry, type SeedPlan } from './support/seed';
+import { managersFor, organisationPlan } from './support/organisation-plan';
+import { random, seedThroughEventStore, syntheticEntry } from './support/seed';
 
 const USERS = Number(process.env.BENCH_USERS ?? 1_000);
 const ENTRIES = Number(process.env.BENCH_ENTRIES ?? 200_000);
@@ -32,33 +33,11 @@ const TARGET_RATIO = 0.6;
 
 const THIS_YEAR = new Date().getFullYear();
 const YEARS = [THIS_YEAR - 2, THIS_YEAR - 1, THIS_YEAR] as const;
-const MANAGERS = Math.max(1, Math.round(USERS / 20));
-/** User MANAGERS is the HR user who sets the targets, the next one the SMT user who reads. */
-const HR_INDEX = MANAGERS;
-const SMT_INDEX = MANAGERS + 1;
+/** The first user after the managers is the HR user who sets the targets, the next one the SMT user who reads. */
+const HR_INDEX = managersFor(USERS);
+const SMT_INDEX = HR_INDEX + 1;
 
 if (USERS < SMT_INDEX + 2) throw new Error(`BENCH_USERS must be at least ${SMT_INDEX + 2}`);
-
-/** One manager per 20 people; entries go round all the users, over three years. */
-function seedPlan(): SeedPlan {
-  const next = random(11);
-  return {
-    users: USERS,
-    profileOf: (index) => {
-      if (index < MANAGERS) return { role: 'manager', managerIndex: null };
-      const role = index === HR_INDEX ? 'hr' : index === SMT_INDEX ? 'smt' : 'employee';
-      return { role, managerIndex: index % MANAGERS };
-    },
-    entries: ENTRIES,
-    entryOf: (index, owner) => {
-      const userIndex = index % USERS;
-      return {
-        userIndex,
-        details: syntheticEntry(index, owner(userIndex), next, YEARS, `First${userIndex % MANAGERS} Last${userIndex % MANAGERS}`),
-      };
-    },
-  };
-}
 
 async function main(): Promise<void> {
   const database = await createTestDatabase();
@@ -67,7 +46,14 @@ async function main(): Promise<void> {
   const product = await startProduct({ DATABASE_URL: database.connectionString, JWT_SECRET: jwtSecret });
   const client = createLoadClient(product.baseUrl, CLIENTS);
   try {
-    const users = await seedThroughEventStore(database.connectionString, jwtSecret, seedPlan());
+    const plan = organisationPlan({
+      users: USERS,
+      entries: ENTRIES,
+      years: YEARS,
+      seed: 11,
+      roles: { [HR_INDEX]: 'hr', [SMT_INDEX]: 'smt' },
+    });
+    const users = await seedThroughEventStore(database.connectionString, jwtSecret, plan);
     const asUser = (index: number) => ({ authorization: `Bearer ${users[index]!.token}`, 'content-type': 'application/json' });
     for (const year of YEARS) {
       const body = JSON.stringify({ year, targetHours: Math.round(ENTRIES * 2.5), description: 'Bench target' });

@@ -61,27 +61,17 @@ const ORGANISATION_TEXT = `SELECT (SELECT count(*)::int FROM ${RM}.users) AS tot
              FROM ${RM}.training_totals t JOIN ${RM}.users u ON u.id = t.user_id
              WHERE t.year = $1 GROUP BY u.department) d) AS departments`;
 
-interface NamedEntryRow {
-  list: 'innovative' | 'top-rated';
-  id: number;
-  user_id: number;
-  employee_name: string;
-  department: string;
-  training_name: string;
-  course_given_by: string;
-  date: string;
-  hours: number;
-  rating: number;
-  notes: string;
-}
+/** One entry shown by name, in the answer's own field names, with the list it was found for and its notes. */
+type NamedEntryRow = SmtTopRatedEntry & { list: 'innovative' | 'top-rated'; notes: string };
 
 /**
  * Year `$1`: the `$2` latest innovative entries and the `$3` best rated (4 or more), each one short
  * index range, shown with the entries' current details and their owner's current name.
  */
-const NAMED_ENTRIES_TEXT = `SELECT k.list, e.id, e.user_id,
-    coalesce(u.first_name || ' ' || u.last_name, e.first_name || ' ' || e.last_name) AS employee_name,
-    e.department, e.training_name, e.course_given_by, e.date, e.hours::float8 AS hours, e.rating, e.notes
+const NAMED_ENTRIES_TEXT = `SELECT k.list, e.id, e.user_id AS "userId",
+    coalesce(u.first_name || ' ' || u.last_name, e.first_name || ' ' || e.last_name) AS "employeeName",
+    e.department, e.training_name AS "trainingName", e.course_given_by AS "courseGivenBy", e.date,
+    e.hours::float8 AS hours, e.rating, e.notes
   FROM ((SELECT 'innovative' AS list, entry_id FROM ${RM}.org_insight_entries WHERE year = $1 AND innovative
          ORDER BY date DESC, entry_id DESC LIMIT $2)
         UNION ALL
@@ -93,30 +83,12 @@ const NAMED_ENTRIES_TEXT = `SELECT k.list, e.id, e.user_id,
 const latestFirst = (a: NamedEntryRow, b: NamedEntryRow) => b.date.localeCompare(a.date) || b.id - a.id;
 const bestRatedFirst = (a: NamedEntryRow, b: NamedEntryRow) => b.rating - a.rating || latestFirst(a, b);
 
-function highlightOf(row: NamedEntryRow): SmtHighlight {
-  return {
-    id: row.id,
-    userId: row.user_id,
-    employeeName: row.employee_name,
-    trainingName: row.training_name,
-    date: row.date,
-    hours: row.hours,
-    notesPreview: previewText(row.notes, SMT_LIMITS.notesPreview),
-  };
+function highlightOf({ id, userId, employeeName, trainingName, date, hours, notes }: NamedEntryRow): SmtHighlight {
+  return { id, userId, employeeName, trainingName, date, hours, notesPreview: previewText(notes, SMT_LIMITS.notesPreview) };
 }
 
-function topRatedOf(row: NamedEntryRow): SmtTopRatedEntry {
-  return {
-    id: row.id,
-    userId: row.user_id,
-    employeeName: row.employee_name,
-    department: row.department,
-    trainingName: row.training_name,
-    courseGivenBy: row.course_given_by,
-    date: row.date,
-    hours: row.hours,
-    rating: row.rating,
-  };
+function topRatedOf({ list: _list, notes: _notes, ...entry }: NamedEntryRow): SmtTopRatedEntry {
+  return entry;
 }
 
 /** GET /api/smt/overview: everything the SMT dashboard shows for `year`, with the target card as of `today`. */

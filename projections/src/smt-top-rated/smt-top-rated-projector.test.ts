@@ -1,8 +1,8 @@
-import type { EntryDetails } from '@tht/contracts';
 import { createTestDatabase, type TestDatabase } from '@tht/postgres/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ProjectedEvent } from '../framework/projector';
+import { entryEvents } from '../framework/testing/entry-events';
 import { eventRecorder } from '../framework/testing/recorded-events';
 import type { ReadModelDb } from '../read-model-tables';
 import { smtTopRatedProjector } from './smt-top-rated-projector';
@@ -14,28 +14,14 @@ let db: ReadModelDb;
 
 const recorded = eventRecorder('2025-03-01T10:00:00.000Z');
 
-/** An entry's details; only the date and rating matter here. */
-const entry = (rating: number, date = '2025-02-28'): EntryDetails => ({
-  trainingName: 'Course',
-  date,
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  managerName: 'Grace Hopper',
-  department: 'Engineering',
-  hours: '1.5',
-  notes: '',
-  rating,
-  beInnovative: false,
-  trainingType: 'internal',
-  courseGivenBy: 'Acme',
-  customFields: {},
-});
+const events = entryEvents(recorded);
 
-const logged = (entryId: number, userId: number, rating: number, date?: string) =>
-  recorded('EntryLogged', { entryId, userId, ...entry(rating, date) });
-const edited = (entryId: number, userId: number, rating: number, date?: string) =>
-  recorded('EntryEdited', { entryId, userId, ...entry(rating, date) });
-const deleted = (entryId: number, userId: number) => recorded('EntryDeleted', { entryId, userId });
+/** Only an entry's rating and date matter here. */
+const logged = (entryId: number, userId: number, rating: number, date = '2025-02-28') =>
+  events.logged(entryId, userId, { rating, date });
+const edited = (entryId: number, userId: number, rating: number, date = '2025-02-28') =>
+  events.edited(entryId, userId, { rating, date });
+const { deleted } = events;
 const userDeleted = (userId: number) => recorded('UserDeleted', { userId, email: `user${userId}@example.com` });
 
 /** Applies each argument as one batch (an array is one batch of several events). */
