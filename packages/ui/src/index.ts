@@ -11,6 +11,7 @@ export { Badge, type BadgeTone } from './primitives/Badge';
 export { DashboardSection, EmptyText } from './primitives/DashboardSection';
 export { FiscalYearTable } from './targets/FiscalYearTable';
 export { Tiles, Tile, TileValue, TileDetail } from './primitives/Tiles';
+export { EntryTable, TableScroll } from './primitives/EntryTable';
 export { Spinner, CentredSpinner } from './primitives/Spinner';
 export { Tabs, type TabItem } from './primitives/Tabs';
 export { Dialog, DialogActions } from './primitives/Dialog';

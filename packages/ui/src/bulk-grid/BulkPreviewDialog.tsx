@@ -1,7 +1,6 @@
 import styled from 'styled-components';
 import { displayTrainingType, formatRating, type GridRowCheck } from '@tht/contracts';
-import { Badge, Button, Dialog, DialogActions } from '@tht/ui';
-import { EntryTable, TableScroll } from '../entries/entryTableStyles';
+import { Badge, Button, Dialog, DialogActions, EntryTable, TableScroll } from '@tht/ui';
 
 const Errors = styled.ul`
   margin: ${({ theme }) => theme.spacing(1)} 0 0;
