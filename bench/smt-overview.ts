@@ -20,9 +20,10 @@ import { smtOverviewSchema } from '@tht/contracts';
 import { createTestDatabase } from '@tht/postgres/testing';
 import { startProduct } from '../e2e/src/support/product';
 import { measureFloor } from './support/floor';
-import { createLoadClient, formatLatency, measureLatency } from './support/load';
+import { createLoadClient, formatLatency } from './support/load';
 import { managersFor, organisationPlan } from './support/organisation-plan';
 import { random, seedThroughEventStore, syntheticEntry } from './support/seed';
+import { measureThroughput, medianAndMax } from './support/throughput';
 
 const USERS = Number(process.env.BENCH_USERS ?? 1_000);
 const ENTRIES = Number(process.env.BENCH_ENTRIES ?? 200_000);
@@ -77,23 +78,20 @@ async function main(): Promise<void> {
       await client.send('fresh overview', overviewPath(THIS_YEAR), { headers: smt });
       fresh.push(performance.now() - started);
     }
-    fresh.sort((a, b) => a - b);
     console.log(
-      `  GET /api/smt/overview computed afresh (first read after a change), ${FRESH_READS} reads: ` +
-        `median ${fresh[Math.floor(fresh.length / 2)]!.toFixed(1)} ms, max ${fresh.at(-1)!.toFixed(1)} ms`,
+      `  GET /api/smt/overview computed afresh (first read after a change), ${FRESH_READS} reads: ${medianAndMax(fresh)}`,
     );
 
     const pick = random(7);
-    const throughput = async (label: string, path: () => string) => {
-      const sendOne = () => client.send(label, path(), { headers: smt }).then(() => {});
-      await measureLatency(CLIENTS, Math.min(1_000, REQUESTS), sendOne); // warm-up
-      const measured = await measureLatency(CLIENTS, REQUESTS, sendOne);
-      console.log(formatLatency(`  ${label}, ${CLIENTS} clients`, measured));
-      return measured;
-    };
+    const run = { headers: smt, clients: CLIENTS, requests: REQUESTS };
     // For reference: a light signed-in read (sign-in from memory, one small query), near the ceiling any signed-in read has.
-    await throughput('for reference, GET /api/user', () => '/api/user');
-    const measured = await throughput('GET /api/smt/overview?year=', () => overviewPath(YEARS[Math.floor(pick() * YEARS.length)]!));
+    await measureThroughput(client, { ...run, label: 'for reference, GET /api/user', path: () => '/api/user' });
+    const randomYear = () => YEARS[Math.floor(pick() * YEARS.length)]!;
+    const measured = await measureThroughput(client, {
+      ...run,
+      label: 'GET /api/smt/overview?year=',
+      path: () => overviewPath(randomYear()),
+    });
     const bytes = Buffer.byteLength(await client.send('overview', overviewPath(THIS_YEAR), { headers: smt }));
     const floor = await measureFloor(bytes, CLIENTS, REQUESTS);
     const ratio = measured.requestsPerSecond / floor.requestsPerSecond;
