@@ -25,7 +25,7 @@ async function databaseUrl(): Promise<{ url: string; stop(): Promise<void> }> {
   const embedded = await openEmbeddedPostgres({ dataDir }).catch((error: Error) => {
     throw new CliError(`DATA_DIR (${dataDir}): cannot open the embedded PostgreSQL: ${error.message}`);
   });
-  return { url: embedded.connectionString, stop: embedded.stop };
+  return { url: embedded.connectionString, stop: () => embedded.stop() };
 }
 
 class CliError extends Error {}

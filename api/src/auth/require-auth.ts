@@ -11,6 +11,8 @@ import { AUTH_COOKIE, signingKey, TOKEN_ALGORITHM, type AuthTokenClaims } from '
 
 const STRATEGY = 'jwt';
 
+const asError = (reason: unknown): Error => (reason instanceof Error ? reason : new Error(String(reason)));
+
 export function toAuthUser(row: UserRow): AuthUser {
   return {
     id: row.id,
@@ -75,11 +77,12 @@ function authenticatorFor(ctx: AppContext): Authenticator {
  */
 export function authenticate(ctx: AppContext, req: Request, res: Response): Promise<AuthUser | null> {
   return new Promise((resolve, reject) => {
+    // passport types `authenticate` as returning `any`; it is a plain request handler.
     const handler = authenticatorFor(ctx).authenticate(
       STRATEGY,
       { session: false },
-      (error: unknown, user: AuthUser | false | undefined) => (error ? reject(error) : resolve(user || null)),
-    );
+      (error: unknown, user: AuthUser | false | undefined) => (error ? reject(asError(error)) : resolve(user || null)),
+    ) as RequestHandler;
     handler(req, res, () => resolve(null));
   });
 }

@@ -142,7 +142,7 @@ function embeddable(schema: JsonSchema): JsonSchema {
 }
 
 function inlineSchema(schema: z.ZodType, io: Io): JsonSchema {
-  return embeddable(z.toJSONSchema(schema, conversionOptions(io)) as JsonSchema);
+  return embeddable(z.toJSONSchema(schema, conversionOptions(io)));
 }
 
 /** Named schemas of one direction (request bodies are read as input, answers as output). */
@@ -281,7 +281,7 @@ function describeOperation(
     security: SECURITY_OF_ACCESS[operation.access],
     ...(parameters.length > 0 ? { parameters } : {}),
     ...(operation.body
-      ? { requestBody: { required: true, content: { [JSON_TYPE]: { schema: requests.refTo(operation.body, `${name}Request`) } } } }
+      ? { requestBody: { required: true, content: { [operation.bodyContentType ?? JSON_TYPE]: { schema: requests.refTo(operation.body, `${name}Request`) } } } }
       : {}),
     responses,
   };

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type QueryExecutorProvider } from 'kysely';
 
 /**
  * Integer ids come from PostgreSQL sequences in schema `ids`. They are allocated on the write
@@ -22,7 +22,7 @@ export interface IdAllocator {
   nextMany(kind: IdKind, count: number): Promise<number[]>;
 }
 
-export async function migrateIds(db: Kysely<any>): Promise<void> {
+export async function migrateIds(db: Kysely<object>): Promise<void> {
   await db.transaction().execute(async (trx) => {
     // Serialises concurrent start-ups, whose IF NOT EXISTS statements would otherwise race.
     await sql`SELECT pg_advisory_xact_lock(hashtext('tht:migrate-ids'))`.execute(trx);
@@ -33,7 +33,7 @@ export async function migrateIds(db: Kysely<any>): Promise<void> {
   });
 }
 
-export function createIdAllocator(db: Kysely<any>): IdAllocator {
+export function createIdAllocator(db: QueryExecutorProvider): IdAllocator {
   return {
     async next(kind) {
       const { rows } = await sql<{ id: string | number }>`SELECT nextval(${`ids.${SEQUENCES[kind]}`}::regclass) AS id`.execute(db);

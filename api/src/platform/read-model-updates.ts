@@ -30,7 +30,11 @@ export function watchReadModelUpdates(pool: pg.Pool, listener: ReadModelUpdateLi
     failed.removeAllListeners('notification');
     failed.release(true);
     listener.onConnectionChange(false);
-    if (!stopped) retry = setTimeout(connect, RECONNECT_DELAY_MS);
+    if (!stopped) retry = setTimeout(reconnect, RECONNECT_DELAY_MS);
+  }
+
+  function reconnect(): void {
+    void connect();
   }
 
   async function connect(): Promise<void> {
@@ -47,16 +51,17 @@ export function watchReadModelUpdates(pool: pg.Pool, listener: ReadModelUpdateLi
     } catch (error) {
       log.warn(`Read-model change notifications unavailable, retrying: ${(error as Error).message}`);
       if (client) disconnected(client);
-      else if (!stopped) retry = setTimeout(connect, RECONNECT_DELAY_MS);
+      else if (!stopped) retry = setTimeout(reconnect, RECONNECT_DELAY_MS);
     }
   }
 
   void connect();
   return {
-    async stop() {
+    stop() {
       stopped = true;
       if (retry) clearTimeout(retry);
       if (client) disconnected(client);
+      return Promise.resolve();
     },
   };
 }

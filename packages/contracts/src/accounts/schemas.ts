@@ -55,7 +55,7 @@ const managerIdSchema = z
   .max(MAX_ID, M.invalidManagerId);
 /** The admin form insists on a manager ('Manager is required'). */
 const requiredManagerIdSchema = z
-  .number({ error: (issue) => (issue.input == null ? M.managerRequired : M.invalidManagerId) })
+  .number({ error: (issue) => (issue.input === null || issue.input === undefined ? M.managerRequired : M.invalidManagerId) })
   .int(M.invalidManagerId)
   .min(1, M.invalidManagerId)
   .max(MAX_ID, M.invalidManagerId);

@@ -1,6 +1,6 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import type { z } from 'zod';
-import { formFieldOptionViewSchema, formFieldViewSchema } from './responses';
+import type { formFieldOptionViewSchema, formFieldViewSchema } from './responses';
 import type { FormFieldOptionView, FormFieldView } from './schemas';
 
 describe('form-field response schemas', () => {

@@ -18,8 +18,8 @@ export interface TargetSources {
  * target smaller than half the head count) becomes 1, since targets are at least 1 hour.
  */
 export function effectiveTargetHours({ userTargetHours, yearlyTargetHours, totalUsers }: TargetSources): number {
-  if (userTargetHours != null && userTargetHours > 0) return userTargetHours;
-  if (yearlyTargetHours != null && yearlyTargetHours > 0 && totalUsers > 0) {
+  if (userTargetHours && userTargetHours > 0) return userTargetHours;
+  if (yearlyTargetHours && yearlyTargetHours > 0 && totalUsers > 0) {
     return Math.max(1, Math.round(yearlyTargetHours / totalUsers));
   }
   return DEFAULT_TARGET_HOURS;
