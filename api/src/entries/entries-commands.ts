@@ -18,6 +18,7 @@ import type { AuthUser } from '../auth/auth-user';
 import { canChangeDataOf, canViewDataOf } from '../auth/policy';
 import { loadCustomFieldDefinitions } from '../form-fields/form-fields-queries';
 import { metadataFor, waitForReadModels, type Actor } from '../platform/commands';
+import { forEachConcurrently } from '../platform/concurrency';
 import type { AppContext } from '../platform/context';
 import { handleCommand } from '../platform/handle-command';
 import { HttpError, parseWith } from '../platform/http';
@@ -116,14 +117,6 @@ export async function deleteEntry(ctx: AppContext, user: AuthUser, entryId: numb
 
 /** Appends and id allocations run this many at a time: fast, while leaving pool connections for others. */
 const BULK_CONCURRENCY = 8;
-
-async function forEachConcurrently<T>(items: readonly T[], concurrency: number, work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) await work(items[next++]!);
-  };
-  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
-}
 
 export interface BulkLogOptions {
   /** Row schema: `entryInputSchema` for the employee's grid, `adminEntryInputSchema` for admin imports. */

@@ -32,8 +32,10 @@ export interface ApiOperation {
   params?: Record<string, z.ZodType>;
   /** The query as the route parses it; each property becomes a query parameter. */
   query?: z.ZodObject;
-  /** The JSON body as the route parses it. */
+  /** The JSON body as the route parses it (or, with `bodyContentType`, the fields of a form upload). */
   body?: z.ZodType;
+  /** The body's media type when it is not JSON, e.g. `multipart/form-data` for a file upload. */
+  bodyContentType?: string;
   /** Answers by status (success, and failures with a body of their own); `{error}` refusals go in `errors`. */
   responses: Partial<Record<number, DocumentedResponse>>;
   /**

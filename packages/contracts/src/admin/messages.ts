@@ -63,6 +63,8 @@ export const ADMIN_MESSAGES = {
   importUnknownColumns:
     "The CSV's columns are neither those of Export All Data nor the bulk grid's order " +
     '(training name, date, hours, manager, department, type, given by, rating, innovative, notes)',
+  importUnknownSheets: (sheets: readonly string[]) =>
+    `The workbook has none of the sheets of Export All Data (${sheets.join(', ')})`,
   importMissingColumns: (sheet: string, columns: readonly string[]) =>
     `Sheet ${sheet} lacks the column${columns.length === 1 ? '' : 's'} ${columns.join(', ')}`,
   importNeedsEmployee: 'This file has no person column: pick the employee whose entries these are',
@@ -73,9 +75,9 @@ export const ADMIN_MESSAGES = {
   // Row errors of an import.
   unknownPerson: (email: string) => `No user has the e-mail ${email}, and the file does not add one`,
   personRequired: 'employeeEmail is required',
+  ownerNotImported: "Not imported: this person's account could not be created (see their Users row)",
   unknownManagerRow: (id: string) => `managerId ${id} names no user of the Users sheet`,
-  unknownDepartmentRow: (name: string) => `Department '${name}' does not exist and the file does not add it`,
-  invalidNumberCell: (column: string) => `${column} must be a number`,
-  invalidYearCell: 'year must be a whole number from 2020 to 2050',
+  invalidOptionLabels: 'options must be a JSON list of option labels, e.g. ["Beginner","Advanced"]',
+  nameRequired: 'name is required',
   repeatedRow: (what: string) => `${what} appears more than once in the file`,
 } as const;

@@ -1,0 +1,44 @@
+import { IMPORT_ERRORS_SHOWN, type ImportQuery, type ImportReport } from '@tht/contracts';
+import { bulkTargetUser } from '../admin/admin-commands';
+import { storedDuplicateKeys } from '../admin/admin-queries';
+import type { AppContext } from '../platform/context';
+import { detectFormat, duplicateLookup, planImport, plannedCounts, skipDuplicates, type ImportPlan, type KnownUser } from './import-plan';
+import { loadInstanceSnapshot } from './import-snapshot';
+import { readTables } from './import-tables';
+import type { UploadedFile } from './import-upload';
+
+async function gridTargetUser(ctx: AppContext, userId: number | undefined): Promise<KnownUser | undefined> {
+  if (userId === undefined) return undefined;
+  const row = await bulkTargetUser(ctx, userId);
+  return { id: row.id, role: row.role, firstName: row.first_name, lastName: row.last_name, managerName: row.manager_name ?? '', department: row.department };
+}
+
+export function reportOf(plan: ImportPlan, fileName: string): ImportReport {
+  return {
+    format: plan.format,
+    fileName,
+    rows: plan.rows,
+    failed: plan.errors.length,
+    errors: plan.errors.slice(0, IMPORT_ERRORS_SHOWN),
+    duplicates: plan.duplicates,
+    toCreate: plannedCounts(plan),
+    unchanged: plan.unchanged,
+    needsTargetUser: plan.needsTargetUser,
+  };
+}
+
+/**
+ * Reads and checks every row of an uploaded file against the instance, and plans what it
+ * writes: nothing is written here (the dry run's answer, and the import's starting point).
+ */
+export async function checkImport(ctx: AppContext, file: UploadedFile, query: ImportQuery): Promise<{ plan: ImportPlan; report: ImportReport }> {
+  const tables = await readTables(file);
+  const format = detectFormat(file.kind, tables);
+  const targetUser = format === 'grid-csv' ? await gridTargetUser(ctx, query.targetUserId) : undefined;
+  let plan = planImport({ format, tables, instance: await loadInstanceSnapshot(ctx), targetUser });
+  if (!plan.needsTargetUser) {
+    const { ownerIds, dates } = duplicateLookup(plan);
+    plan = skipDuplicates(plan, await storedDuplicateKeys(ctx.pool, ownerIds, dates));
+  }
+  return { plan, report: reportOf(plan, file.fileName) };
+}

@@ -1,0 +1,605 @@
+import {
+  ADMIN_MESSAGES as M,
+  adminBulkEntrySchema,
+  checkCustomFieldValues,
+  checkGridRow,
+  CUSTOM_FIELD_COLUMN_PREFIX,
+  emptyImportCounts,
+  entryDuplicateKey,
+  EXPORT_SHEETS,
+  fiscalYearCreateSchema,
+  formFieldCreateSchema,
+  fullName,
+  GRID_COLUMN_LABELS,
+  GRID_COLUMNS,
+  normaliseEmail,
+  normaliseGridDate,
+  optionValueFromLabel,
+  orgEmailSchema,
+  parseOptionLabels,
+  restoreNeutralised,
+  roleSchema,
+  splitDuplicates,
+  userTargetCreateSchema,
+  type CustomFieldDefinition,
+  type CustomFieldValue,
+  type FormFieldType,
+  type GridRow,
+  type ImportCounts,
+  type ImportFormat,
+  type ImportRowError,
+  type Role,
+  type ValidAdminEntry,
+} from '@tht/contracts';
+import type { z } from 'zod';
+import { HttpError } from '../platform/http';
+import { CSV_SHEET, type ImportTable, type SourceRow } from './import-tables';
+
+/** A person the instance already has. */
+export interface KnownUser {
+  id: number;
+  role: Role;
+  firstName: string;
+  lastName: string;
+  managerName: string;
+  department: string;
+}
+
+/** What the instance holds that a file's rows are checked against. */
+export interface InstanceSnapshot {
+  orgEmailDomain: string;
+  /** By lower-case e-mail. */
+  usersByEmail: ReadonlyMap<string, KnownUser>;
+  /** Department names by their lower-case form. */
+  departments: ReadonlyMap<string, string>;
+  formFields: readonly CustomFieldDefinition[];
+  fiscalYears: ReadonlySet<number>;
+  /** `userTargetKey(userId, year)` of every person's target. */
+  userTargets: ReadonlySet<string>;
+}
+
+export const userTargetKey = (userId: number, year: number) => `${userId}:${year}`;
+
+/**
+ * Who a planned record belongs to: a positive id is an account the instance has, a negative one
+ * the account the import creates from the Users row with that provisional id.
+ */
+export type OwnerRef = number;
+
+export interface RowRef {
+  sheet: string;
+  row: number;
+}
+
+export interface PlannedUser extends RowRef {
+  provisionalId: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: Role;
+  department: string;
+  /** null: no manager; else the manager (created earlier in the plan when the ref is negative) and their full name. */
+  manager: { ref: OwnerRef; name: string } | null;
+}
+
+export interface PlannedFormField extends RowRef {
+  name: string;
+  label: string;
+  type: FormFieldType;
+  required: boolean;
+  optionLabels: string[];
+}
+
+export interface PlannedFiscalYear extends RowRef {
+  year: number;
+  targetHours: number;
+  description: string | null;
+}
+
+export interface PlannedTarget extends RowRef {
+  owner: OwnerRef;
+  year: number;
+  targetHours: number;
+  reason: string | null;
+}
+
+export interface PlannedEntry extends RowRef {
+  owner: OwnerRef;
+  input: ValidAdminEntry;
+  customFields: Record<string, CustomFieldValue>;
+}
+
+/** Everything a file will write, in the order it is written, and what its check found. */
+export interface ImportPlan {
+  format: ImportFormat;
+  rows: number;
+  errors: ImportRowError[];
+  duplicates: number;
+  unchanged: ImportCounts;
+  needsTargetUser: boolean;
+  departments: (RowRef & { name: string })[];
+  formFields: PlannedFormField[];
+  /** Managers before their reports. */
+  users: PlannedUser[];
+  fiscalYears: PlannedFiscalYear[];
+  targets: PlannedTarget[];
+  entries: PlannedEntry[];
+}
+
+export function plannedCounts(plan: ImportPlan): ImportCounts {
+  return {
+    departments: plan.departments.length,
+    users: plan.users.length,
+    formFields: plan.formFields.length,
+    fiscalYears: plan.fiscalYears.length,
+    targets: plan.targets.length,
+    entries: plan.entries.length,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Columns
+
+/** A sheet's rows under its header: cells by column name, neutralised formulas restored. */
+class Sheet {
+  readonly rows: SourceRow[];
+  private readonly columns: Map<string, number>;
+
+  constructor(
+    readonly name: string,
+    table: ImportTable,
+    required: readonly string[],
+  ) {
+    const [header, ...rows] = table.rows;
+    this.columns = new Map((header?.cells ?? []).map((cell, index) => [cell.trim(), index]));
+    const missing = required.filter((column) => !this.columns.has(column));
+    if (missing.length > 0) throw new HttpError(400, M.importMissingColumns(table.sheet, missing));
+    this.rows = rows;
+  }
+
+  has(column: string): boolean {
+    return this.columns.has(column);
+  }
+
+  /** The columns whose names start with `prefix`, without it. */
+  columnsStartingWith(prefix: string): string[] {
+    return [...this.columns.keys()].filter((column) => column.startsWith(prefix)).map((column) => column.slice(prefix.length));
+  }
+
+  cell(row: SourceRow, column: string): string {
+    const index = this.columns.get(column);
+    return index === undefined ? '' : restoreNeutralised(row.cells[index] ?? '');
+  }
+}
+
+const SHEET_COLUMNS = {
+  entries: ['employeeEmail', 'trainingName', 'date', 'hours'],
+  users: ['id', 'email', 'firstName', 'lastName'],
+  targets: ['employeeEmail', 'year', 'targetHours'],
+  fiscalYears: ['year', 'targetHours'],
+  departments: ['name'],
+  formFields: ['name', 'label', 'type'],
+} as const satisfies Record<keyof typeof EXPORT_SHEETS, readonly string[]>;
+
+type SheetKind = keyof typeof SHEET_COLUMNS;
+
+function messagesOf(error: z.ZodError): string {
+  return [...new Set(error.issues.map((issue) => issue.message))].join('; ');
+}
+
+const blankToNull = (text: string) => (text.trim() === '' ? null : text);
+
+// ---------------------------------------------------------------------------------------------
+// The plan
+
+interface OwnerInfo {
+  firstName: string;
+  lastName: string;
+  managerName: string;
+  department: string;
+  role: Role;
+}
+
+class PlanBuilder {
+  readonly errors: ImportRowError[] = [];
+  readonly unchanged = emptyImportCounts();
+  readonly plan: Omit<ImportPlan, 'format' | 'rows' | 'errors' | 'unchanged' | 'needsTargetUser' | 'duplicates'> = {
+    departments: [],
+    formFields: [],
+    users: [],
+    fiscalYears: [],
+    targets: [],
+    entries: [],
+  };
+  /** Owners by lower-case e-mail: the instance's accounts and the ones the file adds. */
+  private readonly owners = new Map<string, { ref: OwnerRef; info: OwnerInfo }>();
+  private readonly departmentNames: Map<string, string>;
+  private readonly fields: CustomFieldDefinition[];
+  private nextProvisionalId = -1;
+
+  constructor(private readonly instance: InstanceSnapshot) {
+    for (const [email, user] of instance.usersByEmail) this.owners.set(email, { ref: user.id, info: user });
+    this.departmentNames = new Map(instance.departments);
+    this.fields = [...instance.formFields];
+  }
+
+  fail(sheet: string, row: SourceRow, message: string): void {
+    this.errors.push({ sheet, row: row.number, message });
+  }
+
+  /** A department the file names: kept when the instance or the file has it, else planned. */
+  private department(name: string, ref: RowRef, fromDepartmentsSheet: boolean): string {
+    const trimmed = name.trim();
+    if (trimmed === '') return '';
+    const known = this.departmentNames.get(trimmed.toLowerCase());
+    if (known !== undefined) {
+      if (fromDepartmentsSheet && this.instance.departments.has(trimmed.toLowerCase())) this.unchanged.departments += 1;
+      return known;
+    }
+    this.departmentNames.set(trimmed.toLowerCase(), trimmed);
+    this.plan.departments.push({ ...ref, name: trimmed });
+    return trimmed;
+  }
+
+  departments(sheet: Sheet): void {
+    for (const row of sheet.rows) {
+      const name = sheet.cell(row, 'name');
+      if (name.trim() === '') this.fail(sheet.name, row, M.nameRequired);
+      else this.department(name, { sheet: sheet.name, row: row.number }, true);
+    }
+  }
+
+  formFields(sheet: Sheet): void {
+    const planned: PlannedFormField[] = [];
+    const orders = new Map<PlannedFormField, number>();
+    for (const row of sheet.rows) {
+      const parsed = formFieldCreateSchema.safeParse({
+        name: sheet.cell(row, 'name'),
+        label: sheet.cell(row, 'label'),
+        type: sheet.cell(row, 'type').trim().toLowerCase(),
+        required: sheet.cell(row, 'required').trim().toLowerCase() === 'true',
+      });
+      const optionLabels = parseOptionLabels(sheet.cell(row, 'options'));
+      if (!parsed.success) this.fail(sheet.name, row, messagesOf(parsed.error));
+      else if (optionLabels === null) this.fail(sheet.name, row, M.invalidOptionLabels);
+      else if (this.fields.some((field) => field.name.toLowerCase() === parsed.data.name.toLowerCase())) {
+        if (this.instance.formFields.some((field) => field.name.toLowerCase() === parsed.data.name.toLowerCase())) this.unchanged.formFields += 1;
+        else this.fail(sheet.name, row, M.repeatedRow(`Form field ${parsed.data.name}`));
+      } else {
+        const { name, label, type, required } = parsed.data;
+        const field = { sheet: sheet.name, row: row.number, name, label, type, required, optionLabels };
+        planned.push(field);
+        orders.set(field, Number(sheet.cell(row, 'order')) || Number.MAX_SAFE_INTEGER);
+        this.fields.push({ name, label, type, required, options: optionLabels.map(optionValueFromLabel) });
+      }
+    }
+    this.plan.formFields.push(...planned.sort((a, b) => orders.get(a)! - orders.get(b)!));
+  }
+
+  /** The Users sheet: new accounts with their managers, in an order where every manager comes first. */
+  users(sheet: Sheet): void {
+    const emailSchema = orgEmailSchema(this.instance.orgEmailDomain);
+    interface Candidate {
+      row: SourceRow;
+      user: Omit<PlannedUser, 'manager'>;
+      managerSourceId: string;
+    }
+    const bySourceId = new Map<string, { ref: OwnerRef; name: string } | Candidate>();
+    const candidates: Candidate[] = [];
+    for (const row of sheet.rows) {
+      const sourceId = sheet.cell(row, 'id').trim();
+      const email = emailSchema.safeParse(sheet.cell(row, 'email'));
+      if (!email.success) {
+        this.fail(sheet.name, row, messagesOf(email.error));
+        continue;
+      }
+      const existing = this.owners.get(email.data);
+      if (existing && existing.ref > 0) {
+        this.unchanged.users += 1;
+        bySourceId.set(sourceId, { ref: existing.ref, name: fullName(existing.info) });
+        continue;
+      }
+      if (existing) {
+        this.fail(sheet.name, row, M.repeatedRow(`The e-mail ${email.data}`));
+        continue;
+      }
+      const firstName = sheet.cell(row, 'firstName').trim();
+      const lastName = sheet.cell(row, 'lastName').trim();
+      const role = roleSchema.safeParse(sheet.cell(row, 'role').trim().toLowerCase() || 'employee');
+      if (firstName === '' || lastName === '' || !role.success) {
+        this.fail(sheet.name, row, !role.success ? messagesOf(role.error) : firstName === '' ? 'First name is required' : 'Last name is required');
+        continue;
+      }
+      const ref = { sheet: sheet.name, row: row.number };
+      const user = {
+        ...ref,
+        provisionalId: this.nextProvisionalId--,
+        email: email.data,
+        firstName,
+        lastName,
+        role: role.data,
+        department: this.department(sheet.cell(row, 'department'), ref, false),
+      };
+      const candidate = { row, user, managerSourceId: sheet.cell(row, 'managerId').trim() };
+      candidates.push(candidate);
+      bySourceId.set(sourceId, candidate);
+      this.owners.set(user.email, {
+        ref: user.provisionalId,
+        info: { firstName, lastName, managerName: sheet.cell(row, 'managerName').trim(), department: user.department, role: role.data },
+      });
+    }
+    this.orderByManager(sheet.name, candidates, bySourceId);
+  }
+
+  /** Plans each new user after their manager; rows whose manager is unknown or in a loop fail. */
+  private orderByManager(
+    sheetName: string,
+    candidates: { row: SourceRow; user: Omit<PlannedUser, 'manager'>; managerSourceId: string }[],
+    bySourceId: Map<string, { ref: OwnerRef; name: string } | { user: Omit<PlannedUser, 'manager'> }>,
+  ): void {
+    const placed = new Set<number>();
+    let pending = candidates;
+    while (pending.length > 0) {
+      const waiting: typeof pending = [];
+      for (const candidate of pending) {
+        if (candidate.managerSourceId === '') {
+          this.plan.users.push({ ...candidate.user, manager: null });
+          placed.add(candidate.user.provisionalId);
+          continue;
+        }
+        const manager = bySourceId.get(candidate.managerSourceId);
+        if (!manager) this.failUser(sheetName, candidate, M.unknownManagerRow(candidate.managerSourceId));
+        else if ('ref' in manager || placed.has(manager.user.provisionalId)) {
+          const reference = 'ref' in manager ? manager : { ref: manager.user.provisionalId, name: fullName(manager.user) };
+          this.plan.users.push({ ...candidate.user, manager: reference });
+          placed.add(candidate.user.provisionalId);
+        } else waiting.push(candidate);
+      }
+      if (waiting.length === pending.length) {
+        // Nobody could be placed: the rest wait on each other (a management loop) or on a failed row.
+        for (const candidate of waiting) this.failUser(sheetName, candidate, M.unknownManagerRow(candidate.managerSourceId));
+        return;
+      }
+      pending = waiting;
+    }
+  }
+
+  private failUser(sheetName: string, candidate: { row: SourceRow; user: { email: string } }, message: string): void {
+    this.fail(sheetName, candidate.row, message);
+    this.owners.delete(candidate.user.email);
+  }
+
+  fiscalYears(sheet: Sheet): void {
+    const seen = new Set<number>();
+    for (const row of sheet.rows) {
+      const parsed = fiscalYearCreateSchema.safeParse({
+        year: sheet.cell(row, 'year').trim(),
+        targetHours: sheet.cell(row, 'targetHours').trim(),
+        description: blankToNull(sheet.cell(row, 'description')),
+      });
+      if (!parsed.success) this.fail(sheet.name, row, messagesOf(parsed.error));
+      else if (seen.has(parsed.data.year)) this.fail(sheet.name, row, M.repeatedRow(`The year ${parsed.data.year}`));
+      else if (this.instance.fiscalYears.has(parsed.data.year)) this.unchanged.fiscalYears += 1;
+      // A blank description stays blank (the form's default text is for new years typed in by hand).
+      else this.plan.fiscalYears.push({ sheet: sheet.name, row: row.number, year: parsed.data.year, targetHours: parsed.data.targetHours, description: blankToNull(sheet.cell(row, 'description').trim()) });
+      if (parsed.success) seen.add(parsed.data.year);
+    }
+  }
+
+  private ownerOf(sheet: Sheet, row: SourceRow): { ref: OwnerRef; info: OwnerInfo } | null {
+    const email = normaliseEmail(sheet.cell(row, 'employeeEmail'));
+    if (email === '') {
+      this.fail(sheet.name, row, M.personRequired);
+      return null;
+    }
+    const owner = this.owners.get(email);
+    if (!owner) this.fail(sheet.name, row, M.unknownPerson(email));
+    return owner ?? null;
+  }
+
+  targets(sheet: Sheet): void {
+    const seen = new Set<string>();
+    for (const row of sheet.rows) {
+      const owner = this.ownerOf(sheet, row);
+      if (!owner) continue;
+      const parsed = userTargetCreateSchema.safeParse({
+        userId: 1, // the owner comes from the e-mail
+        year: sheet.cell(row, 'year').trim(),
+        targetHours: sheet.cell(row, 'targetHours').trim(),
+        reason: blankToNull(sheet.cell(row, 'reason')),
+      });
+      if (!parsed.success) {
+        this.fail(sheet.name, row, messagesOf(parsed.error));
+        continue;
+      }
+      const key = userTargetKey(owner.ref, parsed.data.year);
+      if (seen.has(key)) this.fail(sheet.name, row, M.repeatedRow(`The target of ${sheet.cell(row, 'employeeEmail')} for ${parsed.data.year}`));
+      else if (this.instance.userTargets.has(key)) this.unchanged.targets += 1;
+      else this.plan.targets.push({ sheet: sheet.name, row: row.number, owner: owner.ref, year: parsed.data.year, targetHours: parsed.data.targetHours, reason: parsed.data.reason });
+      seen.add(key);
+    }
+  }
+
+  /** An entry row as the entry it becomes, with the owner's names, manager and department where it leaves them empty. */
+  private entry(sheetName: string, row: SourceRow, owner: { ref: OwnerRef; info: OwnerInfo }, fields: Record<string, unknown>, custom: Record<string, string>): void {
+    const input: Record<string, unknown> = { ...fields };
+    const defaults = owner.info;
+    for (const field of ['firstName', 'lastName', 'managerName', 'department'] as const) {
+      if (typeof input[field] !== 'string' || (input[field] as string).trim() === '') input[field] = defaults[field];
+    }
+    const parsed = adminBulkEntrySchema.safeParse(input);
+    if (!parsed.success) {
+      this.fail(sheetName, row, messagesOf(parsed.error));
+      return;
+    }
+    const checked = checkCustomFieldValues(this.fields, customValues(this.fields, custom), { enforceRequired: false });
+    if (checked.errors.length > 0) {
+      this.fail(sheetName, row, checked.errors.map((error) => error.message).join('; '));
+      return;
+    }
+    this.plan.entries.push({ sheet: sheetName, row: row.number, owner: owner.ref, input: parsed.data, customFields: checked.values });
+  }
+
+  /** The Entries sheet, or the export's CSV. */
+  exportedEntries(sheet: Sheet): void {
+    const customColumns = sheet.columnsStartingWith(CUSTOM_FIELD_COLUMN_PREFIX);
+    for (const row of sheet.rows) {
+      const owner = this.ownerOf(sheet, row);
+      if (!owner) continue;
+      const date = normaliseGridDate(sheet.cell(row, 'date'));
+      if (!date.ok) {
+        this.fail(sheet.name, row, date.error);
+        continue;
+      }
+      const text = (column: string) => (sheet.has(column) ? sheet.cell(row, column) : undefined);
+      const fields = {
+        firstName: text('firstName'),
+        lastName: text('lastName'),
+        trainingName: sheet.cell(row, 'trainingName'),
+        date: date.date,
+        hours: sheet.cell(row, 'hours').trim(),
+        trainingType: blankToNull(sheet.cell(row, 'trainingType').trim().toLowerCase()) ?? undefined,
+        courseGivenBy: text('courseGivenBy'),
+        rating: sheet.cell(row, 'rating').trim(),
+        beInnovative: sheet.cell(row, 'beInnovative').trim(),
+        managerName: text('managerName'),
+        department: text('department'),
+        notes: text('notes'),
+      };
+      const custom = Object.fromEntries(customColumns.map((name) => [name, sheet.cell(row, `${CUSTOM_FIELD_COLUMN_PREFIX}${name}`)]));
+      this.entry(sheet.name, row, owner, fields, custom);
+    }
+  }
+
+  /** A CSV in the bulk grid's column order, for one person, under the admin grid's rules. */
+  gridEntries(rows: readonly SourceRow[], owner: { ref: OwnerRef; info: OwnerInfo }): void {
+    for (const row of rows) {
+      const grid = Object.fromEntries(GRID_COLUMNS.map((column, index) => [column, row.cells[index] ?? ''])) as GridRow;
+      const checked = checkGridRow(grid, row.number, 'admin', owner.info);
+      if (checked.errors.length > 0) this.fail(CSV_SHEET, row, checked.errors.join('; '));
+      else this.entry(CSV_SHEET, row, owner, checked.entry, {});
+    }
+  }
+}
+
+/** Custom cells as the field types take them: a checkbox's 'true'/'false' as a yes/no. */
+function customValues(fields: readonly CustomFieldDefinition[], cells: Record<string, string>): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const field of fields) {
+    const cell = cells[field.name];
+    if (cell === undefined) continue;
+    const text = cell.trim().toLowerCase();
+    values[field.name] = field.type === 'checkbox' && (text === 'true' || text === 'false') ? text === 'true' : cell;
+  }
+  return values;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Formats
+
+const EXPORT_CSV_MARKER = 'employeeEmail';
+
+/** Whether a grid CSV's first row is its header (the grid's labels or field names). */
+function isGridHeader(row: SourceRow): boolean {
+  const names = new Set(GRID_COLUMNS.flatMap((column) => [column.toLowerCase(), GRID_COLUMN_LABELS[column].toLowerCase()]));
+  return row.cells.slice(0, 3).every((cell) => names.has(cell.trim().toLowerCase()));
+}
+
+/** The format of a file from its tables: an export workbook, the export's CSV, or the bulk grid's columns. */
+export function detectFormat(kind: 'csv' | 'xlsx', tables: readonly ImportTable[]): ImportFormat {
+  if (kind === 'xlsx') return 'export-xlsx';
+  const first = tables[0]?.rows[0];
+  if (!first) throw new HttpError(400, M.importEmptyFile);
+  if (first.cells.some((cell) => cell.trim() === EXPORT_CSV_MARKER)) return 'export-csv';
+  if (isGridHeader(first) || normaliseGridDate(first.cells[1] ?? '').ok) return 'grid-csv';
+  throw new HttpError(400, M.importUnknownColumns);
+}
+
+function sheetsByKind(tables: readonly ImportTable[]): Map<SheetKind, Sheet> {
+  const sheets = new Map<SheetKind, Sheet>();
+  for (const table of tables) {
+    const kind = (Object.keys(EXPORT_SHEETS) as SheetKind[]).find(
+      (candidate) => EXPORT_SHEETS[candidate].toLowerCase() === table.sheet.trim().toLowerCase(),
+    );
+    if (kind && table.rows.length > 0) sheets.set(kind, new Sheet(table.sheet, table, SHEET_COLUMNS[kind]));
+  }
+  if (sheets.size === 0) throw new HttpError(400, M.importUnknownSheets(Object.values(EXPORT_SHEETS)));
+  return sheets;
+}
+
+export interface PlanOptions {
+  format: ImportFormat;
+  tables: readonly ImportTable[];
+  instance: InstanceSnapshot;
+  /** The person of a grid CSV, when picked. */
+  targetUser?: KnownUser | undefined;
+}
+
+/** Placeholder names for checking a grid CSV before its person is picked. */
+const UNPICKED_OWNER: OwnerInfo = { firstName: '-', lastName: '-', managerName: '', department: '', role: 'employee' };
+
+/**
+ * Checks every row of a file against the instance and plans what it writes (before anything is
+ * written). Duplicates of stored entries are not known yet: see `skipDuplicates`.
+ */
+export function planImport({ format, tables, instance, targetUser }: PlanOptions): ImportPlan {
+  const builder = new PlanBuilder(instance);
+  const rows = tables.reduce((count, table) => count + table.rows.length, 0);
+  let dataRows = rows;
+  if (format === 'grid-csv') {
+    const [first, ...rest] = tables[0]!.rows;
+    const gridRows = first && isGridHeader(first) ? rest : tables[0]!.rows;
+    dataRows = gridRows.length;
+    builder.gridEntries(gridRows, targetUser ? { ref: targetUser.id, info: targetUser } : { ref: 0, info: UNPICKED_OWNER });
+  } else {
+    const sheets = format === 'export-csv' ? new Map([['entries' as SheetKind, new Sheet(CSV_SHEET, tables[0]!, SHEET_COLUMNS.entries)]]) : sheetsByKind(tables);
+    dataRows = [...sheets.values()].reduce((count, sheet) => count + sheet.rows.length, 0);
+    const run = (kind: SheetKind, step: (sheet: Sheet) => void) => {
+      const sheet = sheets.get(kind);
+      if (sheet) step(sheet);
+    };
+    run('departments', (sheet) => builder.departments(sheet));
+    run('formFields', (sheet) => builder.formFields(sheet));
+    run('users', (sheet) => builder.users(sheet));
+    run('fiscalYears', (sheet) => builder.fiscalYears(sheet));
+    run('targets', (sheet) => builder.targets(sheet));
+    run('entries', (sheet) => builder.exportedEntries(sheet));
+  }
+  if (dataRows === 0) throw new HttpError(400, M.importEmptyFile);
+  return {
+    format,
+    rows: dataRows,
+    errors: sortedErrors(builder.errors, tables),
+    duplicates: 0,
+    unchanged: builder.unchanged,
+    needsTargetUser: format === 'grid-csv' && !targetUser,
+    ...builder.plan,
+  };
+}
+
+/** Errors in the order of the file: by sheet as the workbook lists them, then by row. */
+function sortedErrors(errors: ImportRowError[], tables: readonly ImportTable[]): ImportRowError[] {
+  const sheetOrder = new Map(tables.map((table, index) => [table.sheet, index]));
+  return errors.sort((a, b) => (sheetOrder.get(a.sheet) ?? 0) - (sheetOrder.get(b.sheet) ?? 0) || a.row - b.row);
+}
+
+/** The dates and existing owners of the planned entries: what the stored duplicates are looked up by. */
+export function duplicateLookup(plan: ImportPlan): { ownerIds: number[]; dates: string[] } {
+  const ownerIds = new Set<number>();
+  const dates = new Set<string>();
+  for (const entry of plan.entries) {
+    if (entry.owner > 0) ownerIds.add(entry.owner);
+    dates.add(entry.input.date);
+  }
+  return { ownerIds: [...ownerIds], dates: [...dates] };
+}
+
+/** The plan without entries that repeat a stored entry (`storedKeys`) or an earlier row of the file. */
+export function skipDuplicates(plan: ImportPlan, storedKeys: ReadonlySet<string>): ImportPlan {
+  const { kept, duplicates } = splitDuplicates(
+    plan.entries,
+    (entry) => entryDuplicateKey({ userId: entry.owner, trainingName: entry.input.trainingName, date: entry.input.date }),
+    storedKeys,
+  );
+  return { ...plan, entries: kept, duplicates: plan.duplicates + duplicates.length };
+}

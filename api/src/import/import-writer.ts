@@ -1,0 +1,120 @@
+import { randomBytes } from 'node:crypto';
+import { ADMIN_MESSAGES as M, type ImportCounts } from '@tht/contracts';
+import { openAccount } from '../accounts/accounts-commands';
+import { hashPassword } from '../auth/passwords';
+import { createDepartment } from '../departments/departments-commands';
+import { logNewEntries, type NewEntryCommand } from '../entries/entries-commands';
+import { addFormField, addOption } from '../form-fields/form-fields-commands';
+import type { Actor } from '../platform/commands';
+import { forEachConcurrently } from '../platform/concurrency';
+import type { AppContext } from '../platform/context';
+import { HttpError } from '../platform/http';
+import { createUserTarget, createYearlyTarget } from '../targets/targets-commands';
+import type { ImportPlan, OwnerRef, PlannedUser, RowRef } from './import-plan';
+
+/** Entries are appended this many at a time: one id allocation and one read-model wait per batch. */
+export const ENTRY_BATCH_SIZE = 1_000;
+/** Accounts and targets are written this many at a time. */
+const RECORD_CONCURRENCY = 8;
+
+/** What the writer tells while it works. */
+export interface WriteProgress {
+  written(kind: keyof ImportCounts, count: number): void;
+  /** A record the instance refused while writing (e.g. a name claimed meanwhile): skipped, the rest goes on. */
+  failed(ref: RowRef, message: string): void;
+}
+
+/** Runs one record's write; a refusal (4xx) fails only that record, anything else stops the import. */
+async function recordWrite(progress: WriteProgress, ref: RowRef, kind: keyof ImportCounts, write: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await write();
+    progress.written(kind, 1);
+    return true;
+  } catch (error) {
+    if (!(error instanceof HttpError) || error.status >= 500) throw error;
+    progress.failed(ref, error.message);
+    return false;
+  }
+}
+
+/**
+ * The accounts, each after their manager, several at a time. No password travels: every account
+ * gets the hash of one random secret nobody knows and must set a password through a reset link
+ * (or a temporary password from an admin) before signing in.
+ */
+async function writeUsers(ctx: AppContext, plan: ImportPlan, actor: Actor, progress: WriteProgress, ids: Map<OwnerRef, number>): Promise<void> {
+  const passwordHash = await hashPassword(randomBytes(32).toString('hex'));
+  const managerReady = (user: PlannedUser) => user.manager === null || user.manager.ref > 0 || ids.has(user.manager.ref);
+  let pending = plan.users;
+  while (pending.length > 0) {
+    const ready = pending.filter(managerReady);
+    // A user whose manager could not be written waits forever: written without the manager link instead.
+    const wave = ready.length > 0 ? ready : pending;
+    pending = pending.filter((user) => !wave.includes(user));
+    await forEachConcurrently(wave, RECORD_CONCURRENCY, async (user) => {
+      const managerId = user.manager === null ? null : user.manager.ref > 0 ? user.manager.ref : ids.get(user.manager.ref);
+      const userId = await ctx.ids.next('user');
+      const account = {
+        email: user.email,
+        firstName: user.firstName,
+        lastName: user.lastName,
+        role: user.role,
+        emailTaken: false, // checked by the plan; the e-mail's reservation stream decides a race
+        department: { found: true as const, name: user.department },
+        manager: managerId === undefined || managerId === null ? null : { id: managerId, found: true as const, name: user.manager!.name, above: [] },
+      };
+      const command = { type: 'OpenAccount', userId, account, origin: { registered: false, firstLoginRequired: true }, passwordHash } as const;
+      if (await recordWrite(progress, user, 'users', () => openAccount(ctx, command, actor))) ids.set(user.provisionalId, userId);
+    });
+  }
+}
+
+async function writeEntries(ctx: AppContext, plan: ImportPlan, actor: Actor, progress: WriteProgress, ids: Map<OwnerRef, number>): Promise<void> {
+  for (let start = 0; start < plan.entries.length; start += ENTRY_BATCH_SIZE) {
+    const batch = plan.entries.slice(start, start + ENTRY_BATCH_SIZE);
+    const commands: { ref: RowRef; command: NewEntryCommand }[] = [];
+    for (const entry of batch) {
+      const userId = entry.owner > 0 ? entry.owner : ids.get(entry.owner);
+      if (userId === undefined) progress.failed(entry, M.ownerNotImported);
+      else commands.push({ ref: entry, command: { type: 'LogEntry', userId, ownerExists: true, input: entry.input, customFields: entry.customFields } });
+    }
+    const outcomes = await logNewEntries(ctx, commands.map(({ command }) => command), actor);
+    outcomes.forEach((outcome, position) => {
+      if ('error' in outcome) progress.failed(commands[position]!.ref, outcome.error);
+    });
+    progress.written('entries', outcomes.filter((outcome) => 'entryId' in outcome).length);
+  }
+}
+
+/**
+ * Writes a checked plan through each feature's own commands, in dependency order: departments,
+ * form fields with their options, accounts (managers first), fiscal years, people's targets,
+ * then the entries in batches. Each step reports its progress.
+ */
+export async function writePlan(ctx: AppContext, plan: ImportPlan, actor: Actor, progress: WriteProgress): Promise<void> {
+  for (const department of plan.departments) {
+    await recordWrite(progress, department, 'departments', () => createDepartment(ctx, department.name, actor));
+  }
+  for (const field of plan.formFields) {
+    const { name, label, type, required } = field;
+    await recordWrite(progress, field, 'formFields', async () => {
+      const created = await addFormField(ctx, { name, label, type, required }, actor);
+      for (const label of field.optionLabels) await addOption(ctx, created.id, { label }, actor);
+    });
+  }
+  const ids = new Map<OwnerRef, number>();
+  await writeUsers(ctx, plan, actor, progress, ids);
+  for (const year of plan.fiscalYears) {
+    const { targetHours, description } = year;
+    await recordWrite(progress, year, 'fiscalYears', () => createYearlyTarget(ctx, { year: year.year, targetHours, description }, actor));
+  }
+  await forEachConcurrently(plan.targets, RECORD_CONCURRENCY, async (target) => {
+    const userId = target.owner > 0 ? target.owner : ids.get(target.owner);
+    if (userId === undefined) progress.failed(target, M.ownerNotImported);
+    else {
+      const { year, targetHours, reason } = target;
+      await recordWrite(progress, target, 'targets', () => createUserTarget(ctx, { userId, year, targetHours, reason }, actor));
+    }
+  });
+  await writeEntries(ctx, plan, actor, progress, ids);
+}
