@@ -1,5 +1,6 @@
 // Webpack factories for the federated front end: one for the host (shell), one for each remote.
 // An app's webpack.config.js calls one of them with its name and folder.
+const crypto = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
@@ -46,8 +47,27 @@ const ROUTER_SUBSETS = {
   'react-router-dom': path.join(__dirname, 'shared', 'react-router-dom.mjs'),
 };
 
+// The workspace's own packages keep version 0.1.0 while their code changes, so a remote built from
+// older sources would otherwise hand its copy to newer remotes. Their shared version carries a hash
+// of their sources, and a remote accepts only the exact copy it was built with.
+function sourceHash(packageDir) {
+  const hash = crypto.createHash('sha256');
+  const files = fs.readdirSync(path.join(packageDir, 'src'), { recursive: true }).map(String).sort();
+  for (const file of files) {
+    const fullPath = path.join(packageDir, 'src', file);
+    if (fs.statSync(fullPath).isFile()) hash.update(file).update(fs.readFileSync(fullPath));
+  }
+  return hash.digest('hex').slice(0, 12);
+}
+
+function contentVersionedConfig(packageName, appDir, singleton) {
+  const version = `${installedVersion(packageName, appDir)}-src${sourceHash(installedPackageDir(packageName, appDir))}`;
+  return { singleton, version, requiredVersion: version };
+}
+
 function sharedConfig(key, appDir, { singleton }) {
   const packageName = key.endsWith('/') ? key.slice(0, -1) : key;
+  if (SHARED_BY_REMOTES.includes(packageName)) return contentVersionedConfig(packageName, appDir, singleton);
   const version = installedVersion(packageName, appDir);
   const config = { singleton, version, requiredVersion: `^${version}` };
   return key in ROUTER_SUBSETS ? { ...config, import: ROUTER_SUBSETS[key] } : config;
