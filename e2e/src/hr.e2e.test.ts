@@ -27,7 +27,9 @@ function employeeTable(page: Page): Locator {
 
 /** A person's row in the employee table, found by the Edit button that names them. */
 function rowOf(page: Page, account: Account): Locator {
-  return employeeTable(page).getByRole('row').filter({ has: page.getByRole('button', { name: `Edit target for ${account.firstName} ${account.lastName}` }) });
+  return employeeTable(page)
+    .getByRole('row')
+    .filter({ has: page.getByRole('button', { name: `Edit target for ${account.firstName} ${account.lastName}` }) });
 }
 
 /** The Target Hours cell (fourth) of a row: the hours, then its Edit button. */
@@ -75,12 +77,17 @@ describe('the HR View', () => {
     await dialog.getByRole('button', { name: 'Set Target' }).click();
     await toast(page).getByText(`Set 30 hour targets for all ${everyone} employees`, { exact: true }).waitFor();
     await targetCard.getByText(`3 of ${30 * everyone} hours`).waitFor();
-    const targets = await employeeTable(page).getByRole('row').filter({ has: page.getByRole('button', { name: /^Edit target for / }) }).all();
+    const targets = await employeeTable(page)
+      .getByRole('row')
+      .filter({ has: page.getByRole('button', { name: /^Edit target for / }) })
+      .all();
     expect(targets).toHaveLength(everyone);
     for (const row of targets) expect(await targetCell(row).textContent()).toBe('30 Edit');
 
     // One person's target, edited in the table.
-    await rowOf(page, learner).getByRole('button', { name: `Edit target for ${learner.firstName} ${learner.lastName}` }).click();
+    await rowOf(page, learner)
+      .getByRole('button', { name: `Edit target for ${learner.firstName} ${learner.lastName}` })
+      .click();
     const edit = page.getByRole('dialog', { name: `Target for ${learner.firstName} ${learner.lastName} in ${YEAR}` });
     await edit.getByLabel('Target Hours').fill('45');
     await edit.getByRole('button', { name: 'Save Target' }).click();
@@ -99,7 +106,10 @@ describe('the HR View', () => {
     // Export All Data: a file download in a new window, which signs in with the cookie alone (Chromium
     // reports the download of a window opened without an opener on the page that opened it).
     const newWindow = page.context().waitForEvent('page');
-    const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export All Data', exact: true }).click()]);
+    const [file] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export All Data', exact: true }).click(),
+    ]);
     await newWindow;
     expect(file.suggestedFilename()).toMatch(/^training-hours-example\.com-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = await readFile(await file.path(), 'utf8');

@@ -20,7 +20,9 @@ export const describeExportApi: DescribeFeatureApi = () => ({
       access: 'signed-in',
       query: exportQuerySchema,
       responses: { 200: { description: 'The file, streamed', contentType: [CSV_TYPE, XLSX_TYPE] } },
-      headers: { 200: { 'Content-Disposition': 'attachment; filename="training-hours-<domain>-<YYYY-MM-DD>[-<year>].<csv|xlsx>"' } },
+      headers: {
+        200: { 'Content-Disposition': 'attachment; filename="training-hours-<domain>-<YYYY-MM-DD>[-<year>].<csv|xlsx>"' },
+      },
       errors: { 403: [M.exportAccessRequired] },
     },
   ],

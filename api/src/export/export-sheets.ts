@@ -77,7 +77,8 @@ export async function entriesSheet(pool: pg.Pool, scope: ExportScope): Promise<E
       ${where} ORDER BY e.date, e.id`,
     values,
     toCells(row) {
-      const [id, userId, email, firstName, lastName, trainingName, date, hours, trainingType, courseGivenBy, rating, beInnovative] = row;
+      const [id, userId, email, firstName, lastName, trainingName, date, hours, trainingType, courseGivenBy, rating, beInnovative] =
+        row;
       const [managerName, department, notes, createdAt, updatedAt, customFields] = row.slice(12);
       const custom = JSON.parse(customFields ?? '{}') as Record<string, CustomFieldValue>;
       return [

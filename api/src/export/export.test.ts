@@ -45,7 +45,13 @@ const today = () => {
 async function log(name: string, user: SignedInTestUser, entry: Record<string, unknown>) {
   const response = await request<EntryView>(app, 'POST', '/api/entries', {
     token: user.token,
-    body: { firstName: user.user.firstName, lastName: user.user.lastName, managerName: 'Grace Hopper', department: 'Engineering', ...entry },
+    body: {
+      firstName: user.user.firstName,
+      lastName: user.user.lastName,
+      managerName: 'Grace Hopper',
+      department: 'Engineering',
+      ...entry,
+    },
   });
   expect(response.status, JSON.stringify(response.body)).toBe(201);
   entries[name] = response.body;
@@ -102,7 +108,10 @@ beforeAll(async () => {
     [1, { name: 'costCentre', label: 'Cost centre', type: 'text' }],
     [2, { name: 'budget', label: 'Budget', type: 'number' }],
   ] as const) {
-    const response = await request(app, 'POST', '/api/form-fields', { token: admin.token, body: { ...field, required: false, order } });
+    const response = await request(app, 'POST', '/api/form-fields', {
+      token: admin.token,
+      body: { ...field, required: false, order },
+    });
     expect(response.status, JSON.stringify(response.body)).toBe(201);
   }
   await log('formula', ada, {
@@ -113,10 +122,29 @@ beforeAll(async () => {
     notes: 'Line one\nLine "two", with a comma',
     customFields: { costCentre: '+44 123', budget: 12 },
   });
-  await log('innovative', ada, { date: '2024-05-05', hours: 1.25, rating: 5, beInnovative: true, trainingName: 'Excel Basics', notes: '@mention' });
-  await log('minus', bob, { date: '2025-01-01', hours: 2, trainingType: 'external', trainingName: '-Intro to risk', courseGivenBy: 'Acme' });
-  await request(app, 'POST', '/api/yearly-targets', { token: hr.token, body: { year: 2025, targetHours: 900, description: '@all staff' } });
-  await request(app, 'POST', '/api/user-targets', { token: hr.token, body: { userId: ada.user.id, year: 2025, targetHours: 40, reason: 'HR adjustment' } });
+  await log('innovative', ada, {
+    date: '2024-05-05',
+    hours: 1.25,
+    rating: 5,
+    beInnovative: true,
+    trainingName: 'Excel Basics',
+    notes: '@mention',
+  });
+  await log('minus', bob, {
+    date: '2025-01-01',
+    hours: 2,
+    trainingType: 'external',
+    trainingName: '-Intro to risk',
+    courseGivenBy: 'Acme',
+  });
+  await request(app, 'POST', '/api/yearly-targets', {
+    token: hr.token,
+    body: { year: 2025, targetHours: 900, description: '@all staff' },
+  });
+  await request(app, 'POST', '/api/user-targets', {
+    token: hr.token,
+    body: { userId: ada.user.id, year: 2025, targetHours: 40, reason: 'HR adjustment' },
+  });
 });
 
 afterAll(() => app?.close());
@@ -152,7 +180,13 @@ describe('GET /api/export as CSV (the default)', () => {
       'custom:costCentre': "'+44 123",
       'custom:budget': '12',
     });
-    expect(rows[0]).toMatchObject({ beInnovative: 'true', notes: "'@mention", hours: '1.25', 'custom:costCentre': '', 'custom:budget': '' });
+    expect(rows[0]).toMatchObject({
+      beInnovative: 'true',
+      notes: "'@mention",
+      hours: '1.25',
+      'custom:costCentre': '',
+      'custom:budget': '',
+    });
     expect(rows[1]).toMatchObject({ trainingName: "'-Intro to risk", employeeEmail: bob.user.email, trainingType: 'external' });
   });
 
@@ -179,18 +213,53 @@ describe('GET /api/export?format=xlsx', () => {
     const [header, ...rows] = sheets.get('Entries')!;
     expect(header).toEqual(HEADER);
     const formula = rows.find((row) => row[0] === entries.formula!.id)!;
-    expect(formula.slice(0, 12)).toEqual([entries.formula!.id, ada.user.id, ada.user.email, 'Ada', 'Adams', "'=SUM(A1:A2)", '2025-03-10', 2.5, 'internal', undefined, 4, false]);
+    expect(formula.slice(0, 12)).toEqual([
+      entries.formula!.id,
+      ada.user.id,
+      ada.user.email,
+      'Ada',
+      'Adams',
+      "'=SUM(A1:A2)",
+      '2025-03-10',
+      2.5,
+      'internal',
+      undefined,
+      4,
+      false,
+    ]);
     expect(formula.slice(17)).toEqual(["'+44 123", 12]);
 
     const users = sheets.get('Users')!;
-    expect(users[0]).toEqual(['id', 'email', 'firstName', 'lastName', 'role', 'department', 'managerId', 'managerName', 'createdAt']);
+    expect(users[0]).toEqual([
+      'id',
+      'email',
+      'firstName',
+      'lastName',
+      'role',
+      'department',
+      'managerId',
+      'managerName',
+      'createdAt',
+    ]);
     const byId = [admin, hr, smt, ada, bob].sort((a, b) => a.user.id - b.user.id);
     expect(users.slice(1).map((row) => row[1])).toEqual(byId.map((user) => user.user.email));
-    expect(sheets.get('Targets')!.slice(1)).toEqual([[ada.user.id, ada.user.email, 2025, 40, 'HR adjustment', hr.user.id, expect.any(String), expect.any(String)]]);
+    expect(sheets.get('Targets')!.slice(1)).toEqual([
+      [ada.user.id, ada.user.email, 2025, 40, 'HR adjustment', hr.user.id, expect.any(String), expect.any(String)],
+    ]);
     expect(sheets.get('Fiscal years')!.slice(1)).toEqual([[2025, 900, "'@all staff", expect.any(String), expect.any(String)]]);
     expect(sheets.get('Departments')![0]).toEqual(['id', 'name', 'createdAt']);
-    expect(sheets.get('Departments')!.slice(1).map((row) => row[1])).toContain('Engineering');
-    expect(sheets.get('Form fields')!.slice(1).map((row) => row.slice(1))).toEqual([
+    expect(
+      sheets
+        .get('Departments')!
+        .slice(1)
+        .map((row) => row[1]),
+    ).toContain('Engineering');
+    expect(
+      sheets
+        .get('Form fields')!
+        .slice(1)
+        .map((row) => row.slice(1)),
+    ).toEqual([
       ['costCentre', 'Cost centre', 'text', false, 1, '[]'],
       ['budget', 'Budget', 'number', false, 2, '[]'],
     ]);
@@ -198,7 +267,12 @@ describe('GET /api/export?format=xlsx', () => {
 
   it('limits entries, targets and fiscal years to the year asked for', async () => {
     const sheets = await parseWorkbook((await download('?format=xlsx&year=2024')).bytes);
-    expect(sheets.get('Entries')!.slice(1).map((row) => row[0])).toEqual([entries.innovative!.id]);
+    expect(
+      sheets
+        .get('Entries')!
+        .slice(1)
+        .map((row) => row[0]),
+    ).toEqual([entries.innovative!.id]);
     expect(sheets.get('Targets')!.slice(1)).toEqual([]);
     expect(sheets.get('Fiscal years')!.slice(1)).toEqual([]);
     expect(sheets.get('Users')!.length).toBe(6);

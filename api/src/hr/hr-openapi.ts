@@ -50,7 +50,13 @@ export const describeHrApi: DescribeFeatureApi = () => ({
       'Entries rated 4 or more, grouped by training name; best average first, then most completions; at most 6.',
       topCoursesSchema,
     ),
-    yearRead('/api/hr/topics', 'listHrTopics', 'The popular topics of a year', 'The top 8 topics of the enterprise keyword list.', hrTopicsSchema),
+    yearRead(
+      '/api/hr/topics',
+      'listHrTopics',
+      'The popular topics of a year',
+      'The top 8 topics of the enterprise keyword list.',
+      hrTopicsSchema,
+    ),
     yearRead(
       '/api/hr/trends',
       'getHrTrends',

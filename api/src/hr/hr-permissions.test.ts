@@ -23,7 +23,12 @@ interface Endpoint {
 
 const HR_VIEW = ['hr', 'admin'] as const;
 const HR_REFUSAL = 'HR or admin access required';
-const hrRead = (path: string): Endpoint => ({ name: `GET ${path}`, allowed: HR_VIEW, refusal: HR_REFUSAL, call: () => ({ method: 'GET', path: `${path}?year=2025` }) });
+const hrRead = (path: string): Endpoint => ({
+  name: `GET ${path}`,
+  allowed: HR_VIEW,
+  refusal: HR_REFUSAL,
+  call: () => ({ method: 'GET', path: `${path}?year=2025` }),
+});
 
 const ENDPOINTS: Endpoint[] = [
   hrRead('/api/hr/stats'),
@@ -47,13 +52,21 @@ const ENDPOINTS: Endpoint[] = [
     name: 'POST /api/user-targets',
     allowed: HR_VIEW,
     refusal: HR_REFUSAL,
-    call: (_principal, year) => ({ method: 'POST', path: '/api/user-targets', body: { userId: users.get('employee')!.user.id, year, targetHours: 30 } }),
+    call: (_principal, year) => ({
+      method: 'POST',
+      path: '/api/user-targets',
+      body: { userId: users.get('employee')!.user.id, year, targetHours: 30 },
+    }),
   },
   {
     name: 'PUT /api/user-targets/{userId}/{year}',
     allowed: HR_VIEW,
     refusal: HR_REFUSAL,
-    call: (_principal, year) => ({ method: 'PUT', path: `/api/user-targets/${users.get('employee')!.user.id}/2020`, body: { targetHours: year - 2000 } }),
+    call: (_principal, year) => ({
+      method: 'PUT',
+      path: `/api/user-targets/${users.get('employee')!.user.id}/2020`,
+      body: { targetHours: year - 2000 },
+    }),
   },
   {
     name: 'POST /api/user-targets/bulk',
@@ -67,7 +80,12 @@ const ENDPOINTS: Endpoint[] = [
     refusal: 'Admin access required',
     call: (_principal, year) => ({ method: 'POST', path: '/api/fiscal-years', body: { year: year + 20, targetHours: 100 } }),
   },
-  { name: 'GET /api/export', allowed: ['hr', 'smt', 'admin'], refusal: 'HR, SMT or admin access required', call: () => ({ method: 'GET', path: '/api/export' }) },
+  {
+    name: 'GET /api/export',
+    allowed: ['hr', 'smt', 'admin'],
+    refusal: 'HR, SMT or admin access required',
+    call: () => ({ method: 'GET', path: '/api/export' }),
+  },
   {
     name: 'GET /api/export?format=xlsx',
     allowed: ['hr', 'smt', 'admin'],
@@ -84,7 +102,9 @@ beforeAll(async () => {
   users.set('admin', await createUserAndLogin(app, { role: 'admin' }));
   for (const role of ['employee', 'manager', 'hr', 'smt'] as const) users.set(role, await createUserAndLogin(app, { role }));
   const hr = users.get('hr')!;
-  expect((await request(app, 'POST', '/api/yearly-targets', { token: hr.token, body: { year: 2020, targetHours: 100 } })).status).toBe(201);
+  expect(
+    (await request(app, 'POST', '/api/yearly-targets', { token: hr.token, body: { year: 2020, targetHours: 100 } })).status,
+  ).toBe(201);
   const target = { userId: users.get('employee')!.user.id, year: 2020, targetHours: 10 };
   expect((await request(app, 'POST', '/api/user-targets', { token: hr.token, body: target })).status).toBe(201);
 });
@@ -102,7 +122,11 @@ describe('the HR View permission matrix', () => {
         const response = await request(app, method, path, { body, token });
         outcomes[principal] = response.status < 300 ? 'allowed' : `${response.status} ${response.body?.error ?? ''}`;
         expected[principal] =
-          principal === 'signed out' ? '401 Please sign in to continue' : endpoint.allowed.includes(principal) ? 'allowed' : `403 ${endpoint.refusal}`;
+          principal === 'signed out'
+            ? '401 Please sign in to continue'
+            : endpoint.allowed.includes(principal)
+              ? 'allowed'
+              : `403 ${endpoint.refusal}`;
       }
       expect(outcomes).toEqual(expected);
     });

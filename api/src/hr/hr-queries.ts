@@ -93,7 +93,11 @@ function highlightOf(row: HighlightRow): InnovativeHighlight {
 export async function hrStats(pool: pg.Pool, year: number, today: Date): Promise<HrStats> {
   const [{ rows: totalsRows }, { rows: highlights }, yearly] = await Promise.all([
     pool.query<OrganisationTotalsRow>({ name: 'hr-organisation-totals', text: ORGANISATION_TOTALS_TEXT, values: [year] }),
-    pool.query<HighlightRow>({ name: 'hr-recent-innovative', text: RECENT_INNOVATIVE_TEXT, values: [year, HR_LIMITS.recentInnovative] }),
+    pool.query<HighlightRow>({
+      name: 'hr-recent-innovative',
+      text: RECENT_INNOVATIVE_TEXT,
+      values: [year, HR_LIMITS.recentInnovative],
+    }),
     yearlyTargetOf(pool, year),
   ]);
   const totals = totalsRows[0]!;
@@ -160,7 +164,11 @@ function employeeOf(row: EmployeeRow): HrEmployee {
     department: row.department,
     totalHours: row.hours,
     completedTraining: row.entries,
-    targetHours: effectiveTargetHours({ userTargetHours: row.own_target, yearlyTargetHours: row.yearly_target, totalUsers: row.total_users }),
+    targetHours: effectiveTargetHours({
+      userTargetHours: row.own_target,
+      yearlyTargetHours: row.yearly_target,
+      totalUsers: row.total_users,
+    }),
     hasOwnTarget: row.own_target !== null,
     recentCourses: row.recent_names.map((trainingName, index) => ({ trainingName, date: row.recent_dates[index]! })),
   };

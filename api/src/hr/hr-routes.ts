@@ -28,11 +28,31 @@ export function createHrRouter(ctx: AppContext): Router {
       res.type('json').send(json);
     };
 
-  router.get('/hr/stats', ...hrOnly, yearRead((year) => hrStats(ctx.pool, year, new Date())));
-  router.get('/hr/users', ...hrOnly, yearRead((year) => hrEmployees(ctx.pool, year)));
-  router.get('/hr/top-courses', ...hrOnly, yearRead((year) => topCourses(ctx.pool, year)));
-  router.get('/hr/topics', ...hrOnly, yearRead((year) => popularTopics(ctx.pool, year)));
-  router.get('/hr/trends', ...hrOnly, yearRead((year) => hrTrends(ctx.pool, year)));
+  router.get(
+    '/hr/stats',
+    ...hrOnly,
+    yearRead((year) => hrStats(ctx.pool, year, new Date())),
+  );
+  router.get(
+    '/hr/users',
+    ...hrOnly,
+    yearRead((year) => hrEmployees(ctx.pool, year)),
+  );
+  router.get(
+    '/hr/top-courses',
+    ...hrOnly,
+    yearRead((year) => topCourses(ctx.pool, year)),
+  );
+  router.get(
+    '/hr/topics',
+    ...hrOnly,
+    yearRead((year) => popularTopics(ctx.pool, year)),
+  );
+  router.get(
+    '/hr/trends',
+    ...hrOnly,
+    yearRead((year) => hrTrends(ctx.pool, year)),
+  );
 
   return router;
 }

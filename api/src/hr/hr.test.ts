@@ -27,10 +27,20 @@ const entries: Record<string, EntryView> = {};
 
 const LONG_NOTES = `${'Spreadsheets '.repeat(10)}and more`;
 
-async function log(name: string, user: SignedInTestUser, entry: { date: string; hours: number; rating?: number; beInnovative?: boolean; trainingName: string; notes?: string }) {
+async function log(
+  name: string,
+  user: SignedInTestUser,
+  entry: { date: string; hours: number; rating?: number; beInnovative?: boolean; trainingName: string; notes?: string },
+) {
   const response = await request<EntryView>(app, 'POST', '/api/entries', {
     token: user.token,
-    body: { firstName: user.user.firstName, lastName: user.user.lastName, managerName: 'Grace Hopper', department: user.user.department, ...entry },
+    body: {
+      firstName: user.user.firstName,
+      lastName: user.user.lastName,
+      managerName: 'Grace Hopper',
+      department: user.user.department,
+      ...entry,
+    },
   });
   expect(response.status, JSON.stringify(response.body)).toBe(201);
   entries[name] = response.body;
@@ -54,11 +64,31 @@ beforeAll(async () => {
   carl = await createUserAndLogin(app, { role: 'manager', firstName: 'Carl', lastName: 'Clark', department: 'Engineering' });
   eve = await createUserAndLogin(app, { firstName: 'Eve', lastName: 'Evans', department: 'Finance' });
 
-  await log('e1', ada, { date: '2025-03-10', hours: 2.5, rating: 5, beInnovative: true, trainingName: 'Excel Skills', notes: 'Data analytics with Excel' });
-  await log('e2', ada, { date: '2025-05-01', hours: 4, rating: 4, trainingName: 'Leadership Essentials', notes: 'Risk and management' });
+  await log('e1', ada, {
+    date: '2025-03-10',
+    hours: 2.5,
+    rating: 5,
+    beInnovative: true,
+    trainingName: 'Excel Skills',
+    notes: 'Data analytics with Excel',
+  });
+  await log('e2', ada, {
+    date: '2025-05-01',
+    hours: 4,
+    rating: 4,
+    trainingName: 'Leadership Essentials',
+    notes: 'Risk and management',
+  });
   await log('e3', ada, { date: '2024-12-31', hours: 10, rating: 5, trainingName: 'Excel Skills' });
   await log('e4', ada, { date: '2025-07-04', hours: 1, rating: 3, trainingName: 'Excel Skills' });
-  await log('e5', bob, { date: '2025-03-10', hours: 1.25, rating: 4, beInnovative: true, trainingName: 'Excel Skills', notes: LONG_NOTES });
+  await log('e5', bob, {
+    date: '2025-03-10',
+    hours: 1.25,
+    rating: 4,
+    beInnovative: true,
+    trainingName: 'Excel Skills',
+    notes: LONG_NOTES,
+  });
   await log('e6', bob, { date: '2025-06-15', hours: 3, rating: 5, trainingName: 'Leadership Essentials' });
   await log('e7', bob, { date: '2025-08-01', hours: 2, beInnovative: true, trainingName: 'Cloud Security' });
   await log('e8', carl, { date: '2025-02-02', hours: 5, rating: 5, beInnovative: true, trainingName: 'Negotiation' });
@@ -66,8 +96,22 @@ beforeAll(async () => {
   await log('e10', carl, { date: '2025-01-05', hours: 1, beInnovative: true, trainingName: 'Webinar' });
 
   // 7 accounts; the yearly target of 1400 hours shares out as 200 each; Ada has her own 40.
-  expect((await request(app, 'POST', '/api/yearly-targets', { token: hr.token, body: { year: 2025, targetHours: 1400, description: 'Grow' } })).status).toBe(201);
-  expect((await request(app, 'POST', '/api/user-targets', { token: hr.token, body: { userId: ada.user.id, year: 2025, targetHours: 40 } })).status).toBe(201);
+  expect(
+    (
+      await request(app, 'POST', '/api/yearly-targets', {
+        token: hr.token,
+        body: { year: 2025, targetHours: 1400, description: 'Grow' },
+      })
+    ).status,
+  ).toBe(201);
+  expect(
+    (
+      await request(app, 'POST', '/api/user-targets', {
+        token: hr.token,
+        body: { userId: ada.user.id, year: 2025, targetHours: 40 },
+      })
+    ).status,
+  ).toBe(201);
 });
 
 afterAll(() => app?.close());
@@ -84,7 +128,15 @@ describe('GET /api/hr/stats', () => {
       innovativeHours: 12.75,
       innovationRate: 67,
       recentInnovative: [
-        { id: entries.e7!.id, userId: bob.user.id, employeeName: 'Bob Brown', trainingName: 'Cloud Security', date: '2025-08-01', hours: 2, notesPreview: '' },
+        {
+          id: entries.e7!.id,
+          userId: bob.user.id,
+          employeeName: 'Bob Brown',
+          trainingName: 'Cloud Security',
+          date: '2025-08-01',
+          hours: 2,
+          notesPreview: '',
+        },
         {
           id: entries.e5!.id,
           userId: bob.user.id,
@@ -94,9 +146,33 @@ describe('GET /api/hr/stats', () => {
           hours: 1.25,
           notesPreview: `${'Spreadsheets '.repeat(7)}Spreadshe...`, // 7 x 13 + 9 = 100 characters
         },
-        { id: entries.e1!.id, userId: ada.user.id, employeeName: 'Ada Adams', trainingName: 'Excel Skills', date: '2025-03-10', hours: 2.5, notesPreview: 'Data analytics with Excel' },
-        { id: entries.e8!.id, userId: carl.user.id, employeeName: 'Carl Clark', trainingName: 'Negotiation', date: '2025-02-02', hours: 5, notesPreview: '' },
-        { id: entries.e9!.id, userId: carl.user.id, employeeName: 'Carl Clark', trainingName: 'Webinar on AI', date: '2025-01-10', hours: 1, notesPreview: '' },
+        {
+          id: entries.e1!.id,
+          userId: ada.user.id,
+          employeeName: 'Ada Adams',
+          trainingName: 'Excel Skills',
+          date: '2025-03-10',
+          hours: 2.5,
+          notesPreview: 'Data analytics with Excel',
+        },
+        {
+          id: entries.e8!.id,
+          userId: carl.user.id,
+          employeeName: 'Carl Clark',
+          trainingName: 'Negotiation',
+          date: '2025-02-02',
+          hours: 5,
+          notesPreview: '',
+        },
+        {
+          id: entries.e9!.id,
+          userId: carl.user.id,
+          employeeName: 'Carl Clark',
+          trainingName: 'Webinar on AI',
+          date: '2025-01-10',
+          hours: 1,
+          notesPreview: '',
+        },
       ],
       elapsedShare: 1,
       // 20.75 of 1400 hours is 1.5%; on track needs 80% of it: 1120 hours, 1099.25 (so 1100) missing.
@@ -107,15 +183,34 @@ describe('GET /api/hr/stats', () => {
 
   it('says when a year has no target, and takes the current year by default', async () => {
     const previous = await get('/api/hr/stats?year=2024', hrStatsSchema);
-    expect(previous).toMatchObject({ totalHours: 10, completedTraining: 1, innovativeEntries: 0, innovationRate: 0, recentInnovative: [], target: null });
-    expect(await get('/api/hr/stats', hrStatsSchema)).toMatchObject({ year: new Date().getFullYear(), totalUsers: 7, totalHours: 0 });
+    expect(previous).toMatchObject({
+      totalHours: 10,
+      completedTraining: 1,
+      innovativeEntries: 0,
+      innovationRate: 0,
+      recentInnovative: [],
+      target: null,
+    });
+    expect(await get('/api/hr/stats', hrStatsSchema)).toMatchObject({
+      year: new Date().getFullYear(),
+      totalUsers: 7,
+      totalHours: 0,
+    });
   });
 });
 
 describe('GET /api/hr/users', () => {
   it('lists every account by last name with hours, entries, target and the latest 2 courses of the year', async () => {
     const users = await get('/api/hr/users?year=2025', hrUsersSchema);
-    expect(users.map((row) => row.name)).toEqual(['Ada Adams', 'Bob Brown', 'Carl Clark', 'Eve Evans', 'Hana Hughes', 'Sam Smith', 'Zoe Zimmer']);
+    expect(users.map((row) => row.name)).toEqual([
+      'Ada Adams',
+      'Bob Brown',
+      'Carl Clark',
+      'Eve Evans',
+      'Hana Hughes',
+      'Sam Smith',
+      'Zoe Zimmer',
+    ]);
     expect(employee(users, ada)).toEqual({
       id: ada.user.id,
       name: 'Ada Adams',
@@ -132,7 +227,10 @@ describe('GET /api/hr/users', () => {
       ],
     });
     expect(employee(users, bob)).toMatchObject({ totalHours: 6.25, completedTraining: 3, targetHours: 200, hasOwnTarget: false });
-    expect(employee(users, bob).recentCourses.map((course) => course.trainingName)).toEqual(['Cloud Security', 'Leadership Essentials']);
+    expect(employee(users, bob).recentCourses.map((course) => course.trainingName)).toEqual([
+      'Cloud Security',
+      'Leadership Essentials',
+    ]);
     expect(employee(users, carl)).toMatchObject({ role: 'manager', totalHours: 7, completedTraining: 3 });
     expect(employee(users, eve)).toMatchObject({ totalHours: 0, completedTraining: 0, targetHours: 200, recentCourses: [] });
   });
@@ -145,7 +243,9 @@ describe('GET /api/hr/top-courses and /api/hr/topics', () => {
       { trainingName: 'Excel Skills', averageRating: 4.5, completions: 2 },
       { trainingName: 'Leadership Essentials', averageRating: 4.5, completions: 2 },
     ]);
-    expect(await get('/api/hr/top-courses?year=2024', topCoursesSchema)).toEqual([{ trainingName: 'Excel Skills', averageRating: 5, completions: 1 }]);
+    expect(await get('/api/hr/top-courses?year=2024', topCoursesSchema)).toEqual([
+      { trainingName: 'Excel Skills', averageRating: 5, completions: 1 },
+    ]);
     expect(await get('/api/hr/top-courses?year=2023', topCoursesSchema)).toEqual([]);
   });
 
@@ -181,16 +281,27 @@ describe('GET /api/hr/trends', () => {
 describe('read-your-writes', () => {
   it('shows a deleted entry and a changed target on the very next read', async () => {
     expect((await request(app, 'DELETE', `/api/entries/${entries.e8!.id}`, { token: carl.token })).status).toBe(200);
-    expect((await request(app, 'PUT', '/api/yearly-targets/2025', { token: hr.token, body: { targetHours: 700 } })).status).toBe(200);
+    expect((await request(app, 'PUT', '/api/yearly-targets/2025', { token: hr.token, body: { targetHours: 700 } })).status).toBe(
+      200,
+    );
     const stats = await get('/api/hr/stats?year=2025', hrStatsSchema);
     expect(stats).toMatchObject({ totalHours: 15.75, completedTraining: 8, innovativeEntries: 5, target: { targetHours: 700 } });
-    expect(stats.recentInnovative.map((entry) => entry.id)).toEqual([entries.e7!.id, entries.e5!.id, entries.e1!.id, entries.e9!.id, entries.e10!.id]);
+    expect(stats.recentInnovative.map((entry) => entry.id)).toEqual([
+      entries.e7!.id,
+      entries.e5!.id,
+      entries.e1!.id,
+      entries.e9!.id,
+      entries.e10!.id,
+    ]);
     expect((await get('/api/hr/top-courses?year=2025', topCoursesSchema))[0]!.trainingName).toBe('Excel Skills');
     expect(employee(await get('/api/hr/users?year=2025', hrUsersSchema), bob).targetHours).toBe(100);
   });
 
   it('refuses a malformed year with 400', async () => {
-    expect(await request(app, 'GET', '/api/hr/stats?year=soon', { token: hr.token })).toMatchObject({ status: 400, body: { error: expect.any(String) } });
+    expect(await request(app, 'GET', '/api/hr/stats?year=soon', { token: hr.token })).toMatchObject({
+      status: 400,
+      body: { error: expect.any(String) },
+    });
     expect((await request(app, 'GET', '/api/hr/users?year=2025&year=2024', { token: hr.token })).status).toBe(400);
   });
 });

@@ -28,7 +28,11 @@ interface Kept<Value> {
   at: number;
 }
 
-export function createReadModelCache<Key, Value>({ maxEntries = 10_000, maxAgeMs = 60_000, now = Date.now }: ReadModelCacheOptions = {}): ReadModelCache<Key, Value> {
+export function createReadModelCache<Key, Value>({
+  maxEntries = 10_000,
+  maxAgeMs = 60_000,
+  now = Date.now,
+}: ReadModelCacheOptions = {}): ReadModelCache<Key, Value> {
   const kept = new Map<Key, Kept<Value>>();
   let generation = 0;
   let trusted = false;

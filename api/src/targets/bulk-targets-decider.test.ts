@@ -1,12 +1,23 @@
 import type { UserTargetFields } from '@tht/contracts';
 import { describe, expect, it } from 'vitest';
 import { deciderSpec } from '../platform/decider-spec';
-import { bulkTargetHours, bulkTargetsDecider, peopleWithoutTarget, type AssignTargets, type BulkTargetEvent } from './bulk-targets-decider';
+import {
+  bulkTargetHours,
+  bulkTargetsDecider,
+  peopleWithoutTarget,
+  type AssignTargets,
+  type BulkTargetEvent,
+} from './bulk-targets-decider';
 
 const spec = deciderSpec(bulkTargetsDecider);
 const HR = 9;
 
-const target = (userId: number, targetHours: number, reason: string | null = 'HR adjustment', setBy: number | null = HR): UserTargetFields => ({
+const target = (
+  userId: number,
+  targetHours: number,
+  reason: string | null = 'HR adjustment',
+  setBy: number | null = HR,
+): UserTargetFields => ({
   userTargetId: 100 + userId,
   userId,
   year: 2026,
@@ -69,13 +80,25 @@ describe('bulk target assignment', () => {
     spec
       .given(created(700, 1, 30))
       .when(assign({ userIds: [1], targetHours: 35, newTargetIds: [] }))
-      .then({ type: 'UserTargetUpdated', data: { userTargetId: 700, userId: 1, year: 2026, targetHours: 35, reason: 'Company-wide assignment', setBy: HR } });
+      .then({
+        type: 'UserTargetUpdated',
+        data: { userTargetId: 700, userId: 1, year: 2026, targetHours: 35, reason: 'Company-wide assignment', setBy: HR },
+      });
   });
 
   it('refuses an empty list of people and unknown people, appending nothing', () => {
-    spec.given().when(assign({ userIds: [] })).thenRefuses('invalid', 'No users found');
-    spec.given().when(assign({ accounts: [], userIds: undefined })).thenRefuses('invalid', 'No users found');
-    spec.given().when(assign({ userIds: [1, 99] })).thenRefuses('not-found', 'User not found');
+    spec
+      .given()
+      .when(assign({ userIds: [] }))
+      .thenRefuses('invalid', 'No users found');
+    spec
+      .given()
+      .when(assign({ accounts: [], userIds: undefined }))
+      .thenRefuses('invalid', 'No users found');
+    spec
+      .given()
+      .when(assign({ userIds: [1, 99] }))
+      .thenRefuses('not-found', 'User not found');
   });
 });
 
@@ -109,7 +132,10 @@ describe('the hours of a bulk assignment', () => {
 
 describe('peopleWithoutTarget', () => {
   it('lists whom the handler needs new ids for', () => {
-    const state = bulkTargetsDecider.evolve(bulkTargetsDecider.initialState(), { ...created(700, 3), metadata: { occurredAt: '2026-01-01T00:00:00.000Z' } });
+    const state = bulkTargetsDecider.evolve(bulkTargetsDecider.initialState(), {
+      ...created(700, 3),
+      metadata: { occurredAt: '2026-01-01T00:00:00.000Z' },
+    });
     expect(peopleWithoutTarget(assign({ currentTargets: new Map([[1, target(1, 5)]]) }), state)).toEqual([2]);
   });
 });

@@ -46,7 +46,8 @@ describe('POST /api/user-targets/bulk', () => {
     const targets = await targetsOf(2026);
     expect(targets).toHaveLength(accounts);
     expect(new Set(targets.map((target) => target.userId)).size).toBe(accounts);
-    for (const target of targets) expect(target).toMatchObject({ targetHours: 40, reason: 'Company-wide assignment', setBy: hr.user.id });
+    for (const target of targets)
+      expect(target).toMatchObject({ targetHours: 40, reason: 'Company-wide assignment', setBy: hr.user.id });
 
     const stored = await app.ctx.store.readStream(userTargetAssignmentsStream(2026));
     expect(stored).toHaveLength(accounts);
@@ -56,8 +57,14 @@ describe('POST /api/user-targets/bulk', () => {
 
   it('updates existing targets, leaves identical ones alone, and then single edits see the bulk target', async () => {
     const [first, second] = people;
-    expect((await bulk({ year: 2026, targetHours: 40, userIds: [first!.user.id] })).body).toMatchObject({ unchanged: 1, created: 0, updated: 0 });
-    expect((await bulk({ year: 2026, targetHours: 45, userIds: [first!.user.id, second!.user.id], reason: 'Mid-year review' })).body).toMatchObject({
+    expect((await bulk({ year: 2026, targetHours: 40, userIds: [first!.user.id] })).body).toMatchObject({
+      unchanged: 1,
+      created: 0,
+      updated: 0,
+    });
+    expect(
+      (await bulk({ year: 2026, targetHours: 45, userIds: [first!.user.id, second!.user.id], reason: 'Mid-year review' })).body,
+    ).toMatchObject({
       employees: 2,
       created: 0,
       updated: 2,
@@ -66,12 +73,23 @@ describe('POST /api/user-targets/bulk', () => {
     expect(before).toMatchObject({ targetHours: 45, reason: 'Mid-year review' });
 
     // A person's own target of a bulk-assigned year exists: create refuses, update changes the same record.
-    expect(await request(app, 'POST', '/api/user-targets', { token: hr.token, body: { userId: first!.user.id, year: 2026, targetHours: 5 } })).toMatchObject({
+    expect(
+      await request(app, 'POST', '/api/user-targets', {
+        token: hr.token,
+        body: { userId: first!.user.id, year: 2026, targetHours: 5 },
+      }),
+    ).toMatchObject({
       status: 409,
       body: { error: 'This user already has a target for 2026' },
     });
-    const edited = await request(app, 'PUT', `/api/user-targets/${first!.user.id}/2026`, { token: admin.token, body: { targetHours: 50, reason: 'HR adjustment' } });
-    expect(edited).toMatchObject({ status: 200, body: { id: before.id, targetHours: 50, reason: 'HR adjustment', setBy: admin.user.id } });
+    const edited = await request(app, 'PUT', `/api/user-targets/${first!.user.id}/2026`, {
+      token: admin.token,
+      body: { targetHours: 50, reason: 'HR adjustment' },
+    });
+    expect(edited).toMatchObject({
+      status: 200,
+      body: { id: before.id, targetHours: 50, reason: 'HR adjustment', setBy: admin.user.id },
+    });
 
     // A later bulk assignment wins over the single edit again, on the same record.
     await bulk({ year: 2026, targetHours: 60, userIds: [first!.user.id] });
@@ -83,7 +101,10 @@ describe('POST /api/user-targets/bulk', () => {
     // 2026: most people have 40 hours (earlier tests moved two of them away from it).
     expect((await bulk({ year: 2026 })).body).toMatchObject({ targetHours: 40 });
     const accounts = await headCount();
-    expect((await request(app, 'POST', '/api/yearly-targets', { token: hr.token, body: { year: 2027, targetHours: 7 * accounts } })).status).toBe(201);
+    expect(
+      (await request(app, 'POST', '/api/yearly-targets', { token: hr.token, body: { year: 2027, targetHours: 7 * accounts } }))
+        .status,
+    ).toBe(201);
     expect((await bulk({ year: 2027 })).body).toMatchObject({ targetHours: 7, created: accounts });
     expect((await bulk({ year: 2028, userIds: [people[0]!.user.id] })).body).toMatchObject({ targetHours: 100, created: 1 });
   });
@@ -93,8 +114,14 @@ describe('POST /api/user-targets/bulk', () => {
       status: 404,
       body: { error: 'User not found' },
     });
-    expect(await bulk({ year: 2029, targetHours: 10, userIds: [] })).toMatchObject({ status: 400, body: { error: 'No users found' } });
-    expect(await bulk({ year: 2031, targetHours: 10 })).toMatchObject({ status: 400, body: { error: 'Year must be a whole number from 2020 to 2030' } });
+    expect(await bulk({ year: 2029, targetHours: 10, userIds: [] })).toMatchObject({
+      status: 400,
+      body: { error: 'No users found' },
+    });
+    expect(await bulk({ year: 2031, targetHours: 10 })).toMatchObject({
+      status: 400,
+      body: { error: 'Year must be a whole number from 2020 to 2030' },
+    });
     expect(await targetsOf(2029)).toEqual([]);
   });
 
@@ -112,7 +139,10 @@ describe('POST /api/user-targets/bulk', () => {
 
   it('is for HR and admins only', async () => {
     for (const person of people) {
-      expect(await bulk({ year: 2025, targetHours: 10 }, person.token)).toMatchObject({ status: 403, body: { error: 'HR or admin access required' } });
+      expect(await bulk({ year: 2025, targetHours: 10 }, person.token)).toMatchObject({
+        status: 403,
+        body: { error: 'HR or admin access required' },
+      });
     }
     expect((await bulk({ year: 2025, targetHours: 10 }, admin.token)).status).toBe(200);
     expect((await request(app, 'POST', '/api/user-targets/bulk', { body: { year: 2025 } })).status).toBe(401);

@@ -1,31 +1,43 @@
 import { bulkTargetSchema, userTargetAssignmentsStream, type BulkTargetResult, type UserTargetFields } from '@tht/contracts';
 import type { RequestHandler } from 'express';
-import type { Kysely } from 'kysely';
-import { READ_MODEL_SCHEMA, type UserTargetRow } from 'projections';
+import { READ_MODEL_SCHEMA, type ReadModelDb } from 'projections';
 import { actorOf, type Actor } from '../platform/commands';
 import type { AppContext } from '../platform/context';
 import { handleCommand, loadState } from '../platform/handle-command';
 import { parseWith } from '../platform/http';
 import { bulkTargetHours, bulkTargetsDecider, peopleWithoutTarget, type AssignTargets } from './bulk-targets-decider';
 
-const readModels = (db: Kysely<any>) => db.withSchema(READ_MODEL_SCHEMA);
+const readModels = (db: ReadModelDb) => db.withSchema(READ_MODEL_SCHEMA);
 
-async function accountIds(db: Kysely<any>): Promise<number[]> {
-  const rows = await readModels(db).selectFrom('users').select('id').orderBy('last_name').orderBy('first_name').orderBy('id').execute();
-  return rows.map((row) => row.id as number);
+async function accountIds(db: ReadModelDb): Promise<number[]> {
+  const rows = await readModels(db)
+    .selectFrom('users')
+    .select('id')
+    .orderBy('last_name')
+    .orderBy('first_name')
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => row.id);
 }
 
-async function targetsOfYear(db: Kysely<any>, year: number): Promise<Map<number, UserTargetFields>> {
-  const rows = (await readModels(db).selectFrom('user_targets').selectAll().where('year', '=', year).execute()) as UserTargetRow[];
+async function targetsOfYear(db: ReadModelDb, year: number): Promise<Map<number, UserTargetFields>> {
+  const rows = await readModels(db).selectFrom('user_targets').selectAll().where('year', '=', year).execute();
   return new Map(
     rows.map((row) => [
       row.user_id,
-      { userTargetId: row.id, userId: row.user_id, year: row.year, targetHours: Number(row.target_hours), reason: row.reason, setBy: row.set_by },
+      {
+        userTargetId: row.id,
+        userId: row.user_id,
+        year: row.year,
+        targetHours: Number(row.target_hours),
+        reason: row.reason,
+        setBy: row.set_by,
+      },
     ]),
   );
 }
 
-async function yearlyTargetHours(db: Kysely<any>, year: number): Promise<number | null> {
+async function yearlyTargetHours(db: ReadModelDb, year: number): Promise<number | null> {
   const row = await readModels(db).selectFrom('yearly_targets').select('target_hours').where('year', '=', year).executeTakeFirst();
   return row ? Number(row.target_hours) : null;
 }
@@ -47,7 +59,15 @@ export async function assignTargetsInBulk(ctx: AppContext, request: BulkTargetRe
     yearlyTargetHours(ctx.db, year),
     loadState(ctx, bulkTargetsDecider, stream),
   ]);
-  const known = { year, reason, targetHours: request.targetHours, userIds: request.userIds, setBy: actor.userId, accounts, currentTargets };
+  const known = {
+    year,
+    reason,
+    targetHours: request.targetHours,
+    userIds: request.userIds,
+    setBy: actor.userId,
+    accounts,
+    currentTargets,
+  };
   const missing = peopleWithoutTarget(known, state);
   const newTargetIds = await Promise.all(missing.map(() => ctx.ids.next('userTarget')));
   const command: AssignTargets = { ...known, yearlyTargetHours: yearly, newTargetIds };

@@ -12,12 +12,16 @@ describe('training trends', () => {
     await user.click(await screen.findByRole('button', { name: 'Show as table' }));
     expect(screen.getByRole('button', { name: 'Show as chart' })).toHaveAttribute('aria-pressed', 'true');
     const months = screen.getByRole('table', { name: `Hours per month in ${YEAR}` });
-    expect(within(within(months).getByRole('rowheader', { name: 'March' }).closest('tr')!).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
-      '3.75',
-      '10.75',
-      '345',
-    ]);
+    expect(
+      within(within(months).getByRole('rowheader', { name: 'March' }).closest('tr')!)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['3.75', '10.75', '345']);
     const departments = screen.getByRole('table', { name: `Hours by department in ${YEAR}` });
-    expect(within(departments).getAllByRole('rowheader').map((cell) => cell.textContent)).toEqual(['Engineering', 'Finance']);
+    expect(
+      within(departments)
+        .getAllByRole('rowheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Engineering', 'Finance']);
   });
 });

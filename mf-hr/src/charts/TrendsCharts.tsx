@@ -13,20 +13,40 @@ const ChartBox = styled.div`
  * total, a dashed line for the target's pace: told apart by shape, not colour alone) and its hours
  * by department. Loaded by this remote only, when the chart shows.
  */
-export default function TrendsCharts({ rows, departments }: { rows: readonly TrendRow[]; departments: readonly DepartmentHours[] }) {
+export default function TrendsCharts({
+  rows,
+  departments,
+}: {
+  rows: readonly TrendRow[];
+  departments: readonly DepartmentHours[];
+}) {
   const theme = useTheme();
   return (
     <>
       <ChartBox>
         <ResponsiveContainer width="100%" height="100%">
-          <ComposedChart data={rows as TrendRow[]} margin={{ top: 8, right: 16, bottom: 0, left: 0 }}>
+          <ComposedChart data={rows} margin={{ top: 8, right: 16, bottom: 0, left: 0 }}>
             <CartesianGrid stroke={theme.colors.border} strokeDasharray="2 4" />
             <XAxis dataKey="month" stroke={theme.colors.mutedText} />
             <YAxis stroke={theme.colors.mutedText} allowDecimals={false} />
             <Tooltip />
             <Legend />
-            <Bar dataKey="hours" name="Hours in the month" fill={theme.colors.primary} legendType="rect" isAnimationActive={false} />
-            <Line dataKey="cumulative" name="Hours so far" stroke={theme.colors.text} strokeWidth={2} dot={{ r: 3 }} legendType="circle" isAnimationActive={false} />
+            <Bar
+              dataKey="hours"
+              name="Hours in the month"
+              fill={theme.colors.primary}
+              legendType="rect"
+              isAnimationActive={false}
+            />
+            <Line
+              dataKey="cumulative"
+              name="Hours so far"
+              stroke={theme.colors.text}
+              strokeWidth={2}
+              dot={{ r: 3 }}
+              legendType="circle"
+              isAnimationActive={false}
+            />
             <Line
               dataKey="pace"
               name="Target pace"
@@ -42,7 +62,7 @@ export default function TrendsCharts({ rows, departments }: { rows: readonly Tre
       </ChartBox>
       <ChartBox>
         <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={departments as DepartmentHours[]} layout="vertical" margin={{ top: 8, right: 16, bottom: 0, left: 16 }}>
+          <BarChart data={departments} layout="vertical" margin={{ top: 8, right: 16, bottom: 0, left: 16 }}>
             <CartesianGrid stroke={theme.colors.border} strokeDasharray="2 4" />
             <XAxis type="number" stroke={theme.colors.mutedText} allowDecimals={false} />
             <YAxis type="category" dataKey="department" width={120} stroke={theme.colors.mutedText} />

@@ -11,13 +11,19 @@ export interface TrendRow {
 }
 
 const MONTHS = Array.from({ length: 12 }, (_, index) => index);
-const monthLabel = (monthIndex: number, month: 'short' | 'long') => new Date(2000, monthIndex, 1).toLocaleDateString('en-GB', { month });
+const monthLabel = (monthIndex: number, month: 'short' | 'long') =>
+  new Date(2000, monthIndex, 1).toLocaleDateString('en-GB', { month });
 
 /**
  * One row per month: the organisation's hours, the running total (up to this month in the
  * current year; none in a future year) and the target's pace.
  */
-export function trendRows(hoursByMonth: readonly number[], targetPace: readonly number[] | null, year: number, today = new Date()): TrendRow[] {
+export function trendRows(
+  hoursByMonth: readonly number[],
+  targetPace: readonly number[] | null,
+  year: number,
+  today = new Date(),
+): TrendRow[] {
   const lastMonthSoFar = year < today.getFullYear() ? 11 : year > today.getFullYear() ? -1 : today.getMonth();
   let total = 0;
   return MONTHS.map((monthIndex) => {

@@ -5,7 +5,15 @@ import { dashboardRoutes, hrStats, YEAR } from '../testing/fixtures';
 import { renderWithHrApi } from '../testing/hrTestApi';
 import HrView, { HR_LAYOUT_KEY } from './HrView';
 
-const YEAR_TITLES = [`Organisation Target ${YEAR}`, 'Organisation Statistics', 'Innovation Summary', 'Top Rated Courses', 'Employees', 'Popular Topics', 'Training Trends'];
+const YEAR_TITLES = [
+  `Organisation Target ${YEAR}`,
+  'Organisation Statistics',
+  'Innovation Summary',
+  'Top Rated Courses',
+  'Employees',
+  'Popular Topics',
+  'Training Trends',
+];
 
 function sectionOrder(): string[] {
   const list = screen.getByRole('list', { name: 'Dashboard sections' });
@@ -32,10 +40,11 @@ describe('the HR dashboard', () => {
     expect(sectionOrder()).toEqual(YEAR_TITLES);
     expect(screen.getByRole('heading', { name: 'Total Employees' }).closest('li')).toHaveTextContent('7');
     expect(await within(screen.getByRole('region', { name: 'Top Rated Courses' })).findByText('Negotiation')).toBeInTheDocument();
-    expect(within(screen.getByRole('region', { name: 'Popular Topics' })).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      'Excel 3 entries',
-      'Leadership 2 entries',
-    ]);
+    expect(
+      within(screen.getByRole('region', { name: 'Popular Topics' }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Excel 3 entries', 'Leadership 2 entries']);
   });
 
   it('downloads all data as CSV or Excel in a new window', async () => {
@@ -55,7 +64,11 @@ describe('the HR dashboard', () => {
     const user = userEvent.setup();
     localStorage.setItem(HR_LAYOUT_KEY, JSON.stringify(['employee-table', 'popular-topics']));
     await renderDashboard(user);
-    expect(sectionOrder()).toEqual(['Employees', 'Popular Topics', ...YEAR_TITLES.filter((title) => !['Employees', 'Popular Topics'].includes(title))]);
+    expect(sectionOrder()).toEqual([
+      'Employees',
+      'Popular Topics',
+      ...YEAR_TITLES.filter((title) => !['Employees', 'Popular Topics'].includes(title)),
+    ]);
     await user.click(screen.getByRole('button', { name: 'Move Popular Topics up' }));
     expect(sectionOrder().slice(0, 2)).toEqual(['Popular Topics', 'Employees']);
     expect(JSON.parse(localStorage.getItem(HR_LAYOUT_KEY)!).slice(0, 2)).toEqual(['popular-topics', 'employee-table']);
@@ -69,7 +82,9 @@ describe('the HR dashboard', () => {
     const summary = screen.getByRole('region', { name: 'Innovation Summary' });
     expect(within(summary).getByRole('heading', { name: 'Innovation Rate' }).closest('li')).toHaveTextContent('67%');
     expect(within(summary).getByRole('heading', { name: 'Innovative Hours' }).closest('li')).toHaveTextContent('12.75');
-    expect(within(within(summary).getByRole('list', { name: 'Latest innovative entries' })).getAllByRole('listitem')).toHaveLength(5);
+    expect(within(within(summary).getByRole('list', { name: 'Latest innovative entries' })).getAllByRole('listitem')).toHaveLength(
+      5,
+    );
     await user.click(within(summary).getByRole('button', { name: 'Export innovative entries' }));
     expect(open).toHaveBeenCalledWith(`/api/export?year=${YEAR}&innovative=true`, '_blank', 'noopener');
   });
@@ -83,11 +98,21 @@ describe('the sections of a quiet year', () => {
       <HrView />,
       dashboardRoutes({
         'GET /api/available-years': [thisYear, YEAR],
-        [`GET /api/hr/stats?year=${YEAR}`]: hrStats({ innovativeEntries: 0, innovationRate: 0, recentInnovative: [], target: null }),
+        [`GET /api/hr/stats?year=${YEAR}`]: hrStats({
+          innovativeEntries: 0,
+          innovationRate: 0,
+          recentInnovative: [],
+          target: null,
+        }),
         [`GET /api/hr/top-courses?year=${YEAR}`]: [],
         [`GET /api/hr/topics?year=${YEAR}`]: [],
         [`GET /api/hr/users?year=${YEAR}`]: [],
-        [`GET /api/hr/trends?year=${YEAR}`]: { year: YEAR, hoursByMonth: Array(12).fill(0), targetPace: null, hoursByDepartment: [] },
+        [`GET /api/hr/trends?year=${YEAR}`]: {
+          year: YEAR,
+          hoursByMonth: Array(12).fill(0),
+          targetPace: null,
+          hoursByDepartment: [],
+        },
       }),
     );
     await user.selectOptions(await screen.findByLabelText('Year'), String(YEAR));

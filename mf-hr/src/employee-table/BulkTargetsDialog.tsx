@@ -106,7 +106,15 @@ export function BulkTargetsDialog({ employees, year, defaultHours, onClose }: Bu
         )}
         {errors.userIds && <FieldError role="alert">{errors.userIds}</FieldError>}
         <FormField label="Target Hours" required error={errors.targetHours}>
-          <Input type="number" min={1} max={USER_TARGET_MAX_HOURS} step={1} required value={targetHours} onChange={(event) => setTargetHours(event.target.value)} />
+          <Input
+            type="number"
+            min={1}
+            max={USER_TARGET_MAX_HOURS}
+            step={1}
+            required
+            value={targetHours}
+            onChange={(event) => setTargetHours(event.target.value)}
+          />
         </FormField>
         <FormField label="Reason" error={errors.reason}>
           <Input value={reason} onChange={(event) => setReason(event.target.value)} />

@@ -23,16 +23,18 @@ async function renderTable(routes: Record<string, unknown> = {}) {
 describe('the employee table', () => {
   it('lists every employee with role, hours, target and completed training with the latest 2 courses', async () => {
     await renderTable();
-    expect(within(table()).getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
-      'Employee',
-      'Role',
-      'Total Hours',
-      'Target Hours',
-      'Completed Training',
-    ]);
+    expect(
+      within(table())
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['Employee', 'Role', 'Total Hours', 'Target Hours', 'Completed Training']);
     expect(names()).toEqual(['Ada Adams', 'Bob Brown', 'Carl Clark', 'Hana Hughes']);
     const ada = within(table()).getAllByRole('row')[1]!;
-    expect(within(ada).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
+    expect(
+      within(ada)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual([
       'Ada Adamsada@example.com',
       'Employee',
       '7.5',
@@ -112,7 +114,15 @@ describe('the employee table', () => {
   it("sets one target for the chosen employees in one request, defaulting to the year's most common target", async () => {
     const user = userEvent.setup();
     const api = await renderTable({
-      'POST /api/user-targets/bulk': { year: YEAR, targetHours: 40, reason: 'Company-wide assignment', employees: 3, created: 2, updated: 1, unchanged: 0 },
+      'POST /api/user-targets/bulk': {
+        year: YEAR,
+        targetHours: 40,
+        reason: 'Company-wide assignment',
+        employees: 3,
+        created: 2,
+        updated: 1,
+        unchanged: 0,
+      },
     });
     await user.click(screen.getByRole('button', { name: 'Set employee targets' }));
     const dialog = screen.getByRole('dialog', { name: 'Set employee targets' });
@@ -122,7 +132,11 @@ describe('the employee table', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Set Targets' }));
     expect(await within(toasts()).findByText('Set 40 hour targets for all 3 employees')).toBeInTheDocument();
     expect(api.writes()).toEqual([
-      { method: 'POST', url: '/api/user-targets/bulk', body: { year: YEAR, targetHours: 40, reason: 'Company-wide assignment', userIds: [1, 3, 4] } },
+      {
+        method: 'POST',
+        url: '/api/user-targets/bulk',
+        body: { year: YEAR, targetHours: 40, reason: 'Company-wide assignment', userIds: [1, 3, 4] },
+      },
     ]);
   });
 

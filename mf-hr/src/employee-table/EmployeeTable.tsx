@@ -61,7 +61,13 @@ const Footer = styled.p`
   color: ${({ theme }) => theme.colors.mutedText};
 `;
 
-const ROLE_NAMES: Readonly<Record<Role, string>> = { employee: 'Employee', manager: 'Manager', hr: 'HR', smt: 'SMT', admin: 'Admin' };
+const ROLE_NAMES: Readonly<Record<Role, string>> = {
+  employee: 'Employee',
+  manager: 'Manager',
+  hr: 'HR',
+  smt: 'SMT',
+  admin: 'Admin',
+};
 
 const column = createColumnHelper<HrEmployee>();
 
@@ -119,7 +125,10 @@ function EmployeeGrid({ employees, year }: { employees: readonly HrEmployee[]; y
   const [sorting, setSorting] = useState<SortingState>([]);
   const [editing, setEditing] = useState<HrEmployee | null>(null);
   const columns = useMemo(() => employeeColumns(setEditing), []);
-  const shown = useMemo(() => employees.filter((employee) => matchesEmployeeFilter(employee, search, role)), [employees, search, role]);
+  const shown = useMemo(
+    () => employees.filter((employee) => matchesEmployeeFilter(employee, search, role)),
+    [employees, search, role],
+  );
   const table = useReactTable({
     data: shown,
     columns,
@@ -134,7 +143,13 @@ function EmployeeGrid({ employees, year }: { employees: readonly HrEmployee[]; y
       <Filters>
         <div>
           <label htmlFor={searchId}>{M.searchEmployees}</label>
-          <Input id={searchId} type="search" placeholder={M.searchPlaceholder} value={search} onChange={(event) => setSearch(event.target.value)} />
+          <Input
+            id={searchId}
+            type="search"
+            placeholder={M.searchPlaceholder}
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+          />
         </div>
         <div>
           <label htmlFor={roleId}>{M.roleFilter}</label>
@@ -213,7 +228,14 @@ export function EmployeeTable({ year }: { year: number }) {
       {(loaded) => (
         <>
           <EmployeeGrid employees={loaded} year={year} />
-          {bulkOpen && <BulkTargetsDialog employees={loaded} year={year} defaultHours={defaultHours(loaded)} onClose={() => setBulkOpen(false)} />}
+          {bulkOpen && (
+            <BulkTargetsDialog
+              employees={loaded}
+              year={year}
+              defaultHours={defaultHours(loaded)}
+              onClose={() => setBulkOpen(false)}
+            />
+          )}
         </>
       )}
     </DashboardSection>

@@ -1,4 +1,11 @@
-import { HR_MESSAGES as M, SINGLE_TARGET_REASON, TARGET_MESSAGES as T, USER_TARGET_MAX_HOURS, userTargetUpdateSchema, type HrEmployee } from '@tht/contracts';
+import {
+  HR_MESSAGES as M,
+  SINGLE_TARGET_REASON,
+  TARGET_MESSAGES as T,
+  USER_TARGET_MAX_HOURS,
+  userTargetUpdateSchema,
+  type HrEmployee,
+} from '@tht/contracts';
 import { Button, Dialog, DialogActions, errorMessageOf, FormField, Input, useToast, useValidatedForm } from '@tht/ui';
 import { useCreateUserTarget, useUpdateUserTarget } from '../hr-api/hrApi';
 

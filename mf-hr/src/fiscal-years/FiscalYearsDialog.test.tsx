@@ -23,7 +23,9 @@ describe('Manage Fiscal Years', () => {
     await user.type(within(dialog).getByLabelText('Description'), 'Next year');
     await user.click(within(dialog).getByRole('button', { name: 'Add Fiscal Year' }));
     expect(await within(toasts()).findByText(`Fiscal year ${YEAR + 1} created`)).toBeInTheDocument();
-    expect(api.writes()).toEqual([{ method: 'POST', url: '/api/yearly-targets', body: { year: YEAR + 1, targetHours: 1600, description: 'Next year' } }]);
+    expect(api.writes()).toEqual([
+      { method: 'POST', url: '/api/yearly-targets', body: { year: YEAR + 1, targetHours: 1600, description: 'Next year' } },
+    ]);
   });
 
   it('says when there are none, and when adding fails', async () => {

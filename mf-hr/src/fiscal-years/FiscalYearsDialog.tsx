@@ -1,7 +1,17 @@
 import { useId } from 'react';
 import styled from 'styled-components';
 import { HR_MESSAGES as M, TARGET_MESSAGES as T, yearlyTargetCreateSchema } from '@tht/contracts';
-import { Button, Dialog, DialogActions, errorMessageOf, FieldError, FiscalYearTable, Spinner, useToast, useValidatedForm } from '@tht/ui';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  errorMessageOf,
+  FieldError,
+  FiscalYearTable,
+  Spinner,
+  useToast,
+  useValidatedForm,
+} from '@tht/ui';
 import { useCreateYearlyTarget, useFiscalYears } from '../hr-api/hrApi';
 import { YearlyTargetFields } from '../yearly-target/YearlyTargetFields';
 

@@ -58,7 +58,8 @@ export function useFiscalYears() {
 
 /** Reads a target change alters: the HR figures, the target lists and the fiscal years. */
 const isTargetDataKey = (key: unknown) =>
-  typeof key === 'string' && ['/api/hr/', '/api/yearly-targets', '/api/fiscal-years', '/api/user-targets'].some((prefix) => key.startsWith(prefix));
+  typeof key === 'string' &&
+  ['/api/hr/', '/api/yearly-targets', '/api/fiscal-years', '/api/user-targets'].some((prefix) => key.startsWith(prefix));
 
 /** A write whose success refreshes every read it changes (the server answers once its read models include it). */
 function useTargetWrite<Arg, Result>(send: (arg: Arg) => Promise<Result>) {
@@ -85,7 +86,8 @@ export type BulkTargetRequest = { year: number; targetHours?: number; reason?: s
 export type UserTargetFields = { userId: number; year: number; targetHours: number; reason: string | null };
 
 const createYearlyTarget = (target: YearlyTargetFields) => apiRequest<YearlyTarget>('POST', '/api/yearly-targets', target);
-const updateYearlyTarget = ({ year, ...change }: YearlyTargetFields) => apiRequest<YearlyTarget>('PUT', `/api/yearly-targets/${year}`, change);
+const updateYearlyTarget = ({ year, ...change }: YearlyTargetFields) =>
+  apiRequest<YearlyTarget>('PUT', `/api/yearly-targets/${year}`, change);
 const assignTargets = (request: BulkTargetRequest) => apiRequest<BulkTargetResult>('POST', '/api/user-targets/bulk', request);
 const createUserTarget = (target: UserTargetFields) => apiRequest<UserTarget>('POST', '/api/user-targets', target);
 const updateUserTarget = ({ userId, year, ...change }: UserTargetFields) =>

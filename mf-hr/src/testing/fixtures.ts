@@ -12,11 +12,43 @@ export function hrStats(overrides: Partial<HrStats> = {}): HrStats {
     innovativeHours: 12.75,
     innovationRate: 67,
     recentInnovative: [
-      { id: 7, userId: 2, employeeName: 'Bob Brown', trainingName: 'Cloud Security', date: '2025-08-01', hours: 2, notesPreview: '' },
-      { id: 5, userId: 2, employeeName: 'Bob Brown', trainingName: 'Excel Skills', date: '2025-03-10', hours: 1.25, notesPreview: 'Spreadsheets...' },
-      { id: 1, userId: 1, employeeName: 'Ada Adams', trainingName: 'Excel Skills', date: '2025-03-10', hours: 2.5, notesPreview: 'Data analytics' },
+      {
+        id: 7,
+        userId: 2,
+        employeeName: 'Bob Brown',
+        trainingName: 'Cloud Security',
+        date: '2025-08-01',
+        hours: 2,
+        notesPreview: '',
+      },
+      {
+        id: 5,
+        userId: 2,
+        employeeName: 'Bob Brown',
+        trainingName: 'Excel Skills',
+        date: '2025-03-10',
+        hours: 1.25,
+        notesPreview: 'Spreadsheets...',
+      },
+      {
+        id: 1,
+        userId: 1,
+        employeeName: 'Ada Adams',
+        trainingName: 'Excel Skills',
+        date: '2025-03-10',
+        hours: 2.5,
+        notesPreview: 'Data analytics',
+      },
       { id: 8, userId: 3, employeeName: 'Carl Clark', trainingName: 'Negotiation', date: '2025-02-02', hours: 5, notesPreview: '' },
-      { id: 9, userId: 3, employeeName: 'Carl Clark', trainingName: 'Webinar on AI', date: '2025-01-10', hours: 1, notesPreview: '' },
+      {
+        id: 9,
+        userId: 3,
+        employeeName: 'Carl Clark',
+        trainingName: 'Webinar on AI',
+        date: '2025-01-10',
+        hours: 1,
+        notesPreview: '',
+      },
     ],
     elapsedShare: 1,
     target: { targetHours: 1400, description: 'Grow', progressPercent: 1, onTrack: false, hoursToGetBackOnTrack: 1100 },
@@ -77,7 +109,14 @@ export const trends: HrTrends = {
 };
 
 export const fiscalYears: YearlyTarget[] = [
-  { id: 2, year: 2025, targetHours: 1400, description: 'Grow', createdAt: '2025-01-02T09:00:00.000Z', updatedAt: '2025-01-02T09:00:00.000Z' },
+  {
+    id: 2,
+    year: 2025,
+    targetHours: 1400,
+    description: 'Grow',
+    createdAt: '2025-01-02T09:00:00.000Z',
+    updatedAt: '2025-01-02T09:00:00.000Z',
+  },
 ];
 
 /** Every read of the dashboard for YEAR. */

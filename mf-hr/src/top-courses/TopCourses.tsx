@@ -25,7 +25,8 @@ export function TopCourses({ year }: { year: number }) {
               <li key={course.trainingName}>
                 <strong>{course.trainingName}</strong>{' '}
                 <span>
-                  average rating {course.averageRating} of 5, {course.completions} {course.completions === 1 ? 'completion' : 'completions'}
+                  average rating {course.averageRating} of 5, {course.completions}{' '}
+                  {course.completions === 1 ? 'completion' : 'completions'}
                 </span>
               </li>
             ))}

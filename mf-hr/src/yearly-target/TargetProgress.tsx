@@ -40,7 +40,13 @@ export function TargetProgress({ stats, target }: { stats: HrStats; target: Orga
   return (
     <>
       <Figures>{M.hoursOfTarget(stats.totalHours, target.targetHours)}</Figures>
-      <Bar role="progressbar" aria-label={M.progressLabel} aria-valuemin={0} aria-valuemax={100} aria-valuenow={target.progressPercent}>
+      <Bar
+        role="progressbar"
+        aria-label={M.progressLabel}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={target.progressPercent}
+      >
         <Fill $percent={target.progressPercent} />
       </Bar>
       <Status>

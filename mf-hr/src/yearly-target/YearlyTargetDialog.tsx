@@ -55,10 +55,13 @@ export function YearlyTargetDialog({ year, target, onClose }: YearlyTargetDialog
   const pending = form.pending || create.pending || update.pending;
   return (
     <Dialog open onClose={onClose} title={target ? M.editTarget : M.setTarget}>
-      <form noValidate onSubmit={(event) => {
-        event.preventDefault();
-        void form.submit((fields) => (target ? saveChange(fields) : createAndAssign(fields)));
-      }}>
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void form.submit((fields) => (target ? saveChange(fields) : createAndAssign(fields)));
+        }}
+      >
         <YearlyTargetFields values={form.values} errors={form.errors} setField={form.setField} yearFixed={target !== null} />
         <DialogActions>
           <Button $variant="secondary" onClick={onClose}>

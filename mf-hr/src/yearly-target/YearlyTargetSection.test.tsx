@@ -13,16 +13,24 @@ describe('the yearly target card', () => {
     renderWithHrApi(<YearlyTargetSection year={YEAR} />, dashboardRoutes());
     expect(screen.getByRole('status', { name: 'Loading progress data...' })).toBeInTheDocument();
     expect(await screen.findByText('20.75 of 1400 hours')).toBeInTheDocument();
-    expect(screen.getByRole('progressbar', { name: 'Progress towards the organisation target' })).toHaveAttribute('aria-valuenow', '1');
+    expect(screen.getByRole('progressbar', { name: 'Progress towards the organisation target' })).toHaveAttribute(
+      'aria-valuenow',
+      '1',
+    );
     expect(within(card()).getByText('Behind Target')).toBeInTheDocument();
     expect(within(card()).getByText('1100 hours needed to get back on track')).toBeInTheDocument();
     expect(within(card()).getByRole('button', { name: 'Edit Target' })).toBeInTheDocument();
   });
 
   it('reads On Track without hours missing when the organisation keeps pace', async () => {
-    const onTrack = hrStats({ totalHours: 1200, target: { targetHours: 1400, description: null, progressPercent: 86, onTrack: true, hoursToGetBackOnTrack: 0 } });
+    const onTrack = hrStats({
+      totalHours: 1200,
+      target: { targetHours: 1400, description: null, progressPercent: 86, onTrack: true, hoursToGetBackOnTrack: 0 },
+    });
     renderWithHrApi(<YearlyTargetSection year={YEAR} />, dashboardRoutes({ [`GET /api/hr/stats?year=${YEAR}`]: onTrack }));
-    expect(await within(await screen.findByRole('region', { name: `Organisation Target ${YEAR}` })).findByText('On Track')).toBeInTheDocument();
+    expect(
+      await within(await screen.findByRole('region', { name: `Organisation Target ${YEAR}` })).findByText('On Track'),
+    ).toBeInTheDocument();
     expect(screen.queryByText(/needed to get back on track/)).not.toBeInTheDocument();
   });
 
@@ -33,7 +41,15 @@ describe('the yearly target card', () => {
       dashboardRoutes({
         [`GET /api/hr/stats?year=${YEAR}`]: hrStats({ target: null }),
         'POST /api/yearly-targets': { id: 3, year: YEAR, targetHours: 700, description: null, createdAt: '', updatedAt: '' },
-        'POST /api/user-targets/bulk': { year: YEAR, targetHours: 100, reason: 'Company-wide assignment', employees: 7, created: 7, updated: 0, unchanged: 0 },
+        'POST /api/user-targets/bulk': {
+          year: YEAR,
+          targetHours: 100,
+          reason: 'Company-wide assignment',
+          employees: 7,
+          created: 7,
+          updated: 0,
+          unchanged: 0,
+        },
       }),
     );
     expect(await screen.findByText(`No training target set for ${YEAR}`)).toBeInTheDocument();
@@ -102,12 +118,17 @@ describe('the yearly target card', () => {
     await user.type(within(dialog).getByLabelText('Target Hours'), '1500');
     await user.click(within(dialog).getByRole('button', { name: 'Update Target' }));
     expect(await within(toasts()).findByText('Target updated successfully!')).toBeInTheDocument();
-    expect(api.writes()).toEqual([{ method: 'PUT', url: `/api/yearly-targets/${YEAR}`, body: { targetHours: 1500, description: 'Grow' } }]);
+    expect(api.writes()).toEqual([
+      { method: 'PUT', url: `/api/yearly-targets/${YEAR}`, body: { targetHours: 1500, description: 'Grow' } },
+    ]);
   });
 
   it("reports a failed edit as 'Failed to update target: {message}'", async () => {
     const user = userEvent.setup();
-    renderWithHrApi(<YearlyTargetSection year={YEAR} />, dashboardRoutes({ [`PUT /api/yearly-targets/${YEAR}`]: new Status(403, { error: 'HR or admin access required' }) }));
+    renderWithHrApi(
+      <YearlyTargetSection year={YEAR} />,
+      dashboardRoutes({ [`PUT /api/yearly-targets/${YEAR}`]: new Status(403, { error: 'HR or admin access required' }) }),
+    );
     await user.click(await screen.findByRole('button', { name: 'Edit Target' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Update Target' }));
     expect(await within(toasts()).findByText('Failed to update target: HR or admin access required')).toBeInTheDocument();

@@ -27,7 +27,9 @@ export function YearlyTargetSection({ year }: { year: number }) {
           </>
         )}
       >
-        {(loaded) => (loaded.target ? <TargetProgress stats={loaded} target={loaded.target} /> : <EmptyText>{M.noTarget(year)}</EmptyText>)}
+        {(loaded) =>
+          loaded.target ? <TargetProgress stats={loaded} target={loaded.target} /> : <EmptyText>{M.noTarget(year)}</EmptyText>
+        }
       </DashboardSection>
       {open === 'target' && stats && <YearlyTargetDialog year={year} target={stats.target} onClose={() => setOpen(null)} />}
       {open === 'fiscal-years' && <FiscalYearsDialog defaultYear={year} onClose={() => setOpen(null)} />}

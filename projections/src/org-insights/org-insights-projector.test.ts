@@ -49,7 +49,9 @@ async function project(...batches: (ProjectedEvent | ProjectedEvent[])[]): Promi
 
 /** 'year name completions sum' per course row. */
 async function courses(): Promise<string[]> {
-  const { rows } = await sql<{ line: string }>`SELECT year || ' ' || training_name || ' ' || completions || ' ' || rating_sum AS line
+  const { rows } = await sql<{
+    line: string;
+  }>`SELECT year || ' ' || training_name || ' ' || completions || ' ' || rating_sum AS line
     FROM ${sql.table(`${SCHEMA}.org_course_ratings`)} ORDER BY year, training_name`.execute(db);
   return rows.map((row) => row.line);
 }
@@ -64,7 +66,9 @@ async function latestInnovative(year: number): Promise<number[]> {
 async function everything(): Promise<string[]> {
   const lines: string[] = [];
   for (const table of ['org_insight_entries', 'org_course_ratings']) {
-    const { rows } = await sql<{ row: string }>`SELECT ${table} || ' ' || to_jsonb(t)::text AS row FROM ${sql.table(`${SCHEMA}.${table}`)} t`.execute(db);
+    const { rows } = await sql<{
+      row: string;
+    }>`SELECT ${table} || ' ' || to_jsonb(t)::text AS row FROM ${sql.table(`${SCHEMA}.${table}`)} t`.execute(db);
     lines.push(...rows.map((row) => row.row));
   }
   return lines.sort();
@@ -72,7 +76,7 @@ async function everything(): Promise<string[]> {
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  db = database.db as unknown as ReadModelDb;
+  db = database.db;
   await sql`CREATE SCHEMA ${sql.id(SCHEMA)}`.execute(db);
   await orgInsightsProjector.migrate(db, SCHEMA);
   await orgInsightsProjector.migrate(db, SCHEMA); // idempotent
@@ -121,14 +125,24 @@ describe('org insights projector', () => {
       logged(5, 11, { beInnovative: true, date: '2024-12-31' }),
     );
     expect(await latestInnovative(2025)).toEqual([4, 2, 1]);
-    await project(edited(2, 10, { beInnovative: false, date: '2025-03-01' }), edited(3, 11, { beInnovative: true, date: '2025-04-01' }));
+    await project(
+      edited(2, 10, { beInnovative: false, date: '2025-03-01' }),
+      edited(3, 11, { beInnovative: true, date: '2025-04-01' }),
+    );
     expect(await latestInnovative(2025)).toEqual([3, 4, 1]);
     expect(await latestInnovative(2024)).toEqual([5]);
   });
 
   it('when a user is deleted, their entries and ratings leave (even those of the same batch); later edits of them change nothing', async () => {
-    await project(logged(1, 10, { trainingName: 'Excel', rating: 5, beInnovative: true }), logged(2, 11, { trainingName: 'Excel', rating: 4 }));
-    await project([logged(3, 10, { trainingName: 'Excel', rating: 4 }), edited(2, 11, { trainingName: 'Excel', rating: 5 }), userDeleted(10)]);
+    await project(
+      logged(1, 10, { trainingName: 'Excel', rating: 5, beInnovative: true }),
+      logged(2, 11, { trainingName: 'Excel', rating: 4 }),
+    );
+    await project([
+      logged(3, 10, { trainingName: 'Excel', rating: 4 }),
+      edited(2, 11, { trainingName: 'Excel', rating: 5 }),
+      userDeleted(10),
+    ]);
     expect(await courses()).toEqual(['2025 Excel 1 5']);
     expect(await latestInnovative(2025)).toEqual([]);
     await project(edited(1, 10, { trainingName: 'Excel', rating: 5 }));

@@ -58,7 +58,9 @@ async function migrate(db: ReadModelDb, schema: string): Promise<void> {
     innovative boolean NOT NULL
   )`.execute(db);
   // The latest innovative entries of a year: one short index range, newest first.
-  await sql`CREATE INDEX IF NOT EXISTS org_insight_entries_innovative_idx ON ${entries} (year, date DESC, entry_id DESC) WHERE innovative`.execute(db);
+  await sql`CREATE INDEX IF NOT EXISTS org_insight_entries_innovative_idx ON ${entries} (year, date DESC, entry_id DESC) WHERE innovative`.execute(
+    db,
+  );
   // A deleted user's entries, in one statement.
   await sql`CREATE INDEX IF NOT EXISTS org_insight_entries_user_idx ON ${entries} (user_id)`.execute(db);
   await sql`CREATE TABLE IF NOT EXISTS ${sql.table(`${schema}.org_course_ratings`)} (
@@ -117,7 +119,9 @@ class OrgInsightsBatch {
 
   static async load(trx: ReadModelTransaction, schema: string, events: readonly HandledEvent[]): Promise<OrgInsightsBatch> {
     const batch = new OrgInsightsBatch(trx, schema);
-    const ids = events.flatMap((event) => (event.type === 'EntryEdited' || event.type === 'EntryDeleted' ? [event.data.entryId] : []));
+    const ids = events.flatMap((event) =>
+      event.type === 'EntryEdited' || event.type === 'EntryDeleted' ? [event.data.entryId] : [],
+    );
     if (ids.length === 0) return batch;
     for (const id of ids) batch.stored.set(id, null);
     const { rows } = await sql<OrgInsightEntryRow>`SELECT entry_id, user_id, year, date, training_name, rating, innovative
@@ -158,7 +162,8 @@ class OrgInsightsBatch {
     for (const [id, now] of this.current) {
       const before = this.stored.get(id);
       if (before === now || [before, now].some((row) => row && this.deletedUsers.has(row.user_id))) continue;
-      if (before && isHighRated(before)) deltas.push({ year: before.year, training_name: before.training_name, rating: before.rating, sign: -1 });
+      if (before && isHighRated(before))
+        deltas.push({ year: before.year, training_name: before.training_name, rating: before.rating, sign: -1 });
       if (now && isHighRated(now)) deltas.push({ year: now.year, training_name: now.training_name, rating: now.rating, sign: 1 });
       if (now) kept.push(now);
       else if (before) removed.push(id);

@@ -1,8 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { customFieldColumn, exportFileName, neutraliseFormula, parseOptionLabels, formatOptionLabels, restoreNeutralised } from './export-format';
+import {
+  customFieldColumn,
+  exportFileName,
+  neutraliseFormula,
+  parseOptionLabels,
+  formatOptionLabels,
+  restoreNeutralised,
+} from './export-format';
 
 describe('neutraliseFormula', () => {
-  it.each(['=SUM(A1:A2)', '+1', '-2+3', '@cmd', '\tindent', '\rreturn', "=HYPERLINK(\"http://x\")"])(
+  it.each(['=SUM(A1:A2)', '+1', '-2+3', '@cmd', '\tindent', '\rreturn', '=HYPERLINK("http://x")'])(
     'puts an apostrophe before %j, which a spreadsheet would run',
     (text) => {
       expect(neutraliseFormula(text)).toBe(`'${text}`);
@@ -35,9 +42,12 @@ it('names a custom field column after the field', () => {
 });
 
 describe('restoreNeutralised', () => {
-  it.each(['=SUM(A1:A2)', '+1', '-2+3', '@cmd', '\tindent', "'already quoted", 'plain', ''])('gives back %j after neutralising', (text) => {
-    expect(restoreNeutralised(neutraliseFormula(text))).toBe(text);
-  });
+  it.each(['=SUM(A1:A2)', '+1', '-2+3', '@cmd', '\tindent', "'already quoted", 'plain', ''])(
+    'gives back %j after neutralising',
+    (text) => {
+      expect(restoreNeutralised(neutraliseFormula(text))).toBe(text);
+    },
+  );
 });
 
 describe('option labels of a form field', () => {

@@ -30,8 +30,27 @@ export const CUSTOM_FIELD_COLUMN_PREFIX = 'custom:';
 export const customFieldColumn = (fieldName: string) => `${CUSTOM_FIELD_COLUMN_PREFIX}${fieldName}`;
 
 /** The workbook's other sheets (`?format=xlsx`). */
-export const USER_EXPORT_COLUMNS = ['id', 'email', 'firstName', 'lastName', 'role', 'department', 'managerId', 'managerName', 'createdAt'] as const;
-export const TARGET_EXPORT_COLUMNS = ['userId', 'employeeEmail', 'year', 'targetHours', 'reason', 'setBy', 'createdAt', 'updatedAt'] as const;
+export const USER_EXPORT_COLUMNS = [
+  'id',
+  'email',
+  'firstName',
+  'lastName',
+  'role',
+  'department',
+  'managerId',
+  'managerName',
+  'createdAt',
+] as const;
+export const TARGET_EXPORT_COLUMNS = [
+  'userId',
+  'employeeEmail',
+  'year',
+  'targetHours',
+  'reason',
+  'setBy',
+  'createdAt',
+  'updatedAt',
+] as const;
 export const FISCAL_YEAR_EXPORT_COLUMNS = ['year', 'targetHours', 'description', 'createdAt', 'updatedAt'] as const;
 
 export const DEPARTMENT_EXPORT_COLUMNS = ['id', 'name', 'createdAt'] as const;

@@ -32,7 +32,10 @@ describe('organisationProgress', () => {
       onTrack: false,
       hoursToGetBackOnTrack: 50,
     });
-    expect(organisationProgress(2500, { targetHours: 1000, description: null }, 1)).toMatchObject({ progressPercent: 100, onTrack: true });
+    expect(organisationProgress(2500, { targetHours: 1000, description: null }, 1)).toMatchObject({
+      progressPercent: 100,
+      onTrack: true,
+    });
   });
 });
 

@@ -47,8 +47,12 @@ export const hrEmployeeSchema = z.strictObject({
   department: z.string(),
   totalHours: z.number(),
   completedTraining: z.number().meta({ description: 'Entries of the year' }),
-  targetHours: z.number().meta({ description: 'Their own target for the year, else the yearly target shared among all users (rounded), else 100' }),
-  hasOwnTarget: z.boolean().meta({ description: 'True when HR set a target for this person and year (edit with PUT, else create with POST)' }),
+  targetHours: z
+    .number()
+    .meta({ description: 'Their own target for the year, else the yearly target shared among all users (rounded), else 100' }),
+  hasOwnTarget: z
+    .boolean()
+    .meta({ description: 'True when HR set a target for this person and year (edit with PUT, else create with POST)' }),
   recentCourses: z.array(recentCourseSchema).meta({ description: 'The latest 2 entries of the year, latest first' }),
 });
 

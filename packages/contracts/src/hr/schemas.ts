@@ -14,7 +14,10 @@ export type ExportFormat = (typeof EXPORT_FORMATS)[number];
  * `innovative=true` (only innovative entries: the innovative summary's export).
  */
 export const exportQuerySchema = queryParametersSchema({
-  format: z.preprocess((value) => (value === undefined || value === '' ? 'csv' : value), z.enum(EXPORT_FORMATS, { error: M.exportFormat })),
+  format: z.preprocess(
+    (value) => (value === undefined || value === '' ? 'csv' : value),
+    z.enum(EXPORT_FORMATS, { error: M.exportFormat }),
+  ),
   year: entriesQuerySchema.shape.year,
   innovative: z.preprocess(
     (value) => (value === undefined || value === '' ? 'false' : value),

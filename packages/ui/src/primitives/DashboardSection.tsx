@@ -60,4 +60,3 @@ export const EmptyText = styled.p`
   margin: 0;
   color: ${({ theme }) => theme.colors.mutedText};
 `;
-
