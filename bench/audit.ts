@@ -8,41 +8,25 @@
  *     writing them straight into the table and sealing them (sealing time reported too).
  * Sizes: BENCH_CHAIN_APPENDS per writer (default 250), BENCH_VERIFY_EVENTS.
  */
-import { randomUUID } from 'node:crypto';
-import { createEventStore, migrateEventStore, sealChain, startChainSealer, verifyChain, type EventStore, type NewEvent } from '@tht/eventstore';
+import {
+  createEventStore,
+  migrateEventStore,
+  sealChain,
+  startChainSealer,
+  verifyChain,
+  type EventStore,
+  type NewEvent,
+} from '@tht/eventstore';
 import { createPool } from '@tht/postgres';
 import type pg from 'pg';
 import { benchDatabase } from './support/bench-postgres';
+import { entryLogged } from './support/entry-event';
 
 const APPENDS = Number(process.env.BENCH_CHAIN_APPENDS ?? 250);
 const VERIFY_EVENTS = Number(process.env.BENCH_VERIFY_EVENTS ?? 1_000_000);
 const WRITERS = 20;
 const BATCH = 10;
 const number = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0 });
-
-const ENTRY = {
-  trainingName: 'Fire safety',
-  date: '2026-03-04',
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  managerName: 'Grace Hopper',
-  department: 'Engineering',
-  hours: '1.5',
-  notes: '',
-  rating: 4,
-  beInnovative: false,
-  trainingType: 'internal',
-  courseGivenBy: 'In house',
-  customFields: {},
-};
-
-function entryLogged(n: number): NewEvent {
-  return {
-    type: 'EntryLogged',
-    data: { entryId: n, userId: 1 + (n % 100), ...ENTRY },
-    metadata: { actorId: '1', correlationId: randomUUID(), occurredAt: new Date().toISOString(), schemaVersion: 1 },
-  };
-}
 
 /** Seconds for 20 writers to append APPENDS batches each. */
 async function appendRound(store: EventStore, round: string): Promise<number> {
@@ -90,10 +74,10 @@ async function seedEvents(pool: pg.Pool, count: number): Promise<void> {
     await pool.query(
       `INSERT INTO eventstore.events (event_id, stream_name, stream_version, type, data, metadata)
        SELECT gen_random_uuid(), 'verify-' || (n / 10), n % 10, 'EntryLogged',
-              json_build_object('entryId', n) :: jsonb || $2::jsonb,
+              $2::jsonb || json_build_object('entryId', n)::jsonb,
               json_build_object('actorId', '1', 'correlationId', gen_random_uuid(), 'occurredAt', '2026-03-04T10:00:00.000Z', 'schemaVersion', 1)
        FROM generate_series($1::int, $1::int + $3::int - 1) AS n`,
-      [from, JSON.stringify({ userId: 7, ...ENTRY }), Math.min(chunk, count - from)],
+      [from, JSON.stringify(entryLogged(0).data), Math.min(chunk, count - from)],
     );
   }
 }
@@ -109,7 +93,8 @@ async function verifyMany(pool: pg.Pool): Promise<void> {
   started = performance.now();
   const result = await verifyChain(pool);
   const seconds = (performance.now() - started) / 1000;
-  if (!result.ok || result.verified !== VERIFY_EVENTS) throw new Error(`verify did not confirm the chain: ${JSON.stringify(result)}`);
+  if (!result.ok || result.verified !== VERIFY_EVENTS)
+    throw new Error(`verify did not confirm the chain: ${JSON.stringify(result)}`);
   console.info(
     `audit: verify of ${number.format(VERIFY_EVENTS)} events: ${seconds.toFixed(2)}s (${number.format(VERIFY_EVENTS / seconds)} events/s; target under 10 s)`,
   );

@@ -6,40 +6,16 @@
  *     events/s).
  * Sizes: BENCH_SINGLE_APPENDS (default 2,000), BENCH_BATCH_APPENDS per writer (default 250).
  */
-import { randomUUID } from 'node:crypto';
-import { createEventStore, migrateEventStore, type EventStore, type NewEvent } from '@tht/eventstore';
+import { createEventStore, migrateEventStore, type EventStore } from '@tht/eventstore';
 import { createPool } from '@tht/postgres';
 import { benchDatabase } from './support/bench-postgres';
+import { entryLogged } from './support/entry-event';
 
 const SINGLE_APPENDS = Number(process.env.BENCH_SINGLE_APPENDS ?? 2_000);
 const BATCH_APPENDS = Number(process.env.BENCH_BATCH_APPENDS ?? 250);
 const WRITERS = 20;
 const BATCH = 10;
 const number = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0 });
-
-function entryLogged(n: number): NewEvent {
-  return {
-    type: 'EntryLogged',
-    data: {
-      entryId: n,
-      userId: 1 + (n % 100),
-      trainingName: 'Fire safety',
-      date: '2026-03-04',
-      firstName: 'Ada',
-      lastName: 'Lovelace',
-      managerName: 'Grace Hopper',
-      department: 'Engineering',
-      hours: '1.5',
-      notes: '',
-      rating: 4,
-      beInnovative: false,
-      trainingType: 'internal',
-      courseGivenBy: 'In house',
-      customFields: {},
-    },
-    metadata: { actorId: '1', correlationId: randomUUID(), occurredAt: new Date().toISOString(), schemaVersion: 1 },
-  };
-}
 
 async function oneWriter(store: EventStore): Promise<void> {
   const latencies: number[] = [];

@@ -1,4 +1,11 @@
-import { AUDIT_MESSAGES as M, auditEventsQuerySchema, auditHeadSchema, exportedEventSchema, historyKindSchema, recordHistorySchema } from '@tht/contracts';
+import {
+  AUDIT_MESSAGES as M,
+  auditEventsQuerySchema,
+  auditHeadSchema,
+  exportedEventSchema,
+  historyKindSchema,
+  recordHistorySchema,
+} from '@tht/contracts';
 import { z } from 'zod';
 import type { DescribeFeatureApi } from '../openapi/operations';
 
@@ -13,9 +20,9 @@ export const describeAuditApi: DescribeFeatureApi = () => ({
       operationId: 'getRecordHistory',
       summary: "A record's every change, oldest first",
       description:
-        'Built from the record\'s events: per event the time, the acting user\'s name, the event type and each changed field before and after ' +
+        "Built from the record's events: per event the time, the acting user's name, the event type and each changed field before and after " +
         '(a password only reads "password changed"). `id` is the number of an entry, user, department or form field, the year of a ' +
-        'yearly target or fiscal year, and `<userId>-<year>` for a person\'s target (its own changes and the bulk assignments naming them). ' +
+        "yearly target or fiscal year, and `<userId>-<year>` for a person's target (its own changes and the bulk assignments naming them). " +
         "Entries: whoever may read the entry; users: admins and the user themself; a person's target: HR, admins and the person; " +
         'yearly targets: HR and admins; departments, form fields and fiscal years: admins.',
       access: 'signed-in',

@@ -32,7 +32,12 @@ export function createAuditRouter(ctx: AppContext): Router {
 
   router.get('/audit/head', ...adminOnly, requireChain, async (req, res) => {
     const { head, unsealed } = await readChainStatus(ctx.pool);
-    const answer: AuditHead = { sequence: head?.sequence ?? 0, position: head?.globalPosition ?? null, hash: head?.hash ?? null, unsealed };
+    const answer: AuditHead = {
+      sequence: head?.sequence ?? 0,
+      position: head?.globalPosition ?? null,
+      hash: head?.hash ?? null,
+      unsealed,
+    };
     res.set('Cache-Control', 'no-store').json(answer);
   });
 

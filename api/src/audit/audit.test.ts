@@ -19,7 +19,8 @@ async function history(path: string, viewer: SignedInTestUser): Promise<HistoryI
   return recordHistorySchema.parse(response.body).items;
 }
 
-const statusOf = async (path: string, viewer?: SignedInTestUser) => (await request(app, 'GET', path, { token: viewer?.token })).status;
+const statusOf = async (path: string, viewer?: SignedInTestUser) =>
+  (await request(app, 'GET', path, { token: viewer?.token })).status;
 
 beforeAll(async () => {
   app = await startTestApp();
@@ -30,7 +31,15 @@ beforeAll(async () => {
   bob = await createUserAndLogin(app, { firstName: 'Bob', lastName: 'Brown' });
   const logged = await request<EntryView>(app, 'POST', '/api/entries', {
     token: ann.token,
-    body: { firstName: 'Ann', lastName: 'Lee', managerName: 'Carl Clark', department: ann.user.department, trainingName: 'Safety', date: '2026-03-12', hours: 2 },
+    body: {
+      firstName: 'Ann',
+      lastName: 'Lee',
+      managerName: 'Carl Clark',
+      department: ann.user.department,
+      trainingName: 'Safety',
+      date: '2026-03-12',
+      hours: 2,
+    },
   });
   expect(logged.status, JSON.stringify(logged.body)).toBe(201);
   entry = logged.body;
@@ -59,23 +68,39 @@ describe('GET /api/history/{kind}/{id}', () => {
   });
 
   it("shows a user's changes to admins and the user, a password change only as changed", async () => {
-    expect((await request(app, 'PUT', `/api/users/${bob.user.id}`, { token: admin.token, body: { role: 'manager' } })).status).toBe(200);
-    const changed = await request(app, 'POST', '/api/set-password', { token: bob.token, body: { password: `${TEST_PASSWORD}-2`, confirmPassword: `${TEST_PASSWORD}-2` } });
+    expect((await request(app, 'PUT', `/api/users/${bob.user.id}`, { token: admin.token, body: { role: 'manager' } })).status).toBe(
+      200,
+    );
+    const changed = await request(app, 'POST', '/api/set-password', {
+      token: bob.token,
+      body: { password: `${TEST_PASSWORD}-2`, confirmPassword: `${TEST_PASSWORD}-2` },
+    });
     expect(changed.status, JSON.stringify(changed.body)).toBe(200);
     bob = { ...bob, token: changed.body.authToken }; // a new password revokes earlier sign-ins
 
     const items = await history(`users/${bob.user.id}`, bob);
-    expect(items.find((i) => i.event === 'UserUpdated')).toMatchObject({ actor: { name: 'Zoe Zimmer' }, changes: [{ field: 'role', before: 'employee', after: 'manager' }] });
-    expect(items.find((i) => i.event === 'PasswordChanged')!.changes).toEqual([{ field: 'password', secret: true, text: 'password changed' }]);
+    expect(items.find((i) => i.event === 'UserUpdated')).toMatchObject({
+      actor: { name: 'Zoe Zimmer' },
+      changes: [{ field: 'role', before: 'employee', after: 'manager' }],
+    });
+    expect(items.find((i) => i.event === 'PasswordChanged')!.changes).toEqual([
+      { field: 'password', secret: true, text: 'password changed' },
+    ]);
     const body = JSON.stringify(await history(`users/${bob.user.id}`, admin));
     expect(body).not.toMatch(/\$2[aby]\$|argon|scrypt|passwordHash/);
     expect(await statusOf(`/api/history/users/${bob.user.id}`, hr)).toBe(403);
   });
 
   it("keeps a person's target history across single edits and the year's bulk assignment", async () => {
-    const set = await request(app, 'POST', '/api/user-targets', { token: hr.token, body: { userId: ann.user.id, year: 2026, targetHours: 20 } });
+    const set = await request(app, 'POST', '/api/user-targets', {
+      token: hr.token,
+      body: { userId: ann.user.id, year: 2026, targetHours: 20 },
+    });
     expect(set.status, JSON.stringify(set.body)).toBe(201);
-    const bulk = await request(app, 'POST', '/api/user-targets/bulk', { token: hr.token, body: { userIds: [ann.user.id, bob.user.id], year: 2026, targetHours: 30 } });
+    const bulk = await request(app, 'POST', '/api/user-targets/bulk', {
+      token: hr.token,
+      body: { userIds: [ann.user.id, bob.user.id], year: 2026, targetHours: 30 },
+    });
     expect(bulk.status, JSON.stringify(bulk.body)).toBeLessThan(300);
 
     const items = await history(`user-targets/${ann.user.id}-2026`, ann);
@@ -87,13 +112,21 @@ describe('GET /api/history/{kind}/{id}', () => {
   });
 
   it('keeps organisation records (departments, form fields, fiscal years) for admins, yearly targets for HR too', async () => {
-    const created = await request<{ id: number }>(app, 'POST', '/api/departments', { token: admin.token, body: { name: 'Audit Dept' } });
+    const created = await request<{ id: number }>(app, 'POST', '/api/departments', {
+      token: admin.token,
+      body: { name: 'Audit Dept' },
+    });
     await request(app, 'PUT', `/api/departments/${created.body.id}`, { token: admin.token, body: { name: 'Audit Office' } });
     const items = await history(`departments/${created.body.id}`, admin);
-    expect(items[1]).toMatchObject({ event: 'DepartmentRenamed', changes: [{ field: 'name', before: 'Audit Dept', after: 'Audit Office' }] });
+    expect(items[1]).toMatchObject({
+      event: 'DepartmentRenamed',
+      changes: [{ field: 'name', before: 'Audit Dept', after: 'Audit Office' }],
+    });
     expect(await statusOf(`/api/history/departments/${created.body.id}`, hr)).toBe(403);
 
-    expect((await request(app, 'POST', '/api/yearly-targets', { token: hr.token, body: { year: 2027, targetHours: 500 } })).status).toBe(201);
+    expect(
+      (await request(app, 'POST', '/api/yearly-targets', { token: hr.token, body: { year: 2027, targetHours: 500 } })).status,
+    ).toBe(201);
     expect(await statusOf('/api/history/yearly-targets/2027', hr)).toBe(200);
     expect(await statusOf('/api/history/fiscal-years/2027', hr)).toBe(403);
     expect(await statusOf('/api/history/fiscal-years/2027', admin)).toBe(200);
@@ -123,12 +156,17 @@ describe('the hash chain for auditors', () => {
 
   it('exports a range of sealed events as NDJSON whose hashes a third party can recompute', async () => {
     await sealChain(app.ctx.pool);
-    const response = await fetch(`${app.baseUrl}/api/audit/events?from=1&to=5`, { headers: { authorization: `Bearer ${admin.token}` } });
+    const response = await fetch(`${app.baseUrl}/api/audit/events?from=1&to=5`, {
+      headers: { authorization: `Bearer ${admin.token}` },
+    });
     expect(response.headers.get('content-type')).toContain('application/x-ndjson');
-    const lines = (await response.text()).trim().split('\n').map((line) => JSON.parse(line));
+    const lines = (await response.text())
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     expect(lines.map((l) => l.sequence)).toEqual([1, 2, 3, 4, 5]);
     let previous = GENESIS_HASH;
-    for (const { sequence, position, previousHash, hash, ...event } of lines) {
+    for (const { sequence: _sequence, position, previousHash, hash, ...event } of lines) {
       expect(previousHash).toBe(previous);
       expect(chainHash(previousHash, { ...event, globalPosition: position })).toBe(hash);
       previous = hash;

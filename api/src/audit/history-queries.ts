@@ -11,7 +11,6 @@ import {
   userTargetAssignmentsStream,
   userTargetStream,
   yearlyTargetStream,
-  type HistoryEvent,
   type HistoryItem,
   type HistoryRecordKey,
   type Person,
@@ -74,12 +73,14 @@ export async function recordHistory(ctx: AppContext, viewer: Person, key: Histor
   const events = await eventsOf(ctx, key);
   if (events.length === 0) throw new HttpError(404, M.recordNotFound);
   if (ownerDecides && !(await mayRead(ctx, viewer, key, events))) throw new HttpError(403, M.historyAccessDenied);
-  return historyItems(events as HistoryEvent[], await actorNames(ctx, events));
+  return historyItems(events, await actorNames(ctx, events));
 }
 
 /** Names of the people who acted: from the users read model, or from their own stream if deleted since. */
 async function actorNames(ctx: AppContext, events: readonly RecordedEvent[]): Promise<Map<number, string>> {
-  const ids = [...new Set(events.flatMap((e) => (e.metadata.actorId === null ? [] : [Number(e.metadata.actorId)])))].filter(Number.isSafeInteger);
+  const ids = [...new Set(events.flatMap((e) => (e.metadata.actorId === null ? [] : [Number(e.metadata.actorId)])))].filter(
+    Number.isSafeInteger,
+  );
   if (ids.length === 0) return new Map();
   const rows = await ctx.db
     .withSchema(READ_MODEL_SCHEMA)

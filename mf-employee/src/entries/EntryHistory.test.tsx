@@ -14,7 +14,13 @@ const history: RecordHistory = {
   kind: 'entries',
   id: String(entry.id),
   items: [
-    { position: '1', at: '2026-03-12T13:58:00.000Z', actor: { id: 7, name: 'Ann Lee' }, event: 'EntryLogged', changes: [{ field: 'hours', before: null, after: '2' }] },
+    {
+      position: '1',
+      at: '2026-03-12T13:58:00.000Z',
+      actor: { id: 7, name: 'Ann Lee' },
+      event: 'EntryLogged',
+      changes: [{ field: 'hours', before: null, after: '2' }],
+    },
     {
       position: '2',
       at: '2026-03-12T14:02:00.000Z',
@@ -38,11 +44,17 @@ describe('entry history in the detail dialog', () => {
     await user.click(screen.getByRole('button', { name: 'Show History' }));
 
     const timeline = await screen.findByRole('list', { name: 'Entry history' });
-    const lines = within(timeline).getAllByRole('listitem').map((item) => item.textContent);
+    const lines = within(timeline)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
     expect(lines).toHaveLength(2);
     expect(lines[0]).toMatch(/^\d{1,2} Mar 2026 \d\d:\d\d, Ann Lee: entry logged$/);
-    expect(lines[1]).toMatch(/^\d{1,2} Mar 2026 \d\d:\d\d, Zoe Zimmer changed hours 2 -> 3.5, changed training name Safety -> Fire Safety$/);
-    expect(within(timeline).getAllByRole('listitem')[1]!.querySelector('time')?.getAttribute('datetime')).toBe('2026-03-12T14:02:00.000Z');
+    expect(lines[1]).toMatch(
+      /^\d{1,2} Mar 2026 \d\d:\d\d, Zoe Zimmer changed hours 2 -> 3.5, changed training name Safety -> Fire Safety$/,
+    );
+    expect(within(timeline).getAllByRole('listitem')[1]!.querySelector('time')?.getAttribute('datetime')).toBe(
+      '2026-03-12T14:02:00.000Z',
+    );
     expect(screen.getByRole('button', { name: 'Hide History' })).toHaveAttribute('aria-expanded', 'true');
   });
 

@@ -22,17 +22,27 @@ describe('hash chain', () => {
   });
 
   it('is SHA-256 over the previous hash followed by the canonical form', () => {
-    const expected = createHash('sha256').update(GENESIS_HASH + canonicalEvent(event)).digest('hex');
+    const expected = createHash('sha256')
+      .update(GENESIS_HASH + canonicalEvent(event))
+      .digest('hex');
     expect(chainHash(GENESIS_HASH, event)).toBe(expected);
     expect(chainHash(GENESIS_HASH, event)).toMatch(/^[0-9a-f]{64}$/);
   });
 
   it('changes when any byte of the event or the previous hash changes, but not with key order', () => {
     const base = chainHash(GENESIS_HASH, event);
-    expect(chainHash(GENESIS_HASH, { ...event, data: { ...event.data as object, hours: 3.6 } })).not.toBe(base);
+    expect(chainHash(GENESIS_HASH, { ...event, data: { ...(event.data as object), hours: 3.6 } })).not.toBe(base);
     expect(chainHash(GENESIS_HASH, { ...event, streamVersion: 1 })).not.toBe(base);
     expect(chainHash('1'.repeat(64), event)).not.toBe(base);
-    const reordered = { metadata: event.metadata, type: event.type, data: event.data, streamVersion: 0, streamName: 'entry-1', eventId: event.eventId, globalPosition: event.globalPosition };
+    const reordered = {
+      metadata: event.metadata,
+      type: event.type,
+      data: event.data,
+      streamVersion: 0,
+      streamName: 'entry-1',
+      eventId: event.eventId,
+      globalPosition: event.globalPosition,
+    };
     expect(chainHash(GENESIS_HASH, reordered)).toBe(base);
   });
 });

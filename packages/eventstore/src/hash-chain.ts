@@ -12,7 +12,10 @@ import type { RecordedEvent } from './port';
 export const GENESIS_HASH = '0'.repeat(64);
 
 /** What the chain covers: the stored event as written (not upcast), with its global position. */
-export type ChainedEvent = Pick<RecordedEvent, 'globalPosition' | 'eventId' | 'streamName' | 'streamVersion' | 'type' | 'data' | 'metadata'>;
+export type ChainedEvent = Pick<
+  RecordedEvent,
+  'globalPosition' | 'eventId' | 'streamName' | 'streamVersion' | 'type' | 'data' | 'metadata'
+>;
 
 export function canonicalEvent(event: ChainedEvent): string {
   const { globalPosition, eventId, streamName, streamVersion, type, data, metadata } = event;

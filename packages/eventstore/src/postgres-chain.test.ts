@@ -62,7 +62,11 @@ describe('audit hash chain on PostgreSQL', () => {
 
     const result = await verifyChain(pool, { batchSize: 4 });
 
-    expect(result).toMatchObject({ ok: false, verified: 6, broken: { sequence: 7, globalPosition: target.globalPosition, streamName: 'entry-0', type: 'Noted6' } });
+    expect(result).toMatchObject({
+      ok: false,
+      verified: 6,
+      broken: { sequence: 7, globalPosition: target.globalPosition, streamName: 'entry-0', type: 'Noted6' },
+    });
     expect(describeVerification(result)).toBe(
       `chain broken at position ${target.globalPosition} (event 7): stream entry-0, type Noted6: the event was changed after it was sealed`,
     );
@@ -74,7 +78,11 @@ describe('audit hash chain on PostgreSQL', () => {
 
     const result = await verifyChain(pool);
 
-    expect(result).toMatchObject({ ok: false, verified: 3, broken: { sequence: 4, globalPosition: events[3]!.globalPosition, streamName: 'entry-0', type: 'Noted3' } });
+    expect(result).toMatchObject({
+      ok: false,
+      verified: 3,
+      broken: { sequence: 4, globalPosition: events[3]!.globalPosition, streamName: 'entry-0', type: 'Noted3' },
+    });
     expect(describeVerification(result)).toContain('the event sealed there is missing or moved');
   });
 
@@ -91,7 +99,11 @@ describe('audit hash chain on PostgreSQL', () => {
 
     const result = await verifyChain(pool);
 
-    expect(result).toMatchObject({ ok: false, verified: 4, broken: { sequence: 5, globalPosition: first.globalPosition, streamName: 'entry-1', type: 'Noted4' } });
+    expect(result).toMatchObject({
+      ok: false,
+      verified: 4,
+      broken: { sequence: 5, globalPosition: first.globalPosition, streamName: 'entry-1', type: 'Noted4' },
+    });
   });
 
   it('fails when a link of the chain itself is removed', async () => {
@@ -143,5 +155,9 @@ function transactionOf(event: RecordedEvent): string {
 }
 
 function newEvent(type: string, data: unknown): NewEvent {
-  return { type, data, metadata: { actorId: '7', correlationId: randomUUID(), occurredAt: '2026-03-12T14:02:00.000Z', schemaVersion: 1 } };
+  return {
+    type,
+    data,
+    metadata: { actorId: '7', correlationId: randomUUID(), occurredAt: '2026-03-12T14:02:00.000Z', schemaVersion: 1 },
+  };
 }

@@ -47,7 +47,9 @@ const READ_LINKS = `SELECT coalesce(json_agg(json_build_array(${LINK_COLUMNS}) O
   FROM (SELECT * FROM ${S}.chain WHERE sequence > $1 ORDER BY sequence LIMIT $2) AS batch`;
 
 /** Events after a position in log order; `finalOnly` leaves out what an unfinished transaction may still precede. */
-const readEventsAfter = (finalOnly: boolean) => `SELECT coalesce(json_agg(json_build_array(${SELECT_EVENT}) ORDER BY transaction_id, position), '[]')
+const readEventsAfter = (
+  finalOnly: boolean,
+) => `SELECT coalesce(json_agg(json_build_array(${SELECT_EVENT}) ORDER BY transaction_id, position), '[]')
   FROM (SELECT * FROM ${S}.events WHERE (transaction_id, position) > ($1::xid8, $2::bigint)
     ${finalOnly ? 'AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())' : ''}
     ORDER BY transaction_id, position LIMIT $3) AS batch`;
@@ -197,7 +199,11 @@ export async function verifyChain(pool: pg.Pool, { batchSize = 10_000, onProgres
   }
 }
 
-async function verifyInSnapshot(client: pg.PoolClient, batchSize: number, onProgress: VerifyOptions['onProgress']): Promise<VerifyResult> {
+async function verifyInSnapshot(
+  client: pg.PoolClient,
+  batchSize: number,
+  onProgress: VerifyOptions['onProgress'],
+): Promise<VerifyResult> {
   const head = await readHead(client);
   const total = head?.sequence ?? 0;
   let previousHash = GENESIS_HASH;
@@ -216,7 +222,11 @@ async function verifyInSnapshot(client: pg.PoolClient, batchSize: number, onProg
       if (broken) return { ok: false, verified: previous?.sequence ?? 0, broken: { ...link, reason: broken } };
       previousHash = chainHash(previousHash, events[i]!);
       if (previousHash !== link.hash) {
-        return { ok: false, verified: previous?.sequence ?? 0, broken: { ...link, reason: 'the event was changed after it was sealed' } };
+        return {
+          ok: false,
+          verified: previous?.sequence ?? 0,
+          broken: { ...link, reason: 'the event was changed after it was sealed' },
+        };
       }
       previous = link;
     }

@@ -14,7 +14,9 @@ const TSX = fileURLToPath(new URL('../../../node_modules/.bin/tsx', import.meta.
 
 async function runVerify(connectionString: string): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await promisify(execFile)(TSX, [CLI], { env: { ...process.env, DATABASE_URL: connectionString, EVENTSTORE_URL: '' } });
+    const { stdout, stderr } = await promisify(execFile)(TSX, [CLI], {
+      env: { ...process.env, DATABASE_URL: connectionString, EVENTSTORE_URL: '' },
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const { code, stdout, stderr } = error as { code: number; stdout: string; stderr: string };
@@ -39,7 +41,9 @@ describe('npm run verify', () => {
   it('confirms a clean chain with its head and a progress bar, exit code 0', async () => {
     const { code, stdout, stderr } = await runVerify(database.connectionString);
     expect(code).toBe(0);
-    expect(stdout).toMatch(/^verified 2 events, head [0-9a-f]{64} at position \d{20}-\d{20}; 0 recent events not sealed yet \(\d+\.\ds\)\n$/);
+    expect(stdout).toMatch(
+      /^verified 2 events, head [0-9a-f]{64} at position \d{20}-\d{20}; 0 recent events not sealed yet \(\d+\.\ds\)\n$/,
+    );
     expect(stderr).toContain('[##############################] 100% 2/2 events');
   });
 
@@ -47,7 +51,9 @@ describe('npm run verify', () => {
     await database.pool.query(`UPDATE eventstore.events SET data = '{"name":"Sales EV"}' WHERE type = 'DepartmentRenamed'`);
     const { code, stdout } = await runVerify(database.connectionString);
     expect(code).toBe(1);
-    expect(stdout).toMatch(/^chain broken at position \d{20}-\d{20} \(event 2\): stream department-1, type DepartmentRenamed: the event was changed after it was sealed/);
+    expect(stdout).toMatch(
+      /^chain broken at position \d{20}-\d{20} \(event 2\): stream department-1, type DepartmentRenamed: the event was changed after it was sealed/,
+    );
   });
 
   it('draws the progress bar in proportion', () => {

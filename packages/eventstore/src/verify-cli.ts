@@ -22,11 +22,12 @@ async function openDatabase(): Promise<{ url: string; stop(): Promise<void> }> {
   const embedded = await openEmbeddedPostgres({ dataDir }).catch((error: Error) => {
     throw new CliError(`DATA_DIR (${dataDir}): cannot open the embedded PostgreSQL: ${error.message}`);
   });
-  return { url: embedded.connectionString, stop: embedded.stop };
+  return { url: embedded.connectionString, stop: () => embedded.stop() };
 }
 
 async function main(): Promise<void> {
-  if (setting('EVENTSTORE_URL')) throw new CliError('EVENTSTORE_URL is set: the audit hash chain is kept for the PostgreSQL event store only');
+  if (setting('EVENTSTORE_URL'))
+    throw new CliError('EVENTSTORE_URL is set: the audit hash chain is kept for the PostgreSQL event store only');
   const database = await openDatabase();
   const pool = createPool(database.url);
   const started = performance.now();

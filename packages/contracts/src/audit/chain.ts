@@ -16,10 +16,10 @@ export type AuditHead = z.infer<typeof auditHeadSchema>;
 const sequenceNumber = z.coerce.number({ error: M.badSequence }).int({ error: M.badSequence }).min(1, { error: M.badSequence });
 
 /** `GET /api/audit/events?from=&to=`: chain sequences, inclusive; the whole sealed log by default. */
-export const auditEventsQuerySchema = queryParametersSchema({ from: sequenceNumber.optional(), to: sequenceNumber.optional() }).refine(
-  ({ from, to }) => from === undefined || to === undefined || from <= to,
-  { error: M.badSequence },
-);
+export const auditEventsQuerySchema = queryParametersSchema({
+  from: sequenceNumber.optional(),
+  to: sequenceNumber.optional(),
+}).refine(({ from, to }) => from === undefined || to === undefined || from <= to, { error: M.badSequence });
 
 /** One line of the NDJSON export. */
 export const exportedEventSchema = z.object({
@@ -30,7 +30,12 @@ export const exportedEventSchema = z.object({
   streamVersion: z.number().int(),
   type: z.string(),
   data: z.unknown(),
-  metadata: z.object({ actorId: z.string().nullable(), correlationId: z.string(), occurredAt: z.string(), schemaVersion: z.number().int() }),
+  metadata: z.object({
+    actorId: z.string().nullable(),
+    correlationId: z.string(),
+    occurredAt: z.string(),
+    schemaVersion: z.number().int(),
+  }),
   previousHash: z.string(),
   hash: z.string(),
 });

@@ -41,7 +41,9 @@ describe('field changes', () => {
     expect(fieldChanges({ passwordHash: 'old-hash' }, { passwordHash: 'new-hash' })).toEqual([
       { field: 'password', secret: true, text: 'password changed' },
     ]);
-    expect(fieldChanges({}, { tokenHash: 'abc' })).toEqual([{ field: 'password reset link', secret: true, text: 'password reset link sent' }]);
+    expect(fieldChanges({}, { tokenHash: 'abc' })).toEqual([
+      { field: 'password reset link', secret: true, text: 'password reset link sent' },
+    ]);
   });
 });
 
@@ -86,7 +88,15 @@ describe('record history', () => {
   });
 
   it('given a user changed piecewise: merges the change sets and hides password hashes', () => {
-    const user = { userId: 4, email: 'a@x.com', firstName: 'Ann', lastName: 'Lee', role: 'employee', passwordHash: 'h1', firstLoginRequired: true };
+    const user = {
+      userId: 4,
+      email: 'a@x.com',
+      firstName: 'Ann',
+      lastName: 'Lee',
+      role: 'employee',
+      passwordHash: 'h1',
+      firstLoginRequired: true,
+    };
     const items = historyItems(
       [
         event('UserCreated', user, null),
@@ -108,9 +118,18 @@ describe('record history', () => {
   });
 
   it('given form field options added, edited and deleted: one line per option', () => {
-    let snapshot = evolveSnapshot({}, { type: 'FormFieldAdded', data: { fieldId: 2, name: 'venue', label: 'Venue', type: 'select', required: false, order: 1 } });
-    snapshot = evolveSnapshot(snapshot, { type: 'FormFieldOptionAdded', data: { fieldId: 2, optionId: 5, value: 'ldn', label: 'London', order: 1 } });
-    const edited = evolveSnapshot(snapshot, { type: 'FormFieldOptionEdited', data: { fieldId: 2, optionId: 5, value: 'ldn', label: 'London HQ' } });
+    let snapshot = evolveSnapshot(
+      {},
+      { type: 'FormFieldAdded', data: { fieldId: 2, name: 'venue', label: 'Venue', type: 'select', required: false, order: 1 } },
+    );
+    snapshot = evolveSnapshot(snapshot, {
+      type: 'FormFieldOptionAdded',
+      data: { fieldId: 2, optionId: 5, value: 'ldn', label: 'London', order: 1 },
+    });
+    const edited = evolveSnapshot(snapshot, {
+      type: 'FormFieldOptionEdited',
+      data: { fieldId: 2, optionId: 5, value: 'ldn', label: 'London HQ' },
+    });
     expect(fieldChanges(snapshot, edited)).toEqual([{ field: 'option 5', before: 'London (ldn)', after: 'London HQ (ldn)' }]);
     const deleted = evolveSnapshot(edited, { type: 'FormFieldOptionDeleted', data: { fieldId: 2, optionId: 5 } });
     expect(fieldChanges(edited, deleted)).toEqual([{ field: 'option 5', before: 'London HQ (ldn)', after: null }]);
@@ -118,7 +137,10 @@ describe('record history', () => {
 
   it('given a department renamed: the name before and after, not its previousName field', () => {
     const items = historyItems(
-      [event('DepartmentCreated', { departmentId: 1, name: 'Sales' }), event('DepartmentRenamed', { departmentId: 1, name: 'Sales EU', previousName: 'Sales' })],
+      [
+        event('DepartmentCreated', { departmentId: 1, name: 'Sales' }),
+        event('DepartmentRenamed', { departmentId: 1, name: 'Sales EU', previousName: 'Sales' }),
+      ],
       new Map([[1, 'Ann Lee']]),
     );
     expect(items[1]!.changes).toEqual([{ field: 'name', before: 'Sales', after: 'Sales EU' }]);

@@ -2,7 +2,15 @@ import { z } from 'zod';
 import { AUDIT_MESSAGES as M } from './messages';
 
 /** The records whose history can be read: `GET /api/history/{kind}/{id}`. */
-export const HISTORY_KINDS = ['entries', 'users', 'user-targets', 'yearly-targets', 'departments', 'form-fields', 'fiscal-years'] as const;
+export const HISTORY_KINDS = [
+  'entries',
+  'users',
+  'user-targets',
+  'yearly-targets',
+  'departments',
+  'form-fields',
+  'fiscal-years',
+] as const;
 export type HistoryKind = (typeof HISTORY_KINDS)[number];
 export const historyKindSchema = z.enum(HISTORY_KINDS, { error: M.unknownKind });
 
@@ -11,7 +19,8 @@ export const historyKindSchema = z.enum(HISTORY_KINDS, { error: M.unknownKind })
  * yearly targets and fiscal years (one record per year, the address the targets API uses); and
  * `<userId>-<year>` for a person's target.
  */
-export type HistoryRecordKey = { kind: Exclude<HistoryKind, 'user-targets'>; id: number } | { kind: 'user-targets'; userId: number; year: number };
+export type HistoryRecordKey =
+  { kind: Exclude<HistoryKind, 'user-targets'>; id: number } | { kind: 'user-targets'; userId: number; year: number };
 
 export function parseHistoryKey(kind: HistoryKind, id: string): HistoryRecordKey | null {
   if (kind === 'user-targets') {
@@ -165,7 +174,10 @@ export function describeFieldChange(change: FieldChange): string {
 /** No field changed, or only fields set for the first time (a creation). */
 function isCreationOrMark(item: HistoryItem): boolean {
   const shownChanges = item.changes.filter((change) => !('secret' in change));
-  return item.changes.length === 0 || (shownChanges.length > 0 && shownChanges.every((change) => 'before' in change && change.before === null));
+  return (
+    item.changes.length === 0 ||
+    (shownChanges.length > 0 && shownChanges.every((change) => 'before' in change && change.before === null))
+  );
 }
 
 /**
