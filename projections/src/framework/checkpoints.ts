@@ -2,7 +2,7 @@ import { isProductEvent } from '@tht/contracts';
 import type { RecordedEvent } from '@tht/eventstore';
 import { sql } from 'kysely';
 import type { ReadModelDb } from '../read-model-tables';
-import type { Projector } from './projector';
+import type { ProjectedEvent, Projector } from './projector';
 import { CHECKPOINT_TABLE } from './schema';
 
 export interface CheckpointRow {
@@ -37,6 +37,18 @@ export async function loadCheckpoints(db: ReadModelDb, schema: string): Promise<
   return new Map(rows.map((row) => [row.name, row.position]));
 }
 
+/** A batch's product events, filtered once however many projectors apply the batch (the runner and the rebuild share one array). */
+const productEventsOfBatch = new WeakMap<readonly RecordedEvent[], readonly ProjectedEvent[]>();
+
+function productEventsOf(events: readonly RecordedEvent[]): readonly ProjectedEvent[] {
+  let productEvents = productEventsOfBatch.get(events);
+  if (!productEvents) {
+    productEvents = events.filter(isProductEvent);
+    productEventsOfBatch.set(events, productEvents);
+  }
+  return productEvents;
+}
+
 /**
  * Applies one batch of events to one projector and advances its checkpoint in the same
  * transaction. Returns false, changing nothing, when the stored checkpoint is not `expected`
@@ -64,7 +76,7 @@ export async function applyBatch(
       WHERE name = ${projector.name} FOR UPDATE`.execute(trx);
     if (rows[0]?.position !== expected) return false;
     // The one place events reach projectors: only the product's own events, typed.
-    await projector.project(trx, schema, events.filter(isProductEvent));
+    await projector.project(trx, schema, productEventsOf(events));
     await sql`UPDATE ${table} SET position = ${last.globalPosition}, updated_at = now() WHERE name = ${projector.name}`.execute(
       trx,
     );
