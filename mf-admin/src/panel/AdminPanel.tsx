@@ -1,26 +1,34 @@
-import { useState } from 'react';
-import { ExportAllDataButton, PageHeader, Tabs } from '@tht/ui';
+import { lazy, Suspense, useState } from 'react';
+import { ADMIN_MESSAGES as M } from '@tht/contracts';
+import { ExportAllDataButton, PageHeader, Spinner, Tabs } from '@tht/ui';
 
-const ADMIN_SECTIONS = [
-  { value: 'users', label: 'User Management' },
-  { value: 'form-fields', label: 'Form Fields' },
-  { value: 'departments', label: 'Departments' },
-  { value: 'fiscal-years', label: 'Fiscal Years' },
-  { value: 'import', label: 'Import Data' },
-] as const;
+// Each tab's code is fetched when the tab is first opened.
+const TABS = {
+  users: { label: M.tabs.users, Content: lazy(() => import('../users/UserManagement')) },
+  'form-fields': { label: M.tabs.formFields, Content: lazy(() => import('../form-fields/FormFields')) },
+  departments: { label: M.tabs.departments, Content: lazy(() => import('../departments/Departments')) },
+  'fiscal-years': { label: M.tabs.fiscalYears, Content: lazy(() => import('../fiscal-years/FiscalYears')) },
+  import: { label: M.tabs.import, Content: lazy(() => import('../import/ImportData')) },
+  'bulk-import': { label: M.tabs.bulkImport, Content: lazy(() => import('../bulk-import/AdminBulkImport')) },
+} as const;
 
-type AdminSection = (typeof ADMIN_SECTIONS)[number]['value'];
+type AdminSection = keyof typeof TABS;
 
-/** The Admin tab (exposed as mf_admin/AdminPanel). */
+const TAB_ITEMS = (Object.keys(TABS) as AdminSection[]).map((value) => ({ value, label: TABS[value].label }));
+
+/** The Admin tab (exposed as mf_admin/AdminPanel): header with Export All Data, and one tab per admin task. */
 export default function AdminPanel() {
   const [section, setSection] = useState<AdminSection>('users');
+  const { Content } = TABS[section];
   return (
     <section aria-labelledby="admin-panel-title">
-      <PageHeader title="Admin Panel" titleId="admin-panel-title">
-        <ExportAllDataButton />
+      <PageHeader title={M.title} titleId="admin-panel-title">
+        <ExportAllDataButton label={M.exportAllData} />
       </PageHeader>
-      <Tabs label="Admin sections" items={ADMIN_SECTIONS} value={section} onChange={setSection}>
-        {null}
+      <Tabs label="Admin sections" items={TAB_ITEMS} value={section} onChange={setSection}>
+        <Suspense fallback={<Spinner label="Loading..." />}>
+          <Content />
+        </Suspense>
       </Tabs>
     </section>
   );

@@ -31,7 +31,9 @@ export function useValidatedForm<Values extends Record<string, string>, Output>(
   }
 
   function setField<Field extends keyof Values & string>(field: Field, value: Values[Field]) {
-    setFields({ [field]: value } as Partial<Values>);
+    const change: Partial<Values> = {};
+    change[field] = value;
+    setFields(change);
   }
 
   async function submit(action: (data: Output) => Promise<void>): Promise<void> {

@@ -1,0 +1,108 @@
+import styled from 'styled-components';
+import type { ImportCounts, ImportReport } from '@tht/contracts';
+import { AdminTable } from '../panel/AdminTable';
+import { COUNT_LABELS, FORMAT_LABELS } from './importFile';
+
+const Facts = styled.dl`
+  display: grid;
+  grid-template-columns: max-content 1fr;
+  gap: ${({ theme }) => `${theme.spacing(1)} ${theme.spacing(4)}`};
+  margin: 0 0 ${({ theme }) => theme.spacing(4)};
+  & dt { font-weight: 600; }
+  & dd { margin: 0; }
+`;
+
+const ErrorScroll = styled.div`
+  max-height: 18rem;
+  overflow: auto;
+  margin-bottom: ${({ theme }) => theme.spacing(4)};
+`;
+
+const Note = styled.p`
+  margin: 0 0 ${({ theme }) => theme.spacing(4)};
+  color: ${({ theme }) => theme.colors.mutedText};
+`;
+
+const KINDS = Object.keys(COUNT_LABELS) as Array<keyof ImportCounts>;
+
+function RecordCounts({ report }: { report: ImportReport }) {
+  const shown = KINDS.filter((kind) => report.toCreate[kind] > 0 || report.unchanged[kind] > 0);
+  if (shown.length === 0) return null;
+  return (
+    <AdminTable>
+      <caption className="visually-hidden">Records in the file</caption>
+      <thead>
+        <tr>
+          <th scope="col">Records</th>
+          <th scope="col">To add</th>
+          <th scope="col">Already here (kept)</th>
+        </tr>
+      </thead>
+      <tbody>
+        {shown.map((kind) => (
+          <tr key={kind}>
+            <th scope="row">{COUNT_LABELS[kind]}</th>
+            <td>{report.toCreate[kind]}</td>
+            <td>{report.unchanged[kind]}</td>
+          </tr>
+        ))}
+      </tbody>
+    </AdminTable>
+  );
+}
+
+function RowErrors({ report }: { report: ImportReport }) {
+  if (report.errors.length === 0) return null;
+  const unlisted = report.failed - report.errors.length;
+  return (
+    <>
+      <ErrorScroll>
+        <AdminTable>
+          <caption className="visually-hidden">Rows with errors</caption>
+          <thead>
+            <tr>
+              <th scope="col">Sheet</th>
+              <th scope="col">Row</th>
+              <th scope="col">Problem</th>
+            </tr>
+          </thead>
+          <tbody>
+            {report.errors.map((error) => (
+              <tr key={`${error.sheet}-${error.row}-${error.message}`}>
+                <td>{error.sheet}</td>
+                <th scope="row">{error.row}</th>
+                <td>{error.message}</td>
+              </tr>
+            ))}
+          </tbody>
+        </AdminTable>
+      </ErrorScroll>
+      {unlisted > 0 && <Note>and {unlisted} more rows with errors</Note>}
+    </>
+  );
+}
+
+/** The dry run of a file: what it is, its rows, the bad rows by row number, duplicates, and what it would add. */
+export function ImportReportView({ report }: { report: ImportReport }) {
+  return (
+    <section aria-label="Check of the file">
+      <Facts>
+        <dt>File</dt>
+        <dd>{report.fileName}</dd>
+        <dt>Kind</dt>
+        <dd>{FORMAT_LABELS[report.format]}</dd>
+        <dt>Rows read</dt>
+        <dd>{report.rows}</dd>
+        <dt>Rows with errors (skipped)</dt>
+        <dd>{report.failed}</dd>
+        <dt>Duplicate entries (skipped)</dt>
+        <dd>{report.duplicates}</dd>
+      </Facts>
+      <RowErrors report={report} />
+      <RecordCounts report={report} />
+      {report.toCreate.users > 0 && (
+        <Note>Passwords are not imported: each new user sets one with a password reset link, or you give them a temporary password.</Note>
+      )}
+    </section>
+  );
+}

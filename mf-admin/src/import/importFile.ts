@@ -1,0 +1,32 @@
+import { ADMIN_MESSAGES as M, IMPORT_FILE_TYPES, IMPORT_MAX_BYTES, IMPORT_MAX_MEGABYTES, type ImportCounts, type ImportFormat } from '@tht/contracts';
+
+/** Why a picked file cannot be imported, before it is sent (the server checks the same). */
+export function fileProblem(file: File): string | null {
+  const name = file.name.toLowerCase();
+  if (!IMPORT_FILE_TYPES.some((extension) => name.endsWith(extension))) return M.importUnsupportedType;
+  if (file.size > IMPORT_MAX_BYTES) return M.importTooLarge(IMPORT_MAX_MEGABYTES);
+  return null;
+}
+
+export const FORMAT_LABELS: Readonly<Record<ImportFormat, string>> = {
+  'export-csv': 'Export All Data CSV (one row per entry)',
+  'export-xlsx': 'Export All Data workbook (a whole instance)',
+  'grid-csv': "Bulk grid rows (CSV in the grid's column order)",
+};
+
+export const COUNT_LABELS: Readonly<Record<keyof ImportCounts, string>> = {
+  departments: 'Departments',
+  users: 'Users',
+  formFields: 'Form fields',
+  fiscalYears: 'Fiscal years',
+  targets: 'Targets',
+  entries: 'Entries',
+};
+
+export const totalOf = (counts: ImportCounts) => Object.values(counts).reduce((sum, count) => sum + count, 0);
+
+export function formatFileSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
