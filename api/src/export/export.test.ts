@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUserAndLogin, type SignedInTestUser } from '../testing/accounts';
+import { logEntryAs, type TestEntry } from '../testing/entries';
 import { request } from '../testing/request';
 import { startTestApp, type TestApp } from '../testing/test-app';
 
@@ -42,19 +43,8 @@ const today = () => {
   return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
 };
 
-async function log(name: string, user: SignedInTestUser, entry: Record<string, unknown>) {
-  const response = await request<EntryView>(app, 'POST', '/api/entries', {
-    token: user.token,
-    body: {
-      firstName: user.user.firstName,
-      lastName: user.user.lastName,
-      managerName: 'Grace Hopper',
-      department: 'Engineering',
-      ...entry,
-    },
-  });
-  expect(response.status, JSON.stringify(response.body)).toBe(201);
-  entries[name] = response.body;
+async function log(name: string, user: SignedInTestUser, entry: TestEntry) {
+  entries[name] = await logEntryAs(app, user, entry);
 }
 
 interface Download {

@@ -10,6 +10,7 @@ import {
 } from '@tht/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUserAndLogin, type SignedInTestUser } from '../testing/accounts';
+import { logEntryAs, type TestEntry } from '../testing/entries';
 import { request } from '../testing/request';
 import { startTestApp, type TestApp } from '../testing/test-app';
 
@@ -27,23 +28,8 @@ const entries: Record<string, EntryView> = {};
 
 const LONG_NOTES = `${'Spreadsheets '.repeat(10)}and more`;
 
-async function log(
-  name: string,
-  user: SignedInTestUser,
-  entry: { date: string; hours: number; rating?: number; beInnovative?: boolean; trainingName: string; notes?: string },
-) {
-  const response = await request<EntryView>(app, 'POST', '/api/entries', {
-    token: user.token,
-    body: {
-      firstName: user.user.firstName,
-      lastName: user.user.lastName,
-      managerName: 'Grace Hopper',
-      department: user.user.department,
-      ...entry,
-    },
-  });
-  expect(response.status, JSON.stringify(response.body)).toBe(201);
-  entries[name] = response.body;
+async function log(name: string, user: SignedInTestUser, entry: TestEntry) {
+  entries[name] = await logEntryAs(app, user, entry);
 }
 
 async function get<T>(path: string, schema: { parse(value: unknown): T }, token = hr.token): Promise<T> {

@@ -11,6 +11,8 @@ export interface TestEntry {
   beInnovative?: boolean;
   notes?: string;
   courseGivenBy?: string;
+  trainingType?: string;
+  customFields?: Record<string, string | number | boolean>;
 }
 
 /**

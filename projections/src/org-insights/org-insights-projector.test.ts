@@ -1,9 +1,9 @@
-import type { EntryDetails } from '@tht/contracts';
 import { createTestDatabase, type TestDatabase } from '@tht/postgres/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ProjectedEvent } from '../framework/projector';
 import type { ReadModelDb } from '../read-model-tables';
+import { entryEvents } from '../framework/testing/entry-events';
 import { eventRecorder } from '../framework/testing/recorded-events';
 import { orgInsightsProjector } from './org-insights-projector';
 
@@ -13,30 +13,8 @@ let db: ReadModelDb;
 
 const recorded = eventRecorder('2025-03-01T10:00:00.000Z');
 
-function details(overrides: Partial<EntryDetails> = {}): EntryDetails {
-  return {
-    trainingName: 'Course',
-    date: '2025-02-28',
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    managerName: 'Grace Hopper',
-    department: 'Engineering',
-    hours: '1.5',
-    notes: '',
-    rating: 3,
-    beInnovative: false,
-    trainingType: 'internal',
-    courseGivenBy: 'Acme',
-    customFields: {},
-    ...overrides,
-  };
-}
-
-const logged = (entryId: number, userId: number, overrides: Partial<EntryDetails> = {}) =>
-  recorded('EntryLogged', { entryId, userId, ...details(overrides) });
-const edited = (entryId: number, userId: number, overrides: Partial<EntryDetails> = {}) =>
-  recorded('EntryEdited', { entryId, userId, ...details(overrides) });
-const deleted = (entryId: number, userId: number) => recorded('EntryDeleted', { entryId, userId });
+// Named 'Course', rated 3 (not high) and not innovative unless a test says otherwise.
+const { logged, edited, deleted } = entryEvents(recorded, { trainingName: 'Course', rating: 3 });
 const userDeleted = (userId: number) => recorded('UserDeleted', { userId, email: `user${userId}@example.com` });
 
 /** Applies each argument as one batch (an array is one batch of several events). */
