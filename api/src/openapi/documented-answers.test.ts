@@ -177,6 +177,20 @@ describe('answers match the description', () => {
     expect((await call('get', '/api/user-targets', { as: employee, query: { year: 2027 } })).body).toHaveLength(1);
   });
 
+  it('admin panel', async () => {
+    expect((await call('get', '/api/admin-stats', { as: admin })).status).toBe(200);
+    expect((await call('get', '/api/admin-stats', { as: employee })).status).toBe(403);
+    expect((await call('get', '/api/admin/users', { as: admin, query: { page: 1, search: 'a', role: 'employee' } })).status).toBe(200);
+    expect((await call('get', '/api/admin/users', { as: admin, query: { page: 0 } })).status).toBe(400);
+    expect((await call('post', '/api/sync-roles', { as: admin })).status).toBe(200);
+    const bulk = { targetUserId: employee.user.id, entries: [{ ...entry('Conference day'), trainingType: 'conference' }, {}] };
+    expect((await call('post', '/api/admin/entries/bulk', { as: admin, body: bulk })).body).toMatchObject({ created: 1, failed: 1 });
+    expect((await call('post', '/api/admin/entries/bulk', { as: admin, body: { ...bulk, targetUserId: admin.user.id } })).status).toBe(400);
+    expect((await call('post', '/api/admin/entries/bulk', { as: admin, body: { ...bulk, targetUserId: 2_000_000 } })).status).toBe(404);
+    expect((await call('post', '/api/import', { as: admin, body: {} })).status).toBe(415);
+    expect((await call('get', '/api/import/{id}', { as: admin, params: { id: crypto.randomUUID() } })).status).toBe(404);
+  });
+
   it('form fields and options', async () => {
     const field = await call('post', '/api/form-fields', { as: admin, body: { name: 'costCentre', label: 'Cost centre', type: 'select' } });
     expect(field.status).toBe(201);

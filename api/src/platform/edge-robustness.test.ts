@@ -144,6 +144,7 @@ function validBodies(): Record<string, unknown> {
     reorderFormField: { order: 1 },
     createFormFieldOption: { label: FRESH },
     updateFormFieldOption: { label: FRESH },
+    logAdminBulkEntries: { entries: [ENTRY], targetUserId: employee.user.id },
   };
 }
 
