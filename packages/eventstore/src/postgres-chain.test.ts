@@ -133,6 +133,27 @@ describe('audit hash chain on PostgreSQL', () => {
     expect(result.ok && result.head?.globalPosition).toBe(log.at(-1)!.globalPosition);
   });
 
+  it('never seals past an append that commits late, so the chain keeps the final global order', async () => {
+    const { pool, store } = await openStore();
+    const slow = await pool.connect();
+    await slow.query('BEGIN');
+    // An append that started first but has not committed yet (written as the adapter writes).
+    await slow.query(`INSERT INTO eventstore.streams (stream_name, version) VALUES ('slow', 0)`);
+    await slow.query(
+      `INSERT INTO eventstore.events (event_id, stream_name, stream_version, type, data, metadata) VALUES ($1, 'slow', 0, 'SlowCommitted', '{}', $2)`,
+      [randomUUID(), JSON.stringify(newEvent('x', {}).metadata)],
+    );
+    await store.append('fast', [newEvent('FastCommitted', {})], 'no_stream');
+
+    expect(await sealChain(pool)).toBe(0);
+    await slow.query('COMMIT');
+    slow.release();
+    expect(await sealChain(pool)).toBe(2);
+
+    const result = await verifyChain(pool);
+    expect(result).toMatchObject({ ok: true, verified: 2, head: { type: 'FastCommitted' } });
+  });
+
   it('exports a range of sealed events that a third party can check link by link', async () => {
     const { pool, events } = await sealedLog();
     const exported = [];
