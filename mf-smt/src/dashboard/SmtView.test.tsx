@@ -1,13 +1,31 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { AVAILABLE_YEARS_KEY, currentYear } from '@tht/ui';
-import { smtOverviewKey } from '../overview-api/smtApi';
+import type { SmtOverview } from '@tht/contracts';
+import { currentYear } from '@tht/ui';
+import { fakeApi, renderWithUi, reply, type ApiCall } from '@tht/ui/testing';
 import { anEmptyOverview, anOverview } from '../testing/fixtures';
-import { neverAnswered, renderWithApi } from '../testing/renderWithApi';
 import SmtView from './SmtView';
 
 const year = currentYear();
+
+/** Never answers: the screen stays loading. */
+const neverAnswered = () => new Promise<never>(() => {});
+
+/**
+ * Shows the SMT View against a fake API answering the overview of each year of `byYear` (an
+ * overview, or any answer: a `reply(status, body)`, a promise); the years listed are those years.
+ */
+function renderView(byYear: Record<number, SmtOverview | unknown>) {
+  const api = fakeApi({
+    'GET /api/available-years': Object.keys(byYear)
+      .map(Number)
+      .sort((a, b) => b - a),
+    'GET /api/smt/overview': (call: ApiCall) => byYear[Number(call.query.get('year'))] ?? reply(404, { error: 'Not found' }),
+  });
+  renderWithUi(<SmtView />);
+  return api;
+}
 
 function section(name: string) {
   return screen.getByRole('region', { name });
@@ -20,7 +38,7 @@ function card(title: string) {
 
 describe('SmtView', () => {
   it("shows the year's cards against the year before, the target with its badge, topics, innovation, top courses and departments", async () => {
-    renderWithApi(<SmtView />, { [AVAILABLE_YEARS_KEY]: [year], [smtOverviewKey(year)]: anOverview({ year }) });
+    renderView({ [year]: anOverview({ year }) });
     expect(screen.getByRole('heading', { name: 'SMT Dashboard', level: 1 })).toBeInTheDocument();
     await screen.findByRole('heading', { name: 'Active Employees' });
     expect(card('Active Employees')).toHaveTextContent(`4of 8 people logged training in ${year}+100% vs ${year - 1} (2)`);
@@ -56,7 +74,7 @@ describe('SmtView', () => {
 
   it("shows the departments' hours as a table at the press of a button", async () => {
     const user = userEvent.setup();
-    renderWithApi(<SmtView />, { [AVAILABLE_YEARS_KEY]: [year], [smtOverviewKey(year)]: anOverview({ year }) });
+    renderView({ [year]: anOverview({ year }) });
     const departments = await screen.findByRole('region', { name: 'Hours by Department' });
     await user.click(within(departments).getByRole('button', { name: 'Show as table' }));
     expect(within(departments).getByRole('button', { name: 'Show as table' })).toHaveAttribute('aria-pressed', 'true');
@@ -69,7 +87,7 @@ describe('SmtView', () => {
   });
 
   it("shows SPEC's loading texts while the overview loads", async () => {
-    renderWithApi(<SmtView />, { [AVAILABLE_YEARS_KEY]: [year], [smtOverviewKey(year)]: neverAnswered() });
+    renderView({ [year]: neverAnswered() });
     for (const text of ['Loading progress data...', 'Loading topics...', 'Loading courses...']) {
       expect(await screen.findByRole('status', { name: text })).toBeInTheDocument();
     }
@@ -77,7 +95,7 @@ describe('SmtView', () => {
   });
 
   it("shows SPEC's empty states for a year with no entries and no target", async () => {
-    renderWithApi(<SmtView />, { [AVAILABLE_YEARS_KEY]: [year], [smtOverviewKey(year)]: anEmptyOverview(year) });
+    renderView({ [year]: anEmptyOverview(year) });
     for (const text of [
       `No training target set for ${year}`,
       `No innovative entries found for ${year}`,
@@ -90,7 +108,7 @@ describe('SmtView', () => {
     expect(card('Active Employees')).toHaveTextContent(`No figures for ${year - 1}`);
   });
 
-  it('reads Needs Attention and what is missing when behind, and Complete at the target', async () => {
+  it('reads Needs Attention and what is missing when behind', async () => {
     const behind = anOverview({
       year,
       target: {
@@ -103,12 +121,13 @@ describe('SmtView', () => {
         badge: 'Needs Attention',
       },
     });
-    const { unmount } = renderWithApi(<SmtView />, { [AVAILABLE_YEARS_KEY]: [year], [smtOverviewKey(year)]: behind });
+    renderView({ [year]: behind });
     const target = await screen.findByRole('region', { name: `Organisational Target ${year}` });
     expect(await within(target).findByText('Needs Attention')).toBeInTheDocument();
     expect(target).toHaveTextContent('74.9% complete · behind: 51 more hours needed to be on track');
-    unmount();
+  });
 
+  it('reads Complete at the target', async () => {
     const complete = anOverview({
       year,
       target: {
@@ -121,12 +140,12 @@ describe('SmtView', () => {
         badge: 'Complete',
       },
     });
-    renderWithApi(<SmtView />, { [AVAILABLE_YEARS_KEY]: [year], [smtOverviewKey(year)]: complete });
+    renderView({ [year]: complete });
     expect(await screen.findByText('Complete')).toBeInTheDocument();
   });
 
   it('offers no control that changes data: only the year, the export and the print view', async () => {
-    renderWithApi(<SmtView />, { [AVAILABLE_YEARS_KEY]: [year], [smtOverviewKey(year)]: anOverview({ year }) });
+    renderView({ [year]: anOverview({ year }) });
     await screen.findByRole('heading', { name: 'Active Employees' });
     expect(screen.getAllByRole('button').map((button) => button.textContent)).toEqual([
       `Export ${year}`,
@@ -141,11 +160,7 @@ describe('SmtView', () => {
   it('exports the year shown in the chosen format, in a new window', async () => {
     const user = userEvent.setup();
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
-    renderWithApi(<SmtView />, {
-      [AVAILABLE_YEARS_KEY]: [year, year - 1],
-      [smtOverviewKey(year)]: anOverview({ year }),
-      [smtOverviewKey(year - 1)]: anEmptyOverview(year - 1),
-    });
+    renderView({ [year]: anOverview({ year }), [year - 1]: anEmptyOverview(year - 1) });
     await user.click(await screen.findByRole('button', { name: `Export ${year}` }));
     expect(open).toHaveBeenLastCalledWith(`/api/export?format=csv&year=${year}`, '_blank', 'noopener');
     await user.selectOptions(screen.getByLabelText('Year'), String(year - 1));
@@ -158,16 +173,13 @@ describe('SmtView', () => {
   it('opens the print dialog from the print view button', async () => {
     const user = userEvent.setup();
     const print = vi.spyOn(window, 'print').mockImplementation(() => {});
-    renderWithApi(<SmtView />, { [AVAILABLE_YEARS_KEY]: [year], [smtOverviewKey(year)]: anOverview({ year }) });
+    renderView({ [year]: anOverview({ year }) });
     await user.click(screen.getByRole('button', { name: 'Print view' }));
     expect(print).toHaveBeenCalledOnce();
   });
 
   it('says when the overview cannot be loaded', async () => {
-    renderWithApi(<SmtView />, {
-      [AVAILABLE_YEARS_KEY]: [year],
-      [smtOverviewKey(year)]: new Error('403: {"error":"SMT or admin access required"}'),
-    });
+    renderView({ [year]: reply(403, { error: 'SMT or admin access required' }) });
     expect((await screen.findAllByRole('alert')).map((alert) => alert.textContent)).toContain(
       'Failed to load the key figures: SMT or admin access required',
     );
