@@ -3,7 +3,18 @@ export type { ReadModelDb, ReadModelTables, ReadModelTransaction } from './read-
 export { READ_MODEL_SCHEMA, READ_MODELS_CHANNEL } from './framework/schema';
 export { migrateReadModels } from './framework/migrate';
 export { startProjectionRunner, type ProjectionRunner, type ProjectionRunnerOptions } from './framework/runner';
-export { rebuildReadModels, type RebuildOptions, type RebuildProgress, type RebuildResult } from './framework/rebuild';
+export {
+  asOfSchema,
+  AS_OF_PREFIX,
+  rebuildReadModels,
+  replayAside,
+  type RebuildOptions,
+  type RebuildProgress,
+  type RebuildResult,
+  type ReplayAsideOptions,
+  type ReplayAsideResult,
+  type ReplayCut,
+} from './framework/rebuild';
 export { createReadModelWaiter, type ReadModelWaiter, type ReadModelWaiterOptions } from './framework/waiter';
 export { deleteRows, unnestRows, upsertRows, type ColumnTypes, type UpsertOptions } from './framework/batch-sql';
 export { allProjectors } from './all-projectors';

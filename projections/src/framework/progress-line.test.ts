@@ -11,9 +11,12 @@ describe('progressLine', () => {
     );
   });
 
-  it('says when it swaps and when it is done, also without a known total', () => {
+  it('says when it swaps, indexes and when it is done, also without a known total', () => {
     expect(progressLine({ phase: 'swapping', done: 10, total: 10, eventsPerSecond: 5, secondsLeft: 0 }, 4)).toBe(
       '[####] 100% 10/10 events  5 events/s  swapping in',
+    );
+    expect(progressLine({ phase: 'indexing', done: 10, total: 40, eventsPerSecond: 5, secondsLeft: 6 }, 4)).toBe(
+      '[#---]  25% 10/40 events  5 events/s  indexing',
     );
     expect(progressLine({ phase: 'done', done: 7, total: null, eventsPerSecond: 7, secondsLeft: 0 }, 4)).toBe(
       '[####] 100% 7 events  7 events/s  done',

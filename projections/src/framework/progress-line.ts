@@ -7,19 +7,19 @@ function formatDuration(seconds: number): string {
   return `${Math.floor(seconds / 60)}m${String(Math.ceil(seconds % 60)).padStart(2, '0')}s`;
 }
 
+/** What a phase after the replay shows instead of the time left. */
+const PHASE_WORDS: Partial<Record<RebuildProgress['phase'], string>> = {
+  swapping: 'swapping in',
+  indexing: 'indexing',
+  done: 'done',
+};
+
 /** One line: bar, events done / total, events per second, time left. */
 export function progressLine({ phase, done, total, eventsPerSecond, secondsLeft }: RebuildProgress, width = 30): string {
   const fraction = total ? Math.min(1, done / total) : phase === 'replaying' ? 0 : 1;
   const filled = Math.round(fraction * width);
   const bar = `[${'#'.repeat(filled)}${'-'.repeat(width - filled)}]`;
   const count = total === null ? `${number.format(done)} events` : `${number.format(done)}/${number.format(total)} events`;
-  const left =
-    phase === 'swapping'
-      ? 'swapping in'
-      : phase === 'done'
-        ? 'done'
-        : secondsLeft === null
-          ? ''
-          : `${formatDuration(secondsLeft)} left`;
+  const left = PHASE_WORDS[phase] ?? (secondsLeft === null ? '' : `${formatDuration(secondsLeft)} left`);
   return `${bar} ${String(Math.round(fraction * 100)).padStart(3)}% ${count}  ${number.format(eventsPerSecond)} events/s  ${left}`.trimEnd();
 }

@@ -10,7 +10,8 @@ import type { Projector } from './projector';
 import { CHECKPOINT_TABLE, READ_MODEL_SCHEMA } from './schema';
 
 export interface RebuildProgress {
-  phase: 'replaying' | 'swapping' | 'done';
+  /** `indexing`: a replay kept aside makes its tables durable and indexes them (a rebuild does so while `swapping`). */
+  phase: 'replaying' | 'swapping' | 'indexing' | 'done';
   /** Events replayed so far. */
   done: number;
   /** Events in the log when the rebuild started; null when the event store cannot tell. */
@@ -37,6 +38,9 @@ export interface RebuildResult {
 /** How many batches the fastest projector of a rebuild may run ahead of the slowest (bounds the memory held). */
 const LOOKAHEAD = 3;
 
+/** Measured with bench/rebuild.ts: 10,000 used the least CPU (2,500 and 20,000 more). */
+const DEFAULT_BATCH_SIZE = 10_000;
+
 const REBUILD_PREFIX = `${READ_MODEL_SCHEMA}_rebuild_`;
 const OLD_PREFIX = `${READ_MODEL_SCHEMA}_old_`;
 
@@ -62,36 +66,125 @@ export async function rebuildReadModels({
   pool,
   store,
   projectors = allProjectors,
-  // Measured with bench/rebuild.ts: 10,000 used the least CPU (2,500 and 20,000 more).
-  batchSize = 10_000,
+  batchSize = DEFAULT_BATCH_SIZE,
   onProgress = () => {},
 }: RebuildOptions): Promise<RebuildResult> {
   const db = createDb<ReadModelTables>(pool);
-  return withRebuildLock(db, async () => {
+  return withAdvisoryLock(db, 'tht:rebuild-read-models', 'Another rebuild of the read models is running', async () => {
     await dropLeftoverSchemas(db);
     const stamp = Date.now();
     const schema = `${REBUILD_PREFIX}${stamp}`;
-    await migrateReadModels(db, projectors, schema);
-    const indexes = await withoutWalAndSecondaryIndexes(db, schema);
-
-    const started = performance.now();
-    const total = (await store.countAll?.()) ?? null;
-    const replay = new Replay(db, store, schema, projectors, batchSize);
-    const report = (phase: RebuildProgress['phase']) => {
-      const seconds = (performance.now() - started) / 1000;
-      const eventsPerSecond = seconds > 0 ? replay.done / seconds : 0;
-      const secondsLeft = total === null || eventsPerSecond === 0 ? null : Math.max(0, total - replay.done) / eventsPerSecond;
-      onProgress({ phase, done: replay.done, total, eventsPerSecond, secondsLeft: phase === 'done' ? 0 : secondsLeft });
-    };
-
-    await replay.toEnd(() => report('replaying'));
-    report('swapping');
-    await durableWithIndexes(db, schema, indexes);
-    await swapIn(db, replay, schema, `${OLD_PREFIX}${stamp}`);
-    report('done');
-    const seconds = (performance.now() - started) / 1000;
-    return { events: replay.done, seconds, eventsPerSecond: replay.done / seconds };
+    const run = await replayIntoFreshSchema(db, schema, { store, projectors, batchSize, onProgress });
+    run.report('swapping');
+    await durableWithIndexes(db, schema, run.indexes);
+    await swapIn(db, run.replay, schema, `${OLD_PREFIX}${stamp}`);
+    run.report('done');
+    return run.result();
   });
+}
+
+/**
+ * Where a replay of the log stops: after the event at a global position (exact), or before the
+ * first event recorded (metadata `occurredAt`) after a time. Events appended at nearly the same
+ * time by concurrent writers may commit out of time order, so a time cut is by the events'
+ * recorded time, as far as the log's order follows it (milliseconds).
+ */
+export type ReplayCut = { position: string } | { recordedBy: Date };
+
+export interface ReplayAsideOptions extends RebuildOptions {
+  until: ReplayCut;
+  /** The schema to build; replaced if it exists. Never `read_models`. */
+  schema: string;
+}
+
+export interface ReplayAsideResult extends RebuildResult {
+  schema: string;
+  /** Global position of the last event replayed; null when the log has none before the cut. */
+  lastPosition: string | null;
+}
+
+/** Schemas built by `replayAside` for a cut start with this (`rebuildReadModels` leaves them alone). */
+export const AS_OF_PREFIX = `${READ_MODEL_SCHEMA}_asof_`;
+
+/** The schema of the read models as of a cut: `read_models_asof_20260630t235959999z`, `read_models_asof_p1234_7`. */
+export function asOfSchema(cut: ReplayCut): string {
+  if ('position' in cut) return `${AS_OF_PREFIX}p${cut.position.replace(/\b0+(?=\d)/g, '').replace(/[^0-9]+/g, '_')}`;
+  return `${AS_OF_PREFIX}${cut.recordedBy.toISOString().replace(/[-:.]/g, '').toLowerCase()}`;
+}
+
+/**
+ * Replays the log up to a cut into a schema kept aside (the organisation's read models as they
+ * were then), the way a rebuild replays it, without a swap: the live read models and their
+ * checkpoints are not touched. The schema has its own checkpoints, at the last event replayed.
+ */
+export async function replayAside({
+  pool,
+  store,
+  projectors = allProjectors,
+  batchSize = DEFAULT_BATCH_SIZE,
+  onProgress = () => {},
+  until,
+  schema,
+}: ReplayAsideOptions): Promise<ReplayAsideResult> {
+  if (schema === READ_MODEL_SCHEMA || !/^[a-z_][a-z0-9_]{0,62}$/.test(schema))
+    throw new Error(`Not a schema to replay aside into: ${schema}`);
+  const db = createDb<ReadModelTables>(pool);
+  return withAdvisoryLock(db, `tht:replay-aside:${schema}`, `Another replay into ${schema} is running`, async () => {
+    await sql`DROP SCHEMA IF EXISTS ${sql.id(schema)} CASCADE`.execute(db);
+    const run = await replayIntoFreshSchema(db, schema, { store, projectors, batchSize, onProgress }, until);
+    run.report('indexing');
+    await durableWithIndexes(db, schema, run.indexes);
+    // Now the number of events up to the cut is known: the bar ends full.
+    run.report('done', run.replay.done);
+    const lastPosition = run.replay.position === START ? null : run.replay.position;
+    return { ...run.result(), schema, lastPosition };
+  });
+}
+
+interface ReplaySettings {
+  store: EventStore;
+  projectors: readonly Projector[];
+  batchSize: number;
+  onProgress: (progress: RebuildProgress) => void;
+}
+
+/**
+ * Migrates `schema` for the projectors and replays the log into it (up to `cut`, else to the end),
+ * unlogged and without secondary indexes (returned, for `durableWithIndexes`); reports progress.
+ */
+async function replayIntoFreshSchema(
+  db: ReadModelDb,
+  schema: string,
+  { store, projectors, batchSize, onProgress }: ReplaySettings,
+  cut?: ReplayCut,
+) {
+  await migrateReadModels(db, projectors, schema);
+  const indexes = await withoutWalAndSecondaryIndexes(db, schema);
+
+  const started = performance.now();
+  /** With a cut, the whole log's size: at most what is replayed. */
+  const logSize = (await store.countAll?.()) ?? null;
+  const replay = new Replay(db, store, schema, projectors, batchSize, cut);
+  const seconds = () => (performance.now() - started) / 1000;
+  const report = (phase: RebuildProgress['phase'], total = logSize) => {
+    const eventsPerSecond = seconds() > 0 ? replay.done / seconds() : 0;
+    const secondsLeft = total === null || eventsPerSecond === 0 ? null : Math.max(0, total - replay.done) / eventsPerSecond;
+    onProgress({ phase, done: replay.done, total, eventsPerSecond, secondsLeft: phase === 'done' ? 0 : secondsLeft });
+  };
+  await replay.toEnd(() => report('replaying'));
+  const result = (): RebuildResult => ({ events: replay.done, seconds: seconds(), eventsPerSecond: replay.done / seconds() });
+  return { replay, indexes, report, result };
+}
+
+/** The batch's events before the first one beyond the cut. */
+function cutBatch(batch: ReadAllBatch, after: string | null, cut: ReplayCut | undefined): ReadAllBatch {
+  if (!cut) return batch;
+  const beyond = batch.events.findIndex((event) =>
+    'position' in cut ? event.globalPosition > cut.position : Date.parse(event.metadata.occurredAt) > cut.recordedBy.getTime(),
+  );
+  if (beyond === -1) return batch;
+  const events = batch.events.slice(0, beyond);
+  return { events, lastPosition: events.at(-1)?.globalPosition ?? after };
 }
 
 /** Applies the log to every projector of one schema: one transaction per projector and batch. */
@@ -105,6 +198,7 @@ class Replay {
     private readonly schema: string,
     private readonly projectors: readonly Projector[],
     private readonly batchSize: number,
+    private readonly cut?: ReplayCut,
   ) {}
 
   get position(): string {
@@ -112,7 +206,12 @@ class Replay {
   }
 
   private read(): Promise<ReadAllBatch> {
-    return this.store.readAll(this.checkpoint === START ? null : this.checkpoint, this.batchSize);
+    return this.readAfter(this.checkpoint === START ? null : this.checkpoint);
+  }
+
+  /** A batch of the log after `position`, up to the cut. */
+  private async readAfter(position: string | null): Promise<ReadAllBatch> {
+    return cutBatch(await this.store.readAll(position, this.batchSize), position, this.cut);
   }
 
   /**
@@ -134,7 +233,7 @@ class Replay {
   }
 
   /**
-   * Replays until a read comes back short (the end of the log). Each projector goes through the
+   * Replays until a read comes back short (the end of the log, or the cut). Each projector goes through the
    * batches at its own pace (a fast one does not wait for a slow one after every batch, so both
    * cores stay busy), at most LOOKAHEAD batches ahead of the slowest; batches are read once, in
    * order, the next one while the current one is applied. `afterBatch` runs when every projector
@@ -156,7 +255,7 @@ class Replay {
         const after = previous
           ? previous.then((batch) => batch.lastPosition)
           : Promise.resolve(this.checkpoint === START ? null : this.checkpoint);
-        const next = after.then((position) => this.store.readAll(position, this.batchSize));
+        const next = after.then((position) => this.readAfter(position));
         next.catch(() => {}); // awaited by the lanes; not an unhandled rejection if one fails first
         reads.push(next);
       }
@@ -278,16 +377,15 @@ async function dropLeftoverSchemas(db: ReadModelDb): Promise<void> {
   for (const { nspname } of rows) await sql`DROP SCHEMA ${sql.id(nspname)} CASCADE`.execute(db);
 }
 
-async function withRebuildLock<T>(db: ReadModelDb, work: () => Promise<T>): Promise<T> {
+/** Runs `work` holding the advisory lock `key`, or fails with `busy` when another session holds it. */
+async function withAdvisoryLock<T>(db: ReadModelDb, key: string, busy: string, work: () => Promise<T>): Promise<T> {
   return db.connection().execute(async (connection) => {
-    const { rows } = await sql<{
-      locked: boolean;
-    }>`SELECT pg_try_advisory_lock(hashtext('tht:rebuild-read-models')) AS locked`.execute(connection);
-    if (!rows[0]?.locked) throw new Error('Another rebuild of the read models is running; try again when it has finished');
+    const { rows } = await sql<{ locked: boolean }>`SELECT pg_try_advisory_lock(hashtext(${key})) AS locked`.execute(connection);
+    if (!rows[0]?.locked) throw new Error(`${busy}; try again when it has finished`);
     try {
       return await work();
     } finally {
-      await sql`SELECT pg_advisory_unlock(hashtext('tht:rebuild-read-models'))`.execute(connection);
+      await sql`SELECT pg_advisory_unlock(hashtext(${key}))`.execute(connection);
     }
   });
 }

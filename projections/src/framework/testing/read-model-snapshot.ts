@@ -2,18 +2,18 @@ import { sql, type Kysely } from 'kysely';
 import { READ_MODEL_SCHEMA } from '../schema';
 
 /**
- * Every row of every table in `read_models`, as sorted JSON lines per table (without
+ * Every row of every table in `schema` (the live read models unless told), as sorted JSON lines per table (without
  * `updated_at`): equal snapshots before and after `rebuildReadModels` mean the read models equal a
  * replay of the log.
  */
-export async function readModelSnapshot(db: Kysely<unknown>): Promise<Record<string, string[]>> {
+export async function readModelSnapshot(db: Kysely<unknown>, schema = READ_MODEL_SCHEMA): Promise<Record<string, string[]>> {
   const { rows: tables } = await sql<{ table_name: string }>`SELECT table_name FROM information_schema.tables
-    WHERE table_schema = ${READ_MODEL_SCHEMA} ORDER BY table_name`.execute(db);
+    WHERE table_schema = ${schema} ORDER BY table_name`.execute(db);
   const result: Record<string, string[]> = {};
   for (const { table_name } of tables) {
     // A checkpoint's updated_at is when it was written, the one column a rebuild cannot reproduce.
     const { rows } = await sql<{ row: string }>`SELECT (to_jsonb(t) - 'updated_at')::text AS row
-      FROM ${sql.table(`${READ_MODEL_SCHEMA}.${table_name}`)} t`.execute(db);
+      FROM ${sql.table(`${schema}.${table_name}`)} t`.execute(db);
     result[table_name] = rows.map((r) => r.row).sort();
   }
   return result;

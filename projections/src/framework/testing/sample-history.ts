@@ -190,12 +190,22 @@ export function toNewEvents(events: readonly SampleEvent[], occurredAt: Date): N
   }));
 }
 
+/** When the append at `index` of a sample history happened: one a minute from 5 January 2026, 08:00 UTC. */
+export function sampleAppendTime(index: number): Date {
+  return new Date(Date.UTC(2026, 0, 5, 8) + index * 60_000);
+}
+
 /**
  * Appends a history with `writers` concurrent writers (appends to one stream stay in order),
- * returning the global position of the last append.
+ * returning the global position of the last append. `firstIndex`: the history's place in a longer
+ * one appended in parts (its times go on from there).
  */
-export async function appendHistory(store: EventStore, appends: readonly SampleAppend[], writers = 1): Promise<string> {
-  const start = Date.UTC(2026, 0, 5, 8);
+export async function appendHistory(
+  store: EventStore,
+  appends: readonly SampleAppend[],
+  writers = 1,
+  firstIndex = 0,
+): Promise<string> {
   let last = '';
   const byWriter = Array.from({ length: writers }, () => [] as { append: SampleAppend; index: number }[]);
   const writerOf = new Map<string, number>();
@@ -210,7 +220,7 @@ export async function appendHistory(store: EventStore, appends: readonly SampleA
       for (const { append, index } of queue) {
         const { lastGlobalPosition } = await store.append(
           append.stream,
-          toNewEvents(append.events, new Date(start + index * 60_000)),
+          toNewEvents(append.events, sampleAppendTime(firstIndex + index)),
           append.expected,
         );
         if (lastGlobalPosition > last) last = lastGlobalPosition;

@@ -1,0 +1,141 @@
+import { createEventStore, migrateEventStore, type EventStore } from '@tht/eventstore';
+import { createTestDatabase, type TestDatabase } from '@tht/postgres/testing';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allProjectors } from '../all-projectors';
+import { migrateReadModels } from './migrate';
+import type { Projector } from './projector';
+import { asOfSchema, rebuildReadModels, replayAside, type RebuildProgress } from './rebuild';
+import { startProjectionRunner, type ProjectionRunner } from './runner';
+import { CHECKPOINT_TABLE, READ_MODEL_SCHEMA } from './schema';
+import { countingProjector } from './testing/counting-projector';
+import { readModelSnapshot } from './testing/read-model-snapshot';
+import { appendHistory, sampleAppendTime, sampleHistory } from './testing/sample-history';
+import { createReadModelWaiter, type ReadModelWaiter } from './waiter';
+
+const projectors: Projector[] = [...allProjectors, countingProjector()];
+
+const history = sampleHistory(2000);
+/** The sample history's appends are a minute apart from 5 January 08:00: the 960th is the first of 6 January. */
+const FIRST_AFTER_CUT = 960;
+const END_OF_5_JANUARY = new Date('2026-01-05T23:59:59.999Z');
+
+describe('replayAside (the read models as of a cut)', () => {
+  let database: TestDatabase;
+  let store: EventStore;
+  let runner: ProjectionRunner;
+  let waiter: ReadModelWaiter;
+  /** The live read models of the log up to the cut, rebuilt from it. */
+  let atCut: Record<string, string[]>;
+  let lastBeforeCut: string;
+  /** The live read models of the whole log. */
+  let live: Record<string, string[]>;
+
+  const snapshot = (schema = READ_MODEL_SCHEMA) => readModelSnapshot(database.db, schema);
+
+  /** Index definitions and table persistence of a schema, written as if it were `read_models`. */
+  async function tableDefinitions(schema: string): Promise<string[]> {
+    const { rows } = await sql<{ line: string }>`SELECT indexdef AS line FROM pg_indexes WHERE schemaname = ${schema}
+      UNION ALL SELECT c.relname || ' ' || c.relpersistence::text FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+        WHERE n.nspname = ${schema} AND c.relkind = 'r'`.execute(database.db);
+    return rows.map((row) => row.line.replaceAll(`${schema}.`, `${READ_MODEL_SCHEMA}.`)).sort();
+  }
+
+  /** The live checkpoints with the time each was written: a replay aside must not write them. */
+  async function liveCheckpoints(): Promise<unknown[]> {
+    const { rows } = await sql`SELECT * FROM ${sql.table(`${READ_MODEL_SCHEMA}.${CHECKPOINT_TABLE}`)} ORDER BY name`.execute(
+      database.db,
+    );
+    return rows;
+  }
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    await migrateEventStore(database.pool);
+    store = createEventStore({ pool: database.pool });
+    await migrateReadModels(database.db, projectors);
+    runner = startProjectionRunner({ pool: database.pool, store, projectors, batchSize: 50 });
+    waiter = createReadModelWaiter(database.pool, { projectorNames: projectors.map((p) => p.name) });
+
+    expect(sampleAppendTime(FIRST_AFTER_CUT - 1) <= END_OF_5_JANUARY).toBe(true);
+    expect(sampleAppendTime(FIRST_AFTER_CUT) > END_OF_5_JANUARY).toBe(true);
+    lastBeforeCut = await appendHistory(store, history.slice(0, FIRST_AFTER_CUT));
+    expect(await waiter.waitFor(lastBeforeCut, 30_000)).toBe(true);
+    await rebuildReadModels({ pool: database.pool, store, projectors });
+    atCut = await snapshot();
+
+    const last = await appendHistory(store, history.slice(FIRST_AFTER_CUT), 1, FIRST_AFTER_CUT);
+    expect(await waiter.waitFor(last, 30_000)).toBe(true);
+    live = await snapshot();
+    // Events on both sides of the cut change the read models.
+    expect(live.entries).not.toEqual(atCut.entries);
+    expect(atCut.entries?.length).toBeGreaterThan(50);
+  }, 120_000);
+  afterAll(async () => {
+    await runner?.stop();
+    await waiter?.close();
+    await store?.close();
+    await database?.drop();
+  });
+
+  it('replays the events recorded by the end of a day into their own schema, equal to a rebuild of the log cut there', async () => {
+    const checkpointsBefore = await liveCheckpoints();
+    const liveDefinitions = await tableDefinitions(READ_MODEL_SCHEMA);
+    const progress: RebuildProgress[] = [];
+    const until = { recordedBy: END_OF_5_JANUARY };
+
+    const result = await replayAside({
+      pool: database.pool,
+      store,
+      projectors,
+      batchSize: 300,
+      until,
+      schema: asOfSchema(until),
+      onProgress: (p) => progress.push(p),
+    });
+
+    expect(result.schema).toBe('read_models_asof_20260105t235959999z');
+    expect(await snapshot(result.schema)).toEqual(atCut);
+    expect(result.lastPosition).toBe(lastBeforeCut);
+    const eventsBeforeCut = history.slice(0, FIRST_AFTER_CUT).reduce((sum, append) => sum + append.events.length, 0);
+    expect(result.events).toBe(eventsBeforeCut);
+    // The bar counts against the whole log while replaying, and ends full on what was replayed.
+    expect(progress.filter((p) => p.phase === 'replaying').at(-1)).toMatchObject({
+      done: eventsBeforeCut,
+      total: await store.countAll!(),
+    });
+    expect(progress.map((p) => p.phase).slice(-2)).toEqual(['indexing', 'done']);
+    expect(progress.at(-1)).toMatchObject({ done: eventsBeforeCut, total: eventsBeforeCut });
+    // Durable and with every index, like the live schema; which is untouched.
+    expect(await tableDefinitions(result.schema)).toEqual(liveDefinitions);
+    expect(await snapshot()).toEqual(live);
+    expect(await liveCheckpoints()).toEqual(checkpointsBefore);
+  });
+
+  it('cuts exactly at a log position, and replaces the schema of the same cut when run again', async () => {
+    const checkpointsBefore = await liveCheckpoints();
+    const until = { position: lastBeforeCut };
+    const schema = asOfSchema(until);
+    expect(schema).toMatch(/^read_models_asof_p[1-9]\d*_[1-9]\d*$/);
+
+    for (const batchSize of [7, 10_000]) {
+      const result = await replayAside({ pool: database.pool, store, projectors, batchSize, until, schema });
+      expect(result.lastPosition).toBe(lastBeforeCut);
+      expect(await snapshot(schema)).toEqual(atCut);
+    }
+    expect(await snapshot()).toEqual(live);
+    expect(await liveCheckpoints()).toEqual(checkpointsBefore);
+  });
+
+  it('builds empty read models for a cut before the first event, and never replays into the live schema', async () => {
+    const until = { recordedBy: new Date('2025-12-31T23:59:59.999Z') };
+    const result = await replayAside({ pool: database.pool, store, projectors, until, schema: asOfSchema(until) });
+    expect(result).toMatchObject({ events: 0, lastPosition: null });
+    expect((await snapshot(result.schema)).entries).toEqual([]);
+
+    await expect(replayAside({ pool: database.pool, store, projectors, until, schema: READ_MODEL_SCHEMA })).rejects.toThrow(
+      'Not a schema to replay aside into: read_models',
+    );
+    expect(await snapshot()).toEqual(live);
+  });
+});
