@@ -1,7 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { SmtOverview } from '@tht/contracts';
 import { currentYear } from '@tht/ui';
 import { fakeApi, renderWithUi, reply, type ApiCall } from '@tht/ui/testing';
 import { anEmptyOverview, anOverview } from '../testing/fixtures';
@@ -16,7 +15,7 @@ const neverAnswered = () => new Promise<never>(() => {});
  * Shows the SMT View against a fake API answering the overview of each year of `byYear` (an
  * overview, or any answer: a `reply(status, body)`, a promise); the years listed are those years.
  */
-function renderView(byYear: Record<number, SmtOverview | unknown>) {
+function renderView(byYear: Record<number, unknown>) {
   const api = fakeApi({
     'GET /api/available-years': Object.keys(byYear)
       .map(Number)
