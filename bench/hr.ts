@@ -25,7 +25,7 @@ import { startProduct } from '../e2e/src/support/product';
 import { measureFloor } from './support/floor';
 import { createLoadClient, formatLatency, measureLatency } from './support/load';
 import { pidListeningOn, withPeakMemory } from './support/process-memory';
-import { random, secondsSince, seedThroughEventStore, syntheticEntry, type SeedPlan } from './support/seed';
+import { managersOf, organisationPlan, random, secondsSince, seedThroughEventStore, syntheticEntry } from './support/seed';
 
 const USERS = Number(process.env.BENCH_USERS ?? 1_000);
 const ENTRIES = Number(process.env.BENCH_ENTRIES ?? 200_000);
@@ -37,31 +37,12 @@ const EXPORT_TARGETS = { csv: { seconds: 5 }, xlsx: { seconds: 20 }, growthMb: 1
 
 const THIS_YEAR = new Date().getFullYear();
 const YEARS = [THIS_YEAR - 2, THIS_YEAR - 1, THIS_YEAR] as const;
-const MANAGERS = Math.max(1, Math.round(USERS / 20));
-/** User MANAGERS is the HR user. */
-const HR_INDEX = MANAGERS;
+/** The first user after the managers is the HR user. */
+const HR_INDEX = managersOf(USERS);
 
 if (USERS < HR_INDEX + 2) throw new Error(`BENCH_USERS must be at least ${HR_INDEX + 2}`);
 
-/** One manager per 20 people; entries go round all the users, over three years. */
-function seedPlan(): SeedPlan {
-  const next = random(10);
-  return {
-    users: USERS,
-    profileOf: (index) => {
-      if (index < MANAGERS) return { role: 'manager', managerIndex: null };
-      return { role: index === HR_INDEX ? 'hr' : 'employee', managerIndex: index % MANAGERS };
-    },
-    entries: ENTRIES,
-    entryOf: (index, owner) => {
-      const userIndex = index % USERS;
-      return {
-        userIndex,
-        details: syntheticEntry(index, owner(userIndex), next, YEARS, `First${userIndex % MANAGERS} Last${userIndex % MANAGERS}`),
-      };
-    },
-  };
-}
+const seedPlan = () => organisationPlan({ users: USERS, entries: ENTRIES, years: YEARS, roles: { [HR_INDEX]: 'hr' }, seed: 10 });
 
 /** Downloads `path` to the end, counting bytes and lines, keeping its first 2 characters; resolves with the time to the last byte. */
 function download(

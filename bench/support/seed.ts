@@ -36,7 +36,13 @@ export const secondsSince = (since: number) => (performance.now() - since) / 100
 const TRAININGS = ['Risk Management', 'Leadership', 'Excel', 'Cloud Security', 'Negotiation', 'Agile Coaching', 'Data Analytics'];
 
 /** The details of synthetic entry `index` of `user`: a date in one of `years`, hours, rating... drawn with `next`. */
-export function syntheticEntry(index: number, user: SeededUser, next: () => number, years: readonly number[], managerName: string): EntryDetails {
+export function syntheticEntry(
+  index: number,
+  user: SeededUser,
+  next: () => number,
+  years: readonly number[],
+  managerName: string,
+): EntryDetails {
   const year = years[Math.floor(next() * years.length)]!;
   const month = 1 + Math.floor(next() * 12);
   const day = 1 + Math.floor(next() * 28);
@@ -72,6 +78,44 @@ export interface SeedPlan {
   entries: number;
   /** Entry `index`: whose it is (a user index) and its details. */
   entryOf(index: number, owner: (userIndex: number) => SeededUser): { userIndex: number; details: EntryDetails };
+}
+
+/** How many managers an organisation of `users` people has in `organisationPlan`: one for every 20. */
+export const managersOf = (users: number) => Math.max(1, Math.round(users / 20));
+
+/**
+ * An organisation of `users` people, one manager for every 20 (the first users) and everyone else
+ * reporting to one of them, with `roles` giving some people another role (e.g. `{ [MANAGERS]: 'hr' }`);
+ * `entries` entries go round all the users, dated over `years`.
+ */
+export function organisationPlan({
+  users,
+  entries,
+  years,
+  roles = {},
+  seed,
+}: {
+  users: number;
+  entries: number;
+  years: readonly number[];
+  roles?: Readonly<Record<number, Role>>;
+  seed: number;
+}): SeedPlan {
+  const managers = managersOf(users);
+  const next = random(seed);
+  return {
+    users,
+    profileOf: (index) => {
+      if (index < managers) return { role: 'manager', managerIndex: null };
+      return { role: roles[index] ?? 'employee', managerIndex: index % managers };
+    },
+    entries,
+    entryOf: (index, owner) => {
+      const userIndex = index % users;
+      const manager = userIndex % managers;
+      return { userIndex, details: syntheticEntry(index, owner(userIndex), next, years, `First${manager} Last${manager}`) };
+    },
+  };
 }
 
 interface Seeder {
@@ -112,7 +156,11 @@ async function seedEntries({ store, ids }: Seeder, plan: SeedPlan, users: readon
     const { userIndex, details } = plan.entryOf(index, (owner) => users[owner]!);
     const entryId = await ids.next('entry');
     const data = { ...details, entryId, userId: users[userIndex]!.id };
-    const result = await store.append(entryStream(entryId), [{ type: 'EntryLogged', data, metadata: metadataFor(systemActor()) }], 'no_stream');
+    const result = await store.append(
+      entryStream(entryId),
+      [{ type: 'EntryLogged', data, metadata: metadataFor(systemActor()) }],
+      'no_stream',
+    );
     if (result.lastGlobalPosition > lastPosition) lastPosition = result.lastGlobalPosition;
   });
   return lastPosition;
