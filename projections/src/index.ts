@@ -15,6 +15,7 @@ export {
   type ReplayAsideResult,
   type ReplayCut,
 } from './framework/rebuild';
+export { CliError, progressReporter, runCli, withEventLog } from './framework/cli-support';
 export { createReadModelWaiter, type ReadModelWaiter, type ReadModelWaiterOptions } from './framework/waiter';
 export { deleteRows, unnestRows, upsertRows, type ColumnTypes, type UpsertOptions } from './framework/batch-sql';
 export { allProjectors } from './all-projectors';

@@ -30,15 +30,21 @@ import { READ_MODEL_SCHEMA } from 'projections';
  */
 const RM = READ_MODEL_SCHEMA;
 
+/**
+ * A prepared statement's name for the read models of `schema`: another schema (the read models as
+ * of a date, `npm run replay`) has its own text, so it gets its own name on a connection.
+ */
+const statementName = (name: string, schema: string) => (schema === RM ? name : `${name}@${schema}`);
+
 interface YearlyTargetRow {
   target_hours: number;
   description: string | null;
 }
 
-async function yearlyTargetOf(pool: pg.Pool, year: number): Promise<YearlyTargetRow | null> {
+async function yearlyTargetOf(pool: pg.Pool, year: number, schema = RM): Promise<YearlyTargetRow | null> {
   const { rows } = await pool.query<YearlyTargetRow>({
-    name: 'hr-yearly-target',
-    text: `SELECT target_hours, description FROM ${RM}.yearly_targets WHERE year = $1 ORDER BY id LIMIT 1`,
+    name: statementName('hr-yearly-target', schema),
+    text: `SELECT target_hours, description FROM ${schema}.yearly_targets WHERE year = $1 ORDER BY id LIMIT 1`,
     values: [year],
   });
   return rows[0] ?? null;
@@ -52,10 +58,10 @@ interface OrganisationTotalsRow {
   innovative_hours: number;
 }
 
-const ORGANISATION_TOTALS_TEXT = `SELECT (SELECT count(*)::int FROM ${RM}.users) AS total_users,
+const organisationTotalsText = (schema: string) => `SELECT (SELECT count(*)::int FROM ${schema}.users) AS total_users,
     coalesce(sum(hours), 0)::float8 AS hours, coalesce(sum(entries), 0)::int AS entries,
     coalesce(sum(innovative), 0)::int AS innovative, coalesce(sum(innovative_hours), 0)::float8 AS innovative_hours
-  FROM ${RM}.training_totals WHERE year = $1`;
+  FROM ${schema}.training_totals WHERE year = $1`;
 
 interface HighlightRow {
   id: number;
@@ -68,13 +74,13 @@ interface HighlightRow {
 }
 
 /** The latest innovative entries of the year (`org-insights` index), shown with the entries' current details. */
-const RECENT_INNOVATIVE_TEXT = `SELECT e.id, e.user_id,
+const recentInnovativeText = (schema: string) => `SELECT e.id, e.user_id,
     coalesce(u.first_name || ' ' || u.last_name, e.first_name || ' ' || e.last_name) AS employee_name,
     e.training_name, e.date, e.hours::float8 AS hours, e.notes
-  FROM (SELECT entry_id FROM ${RM}.org_insight_entries WHERE year = $1 AND innovative
+  FROM (SELECT entry_id FROM ${schema}.org_insight_entries WHERE year = $1 AND innovative
         ORDER BY date DESC, entry_id DESC LIMIT $2) i
-  JOIN ${RM}.entries e ON e.id = i.entry_id
-  LEFT JOIN ${RM}.users u ON u.id = e.user_id
+  JOIN ${schema}.entries e ON e.id = i.entry_id
+  LEFT JOIN ${schema}.users u ON u.id = e.user_id
   ORDER BY e.date DESC, e.id DESC`;
 
 function highlightOf(row: HighlightRow): InnovativeHighlight {
@@ -89,16 +95,23 @@ function highlightOf(row: HighlightRow): InnovativeHighlight {
   };
 }
 
-/** GET /api/hr/stats: the organisation's totals of the year, the innovative summary and the target card. */
-export async function hrStats(pool: pg.Pool, year: number, today: Date): Promise<HrStats> {
+/**
+ * GET /api/hr/stats: the organisation's totals of the year, the innovative summary and the target
+ * card; from the live read models, or from those of `schema` (as of a date, `npm run replay`).
+ */
+export async function hrStats(pool: pg.Pool, year: number, today: Date, schema = RM): Promise<HrStats> {
   const [{ rows: totalsRows }, { rows: highlights }, yearly] = await Promise.all([
-    pool.query<OrganisationTotalsRow>({ name: 'hr-organisation-totals', text: ORGANISATION_TOTALS_TEXT, values: [year] }),
+    pool.query<OrganisationTotalsRow>({
+      name: statementName('hr-organisation-totals', schema),
+      text: organisationTotalsText(schema),
+      values: [year],
+    }),
     pool.query<HighlightRow>({
-      name: 'hr-recent-innovative',
-      text: RECENT_INNOVATIVE_TEXT,
+      name: statementName('hr-recent-innovative', schema),
+      text: recentInnovativeText(schema),
       values: [year, HR_LIMITS.recentInnovative],
     }),
-    yearlyTargetOf(pool, year),
+    yearlyTargetOf(pool, year, schema),
   ]);
   const totals = totalsRows[0]!;
   const elapsedShare = elapsedShareOfYear(year, today);

@@ -97,6 +97,7 @@ describe('replayAside (the read models as of a cut)', () => {
     expect(result.schema).toBe('read_models_asof_20260105t235959999z');
     expect(await snapshot(result.schema)).toEqual(atCut);
     expect(result.lastPosition).toBe(lastBeforeCut);
+    expect(result.lastRecordedAt).toBe(sampleAppendTime(FIRST_AFTER_CUT - 1).toISOString());
     const eventsBeforeCut = history.slice(0, FIRST_AFTER_CUT).reduce((sum, append) => sum + append.events.length, 0);
     expect(result.events).toBe(eventsBeforeCut);
     // The bar counts against the whole log while replaying, and ends full on what was replayed.
@@ -130,7 +131,7 @@ describe('replayAside (the read models as of a cut)', () => {
   it('builds empty read models for a cut before the first event, and never replays into the live schema', async () => {
     const until = { recordedBy: new Date('2025-12-31T23:59:59.999Z') };
     const result = await replayAside({ pool: database.pool, store, projectors, until, schema: asOfSchema(until) });
-    expect(result).toMatchObject({ events: 0, lastPosition: null });
+    expect(result).toMatchObject({ events: 0, lastPosition: null, lastRecordedAt: null });
     expect((await snapshot(result.schema)).entries).toEqual([]);
 
     await expect(replayAside({ pool: database.pool, store, projectors, until, schema: READ_MODEL_SCHEMA })).rejects.toThrow(

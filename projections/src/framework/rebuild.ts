@@ -101,6 +101,8 @@ export interface ReplayAsideResult extends RebuildResult {
   schema: string;
   /** Global position of the last event replayed; null when the log has none before the cut. */
   lastPosition: string | null;
+  /** When the last event replayed was recorded (its `occurredAt`); null when none was. */
+  lastRecordedAt: string | null;
 }
 
 /** Schemas built by `replayAside` for a cut start with this (`rebuildReadModels` leaves them alone). */
@@ -137,7 +139,7 @@ export async function replayAside({
     // Now the number of events up to the cut is known: the bar ends full.
     run.report('done', run.replay.done);
     const lastPosition = run.replay.position === START ? null : run.replay.position;
-    return { ...run.result(), schema, lastPosition };
+    return { ...run.result(), schema, lastPosition, lastRecordedAt: run.replay.lastRecordedAt };
   });
 }
 
@@ -191,6 +193,8 @@ function cutBatch(batch: ReadAllBatch, after: string | null, cut: ReplayCut | un
 class Replay {
   private checkpoint = START;
   done = 0;
+  /** `occurredAt` of the last event replayed. */
+  lastRecordedAt: string | null = null;
 
   constructor(
     private readonly db: ReadModelDb,
@@ -228,8 +232,14 @@ class Replay {
   /** Applies a batch to every projector, side by side. */
   private async apply(batch: ReadAllBatch): Promise<void> {
     await Promise.all(this.projectors.map((projector) => this.applyTo(projector, batch.events, this.checkpoint)));
+    this.passed(batch);
+  }
+
+  /** Moves past a batch every projector has applied. */
+  private passed(batch: ReadAllBatch): void {
     this.checkpoint = batch.lastPosition ?? this.checkpoint;
     this.done += batch.events.length;
+    this.lastRecordedAt = batch.events.at(-1)?.metadata.occurredAt ?? this.lastRecordedAt;
   }
 
   /**
@@ -267,8 +277,7 @@ class Replay {
       // Every projector applies the batches in order, so batches complete in order.
       completed = index + 1;
       reads[index] = null;
-      this.checkpoint = batch.lastPosition ?? this.checkpoint;
-      this.done += batch.events.length;
+      this.passed(batch);
       afterBatch();
       wakeAll();
     };
