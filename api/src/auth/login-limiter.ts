@@ -27,7 +27,7 @@ const SCHEMA = 'login_limits';
 const TABLE = 'failures';
 
 /** The counts' schema and table (rate-limiter-flexible's columns; keys of any length). */
-export async function migrateLoginLimits(db: Kysely<unknown>): Promise<void> {
+export async function migrateLoginLimits<Database>(db: Kysely<Database>): Promise<void> {
   await db.transaction().execute(async (trx) => {
     // Serialises concurrent start-ups, whose IF NOT EXISTS statements would otherwise race.
     await sql`SELECT pg_advisory_xact_lock(hashtext('tht:migrate-login-limits'))`.execute(trx);

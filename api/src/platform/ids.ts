@@ -22,7 +22,7 @@ export interface IdAllocator {
   nextMany(kind: IdKind, count: number): Promise<number[]>;
 }
 
-export async function migrateIds(db: Kysely<object>): Promise<void> {
+export async function migrateIds<Database>(db: Kysely<Database>): Promise<void> {
   await db.transaction().execute(async (trx) => {
     // Serialises concurrent start-ups, whose IF NOT EXISTS statements would otherwise race.
     await sql`SELECT pg_advisory_xact_lock(hashtext('tht:migrate-ids'))`.execute(trx);

@@ -1,7 +1,7 @@
 import { createEventStore, migrateEventStore, startChainSealer, type EventStore } from '@tht/eventstore';
 import { createDb } from '@tht/postgres';
 import type pg from 'pg';
-import { allProjectors, createReadModelWaiter, migrateReadModels, startProjectionRunner } from 'projections';
+import { allProjectors, createReadModelWaiter, migrateReadModels, startProjectionRunner, type ReadModelTables } from 'projections';
 import { migrateLoginLimits } from '../auth/login-limiter';
 import { createPrincipalCache } from '../auth/principal-cache';
 import { ConfigError, type AppConfig } from '../config';
@@ -26,7 +26,7 @@ const EVENT_STORE_TIMEOUT_MS = 10_000;
  * checks its checkpoint, so none is applied twice.
  */
 export async function startRuntime(config: AppConfig, pool: pg.Pool, log: Logger): Promise<Runtime> {
-  const db = createDb(pool);
+  const db = createDb<ReadModelTables>(pool);
   const store = createEventStore({ pool, eventstoreUrl: config.eventstoreUrl });
   try {
     if (config.eventstoreUrl) await checkEventStoreAnswers(store);

@@ -13,6 +13,7 @@ export { watchdogsOf } from './server-process';
 export interface TestDatabase {
   connectionString: string;
   pool: pg.Pool;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests query tables of every schema, typed or not
   db: Kysely<any>;
   /** Closes the pool and drops the database. */
   drop(): Promise<void>;
