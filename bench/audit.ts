@@ -15,7 +15,6 @@ import {
   startChainSealer,
   verifyChain,
   type EventStore,
-  type NewEvent,
 } from '@tht/eventstore';
 import { createPool } from '@tht/postgres';
 import type pg from 'pg';

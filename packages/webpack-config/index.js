@@ -1,6 +1,6 @@
 // Webpack factories for the federated front end: one for the host (shell), one for each remote.
 // An app's webpack.config.js calls one of them with its name and folder.
-const crypto = require('node:crypto');
+const { createHash } = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
@@ -51,7 +51,7 @@ const ROUTER_SUBSETS = {
 // older sources would otherwise hand its copy to newer remotes. Their shared version carries a hash
 // of their sources, and a remote accepts only the exact copy it was built with.
 function sourceHash(packageDir) {
-  const hash = crypto.createHash('sha256');
+  const hash = createHash('sha256');
   const files = fs.readdirSync(path.join(packageDir, 'src'), { recursive: true }).map(String).sort();
   for (const file of files) {
     const fullPath = path.join(packageDir, 'src', file);
