@@ -2,16 +2,10 @@ import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { HrStats } from '@tht/contracts';
-import { createEventStore, migrateEventStore, type EventStore } from '@tht/eventstore';
-import { createTestDatabase, type TestDatabase } from '@tht/postgres/testing';
-import {
-  allProjectors,
-  createReadModelWaiter,
-  migrateReadModels,
-  startProjectionRunner,
-  type ProjectionRunner,
-  type ReadModelWaiter,
-} from 'projections';
+import type { EventStore } from '@tht/eventstore';
+import type { TestDatabase } from '@tht/postgres/testing';
+import { allProjectors } from 'projections';
+import { startLiveReadModels, type LiveReadModels } from 'projections/testing/live-read-models';
 import { readModelSnapshot } from 'projections/testing/read-model-snapshot';
 import { appendHistory, sampleAppendTime, sampleHistory } from 'projections/testing/sample-history';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -61,20 +55,16 @@ describe('npm run replay: the HR figures as of a date', () => {
   /** Appends are a minute apart from 5 January 08:00: the 960th is the first of 6 January. */
   const FIRST_AFTER_CUT = 960;
   const END_OF_5_JANUARY = new Date('2026-01-05T23:59:59.999Z');
+  let liveReadModels: LiveReadModels;
   let database: TestDatabase;
   let store: EventStore;
-  let runner: ProjectionRunner;
-  let waiter: ReadModelWaiter;
   /** What GET /api/hr/stats answered on 5 January, when the log ended there. */
   let statsThen: HrStats;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    await migrateEventStore(database.pool);
-    store = createEventStore({ pool: database.pool });
-    await migrateReadModels(database.db);
-    runner = startProjectionRunner({ pool: database.pool, store, projectors: allProjectors });
-    waiter = createReadModelWaiter(database.pool);
+    liveReadModels = await startLiveReadModels(allProjectors, 1000);
+    ({ database, store } = liveReadModels);
+    const { waiter } = liveReadModels;
 
     expect(sampleAppendTime(FIRST_AFTER_CUT)).toEqual(new Date('2026-01-06T00:00:00.000Z'));
     expect(await waiter.waitFor(await appendHistory(store, history.slice(0, FIRST_AFTER_CUT)), 30_000)).toBe(true);
@@ -84,12 +74,7 @@ describe('npm run replay: the HR figures as of a date', () => {
     expect(await waiter.waitFor(last, 30_000)).toBe(true);
     expect(await hrStats(database.pool, 2026, END_OF_5_JANUARY)).not.toEqual(statsThen);
   }, 120_000);
-  afterAll(async () => {
-    await runner?.stop();
-    await waiter?.close();
-    await store?.close();
-    await database?.drop();
-  });
+  afterAll(() => liveReadModels?.stop());
 
   it('answers from a replay up to the cut what the live read models answered then, leaving them as they are', async () => {
     const live = await readModelSnapshot(database.db);

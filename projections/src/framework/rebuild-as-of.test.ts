@@ -1,17 +1,15 @@
-import { createEventStore, migrateEventStore, type EventStore } from '@tht/eventstore';
-import { createTestDatabase, type TestDatabase } from '@tht/postgres/testing';
+import type { EventStore } from '@tht/eventstore';
+import type { TestDatabase } from '@tht/postgres/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allProjectors } from '../all-projectors';
-import { migrateReadModels } from './migrate';
 import type { Projector } from './projector';
 import { asOfSchema, rebuildReadModels, replayAside, type RebuildProgress } from './rebuild';
-import { startProjectionRunner, type ProjectionRunner } from './runner';
 import { CHECKPOINT_TABLE, READ_MODEL_SCHEMA } from './schema';
 import { countingProjector } from './testing/counting-projector';
-import { readModelSnapshot } from './testing/read-model-snapshot';
+import { startLiveReadModels, type LiveReadModels } from './testing/live-read-models';
+import { readModelDefinitions, readModelSnapshot } from './testing/read-model-snapshot';
 import { appendHistory, sampleAppendTime, sampleHistory } from './testing/sample-history';
-import { createReadModelWaiter, type ReadModelWaiter } from './waiter';
 
 const projectors: Projector[] = [...allProjectors, countingProjector()];
 
@@ -21,10 +19,9 @@ const FIRST_AFTER_CUT = 960;
 const END_OF_5_JANUARY = new Date('2026-01-05T23:59:59.999Z');
 
 describe('replayAside (the read models as of a cut)', () => {
+  let liveReadModels: LiveReadModels;
   let database: TestDatabase;
   let store: EventStore;
-  let runner: ProjectionRunner;
-  let waiter: ReadModelWaiter;
   /** The live read models of the log up to the cut, rebuilt from it. */
   let atCut: Record<string, string[]>;
   let lastBeforeCut: string;
@@ -32,14 +29,6 @@ describe('replayAside (the read models as of a cut)', () => {
   let live: Record<string, string[]>;
 
   const snapshot = (schema = READ_MODEL_SCHEMA) => readModelSnapshot(database.db, schema);
-
-  /** Index definitions and table persistence of a schema, written as if it were `read_models`. */
-  async function tableDefinitions(schema: string): Promise<string[]> {
-    const { rows } = await sql<{ line: string }>`SELECT indexdef AS line FROM pg_indexes WHERE schemaname = ${schema}
-      UNION ALL SELECT c.relname || ' ' || c.relpersistence::text FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-        WHERE n.nspname = ${schema} AND c.relkind = 'r'`.execute(database.db);
-    return rows.map((row) => row.line.replaceAll(`${schema}.`, `${READ_MODEL_SCHEMA}.`)).sort();
-  }
 
   /** The live checkpoints with the time each was written: a replay aside must not write them. */
   async function liveCheckpoints(): Promise<unknown[]> {
@@ -50,12 +39,9 @@ describe('replayAside (the read models as of a cut)', () => {
   }
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    await migrateEventStore(database.pool);
-    store = createEventStore({ pool: database.pool });
-    await migrateReadModels(database.db, projectors);
-    runner = startProjectionRunner({ pool: database.pool, store, projectors, batchSize: 50 });
-    waiter = createReadModelWaiter(database.pool, { projectorNames: projectors.map((p) => p.name) });
+    liveReadModels = await startLiveReadModels(projectors);
+    ({ database, store } = liveReadModels);
+    const { waiter } = liveReadModels;
 
     expect(sampleAppendTime(FIRST_AFTER_CUT - 1) <= END_OF_5_JANUARY).toBe(true);
     expect(sampleAppendTime(FIRST_AFTER_CUT) > END_OF_5_JANUARY).toBe(true);
@@ -71,16 +57,11 @@ describe('replayAside (the read models as of a cut)', () => {
     expect(live.entries).not.toEqual(atCut.entries);
     expect(atCut.entries?.length).toBeGreaterThan(50);
   }, 120_000);
-  afterAll(async () => {
-    await runner?.stop();
-    await waiter?.close();
-    await store?.close();
-    await database?.drop();
-  });
+  afterAll(() => liveReadModels?.stop());
 
   it('replays the events recorded by the end of a day into their own schema, equal to a rebuild of the log cut there', async () => {
     const checkpointsBefore = await liveCheckpoints();
-    const liveDefinitions = await tableDefinitions(READ_MODEL_SCHEMA);
+    const liveDefinitions = await readModelDefinitions(database.db);
     const progress: RebuildProgress[] = [];
     const until = { recordedBy: END_OF_5_JANUARY };
 
@@ -108,7 +89,7 @@ describe('replayAside (the read models as of a cut)', () => {
     expect(progress.map((p) => p.phase).slice(-2)).toEqual(['indexing', 'done']);
     expect(progress.at(-1)).toMatchObject({ done: eventsBeforeCut, total: eventsBeforeCut });
     // Durable and with every index, like the live schema; which is untouched.
-    expect(await tableDefinitions(result.schema)).toEqual(liveDefinitions);
+    expect(await readModelDefinitions(database.db, result.schema)).toEqual(liveDefinitions);
     expect(await snapshot()).toEqual(live);
     expect(await liveCheckpoints()).toEqual(checkpointsBefore);
   });

@@ -1,51 +1,34 @@
-import { createEventStore, migrateEventStore, type EventStore } from '@tht/eventstore';
-import { createTestDatabase, type TestDatabase } from '@tht/postgres/testing';
+import type { EventStore } from '@tht/eventstore';
+import type { TestDatabase } from '@tht/postgres/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allProjectors } from '../all-projectors';
-import { migrateReadModels } from './migrate';
 import type { Projector } from './projector';
 import { rebuildReadModels, type RebuildProgress } from './rebuild';
-import { startProjectionRunner, type ProjectionRunner } from './runner';
 import { READ_MODEL_SCHEMA } from './schema';
 import { countingProjector } from './testing/counting-projector';
-import { readModelSnapshot } from './testing/read-model-snapshot';
+import { startLiveReadModels, type LiveReadModels } from './testing/live-read-models';
+import { readModelDefinitions, readModelSnapshot } from './testing/read-model-snapshot';
 import { appendHistory, sampleHistory, toNewEvents } from './testing/sample-history';
-import { createReadModelWaiter, type ReadModelWaiter } from './waiter';
+import type { ReadModelWaiter } from './waiter';
 
 const projectors: Projector[] = [...allProjectors, countingProjector()];
 
 const snapshot = (database: TestDatabase) => readModelSnapshot(database.db);
 
 describe('rebuildReadModels', () => {
+  let live: LiveReadModels;
   let database: TestDatabase;
   let store: EventStore;
-  let runner: ProjectionRunner;
   let waiter: ReadModelWaiter;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    await migrateEventStore(database.pool);
-    store = createEventStore({ pool: database.pool });
-    await migrateReadModels(database.db, projectors);
-    // The live runner takes small batches; the rebuild large ones: both must give the same rows.
-    runner = startProjectionRunner({ pool: database.pool, store, projectors, batchSize: 50 });
-    waiter = createReadModelWaiter(database.pool, { projectorNames: projectors.map((p) => p.name) });
+    live = await startLiveReadModels(projectors);
+    ({ database, store, waiter } = live);
   });
-  afterAll(async () => {
-    await runner?.stop();
-    await waiter?.close();
-    await store?.close();
-    await database?.drop();
-  });
+  afterAll(() => live?.stop());
 
-  /** Every index definition and every table's persistence ('p': logged) in `read_models`. */
-  async function tableDefinitions(): Promise<string[]> {
-    const { rows } = await sql<{ line: string }>`SELECT indexdef AS line FROM pg_indexes WHERE schemaname = ${READ_MODEL_SCHEMA}
-      UNION ALL SELECT c.relname || ' ' || c.relpersistence::text FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-        WHERE n.nspname = ${READ_MODEL_SCHEMA} AND c.relkind = 'r'`.execute(database.db);
-    return rows.map((row) => row.line).sort();
-  }
+  const tableDefinitions = () => readModelDefinitions(database.db);
 
   it('rebuilds read models equal to the live ones, reporting progress', async () => {
     const last = await appendHistory(store, sampleHistory(2000), 4);

@@ -18,3 +18,14 @@ export async function readModelSnapshot(db: Kysely<unknown>, schema = READ_MODEL
   }
   return result;
 }
+
+/**
+ * Every index definition and every table's persistence ('p': logged) of `schema`, written as if it
+ * were `read_models`: equal lists mean equally durable and indexed read models.
+ */
+export async function readModelDefinitions(db: Kysely<unknown>, schema = READ_MODEL_SCHEMA): Promise<string[]> {
+  const { rows } = await sql<{ line: string }>`SELECT indexdef AS line FROM pg_indexes WHERE schemaname = ${schema}
+    UNION ALL SELECT c.relname || ' ' || c.relpersistence::text FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+      WHERE n.nspname = ${schema} AND c.relkind = 'r'`.execute(db);
+  return rows.map((row) => row.line.replaceAll(`${schema}.`, `${READ_MODEL_SCHEMA}.`)).sort();
+}
