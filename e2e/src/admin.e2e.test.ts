@@ -47,7 +47,12 @@ async function chooseNewPassword(page: Page, password: string) {
 }
 
 async function createTextField(token: string, label: string): Promise<{ id: number }> {
-  return api<{ id: number }>('POST', '/api/form-fields', token, { name: label.toLowerCase().replace(/\W+/g, '_'), label, type: 'text', required: false });
+  return api<{ id: number }>('POST', '/api/form-fields', token, {
+    name: label.toLowerCase().replace(/\W+/g, '_'),
+    label,
+    type: 'text',
+    required: false,
+  });
 }
 
 async function fieldIdsByLabel(token: string): Promise<Map<string, { id: number; order: number }>> {
@@ -75,7 +80,10 @@ describe('the Admin Panel', () => {
     await toastSaying(page, 'User created').waitFor();
 
     await page.getByLabel('Search users').fill(tag);
-    await page.getByRole('table', { name: 'Users' }).getByRole('rowheader', { name: `Added Person ${tag}` }).waitFor();
+    await page
+      .getByRole('table', { name: 'Users' })
+      .getByRole('rowheader', { name: `Added Person ${tag}` })
+      .waitFor();
     await page.context().close();
 
     const newcomer = await newPage(browser);
@@ -173,7 +181,11 @@ describe('the Admin Panel', () => {
       await toast(page).getByRole('status').filter({ hasText: 'Entry saved' }).waitFor();
 
       const adminAccount = await signInToken(admin.email, admin.password);
-      const entries = await api<Array<{ trainingName: string; customFields: Record<string, unknown> }>>('GET', `/api/entries?userId=${admin.id}`, adminAccount);
+      const entries = await api<Array<{ trainingName: string; customFields: Record<string, unknown> }>>(
+        'GET',
+        `/api/entries?userId=${admin.id}`,
+        adminAccount,
+      );
       expect(entries.find((entry) => entry.trainingName === trainingName)?.customFields).toEqual({ [name]: 'classroom' });
       await page.context().close();
     } finally {
@@ -193,12 +205,17 @@ describe('the Admin Panel', () => {
     ].join('\n');
     const page = await adminPanel('Import Data');
 
-    await page.getByLabel('Choose a file to import').setInputFiles({ name: `grid-${tag}.csv`, mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await page
+      .getByLabel('Choose a file to import')
+      .setInputFiles({ name: `grid-${tag}.csv`, mimeType: 'text/csv', buffer: Buffer.from(csv) });
     await page
       .getByLabel('Employee whose entries these are')
       .selectOption({ label: `${employee.firstName} ${employee.lastName} (${employee.email})` });
     const check = page.getByRole('region', { name: 'Check of the file' });
-    await check.getByRole('table', { name: 'Rows with errors' }).getByRole('row', { name: /^CSV 3 / }).waitFor();
+    await check
+      .getByRole('table', { name: 'Rows with errors' })
+      .getByRole('row', { name: /^CSV 3 / })
+      .waitFor();
     expect(await check.getByRole('table', { name: 'Rows with errors' }).innerText()).toContain('Missing or invalid date format');
 
     await page.getByRole('button', { name: 'Import 2 records' }).click();
@@ -207,7 +224,11 @@ describe('the Admin Panel', () => {
     await page.getByText('2 of 2 records written (100%)').waitFor();
 
     const token = await adminToken();
-    const entries = await api<Array<{ trainingName: string; trainingType: string }>>('GET', `/api/entries?userId=${employee.id}`, token);
+    const entries = await api<Array<{ trainingName: string; trainingType: string }>>(
+      'GET',
+      `/api/entries?userId=${employee.id}`,
+      token,
+    );
     expect(entries.map((entry) => entry.trainingName).sort()).toEqual([`Imported Excel ${tag}`, `Imported Python ${tag}`]);
     await page.context().close();
   });

@@ -35,7 +35,9 @@ describe('Admin bulk import', () => {
     const user = userEvent.setup();
     renderWithUi(<AdminBulkImport />);
     const picker = await screen.findByLabelText('Employee');
-    const names = within(picker).getAllByRole('option').map((option) => option.textContent);
+    const names = within(picker)
+      .getAllByRole('option')
+      .map((option) => option.textContent);
     expect(names).toEqual(['Select an employee', 'Grace Hopper (grace@example.com)', 'Ada Lovelace (ada.lovelace@example.com)']);
     expect(screen.getByText('No employee selected')).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();

@@ -10,7 +10,12 @@ function EmployeeGrid({ employee, onClose }: { employee: UserSummary; onClose: (
   const send = useAdminBulkEntries(employee.id);
   return (
     <BulkEntryGrid
-      owner={{ firstName: employee.firstName, lastName: employee.lastName, managerName: employee.managerName ?? '', department: employee.department }}
+      owner={{
+        firstName: employee.firstName,
+        lastName: employee.lastName,
+        managerName: employee.managerName ?? '',
+        department: employee.department,
+      }}
       variant="admin"
       send={send}
       titleId="admin-bulk-grid-title"

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { ADMIN_MESSAGES as M, departmentNameSchema, type Department } from '@tht/contracts';
-import { Button, ConfirmDialog, DashboardSection, EmptyText, FormField, Input, useValidatedForm } from '@tht/ui';
-import { Actions, AdminTable, InlineForm } from '../panel/AdminTable';
+import { Button, ConfirmDialog, DashboardSection, DataTable, EmptyText, FormField, Input, useValidatedForm } from '@tht/ui';
+import { InlineForm } from '../panel/layout';
+import { RowActions } from '../panel/RowActions';
 import { formatCreatedDate } from '../panel/formatDate';
 import { useOutcomeToast } from '../panel/useOutcomeToast';
 import { RenameDepartmentDialog } from './RenameDepartmentDialog';
@@ -15,19 +16,16 @@ function AddDepartmentForm() {
   const form = useValidatedForm({ name: '' }, departmentNameSchema);
 
   async function add({ name }: { name: string }) {
-    const created = await withToast(() => create.run(name), { success: 'Department added', successDescription: name, failure: M.failedToAddDepartment });
+    const created = await withToast(() => create.run(name), {
+      success: 'Department added',
+      successDescription: name,
+      failure: M.failedToAddDepartment,
+    });
     if (created) form.setField('name', '');
   }
 
   return (
-    <InlineForm
-      noValidate
-      aria-label="Add a department"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void form.submit(add);
-      }}
-    >
+    <InlineForm noValidate aria-label="Add a department" onSubmit={form.handleSubmit(add)}>
       <FormField label="Department Name" error={form.errors.name} required>
         <Input value={form.values.name} onChange={(event) => form.setField('name', event.target.value)} />
       </FormField>
@@ -38,10 +36,18 @@ function AddDepartmentForm() {
   );
 }
 
-function DepartmentTable({ departments, onEdit, onDelete }: { departments: readonly Department[]; onEdit: (department: Department) => void; onDelete: (department: Department) => void }) {
+function DepartmentTable({
+  departments,
+  onEdit,
+  onDelete,
+}: {
+  departments: readonly Department[];
+  onEdit: (department: Department) => void;
+  onDelete: (department: Department) => void;
+}) {
   if (departments.length === 0) return <EmptyText>No departments yet.</EmptyText>;
   return (
-    <AdminTable>
+    <DataTable>
       <caption className="visually-hidden">Departments</caption>
       <thead>
         <tr>
@@ -56,19 +62,12 @@ function DepartmentTable({ departments, onEdit, onDelete }: { departments: reado
             <th scope="row">{department.name}</th>
             <td>{formatCreatedDate(department.createdAt)}</td>
             <td>
-              <Actions>
-                <Button $variant="secondary" aria-label={`Edit ${department.name}`} onClick={() => onEdit(department)}>
-                  Edit
-                </Button>
-                <Button $variant="destructive" aria-label={`Delete ${department.name}`} onClick={() => onDelete(department)}>
-                  Delete
-                </Button>
-              </Actions>
+              <RowActions name={department.name} onEdit={() => onEdit(department)} onDelete={() => onDelete(department)} />
             </td>
           </tr>
         ))}
       </tbody>
-    </AdminTable>
+    </DataTable>
   );
 }
 

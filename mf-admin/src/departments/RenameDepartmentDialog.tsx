@@ -1,5 +1,5 @@
 import { ADMIN_MESSAGES as M, departmentNameSchema, type Department } from '@tht/contracts';
-import { Button, Dialog, DialogActions, FormField, Input, useValidatedForm } from '@tht/ui';
+import { Dialog, FormActions, FormField, Input, useValidatedForm } from '@tht/ui';
 import { useOutcomeToast } from '../panel/useOutcomeToast';
 import { useRenameDepartment } from './departmentsApi';
 
@@ -20,24 +20,11 @@ export function RenameDepartmentDialog({ department, onClose }: { department: De
 
   return (
     <Dialog open onClose={onClose} title="Edit Department">
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void form.submit(save);
-        }}
-      >
+      <form noValidate onSubmit={form.handleSubmit(save)}>
         <FormField label="Department Name" error={form.errors.name} required>
           <Input value={form.values.name} onChange={(event) => form.setField('name', event.target.value)} />
         </FormField>
-        <DialogActions>
-          <Button $variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={form.pending}>
-            {form.pending ? 'Saving...' : 'Save'}
-          </Button>
-        </DialogActions>
+        <FormActions onCancel={onClose} pending={form.pending} submitLabel="Save" />
       </form>
     </Dialog>
   );

@@ -14,7 +14,8 @@ export function useDepartments() {
 }
 
 const createDepartment = (name: string) => apiRequest<Department>('POST', DEPARTMENTS_KEY, { name });
-const renameDepartment = ({ id, name }: { id: number; name: string }) => apiRequest<Department>('PUT', `${DEPARTMENTS_KEY}/${id}`, { name });
+const renameDepartment = ({ id, name }: { id: number; name: string }) =>
+  apiRequest<Department>('PUT', `${DEPARTMENTS_KEY}/${id}`, { name });
 const deleteDepartment = (id: number) => apiRequest<unknown>('DELETE', `${DEPARTMENTS_KEY}/${id}`);
 
 /** POST /api/departments. */

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { FiscalYear } from '@tht/contracts';
@@ -42,9 +42,16 @@ describe('Fiscal Years', () => {
     renderWithUi(<FiscalYears />);
     const table = await screen.findByRole('table', { name: 'Fiscal years' });
     const [next, current] = within(table).getAllByRole('row').slice(1);
-    const cells = (row: HTMLElement) => within(row).getAllByRole('cell').map((cell) => cell.textContent);
+    const cells = (row: HTMLElement) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent);
     expect(within(next!).getByRole('rowheader')).toHaveTextContent(String(THIS_YEAR + 1));
-    expect(cells(next!)).toEqual(['1500', `Organisation-wide training target for ${THIS_YEAR + 1}`, new Date('2025-01-10T09:00:00.000Z').toLocaleDateString()]);
+    expect(cells(next!)).toEqual([
+      '1500',
+      `Organisation-wide training target for ${THIS_YEAR + 1}`,
+      new Date('2025-01-10T09:00:00.000Z').toLocaleDateString(),
+    ]);
     expect(within(next!).queryByText('Current')).not.toBeInTheDocument();
     expect(within(current!).getByText('Current')).toBeInTheDocument();
   });

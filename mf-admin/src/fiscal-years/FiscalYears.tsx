@@ -8,8 +8,20 @@ import {
   TARGET_MESSAGES as T,
   YEARLY_TARGET_MAX_HOURS,
 } from '@tht/contracts';
-import { Button, Card, CardTitle, currentYear, FieldError, FiscalYearTable, FormField, Input, Spinner, Textarea, useValidatedForm } from '@tht/ui';
-import { Stack } from '../panel/AdminTable';
+import {
+  Button,
+  Card,
+  CardTitle,
+  currentYear,
+  FieldError,
+  FiscalYearTable,
+  FormField,
+  Input,
+  Spinner,
+  Textarea,
+  useValidatedForm,
+} from '@tht/ui';
+import { Stack } from '../panel/layout';
 import { useOutcomeToast } from '../panel/useOutcomeToast';
 import { useCreateFiscalYear, useFiscalYears } from './fiscalYearsApi';
 
@@ -23,7 +35,10 @@ function AddFiscalYearForm() {
   const create = useCreateFiscalYear();
   const withToast = useOutcomeToast();
   const nextYear = String(currentYear() + 1);
-  const form = useValidatedForm({ year: nextYear, targetHours: '', description: defaultFiscalYearDescription(Number(nextYear)) }, fiscalYearCreateSchema);
+  const form = useValidatedForm(
+    { year: nextYear, targetHours: '', description: defaultFiscalYearDescription(Number(nextYear)) },
+    fiscalYearCreateSchema,
+  );
   const [descriptionEdited, setDescriptionEdited] = useState(false);
 
   function changeYear(year: string) {
@@ -42,14 +57,7 @@ function AddFiscalYearForm() {
   return (
     <Card aria-labelledby="add-fiscal-year-title">
       <CardTitle id="add-fiscal-year-title">Add Fiscal Year</CardTitle>
-      <form
-        noValidate
-        aria-labelledby="add-fiscal-year-title"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void form.submit(add);
-        }}
-      >
+      <form noValidate aria-labelledby="add-fiscal-year-title" onSubmit={form.handleSubmit(add)}>
         <FormField label="Year" required error={form.errors.year}>
           <Input
             type="number"

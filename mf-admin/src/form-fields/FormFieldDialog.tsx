@@ -1,5 +1,11 @@
-import { ADMIN_MESSAGES as M, FORM_FIELD_TYPES, formFieldCreateSchema, type FormFieldType, type FormFieldView } from '@tht/contracts';
-import { Button, Checkbox, Dialog, DialogActions, FieldError, FormField, Input, Select, useValidatedForm, type FormSchema } from '@tht/ui';
+import {
+  ADMIN_MESSAGES as M,
+  FORM_FIELD_TYPES,
+  formFieldCreateSchema,
+  type FormFieldType,
+  type FormFieldView,
+} from '@tht/contracts';
+import { Checkbox, Dialog, FieldError, FormActions, FormField, type FormSchema, Input, Select, useValidatedForm } from '@tht/ui';
 import { useOutcomeToast } from '../panel/useOutcomeToast';
 import { nextOrder } from './fieldOrder';
 import { useCreateFormField, useUpdateFormField, type FormFieldDraft } from './formFieldsApi';
@@ -47,7 +53,11 @@ export function FormFieldDialog({ field, fields, onClose }: FormFieldDialogProps
 
   async function save(draft: FormFieldDraft) {
     const saved = field
-      ? await withToast(() => update.run({ id: field.id, ...draft }), { success: 'Form field updated', successDescription: draft.label, failure: M.failedToUpdateFormField })
+      ? await withToast(() => update.run({ id: field.id, ...draft }), {
+          success: 'Form field updated',
+          successDescription: draft.label,
+          failure: M.failedToUpdateFormField,
+        })
       : await withToast(() => create.run({ ...draft, order: nextOrder(fields) }), {
           success: 'Form field added',
           successDescription: draft.label,
@@ -58,14 +68,13 @@ export function FormFieldDialog({ field, fields, onClose }: FormFieldDialogProps
 
   return (
     <Dialog open onClose={onClose} title={field ? 'Edit Field' : 'Add Field'}>
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void form.submit(save);
-        }}
-      >
-        <FormField label="Field Name" required error={form.errors.name} hint="The name the field is stored and exported under, e.g. venue">
+      <form noValidate onSubmit={form.handleSubmit(save)}>
+        <FormField
+          label="Field Name"
+          required
+          error={form.errors.name}
+          hint="The name the field is stored and exported under, e.g. venue"
+        >
           <Input value={form.values.name} onChange={(event) => form.setField('name', event.target.value)} />
         </FormField>
         <FormField label="Display Label" required error={form.errors.label} hint="What people see on the Add Entry form">
@@ -86,14 +95,7 @@ export function FormFieldDialog({ field, fields, onClose }: FormFieldDialogProps
           onChange={(event) => form.setField('required', event.target.checked ? 'true' : 'false')}
         />
         {form.errors.required && <FieldError>{form.errors.required}</FieldError>}
-        <DialogActions>
-          <Button $variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={form.pending}>
-            {form.pending ? 'Saving...' : field ? 'Save Changes' : 'Add Field'}
-          </Button>
-        </DialogActions>
+        <FormActions onCancel={onClose} pending={form.pending} submitLabel={field ? 'Save Changes' : 'Add Field'} />
       </form>
     </Dialog>
   );

@@ -18,7 +18,15 @@ const option = (id: number, label: string, order: number): FormFieldOptionView =
 
 const INITIAL: FormFieldView[] = [
   aFormField({ id: 1, name: 'venue', label: 'Venue', type: 'text', order: 1 }),
-  aFormField({ id: 2, name: 'provider', label: 'Provider', type: 'select', required: true, order: 2, options: [option(21, 'In house', 1)] }),
+  aFormField({
+    id: 2,
+    name: 'provider',
+    label: 'Provider',
+    type: 'select',
+    required: true,
+    order: 2,
+    options: [option(21, 'In house', 1)],
+  }),
   aFormField({ id: 3, name: 'cost', label: 'Cost', type: 'number', order: 3 }),
 ];
 
@@ -58,7 +66,8 @@ function formFieldsApi({ refuseOrder = false } = {}) {
   };
   for (const id of [1, 2, 3]) {
     routes[`PUT /api/form-fields/${id}/order`] = ({ body }: { body: { order: number } }) => {
-      if (refuseOrder) return reply(409, { error: 'This record was changed by someone else at the same time. Reload and try again.' });
+      if (refuseOrder)
+        return reply(409, { error: 'This record was changed by someone else at the same time. Reload and try again.' });
       fields = fields.map((field) => (field.id === id ? { ...field, order: body.order } : field));
       return fields.find((field) => field.id === id);
     };
@@ -85,7 +94,9 @@ async function fieldOrder(): Promise<string[]> {
 }
 
 const orderWrites = (api: ReturnType<typeof fakeApi>) =>
-  api.calls.filter((call) => call.method === 'PUT' && call.path.endsWith('/order')).map((call) => ({ path: call.path, body: call.body }));
+  api.calls
+    .filter((call) => call.method === 'PUT' && call.path.endsWith('/order'))
+    .map((call) => ({ path: call.path, body: call.body }));
 
 beforeEach(layOutRowsInAColumn);
 
@@ -165,7 +176,13 @@ describe('Form Fields', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Add Field' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(api.callsTo('POST', '/api/form-fields')[0]?.body).toEqual({ name: 'format', label: 'Format', type: 'select', required: true, order: 4 });
+    expect(api.callsTo('POST', '/api/form-fields')[0]?.body).toEqual({
+      name: 'format',
+      label: 'Format',
+      type: 'select',
+      required: true,
+      order: 4,
+    });
     expect(await toasts().findByText('Form field added')).toBeInTheDocument();
     await waitFor(async () => expect(await fieldOrder()).toEqual(['Venue', 'Provider', 'Cost', 'Format']));
   });
@@ -195,7 +212,12 @@ describe('Form Fields', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(api.callsTo('PUT', '/api/form-fields/1')[0]?.body).toEqual({ name: 'venue', label: 'Location', type: 'text', required: false });
+    expect(api.callsTo('PUT', '/api/form-fields/1')[0]?.body).toEqual({
+      name: 'venue',
+      label: 'Location',
+      type: 'text',
+      required: false,
+    });
     await waitFor(async () => expect(await fieldOrder()).toEqual(['Location', 'Provider', 'Cost']));
   });
 
@@ -204,7 +226,9 @@ describe('Form Fields', () => {
     const user = userEvent.setup();
     renderWithUi(<FormFields />);
     await user.click(await screen.findByRole('button', { name: 'Delete Cost' }));
-    await user.click(within(screen.getByRole('alertdialog', { name: 'Delete Form Field' })).getByRole('button', { name: 'Delete' }));
+    await user.click(
+      within(screen.getByRole('alertdialog', { name: 'Delete Form Field' })).getByRole('button', { name: 'Delete' }),
+    );
     await waitFor(async () => expect(await fieldOrder()).toEqual(['Venue', 'Provider']));
     expect(api.callsTo('DELETE', '/api/form-fields/3')).toHaveLength(1);
   });
@@ -222,7 +246,11 @@ describe('Form Fields', () => {
     expect(add).toHaveTextContent('Stored as project_management');
     await user.click(within(add).getByRole('button', { name: 'Add Option' }));
     expect(await within(dialog).findByRole('rowheader', { name: 'Project Management!' })).toBeInTheDocument();
-    expect(api.callsTo('POST', '/api/form-fields/2/options')[0]?.body).toEqual({ label: 'Project Management!', value: 'project_management', order: 2 });
+    expect(api.callsTo('POST', '/api/form-fields/2/options')[0]?.body).toEqual({
+      label: 'Project Management!',
+      value: 'project_management',
+      order: 2,
+    });
 
     await user.click(within(dialog).getByRole('button', { name: 'Edit option In house' }));
     const edit = within(dialog).getByRole('form', { name: 'Edit option In house' });

@@ -1,8 +1,18 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import { ADMIN_MESSAGES as M, type FormFieldView } from '@tht/contracts';
-import { Badge, Button, ConfirmDialog, DashboardSection, EmptyText, moveTo, ReorderableList, useToast, errorMessageOf } from '@tht/ui';
-import { Actions } from '../panel/AdminTable';
+import {
+  Badge,
+  Button,
+  ConfirmDialog,
+  DashboardSection,
+  EmptyText,
+  moveTo,
+  ReorderableList,
+  useToast,
+  errorMessageOf,
+} from '@tht/ui';
+import { RowActions } from '../panel/RowActions';
 import { useOutcomeToast } from '../panel/useOutcomeToast';
 import { FIELD_TYPE_LABELS, FormFieldDialog } from './FormFieldDialog';
 import { OptionManagerDialog } from './OptionManagerDialog';
@@ -46,19 +56,21 @@ function FieldRow({ field, onOpen }: { field: FormFieldView; onOpen: (dialog: Fi
         {field.type === 'select' && <Muted>{field.options.length === 1 ? '1 option' : `${field.options.length} options`}</Muted>}
         {field.required && <Badge $tone="warning">Required</Badge>}
       </FieldSummary>
-      <Actions>
+      <RowActions
+        name={field.label}
+        onEdit={() => onOpen({ kind: 'edit', field })}
+        onDelete={() => onOpen({ kind: 'delete', field })}
+      >
         {field.type === 'select' && (
-          <Button $variant="secondary" aria-label={`Manage options of ${field.label}`} onClick={() => onOpen({ kind: 'options', field })}>
+          <Button
+            $variant="secondary"
+            aria-label={`Manage options of ${field.label}`}
+            onClick={() => onOpen({ kind: 'options', field })}
+          >
             Options
           </Button>
         )}
-        <Button $variant="secondary" aria-label={`Edit ${field.label}`} onClick={() => onOpen({ kind: 'edit', field })}>
-          Edit
-        </Button>
-        <Button $variant="destructive" aria-label={`Delete ${field.label}`} onClick={() => onOpen({ kind: 'delete', field })}>
-          Delete
-        </Button>
-      </Actions>
+      </RowActions>
     </Row>
   );
 }
@@ -83,12 +95,20 @@ export default function FormFields() {
     try {
       await reorder(moveTo(all, field, targetIndex));
     } catch (failure) {
-      showToast({ title: M.failedToUpdateFieldOrder, description: errorMessageOf(failure, 'Please try again.'), variant: 'destructive' });
+      showToast({
+        title: M.failedToUpdateFieldOrder,
+        description: errorMessageOf(failure, 'Please try again.'),
+        variant: 'destructive',
+      });
     }
   }
 
   async function confirmDelete(field: FormFieldView) {
-    await withToast(() => remove.run(field.id), { success: 'Form field deleted', successDescription: field.label, failure: M.failedToDeleteFormField });
+    await withToast(() => remove.run(field.id), {
+      success: 'Form field deleted',
+      successDescription: field.label,
+      failure: M.failedToDeleteFormField,
+    });
     close();
   }
 
@@ -107,12 +127,19 @@ export default function FormFields() {
             <EmptyText>No custom fields yet: the Add Entry form shows only its standard fields.</EmptyText>
           ) : (
             <>
-              <Hint>These fields appear on the Add Entry form in this order. Drag a field by its handle, or focus the handle and use Space and the arrow keys, to move it.</Hint>
+              <Hint>
+                These fields appear on the Add Entry form in this order. Drag a field by its handle, or focus the handle and use
+                Space and the arrow keys, to move it.
+              </Hint>
               <ReorderableList
                 label="Custom form fields"
                 noun="field"
                 layout="row"
-                items={loaded.map((field) => ({ id: field.id, title: field.label, content: <FieldRow field={field} onOpen={setDialog} /> }))}
+                items={loaded.map((field) => ({
+                  id: field.id,
+                  title: field.label,
+                  content: <FieldRow field={field} onOpen={setDialog} />,
+                }))}
                 onMove={(fieldId, targetIndex) => void move(loaded, fieldId, targetIndex)}
               />
             </>
@@ -123,7 +150,11 @@ export default function FormFields() {
           <ConfirmDialog
             open={dialog?.kind === 'delete'}
             title="Delete Form Field"
-            message={dialog?.kind === 'delete' ? `Are you sure you want to delete the field ${dialog.field.label}? Its options are deleted with it.` : ''}
+            message={
+              dialog?.kind === 'delete'
+                ? `Are you sure you want to delete the field ${dialog.field.label}? Its options are deleted with it.`
+                : ''
+            }
             confirmLabel="Delete"
             pendingLabel="Deleting..."
             pending={remove.pending}

@@ -1,8 +1,22 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import { formFieldOptionCreateSchema, optionValueFromLabel, type FormFieldOptionView, type FormFieldView } from '@tht/contracts';
-import { Button, Dialog, DialogActions, EmptyText, errorMessageOf, FieldError, FormField, Input, Spinner, useValidatedForm } from '@tht/ui';
-import { Actions, AdminTable, InlineForm } from '../panel/AdminTable';
+import {
+  Button,
+  DataTable,
+  Dialog,
+  DialogActions,
+  EmptyText,
+  errorMessageOf,
+  FieldError,
+  FormActions,
+  FormField,
+  Input,
+  Spinner,
+  useValidatedForm,
+} from '@tht/ui';
+import { InlineForm } from '../panel/layout';
+import { RowActions } from '../panel/RowActions';
 import { useOutcomeToast } from '../panel/useOutcomeToast';
 import { nextOrder } from './fieldOrder';
 import { useAddOption, useDeleteOption, useFieldOptions, useUpdateOption } from './formFieldsApi';
@@ -32,14 +46,7 @@ function AddOptionForm({ field, options }: { field: FormFieldView; options: read
   }
 
   return (
-    <InlineForm
-      noValidate
-      aria-label="Add an option"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void form.submit(submit);
-      }}
-    >
+    <InlineForm noValidate aria-label="Add an option" onSubmit={form.handleSubmit(submit)}>
       <FormField label="Option Label" required error={form.errors.label} hint={storedValueHint(form.values.label)}>
         <Input value={form.values.label} onChange={(event) => form.setField('label', event.target.value)} />
       </FormField>
@@ -67,25 +74,11 @@ function EditOptionRow({ option, onDone }: { option: FormFieldOptionView; onDone
   return (
     <tr>
       <td colSpan={3}>
-        <InlineForm
-          noValidate
-          aria-label={`Edit option ${option.label}`}
-          onSubmit={(event) => {
-            event.preventDefault();
-            void form.submit(save);
-          }}
-        >
+        <InlineForm noValidate aria-label={`Edit option ${option.label}`} onSubmit={form.handleSubmit(save)}>
           <FormField label="Option Label" required error={form.errors.label} hint={storedValueHint(form.values.label)}>
             <Input value={form.values.label} onChange={(event) => form.setField('label', event.target.value)} />
           </FormField>
-          <Actions>
-            <Button $variant="secondary" onClick={onDone}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={form.pending}>
-              {form.pending ? 'Saving...' : 'Save'}
-            </Button>
-          </Actions>
+          <FormActions onCancel={onDone} pending={form.pending} submitLabel="Save" />
         </InlineForm>
       </td>
     </tr>
@@ -98,7 +91,7 @@ function OptionList({ options }: { options: readonly FormFieldOptionView[] }) {
   const [editing, setEditing] = useState<number | null>(null);
   if (options.length === 0) return <EmptyText>No options yet: add the choices people can pick.</EmptyText>;
   return (
-    <AdminTable>
+    <DataTable>
       <caption className="visually-hidden">Options</caption>
       <thead>
         <tr>
@@ -118,27 +111,24 @@ function OptionList({ options }: { options: readonly FormFieldOptionView[] }) {
                 <StoredValue>{option.value}</StoredValue>
               </td>
               <td>
-                <Actions>
-                  <Button $variant="secondary" aria-label={`Edit option ${option.label}`} onClick={() => setEditing(option.id)}>
-                    Edit
-                  </Button>
-                  <Button
-                    $variant="destructive"
-                    aria-label={`Delete option ${option.label}`}
-                    disabled={remove.pending}
-                    onClick={() =>
-                      void withToast(() => remove.run(option.id), { success: 'Option deleted', successDescription: option.label, failure: 'Failed to delete option' })
-                    }
-                  >
-                    Delete
-                  </Button>
-                </Actions>
+                <RowActions
+                  name={`option ${option.label}`}
+                  onEdit={() => setEditing(option.id)}
+                  deleting={remove.pending}
+                  onDelete={() =>
+                    void withToast(() => remove.run(option.id), {
+                      success: 'Option deleted',
+                      successDescription: option.label,
+                      failure: 'Failed to delete option',
+                    })
+                  }
+                />
               </td>
             </tr>
           ),
         )}
       </tbody>
-    </AdminTable>
+    </DataTable>
   );
 }
 

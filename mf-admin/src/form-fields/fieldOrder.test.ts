@@ -5,7 +5,11 @@ import { fieldOrderChanges, nextOrder } from './fieldOrder';
 
 const fields = (orders: number[]) => orders.map((order, index) => aFormField({ id: index + 1, order, label: `F${index + 1}` }));
 const moved = (list: ReturnType<typeof fields>, id: number, to: number) =>
-  moveTo(list, list.find((field) => field.id === id)!, to);
+  moveTo(
+    list,
+    list.find((field) => field.id === id)!,
+    to,
+  );
 
 describe('fieldOrderChanges', () => {
   it('sends each field whose position changed its new 1-based order', () => {

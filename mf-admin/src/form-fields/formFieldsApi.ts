@@ -25,7 +25,8 @@ export function useFieldOptions(fieldId: number) {
 export type FormFieldDraft = { name: string; label: string; type: FormFieldType; required: boolean };
 
 const createField = (field: FormFieldDraft & { order: number }) => apiRequest<FormFieldView>('POST', FORM_FIELDS_KEY, field);
-const updateField = ({ id, ...field }: FormFieldDraft & { id: number }) => apiRequest<FormFieldView>('PUT', `${FORM_FIELDS_KEY}/${id}`, field);
+const updateField = ({ id, ...field }: FormFieldDraft & { id: number }) =>
+  apiRequest<FormFieldView>('PUT', `${FORM_FIELDS_KEY}/${id}`, field);
 const deleteField = (id: number) => apiRequest<unknown>('DELETE', `${FORM_FIELDS_KEY}/${id}`);
 
 /** POST /api/form-fields: a new field, last in the order. */
@@ -70,7 +71,8 @@ export type OptionDraft = { label: string; value: string };
 
 const addOption = ({ fieldId, ...option }: OptionDraft & { fieldId: number; order: number }) =>
   apiRequest<FormFieldOptionView>('POST', optionsKey(fieldId), option);
-const updateOption = ({ id, ...option }: OptionDraft & { id: number }) => apiRequest<FormFieldOptionView>('PUT', `/api/form-field-options/${id}`, option);
+const updateOption = ({ id, ...option }: OptionDraft & { id: number }) =>
+  apiRequest<FormFieldOptionView>('PUT', `/api/form-field-options/${id}`, option);
 const deleteOption = (id: number) => apiRequest<unknown>('DELETE', `/api/form-field-options/${id}`);
 
 /** POST /api/form-fields/{id}/options: the value is derived from the label (the server derives it again). */

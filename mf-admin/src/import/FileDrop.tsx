@@ -65,8 +65,8 @@ export function FileDrop({ onFile, disabled }: { onFile: (file: File) => void; d
         />
       </ChooseButton>
       <p>
-        Accepted: the CSV or Excel workbook of Export All Data (from this or another instance), or a CSV of rows in the bulk grid's column
-        order (training name, date, hours, manager, department, type, given by, rating, innovative, notes) for one employee.
+        Accepted: the CSV or Excel workbook of Export All Data (from this or another instance), or a CSV of rows in the bulk grid's
+        column order (training name, date, hours, manager, department, type, given by, rating, innovative, notes) for one employee.
       </p>
     </Zone>
   );

@@ -136,7 +136,10 @@ describe('Import Data', () => {
     expect(await screen.findByText(/No employee selected/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Import 2 records' })).toBeDisabled();
 
-    await user.selectOptions(await screen.findByLabelText('Employee whose entries these are'), 'Ada Lovelace (ada.lovelace@example.com)');
+    await user.selectOptions(
+      await screen.findByLabelText('Employee whose entries these are'),
+      'Ada Lovelace (ada.lovelace@example.com)',
+    );
     await waitFor(() => expect(screen.getByRole('button', { name: 'Import 2 records' })).toBeEnabled());
     expect(query(api.callsTo('POST', '/api/import')[1])).toEqual({ dryRun: 'true', targetUserId: '7' });
     await user.click(screen.getByRole('button', { name: 'Import 2 records' }));

@@ -11,7 +11,8 @@ import { useImportCheck, useImportJob, useRefreshAfterImport, useStartImport } f
 const IMPORT_ERROR = 'Import Error';
 
 function finishedDescription(job: ImportJob): string {
-  const failed = job.report.failed > 0 ? ` ${job.report.failed} ${job.report.failed === 1 ? 'row' : 'rows'} with errors skipped.` : '';
+  const failed =
+    job.report.failed > 0 ? ` ${job.report.failed} ${job.report.failed === 1 ? 'row' : 'rows'} with errors skipped.` : '';
   return `${M.duplicatesSkipped(job.report.duplicates)}.${failed}`;
 }
 
@@ -30,7 +31,10 @@ function RunningImport({ jobId, onDone }: { jobId: string; onDone: () => void })
     void refreshAfterImport();
   }, [job, showToast, refreshAfterImport]);
 
-  if (error) return <FieldError role="alert">The import's progress could not be read: {errorMessageOf(error, 'please try again.')}</FieldError>;
+  if (error)
+    return (
+      <FieldError role="alert">The import's progress could not be read: {errorMessageOf(error, 'please try again.')}</FieldError>
+    );
   if (!job) return <Spinner label="Starting the import..." />;
   return (
     <section aria-label="Import">
@@ -133,7 +137,11 @@ export default function ImportData() {
                   Cancel
                 </Button>
                 <Button onClick={() => void confirm()} disabled={start.pending || needsEmployee || toWrite === 0}>
-                  {start.pending ? 'Starting...' : toWrite === 0 ? 'Nothing to import' : `Import ${toWrite} ${toWrite === 1 ? 'record' : 'records'}`}
+                  {start.pending
+                    ? 'Starting...'
+                    : toWrite === 0
+                      ? 'Nothing to import'
+                      : `Import ${toWrite} ${toWrite === 1 ? 'record' : 'records'}`}
                 </Button>
               </DialogActions>
               {needsEmployee && <FieldError>{M.noEmployeeSelected}: pick the employee whose entries these are.</FieldError>}

@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import type { ImportCounts, ImportReport } from '@tht/contracts';
-import { AdminTable } from '../panel/AdminTable';
+import { DataTable } from '@tht/ui';
 import { COUNT_LABELS, FORMAT_LABELS } from './importFile';
 
 const Facts = styled.dl`
@@ -29,7 +29,7 @@ function RecordCounts({ report }: { report: ImportReport }) {
   const shown = KINDS.filter((kind) => report.toCreate[kind] > 0 || report.unchanged[kind] > 0);
   if (shown.length === 0) return null;
   return (
-    <AdminTable>
+    <DataTable>
       <caption className="visually-hidden">Records in the file</caption>
       <thead>
         <tr>
@@ -47,7 +47,7 @@ function RecordCounts({ report }: { report: ImportReport }) {
           </tr>
         ))}
       </tbody>
-    </AdminTable>
+    </DataTable>
   );
 }
 
@@ -57,7 +57,7 @@ function RowErrors({ report }: { report: ImportReport }) {
   return (
     <>
       <ErrorScroll>
-        <AdminTable>
+        <DataTable>
           <caption className="visually-hidden">Rows with errors</caption>
           <thead>
             <tr>
@@ -75,7 +75,7 @@ function RowErrors({ report }: { report: ImportReport }) {
               </tr>
             ))}
           </tbody>
-        </AdminTable>
+        </DataTable>
       </ErrorScroll>
       {unlisted > 0 && <Note>and {unlisted} more rows with errors</Note>}
     </>
@@ -101,7 +101,9 @@ export function ImportReportView({ report }: { report: ImportReport }) {
       <RowErrors report={report} />
       <RecordCounts report={report} />
       {report.toCreate.users > 0 && (
-        <Note>Passwords are not imported: each new user sets one with a password reset link, or you give them a temporary password.</Note>
+        <Note>
+          Passwords are not imported: each new user sets one with a password reset link, or you give them a temporary password.
+        </Note>
       )}
     </section>
   );

@@ -39,7 +39,15 @@ export function useImportJob(id: string | null) {
 }
 
 // An import may bring people, departments, form fields, fiscal years and targets as well as entries.
-const isOrganisationKey = keysStartingWith('/api/admin', '/api/user', '/api/managers', '/api/departments', '/api/form-fields', '/api/fiscal-years', '/api/yearly-targets');
+const isOrganisationKey = keysStartingWith(
+  '/api/admin',
+  '/api/user',
+  '/api/managers',
+  '/api/departments',
+  '/api/form-fields',
+  '/api/fiscal-years',
+  '/api/yearly-targets',
+);
 
 /** Refetches every cached read an import can change (entries and stats included, SPEC section 4). */
 export function useRefreshAfterImport() {

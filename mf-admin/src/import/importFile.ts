@@ -1,4 +1,11 @@
-import { ADMIN_MESSAGES as M, IMPORT_FILE_TYPES, IMPORT_MAX_BYTES, IMPORT_MAX_MEGABYTES, type ImportCounts, type ImportFormat } from '@tht/contracts';
+import {
+  ADMIN_MESSAGES as M,
+  IMPORT_FILE_TYPES,
+  IMPORT_MAX_BYTES,
+  IMPORT_MAX_MEGABYTES,
+  type ImportCounts,
+  type ImportFormat,
+} from '@tht/contracts';
 
 /** Why a picked file cannot be imported, before it is sent (the server checks the same). */
 export function fileProblem(file: File): string | null {

@@ -28,7 +28,10 @@ describe('Admin Panel', () => {
   });
 
   it('opens a tab with the keyboard and loads its content', async () => {
-    fakeApi({ 'GET /api/departments': departments, 'GET /api/admin-stats': { totalUsers: 1, totalEntries: 0, totalHours: 0, totalDepartments: 2 } });
+    fakeApi({
+      'GET /api/departments': departments,
+      'GET /api/admin-stats': { totalUsers: 1, totalEntries: 0, totalHours: 0, totalDepartments: 2 },
+    });
     const user = userEvent.setup();
     renderWithUi(<AdminPanel />);
     screen.getByRole('tab', { name: 'User Management' }).focus();

@@ -16,7 +16,10 @@ export type Outcome<Result> = {
 export function useOutcomeToast() {
   const { showToast } = useToast();
   return useCallback(
-    async <Result>(write: () => Promise<Result>, { success, successDescription, failure }: Outcome<Result>): Promise<Result | undefined> => {
+    async <Result>(
+      write: () => Promise<Result>,
+      { success, successDescription, failure }: Outcome<Result>,
+    ): Promise<Result | undefined> => {
       try {
         const result = await write();
         const description = typeof successDescription === 'function' ? successDescription(result) : successDescription;

@@ -1,5 +1,5 @@
 import { ADMIN_MESSAGES as M, tempPasswordSchema, type TempPasswordInput, type User } from '@tht/contracts';
-import { Button, Dialog, DialogActions, FormField, PasswordInput, useValidatedForm, type FormSchema } from '@tht/ui';
+import { Dialog, FormActions, FormField, type FormSchema, PasswordInput, useValidatedForm } from '@tht/ui';
 import { useOutcomeToast } from '../panel/useOutcomeToast';
 import { fullName } from './roles';
 import { useSetTemporaryPassword } from './usersApi';
@@ -29,24 +29,15 @@ export function TemporaryPasswordDialog({ user, onClose }: { user: User; onClose
       title="Set Temporary Password"
       description={`For ${fullName(user)} (${user.email}). Their current sign-ins end, and they must choose a new password after signing in with this one.`}
     >
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void form.submit(save);
-        }}
-      >
+      <form noValidate onSubmit={form.handleSubmit(save)}>
         <FormField label="Temporary Password" required error={form.errors.tempPassword}>
-          <PasswordInput autoComplete="new-password" value={form.values.tempPassword} onChange={(event) => form.setField('tempPassword', event.target.value)} />
+          <PasswordInput
+            autoComplete="new-password"
+            value={form.values.tempPassword}
+            onChange={(event) => form.setField('tempPassword', event.target.value)}
+          />
         </FormField>
-        <DialogActions>
-          <Button $variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={form.pending}>
-            {form.pending ? 'Setting...' : 'Set Password'}
-          </Button>
-        </DialogActions>
+        <FormActions onCancel={onClose} pending={form.pending} submitLabel="Set Password" pendingLabel="Setting..." />
       </form>
     </Dialog>
   );

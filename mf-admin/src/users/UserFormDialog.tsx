@@ -5,15 +5,14 @@ import {
   adminUserUpdateSchema,
   ADMIN_MESSAGES as M,
   ROLES,
-  type Role,
   type User,
   type UserSummary,
 } from '@tht/contracts';
 import {
-  Button,
   Dialog,
-  DialogActions,
+  FormActions,
   FormField,
+  type FormSchema,
   Input,
   PasswordInput,
   Select,
@@ -21,7 +20,6 @@ import {
   useCurrentUser,
   useOrgEmailDomain,
   useValidatedForm,
-  type FormSchema,
 } from '@tht/ui';
 import { useDepartments } from '../departments/departmentsApi';
 import { useOutcomeToast } from '../panel/useOutcomeToast';
@@ -123,18 +121,19 @@ function UserForm({ user, ownRecord, domain, people, departmentNames, onClose }:
 
   // A department the list no longer has still shows as the current choice.
   const departmentChoices =
-    form.values.department && !departmentNames.includes(form.values.department) ? [form.values.department, ...departmentNames] : departmentNames;
+    form.values.department && !departmentNames.includes(form.values.department)
+      ? [form.values.department, ...departmentNames]
+      : departmentNames;
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void form.submit(save);
-      }}
-    >
+    <form noValidate onSubmit={form.handleSubmit(save)}>
       <FormField label="Email" required error={form.errors.email} hint={`An @${domain} address; it is also the username.`}>
-        <Input type="email" autoComplete="off" value={form.values.email} onChange={(event) => form.setField('email', event.target.value)} />
+        <Input
+          type="email"
+          autoComplete="off"
+          value={form.values.email}
+          onChange={(event) => form.setField('email', event.target.value)}
+        />
       </FormField>
       <FormField label="First Name" required error={form.errors.firstName}>
         <Input value={form.values.firstName} onChange={(event) => form.setField('firstName', event.target.value)} />
@@ -143,7 +142,7 @@ function UserForm({ user, ownRecord, domain, people, departmentNames, onClose }:
         <Input value={form.values.lastName} onChange={(event) => form.setField('lastName', event.target.value)} />
       </FormField>
       <FormField label="Role" required error={form.errors.role} hint={ownRecord ? 'You cannot change your own role.' : undefined}>
-        <Select value={form.values.role} disabled={ownRecord} onChange={(event) => form.setField('role', event.target.value as Role)}>
+        <Select value={form.values.role} disabled={ownRecord} onChange={(event) => form.setField('role', event.target.value)}>
           {ROLES.map((role) => (
             <option key={role} value={role}>
               {ROLE_LABELS[role]}
@@ -167,18 +166,20 @@ function UserForm({ user, ownRecord, domain, people, departmentNames, onClose }:
         </Select>
       </FormField>
       {!user && (
-        <FormField label="Password" required error={form.errors.password} hint="At least 6 characters; the user chooses their own at the first sign-in.">
-          <PasswordInput autoComplete="new-password" value={form.values.password} onChange={(event) => form.setField('password', event.target.value)} />
+        <FormField
+          label="Password"
+          required
+          error={form.errors.password}
+          hint="At least 6 characters; the user chooses their own at the first sign-in."
+        >
+          <PasswordInput
+            autoComplete="new-password"
+            value={form.values.password}
+            onChange={(event) => form.setField('password', event.target.value)}
+          />
         </FormField>
       )}
-      <DialogActions>
-        <Button $variant="secondary" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={form.pending}>
-          {form.pending ? 'Saving...' : user ? 'Save Changes' : 'Add User'}
-        </Button>
-      </DialogActions>
+      <FormActions onCancel={onClose} pending={form.pending} submitLabel={user ? 'Save Changes' : 'Add User'} />
     </form>
   );
 }
@@ -195,7 +196,9 @@ export function UserFormDialog({ user, onClose }: UserFormDialogProps) {
   const { user: admin } = useCurrentUser();
   const { users: people } = useUserDirectory();
   const { departments } = useDepartments();
-  const departmentNames = (departments ?? []).map((department) => department.name).sort((a, b) => a.localeCompare(b, undefined, { sensitivity: 'base' }));
+  const departmentNames = (departments ?? [])
+    .map((department) => department.name)
+    .sort((a, b) => a.localeCompare(b, undefined, { sensitivity: 'base' }));
   return (
     <Dialog open onClose={onClose} title={user ? 'Edit User' : 'Add User'} width="36rem">
       {domain && people ? (

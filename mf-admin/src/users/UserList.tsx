@@ -1,8 +1,21 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import { ADMIN_MESSAGES as M, ROLES, type AdminUserListItem, type Role } from '@tht/contracts';
-import { ApiError, Button, EmptyText, errorMessageOf, FieldError, FormField, Input, Select, Spinner, useCurrentUser } from '@tht/ui';
-import { Actions, AdminTable } from '../panel/AdminTable';
+import {
+  ApiError,
+  Button,
+  DataTable,
+  EmptyText,
+  errorMessageOf,
+  FieldError,
+  FormField,
+  Input,
+  Select,
+  Spinner,
+  useCurrentUser,
+} from '@tht/ui';
+import { Actions } from '../panel/layout';
+import { RowActions } from '../panel/RowActions';
 import { fullName, ROLE_LABELS } from './roles';
 import { useDebouncedValue } from './useDebouncedValue';
 import { useAdminUsers, type UserListQuery } from './usersApi';
@@ -97,19 +110,19 @@ function UserRow({ user, ownId, actions }: { user: AdminUserListItem; ownId: num
         <td>{user.managerName ?? <Muted>None</Muted>}</td>
         <td>{reports.length}</td>
         <td>
-          <Actions>
-            <Button $variant="secondary" aria-label={`Edit ${name}`} onClick={() => actions.onEdit(user)}>
-              Edit
-            </Button>
-            <Button $variant="secondary" aria-label={`Set temporary password for ${name}`} onClick={() => actions.onSetPassword(user)}>
+          <RowActions
+            name={name}
+            onEdit={() => actions.onEdit(user)}
+            onDelete={user.id === ownId ? undefined : () => actions.onDelete(user)}
+          >
+            <Button
+              $variant="secondary"
+              aria-label={`Set temporary password for ${name}`}
+              onClick={() => actions.onSetPassword(user)}
+            >
               Set Password
             </Button>
-            {user.id !== ownId && (
-              <Button $variant="destructive" aria-label={`Delete ${name}`} onClick={() => actions.onDelete(user)}>
-                Delete
-              </Button>
-            )}
-          </Actions>
+          </RowActions>
         </td>
       </tr>
       {expanded && (
@@ -118,7 +131,10 @@ function UserRow({ user, ownId, actions }: { user: AdminUserListItem; ownId: num
             <Reports aria-label={`Direct reports of ${name}`}>
               {reports.map((report) => (
                 <li key={report.id}>
-                  {fullName(report)} <Muted>· {report.email} · {ROLE_LABELS[report.role]}</Muted>
+                  {fullName(report)}{' '}
+                  <Muted>
+                    · {report.email} · {ROLE_LABELS[report.role]}
+                  </Muted>
                 </li>
               ))}
             </Reports>
@@ -202,7 +218,7 @@ export function UserList(actions: UserActions) {
         <EmptyText>{M.noUsersFound}</EmptyText>
       ) : (
         <>
-          <AdminTable>
+          <DataTable>
             <caption className="visually-hidden">Users</caption>
             <thead>
               <tr>
@@ -220,7 +236,7 @@ export function UserList(actions: UserActions) {
                 <UserRow key={user.id} user={user} ownId={admin?.id} actions={actions} />
               ))}
             </tbody>
-          </AdminTable>
+          </DataTable>
           <Pager aria-label="User list pages">
             <span>{showing(page.page, page.pageSize, page.users.length, page.total)}</span>
             <Actions>

@@ -7,8 +7,27 @@ import { aUser, departments } from '../testing/fixtures';
 import { toasts } from '../testing/toasts';
 import UserManagement from './UserManagement';
 
-const admin = aUser({ id: 1, firstName: 'System', lastName: 'Administrator', email: 'admin@example.com', username: 'admin@example.com', role: 'admin', managerId: null, managerName: null, department: '' });
-const grace = aUser({ id: 3, firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.com', username: 'grace@example.com', role: 'manager', managerId: 1, managerName: 'System Administrator' });
+const admin = aUser({
+  id: 1,
+  firstName: 'System',
+  lastName: 'Administrator',
+  email: 'admin@example.com',
+  username: 'admin@example.com',
+  role: 'admin',
+  managerId: null,
+  managerName: null,
+  department: '',
+});
+const grace = aUser({
+  id: 3,
+  firstName: 'Grace',
+  lastName: 'Hopper',
+  email: 'grace@example.com',
+  username: 'grace@example.com',
+  role: 'manager',
+  managerId: 1,
+  managerName: 'System Administrator',
+});
 const ada = aUser();
 const summary = ({ id, username, email, firstName, lastName, role, managerId, managerName, department }: User) => ({
   id,
@@ -42,7 +61,8 @@ function usersApi(routes: Record<string, unknown> = {}) {
 
 const usersTable = () => screen.findByRole('table', { name: 'Users' });
 const row = (name: string) => screen.getByRole('rowheader', { name: new RegExp(name) }).closest('tr')!;
-const listQueries = (api: ReturnType<typeof fakeApi>) => api.callsTo('GET', '/api/admin/users').map((call: ApiCall) => Object.fromEntries(call.query));
+const listQueries = (api: ReturnType<typeof fakeApi>) =>
+  api.callsTo('GET', '/api/admin/users').map((call: ApiCall) => Object.fromEntries(call.query));
 
 describe('User Management', () => {
   it('shows the system overview cards', async () => {
@@ -178,7 +198,13 @@ describe('User Management', () => {
     expect(await within(dialog).findByLabelText('Role')).toBeDisabled();
     await user.selectOptions(within(dialog).getByLabelText('Department'), 'Engineering');
     await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
-    await waitFor(() => expect(api.callsTo('PUT', '/api/users/1')[0]?.body).toMatchObject({ managerId: null, managerName: null, department: 'Engineering' }));
+    await waitFor(() =>
+      expect(api.callsTo('PUT', '/api/users/1')[0]?.body).toMatchObject({
+        managerId: null,
+        managerName: null,
+        department: 'Engineering',
+      }),
+    );
   });
 
   it('sets a temporary password of 6 or more characters', async () => {

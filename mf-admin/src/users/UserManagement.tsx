@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { ADMIN_MESSAGES as M, type AdminUserListItem } from '@tht/contracts';
 import { Button, ConfirmDialog, Card, CardTitle } from '@tht/ui';
-import { Actions, CardHeader, Stack } from '../panel/AdminTable';
+import { Actions, CardHeader, Stack } from '../panel/layout';
 import { useOutcomeToast } from '../panel/useOutcomeToast';
 import { fullName } from './roles';
 import { SystemOverview } from './SystemOverview';
@@ -39,7 +39,11 @@ export default function UserManagement() {
   const close = () => setDialog(null);
 
   async function confirmDelete(user: AdminUserListItem) {
-    await withToast(() => remove.run(user.id), { success: 'User deleted', successDescription: fullName(user), failure: M.failedToDeleteUser });
+    await withToast(() => remove.run(user.id), {
+      success: 'User deleted',
+      successDescription: fullName(user),
+      failure: M.failedToDeleteUser,
+    });
     close();
   }
 

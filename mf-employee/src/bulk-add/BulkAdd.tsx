@@ -2,7 +2,8 @@ import type { AdminEntryInput, GridEntryOwner } from '@tht/contracts';
 import { apiRequest } from '@tht/ui';
 import { BulkEntryGrid, type BulkGridResult } from '@tht/ui/bulk-grid';
 
-const createEntries = (entries: AdminEntryInput[]) => apiRequest<BulkGridResult>('POST', '/api/entries/bulk', { entries, validateData: true });
+const createEntries = (entries: AdminEntryInput[]) =>
+  apiRequest<BulkGridResult>('POST', '/api/entries/bulk', { entries, validateData: true });
 
 type BulkAddProps = {
   /** Whose entries these are: names, and the manager and department rows may leave empty. */

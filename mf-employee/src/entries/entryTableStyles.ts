@@ -1,1 +1,1 @@
-export { EntryTable, TableScroll } from '@tht/ui';
+export { DataTable as EntryTable, TableScroll } from '@tht/ui';

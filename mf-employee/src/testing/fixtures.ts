@@ -1,20 +1,9 @@
-import type { CurrentUserResponse, EntryView, FormFieldView } from '@tht/contracts';
+import type { CurrentUserResponse, EntryView } from '@tht/contracts';
+import { aUser } from '@tht/ui/testing';
 
-export const employee: CurrentUserResponse['user'] = {
-  id: 7,
-  username: 'ada.lovelace@example.com',
-  email: 'ada.lovelace@example.com',
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  role: 'employee',
-  managerId: 3,
-  managerName: 'Grace Hopper',
-  department: 'Engineering',
-  firstLoginRequired: false,
-  lastLogin: null,
-  createdAt: '2025-01-01T09:00:00.000Z',
-  updatedAt: '2025-01-01T09:00:00.000Z',
-};
+export { aFormField } from '@tht/ui/testing';
+
+export const employee: CurrentUserResponse['user'] = aUser();
 
 export const currentUserResponse: CurrentUserResponse = {
   user: employee,
@@ -42,20 +31,6 @@ export function anEntry(overrides: Partial<EntryView> = {}): EntryView {
     customFields: {},
     createdAt: '2025-03-14T10:00:00.000Z',
     updatedAt: '2025-03-14T10:00:00.000Z',
-    ...overrides,
-  };
-}
-
-export function aFormField(overrides: Partial<FormFieldView> = {}): FormFieldView {
-  return {
-    id: 1,
-    name: 'venue',
-    label: 'Venue',
-    type: 'text',
-    required: false,
-    order: 1,
-    options: [],
-    createdAt: '2025-01-01T09:00:00.000Z',
     ...overrides,
   };
 }

@@ -121,7 +121,10 @@ export function BulkEntryGrid({ owner, variant, send, hint, titleId, title, onCl
       return;
     }
     const failures = result.failed > 0 ? ` ${result.failed} failed: ${describeBulkErrors(result.errors).join(' ')}` : '';
-    showToast({ title: 'Entries created', description: `${entriesCreated(result.created)}.${duplicatesSkipped(result.duplicates)}${failures}` });
+    showToast({
+      title: 'Entries created',
+      description: `${entriesCreated(result.created)}.${duplicatesSkipped(result.duplicates)}${failures}`,
+    });
     setRows(createGrid());
     setPreview(null);
     onClose();

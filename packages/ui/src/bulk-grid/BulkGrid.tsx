@@ -124,11 +124,7 @@ export function BulkGrid({ rows, variant, onCellChange, onPaste, onRemoveRow }: 
                         ))}
                       </select>
                     ) : (
-                      <input
-                        {...common}
-                        type="text"
-                        onChange={(event) => onCellChange(rowIndex, column, event.target.value)}
-                      />
+                      <input {...common} type="text" onChange={(event) => onCellChange(rowIndex, column, event.target.value)} />
                     )}
                   </td>
                 );

@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import { displayTrainingType, formatRating, type GridRowCheck } from '@tht/contracts';
-import { Badge, Button, Dialog, DialogActions, EntryTable, TableScroll } from '@tht/ui';
+import { Badge, Button, Dialog, DialogActions, DataTable, TableScroll } from '@tht/ui';
 
 const Errors = styled.ul`
   margin: ${({ theme }) => theme.spacing(1)} 0 0;
@@ -37,7 +37,7 @@ export function BulkPreviewDialog({ checks, pending, onBack, onCreate }: BulkPre
       }
     >
       <TableScroll>
-        <EntryTable aria-label="Entries to create">
+        <DataTable aria-label="Entries to create">
           <thead>
             <tr>
               <th scope="col">Row</th>
@@ -77,7 +77,7 @@ export function BulkPreviewDialog({ checks, pending, onBack, onCreate }: BulkPre
               </tr>
             ))}
           </tbody>
-        </EntryTable>
+        </DataTable>
       </TableScroll>
       <DialogActions>
         <Button $variant="secondary" onClick={onBack} disabled={pending}>

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { validateForm, type FieldErrors, type FormSchema } from './validateForm';
 
 /** A schema, or a function loading one (so a page can show before its validation code arrives). */
@@ -50,5 +50,13 @@ export function useValidatedForm<Values extends Record<string, string>, Output>(
     }
   }
 
-  return { values, setField, setFields, errors, setErrors, pending, submit };
+  /** A form's onSubmit: no page reload, then `submit(action)`. */
+  function handleSubmit(action: (data: Output) => Promise<void>) {
+    return (event: FormEvent) => {
+      event.preventDefault();
+      void submit(action);
+    };
+  }
+
+  return { values, setField, setFields, errors, setErrors, pending, submit, handleSubmit };
 }

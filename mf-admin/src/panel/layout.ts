@@ -1,18 +1,5 @@
 import styled from 'styled-components';
 
-/** The look of the admin lists: full width, padded cells, rows divided by a border. */
-export const AdminTable = styled.table`
-  width: 100%;
-  border-collapse: collapse;
-  & th, & td {
-    padding: ${({ theme }) => `${theme.spacing(2)} ${theme.spacing(3)}`};
-    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-    text-align: left;
-    vertical-align: middle;
-  }
-  & thead th { font-size: 0.875rem; color: ${({ theme }) => theme.colors.mutedText}; }
-`;
-
 /** Buttons of a row or a toolbar, side by side. */
 export const Actions = styled.div`
   display: flex;
@@ -28,7 +15,7 @@ export const InlineForm = styled.form`
   align-items: flex-end;
   gap: ${({ theme }) => theme.spacing(3)};
   margin-bottom: ${({ theme }) => theme.spacing(4)};
-  & > div { flex: 1 1 14rem; margin-bottom: 0; }
+  & > div { flex: 1 1 14rem; margin: 0; }
 `;
 
 /** A tab's cards one under the other. */

@@ -5,8 +5,8 @@ export const TableScroll = styled.div`
   overflow-x: auto;
 `;
 
-/** The look of a table of entries: full width, padded cells, rows divided by a border. */
-export const EntryTable = styled.table`
+/** The look of the data tables (entries, admin lists): full width, padded cells, rows divided by a border. */
+export const DataTable = styled.table`
   width: 100%;
   border-collapse: collapse;
   & th, & td {
@@ -15,5 +15,5 @@ export const EntryTable = styled.table`
     text-align: left;
     vertical-align: top;
   }
-  & th { font-size: 0.875rem; color: ${({ theme }) => theme.colors.mutedText}; }
+  & thead th { font-size: 0.875rem; color: ${({ theme }) => theme.colors.mutedText}; }
 `;

@@ -1,0 +1,36 @@
+import type { FormFieldView, User } from '@tht/contracts';
+
+/** A user as the API answers one (Ada Lovelace, an employee reporting to Grace Hopper); `overrides` changes fields. */
+export function aUser(overrides: Partial<User> = {}): User {
+  return {
+    id: 7,
+    username: 'ada.lovelace@example.com',
+    email: 'ada.lovelace@example.com',
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    role: 'employee',
+    managerId: 3,
+    managerName: 'Grace Hopper',
+    department: 'Engineering',
+    firstLoginRequired: false,
+    lastLogin: null,
+    createdAt: '2025-01-01T09:00:00.000Z',
+    updatedAt: '2025-01-01T09:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A custom form field as GET /api/form-fields answers it (a text field 'Venue'). */
+export function aFormField(overrides: Partial<FormFieldView> = {}): FormFieldView {
+  return {
+    id: 1,
+    name: 'venue',
+    label: 'Venue',
+    type: 'text',
+    required: false,
+    order: 1,
+    options: [],
+    createdAt: '2025-01-01T09:00:00.000Z',
+    ...overrides,
+  };
+}
