@@ -17,8 +17,8 @@ import type { z } from 'zod';
 import type { AuthUser } from '../auth/auth-user';
 import { canChangeDataOf, canViewDataOf } from '../auth/policy';
 import { loadCustomFieldDefinitions } from '../form-fields/form-fields-queries';
-import { metadataFor, waitForReadModels, type Actor } from '../platform/commands';
-import { forEachConcurrently } from '../platform/concurrency';
+import { appendNewStreams } from '../platform/bulk-append';
+import { waitForReadModels, type Actor } from '../platform/commands';
 import type { AppContext } from '../platform/context';
 import { handleCommand } from '../platform/handle-command';
 import { HttpError, parseWith } from '../platform/http';
@@ -115,9 +115,6 @@ export async function deleteEntry(ctx: AppContext, user: AuthUser, entryId: numb
   await changeEntry(ctx, user, entryId, { type: 'DeleteEntry' }, actor);
 }
 
-/** Appends and id allocations run this many at a time: fast, while leaving pool connections for others. */
-const BULK_CONCURRENCY = 8;
-
 export interface BulkLogOptions {
   /** Row schema: `entryInputSchema` for the employee's grid, `adminEntryInputSchema` for admin imports. */
   schema?: z.ZodType<ValidAdminEntry, unknown>;
@@ -186,15 +183,16 @@ export type NewEntryCommand = Omit<LogEntryCommand, 'entryId'>;
 export type NewEntryOutcome = { entryId: number } | { error: string };
 
 /**
- * Logs many new entries: ids allocated in one go (in the commands' order), each entry decided by
- * the entry decider and appended as its own `entry-<id>` stream, concurrently under the actor's
- * correlation id; returns once the read models include the last of them.
+ * Starts many new entries: ids allocated in one go (in the commands' order), each entry decided by
+ * the entry decider and started as its own `entry-<id>` stream, many per transaction, under the
+ * actor's correlation id. Returns each command's outcome and the global position of the last event
+ * (null when none was appended), without waiting for the read models.
  */
-export async function logNewEntries(
+export async function appendNewEntries(
   ctx: AppContext,
   commands: readonly NewEntryCommand[],
   actor: Actor,
-): Promise<NewEntryOutcome[]> {
+): Promise<{ outcomes: NewEntryOutcome[]; lastPosition: string | null }> {
   const ids = await ctx.ids.nextMany('entry', commands.length);
   const outcomes: NewEntryOutcome[] = [];
   const logged: EntryEvent[] = [];
@@ -206,16 +204,13 @@ export async function logNewEntries(
       outcomes.push({ error: refusalMessage(error) });
     }
   }
+  const streams = logged.map((event) => ({ streamName: entryStream(event.data.entryId), events: [event] }));
+  return { outcomes, lastPosition: await appendNewStreams(ctx.store, streams, actor) };
+}
 
-  let lastPosition: string | null = null;
-  await forEachConcurrently(logged, BULK_CONCURRENCY, async (event) => {
-    const result = await ctx.store.append(
-      entryStream(event.data.entryId),
-      [{ ...event, metadata: metadataFor(actor) }],
-      'no_stream',
-    );
-    if (lastPosition === null || result.lastGlobalPosition > lastPosition) lastPosition = result.lastGlobalPosition;
-  });
+/** `appendNewEntries`, answering once the read models include the new entries. */
+export async function logNewEntries(ctx: AppContext, commands: readonly NewEntryCommand[], actor: Actor): Promise<NewEntryOutcome[]> {
+  const { outcomes, lastPosition } = await appendNewEntries(ctx, commands, actor);
   if (lastPosition !== null) await waitForReadModels(ctx, lastPosition);
   return outcomes;
 }

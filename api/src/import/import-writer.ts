@@ -3,16 +3,16 @@ import { ADMIN_MESSAGES as M, type ImportCounts } from '@tht/contracts';
 import { openAccount } from '../accounts/accounts-commands';
 import { hashPassword } from '../auth/passwords';
 import { createDepartment } from '../departments/departments-commands';
-import { logNewEntries, type NewEntryCommand } from '../entries/entries-commands';
+import { appendNewEntries, type NewEntryCommand } from '../entries/entries-commands';
 import { addFormField, addOption } from '../form-fields/form-fields-commands';
-import type { Actor } from '../platform/commands';
+import { waitForReadModels, type Actor } from '../platform/commands';
 import { forEachConcurrently } from '../platform/concurrency';
 import type { AppContext } from '../platform/context';
 import { HttpError } from '../platform/http';
 import { createUserTarget, createYearlyTarget } from '../targets/targets-commands';
 import type { ImportPlan, OwnerRef, PlannedUser, RowRef } from './import-plan';
 
-/** Entries are appended this many at a time: one id allocation and one read-model wait per batch. */
+/** Entries are appended this many at a time (one id allocation each); progress moves per batch. */
 export const ENTRY_BATCH_SIZE = 1_000;
 /** Accounts and targets are written this many at a time. */
 const RECORD_CONCURRENCY = 8;
@@ -50,7 +50,8 @@ async function writeUsers(ctx: AppContext, plan: ImportPlan, actor: Actor, progr
     const ready = pending.filter(managerReady);
     // A user whose manager could not be written waits forever: written without the manager link instead.
     const wave = ready.length > 0 ? ready : pending;
-    pending = pending.filter((user) => !wave.includes(user));
+    const started = new Set(wave);
+    pending = pending.filter((user) => !started.has(user));
     await forEachConcurrently(wave, RECORD_CONCURRENCY, async (user) => {
       const managerId = user.manager === null ? null : user.manager.ref > 0 ? user.manager.ref : ids.get(user.manager.ref);
       const userId = await ctx.ids.next('user');
@@ -69,27 +70,33 @@ async function writeUsers(ctx: AppContext, plan: ImportPlan, actor: Actor, progr
   }
 }
 
+/** The entries in batches; the read models catch up while the next batch is appended, and are waited for once at the end. */
 async function writeEntries(ctx: AppContext, plan: ImportPlan, actor: Actor, progress: WriteProgress, ids: Map<OwnerRef, number>): Promise<void> {
-  for (let start = 0; start < plan.entries.length; start += ENTRY_BATCH_SIZE) {
-    const batch = plan.entries.slice(start, start + ENTRY_BATCH_SIZE);
+  let lastPosition: string | null = null;
+  // Taken out of the plan batch by batch, so what is written can be collected while the rest goes on.
+  const pending = plan.entries;
+  while (pending.length > 0) {
+    const batch = pending.splice(0, ENTRY_BATCH_SIZE);
     const commands: { ref: RowRef; command: NewEntryCommand }[] = [];
     for (const entry of batch) {
       const userId = entry.owner > 0 ? entry.owner : ids.get(entry.owner);
       if (userId === undefined) progress.failed(entry, M.ownerNotImported);
       else commands.push({ ref: entry, command: { type: 'LogEntry', userId, ownerExists: true, input: entry.input, customFields: entry.customFields } });
     }
-    const outcomes = await logNewEntries(ctx, commands.map(({ command }) => command), actor);
-    outcomes.forEach((outcome, position) => {
+    const appended = await appendNewEntries(ctx, commands.map(({ command }) => command), actor);
+    lastPosition = appended.lastPosition ?? lastPosition;
+    appended.outcomes.forEach((outcome, position) => {
       if ('error' in outcome) progress.failed(commands[position]!.ref, outcome.error);
     });
-    progress.written('entries', outcomes.filter((outcome) => 'entryId' in outcome).length);
+    progress.written('entries', appended.outcomes.filter((outcome) => 'entryId' in outcome).length);
   }
+  if (lastPosition !== null) await waitForReadModels(ctx, lastPosition);
 }
 
 /**
  * Writes a checked plan through each feature's own commands, in dependency order: departments,
  * form fields with their options, accounts (managers first), fiscal years, people's targets,
- * then the entries in batches. Each step reports its progress.
+ * then the entries in batches (taken out of the plan as they go). Each step reports its progress.
  */
 export async function writePlan(ctx: AppContext, plan: ImportPlan, actor: Actor, progress: WriteProgress): Promise<void> {
   for (const department of plan.departments) {

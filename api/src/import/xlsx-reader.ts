@@ -38,10 +38,12 @@ function attributesOf(text: string): Map<string, string> {
 /** An element that is either self-closing or has content, its attributes in group 1 and content in group 2. */
 const element = (name: string) => new RegExp(`<${name}\\b((?:[^>/]|/(?!>))*)(?:/>|>([\\s\\S]*?)</${name}>)`, 'g');
 
+const T_ELEMENT = element('t');
+
 /** The text of a string item (`<si>` or `<is>`): its `<t>` runs, phonetic guides left out. */
 function stringItemText(xml: string): string {
   const visible = xml.replace(/<rPh\b[\s\S]*?<\/rPh>/g, '');
-  return [...visible.matchAll(element('t'))].map(([, , text]) => unescapeXml(text ?? '')).join('');
+  return [...visible.matchAll(T_ELEMENT)].map(([, , text]) => unescapeXml(text ?? '')).join('');
 }
 
 /** Column index from a cell reference (`C7` -> 2). */
@@ -91,12 +93,16 @@ interface WorkbookContext {
   date1904: boolean;
 }
 
-function cellText(attributes: Map<string, string>, content: string, context: WorkbookContext): string {
-  const type = attributes.get('t') ?? 'n';
+/** A cell's text by its type (`t`), style (`s`) and content. Copied into a fresh string, so it keeps no chunk of XML alive. */
+function cellText(type: string, style: string | undefined, content: string, context: WorkbookContext): string {
+  return flatCopy(rawCellText(type, style, content, context));
+}
+
+function rawCellText(type: string, style: string | undefined, content: string, context: WorkbookContext): string {
   if (type === 'inlineStr') return stringItemText(/<is\b[^>]*>([\s\S]*?)<\/is>/.exec(content)?.[1] ?? '');
   const raw = /<v\b[^>]*>([\s\S]*?)<\/v>/.exec(content)?.[1];
   if (raw === undefined) return '';
-  const value = unescapeXml(raw);
+  const value = raw.includes('&') ? unescapeXml(raw) : raw;
   switch (type) {
     case 's':
       return context.sharedStrings[Number(value)] ?? '';
@@ -109,22 +115,35 @@ function cellText(attributes: Map<string, string>, content: string, context: Wor
     default: {
       const number = Number(value);
       if (!Number.isFinite(number)) return value;
-      return context.dateStyles.has(Number(attributes.get('s') ?? -1)) ? serialDateText(number, context.date1904) : String(number);
+      return style !== undefined && context.dateStyles.has(Number(style)) ? serialDateText(number, context.date1904) : String(number);
     }
   }
 }
 
+/**
+ * A copy of `text` that shares no memory with the string it was cut from (V8 keeps a whole parent
+ * string alive for each slice of it, here a chunk of the sheet's XML per cell).
+ */
+function flatCopy(text: string): string {
+  return text.length === 0 ? '' : (' ' + text).slice(1);
+}
+
 const ROW = element('row');
-const CELL = element('c');
+/** A cell: its attributes (group 1) and content (group 2), or self-closing. */
+const CELL = /<c\b((?:[^>/]|\/(?!>))*)(?:\/>|>([\s\S]*?)<\/c>)/g;
+const CELL_REFERENCE = /\br="([A-Z]+)\d*"/;
+const CELL_TYPE = /\bt="(\w+)"/;
+const CELL_STYLE = /\bs="(\d+)"/;
+const ROW_NUMBER = /\br="(\d+)"/;
 
 function parseRow(attributes: string, content: string, fallbackNumber: number, context: WorkbookContext): XlsxRow {
-  const number = Number(attributesOf(attributes).get('r')) || fallbackNumber;
+  const number = Number(ROW_NUMBER.exec(attributes)?.[1]) || fallbackNumber;
   const cells: string[] = [];
-  for (const [, cellAttributes, cellContent] of content.matchAll(CELL)) {
-    const cell = attributesOf(cellAttributes ?? '');
-    const index = columnIndex(cell.get('r') ?? '') ?? cells.length;
+  for (const [, cellAttributes = '', cellContent = ''] of content.matchAll(CELL)) {
+    const reference = CELL_REFERENCE.exec(cellAttributes)?.[1];
+    const index = reference === undefined ? cells.length : columnIndex(reference)!;
     while (cells.length < index) cells.push('');
-    cells[index] = cellText(cell, cellContent ?? '', context);
+    cells[index] = cellText(CELL_TYPE.exec(cellAttributes)?.[1] ?? 'n', CELL_STYLE.exec(cellAttributes)?.[1], cellContent, context);
   }
   return { number, cells };
 }

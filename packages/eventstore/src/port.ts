@@ -66,8 +66,20 @@ export interface ReadAllBatch {
   lastPosition: string | null;
 }
 
+/** One stream of a multi-stream append: a new stream and its first events. */
+export interface NewStream {
+  streamName: string;
+  events: NewEvent[];
+}
+
 export interface EventStore {
   append(streamName: string, events: NewEvent[], expected: ExpectedVersion): Promise<AppendResult>;
+  /**
+   * Starts many new streams at once, all or nothing, in one transaction (bulk imports: one commit
+   * instead of one per stream). A stream that exists already refuses the whole call with a
+   * ConcurrencyError. Optional: where a backend has none (KurrentDB), callers append stream by stream.
+   */
+  appendToNewStreams?(streams: NewStream[]): Promise<AppendResult>;
   /** All events of one stream in stream order; an empty list when the stream does not exist. */
   readStream(streamName: string): Promise<RecordedEvent[]>;
   /**

@@ -67,6 +67,35 @@ describe('PostgreSQL event store global order', () => {
     expect(followed).toEqual(['SlowCommitted', 'FastCommitted']);
   });
 
+  it('starts many new streams in one transaction, all or nothing', async () => {
+    const before = (await store.readAll(null, 100_000)).lastPosition;
+    const streams = ['bulk-a', 'bulk-b', 'bulk-c'].map((streamName, index) => ({
+      streamName,
+      events: Array.from({ length: index + 1 }, (_, n) => newEvent(`Bulk${index}.${n}`)),
+    }));
+    const result = await store.appendToNewStreams!(streams);
+    const read = (await store.readAll(before, 100)).events;
+    expect(read.map((e) => [e.streamName, e.streamVersion, e.type])).toEqual([
+      ['bulk-a', 0, 'Bulk0.0'],
+      ['bulk-b', 0, 'Bulk1.0'],
+      ['bulk-b', 1, 'Bulk1.1'],
+      ['bulk-c', 0, 'Bulk2.0'],
+      ['bulk-c', 1, 'Bulk2.1'],
+      ['bulk-c', 2, 'Bulk2.2'],
+    ]);
+    expect(result).toEqual({ nextExpectedVersion: 2, lastGlobalPosition: read.at(-1)!.globalPosition });
+    expect(await store.append('bulk-b', [newEvent('Later')], 1)).toMatchObject({ nextExpectedVersion: 2 });
+
+    // One stream that exists already refuses the whole call: nothing of it is written.
+    const refused = store.appendToNewStreams!([
+      { streamName: 'bulk-d', events: [newEvent('Never')] },
+      { streamName: 'bulk-a', events: [newEvent('Never')] },
+    ]);
+    await expect(refused).rejects.toMatchObject({ name: 'ConcurrencyError', streamName: 'bulk-a', actual: 0 });
+    expect(await store.readStream('bulk-d')).toEqual([]);
+    expect(await store.append('bulk-d', [newEvent('Fine')], 'no_stream')).toMatchObject({ nextExpectedVersion: 0 });
+  });
+
   it('rejects malformed positions and limits with a clear error', async () => {
     await expect(store.readAll('12', 10)).rejects.toThrow('Not a PostgreSQL event store position: 12');
     await expect(store.readAll(null, 0)).rejects.toThrow('readAll limit must be a positive integer');

@@ -9,6 +9,7 @@ import {
   type EventStore,
   type ExpectedVersion,
   type NewEvent,
+  type NewStream,
   type ReadAllBatch,
   type RecordedEvent,
 } from './port';
@@ -128,6 +129,22 @@ const APPEND = {
   exact: { name: 'eventstore-append-exact', text: appendStatement(CLAIM_VERSIONS.exact) },
 };
 
+/** The streams of a multi-stream append, claimed together; a name that exists already is left out. */
+const CLAIM_NEW_STREAMS = `INSERT INTO ${S}.streams (stream_name, version)
+  SELECT s.value->>'streamName', (s.value->>'version')::int FROM json_array_elements($1::json) AS s(value)
+  ON CONFLICT DO NOTHING RETURNING stream_name`;
+
+/** The events of a multi-stream append, in the order given, each at its version in its stream. */
+const INSERT_NEW_STREAM_EVENTS = `WITH appended AS (
+    INSERT INTO ${S}.events (event_id, stream_name, stream_version, type, data, metadata)
+    SELECT (e.value->>'eventId')::uuid, e.value->>'streamName', (e.value->>'streamVersion')::int,
+           e.value->>'type', e.value->'data', e.value->'metadata'
+    FROM json_array_elements($1::json) WITH ORDINALITY AS e(value, ord)
+    ORDER BY e.ord
+    RETURNING transaction_id, position
+  )
+  SELECT transaction_id::text AS transaction_id, max(position)::text AS position FROM appended GROUP BY transaction_id`;
+
 export interface PostgresEventStoreOptions {
   pool: pg.Pool;
   /** Listeners are also woken this often, in case a notification was lost (reconnects). */
@@ -160,6 +177,47 @@ export function createPostgresEventStore({ pool, pollIntervalMs = 1000 }: Postgr
     };
   }
 
+  async function appendToNewStreams(streams: NewStream[]): Promise<AppendResult> {
+    if (streams.length === 0) throw new Error('appendToNewStreams needs at least one stream');
+    for (const { events } of streams) assertAppendable(events, 'no_stream');
+    const claims = JSON.stringify(streams.map(({ streamName, events }) => ({ streamName, version: events.length - 1 })));
+    const rows = JSON.stringify(
+      streams.flatMap(({ streamName, events }) =>
+        events.map((event, streamVersion) => ({
+          eventId: randomUUID(),
+          streamName,
+          streamVersion,
+          type: event.type,
+          data: event.data ?? null,
+          metadata: event.metadata,
+        })),
+      ),
+    );
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      const claimed = await client.query<{ stream_name: string }>(CLAIM_NEW_STREAMS, [claims]);
+      if (claimed.rowCount !== streams.length) {
+        await client.query('ROLLBACK');
+        const taken = new Set(claimed.rows.map((row) => row.stream_name));
+        const existing = streams.find(({ streamName }) => !taken.has(streamName))!.streamName;
+        throw new ConcurrencyError(existing, 'no_stream', await currentVersion(existing));
+      }
+      const { rows: appended } = await client.query<{ transaction_id: string; position: string }>(INSERT_NEW_STREAM_EVENTS, [rows]);
+      await client.query('COMMIT');
+      announcer.announce();
+      return {
+        nextExpectedVersion: streams.at(-1)!.events.length - 1,
+        lastGlobalPosition: encodePosition(appended[0]!.transaction_id, appended[0]!.position),
+      };
+    } catch (error) {
+      if (!(error instanceof ConcurrencyError)) await client.query('ROLLBACK').catch(() => {});
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
   async function currentVersion(streamName: string): Promise<number | 'no_stream'> {
     const { rows } = await pool.query<{ version: number }>(`SELECT version FROM ${S}.streams WHERE stream_name = $1`, [streamName]);
     return rows[0]?.version ?? 'no_stream';
@@ -187,6 +245,7 @@ export function createPostgresEventStore({ pool, pollIntervalMs = 1000 }: Postgr
 
   return {
     append,
+    appendToNewStreams,
     readStream,
     readAll,
     countAll,

@@ -1,0 +1,139 @@
+/**
+ * Admin import benchmark (issue 12). Starts the product as `npm start` does (its own process) on a
+ * fresh database with BENCH_USERS people, then imports BENCH_ROWS entries for them twice through
+ * `POST /api/import`: once as the export's CSV, once as an export workbook (.xlsx, other training
+ * names, so nothing is a duplicate). Each import is timed from the upload to the end of its job
+ * (`GET /api/import/{id}` polled), so reading, checking every row and writing in batches all count.
+ * Prints rows per second (target: at least 5,000) and the peak growth of the API process's resident
+ * memory during the import (target: under 200 MB).
+ *
+ * Run: `npx tsx bench/admin-import.ts`, or `npm run bench -- admin-import`. Sizes: BENCH_ROWS
+ * (50000), BENCH_USERS (500). A quick check on a small dataset:
+ * `BENCH_ROWS=2000 BENCH_USERS=50 npx tsx bench/admin-import.ts`.
+ */
+import { PassThrough } from 'node:stream';
+import { ENTRY_EXPORT_COLUMNS, importJobSchema, type ImportJob } from '@tht/contracts';
+import { createTestDatabase } from '@tht/postgres/testing';
+import ExcelJS from 'exceljs';
+import { startProduct, type RunningProduct } from '../e2e/src/support/product';
+import { pidListeningOn, withPeakMemory } from './support/process-memory';
+import { organisationPlan, random, secondsSince, seedThroughEventStore } from './support/seed';
+
+const ROWS = Number(process.env.BENCH_ROWS ?? 50_000);
+const USERS = Number(process.env.BENCH_USERS ?? 500);
+const TARGET_ROWS_PER_SECOND = 5_000;
+const TARGET_GROWTH_MB = 200;
+const TRAININGS = ['Risk Management', 'Leadership', 'Excel', 'Cloud Security', 'Negotiation', 'Agile Coaching', 'Data Analytics'];
+
+type Row = Record<(typeof ENTRY_EXPORT_COLUMNS)[number], string | number | boolean>;
+
+/** Entry `index` as an export row: one of the seeded people, a date in 2024-2025, a course of the list. */
+function entryRow(index: number, next: () => number, suffix: string): Row {
+  const user = index % USERS;
+  const month = 1 + Math.floor(next() * 12);
+  const day = 1 + Math.floor(next() * 28);
+  return {
+    id: index + 1,
+    userId: user + 1,
+    employeeEmail: `bench${user}@example.com`,
+    firstName: `First${user}`,
+    lastName: `Last${user}`,
+    // Unique per row, so none is a duplicate of another.
+    trainingName: `${TRAININGS[index % TRAININGS.length]} ${Math.floor(index / TRAININGS.length)}${suffix}`,
+    date: `${2024 + (index % 2)}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`,
+    hours: 0.25 * (1 + Math.floor(next() * 32)),
+    trainingType: index % 2 === 0 ? 'internal' : 'external',
+    courseGivenBy: 'Bench Academy',
+    rating: Math.floor(next() * 6),
+    beInnovative: index % 7 === 0,
+    managerName: 'First0 Last0',
+    department: `Department ${user % 10}`,
+    notes: index % 3 === 0 ? 'Notes about the course, and what was learned.' : '',
+    createdAt: '2025-01-01T00:00:00.000Z',
+    updatedAt: '2025-01-01T00:00:00.000Z',
+  };
+}
+
+const csvField = (value: string | number | boolean) => {
+  const text = String(value);
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+};
+
+function exportCsv(rows: readonly Row[]): Buffer {
+  const lines = [ENTRY_EXPORT_COLUMNS.join(','), ...rows.map((row) => ENTRY_EXPORT_COLUMNS.map((column) => csvField(row[column])).join(','))];
+  return Buffer.from(`\uFEFF${lines.join('\r\n')}\r\n`);
+}
+
+/** The workbook as GET /api/export?format=xlsx writes it (exceljs's streaming writer, inline strings). */
+async function exportWorkbook(rows: readonly Row[]): Promise<Buffer> {
+  const stream = new PassThrough();
+  const chunks: Buffer[] = [];
+  stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const writer = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: false, useSharedStrings: false });
+  const sheet = writer.addWorksheet('Entries');
+  sheet.addRow([...ENTRY_EXPORT_COLUMNS]).commit();
+  for (const row of rows) sheet.addRow(ENTRY_EXPORT_COLUMNS.map((column) => row[column])).commit();
+  sheet.commit();
+  await writer.commit();
+  return Buffer.concat(chunks);
+}
+
+async function signIn(product: RunningProduct): Promise<string> {
+  const response = await fetch(`${product.baseUrl}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: product.adminEmail, password: product.adminPassword }),
+  });
+  if (!response.ok) throw new Error(`admin sign-in failed: ${response.status}`);
+  return ((await response.json()) as { authToken: string }).authToken;
+}
+
+/** Uploads the file and follows its import to the end. */
+async function importFile(product: RunningProduct, token: string, name: string, bytes: Buffer): Promise<ImportJob> {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(bytes)]), name);
+  const headers = { authorization: `Bearer ${token}` };
+  const started = await fetch(`${product.baseUrl}/api/import`, { method: 'POST', headers, body: form });
+  if (started.status !== 202) throw new Error(`import of ${name} answered ${started.status}: ${await started.text()}`);
+  let job = importJobSchema.parse(await started.json());
+  while (job.status === 'running') {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    job = importJobSchema.parse(await (await fetch(`${product.baseUrl}/api/import/${job.id}`, { headers })).json());
+  }
+  if (job.status !== 'completed' || job.report.failed > 0) throw new Error(`import of ${name}: ${job.status}, ${JSON.stringify(job.report.errors.slice(0, 3))}`);
+  return job;
+}
+
+async function main(): Promise<void> {
+  const database = await createTestDatabase();
+  console.log('Starting the product as `npm start` does, on a fresh database...');
+  const product = await startProduct({ DATABASE_URL: database.connectionString });
+  try {
+    await seedThroughEventStore(database.connectionString, 'unused-secret-unused-secret-unused', organisationPlan({ users: USERS, entries: 0, years: [2025], seed: 3 }));
+    const token = await signIn(product);
+    const apiPid = await pidListeningOn(Number(new URL(product.baseUrl).port));
+    const files = [
+      { name: 'entries.csv', make: () => exportCsv(Array.from({ length: ROWS }, (_, index) => entryRow(index, random(index + 1), ''))) },
+      { name: 'entries.xlsx', make: () => exportWorkbook(Array.from({ length: ROWS }, (_, index) => entryRow(index, random(index + 1), ' (xlsx)'))) },
+    ];
+    console.log(`Importing ${ROWS} entries for ${USERS} people (targets: >= ${TARGET_ROWS_PER_SECOND} rows/s, memory growth < ${TARGET_GROWTH_MB} MB):`);
+    for (const file of files) {
+      const bytes = await file.make();
+      const started = performance.now();
+      const { result: job, beforeMb, peakMb } = await withPeakMemory(apiPid, () => importFile(product, token, file.name, bytes));
+      const seconds = secondsSince(started);
+      const rowsPerSecond = job.created.entries / seconds;
+      const growth = peakMb - beforeMb;
+      console.log(
+        `  ${file.name} (${(bytes.length / 1024 / 1024).toFixed(1)} MB): ${job.created.entries} entries in ${seconds.toFixed(1)} s = ` +
+          `${rowsPerSecond.toFixed(0)} rows/s ${rowsPerSecond >= TARGET_ROWS_PER_SECOND ? 'ok' : 'BELOW TARGET'}; ` +
+          `API memory ${beforeMb.toFixed(0)} -> peak ${peakMb.toFixed(0)} MB (+${growth.toFixed(0)} MB) ${growth < TARGET_GROWTH_MB ? 'ok' : 'ABOVE TARGET'}`,
+      );
+    }
+  } finally {
+    await product.stop();
+    await database.drop();
+  }
+}
+
+await main();
