@@ -59,7 +59,7 @@ async function buildSource(): Promise<void> {
   });
 }
 
-async function exportWorkbook(app: TestApp, token: string): Promise<Uint8Array> {
+async function exportWorkbook(app: TestApp, token: string): Promise<Uint8Array<ArrayBuffer>> {
   const response = await fetch(`${app.baseUrl}/api/export?format=xlsx`, { headers: { authorization: `Bearer ${token}` } });
   expect(response.status).toBe(200);
   return new Uint8Array(await response.arrayBuffer());
