@@ -60,7 +60,10 @@ const csvField = (value: string | number | boolean) => {
 };
 
 function exportCsv(rows: readonly Row[]): Buffer {
-  const lines = [ENTRY_EXPORT_COLUMNS.join(','), ...rows.map((row) => ENTRY_EXPORT_COLUMNS.map((column) => csvField(row[column])).join(','))];
+  const lines = [
+    ENTRY_EXPORT_COLUMNS.join(','),
+    ...rows.map((row) => ENTRY_EXPORT_COLUMNS.map((column) => csvField(row[column])).join(',')),
+  ];
   return Buffer.from(`\uFEFF${lines.join('\r\n')}\r\n`);
 }
 
@@ -100,7 +103,8 @@ async function importFile(product: RunningProduct, token: string, name: string, 
     await new Promise((resolve) => setTimeout(resolve, 100));
     job = importJobSchema.parse(await (await fetch(`${product.baseUrl}/api/import/${job.id}`, { headers })).json());
   }
-  if (job.status !== 'completed' || job.report.failed > 0) throw new Error(`import of ${name}: ${job.status}, ${JSON.stringify(job.report.errors.slice(0, 3))}`);
+  if (job.status !== 'completed' || job.report.failed > 0)
+    throw new Error(`import of ${name}: ${job.status}, ${JSON.stringify(job.report.errors.slice(0, 3))}`);
   return job;
 }
 
@@ -109,14 +113,26 @@ async function main(): Promise<void> {
   console.log('Starting the product as `npm start` does, on a fresh database...');
   const product = await startProduct({ DATABASE_URL: database.connectionString });
   try {
-    await seedThroughEventStore(database.connectionString, 'unused-secret-unused-secret-unused', organisationPlan({ users: USERS, entries: 0, years: [2025], seed: 3 }));
+    await seedThroughEventStore(
+      database.connectionString,
+      'unused-secret-unused-secret-unused',
+      organisationPlan({ users: USERS, entries: 0, years: [2025], seed: 3 }),
+    );
     const token = await signIn(product);
     const apiPid = await pidListeningOn(Number(new URL(product.baseUrl).port));
     const files = [
-      { name: 'entries.csv', make: () => exportCsv(Array.from({ length: ROWS }, (_, index) => entryRow(index, random(index + 1), ''))) },
-      { name: 'entries.xlsx', make: () => exportWorkbook(Array.from({ length: ROWS }, (_, index) => entryRow(index, random(index + 1), ' (xlsx)'))) },
+      {
+        name: 'entries.csv',
+        make: () => exportCsv(Array.from({ length: ROWS }, (_, index) => entryRow(index, random(index + 1), ''))),
+      },
+      {
+        name: 'entries.xlsx',
+        make: () => exportWorkbook(Array.from({ length: ROWS }, (_, index) => entryRow(index, random(index + 1), ' (xlsx)'))),
+      },
     ];
-    console.log(`Importing ${ROWS} entries for ${USERS} people (targets: >= ${TARGET_ROWS_PER_SECOND} rows/s, memory growth < ${TARGET_GROWTH_MB} MB):`);
+    console.log(
+      `Importing ${ROWS} entries for ${USERS} people (targets: >= ${TARGET_ROWS_PER_SECOND} rows/s, memory growth < ${TARGET_GROWTH_MB} MB):`,
+    );
     for (const file of files) {
       const bytes = await file.make();
       const started = performance.now();

@@ -36,14 +36,29 @@ async function main(): Promise<void> {
     const admin = (await seedThroughEventStore(database.connectionString, jwtSecret, plan))[adminIndex]!;
     const headers = { authorization: `Bearer ${admin.token}` };
     const first = adminUsersPageSchema.parse(JSON.parse(await client.send('page 1', '/api/admin/users?page=1', { headers })));
-    console.log(`  ${first.total} users on ${first.totalPages} pages; page 1 lists ${first.users.length}, the first with ${first.users[0]!.directReports.length} direct reports`);
+    console.log(
+      `  ${first.total} users on ${first.totalPages} pages; page 1 lists ${first.users.length}, the first with ${first.users[0]!.directReports.length} direct reports`,
+    );
 
     const pick = random(11);
     const pages = Math.ceil(first.total / ADMIN_USERS_PAGE_SIZE);
     const reads = [
-      { label: 'GET /api/admin/users?page= (random pages)', reference: false, path: () => `/api/admin/users?page=${1 + Math.floor(pick() * pages)}` },
-      { label: 'for reference, ?search= (a name, random)', reference: true, path: () => `/api/admin/users?search=Last${Math.floor(pick() * USERS)}` },
-      { label: 'for reference, ?role=manager&page=', reference: true, path: () => `/api/admin/users?role=manager&page=${1 + Math.floor(pick() * Math.ceil(managersFor(USERS) / ADMIN_USERS_PAGE_SIZE))}` },
+      {
+        label: 'GET /api/admin/users?page= (random pages)',
+        reference: false,
+        path: () => `/api/admin/users?page=${1 + Math.floor(pick() * pages)}`,
+      },
+      {
+        label: 'for reference, ?search= (a name, random)',
+        reference: true,
+        path: () => `/api/admin/users?search=Last${Math.floor(pick() * USERS)}`,
+      },
+      {
+        label: 'for reference, ?role=manager&page=',
+        reference: true,
+        path: () =>
+          `/api/admin/users?role=manager&page=${1 + Math.floor(pick() * Math.ceil(managersFor(USERS) / ADMIN_USERS_PAGE_SIZE))}`,
+      },
     ];
     console.log(`Throughput with ${CLIENTS} concurrent clients, against the bare-Express floor:`);
     for (const { label, reference, path } of reads) {

@@ -61,7 +61,12 @@ export function withOwnerDefaults(row: unknown, owner: UserRow): unknown {
  * case and surrounding spaces) are skipped and counted; invalid rows are reported by index; the
  * rest are logged like the employee's own bulk entries.
  */
-export async function logAdminBulkEntries(ctx: AppContext, admin: AuthUser, body: unknown, actor: Actor): Promise<AdminBulkEntriesResult> {
+export async function logAdminBulkEntries(
+  ctx: AppContext,
+  admin: AuthUser,
+  body: unknown,
+  actor: Actor,
+): Promise<AdminBulkEntriesResult> {
   const { entries, targetUserId } = parseWith(adminBulkEntriesRequestSchema, body);
   const owner = await bulkTargetUser(ctx, targetUserId);
   const rows = entries.map((row, index) => {

@@ -12,7 +12,10 @@ import type { DescribeFeatureApi } from '../openapi/operations';
 
 /** The routes of `admin-routes.ts`. */
 export const describeAdminApi: DescribeFeatureApi = () => ({
-  tag: { name: 'Admin', description: 'The admin panel: system overview, the user list, role sync and bulk entries for an employee' },
+  tag: {
+    name: 'Admin',
+    description: 'The admin panel: system overview, the user list, role sync and bulk entries for an employee',
+  },
   schemas: { AdminUsersPage: adminUsersPageSchema, AdminBulkEntriesResult: adminBulkEntriesResultSchema },
   operations: [
     {

@@ -36,7 +36,15 @@ const ENDPOINTS: Endpoint[] = [
   })),
   {
     name: 'POST /api/import?dryRun=true',
-    send: (token) => (token ? upload(app, token, { name: 'x.csv', content: `${CSV}${users.get('employee')!.user.email},Matrix,2025-01-02,1` }, '?dryRun=true') : request(app, 'POST', '/api/import?dryRun=true')),
+    send: (token) =>
+      token
+        ? upload(
+            app,
+            token,
+            { name: 'x.csv', content: `${CSV}${users.get('employee')!.user.email},Matrix,2025-01-02,1` },
+            '?dryRun=true',
+          )
+        : request(app, 'POST', '/api/import?dryRun=true'),
   },
   json('GET', `/api/import/${crypto.randomUUID()}`),
 ];
@@ -57,8 +65,14 @@ describe('the admin API permission matrix', () => {
       for (const principal of PRINCIPALS) {
         const response = await endpoint.send(users.get(principal)?.token);
         // An admin's call may be refused for its own reasons (an unknown import: 404), never for access.
-        outcomes[principal] = response.status === 401 || response.status === 403 ? `${response.status} ${response.body?.error ?? ''}` : 'allowed';
-        expected[principal] = principal === 'signed out' ? '401 Please sign in to continue' : principal === 'admin' ? 'allowed' : '403 Admin access required';
+        outcomes[principal] =
+          response.status === 401 || response.status === 403 ? `${response.status} ${response.body?.error ?? ''}` : 'allowed';
+        expected[principal] =
+          principal === 'signed out'
+            ? '401 Please sign in to continue'
+            : principal === 'admin'
+              ? 'allowed'
+              : '403 Admin access required';
       }
       expect(outcomes).toEqual(expected);
     });

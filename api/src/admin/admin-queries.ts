@@ -77,7 +77,9 @@ export async function adminUsersPage(db: ReadModelDb, query: AdminUsersQuery): P
       .limit(pageSize)
       .offset((query.page - 1) * pageSize)
       .execute(),
-    matchingUsers(db, query).select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+    matchingUsers(db, query)
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .executeTakeFirstOrThrow(),
   ]);
   const reports = await directReportsOf(
     db,
@@ -113,7 +115,11 @@ export async function roleSyncCandidates(db: ReadModelDb): Promise<RoleSyncCandi
  * The duplicate keys (`entryDuplicateKey`) of the stored entries of `userIds` dated on one of
  * `dates`: what a new entry of those people on those dates must not repeat.
  */
-export async function storedDuplicateKeys(pool: pg.Pool, userIds: readonly number[], dates: readonly string[]): Promise<Set<string>> {
+export async function storedDuplicateKeys(
+  pool: pg.Pool,
+  userIds: readonly number[],
+  dates: readonly string[],
+): Promise<Set<string>> {
   const keys = new Set<string>();
   if (userIds.length === 0 || dates.length === 0) return keys;
   const { rows } = await pool.query<{ user_id: number; training_name: string; date: string }>({

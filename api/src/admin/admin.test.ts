@@ -35,7 +35,17 @@ describe('GET /api/admin-stats', () => {
     const before = adminStatsSchema.parse((await asAdmin('GET', '/api/admin-stats')).body);
     const employee = await createUserAndLogin(app, { department: 'Stats Dept' });
     for (const hours of [1.5, 2.25]) {
-      const logged = await request(app, 'POST', '/api/entries', { token: employee.token, body: entry({ hours, trainingName: `Course ${hours}`, firstName: 'A', lastName: 'B', managerName: 'M', department: 'Stats Dept' }) });
+      const logged = await request(app, 'POST', '/api/entries', {
+        token: employee.token,
+        body: entry({
+          hours,
+          trainingName: `Course ${hours}`,
+          firstName: 'A',
+          lastName: 'B',
+          managerName: 'M',
+          department: 'Stats Dept',
+        }),
+      });
       expect(logged.status).toBe(201);
     }
     const after = adminStatsSchema.parse((await asAdmin('GET', '/api/admin-stats')).body);
@@ -76,7 +86,11 @@ describe('GET /api/admin/users', () => {
   });
 
   it('searches first name, last name, full name and e-mail ignoring case; % and _ are plain characters', async () => {
-    const grace = await createUserAndLogin(app, { firstName: 'Grace', lastName: 'Hopperton', email: `g.hop_per@${app.ctx.config.orgEmailDomain}` });
+    const grace = await createUserAndLogin(app, {
+      firstName: 'Grace',
+      lastName: 'Hopperton',
+      email: `g.hop_per@${app.ctx.config.orgEmailDomain}`,
+    });
     await createUserAndLogin(app, { firstName: 'Gracie', lastName: 'Other' });
     const ids = async (search: string) => (await page(`?search=${encodeURIComponent(search)}`)).users.map((user) => user.id);
     expect(await ids('HOPPERTON')).toEqual([grace.user.id]);
@@ -146,14 +160,23 @@ describe('POST /api/admin/entries/bulk', () => {
   beforeAll(async () => {
     const manager = await createUserAndLogin(app, { firstName: 'Mona', lastName: 'Manager' });
     await ensureDepartment(app.ctx, 'Bulk Dept');
-    employee = await createUserAndLogin(app, { managerId: manager.user.id, department: 'Bulk Dept', firstName: 'Eve', lastName: 'Employee' });
+    employee = await createUserAndLogin(app, {
+      managerId: manager.user.id,
+      department: 'Bulk Dept',
+      firstName: 'Eve',
+      lastName: 'Employee',
+    });
   });
 
   const bulk = async (entries: unknown[], targetUserId: unknown = employee.user.id) => {
     const response = await asAdmin('POST', '/api/admin/entries/bulk', { entries, targetUserId, validateData: true });
-    return { status: response.status, body: response.status === 200 ? adminBulkEntriesResultSchema.parse(response.body) : response.body };
+    return {
+      status: response.status,
+      body: response.status === 200 ? adminBulkEntriesResultSchema.parse(response.body) : response.body,
+    };
   };
-  const entriesOf = async (user: SignedInTestUser) => (await request(app, 'GET', `/api/entries?userId=${user.user.id}`, { token: admin.token })).body as Record<string, unknown>[];
+  const entriesOf = async (user: SignedInTestUser) =>
+    (await request(app, 'GET', `/api/entries?userId=${user.user.id}`, { token: admin.token })).body as Record<string, unknown>[];
 
   it("logs rows under the admin grid's rules for the employee, with their names, manager and department", async () => {
     const { status, body } = await bulk([
@@ -173,7 +196,11 @@ describe('POST /api/admin/entries/bulk', () => {
       beInnovative: true,
       rating: 5,
     });
-    expect(stored.find((row) => row.trainingName === 'Self paced')).toMatchObject({ trainingType: 'self-study', beInnovative: false, managerName: 'Someone Else' });
+    expect(stored.find((row) => row.trainingName === 'Self paced')).toMatchObject({
+      trainingType: 'self-study',
+      beInnovative: false,
+      managerName: 'Someone Else',
+    });
   });
 
   it('skips and counts duplicates of stored entries and within the batch; reports bad rows by their own index', async () => {
@@ -188,7 +215,9 @@ describe('POST /api/admin/entries/bulk', () => {
     ]);
     expect(body).toMatchObject({ created: 2, failed: 2, duplicates: 2, duplicateIndexes: [0, 2] });
     expect(body.errors.map((error: { index: number }) => error.index)).toEqual([4, 5]);
-    expect(JSON.stringify(body.errors[0])).toContain('Training type must be one of: internal, external, self-study, conference, webinar, workshop, certification');
+    expect(JSON.stringify(body.errors[0])).toContain(
+      'Training type must be one of: internal, external, self-study, conference, webinar, workshop, certification',
+    );
     const names = (await entriesOf(employee)).map((row) => row.trainingName);
     expect(names.filter((name) => String(name).toLowerCase().trim() === 'new one')).toHaveLength(2);
     expect(names.filter((name) => String(name).toLowerCase().trim() === 'stored once')).toHaveLength(1);
@@ -196,7 +225,10 @@ describe('POST /api/admin/entries/bulk', () => {
 
   it("refuses an admin as the target, an unknown target and a missing one ('No employee selected')", async () => {
     const otherAdmin = await createUserAndLogin(app, { role: 'admin' });
-    expect(await bulk([entry()], otherAdmin.user.id)).toEqual({ status: 400, body: { error: 'Entries cannot be imported for an admin user; pick an employee' } });
+    expect(await bulk([entry()], otherAdmin.user.id)).toEqual({
+      status: 400,
+      body: { error: 'Entries cannot be imported for an admin user; pick an employee' },
+    });
     expect(await bulk([entry()], 999_999)).toEqual({ status: 404, body: { error: 'User not found' } });
     expect(await bulk([entry()], null)).toEqual({ status: 400, body: { error: 'No employee selected' } });
     expect(await entriesOf(otherAdmin)).toEqual([]);
@@ -221,8 +253,14 @@ describe('DELETE /api/users/{id} (what the admin panel decides)', () => {
     expect(signIn.status).toBe(401);
     expect((await request(app, 'GET', '/api/user', { token: leaver.token })).status).toBe(401);
     const after = adminStatsSchema.parse((await asAdmin('GET', '/api/admin-stats')).body);
-    expect(after).toMatchObject({ totalUsers: before.totalUsers - 1, totalEntries: before.totalEntries - 1, totalHours: before.totalHours - 2 });
-    expect((await asAdmin('GET', '/api/user-targets?year=2026')).body).not.toContainEqual(expect.objectContaining({ userId: leaver.user.id }));
+    expect(after).toMatchObject({
+      totalUsers: before.totalUsers - 1,
+      totalEntries: before.totalEntries - 1,
+      totalHours: before.totalHours - 2,
+    });
+    expect((await asAdmin('GET', '/api/user-targets?year=2026')).body).not.toContainEqual(
+      expect.objectContaining({ userId: leaver.user.id }),
+    );
     expect((await asAdmin('GET', `/api/admin/users?search=${report.user.lastName}`)).body.users[0]).toMatchObject({
       managerId: null,
       managerName: 'Lea Leaver',

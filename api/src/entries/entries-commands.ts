@@ -209,7 +209,11 @@ export async function appendNewEntries(
 }
 
 /** `appendNewEntries`, answering once the read models include the new entries. */
-export async function logNewEntries(ctx: AppContext, commands: readonly NewEntryCommand[], actor: Actor): Promise<NewEntryOutcome[]> {
+export async function logNewEntries(
+  ctx: AppContext,
+  commands: readonly NewEntryCommand[],
+  actor: Actor,
+): Promise<NewEntryOutcome[]> {
   const { outcomes, lastPosition } = await appendNewEntries(ctx, commands, actor);
   if (lastPosition !== null) await waitForReadModels(ctx, lastPosition);
   return outcomes;

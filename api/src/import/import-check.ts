@@ -2,7 +2,15 @@ import { IMPORT_ERRORS_SHOWN, type ImportQuery, type ImportReport } from '@tht/c
 import { bulkTargetUser } from '../admin/admin-commands';
 import { storedDuplicateKeys } from '../admin/admin-queries';
 import type { AppContext } from '../platform/context';
-import { detectFormat, duplicateLookup, planImport, plannedCounts, skipDuplicates, type ImportPlan, type KnownUser } from './import-plan';
+import {
+  detectFormat,
+  duplicateLookup,
+  planImport,
+  plannedCounts,
+  skipDuplicates,
+  type ImportPlan,
+  type KnownUser,
+} from './import-plan';
 import { loadInstanceSnapshot } from './import-snapshot';
 import { readTables } from './import-tables';
 import type { UploadedFile } from './import-upload';
@@ -10,7 +18,14 @@ import type { UploadedFile } from './import-upload';
 async function gridTargetUser(ctx: AppContext, userId: number | undefined): Promise<KnownUser | undefined> {
   if (userId === undefined) return undefined;
   const row = await bulkTargetUser(ctx, userId);
-  return { id: row.id, role: row.role, firstName: row.first_name, lastName: row.last_name, managerName: row.manager_name ?? '', department: row.department };
+  return {
+    id: row.id,
+    role: row.role,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    managerName: row.manager_name ?? '',
+    department: row.department,
+  };
 }
 
 export function reportOf(plan: ImportPlan, fileName: string): ImportReport {
@@ -31,7 +46,11 @@ export function reportOf(plan: ImportPlan, fileName: string): ImportReport {
  * Reads and checks every row of an uploaded file against the instance, and plans what it
  * writes: nothing is written here (the dry run's answer, and the import's starting point).
  */
-export async function checkImport(ctx: AppContext, file: UploadedFile, query: ImportQuery): Promise<{ plan: ImportPlan; report: ImportReport }> {
+export async function checkImport(
+  ctx: AppContext,
+  file: UploadedFile,
+  query: ImportQuery,
+): Promise<{ plan: ImportPlan; report: ImportReport }> {
   const tables = await readTables(file);
   const format = detectFormat(file.kind, tables);
   const targetUser = format === 'grid-csv' ? await gridTargetUser(ctx, query.targetUserId) : undefined;

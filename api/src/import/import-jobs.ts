@@ -49,7 +49,11 @@ export class ImportJobs {
       () => this.finish(job, 'completed', null),
       (error: unknown) => {
         this.log.error(`import ${job.id} failed`, error);
-        this.finish(job, 'failed', 'The import stopped unexpectedly; what was written stays, and importing the file again skips it.');
+        this.finish(
+          job,
+          'failed',
+          'The import stopped unexpectedly; what was written stays, and importing the file again skips it.',
+        );
       },
     );
     return job;

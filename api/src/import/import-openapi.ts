@@ -17,7 +17,10 @@ const uploadSchema = z.object({
 
 /** The routes of `import-routes.ts`. */
 export const describeImportApi: DescribeFeatureApi = () => ({
-  tag: { name: 'Import', description: "Getting data in: an export of this or another instance, or a CSV in the bulk grid's columns" },
+  tag: {
+    name: 'Import',
+    description: "Getting data in: an export of this or another instance, or a CSV in the bulk grid's columns",
+  },
   schemas: { ImportReport: importReportSchema, ImportJob: importJobSchema },
   operations: [
     {
@@ -27,7 +30,7 @@ export const describeImportApi: DescribeFeatureApi = () => ({
       summary: 'Import a CSV or XLSX file',
       description:
         'Accepts the CSV and the workbook of `GET /api/export` (a workbook recreates departments, form fields, ' +
-        'users without passwords, manager links, fiscal years, targets and entries) and a CSV in the bulk grid\'s column order ' +
+        "users without passwords, manager links, fiscal years, targets and entries) and a CSV in the bulk grid's column order " +
         "for the employee `targetUserId` under the admin grid's rules. Every row is checked before anything is written. " +
         '`dryRun=true` answers the check (200) and writes nothing; otherwise the valid records are written in batches in the ' +
         'background (202; follow `GET /api/import/{id}`). Bad rows and duplicate entries (same person, same date, same training ' +
@@ -57,14 +60,15 @@ export const describeImportApi: DescribeFeatureApi = () => ({
         413: [M.importTooLarge(IMPORT_MAX_MEGABYTES), M.importTooManyRows(IMPORT_MAX_ROWS)],
         415: [M.importNotMultipart, M.importUnsupportedType],
       },
-      headers: { 202: { Location: 'The address of the import\'s progress (`/api/import/{id}`)' } },
+      headers: { 202: { Location: "The address of the import's progress (`/api/import/{id}`)" } },
     },
     {
       method: 'get',
       path: '/api/import/{id}',
       operationId: 'getImportProgress',
       summary: "An import's progress",
-      description: 'Records written so far of the total, what was created, and the bad rows; kept for an hour after the import ends.',
+      description:
+        'Records written so far of the total, what was created, and the bad rows; kept for an hour after the import ends.',
       access: 'admin',
       params: { id: importJobIdSchema },
       responses: { 200: { description: 'The import', schema: importJobSchema } },

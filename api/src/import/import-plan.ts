@@ -263,7 +263,8 @@ class PlanBuilder {
       if (!parsed.success) this.fail(sheet.name, row, messagesOf(parsed.error));
       else if (optionLabels === null) this.fail(sheet.name, row, M.invalidOptionLabels);
       else if (this.fields.some((field) => field.name.toLowerCase() === parsed.data.name.toLowerCase())) {
-        if (this.instance.formFields.some((field) => field.name.toLowerCase() === parsed.data.name.toLowerCase())) this.unchanged.formFields += 1;
+        if (this.instance.formFields.some((field) => field.name.toLowerCase() === parsed.data.name.toLowerCase()))
+          this.unchanged.formFields += 1;
         else this.fail(sheet.name, row, M.repeatedRow(`Form field ${parsed.data.name}`));
       } else {
         const { name, label, type, required } = parsed.data;
@@ -307,7 +308,11 @@ class PlanBuilder {
       const lastName = sheet.cell(row, 'lastName').trim();
       const role = roleSchema.safeParse(sheet.cell(row, 'role').trim().toLowerCase() || 'employee');
       if (firstName === '' || lastName === '' || !role.success) {
-        this.fail(sheet.name, row, !role.success ? messagesOf(role.error) : firstName === '' ? 'First name is required' : 'Last name is required');
+        this.fail(
+          sheet.name,
+          row,
+          !role.success ? messagesOf(role.error) : firstName === '' ? 'First name is required' : 'Last name is required',
+        );
         continue;
       }
       const ref = { sheet: sheet.name, row: row.number };
@@ -325,7 +330,13 @@ class PlanBuilder {
       bySourceId.set(sourceId, candidate);
       this.owners.set(user.email, {
         ref: user.provisionalId,
-        info: { firstName, lastName, managerName: sheet.cell(row, 'managerName').trim(), department: user.department, role: role.data },
+        info: {
+          firstName,
+          lastName,
+          managerName: sheet.cell(row, 'managerName').trim(),
+          department: user.department,
+          role: role.data,
+        },
       });
     }
     this.orderByManager(sheet.name, candidates, bySourceId);
@@ -381,7 +392,14 @@ class PlanBuilder {
       else if (seen.has(parsed.data.year)) this.fail(sheet.name, row, M.repeatedRow(`The year ${parsed.data.year}`));
       else if (this.instance.fiscalYears.has(parsed.data.year)) this.unchanged.fiscalYears += 1;
       // A blank description stays blank (the form's default text is for new years typed in by hand).
-      else this.plan.fiscalYears.push({ sheet: sheet.name, row: row.number, year: parsed.data.year, targetHours: parsed.data.targetHours, description: blankToNull(sheet.cell(row, 'description').trim()) });
+      else
+        this.plan.fiscalYears.push({
+          sheet: sheet.name,
+          row: row.number,
+          year: parsed.data.year,
+          targetHours: parsed.data.targetHours,
+          description: blankToNull(sheet.cell(row, 'description').trim()),
+        });
       if (parsed.success) seen.add(parsed.data.year);
     }
   }
@@ -413,19 +431,35 @@ class PlanBuilder {
         continue;
       }
       const key = userTargetKey(owner.ref, parsed.data.year);
-      if (seen.has(key)) this.fail(sheet.name, row, M.repeatedRow(`The target of ${sheet.cell(row, 'employeeEmail')} for ${parsed.data.year}`));
+      if (seen.has(key))
+        this.fail(sheet.name, row, M.repeatedRow(`The target of ${sheet.cell(row, 'employeeEmail')} for ${parsed.data.year}`));
       else if (this.instance.userTargets.has(key)) this.unchanged.targets += 1;
-      else this.plan.targets.push({ sheet: sheet.name, row: row.number, owner: owner.ref, year: parsed.data.year, targetHours: parsed.data.targetHours, reason: parsed.data.reason });
+      else
+        this.plan.targets.push({
+          sheet: sheet.name,
+          row: row.number,
+          owner: owner.ref,
+          year: parsed.data.year,
+          targetHours: parsed.data.targetHours,
+          reason: parsed.data.reason,
+        });
       seen.add(key);
     }
   }
 
   /** An entry row as the entry it becomes, with the owner's names, manager and department where it leaves them empty. */
-  private entry(sheetName: string, row: SourceRow, owner: { ref: OwnerRef; info: OwnerInfo }, fields: Record<string, unknown>, custom: Record<string, string>): void {
+  private entry(
+    sheetName: string,
+    row: SourceRow,
+    owner: { ref: OwnerRef; info: OwnerInfo },
+    fields: Record<string, unknown>,
+    custom: Record<string, string>,
+  ): void {
     const input: Record<string, unknown> = { ...fields };
     const defaults = owner.info;
     for (const field of ['firstName', 'lastName', 'managerName', 'department'] as const) {
-      if (typeof input[field] !== 'string' || (input[field] as string).trim() === '') input[field] = defaults[field];
+      const value = input[field];
+      if (typeof value !== 'string' || value.trim() === '') input[field] = defaults[field];
     }
     const parsed = adminBulkEntrySchema.safeParse(input);
     if (!parsed.success) {
@@ -437,7 +471,13 @@ class PlanBuilder {
       this.fail(sheetName, row, checked.errors.map((error) => error.message).join('; '));
       return;
     }
-    this.plan.entries.push({ sheet: sheetName, row: row.number, owner: owner.ref, input: parsed.data, customFields: checked.values });
+    this.plan.entries.push({
+      sheet: sheetName,
+      row: row.number,
+      owner: owner.ref,
+      input: parsed.data,
+      customFields: checked.values,
+    });
   }
 
   /** The Entries sheet, or the export's CSV. */
@@ -466,7 +506,9 @@ class PlanBuilder {
         department: text('department'),
         notes: text('notes'),
       };
-      const custom = Object.fromEntries(customColumns.map((name) => [name, sheet.cell(row, `${CUSTOM_FIELD_COLUMN_PREFIX}${name}`)]));
+      const custom = Object.fromEntries(
+        customColumns.map((name) => [name, sheet.cell(row, `${CUSTOM_FIELD_COLUMN_PREFIX}${name}`)]),
+      );
       this.entry(sheet.name, row, owner, fields, custom);
     }
   }
@@ -544,15 +586,17 @@ const UNPICKED_OWNER: OwnerInfo = { firstName: '-', lastName: '-', managerName: 
  */
 export function planImport({ format, tables, instance, targetUser }: PlanOptions): ImportPlan {
   const builder = new PlanBuilder(instance);
-  const rows = tables.reduce((count, table) => count + table.rows.length, 0);
-  let dataRows = rows;
+  let dataRows: number;
   if (format === 'grid-csv') {
     const [first, ...rest] = tables[0]!.rows;
     const gridRows = first && isGridHeader(first) ? rest : tables[0]!.rows;
     dataRows = gridRows.length;
     builder.gridEntries(gridRows, targetUser ? { ref: targetUser.id, info: targetUser } : { ref: 0, info: UNPICKED_OWNER });
   } else {
-    const sheets = format === 'export-csv' ? new Map([['entries' as SheetKind, new Sheet(CSV_SHEET, tables[0]!, SHEET_COLUMNS.entries)]]) : sheetsByKind(tables);
+    const sheets =
+      format === 'export-csv'
+        ? new Map<SheetKind, Sheet>([['entries', new Sheet(CSV_SHEET, tables[0]!, SHEET_COLUMNS.entries)]])
+        : sheetsByKind(tables);
     dataRows = [...sheets.values()].reduce((count, sheet) => count + sheet.rows.length, 0);
     const run = (kind: SheetKind, step: (sheet: Sheet) => void) => {
       const sheet = sheets.get(kind);

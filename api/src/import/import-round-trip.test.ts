@@ -23,7 +23,8 @@ async function ok(app: TestApp, token: string, method: string, path: string, bod
 }
 
 async function buildSource(): Promise<void> {
-  const as = (user: SignedInTestUser) => (method: string, path: string, body?: unknown) => ok(source, user.token, method, path, body);
+  const as = (user: SignedInTestUser) => (method: string, path: string, body?: unknown) =>
+    ok(source, user.token, method, path, body);
   const admin = as(sourceAdmin);
   await ensureDepartment(source.ctx, 'Sales');
   await admin('POST', '/api/departments', { name: 'Empty Dept' });
@@ -34,8 +35,19 @@ async function buildSource(): Promise<void> {
 
   const hr = await createUserAndLogin(source, { role: 'hr', firstName: 'Hanna', lastName: 'Hr', managerId: sourceAdmin.user.id });
   const smt = await createUserAndLogin(source, { role: 'smt', firstName: 'Sam', lastName: 'Smt', managerId: sourceAdmin.user.id });
-  const boss = await createUserAndLogin(source, { role: 'manager', firstName: 'Bea', lastName: 'Boss', department: 'Sales', managerId: smt.user.id });
-  const lead = await createUserAndLogin(source, { firstName: 'Lee', lastName: 'Lead', department: 'Sales', managerId: boss.user.id });
+  const boss = await createUserAndLogin(source, {
+    role: 'manager',
+    firstName: 'Bea',
+    lastName: 'Boss',
+    department: 'Sales',
+    managerId: smt.user.id,
+  });
+  const lead = await createUserAndLogin(source, {
+    firstName: 'Lee',
+    lastName: 'Lead',
+    department: 'Sales',
+    managerId: boss.user.id,
+  });
   const dev = await createUserAndLogin(source, { firstName: 'Dev', lastName: 'Eloper', managerId: lead.user.id });
   await createUserAndLogin(source, { firstName: 'Idle', lastName: 'Person', managerId: boss.user.id });
 
@@ -45,9 +57,30 @@ async function buildSource(): Promise<void> {
   await as(hr)('POST', '/api/user-targets', { userId: lead.user.id, year: 2026, targetHours: 60 });
 
   const log = (user: SignedInTestUser, entry: Record<string, unknown>) =>
-    as(user)('POST', '/api/entries', { firstName: user.user.firstName, lastName: user.user.lastName, managerName: 'Someone', department: user.user.department, ...entry });
-  await log(dev, { trainingName: 'Risk Management', date: '2025-01-10', hours: 3, rating: 5, beInnovative: true, notes: 'Leadership and risk', customFields: { costCentre: '=C1', level: 'advanced', certified: true } });
-  await log(dev, { trainingName: 'Excel Basics', date: '2025-02-11', hours: 1.25, rating: 4, trainingType: 'external', courseGivenBy: 'Acme' });
+    as(user)('POST', '/api/entries', {
+      firstName: user.user.firstName,
+      lastName: user.user.lastName,
+      managerName: 'Someone',
+      department: user.user.department,
+      ...entry,
+    });
+  await log(dev, {
+    trainingName: 'Risk Management',
+    date: '2025-01-10',
+    hours: 3,
+    rating: 5,
+    beInnovative: true,
+    notes: 'Leadership and risk',
+    customFields: { costCentre: '=C1', level: 'advanced', certified: true },
+  });
+  await log(dev, {
+    trainingName: 'Excel Basics',
+    date: '2025-02-11',
+    hours: 1.25,
+    rating: 4,
+    trainingType: 'external',
+    courseGivenBy: 'Acme',
+  });
   await log(lead, { trainingName: 'excel basics', date: '2025-03-12', hours: 2, rating: 5, customFields: { level: 'beginner' } });
   await log(lead, { trainingName: 'Communication', date: '2026-01-05', hours: 4, beInnovative: true, notes: 'Technology talk' });
   await log(boss, { trainingName: 'Leadership Summit', date: '2026-02-20', hours: 8, rating: 3 });
@@ -55,7 +88,16 @@ async function buildSource(): Promise<void> {
   await log(hr, { trainingName: 'HR Law', date: '2025-07-01', hours: 1.5, rating: 4 });
   await ok(source, sourceAdmin.token, 'POST', '/api/admin/entries/bulk', {
     targetUserId: dev.user.id,
-    entries: [{ trainingName: 'Cloud Conference', date: '2026-03-03', hours: 6, trainingType: 'conference', beInnovative: '1', rating: '4' }],
+    entries: [
+      {
+        trainingName: 'Cloud Conference',
+        date: '2026-03-03',
+        hours: 6,
+        trainingType: 'conference',
+        beInnovative: '1',
+        rating: '4',
+      },
+    ],
   });
 }
 
@@ -84,7 +126,14 @@ async function figures(app: TestApp, token: string): Promise<Record<string, unkn
   const read = async (path: string) => comparable(await ok(app, token, 'GET', path));
   const result: Record<string, unknown> = { adminStats: await read('/api/admin-stats') };
   for (const year of YEARS) {
-    for (const path of ['/api/hr/stats', '/api/hr/users', '/api/hr/top-courses', '/api/hr/topics', '/api/hr/trends', '/api/smt/overview']) {
+    for (const path of [
+      '/api/hr/stats',
+      '/api/hr/users',
+      '/api/hr/top-courses',
+      '/api/hr/topics',
+      '/api/hr/trends',
+      '/api/smt/overview',
+    ]) {
       result[`${path}?year=${year}`] = await read(`${path}?year=${year}`);
     }
   }
@@ -105,8 +154,18 @@ async function organisation(app: TestApp, token: string): Promise<Record<string,
     formFields: comparable(fields),
     options: comparable(await Promise.all(fields.map((field) => ok(app, token, 'GET', `/api/form-fields/${field.id}/options`)))),
     fiscalYears: comparable(await ok(app, token, 'GET', '/api/fiscal-years')),
-    targets: comparable(byKey(targets, (target) => `${emailOf.get(target.userId)} ${target.year}`).map((target) => ({ ...target, email: emailOf.get(target.userId) }))),
-    entries: comparable(byKey(entries, (entry) => `${emailOf.get(entry.userId)} ${entry.date} ${entry.trainingName}`).map((entry) => ({ ...entry, email: emailOf.get(entry.userId) }))),
+    targets: comparable(
+      byKey(targets, (target) => `${emailOf.get(target.userId)} ${target.year}`).map((target) => ({
+        ...target,
+        email: emailOf.get(target.userId),
+      })),
+    ),
+    entries: comparable(
+      byKey(entries, (entry) => `${emailOf.get(entry.userId)} ${entry.date} ${entry.trainingName}`).map((entry) => ({
+        ...entry,
+        email: emailOf.get(entry.userId),
+      })),
+    ),
   };
 }
 
@@ -114,7 +173,12 @@ beforeAll(async () => {
   source = await startTestApp();
   fresh = await startTestApp();
   sourceAdmin = await createUserAndLogin(source, { role: 'admin', firstName: 'Ada', lastName: 'Admin' });
-  freshAdmin = await createUserAndLogin(fresh, { role: 'admin', firstName: 'Ada', lastName: 'Admin', email: sourceAdmin.user.email });
+  freshAdmin = await createUserAndLogin(fresh, {
+    role: 'admin',
+    firstName: 'Ada',
+    lastName: 'Admin',
+    email: sourceAdmin.user.email,
+  });
   await buildSource();
 }, 120_000);
 
@@ -136,19 +200,26 @@ describe('an XLSX export imported into a fresh instance', () => {
       unchanged: { users: 1, departments: 1 },
     });
 
-    const job = await finished(fresh, freshAdmin.token, await upload(fresh, freshAdmin.token, { name: 'export.xlsx', content: workbook }));
+    const job = await finished(
+      fresh,
+      freshAdmin.token,
+      await upload(fresh, freshAdmin.token, { name: 'export.xlsx', content: workbook }),
+    );
     expect(job.report.errors).toEqual([]);
     expect(job).toMatchObject({ status: 'completed', processed: job.total, created: dryRun.body.toCreate });
 
     expect(await organisation(fresh, freshAdmin.token)).toEqual(await organisation(source, sourceAdmin.token));
-    const imported = ((await ok(fresh, freshAdmin.token, 'GET', '/api/users')) as { id: number; firstLoginRequired: boolean }[]).filter(
-      (user) => user.id !== freshAdmin.user.id,
-    );
+    const imported = (
+      (await ok(fresh, freshAdmin.token, 'GET', '/api/users')) as { id: number; firstLoginRequired: boolean }[]
+    ).filter((user) => user.id !== freshAdmin.user.id);
     expect(imported.map((user) => user.firstLoginRequired)).toEqual(imported.map(() => true));
     expect(await figures(fresh, freshAdmin.token)).toEqual(await figures(source, sourceAdmin.token));
 
     // A second import of the same export changes nothing.
     const again = await upload(fresh, freshAdmin.token, { name: 'export.xlsx', content: workbook }, '?dryRun=true');
-    expect(again.body).toMatchObject({ duplicates: 8, toCreate: { departments: 0, users: 0, formFields: 0, fiscalYears: 0, targets: 0, entries: 0 } });
+    expect(again.body).toMatchObject({
+      duplicates: 8,
+      toCreate: { departments: 0, users: 0, formFields: 0, fiscalYears: 0, targets: 0, entries: 0 },
+    });
   });
 });

@@ -14,7 +14,14 @@ async function knownUsers(db: ReadModelDb): Promise<Map<string, KnownUser>> {
   return new Map(
     rows.map((row) => [
       row.email,
-      { id: row.id, role: row.role, firstName: row.first_name, lastName: row.last_name, managerName: row.manager_name ?? '', department: row.department },
+      {
+        id: row.id,
+        role: row.role,
+        firstName: row.first_name,
+        lastName: row.last_name,
+        managerName: row.manager_name ?? '',
+        department: row.department,
+      },
     ]),
   );
 }

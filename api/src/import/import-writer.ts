@@ -25,7 +25,12 @@ export interface WriteProgress {
 }
 
 /** Runs one record's write; a refusal (4xx) fails only that record, anything else stops the import. */
-async function recordWrite(progress: WriteProgress, ref: RowRef, kind: keyof ImportCounts, write: () => Promise<unknown>): Promise<boolean> {
+async function recordWrite(
+  progress: WriteProgress,
+  ref: RowRef,
+  kind: keyof ImportCounts,
+  write: () => Promise<unknown>,
+): Promise<boolean> {
   try {
     await write();
     progress.written(kind, 1);
@@ -42,7 +47,13 @@ async function recordWrite(progress: WriteProgress, ref: RowRef, kind: keyof Imp
  * gets the hash of one random secret nobody knows and must set a password through a reset link
  * (or a temporary password from an admin) before signing in.
  */
-async function writeUsers(ctx: AppContext, plan: ImportPlan, actor: Actor, progress: WriteProgress, ids: Map<OwnerRef, number>): Promise<void> {
+async function writeUsers(
+  ctx: AppContext,
+  plan: ImportPlan,
+  actor: Actor,
+  progress: WriteProgress,
+  ids: Map<OwnerRef, number>,
+): Promise<void> {
   const passwordHash = await hashPassword(randomBytes(32).toString('hex'));
   const managerReady = (user: PlannedUser) => user.manager === null || user.manager.ref > 0 || ids.has(user.manager.ref);
   let pending = plan.users;
@@ -62,16 +73,31 @@ async function writeUsers(ctx: AppContext, plan: ImportPlan, actor: Actor, progr
         role: user.role,
         emailTaken: false, // checked by the plan; the e-mail's reservation stream decides a race
         department: { found: true as const, name: user.department },
-        manager: managerId === undefined || managerId === null ? null : { id: managerId, found: true as const, name: user.manager!.name, above: [] },
+        manager:
+          managerId === undefined || managerId === null
+            ? null
+            : { id: managerId, found: true as const, name: user.manager!.name, above: [] },
       };
-      const command = { type: 'OpenAccount', userId, account, origin: { registered: false, firstLoginRequired: true }, passwordHash } as const;
+      const command = {
+        type: 'OpenAccount',
+        userId,
+        account,
+        origin: { registered: false, firstLoginRequired: true },
+        passwordHash,
+      } as const;
       if (await recordWrite(progress, user, 'users', () => openAccount(ctx, command, actor))) ids.set(user.provisionalId, userId);
     });
   }
 }
 
 /** The entries in batches; the read models catch up while the next batch is appended, and are waited for once at the end. */
-async function writeEntries(ctx: AppContext, plan: ImportPlan, actor: Actor, progress: WriteProgress, ids: Map<OwnerRef, number>): Promise<void> {
+async function writeEntries(
+  ctx: AppContext,
+  plan: ImportPlan,
+  actor: Actor,
+  progress: WriteProgress,
+  ids: Map<OwnerRef, number>,
+): Promise<void> {
   let lastPosition: string | null = null;
   // Taken out of the plan batch by batch, so what is written can be collected while the rest goes on.
   const pending = plan.entries;
@@ -81,9 +107,17 @@ async function writeEntries(ctx: AppContext, plan: ImportPlan, actor: Actor, pro
     for (const entry of batch) {
       const userId = entry.owner > 0 ? entry.owner : ids.get(entry.owner);
       if (userId === undefined) progress.failed(entry, M.ownerNotImported);
-      else commands.push({ ref: entry, command: { type: 'LogEntry', userId, ownerExists: true, input: entry.input, customFields: entry.customFields } });
+      else
+        commands.push({
+          ref: entry,
+          command: { type: 'LogEntry', userId, ownerExists: true, input: entry.input, customFields: entry.customFields },
+        });
     }
-    const appended = await appendNewEntries(ctx, commands.map(({ command }) => command), actor);
+    const appended = await appendNewEntries(
+      ctx,
+      commands.map(({ command }) => command),
+      actor,
+    );
     lastPosition = appended.lastPosition ?? lastPosition;
     appended.outcomes.forEach((outcome, position) => {
       if ('error' in outcome) progress.failed(commands[position]!.ref, outcome.error);
@@ -113,7 +147,9 @@ export async function writePlan(ctx: AppContext, plan: ImportPlan, actor: Actor,
   await writeUsers(ctx, plan, actor, progress, ids);
   for (const year of plan.fiscalYears) {
     const { targetHours, description } = year;
-    await recordWrite(progress, year, 'fiscalYears', () => createYearlyTarget(ctx, { year: year.year, targetHours, description }, actor));
+    await recordWrite(progress, year, 'fiscalYears', () =>
+      createYearlyTarget(ctx, { year: year.year, targetHours, description }, actor),
+    );
   }
   await forEachConcurrently(plan.targets, RECORD_CONCURRENCY, async (target) => {
     const userId = target.owner > 0 ? target.owner : ids.get(target.owner);

@@ -24,7 +24,8 @@ const entriesOf = async (user: SignedInTestUser) =>
 
 const csv = (rows: readonly (readonly unknown[])[]) => rows.map((row) => row.map((cell) => String(cell)).join(',')).join('\r\n');
 const exportHeader = [...ENTRY_EXPORT_COLUMNS];
-const exportRow = (values: Partial<Record<(typeof ENTRY_EXPORT_COLUMNS)[number], unknown>>) => exportHeader.map((column) => values[column] ?? '');
+const exportRow = (values: Partial<Record<(typeof ENTRY_EXPORT_COLUMNS)[number], unknown>>) =>
+  exportHeader.map((column) => values[column] ?? '');
 
 describe('POST /api/import with the export CSV', () => {
   it('checks every row in a dry run (errors by row number, duplicates), writes nothing, then imports the valid rows with progress', async () => {
@@ -34,7 +35,15 @@ describe('POST /api/import with the export CSV', () => {
     });
     const file = csv([
       exportHeader,
-      exportRow({ employeeEmail: ada.user.email, trainingName: 'Leadership 101', date: '2025-02-03', hours: 2.5, trainingType: 'external', rating: 4, beInnovative: 'true' }),
+      exportRow({
+        employeeEmail: ada.user.email,
+        trainingName: 'Leadership 101',
+        date: '2025-02-03',
+        hours: 2.5,
+        trainingType: 'external',
+        rating: 4,
+        beInnovative: 'true',
+      }),
       exportRow({ employeeEmail: ada.user.email, trainingName: 'Broken hours', date: '2025-02-04', hours: 'lots' }),
       exportRow({ employeeEmail: 'nobody@example.com', trainingName: 'Ghost', date: '2025-02-05', hours: 1 }),
       exportRow({ employeeEmail: ada.user.email, trainingName: ' stored course ', date: '2025-05-01', hours: 3 }),
@@ -45,7 +54,14 @@ describe('POST /api/import with the export CSV', () => {
     const dryRun = await upload(app, admin.token, { name: 'entries.csv', content: file }, '?dryRun=true');
     expect(dryRun.status).toBe(200);
     const report: ImportReport = importReportSchema.parse(dryRun.body);
-    expect(report).toMatchObject({ format: 'export-csv', fileName: 'entries.csv', rows: 6, failed: 2, duplicates: 2, needsTargetUser: false });
+    expect(report).toMatchObject({
+      format: 'export-csv',
+      fileName: 'entries.csv',
+      rows: 6,
+      failed: 2,
+      duplicates: 2,
+      needsTargetUser: false,
+    });
     expect(report.toCreate.entries).toBe(2);
     expect(report.errors).toEqual([
       { sheet: 'CSV', row: 3, message: 'Hours must be a number' },
@@ -61,7 +77,9 @@ describe('POST /api/import with the export CSV', () => {
     expect((await entriesOf(ada)).find((entry) => entry.trainingName === '=cmd()')).toMatchObject({ trainingType: 'workshop' });
 
     // Importing the same file again finds everything there already.
-    const again = importReportSchema.parse((await upload(app, admin.token, { name: 'entries.csv', content: file }, '?dryRun=true')).body);
+    const again = importReportSchema.parse(
+      (await upload(app, admin.token, { name: 'entries.csv', content: file }, '?dryRun=true')).body,
+    );
     expect(again).toMatchObject({ duplicates: 4, toCreate: { entries: 0 } });
   });
 });
@@ -69,14 +87,31 @@ describe('POST /api/import with the export CSV', () => {
 describe('POST /api/import with a CSV in the bulk grid order', () => {
   const grid = (header: boolean) =>
     csv([
-      ...(header ? [['Training Name', 'Date', 'Hours', 'Manager', 'Department', 'Training Type', 'Course Given By', 'Rating', 'Be Innovative', 'Notes']] : []),
+      ...(header
+        ? [
+            [
+              'Training Name',
+              'Date',
+              'Hours',
+              'Manager',
+              'Department',
+              'Training Type',
+              'Course Given By',
+              'Rating',
+              'Be Innovative',
+              'Notes',
+            ],
+          ]
+        : []),
       ['Webinar on risk', '3/15/2025', '1.5', '', '', 'webinar', 'Acme', '5', '1', 'good'],
       ['Bad date', '13/45/2025', '1', '', '', '', '', '', '', ''],
       ['Bad rating', '2025-03-16', '1', '', '', '', '', '9', '', ''],
     ]);
 
   it("checks rows by the admin grid's rules and needs the employee before it writes", async () => {
-    const unpicked = importReportSchema.parse((await upload(app, admin.token, { name: 'grid.csv', content: grid(true) }, '?dryRun=true')).body);
+    const unpicked = importReportSchema.parse(
+      (await upload(app, admin.token, { name: 'grid.csv', content: grid(true) }, '?dryRun=true')).body,
+    );
     expect(unpicked).toMatchObject({ format: 'grid-csv', rows: 3, failed: 2, needsTargetUser: true });
     expect(unpicked.errors.map((error) => error.row)).toEqual([3, 4]);
     expect(unpicked.errors[0]!.message).toBe('Missing or invalid date format');
@@ -84,11 +119,17 @@ describe('POST /api/import with a CSV in the bulk grid order', () => {
       status: 400,
       body: { error: 'This file has no person column: pick the employee whose entries these are' },
     });
-    expect((await upload(app, admin.token, { name: 'grid.csv', content: grid(false) }, `?targetUserId=${admin.user.id}`)).body).toEqual({
+    expect(
+      (await upload(app, admin.token, { name: 'grid.csv', content: grid(false) }, `?targetUserId=${admin.user.id}`)).body,
+    ).toEqual({
       error: 'Entries cannot be imported for an admin user; pick an employee',
     });
 
-    const job = await finished(app, admin.token, await upload(app, admin.token, { name: 'grid.csv', content: grid(false) }, `?targetUserId=${ada.user.id}`));
+    const job = await finished(
+      app,
+      admin.token,
+      await upload(app, admin.token, { name: 'grid.csv', content: grid(false) }, `?targetUserId=${ada.user.id}`),
+    );
     expect(job).toMatchObject({ status: 'completed', created: { entries: 1 }, report: { rows: 3, failed: 2 } });
     expect((await entriesOf(ada)).find((entry) => entry.trainingName === 'Webinar on risk')).toMatchObject({
       date: '2025-03-15',
@@ -102,7 +143,11 @@ describe('POST /api/import with a CSV in the bulk grid order', () => {
 });
 
 describe('POST /api/import refuses what it cannot read, and writes nothing', () => {
-  const refused = async (file: { name: string; content: string | Uint8Array<ArrayBuffer>; field?: string }, status: number, error: string | RegExp) => {
+  const refused = async (
+    file: { name: string; content: string | Uint8Array<ArrayBuffer>; field?: string },
+    status: number,
+    error: string | RegExp,
+  ) => {
     const before = await eventCount();
     const response = await upload(app, admin.token, file);
     expect(response.status, JSON.stringify(response.body)).toBe(status);
@@ -114,11 +159,31 @@ describe('POST /api/import refuses what it cannot read, and writes nothing', () 
   it('a wrong type, a broken workbook, a CSV that is not text, unknown columns, an empty file, no file', async () => {
     await refused({ name: 'notes.txt', content: 'hello' }, 415, 'Only CSV (.csv) and Excel (.xlsx) files can be imported');
     await refused({ name: 'broken.xlsx', content: 'PK\u0003\u0004 this is no zip' }, 400, /^The file could not be read as XLSX: /);
-    await refused({ name: 'renamed.xlsx', content: 'trainingName,date\nx,y' }, 400, 'The file could not be read as XLSX: it is not an Excel workbook');
-    await refused({ name: 'binary.csv', content: new Uint8Array([0xff, 0xfe, 0x00, 0x41]) }, 400, /^The file could not be read as CSV: /);
-    await refused({ name: 'quotes.csv', content: 'employeeEmail,trainingName,date,hours\n"a@example.com,x,2025-01-01,1' }, 400, /^The file could not be read as CSV: /);
-    await refused({ name: 'other.csv', content: 'Name,When,Length\nx,y,z' }, 400, /^The CSV's columns are neither those of Export All Data/);
-    await refused({ name: 'missing.csv', content: 'employeeEmail,date\na@example.com,2025-01-01' }, 400, 'Sheet CSV lacks the columns trainingName, hours');
+    await refused(
+      { name: 'renamed.xlsx', content: 'trainingName,date\nx,y' },
+      400,
+      'The file could not be read as XLSX: it is not an Excel workbook',
+    );
+    await refused(
+      { name: 'binary.csv', content: new Uint8Array([0xff, 0xfe, 0x00, 0x41]) },
+      400,
+      /^The file could not be read as CSV: /,
+    );
+    await refused(
+      { name: 'quotes.csv', content: 'employeeEmail,trainingName,date,hours\n"a@example.com,x,2025-01-01,1' },
+      400,
+      /^The file could not be read as CSV: /,
+    );
+    await refused(
+      { name: 'other.csv', content: 'Name,When,Length\nx,y,z' },
+      400,
+      /^The CSV's columns are neither those of Export All Data/,
+    );
+    await refused(
+      { name: 'missing.csv', content: 'employeeEmail,date\na@example.com,2025-01-01' },
+      400,
+      'Sheet CSV lacks the columns trainingName, hours',
+    );
     await refused({ name: 'empty.csv', content: '\r\n\r\n' }, 400, 'The file has no rows to import');
     await refused({ name: 'x.csv', content: 'a', field: 'other' }, 400, 'Choose a CSV or XLSX file to import (form field "file")');
     const noFile = await request(app, 'POST', '/api/import', { token: admin.token, body: { file: 'x' } });
@@ -153,11 +218,19 @@ describe('GET /api/import/{id}', () => {
     const bytes = new Uint8Array(await workbook.xlsx.writeBuffer());
     const job = await finished(app, admin.token, await upload(app, admin.token, { name: 'users.xlsx', content: bytes }));
     expect(job.created).toMatchObject({ users: 1, departments: 1 });
-    const login = (password: string) => request(app, 'POST', '/api/login', { body: { username: `newcomer@${app.ctx.config.orgEmailDomain}`, password } });
+    const login = (password: string) =>
+      request(app, 'POST', '/api/login', { body: { username: `newcomer@${app.ctx.config.orgEmailDomain}`, password } });
     expect((await login(TEST_PASSWORD)).status).toBe(401);
     const user = (await request(app, 'GET', '/api/admin/users?search=newcomer', { token: admin.token })).body.users[0];
     expect(user).toMatchObject({ department: 'Imported Dept', firstLoginRequired: true, role: 'employee' });
-    expect((await request(app, 'POST', '/api/admin/set-temp-password', { token: admin.token, body: { userId: user.id, tempPassword: 'temp-pass' } })).status).toBe(200);
+    expect(
+      (
+        await request(app, 'POST', '/api/admin/set-temp-password', {
+          token: admin.token,
+          body: { userId: user.id, tempPassword: 'temp-pass' },
+        })
+      ).status,
+    ).toBe(200);
     expect((await login('temp-pass')).body).toMatchObject({ requiresPasswordChange: true });
   });
 });

@@ -35,7 +35,10 @@ describe('openWorkbook', () => {
     expect(Object.keys(sheets)).toEqual(['Entries & more', 'Second']);
     expect(sheets['Entries & more']).toEqual([
       { number: 1, cells: ['name', 'hours', 'done', 'sum', 'rich', 'when', 'stamp'] },
-      { number: 2, cells: ['Risk <Management> & "Co"', '1.25', 'true', '2.5', 'Bold and plain', '2025-03-15', '2025-03-15T13:30:00.000Z'] },
+      {
+        number: 2,
+        cells: ['Risk <Management> & "Co"', '1.25', 'true', '2.5', 'Bold and plain', '2025-03-15', '2025-03-15T13:30:00.000Z'],
+      },
       { number: 4, cells: ['', '', 'gap before'] },
     ]);
     expect(sheets.Second).toEqual([{ number: 1, cells: ['x'] }]);

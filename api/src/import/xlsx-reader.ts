@@ -25,7 +25,8 @@ const ENTITIES: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>',
 
 export function unescapeXml(text: string): string {
   return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (entity, name: string) => {
-    if (name[0] === '#') return String.fromCodePoint(name[1] === 'x' || name[1] === 'X' ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1)));
+    if (name[0] === '#')
+      return String.fromCodePoint(name[1] === 'x' || name[1] === 'X' ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1)));
     return ENTITIES[name] ?? entity;
   });
 }
@@ -115,7 +116,9 @@ function rawCellText(type: string, style: string | undefined, content: string, c
     default: {
       const number = Number(value);
       if (!Number.isFinite(number)) return value;
-      return style !== undefined && context.dateStyles.has(Number(style)) ? serialDateText(number, context.date1904) : String(number);
+      return style !== undefined && context.dateStyles.has(Number(style))
+        ? serialDateText(number, context.date1904)
+        : String(number);
     }
   }
 }
@@ -195,7 +198,9 @@ export async function openWorkbook(bytes: Buffer): Promise<XlsxSheet[]> {
     }),
   );
   const context: WorkbookContext = {
-    sharedStrings: [...(await partText(zip, 'xl/sharedStrings.xml')).matchAll(element('si'))].map(([, , item]) => stringItemText(item ?? '')),
+    sharedStrings: [...(await partText(zip, 'xl/sharedStrings.xml')).matchAll(element('si'))].map(([, , item]) =>
+      stringItemText(item ?? ''),
+    ),
     dateStyles: dateStyles(await partText(zip, 'xl/styles.xml')),
     date1904: /<workbookPr\b[^>]*\bdate1904="(1|true)"/.test(workbook),
   };

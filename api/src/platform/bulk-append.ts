@@ -24,7 +24,11 @@ function chunksOf<T>(items: readonly T[], size: number): T[][] {
  * stream. Returns the global position of the last event (null for no streams); does not wait for the
  * read models. A stream that exists already fails its transaction (ConcurrencyError).
  */
-export async function appendNewStreams(store: EventStore, streams: readonly NewCommandStream[], actor: Actor): Promise<string | null> {
+export async function appendNewStreams(
+  store: EventStore,
+  streams: readonly NewCommandStream[],
+  actor: Actor,
+): Promise<string | null> {
   const recorded = (events: readonly CommandEvent[]) =>
     events.map((event) => ({ type: event.type, data: event.data, metadata: metadataFor(actor, event.schemaVersion) }));
   let lastPosition: string | null = null;
@@ -33,7 +37,9 @@ export async function appendNewStreams(store: EventStore, streams: readonly NewC
   };
   if (store.appendToNewStreams) {
     await forEachConcurrently(chunksOf(streams, STREAMS_PER_TRANSACTION), CONCURRENT_TRANSACTIONS, async (chunk) => {
-      const result = await store.appendToNewStreams!(chunk.map(({ streamName, events }) => ({ streamName, events: recorded(events) })));
+      const result = await store.appendToNewStreams!(
+        chunk.map(({ streamName, events }) => ({ streamName, events: recorded(events) })),
+      );
       keep(result.lastGlobalPosition);
     });
   } else {

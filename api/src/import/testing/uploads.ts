@@ -16,7 +16,11 @@ export async function upload(
 ): Promise<Upload> {
   const form = new FormData();
   form.append(file.field ?? 'file', new Blob([file.content]), file.name);
-  const response = await fetch(`${target.baseUrl}/api/import${query}`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+  const response = await fetch(`${target.baseUrl}/api/import${query}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
   const text = await response.text();
   return { status: response.status, body: text === '' ? null : JSON.parse(text) };
 }

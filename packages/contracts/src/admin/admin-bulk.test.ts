@@ -22,9 +22,12 @@ describe('the admin grid row', () => {
     expect(parsed.error?.issues[0]?.message).toBe('Be Innovative must be one of: 0, 1, yes, no, true, false');
   });
 
-  it.each(['self-study', 'conference', 'webinar', 'workshop', 'certification', 'internal', 'external'])('accepts the type %s', (type) => {
-    expect(adminBulkEntrySchema.parse({ ...row, trainingType: type }).trainingType).toBe(type);
-  });
+  it.each(['self-study', 'conference', 'webinar', 'workshop', 'certification', 'internal', 'external'])(
+    'accepts the type %s',
+    (type) => {
+      expect(adminBulkEntrySchema.parse({ ...row, trainingType: type }).trainingType).toBe(type);
+    },
+  );
 
   it('accepts a single-digit rating and refuses 6', () => {
     expect(adminBulkEntrySchema.parse({ ...row, rating: '4' }).rating).toBe(4);

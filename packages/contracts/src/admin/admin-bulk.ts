@@ -14,7 +14,8 @@ import { ADMIN_MESSAGES as M } from './messages';
  */
 export const adminBulkEntrySchema = adminEntryInputSchema.extend({
   beInnovative: z.preprocess(
-    (value) => (typeof value === 'string' || typeof value === 'number' ? (innovativeCellValue(String(value), 'admin') ?? value) : value),
+    (value) =>
+      typeof value === 'string' || typeof value === 'number' ? (innovativeCellValue(String(value), 'admin') ?? value) : value,
     z.preprocess(
       (value) => value ?? false,
       z.boolean({ error: ENTRY_MESSAGES.oneOf('Be Innovative', restrictedColumnOptions('beInnovative', 'admin')) }),
@@ -24,10 +25,7 @@ export const adminBulkEntrySchema = adminEntryInputSchema.extend({
 
 /** POST /api/admin/entries/bulk: the admin's bulk import for one employee (never an admin). */
 export const adminBulkEntriesRequestSchema = bulkEntriesRequestSchema.extend({
-  targetUserId: z.preprocess(
-    (value) => (value === '' ? undefined : value),
-    idSchema(M.noEmployeeSelected),
-  ),
+  targetUserId: z.preprocess((value) => (value === '' ? undefined : value), idSchema(M.noEmployeeSelected)),
 });
 
 /** Like the employee's bulk result, plus the rows skipped as duplicates (not counted as failed). */

@@ -17,7 +17,12 @@ export const ADMIN_MESSAGES = {
     import: 'Import Data',
     bulkImport: 'Bulk Import',
   },
-  statCards: { totalUsers: 'Total Users', totalEntries: 'Total Entries', totalHours: 'Total Hours', totalDepartments: 'Departments' },
+  statCards: {
+    totalUsers: 'Total Users',
+    totalEntries: 'Total Entries',
+    totalHours: 'Total Hours',
+    totalDepartments: 'Departments',
+  },
   syncRoles: 'Sync Roles',
   noUsersFound: 'No users found',
   noFiscalYears: 'No fiscal years configured yet.',

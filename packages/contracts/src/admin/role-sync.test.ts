@@ -20,7 +20,8 @@ describe('roleAfterSync', () => {
 
   it('is idempotent for every role', () => {
     for (const role of ROLES) {
-      for (const reports of [true, false]) expect(roleAfterSync(roleAfterSync(role, reports), reports)).toBe(roleAfterSync(role, reports));
+      for (const reports of [true, false])
+        expect(roleAfterSync(roleAfterSync(role, reports), reports)).toBe(roleAfterSync(role, reports));
     }
   });
 });

@@ -16,7 +16,9 @@ describe('the admin user list query', () => {
   });
 
   it('refuses a bad page or role and unknown parameters', () => {
-    expect(adminUsersQuerySchema.safeParse({ page: '0' }).error?.issues[0]?.message).toBe('page must be a whole number of at least 1');
+    expect(adminUsersQuerySchema.safeParse({ page: '0' }).error?.issues[0]?.message).toBe(
+      'page must be a whole number of at least 1',
+    );
     expect(adminUsersQuerySchema.safeParse({ role: 'boss' }).success).toBe(false);
     expect(adminUsersQuerySchema.safeParse({ pages: '1' }).success).toBe(false);
   });

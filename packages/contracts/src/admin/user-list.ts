@@ -31,10 +31,7 @@ export const adminUsersQuerySchema = queryParametersSchema({
       .max(1_000_000, ADMIN_USER_LIST_MESSAGES.invalidPage)
       .default(1),
   ),
-  search: z.preprocess(
-    (value) => value ?? '',
-    safeString().trim().max(SEARCH_MAX_LENGTH, ADMIN_USER_LIST_MESSAGES.searchTooLong),
-  ),
+  search: z.preprocess((value) => value ?? '', safeString().trim().max(SEARCH_MAX_LENGTH, ADMIN_USER_LIST_MESSAGES.searchTooLong)),
   role: z.preprocess(blankAsUndefined, z.enum(ROLES, { error: ADMIN_USER_LIST_MESSAGES.invalidRole }).optional()),
 });
 
