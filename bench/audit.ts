@@ -8,14 +8,7 @@
  *     writing them straight into the table and sealing them (sealing time reported too).
  * Sizes: BENCH_CHAIN_APPENDS per writer (default 250), BENCH_VERIFY_EVENTS.
  */
-import {
-  createEventStore,
-  migrateEventStore,
-  sealChain,
-  startChainSealer,
-  verifyChain,
-  type EventStore,
-} from '@tht/eventstore';
+import { createEventStore, migrateEventStore, sealChain, startChainSealer, verifyChain, type EventStore } from '@tht/eventstore';
 import { createPool } from '@tht/postgres';
 import type pg from 'pg';
 import { benchDatabase } from './support/bench-postgres';

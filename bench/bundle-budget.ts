@@ -54,7 +54,12 @@ interface ShellLoad {
  * Opens `path` in a fresh context (empty cache) and records the JavaScript the shell's own paths
  * serve, until `ready` resolves and the network is idle.
  */
-async function shellJs(baseUrl: string, path: string, token: string | null, ready: (page: Page) => Promise<void>): Promise<ShellLoad> {
+async function shellJs(
+  baseUrl: string,
+  path: string,
+  token: string | null,
+  ready: (page: Page) => Promise<void>,
+): Promise<ShellLoad> {
   const browser = await launchBrowser();
   try {
     const context = token ? await signedInContext(browser, baseUrl, token) : await browser.newContext({ baseURL: baseUrl });
@@ -99,7 +104,10 @@ function reportShell(title: string, load: ShellLoad) {
   printFiles(load.initial);
   console.log(`  total ${kB(total(load.initial, 'raw'))} raw, ${verdict(total(load.initial, 'gzip'), SHELL_BUDGET_KB)}`);
   const later = load.byReady.length - load.initial.length;
-  if (later > 0) console.log(`  (${later} more shell file(s) after the first remote request; all shell JS: ${kB(total(load.byReady, 'gzip'))} gzip)`);
+  if (later > 0)
+    console.log(
+      `  (${later} more shell file(s) after the first remote request; all shell JS: ${kB(total(load.byReady, 'gzip'))} gzip)`,
+    );
 }
 
 const jsFile = ({ name, content }: { name: string; content: Buffer }): JsFile => ({
@@ -140,7 +148,11 @@ async function fetchedPerRemote(baseUrl: string, token: string): Promise<Map<str
       await page.waitForLoadState('networkidle');
     }
     const sums = new Map<string, number>();
-    for (const [folder, sizes] of fetched) sums.set(folder, (await Promise.all(sizes)).reduce((a, b) => a + b, 0));
+    for (const [folder, sizes] of fetched)
+      sums.set(
+        folder,
+        (await Promise.all(sizes)).reduce((a, b) => a + b, 0),
+      );
     return sums;
   } finally {
     await browser.close();

@@ -70,7 +70,9 @@ async function bulkLog(baseUrl: string, user: SeededUser, run: number): Promise<
   const result = (await response.json()) as { created: number };
   const elapsed = performance.now() - started;
   if (result.created !== BULK_ROWS) throw new Error(`bulk run ${run} created ${result.created} of ${BULK_ROWS}`);
-  const listed = (await (await fetch(`${baseUrl}/api/entries?userId=${user.id}&year=2025`, { headers })).json()) as { trainingName: string }[];
+  const listed = (await (await fetch(`${baseUrl}/api/entries?userId=${user.id}&year=2025`, { headers })).json()) as {
+    trainingName: string;
+  }[];
   if (listed.filter((row) => row.trainingName.startsWith(`Bulk course ${run}-`)).length !== BULK_ROWS) {
     throw new Error(`bulk run ${run}: the rows were not all readable right after the response`);
   }
@@ -100,7 +102,9 @@ async function main(): Promise<void> {
     await measure('warm-up', statsPath, CLIENTS, 1_000);
     console.log(await measure('GET /api/entries?userId=&year=', entriesPath, 1, 300));
     console.log(`${await measure('GET /api/entries?userId=&year=', entriesPath, CLIENTS, REQUESTS)} (target p95 < 30 ms)`);
-    const typicalBytes = (await client.send('size', entriesPath(users[0]!, YEARS[0]), { headers: { authorization: `Bearer ${users[0]!.token}` } })).length;
+    const typicalBytes = (
+      await client.send('size', entriesPath(users[0]!, YEARS[0]), { headers: { authorization: `Bearer ${users[0]!.token}` } })
+    ).length;
     console.log(`${await measure('GET /api/stats?userId=&year=', statsPath, CLIENTS, REQUESTS)} (target p95 < 30 ms)`);
     const floor = await measureFloor(typicalBytes, CLIENTS, REQUESTS);
     console.log(formatLatency(`  for comparison, a bare Express handler sending ${typicalBytes} bytes, ${CLIENTS} clients`, floor));

@@ -92,16 +92,33 @@ async function main(): Promise<void> {
     const pick = random(7);
     const randomYear = () => YEARS[Math.floor(pick() * YEARS.length)]!;
 
-    const stats = managerStatsSchema.parse(JSON.parse(await client.send('stats', `/api/manager/${manager.id}/stats?year=${THIS_YEAR}`, { headers })));
+    const stats = managerStatsSchema.parse(
+      JSON.parse(await client.send('stats', `/api/manager/${manager.id}/stats?year=${THIS_YEAR}`, { headers })),
+    );
     if (stats.totalEmployees !== REPORTS) throw new Error(`the manager has ${stats.totalEmployees} reports, not ${REPORTS}`);
     console.log(`  the team of ${REPORTS}: ${stats.completedTraining} entries and ${stats.totalHours} hours in ${THIS_YEAR}`);
 
     const reads = [
       // For reference: a light signed-in read (sign-in from memory, one small query), near the ceiling sign-in and request logging leave.
       { label: 'for reference, GET /api/user', path: () => '/api/user', requests: REQUESTS, reference: true },
-      { label: 'GET /api/manager/{id}/stats?year=', path: () => `/api/manager/${manager.id}/stats?year=${randomYear()}`, requests: REQUESTS, reference: false },
-      { label: 'GET /api/manager/{id}/employees', path: () => `/api/manager/${manager.id}/employees`, requests: REQUESTS, reference: false },
-      { label: 'GET /api/manager/{id}/entries?year=', path: () => `/api/manager/${manager.id}/entries?year=${randomYear()}`, requests: ENTRIES_REQUESTS, reference: false },
+      {
+        label: 'GET /api/manager/{id}/stats?year=',
+        path: () => `/api/manager/${manager.id}/stats?year=${randomYear()}`,
+        requests: REQUESTS,
+        reference: false,
+      },
+      {
+        label: 'GET /api/manager/{id}/employees',
+        path: () => `/api/manager/${manager.id}/employees`,
+        requests: REQUESTS,
+        reference: false,
+      },
+      {
+        label: 'GET /api/manager/{id}/entries?year=',
+        path: () => `/api/manager/${manager.id}/entries?year=${randomYear()}`,
+        requests: ENTRIES_REQUESTS,
+        reference: false,
+      },
     ];
     const results: Measured[] = [];
     for (const { label, path, requests, reference } of reads) {

@@ -90,7 +90,10 @@ describe('parseSettings', () => {
     [{ ADMIN_EMAIL: 'a@example.com' }, 'ADMIN_PASSWORD must be set together with ADMIN_EMAIL'],
     [{ ADMIN_PASSWORD: 'long enough' }, 'ADMIN_EMAIL must be set together with ADMIN_PASSWORD'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of debug, info, warn, error, silent'],
-    [{ TRUST_PROXY: 'the proxy' }, 'TRUST_PROXY must be true, false, a hop count, or addresses/subnets such as loopback, 10.0.0.0/8'],
+    [
+      { TRUST_PROXY: 'the proxy' },
+      'TRUST_PROXY must be true, false, a hop count, or addresses/subnets such as loopback, 10.0.0.0/8',
+    ],
     [{ MF_ADMIN_URL: 'ftp://files/admin' }, 'MF_ADMIN_URL must be an http(s) URL or a path starting with /'],
   ])('rejects %o with one line naming the setting', (env, message) => {
     const error = configErrorOf(env);

@@ -71,11 +71,9 @@ function isTrustProxy(value: string): boolean {
 const isRemoteUrl = (value: string) => value.startsWith('/') || hasProtocol(value, ['http:', 'https:']);
 
 /** An empty variable (`FOO=` in a compose file or shell) counts as unset. */
-const optional = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
 
-const remoteUrlSetting = () =>
-  optional(z.string().refine(isRemoteUrl, 'must be an http(s) URL or a path starting with /'));
+const remoteUrlSetting = () => optional(z.string().refine(isRemoteUrl, 'must be an http(s) URL or a path starting with /'));
 
 const remoteUrlSettings = Object.fromEntries(REMOTES.map((remote) => [remote.urlSetting, remoteUrlSetting()])) as Record<
   RemoteUrlSetting,
@@ -105,9 +103,7 @@ const settingsSchema = z
         .refine(isDomain, 'must be a domain name such as example.com'),
     ),
     ADMIN_EMAIL: optional(z.email({ error: 'must be an e-mail address' }).transform((v) => v.toLowerCase())),
-    ADMIN_PASSWORD: optional(
-      z.string().min(MIN_ADMIN_PASSWORD_LENGTH, `must be at least ${MIN_ADMIN_PASSWORD_LENGTH} characters`),
-    ),
+    ADMIN_PASSWORD: optional(z.string().min(MIN_ADMIN_PASSWORD_LENGTH, `must be at least ${MIN_ADMIN_PASSWORD_LENGTH} characters`)),
     LOG_LEVEL: optional(z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })),
     TRUST_PROXY: optional(
       z.string().refine(isTrustProxy, 'must be true, false, a hop count, or addresses/subnets such as loopback, 10.0.0.0/8'),

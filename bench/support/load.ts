@@ -53,19 +53,27 @@ export function formatLatency(label: string, summary: LatencySummary): string {
 export function createLoadClient(baseUrl: string, clients: number) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: clients });
   /** Sends one request and reads the whole answer; throws on a non-2xx status. */
-  function send(what: string, path: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<string> {
+  function send(
+    what: string,
+    path: string,
+    options: { method?: string; headers?: Record<string, string>; body?: string } = {},
+  ): Promise<string> {
     return new Promise((resolve, reject) => {
-      const request = http.request(`${baseUrl}${path}`, { agent, method: options.method ?? 'GET', headers: options.headers }, (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('error', reject);
-        response.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          const status = response.statusCode ?? 0;
-          if (status < 200 || status > 299) reject(new Error(`${what} answered ${status}: ${text}`));
-          else resolve(text);
-        });
-      });
+      const request = http.request(
+        `${baseUrl}${path}`,
+        { agent, method: options.method ?? 'GET', headers: options.headers },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('error', reject);
+          response.on('end', () => {
+            const text = Buffer.concat(chunks).toString('utf8');
+            const status = response.statusCode ?? 0;
+            if (status < 200 || status > 299) reject(new Error(`${what} answered ${status}: ${text}`));
+            else resolve(text);
+          });
+        },
+      );
       request.on('error', reject);
       request.end(options.body);
     });

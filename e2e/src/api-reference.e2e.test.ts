@@ -33,7 +33,10 @@ describe('API reference page (/api/docs)', () => {
     }
     const operations = Object.values(description.paths).reduce((count, methods) => count + Object.keys(methods).length, 0);
     await expect(page.locator('.opblock').count()).resolves.toBe(operations);
-    expect(requested.filter((url) => new URL(url).origin !== baseUrl()), 'requests to other sites').toEqual([]);
+    expect(
+      requested.filter((url) => new URL(url).origin !== baseUrl()),
+      'requests to other sites',
+    ).toEqual([]);
     expect(failed).toEqual([]);
   });
 });

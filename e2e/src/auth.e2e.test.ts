@@ -1,7 +1,17 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_PASSWORD, E2E_DEPARTMENT, uniqueEmail } from './support/accounts';
-import { launchBrowser, loginForm, myDashboardHeading, newPage, signIn, signOut, submitLogin, toast, toastTitled } from './support/browser';
+import {
+  launchBrowser,
+  loginForm,
+  myDashboardHeading,
+  newPage,
+  signIn,
+  signOut,
+  submitLogin,
+  toast,
+  toastTitled,
+} from './support/browser';
 import { accounts } from './support/test-product';
 
 const { adminToken, api, createAccount, ensureDepartment, organisationHead, setTemporaryPassword, signInToken } = accounts;
@@ -143,9 +153,7 @@ describe('Auth page', () => {
     await form.username.fill(uniqueEmail('nobody'));
     await form.password.click();
     // The account check on blur marks the field before anything is submitted.
-    await page
-      .getByText('This account does not exist, please register your email account to begin using the tool')
-      .waitFor();
+    await page.getByText('This account does not exist, please register your email account to begin using the tool').waitFor();
     await form.password.fill('Whatever-password-1');
     await form.submit.click();
 

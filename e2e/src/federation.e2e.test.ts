@@ -67,8 +67,9 @@ type ShareSummary = Array<{ instance: string; scope: string; version: string; fr
 function shareSummary(page: Page, packageName: string): Promise<ShareSummary> {
   return page.evaluate((name) => {
     type Shared = { from: string; loaded?: boolean; useIn?: string[] };
-    const shareMaps = (window as unknown as { __FEDERATION__: { __SHARE__: Record<string, Record<string, Record<string, Record<string, Shared>>>> } })
-      .__FEDERATION__.__SHARE__;
+    const shareMaps = (
+      window as unknown as { __FEDERATION__: { __SHARE__: Record<string, Record<string, Record<string, Record<string, Shared>>>> } }
+    ).__FEDERATION__.__SHARE__;
     return Object.entries(shareMaps).flatMap(([instance, scopes]) =>
       Object.entries(scopes).flatMap(([scope, packages]) =>
         Object.entries(packages[name] ?? {}).map(([version, shared]) => ({
@@ -101,7 +102,7 @@ describe('module federation', () => {
       expect(new Set(loaded.map((entry) => entry.from)), `${packageName} loaded from`).toEqual(new Set(['shell']));
     }
     const [react] = await shareSummary(page, 'react');
-    expect(react!.useIn, 'the remotes use the shell\'s React').toEqual(
+    expect(react!.useIn, "the remotes use the shell's React").toEqual(
       expect.arrayContaining(['shell', 'mf_employee', 'mf_hr', 'mf_smt', 'mf_admin']),
     );
 

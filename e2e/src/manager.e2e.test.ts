@@ -22,7 +22,10 @@ const pad = (value: number) => String(value).padStart(2, '0');
 const isoDay = (month: number, day: number) => `${YEAR}-${pad(month)}-${pad(day)}`;
 
 /** Logs an entry as `account` does from their Add Entry form. */
-async function logEntry(account: Account, entry: { trainingName: string; date: string; hours: number; rating?: number; beInnovative?: boolean }) {
+async function logEntry(
+  account: Account,
+  entry: { trainingName: string; date: string; hours: number; rating?: number; beInnovative?: boolean },
+) {
   const token = await signInToken(account.email, account.password);
   await api('POST', '/api/entries', token, {
     firstName: account.firstName,
@@ -71,7 +74,9 @@ describe("a manager's team dashboard", () => {
     await statCard(page, 'Team Members').getByText('2', { exact: true }).waitFor();
     await statCard(page, 'Total Hours').getByText('7.75', { exact: true }).waitFor();
     await statCard(page, 'Completed Training').getByText('3', { exact: true }).waitFor();
-    await page.getByRole('progressbar', { name: `Progress of ${ada.firstName} ${ada.lastName} towards their ${YEAR} target` }).waitFor();
+    await page
+      .getByRole('progressbar', { name: `Progress of ${ada.firstName} ${ada.lastName} towards their ${YEAR} target` })
+      .waitFor();
     await page.getByRole('list', { name: 'Most frequent topics' }).getByText('Leadership', { exact: true }).waitFor();
 
     const adaRow = page.getByRole('button', { name: `${ada.firstName} ${ada.lastName}`, exact: true });
@@ -81,7 +86,10 @@ describe("a manager's team dashboard", () => {
     const leadership = cards.getByRole('article', { name: `Leadership ${suffix}` });
     await leadership.getByText('Be Innovative', { exact: true }).waitFor();
     await leadership.getByText('2.5 hours', { exact: true }).waitFor();
-    await cards.getByRole('article', { name: `Risk Management ${suffix}` }).getByText('4/5', { exact: true }).waitFor();
+    await cards
+      .getByRole('article', { name: `Risk Management ${suffix}` })
+      .getByText('4/5', { exact: true })
+      .waitFor();
     expect(await cards.getByRole('article').count()).toBe(2);
 
     expect(await sectionOrder(page)).toEqual(['Team Statistics', 'Training Progress', 'Team Details', 'Popular Topics']);

@@ -51,15 +51,18 @@ async function expectEveryTabLoads(page: Page, tabs: string[]) {
 }
 
 describe('tabs by role', () => {
-  it.each(Object.keys(TABS_BY_ROLE) as Role[])('a user with role %s sees exactly their tabs, each loading its remote', async (role) => {
-    const account = await createAccount(role);
-    const page = await signedInPage(account);
+  it.each(Object.keys(TABS_BY_ROLE) as Role[])(
+    'a user with role %s sees exactly their tabs, each loading its remote',
+    async (role) => {
+      const account = await createAccount(role);
+      const page = await signedInPage(account);
 
-    expect(await mainTabs(page).allInnerTexts()).toEqual(TABS_BY_ROLE[role]);
-    expect(await mainTabs(page).first().getAttribute('aria-selected')).toBe('true');
-    await expectEveryTabLoads(page, TABS_BY_ROLE[role]);
-    await page.context().close();
-  });
+      expect(await mainTabs(page).allInnerTexts()).toEqual(TABS_BY_ROLE[role]);
+      expect(await mainTabs(page).first().getAttribute('aria-selected')).toBe('true');
+      await expectEveryTabLoads(page, TABS_BY_ROLE[role]);
+      await page.context().close();
+    },
+  );
 
   it('an employee with direct reports also sees Manager View', async () => {
     const employee = await createAccount('employee');

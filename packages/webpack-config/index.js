@@ -112,12 +112,7 @@ function baseConfig({ appDir, mode, publicPath }) {
           'dist',
           'index.js',
         ),
-        'react-router-complete$': path.join(
-          installedPackageDir('react-router', appDir),
-          'dist',
-          'production',
-          'index.mjs',
-        ),
+        'react-router-complete$': path.join(installedPackageDir('react-router', appDir), 'dist', 'production', 'index.mjs'),
       },
     },
     module: { rules: [typeScriptRule] },

@@ -9,4 +9,13 @@ import { orgInsightsProjector } from './org-insights/org-insights-projector';
 import { smtTopRatedProjector } from './smt-top-rated/smt-top-rated-projector';
 
 /** Every read model of the product. Feature projectors add themselves here (one import, one entry). */
-export const allProjectors: Projector[] = [usersProjector, departmentsProjector, entriesProjector, formFieldsProjector, targetsProjector, trainingTotalsProjector, orgInsightsProjector, smtTopRatedProjector];
+export const allProjectors: Projector[] = [
+  usersProjector,
+  departmentsProjector,
+  entriesProjector,
+  formFieldsProjector,
+  targetsProjector,
+  trainingTotalsProjector,
+  orgInsightsProjector,
+  smtTopRatedProjector,
+];

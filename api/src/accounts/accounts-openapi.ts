@@ -34,7 +34,12 @@ export const describeAccountsApi: DescribeFeatureApi = ({ orgEmailDomain }) => (
       operationId: 'getCurrentUser',
       summary: 'The signed-in user',
       access: 'signed-in-pending-password-ok',
-      responses: { 200: { description: 'The user, whether a password change is pending, and whether they manage anyone', schema: currentUserResponseSchema } },
+      responses: {
+        200: {
+          description: 'The user, whether a password change is pending, and whether they manage anyone',
+          schema: currentUserResponseSchema,
+        },
+      },
     },
     {
       method: 'post',
@@ -122,4 +127,3 @@ export const describeAccountsApi: DescribeFeatureApi = ({ orgEmailDomain }) => (
     },
   ],
 });
-

@@ -35,8 +35,7 @@ function registration(overrides: Record<string, unknown> = {}) {
 }
 
 const register = (body: Record<string, unknown>) => request(app, 'POST', '/api/register', { body });
-const login = (username: string, password: string) =>
-  request(app, 'POST', '/api/login', { body: { username, password } });
+const login = (username: string, password: string) => request(app, 'POST', '/api/login', { body: { username, password } });
 const currentUser = (token?: string) => request(app, 'GET', '/api/user', { token });
 
 beforeAll(async () => {
@@ -81,7 +80,11 @@ describe('POST /api/register', () => {
     const manager = await createUserAndLogin(app, { firstName: 'Mary', lastName: 'Jackson' });
     const response = await register(registration({ department: 'engineering', managerId: manager.user.id }));
     expect(response.status).toBe(201);
-    expect(response.body.user).toMatchObject({ department: 'Engineering', managerId: manager.user.id, managerName: 'Mary Jackson' });
+    expect(response.body.user).toMatchObject({
+      department: 'Engineering',
+      managerId: manager.user.id,
+      managerName: 'Mary Jackson',
+    });
 
     const managerView = await currentUser(manager.token);
     expect(managerView.body.hasDirectReports).toBe(true);
@@ -124,8 +127,12 @@ describe('POST /api/register', () => {
 describe('GET /api/check-email/{email}', () => {
   it('tells whether an account exists, ignoring letter case', async () => {
     const { user } = await createUserAndLogin(app);
-    expect((await request(app, 'GET', `/api/check-email/${encodeURIComponent(user.email.toUpperCase())}`)).body).toEqual({ exists: true });
-    expect((await request(app, 'GET', `/api/check-email/${encodeURIComponent(newEmail('nobody'))}`)).body).toEqual({ exists: false });
+    expect((await request(app, 'GET', `/api/check-email/${encodeURIComponent(user.email.toUpperCase())}`)).body).toEqual({
+      exists: true,
+    });
+    expect((await request(app, 'GET', `/api/check-email/${encodeURIComponent(newEmail('nobody'))}`)).body).toEqual({
+      exists: false,
+    });
   });
 });
 

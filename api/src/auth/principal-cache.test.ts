@@ -70,7 +70,13 @@ describe('principal cache', () => {
   it('keeps at most maxEntries rows, dropping the oldest', async () => {
     const cache = createPrincipalCache({ maxEntries: 2 });
     cache.setTrusted(true);
-    const load = countingLoader(new Map([[1, 0], [2, 0], [3, 0]]));
+    const load = countingLoader(
+      new Map([
+        [1, 0],
+        [2, 0],
+        [3, 0],
+      ]),
+    );
     for (const id of [1, 2, 3]) await cache.find(id, load);
     await cache.find(3, load);
     await cache.find(1, load);

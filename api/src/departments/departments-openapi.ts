@@ -1,4 +1,10 @@
-import { ACCOUNT_MESSAGES as M, departmentIdSchema, departmentNameSchema, departmentSchema, messageResponseSchema } from '@tht/contracts';
+import {
+  ACCOUNT_MESSAGES as M,
+  departmentIdSchema,
+  departmentNameSchema,
+  departmentSchema,
+  messageResponseSchema,
+} from '@tht/contracts';
 import { z } from 'zod';
 import type { DescribeFeatureApi } from '../openapi/operations';
 

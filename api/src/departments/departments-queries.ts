@@ -11,7 +11,11 @@ export function toDepartment(row: DepartmentRow): Department {
 
 /** Sorted by name, ignoring case. */
 export async function listDepartments(db: ReadModelDb): Promise<DepartmentRow[]> {
-  return departments(db).selectAll().orderBy(sql`lower(name)`).orderBy('name').execute();
+  return departments(db)
+    .selectAll()
+    .orderBy(sql`lower(name)`)
+    .orderBy('name')
+    .execute();
 }
 
 export async function getDepartment(db: ReadModelDb, id: number): Promise<DepartmentRow> {

@@ -38,7 +38,12 @@ export async function entryListJson(pool: pg.Pool, name: string, text: string, v
 }
 
 export async function findEntry(pool: pg.Pool, id: number): Promise<EntryView | undefined> {
-  const [row] = await queryEntryRows(pool, 'entry-by-id', `SELECT ${ENTRY_VIEW_COLUMNS} FROM ${ENTRIES_WITH_OWNER} WHERE e.id = $1`, [id]);
+  const [row] = await queryEntryRows(
+    pool,
+    'entry-by-id',
+    `SELECT ${ENTRY_VIEW_COLUMNS} FROM ${ENTRIES_WITH_OWNER} WHERE e.id = $1`,
+    [id],
+  );
   return row && (JSON.parse(entryViewJson(row)) as EntryView);
 }
 
@@ -58,7 +63,8 @@ function entriesWhere(userId: number | undefined, year: number | undefined): { w
   return { where: conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '', values };
 }
 
-const listText = (where: string) => `SELECT ${ENTRY_VIEW_COLUMNS} FROM ${ENTRIES_WITH_OWNER} ${where} ORDER BY e.date DESC, e.id DESC`;
+const listText = (where: string) =>
+  `SELECT ${ENTRY_VIEW_COLUMNS} FROM ${ENTRIES_WITH_OWNER} ${where} ORDER BY e.date DESC, e.id DESC`;
 
 /** One person's entries (of a year, if given), latest date first, as a JSON array (text). */
 export async function personEntriesJson(pool: pg.Pool, userId: number, year: number | undefined): Promise<string> {

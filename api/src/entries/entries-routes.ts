@@ -1,4 +1,10 @@
-import { bulkEntriesRequestSchema, ENTRY_MESSAGES as M, entriesQuerySchema, entryIdSchema, type EntriesQuery } from '@tht/contracts';
+import {
+  bulkEntriesRequestSchema,
+  ENTRY_MESSAGES as M,
+  entriesQuerySchema,
+  entryIdSchema,
+  type EntriesQuery,
+} from '@tht/contracts';
 import { Router } from 'express';
 import type { AuthUser } from '../auth/auth-user';
 import { canViewDataOf, canViewOrganisationData } from '../auth/policy';

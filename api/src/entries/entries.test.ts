@@ -108,17 +108,26 @@ describe('POST /api/entries', () => {
   });
 
   it('refuses to log for someone else and without sign-in', async () => {
-    const forOther = await request(app, 'POST', '/api/entries', { ...as(stranger), body: { ...validEntry, userId: employee.user.id } });
+    const forOther = await request(app, 'POST', '/api/entries', {
+      ...as(stranger),
+      body: { ...validEntry, userId: employee.user.id },
+    });
     expect(forOther.status).toBe(403);
     expect(forOther.body).toEqual({ error: 'You can only log entries for yourself' });
     expect((await request(app, 'POST', '/api/entries', { body: validEntry })).status).toBe(401);
-    const ownId = await request<EntryView>(app, 'POST', '/api/entries', { ...as(stranger), body: { ...validEntry, userId: stranger.user.id } });
+    const ownId = await request<EntryView>(app, 'POST', '/api/entries', {
+      ...as(stranger),
+      body: { ...validEntry, userId: stranger.user.id },
+    });
     expect(ownId.status).toBe(201);
     expect(ownId.body.userId).toBe(stranger.user.id);
   });
 
   it('lets an admin log an entry on behalf of an existing user', async () => {
-    const onBehalf = await request<EntryView>(app, 'POST', '/api/entries', { ...as(admin), body: { ...validEntry, userId: stranger.user.id } });
+    const onBehalf = await request<EntryView>(app, 'POST', '/api/entries', {
+      ...as(admin),
+      body: { ...validEntry, userId: stranger.user.id },
+    });
     expect(onBehalf.status).toBe(201);
     expect(onBehalf.body.userId).toBe(stranger.user.id);
     const nobody = await request(app, 'POST', '/api/entries', { ...as(admin), body: { ...validEntry, userId: 999999 } });
@@ -136,17 +145,33 @@ describe('PUT and DELETE /api/entries/{id}', () => {
     const entry = await logEntry(employee);
     const response = await request<EntryView>(app, 'PUT', `/api/entries/${entry.id}`, {
       ...as(employee),
-      body: { ...validEntry, trainingName: 'Leadership', hours: '3.25', rating: 5, userId: entry.userId, createdAt: entry.createdAt },
+      body: {
+        ...validEntry,
+        trainingName: 'Leadership',
+        hours: '3.25',
+        rating: 5,
+        userId: entry.userId,
+        createdAt: entry.createdAt,
+      },
     });
     expect(response.status).toBe(200);
-    expect(response.body).toMatchObject({ id: entry.id, trainingName: 'Leadership', hours: '3.25', rating: 5, createdAt: entry.createdAt });
+    expect(response.body).toMatchObject({
+      id: entry.id,
+      trainingName: 'Leadership',
+      hours: '3.25',
+      rating: 5,
+      createdAt: entry.createdAt,
+    });
     const listed = (await entriesOf(employee)).find((candidate) => candidate.id === entry.id);
     expect(listed).toMatchObject({ trainingName: 'Leadership', hours: '3.25' });
   });
 
   it("hides another employee's entry: edit and delete answer 404 and change nothing", async () => {
     const entry = await logEntry(employee);
-    const edit = await request(app, 'PUT', `/api/entries/${entry.id}`, { ...as(stranger), body: { ...validEntry, trainingName: 'Hacked' } });
+    const edit = await request(app, 'PUT', `/api/entries/${entry.id}`, {
+      ...as(stranger),
+      body: { ...validEntry, trainingName: 'Hacked' },
+    });
     expect(edit.status).toBe(404);
     expect(edit.body).toEqual({ error: 'Entry not found' });
     const remove = await request(app, 'DELETE', `/api/entries/${entry.id}`, as(stranger));
@@ -211,7 +236,9 @@ describe('GET /api/entries', () => {
     for (const reader of [hr, smt, admin]) {
       const all = await request<EntryView[]>(app, 'GET', '/api/entries', as(reader));
       expect(all.status).toBe(200);
-      expect(new Set(all.body.map((entry) => entry.userId))).toEqual(new Set([employee.user.id, stranger.user.id, subject.user.id]));
+      expect(new Set(all.body.map((entry) => entry.userId))).toEqual(
+        new Set([employee.user.id, stranger.user.id, subject.user.id]),
+      );
     }
     for (const reader of [employee, manager]) {
       const denied = await request(app, 'GET', '/api/entries', as(reader));
@@ -230,7 +257,10 @@ describe('GET /api/entries', () => {
         trainingName: `Stream ${batch}-${index}`,
         date: `2023-${String(1 + (index % 12)).padStart(2, '0')}-${String(1 + (index % 28)).padStart(2, '0')}`,
       }));
-      const created = await request<BulkEntriesResult>(app, 'POST', '/api/entries/bulk', { ...as(person), body: { validateData: true, entries } });
+      const created = await request<BulkEntriesResult>(app, 'POST', '/api/entries/bulk', {
+        ...as(person),
+        body: { validateData: true, entries },
+      });
       expect(created.body.created).toBe(450);
     }
     const listed = await request<EntryView[]>(app, 'GET', '/api/entries?year=2023', as(hr));
@@ -340,13 +370,19 @@ describe('custom field values', () => {
       const option = await request(app, 'POST', `/api/form-fields/${field.body.id}/options`, { ...as(admin), body: { label } });
       expect(option.status).toBe(201);
     }
-    const cost = await request(app, 'POST', '/api/form-fields', { ...as(admin), body: { name: 'cost', label: 'Cost', type: 'number' } });
+    const cost = await request(app, 'POST', '/api/form-fields', {
+      ...as(admin),
+      body: { name: 'cost', label: 'Cost', type: 'number' },
+    });
     expect(cost.status).toBe(201);
 
     const missing = await request(app, 'POST', '/api/entries', { ...as(stranger), body: validEntry });
     expect(missing.status).toBe(400);
     expect(missing.body).toEqual({ error: 'Level is required' });
-    const wrong = await request(app, 'POST', '/api/entries', { ...as(stranger), body: { ...validEntry, customFields: { level: 'expert' } } });
+    const wrong = await request(app, 'POST', '/api/entries', {
+      ...as(stranger),
+      body: { ...validEntry, customFields: { level: 'expert' } },
+    });
     expect(wrong.body).toEqual({ error: 'Level must be one of: beginner, advanced' });
     const notNumber = await request(app, 'POST', '/api/entries', {
       ...as(stranger),
@@ -358,11 +394,17 @@ describe('custom field values', () => {
     expect(entry.customFields).toEqual({ level: 'advanced', cost: 120.5 });
 
     // The edit dialog sends no custom values: they are kept.
-    const edited = await request<EntryView>(app, 'PUT', `/api/entries/${entry.id}`, { ...as(stranger), body: { ...validEntry, notes: 'edited' } });
+    const edited = await request<EntryView>(app, 'PUT', `/api/entries/${entry.id}`, {
+      ...as(stranger),
+      body: { ...validEntry, notes: 'edited' },
+    });
     expect(edited.body.customFields).toEqual({ level: 'advanced', cost: 120.5 });
 
     // Bulk rows cannot fill custom fields, so required ones are not enforced there.
-    const bulk = await request<BulkEntriesResult>(app, 'POST', '/api/entries/bulk', { ...as(stranger), body: { entries: [validEntry] } });
+    const bulk = await request<BulkEntriesResult>(app, 'POST', '/api/entries/bulk', {
+      ...as(stranger),
+      body: { entries: [validEntry] },
+    });
     expect(bulk.body).toMatchObject({ created: 1, failed: 0 });
 
     for (const id of [field.body.id, (cost.body as { id: number }).id]) {
@@ -377,7 +419,11 @@ describe('after a rebuild of the read models', () => {
   it('lists and counts from the swapped-in tables (prepared statements follow the swap)', async () => {
     const first = await logEntry(employee, { date: '2025-05-01' });
     const readAll = () =>
-      Promise.all(Array.from({ length: 8 }, () => request<EntryView[]>(app, 'GET', `/api/entries?userId=${employee.user.id}&year=2025`, as(employee))));
+      Promise.all(
+        Array.from({ length: 8 }, () =>
+          request<EntryView[]>(app, 'GET', `/api/entries?userId=${employee.user.id}&year=2025`, as(employee)),
+        ),
+      );
     await readAll();
 
     await rebuildReadModels({ pool: app.ctx.pool, store: app.ctx.store });
@@ -387,7 +433,12 @@ describe('after a rebuild of the read models', () => {
       expect(response.status).toBe(200);
       expect(response.body.map((entry) => entry.id)).toEqual(expect.arrayContaining([first.id, second.id]));
     }
-    const stats = await request<{ completedTraining: number }>(app, 'GET', `/api/stats?userId=${employee.user.id}&year=2025`, as(employee));
+    const stats = await request<{ completedTraining: number }>(
+      app,
+      'GET',
+      `/api/stats?userId=${employee.user.id}&year=2025`,
+      as(employee),
+    );
     expect(stats.body.completedTraining).toBeGreaterThanOrEqual(2);
   });
 });

@@ -4,9 +4,24 @@ import { entryViewJson, isoTimestamp } from './entry-view-json';
 describe('entryViewJson', () => {
   it('writes an EntryView from the text columns, escaping texts and typing numbers and flags', () => {
     const row = [
-      '12', '7', 'Zoë "Z" Ng', 'Risk\nManagement', '2025-02-28', 'Zoë', 'Ng', 'Ann \\ Lee', 'Finance',
-      '1.25', 'tab\there', '4', 't', 'external', 'Acme', '{"room": "B2", "remote": true}',
-      '2025-03-01 09:15:00.5', '2025-03-02 10:00:00',
+      '12',
+      '7',
+      'Zoë "Z" Ng',
+      'Risk\nManagement',
+      '2025-02-28',
+      'Zoë',
+      'Ng',
+      'Ann \\ Lee',
+      'Finance',
+      '1.25',
+      'tab\there',
+      '4',
+      't',
+      'external',
+      'Acme',
+      '{"room": "B2", "remote": true}',
+      '2025-03-01 09:15:00.5',
+      '2025-03-02 10:00:00',
     ];
     expect(JSON.parse(entryViewJson(row))).toEqual({
       id: 12,
@@ -31,7 +46,26 @@ describe('entryViewJson', () => {
   });
 
   it('writes false for a flag that is not set', () => {
-    const row = ['1', '1', 'A B', 'T', '2025-01-01', 'A', 'B', '', '', '0', '', '0', 'f', 'internal', '', '{}', '2025-01-01 00:00:00', '2025-01-01 00:00:00'];
+    const row = [
+      '1',
+      '1',
+      'A B',
+      'T',
+      '2025-01-01',
+      'A',
+      'B',
+      '',
+      '',
+      '0',
+      '',
+      '0',
+      'f',
+      'internal',
+      '',
+      '{}',
+      '2025-01-01 00:00:00',
+      '2025-01-01 00:00:00',
+    ];
     expect(JSON.parse(entryViewJson(row))).toMatchObject({ beInnovative: false, rating: 0, customFields: {} });
   });
 });

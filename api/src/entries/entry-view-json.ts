@@ -4,7 +4,21 @@
  * escaped, `customFields` is jsonb text already, and the UTC timestamps become ISO strings.
  */
 export function entryViewJson(row: readonly string[]): string {
-  const [id, userId, employeeName, trainingName, date, firstName, lastName, managerName, department, hours, notes, rating, beInnovative] = row;
+  const [
+    id,
+    userId,
+    employeeName,
+    trainingName,
+    date,
+    firstName,
+    lastName,
+    managerName,
+    department,
+    hours,
+    notes,
+    rating,
+    beInnovative,
+  ] = row;
   const [trainingType, courseGivenBy, customFields, createdAt, updatedAt] = row.slice(13);
   return (
     `{"id":${id},"userId":${userId},"employeeName":${JSON.stringify(employeeName)},` +

@@ -8,7 +8,14 @@ const readModels = (db: ReadModelDb) => db.withSchema(READ_MODEL_SCHEMA);
 const iso = (value: Date | string) => new Date(value).toISOString();
 
 export function toOptionView(row: FormFieldOptionRow): FormFieldOptionView {
-  return { id: row.id, fieldId: row.field_id, value: row.value, label: row.label, order: row.order, createdAt: iso(row.created_at) };
+  return {
+    id: row.id,
+    fieldId: row.field_id,
+    value: row.value,
+    label: row.label,
+    order: row.order,
+    createdAt: iso(row.created_at),
+  };
 }
 
 function toFieldView(row: FormFieldRow, options: readonly FormFieldOptionRow[]): FormFieldView {

@@ -61,7 +61,10 @@ describe('form fields', () => {
 
   it('keep names unique, ignoring case, and free a name on rename or delete', async () => {
     const field = await addField({ name: 'Budget', label: 'Budget', type: 'number' });
-    const clash = await request(app, 'POST', '/api/form-fields', { ...asAdmin(), body: { name: 'budget', label: 'B', type: 'text' } });
+    const clash = await request(app, 'POST', '/api/form-fields', {
+      ...asAdmin(),
+      body: { name: 'budget', label: 'B', type: 'text' },
+    });
     expect(clash.status).toBe(409);
     expect(clash.body).toEqual({ error: "A form field named 'budget' already exists" });
 
@@ -80,7 +83,10 @@ describe('form fields', () => {
   it('are reordered with PUT /order', async () => {
     const before = await fields();
     const last = before.at(-1)!;
-    const moved = await request<FormFieldView>(app, 'PUT', `/api/form-fields/${last.id}/order`, { ...asAdmin(), body: { order: 0 } });
+    const moved = await request<FormFieldView>(app, 'PUT', `/api/form-fields/${last.id}/order`, {
+      ...asAdmin(),
+      body: { order: 0 },
+    });
     expect(moved.status).toBe(400);
     expect(moved.body).toEqual({ error: 'Order must be a whole number of at least 1' });
     await request(app, 'PUT', `/api/form-fields/${last.id}/order`, { ...asAdmin(), body: { order: 1 } });
@@ -103,7 +109,10 @@ describe('form field options', () => {
   it('derive their value from the label, stay unique per field and go with their field', async () => {
     const field = await addField({ name: 'topic', label: 'Topic', type: 'select' });
     const add = (label: string) =>
-      request<FormFieldOptionView>(app, 'POST', `/api/form-fields/${field.id}/options`, { ...asAdmin(), body: { label, value: 'ignored' } });
+      request<FormFieldOptionView>(app, 'POST', `/api/form-fields/${field.id}/options`, {
+        ...asAdmin(),
+        body: { label, value: 'ignored' },
+      });
 
     const first = await add('Project Management!');
     expect(first.status).toBe(201);
@@ -122,7 +131,9 @@ describe('form field options', () => {
     expect(edited.status).toBe(200);
     expect(edited.body).toMatchObject({ value: 'risk_management', label: 'Risk Management' });
 
-    const listed = await request<FormFieldOptionView[]>(app, 'GET', `/api/form-fields/${field.id}/options`, { token: employee.token });
+    const listed = await request<FormFieldOptionView[]>(app, 'GET', `/api/form-fields/${field.id}/options`, {
+      token: employee.token,
+    });
     expect(listed.body.map((option) => option.value)).toEqual(['project_management', 'risk_management']);
     expect((await fields()).find((candidate) => candidate.id === field.id)?.options).toHaveLength(2);
 
@@ -131,7 +142,9 @@ describe('form field options', () => {
 
     expect((await request(app, 'DELETE', `/api/form-fields/${field.id}`, asAdmin())).status).toBe(200);
     expect((await request(app, 'GET', `/api/form-fields/${field.id}/options`, { token: employee.token })).status).toBe(404);
-    expect((await request(app, 'PUT', `/api/form-field-options/${second.body.id}`, { ...asAdmin(), body: { label: 'x' } })).status).toBe(404);
+    expect(
+      (await request(app, 'PUT', `/api/form-field-options/${second.body.id}`, { ...asAdmin(), body: { label: 'x' } })).status,
+    ).toBe(404);
   });
 
   it('belong to select fields only and are changed by admins only', async () => {
@@ -140,7 +153,10 @@ describe('form field options', () => {
     expect(refused.status).toBe(400);
     expect(refused.body).toEqual({ error: 'Options can only be added to select fields' });
     const select = await addField({ name: 'format', label: 'Format', type: 'select' });
-    const byEmployee = await request(app, 'POST', `/api/form-fields/${select.id}/options`, { token: employee.token, body: { label: 'A' } });
+    const byEmployee = await request(app, 'POST', `/api/form-fields/${select.id}/options`, {
+      token: employee.token,
+      body: { label: 'A' },
+    });
     expect(byEmployee.status).toBe(403);
   });
 });

@@ -13,7 +13,9 @@ const WHO_MAY_READ =
   'The manager themself when manager-like (role manager, or someone with direct reports); HR, SMT and admins for any manager. ' +
   'The team is who reports to the manager now: someone who moved to another manager leaves it with all their entries.';
 
-function teamRead(operation: Pick<ApiOperation, 'path' | 'operationId' | 'summary' | 'description' | 'query' | 'responses'>): ApiOperation {
+function teamRead(
+  operation: Pick<ApiOperation, 'path' | 'operationId' | 'summary' | 'description' | 'query' | 'responses'>,
+): ApiOperation {
   return {
     method: 'get',
     access: 'signed-in',

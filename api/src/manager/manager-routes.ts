@@ -47,7 +47,9 @@ export function createManagerRouter(ctx: AppContext): Router {
 
   router.get('/manager/:managerId/employees', signedIn, async (req, res) => {
     const managerId = await authorisedManagerId(ctx, signedInUser(req), req);
-    res.type('json').send(await answers.find(`employees/${managerId}`, async () => JSON.stringify(await directReports(ctx.db, managerId))));
+    res
+      .type('json')
+      .send(await answers.find(`employees/${managerId}`, async () => JSON.stringify(await directReports(ctx.db, managerId))));
   });
 
   router.get('/manager/:managerId/entries', signedIn, async (req, res) => {

@@ -68,7 +68,8 @@ const entryIds = async (viewer: SignedInTestUser, managerId: number, query = '')
 };
 
 /** Ids as a list answers them: latest date first, then latest id. */
-const byDateDesc = (...entries: EntryView[]) => entries.sort((a, b) => b.date.localeCompare(a.date) || b.id - a.id).map((entry) => entry.id);
+const byDateDesc = (...entries: EntryView[]) =>
+  entries.sort((a, b) => b.date.localeCompare(a.date) || b.id - a.id).map((entry) => entry.id);
 
 const months = (filled: Record<number, number>) => Array.from({ length: 12 }, (_, index) => filled[index + 1] ?? 0);
 
@@ -100,9 +101,20 @@ beforeAll(async () => {
     trainingName: 'Leadership Essentials',
     notes: 'Risk, leadership and management',
   });
-  adaOtherMonth = await log(ada, { date: toIsoDate(thisYear, otherMonth, 15), hours: 4, rating: 4, trainingName: 'Agile Project Management' });
+  adaOtherMonth = await log(ada, {
+    date: toIsoDate(thisYear, otherMonth, 15),
+    hours: 4,
+    rating: 4,
+    trainingName: 'Agile Project Management',
+  });
   adaLastYear = await log(ada, { date: toIsoDate(lastYear, 6, 10), hours: 10, rating: 5, trainingName: 'Leadership' });
-  bobOtherMonth = await log(bob, { date: toIsoDate(thisYear, otherMonth, 20), hours: 1.25, rating: 3, trainingName: 'Excel for data analytics', notes: 'Teamwork' });
+  bobOtherMonth = await log(bob, {
+    date: toIsoDate(thisYear, otherMonth, 20),
+    hours: 1.25,
+    rating: 3,
+    trainingName: 'Excel for data analytics',
+    notes: 'Teamwork',
+  });
   bobLastYear = await log(bob, { date: toIsoDate(lastYear, 3, 3), hours: 2, rating: 4, trainingName: 'Risk' });
   carolThisYear = await log(carol, { date: todayIso, hours: 7, trainingName: 'Leadership' });
 
@@ -162,8 +174,21 @@ describe('GET /api/manager/{managerId}/stats', () => {
 
   it('judges a past year against the whole target: achieved, else behind; no hours this month', async () => {
     const stats = await statsOf(hr, manager.user.id, lastYear);
-    expect(stats).toMatchObject({ totalHours: 12, completedTraining: 2, thisMonth: 0, targetHours: 110, scheduleStatus: 'behind-schedule' });
-    expect(stats.employeeStats.map(({ name, targetHours, highRatedTraining, scheduleStatus: status }) => [name, targetHours, highRatedTraining, status])).toEqual([
+    expect(stats).toMatchObject({
+      totalHours: 12,
+      completedTraining: 2,
+      thisMonth: 0,
+      targetHours: 110,
+      scheduleStatus: 'behind-schedule',
+    });
+    expect(
+      stats.employeeStats.map(({ name, targetHours, highRatedTraining, scheduleStatus: status }) => [
+        name,
+        targetHours,
+        highRatedTraining,
+        status,
+      ]),
+    ).toEqual([
       ['Ada Adams', 10, 1, 'target-achieved'],
       ['Bob Brown', 100, 1, 'behind-schedule'],
     ]);
@@ -177,7 +202,13 @@ describe('GET /api/manager/{managerId}/stats', () => {
     const response = await request<ManagerStats>(app, 'GET', `/api/manager/${manager.user.id}/stats`, { token: manager.token });
     expect(response.body.year).toBe(thisYear);
     const empty = await statsOf(manager, manager.user.id, 2001);
-    expect(empty).toMatchObject({ totalEmployees: 2, totalHours: 0, completedTraining: 0, popularTopics: [], hoursByMonth: months({}) });
+    expect(empty).toMatchObject({
+      totalEmployees: 2,
+      totalHours: 0,
+      completedTraining: 0,
+      popularTopics: [],
+      hoursByMonth: months({}),
+    });
     expect(empty.employeeStats.map((employee) => [employee.totalHours, employee.targetHours])).toEqual([
       [0, 100],
       [0, 100],
@@ -192,7 +223,9 @@ describe('GET /api/manager/{managerId}/stats', () => {
 
 describe('GET /api/manager/{managerId}/employees and /entries', () => {
   it('lists the direct reports by last name', async () => {
-    const response = await request<UserSummary[]>(app, 'GET', `/api/manager/${manager.user.id}/employees`, { token: manager.token });
+    const response = await request<UserSummary[]>(app, 'GET', `/api/manager/${manager.user.id}/employees`, {
+      token: manager.token,
+    });
     expect(response.status).toBe(200);
     expect(managerEmployeesSchema.parse(response.body).map((user) => [user.id, user.firstName, user.managerId])).toEqual([
       [ada.user.id, 'Ada', manager.user.id],
@@ -201,8 +234,12 @@ describe('GET /api/manager/{managerId}/employees and /entries', () => {
   });
 
   it("lists the reports' entries of a year, or of every year, latest date first, and nobody else's", async () => {
-    expect(await entryIds(manager, manager.user.id, `?year=${thisYear}`)).toEqual(byDateDesc(adaToday, adaOtherMonth, bobOtherMonth));
-    expect(await entryIds(manager, manager.user.id)).toEqual(byDateDesc(adaToday, adaOtherMonth, bobOtherMonth, adaLastYear, bobLastYear));
+    expect(await entryIds(manager, manager.user.id, `?year=${thisYear}`)).toEqual(
+      byDateDesc(adaToday, adaOtherMonth, bobOtherMonth),
+    );
+    expect(await entryIds(manager, manager.user.id)).toEqual(
+      byDateDesc(adaToday, adaOtherMonth, bobOtherMonth, adaLastYear, bobLastYear),
+    );
     expect(await entryIds(otherManager, otherManager.user.id)).toEqual([carolThisYear.id]);
     const [entry] = managerEntriesSchema.parse(
       (await request(app, 'GET', `/api/manager/${manager.user.id}/entries?year=${lastYear}`, { token: manager.token })).body,
@@ -212,7 +249,11 @@ describe('GET /api/manager/{managerId}/employees and /entries', () => {
 });
 
 describe('who may read a team', () => {
-  const paths = (managerId: number | string) => [`/api/manager/${managerId}/stats`, `/api/manager/${managerId}/employees`, `/api/manager/${managerId}/entries`];
+  const paths = (managerId: number | string) => [
+    `/api/manager/${managerId}/stats`,
+    `/api/manager/${managerId}/employees`,
+    `/api/manager/${managerId}/entries`,
+  ];
 
   it('lets the manager, HR, SMT and admins read it, and refuses a report and another manager with 403', async () => {
     const matrix: Array<[string, SignedInTestUser, number]> = [
@@ -245,7 +286,10 @@ describe('who may read a team', () => {
       });
     }
     for (const path of paths(987_654)) {
-      expect(await request(app, 'GET', path, { token: admin.token })).toMatchObject({ status: 404, body: { error: 'User not found' } });
+      expect(await request(app, 'GET', path, { token: admin.token })).toMatchObject({
+        status: 404,
+        body: { error: 'User not found' },
+      });
     }
   });
 });
@@ -267,7 +311,10 @@ describe('changes show on the next read', () => {
   it('moves a report who changes manager, with all their entries, to the new manager, who may then read the team', async () => {
     const newManager = await createUserAndLogin(app, { firstName: 'Dora', lastName: 'Dean' });
     expect((await request(app, 'GET', `/api/manager/${newManager.user.id}/stats`, { token: newManager.token })).status).toBe(403);
-    const moved = await request(app, 'PUT', `/api/users/${bob.user.id}`, { token: admin.token, body: { managerId: newManager.user.id } });
+    const moved = await request(app, 'PUT', `/api/users/${bob.user.id}`, {
+      token: admin.token,
+      body: { managerId: newManager.user.id },
+    });
     expect(moved.status).toBe(200);
 
     const oldTeam = await statsOf(manager, manager.user.id, thisYear);

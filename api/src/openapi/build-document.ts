@@ -222,7 +222,9 @@ export function refusalsOf(operation: ApiOperation): Record<number, Refusals> {
 function errorResponses(operation: ApiOperation): Record<string, ResponseObject> {
   const refusals = refusalsOf(operation);
   const responses: Record<string, ResponseObject> = {};
-  for (const status of Object.keys(refusals).map(Number).sort((a, b) => a - b)) {
+  for (const status of Object.keys(refusals)
+    .map(Number)
+    .sort((a, b) => a - b)) {
     responses[status] = errorResponse(status, refusals[status]!);
   }
   return responses;
@@ -232,7 +234,9 @@ function headersOf(operation: ApiOperation, status: number): Pick<ResponseObject
   const headers = operation.headers?.[status];
   if (!headers) return {};
   return {
-    headers: Object.fromEntries(Object.entries(headers).map(([name, description]) => [name, { description, schema: { type: 'string' } }])),
+    headers: Object.fromEntries(
+      Object.entries(headers).map(([name, description]) => [name, { description, schema: { type: 'string' } }]),
+    ),
   };
 }
 
@@ -242,14 +246,20 @@ function parametersOf(operation: ApiOperation): ParameterObject[] {
   if (declared.length !== placeholders.length || !placeholders.every((name) => declared.includes(name))) {
     throw new Error(`${operation.operationId}: path ${operation.path} and its params (${declared.join(', ')}) disagree`);
   }
-  const pathParameters = placeholders.map(
-    (name): ParameterObject => ({ name, in: 'path', required: true, schema: inlineSchema(operation.params![name]!, 'input') }),
-  );
+  const pathParameters = placeholders.map((name): ParameterObject => ({
+    name,
+    in: 'path',
+    required: true,
+    schema: inlineSchema(operation.params![name]!, 'input'),
+  }));
   if (!operation.query) return pathParameters;
   const query = inlineSchema(operation.query, 'input') as { properties?: Record<string, JsonSchema>; required?: string[] };
-  const queryParameters = Object.entries(query.properties ?? {}).map(
-    ([name, schema]): ParameterObject => ({ name, in: 'query', required: query.required?.includes(name) ?? false, schema }),
-  );
+  const queryParameters = Object.entries(query.properties ?? {}).map(([name, schema]): ParameterObject => ({
+    name,
+    in: 'query',
+    required: query.required?.includes(name) ?? false,
+    schema,
+  }));
   return [...pathParameters, ...queryParameters];
 }
 
@@ -281,7 +291,12 @@ function describeOperation(
     security: SECURITY_OF_ACCESS[operation.access],
     ...(parameters.length > 0 ? { parameters } : {}),
     ...(operation.body
-      ? { requestBody: { required: true, content: { [operation.bodyContentType ?? JSON_TYPE]: { schema: requests.refTo(operation.body, `${name}Request`) } } } }
+      ? {
+          requestBody: {
+            required: true,
+            content: { [operation.bodyContentType ?? JSON_TYPE]: { schema: requests.refTo(operation.body, `${name}Request`) } },
+          },
+        }
       : {}),
     responses,
   };

@@ -55,7 +55,11 @@ function expectAsDocumented(operation: ApiOperation, response: JsonResponse): vo
 }
 
 /** Sends a call to the operation at `path` (OpenAPI form) and checks the answer against its description. */
-async function call<Body = any>(method: HttpMethod, path: string, { params = {}, query, body, as }: Call = {}): Promise<JsonResponse<Body>> {
+async function call<Body = any>(
+  method: HttpMethod,
+  path: string,
+  { params = {}, query, body, as }: Call = {},
+): Promise<JsonResponse<Body>> {
   const operation = operationOf(method, path);
   const url = path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(params[name])));
   const search = query ? `?${new URLSearchParams(Object.entries(query).map(([key, value]) => [key, String(value)]))}` : '';
@@ -78,7 +82,14 @@ describe('answers match the description', () => {
   it('accounts: register, sign in and out, passwords', async () => {
     const email = `documented-${Date.now()}@${app.ctx.config.orgEmailDomain}`;
     const password = 'first-password';
-    const registration = { email, firstName: 'Grace', lastName: 'Hopper', department: 'Engineering', password, confirmPassword: password };
+    const registration = {
+      email,
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      department: 'Engineering',
+      password,
+      confirmPassword: password,
+    };
     expect((await call('post', '/api/register', { body: registration })).status).toBe(201);
     expect((await call('post', '/api/register', { body: registration })).status).toBe(409);
     expect((await call('post', '/api/login', { body: { username: email, password: 'wrong-password' } })).status).toBe(401);
@@ -86,14 +97,19 @@ describe('answers match the description', () => {
     const login = await call('post', '/api/login', { body: { username: email, password } });
     const user = { ...employee, token: login.body.authToken as string };
     expect((await call('get', '/api/user', { as: user })).status).toBe(200);
-    const changed = await call('post', '/api/set-password', { as: user, body: { password: 'second-password', confirmPassword: 'second-password' } });
+    const changed = await call('post', '/api/set-password', {
+      as: user,
+      body: { password: 'second-password', confirmPassword: 'second-password' },
+    });
     expect(changed.status).toBe(200);
     const reset = await call('post', '/api/reset-password', { body: { username: email } });
     expect(reset.status).toBe(200);
     const confirm = { token: reset.body.resetToken, password: 'third-password', confirmPassword: 'third-password' };
     expect((await call('post', '/api/reset-password-confirm', { body: confirm })).status).toBe(200);
     expect((await call('post', '/api/reset-password-confirm', { body: confirm })).status).toBe(400);
-    expect((await call('post', '/api/reset-password', { body: { username: `nobody@${app.ctx.config.orgEmailDomain}` } })).status).toBe(404);
+    expect(
+      (await call('post', '/api/reset-password', { body: { username: `nobody@${app.ctx.config.orgEmailDomain}` } })).status,
+    ).toBe(404);
     expect((await call('post', '/api/logout', { as: { ...user, token: changed.body.authToken } })).status).toBe(200);
     expect((await call('get', '/api/check-email/{email}', { params: { email } })).body).toEqual({ exists: true });
     expect((await call('get', '/api/managers')).status).toBe(200);
@@ -117,8 +133,12 @@ describe('answers match the description', () => {
     expect(created.status).toBe(201);
     const id = created.body.id as number;
     expect((await call('put', '/api/users/{id}', { as: admin, params: { id }, body: { firstName: 'Alan M.' } })).status).toBe(200);
-    expect((await call('put', '/api/users/{id}', { as: employee, params: { id }, body: { department: 'Engineering' } })).status).toBe(403);
-    expect((await call('post', '/api/admin/set-temp-password', { as: admin, body: { userId: id, tempPassword: 'another' } })).status).toBe(200);
+    expect(
+      (await call('put', '/api/users/{id}', { as: employee, params: { id }, body: { department: 'Engineering' } })).status,
+    ).toBe(403);
+    expect(
+      (await call('post', '/api/admin/set-temp-password', { as: admin, body: { userId: id, tempPassword: 'another' } })).status,
+    ).toBe(200);
     expect((await call('delete', '/api/users/{id}', { as: admin, params: { id: admin.user.id } })).status).toBe(400);
     expect((await call('delete', '/api/users/{id}', { as: admin, params: { id } })).status).toBe(200);
   });
@@ -130,7 +150,9 @@ describe('answers match the description', () => {
     expect((await call('post', '/api/departments', { as: admin, body: { name: 'Research' } })).status).toBe(409);
     expect((await call('post', '/api/departments', { as: employee, body: { name: 'Sales' } })).status).toBe(403);
     const params = { id: created.body.id as number };
-    expect((await call('put', '/api/departments/{id}', { as: admin, params, body: { name: 'Research and Development' } })).status).toBe(200);
+    expect(
+      (await call('put', '/api/departments/{id}', { as: admin, params, body: { name: 'Research and Development' } })).status,
+    ).toBe(200);
     expect((await call('delete', '/api/departments/{id}', { as: admin, params })).status).toBe(200);
     expect((await call('delete', '/api/departments/{id}', { as: admin, params })).status).toBe(404);
   });
@@ -140,11 +162,17 @@ describe('answers match the description', () => {
     const logged = await call('post', '/api/entries', { as: employee, body: entry('Testing') });
     expect(logged.status).toBe(201);
     const params = { id: logged.body.id as number };
-    expect((await call('put', '/api/entries/{id}', { as: employee, params, body: { ...entry('Testing'), notes: 'Done' } })).status).toBe(200);
-    expect((await call('put', '/api/entries/{id}', { as: employee, params: { id: 2_000_000 }, body: entry('x') })).status).toBe(404);
+    expect(
+      (await call('put', '/api/entries/{id}', { as: employee, params, body: { ...entry('Testing'), notes: 'Done' } })).status,
+    ).toBe(200);
+    expect((await call('put', '/api/entries/{id}', { as: employee, params: { id: 2_000_000 }, body: entry('x') })).status).toBe(
+      404,
+    );
     const bulk = await call('post', '/api/entries/bulk', { as: employee, body: { entries: [entry('Bulk'), {}] } });
     expect(bulk.body).toMatchObject({ created: 1, failed: 1 });
-    expect((await call('get', '/api/entries', { as: employee, query: { userId: employee.user.id, year: 2025 } })).body).toHaveLength(2);
+    expect(
+      (await call('get', '/api/entries', { as: employee, query: { userId: employee.user.id, year: 2025 } })).body,
+    ).toHaveLength(2);
     expect((await call('get', '/api/entries', { as: employee })).status).toBe(403);
     expect((await call('get', '/api/entries', { as: admin })).status).toBe(200);
     expect((await call('get', '/api/stats', { as: employee, query: { year: 2025 } })).body).toMatchObject({ completedTraining: 2 });
@@ -155,7 +183,9 @@ describe('answers match the description', () => {
   it('manager view', async () => {
     // The admin is the employee's manager.
     const team = { params: { managerId: admin.user.id } };
-    expect((await call('get', '/api/manager/{managerId}/stats', { ...team, as: admin, query: { year: 2025 } })).body).toMatchObject({ totalEmployees: 1 });
+    expect((await call('get', '/api/manager/{managerId}/stats', { ...team, as: admin, query: { year: 2025 } })).body).toMatchObject(
+      { totalEmployees: 1 },
+    );
     expect((await call('get', '/api/manager/{managerId}/employees', { ...team, as: admin })).body).toHaveLength(1);
     expect((await call('get', '/api/manager/{managerId}/entries', { ...team, as: admin, query: { year: 2025 } })).status).toBe(200);
     expect((await call('get', '/api/manager/{managerId}/entries', { ...team, as: employee })).status).toBe(403);
@@ -166,44 +196,68 @@ describe('answers match the description', () => {
     const yearly = { year: 2027, targetHours: 40, description: 'Forty hours' };
     expect((await call('post', '/api/yearly-targets', { as: employee, body: yearly })).status).toBe(403);
     expect((await call('post', '/api/yearly-targets', { as: admin, body: yearly })).status).toBe(201);
-    expect((await call('put', '/api/yearly-targets/{year}', { as: admin, params: { year: 2027 }, body: { targetHours: 50 } })).status).toBe(200);
+    expect(
+      (await call('put', '/api/yearly-targets/{year}', { as: admin, params: { year: 2027 }, body: { targetHours: 50 } })).status,
+    ).toBe(200);
     expect((await call('post', '/api/fiscal-years', { as: admin, body: { year: 2028, targetHours: 30 } })).status).toBe(201);
     expect((await call('get', '/api/yearly-targets', { as: employee })).body).toHaveLength(2);
     expect((await call('get', '/api/fiscal-years', { as: employee })).body).toHaveLength(2);
     const target = { userId: employee.user.id, year: 2027, targetHours: 20, reason: 'Onboarding' };
     expect((await call('post', '/api/user-targets', { as: admin, body: target })).status).toBe(201);
     const params = { userId: employee.user.id, year: 2027 };
-    expect((await call('put', '/api/user-targets/{userId}/{year}', { as: admin, params, body: { targetHours: 25 } })).status).toBe(200);
+    expect((await call('put', '/api/user-targets/{userId}/{year}', { as: admin, params, body: { targetHours: 25 } })).status).toBe(
+      200,
+    );
     expect((await call('get', '/api/user-targets', { as: employee, query: { year: 2027 } })).body).toHaveLength(1);
   });
 
   it('admin panel', async () => {
     expect((await call('get', '/api/admin-stats', { as: admin })).status).toBe(200);
     expect((await call('get', '/api/admin-stats', { as: employee })).status).toBe(403);
-    expect((await call('get', '/api/admin/users', { as: admin, query: { page: 1, search: 'a', role: 'employee' } })).status).toBe(200);
+    expect((await call('get', '/api/admin/users', { as: admin, query: { page: 1, search: 'a', role: 'employee' } })).status).toBe(
+      200,
+    );
     expect((await call('get', '/api/admin/users', { as: admin, query: { page: 0 } })).status).toBe(400);
     expect((await call('post', '/api/sync-roles', { as: admin })).status).toBe(200);
     const bulk = { targetUserId: employee.user.id, entries: [{ ...entry('Conference day'), trainingType: 'conference' }, {}] };
-    expect((await call('post', '/api/admin/entries/bulk', { as: admin, body: bulk })).body).toMatchObject({ created: 1, failed: 1 });
-    expect((await call('post', '/api/admin/entries/bulk', { as: admin, body: { ...bulk, targetUserId: admin.user.id } })).status).toBe(400);
-    expect((await call('post', '/api/admin/entries/bulk', { as: admin, body: { ...bulk, targetUserId: 2_000_000 } })).status).toBe(404);
+    expect((await call('post', '/api/admin/entries/bulk', { as: admin, body: bulk })).body).toMatchObject({
+      created: 1,
+      failed: 1,
+    });
+    expect(
+      (await call('post', '/api/admin/entries/bulk', { as: admin, body: { ...bulk, targetUserId: admin.user.id } })).status,
+    ).toBe(400);
+    expect((await call('post', '/api/admin/entries/bulk', { as: admin, body: { ...bulk, targetUserId: 2_000_000 } })).status).toBe(
+      404,
+    );
     expect((await call('post', '/api/import', { as: admin, body: {} })).status).toBe(415);
     expect((await call('get', '/api/import/{id}', { as: admin, params: { id: crypto.randomUUID() } })).status).toBe(404);
   });
 
   it('form fields and options', async () => {
-    const field = await call('post', '/api/form-fields', { as: admin, body: { name: 'costCentre', label: 'Cost centre', type: 'select' } });
+    const field = await call('post', '/api/form-fields', {
+      as: admin,
+      body: { name: 'costCentre', label: 'Cost centre', type: 'select' },
+    });
     expect(field.status).toBe(201);
     const params = { id: field.body.id as number };
     expect((await call('put', '/api/form-fields/{id}', { as: admin, params, body: { label: 'Cost center' } })).status).toBe(200);
     expect((await call('put', '/api/form-fields/{id}/order', { as: admin, params, body: { order: 1 } })).status).toBe(200);
-    const option = await call('post', '/api/form-fields/{id}/options', { as: admin, params, body: { label: 'Project Management' } });
+    const option = await call('post', '/api/form-fields/{id}/options', {
+      as: admin,
+      params,
+      body: { label: 'Project Management' },
+    });
     expect(option.status).toBe(201);
-    expect((await call('post', '/api/form-fields/{id}/options', { as: admin, params, body: { label: 'project management' } })).status).toBe(409);
+    expect(
+      (await call('post', '/api/form-fields/{id}/options', { as: admin, params, body: { label: 'project management' } })).status,
+    ).toBe(409);
     expect((await call('get', '/api/form-fields/{id}/options', { as: employee, params })).body).toHaveLength(1);
     expect((await call('get', '/api/form-fields', { as: employee })).body).toHaveLength(1);
     const optionId = { id: option.body.id as number };
-    expect((await call('put', '/api/form-field-options/{id}', { as: admin, params: optionId, body: { label: 'Delivery' } })).status).toBe(200);
+    expect(
+      (await call('put', '/api/form-field-options/{id}', { as: admin, params: optionId, body: { label: 'Delivery' } })).status,
+    ).toBe(200);
     expect((await call('delete', '/api/form-field-options/{id}', { as: admin, params: optionId })).status).toBe(200);
     expect((await call('delete', '/api/form-field-options/{id}', { as: admin, params: optionId })).status).toBe(404);
     expect((await call('delete', '/api/form-fields/{id}', { as: admin, params })).status).toBe(200);

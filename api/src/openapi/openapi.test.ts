@@ -67,7 +67,10 @@ function resolvePointer(ref: string): unknown {
     .slice(2)
     .split('/')
     .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
-    .reduce<unknown>((node, part) => (typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[part] : undefined), document);
+    .reduce<unknown>(
+      (node, part) => (typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[part] : undefined),
+      document,
+    );
 }
 
 describe('GET /api/openapi.json', () => {
@@ -80,8 +83,14 @@ describe('GET /api/openapi.json', () => {
     const registered = registeredApiRoutes();
     const documented = documentedOperations().map(({ key }) => key);
     expect(registered.length).toBeGreaterThan(40);
-    expect(registered.filter((route) => !documented.includes(route)), 'registered but not described').toEqual([]);
-    expect(documented.filter((route) => !registered.includes(route)), 'described but not registered').toEqual([]);
+    expect(
+      registered.filter((route) => !documented.includes(route)),
+      'registered but not described',
+    ).toEqual([]);
+    expect(
+      documented.filter((route) => !registered.includes(route)),
+      'described but not registered',
+    ).toEqual([]);
   });
 
   it('includes every call of SPEC section 7 that the app has', () => {
@@ -111,7 +120,10 @@ describe('GET /api/openapi.json', () => {
   it('resolves every $ref inside the document', () => {
     const refs = [...new Set(refsIn(document))];
     expect(refs.length).toBeGreaterThan(20);
-    expect(refs.filter((ref) => resolvePointer(ref) === undefined), 'unresolved').toEqual([]);
+    expect(
+      refs.filter((ref) => resolvePointer(ref) === undefined),
+      'unresolved',
+    ).toEqual([]);
   });
 
   it('declares each path parameter once, required, and no parameter the path lacks', () => {
@@ -119,7 +131,10 @@ describe('GET /api/openapi.json', () => {
       const parameters = operation.parameters ?? [];
       const pathParameters = parameters.filter((parameter) => parameter.in === 'path');
       expect(pathParameters.map((parameter) => parameter.name).sort(), key).toEqual(pathParameterNames(path).sort());
-      expect(pathParameters.every((parameter) => parameter.required), key).toBe(true);
+      expect(
+        pathParameters.every((parameter) => parameter.required),
+        key,
+      ).toBe(true);
       const keys = parameters.map((parameter) => `${parameter.in}:${parameter.name}`);
       expect(new Set(keys).size, key).toBe(keys.length);
     }
@@ -130,9 +145,15 @@ describe('GET /api/openapi.json', () => {
     const ids = documentedOperations().map(({ operation }) => operation.operationId);
     expect(new Set(ids).size).toBe(ids.length);
     for (const { key, operation } of documentedOperations()) {
-      expect(operation.tags.every((tag) => tags.includes(tag)), key).toBe(true);
+      expect(
+        operation.tags.every((tag) => tags.includes(tag)),
+        key,
+      ).toBe(true);
       const statuses = Object.keys(operation.responses);
-      expect(statuses.some((status) => /^2\d\d$/.test(status)), key).toBe(true);
+      expect(
+        statuses.some((status) => /^2\d\d$/.test(status)),
+        key,
+      ).toBe(true);
       for (const status of statuses.filter((status) => /^4\d\d$/.test(status) || status === 'default')) {
         expect(operation.responses[status]!.content?.['application/json']?.schema, `${key} ${status}`).toEqual({
           $ref: '#/components/schemas/ErrorResponse',
@@ -153,7 +174,10 @@ describe('GET /api/openapi.json', () => {
     });
     for (const { key, operation } of documentedOperations()) {
       for (const requirement of operation.security) {
-        expect(Object.keys(requirement).every((scheme) => scheme in document.components.securitySchemes), key).toBe(true);
+        expect(
+          Object.keys(requirement).every((scheme) => scheme in document.components.securitySchemes),
+          key,
+        ).toBe(true);
       }
     }
     const operation = (method: 'get' | 'post', path: string) => document.paths[path]![method]!;
@@ -170,7 +194,12 @@ describe('GET /api/openapi.json', () => {
     // Fields with defaults may be left out; the required ones are exactly those refused when missing.
     expect(schemas.LogEntryRequest!.required).toEqual(['firstName', 'lastName', 'trainingName', 'date', 'hours']);
     expect(document.paths['/api/entries']!.get!.parameters).toEqual([
-      expect.objectContaining({ name: 'userId', in: 'query', required: false, schema: expect.objectContaining({ type: 'integer' }) }),
+      expect.objectContaining({
+        name: 'userId',
+        in: 'query',
+        required: false,
+        schema: expect.objectContaining({ type: 'integer' }),
+      }),
       expect.objectContaining({ name: 'year', in: 'query', required: false }),
     ]);
     expect(schemas.LoginResponse).toMatchObject({ properties: { user: { $ref: '#/components/schemas/User' } } });
@@ -184,7 +213,10 @@ describe('GET /api/docs', () => {
     expect(page.headers.get('content-type')).toContain('text/html');
     const assets = [...(page.body as string).matchAll(/(?:src|href)="([^"]+)"/g)].map((match) => match[1]!);
     expect(assets.length).toBeGreaterThanOrEqual(3);
-    expect(assets.filter((asset) => !asset.startsWith('/api/docs/')), 'assets from elsewhere').toEqual([]);
+    expect(
+      assets.filter((asset) => !asset.startsWith('/api/docs/')),
+      'assets from elsewhere',
+    ).toEqual([]);
     for (const asset of assets) {
       const response = await fetch(`${app.baseUrl}${asset}`);
       expect(response.status, asset).toBe(200);

@@ -37,7 +37,13 @@ describe('appendAndWait', () => {
   });
 
   it('returns only once the read models include the events', async () => {
-    const result = await appendAndWait(app.ctx, 'platform-test-2', [{ type: 'ThingHappened', data: {} }], 'no_stream', systemActor());
+    const result = await appendAndWait(
+      app.ctx,
+      'platform-test-2',
+      [{ type: 'ThingHappened', data: {} }],
+      'no_stream',
+      systemActor(),
+    );
     const { rows } = await app.ctx.pool.query<{ name: string; position: string }>(
       `SELECT name, position FROM ${READ_MODEL_SCHEMA}.projection_checkpoints`,
     );

@@ -20,8 +20,8 @@ const compose = parse(readFileSync(path.join(REPO_ROOT, 'docker-compose.yml'), '
   services: Record<string, ComposeService>;
 };
 const services = Object.entries(compose.services);
-const builtServices = services.filter((entry): entry is [string, ComposeService & { build: NonNullable<ComposeService['build']> }] =>
-  Boolean(entry[1].build),
+const builtServices = services.filter(
+  (entry): entry is [string, ComposeService & { build: NonNullable<ComposeService['build']> }] => Boolean(entry[1].build),
 );
 
 function dockerfileOf(service: { build: { context: string; dockerfile: string } }): string {
@@ -33,7 +33,13 @@ function contextCopySources(dockerfile: string): string[] {
   return readFileSync(dockerfile, 'utf8')
     .split('\n')
     .filter((line) => /^COPY\s/.test(line) && !line.includes('--from='))
-    .flatMap((line) => line.trim().split(/\s+/).slice(1, -1).filter((word) => !word.startsWith('--')));
+    .flatMap((line) =>
+      line
+        .trim()
+        .split(/\s+/)
+        .slice(1, -1)
+        .filter((word) => !word.startsWith('--')),
+    );
 }
 
 function publishedPort(service: ComposeService): string | undefined {
@@ -57,15 +63,18 @@ describe('docker-compose.yml', () => {
     }
   });
 
-  it.each(REMOTES.map((remote) => [remote.folder, remote] as const))('deploys %s alone, from its own Dockerfile', (folder, remote) => {
-    const service = compose.services[folder];
-    expect(service?.build?.dockerfile).toBe(`${folder}/Dockerfile`);
-    expect(readFileSync(dockerfileOf(service as { build: { context: string; dockerfile: string } }), 'utf8')).toContain(
-      `npm run build -w ${folder}`,
-    );
-    const manifestUrl = `http://localhost:${publishedPort(service!)}/mf-manifest.json`;
-    expect(compose.services.api?.environment?.[remote.urlSetting]).toBe(manifestUrl);
-  });
+  it.each(REMOTES.map((remote) => [remote.folder, remote] as const))(
+    'deploys %s alone, from its own Dockerfile',
+    (folder, remote) => {
+      const service = compose.services[folder];
+      expect(service?.build?.dockerfile).toBe(`${folder}/Dockerfile`);
+      expect(readFileSync(dockerfileOf(service as { build: { context: string; dockerfile: string } }), 'utf8')).toContain(
+        `npm run build -w ${folder}`,
+      );
+      const manifestUrl = `http://localhost:${publishedPort(service!)}/mf-manifest.json`;
+      expect(compose.services.api?.environment?.[remote.urlSetting]).toBe(manifestUrl);
+    },
+  );
 
   it('publishes every service port at most once', () => {
     const ports = services.map(([, service]) => publishedPort(service)).filter(Boolean);

@@ -64,7 +64,9 @@ describe('buildMissingFrontEnds', () => {
     const lines: string[] = [];
     await buildMissingFrontEnds(root, recordingLogger(lines));
     expect(await buildLog(root)).toEqual(['mf-hr']);
-    expect(lines[0]).toBe('Not built and no source here, so not served by this process: shell, mf-employee, mf-manager, mf-smt, mf-admin');
+    expect(lines[0]).toBe(
+      'Not built and no source here, so not served by this process: shell, mf-employee, mf-manager, mf-smt, mf-admin',
+    );
   });
 
   it('fails start-up with the command that failed', async () => {

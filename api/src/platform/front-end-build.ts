@@ -29,7 +29,8 @@ function hasSource(frontEndRoot: string, folder: string): boolean {
 export async function buildMissingFrontEnds(frontEndRoot: string, log: Logger, signal?: AbortSignal): Promise<void> {
   const unbuilt = unbuiltFrontEnds(frontEndRoot);
   const withoutSource = unbuilt.filter((folder) => !hasSource(frontEndRoot, folder));
-  if (withoutSource.length > 0) log.info(`Not built and no source here, so not served by this process: ${withoutSource.join(', ')}`);
+  if (withoutSource.length > 0)
+    log.info(`Not built and no source here, so not served by this process: ${withoutSource.join(', ')}`);
   const missing = unbuilt.filter((folder) => hasSource(frontEndRoot, folder));
   if (missing.length === 0) return;
   log.info(`Building front ends (first start only): ${missing.join(', ')}`);

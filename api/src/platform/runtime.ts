@@ -55,7 +55,9 @@ export async function startRuntime(config: AppConfig, pool: pg.Pool, log: Logger
   // The audit hash chain follows the log in every API process (PostgreSQL store only).
   const sealer = config.eventstoreUrl
     ? null
-    : startChainSealer(pool, store, (error) => log.error('Sealing the audit hash chain failed; retrying on the next append', error));
+    : startChainSealer(pool, store, (error) =>
+        log.error('Sealing the audit hash chain failed; retrying on the next append', error),
+      );
   const ctx: AppContext = {
     config,
     store,

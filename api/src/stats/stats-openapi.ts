@@ -22,7 +22,9 @@ export const describeStatsApi: DescribeFeatureApi = () => ({
       operationId: 'listAvailableYears',
       summary: 'Years for the year selectors',
       access: 'signed-in',
-      responses: { 200: { description: 'Every year with entries, and always the current year, latest first', schema: availableYearsSchema } },
+      responses: {
+        200: { description: 'Every year with entries, and always the current year, latest first', schema: availableYearsSchema },
+      },
     },
   ],
 });

@@ -43,9 +43,13 @@ describe('GET /api/stats', () => {
     const all = await request<EntryStats>(app, 'GET', `/api/stats?userId=${employee.user.id}`, { token: employee.token });
     expect(all.status).toBe(200);
     expect(all.body).toEqual({ totalHours: 16.75, completedTraining: 4, thisMonth: thisMonthHours });
-    const year = await request<EntryStats>(app, 'GET', `/api/stats?userId=${employee.user.id}&year=${thisYear}`, { token: employee.token });
+    const year = await request<EntryStats>(app, 'GET', `/api/stats?userId=${employee.user.id}&year=${thisYear}`, {
+      token: employee.token,
+    });
     expect(year.body).toEqual({ totalHours: 6.75, completedTraining: 3, thisMonth: thisMonthHours });
-    const past = await request<EntryStats>(app, 'GET', `/api/stats?userId=${employee.user.id}&year=2019`, { token: employee.token });
+    const past = await request<EntryStats>(app, 'GET', `/api/stats?userId=${employee.user.id}&year=2019`, {
+      token: employee.token,
+    });
     expect(past.body).toEqual({ totalHours: 10, completedTraining: 1, thisMonth: 0 });
   });
 

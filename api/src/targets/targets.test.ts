@@ -86,8 +86,14 @@ describe('yearly targets', () => {
       body: { error: 'Target hours must be a whole number from 1 to 100000' },
     });
     expect(await postYearly(null)).toMatchObject({ status: 400 });
-    expect(await putYearly(2029, { targetHours: 10 })).toMatchObject({ status: 404, body: { error: 'No training target set for 2029' } });
-    expect(await putYearly('next', { targetHours: 10 })).toMatchObject({ status: 400, body: { error: 'Year must be a whole number' } });
+    expect(await putYearly(2029, { targetHours: 10 })).toMatchObject({
+      status: 404,
+      body: { error: 'No training target set for 2029' },
+    });
+    expect(await putYearly('next', { targetHours: 10 })).toMatchObject({
+      status: 400,
+      body: { error: 'Year must be a whole number' },
+    });
     expect((await yearlyTargets()).map((target) => target.year)).not.toContain(2031);
   });
 
@@ -107,7 +113,11 @@ describe('yearly targets', () => {
 describe('fiscal years', () => {
   it('are the yearly targets: an admin’s fiscal year is HR’s target and the other way round', async () => {
     const fiscalYear = yearlyTargetSchema.parse((await postFiscalYear({ year: 2040, targetHours: 2500.5 })).body);
-    expect(fiscalYear).toMatchObject({ year: 2040, targetHours: 2500.5, description: 'Organisation-wide training target for 2040' });
+    expect(fiscalYear).toMatchObject({
+      year: 2040,
+      targetHours: 2500.5,
+      description: 'Organisation-wide training target for 2040',
+    });
     expect(await yearlyTargets(hr.token)).toContainEqual(fiscalYear);
     const yearly = (await yearlyTargets()).find((target) => target.year === 2020)!;
     expect(await fiscalYears(admin.token)).toContainEqual(yearly);
@@ -139,7 +149,13 @@ describe('fiscal years', () => {
 
 describe('user targets', () => {
   it('HR sets a target for a user; setBy is the signed-in user whatever the client sends', async () => {
-    const response = await postUserTarget({ userId: employee.user.id, year: 2026, targetHours: 40, reason: 'HR adjustment', setBy: admin.user.id });
+    const response = await postUserTarget({
+      userId: employee.user.id,
+      year: 2026,
+      targetHours: 40,
+      reason: 'HR adjustment',
+      setBy: admin.user.id,
+    });
     expect(response.status).toBe(201);
     expect(userTargetSchema.parse(response.body)).toMatchObject({
       userId: employee.user.id,
@@ -155,7 +171,9 @@ describe('user targets', () => {
   });
 
   it('updates the hours, keeps a reason that is not sent, and records who changed it', async () => {
-    const created = userTargetSchema.parse((await postUserTarget({ userId: report.user.id, year: 2026, targetHours: 30, reason: 'New starter' })).body);
+    const created = userTargetSchema.parse(
+      (await postUserTarget({ userId: report.user.id, year: 2026, targetHours: 30, reason: 'New starter' })).body,
+    );
     const updated = await putUserTarget(report.user.id, 2026, { targetHours: 35 }, admin.token);
     expect(updated).toMatchObject({
       status: 200,
@@ -172,7 +190,10 @@ describe('user targets', () => {
       status: 404,
       body: { error: 'User not found' },
     });
-    expect(await putUserTarget(999_999, 2026, { targetHours: 40 })).toMatchObject({ status: 404, body: { error: 'User not found' } });
+    expect(await putUserTarget(999_999, 2026, { targetHours: 40 })).toMatchObject({
+      status: 404,
+      body: { error: 'User not found' },
+    });
     expect(await putUserTarget(employee.user.id, 2027, { targetHours: 40 })).toMatchObject({
       status: 404,
       body: { error: 'This user has no target for 2027' },
@@ -211,8 +232,11 @@ describe('user targets', () => {
   });
 
   it('shows everyone’s targets to HR, SMT and admins, a manager’s own and reports’, and an employee’s own', async () => {
-    const managerOwn = userTargetSchema.parse((await postUserTarget({ userId: manager.user.id, year: 2026, targetHours: 20 })).body);
-    const userIdsSeenBy = async (user: SignedInTestUser) => (await userTargets(user.token, 2026)).map((target) => target.userId).sort();
+    const managerOwn = userTargetSchema.parse(
+      (await postUserTarget({ userId: manager.user.id, year: 2026, targetHours: 20 })).body,
+    );
+    const userIdsSeenBy = async (user: SignedInTestUser) =>
+      (await userTargets(user.token, 2026)).map((target) => target.userId).sort();
     const everyone = [employee.user.id, manager.user.id, report.user.id].sort();
     for (const user of [hr, smt, admin]) expect(await userIdsSeenBy(user)).toEqual(everyone);
     expect(await userIdsSeenBy(manager)).toEqual([manager.user.id, report.user.id].sort());
@@ -227,7 +251,10 @@ describe('user targets', () => {
     expect((await postUserTarget({ userId: leaver.user.id, year: 2026, targetHours: 25 })).status).toBe(201);
     expect((await request(app, 'DELETE', `/api/users/${leaver.user.id}`, { token: admin.token })).status).toBe(200);
     expect((await userTargets(hr.token)).map((target) => target.userId)).not.toContain(leaver.user.id);
-    expect(await putUserTarget(leaver.user.id, 2026, { targetHours: 30 })).toMatchObject({ status: 404, body: { error: 'User not found' } });
+    expect(await putUserTarget(leaver.user.id, 2026, { targetHours: 30 })).toMatchObject({
+      status: 404,
+      body: { error: 'User not found' },
+    });
   });
 });
 

@@ -1,4 +1,10 @@
-import { adminUserCreateSchema, adminUserUpdateSchema, profileUpdateSchema, tempPasswordSchema, userIdSchema } from '@tht/contracts';
+import {
+  adminUserCreateSchema,
+  adminUserUpdateSchema,
+  profileUpdateSchema,
+  tempPasswordSchema,
+  userIdSchema,
+} from '@tht/contracts';
 import { Router } from 'express';
 import { isAdmin } from '../auth/policy';
 import { requireAuth, requireRole, signedInUser } from '../auth/require-auth';

@@ -136,7 +136,11 @@ describe('Add Development Entry', () => {
   });
 
   it('says Failed to save entry with the server’s message and keeps what was typed', async () => {
-    employeeApi({ routes: { 'POST /api/entries': reply(400, { error: 'Date must be a real date written YYYY-MM-DD, in the years 1901 to 2099' }) } });
+    employeeApi({
+      routes: {
+        'POST /api/entries': reply(400, { error: 'Date must be a real date written YYYY-MM-DD, in the years 1901 to 2099' }),
+      },
+    });
     const user = userEvent.setup();
     renderWithUi(<AddEntry />);
     await screen.findByRole('textbox', { name: 'Training Name' });

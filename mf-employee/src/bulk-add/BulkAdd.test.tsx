@@ -177,7 +177,10 @@ describe('Bulk Add grid', () => {
       },
     });
     const { user, onClose } = renderBulkAdd();
-    paste(cell('Training Name', 1), ['A', 'B', 'C', 'D', 'E'].map((name) => `${name}\t2025-01-0${name.charCodeAt(0) - 64}\t1`).join('\n'));
+    paste(
+      cell('Training Name', 1),
+      ['A', 'B', 'C', 'D', 'E'].map((name) => `${name}\t2025-01-0${name.charCodeAt(0) - 64}\t1`).join('\n'),
+    );
     const dialog = await previewDialog(user);
     await user.click(within(dialog).getByRole('button', { name: 'Create 5 Entries' }));
 

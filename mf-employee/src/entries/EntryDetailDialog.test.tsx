@@ -48,9 +48,7 @@ describe('EntryDetailDialog', () => {
 
   it('reads N/A for an empty department and No notes provided for empty notes, without the badge', () => {
     employeeApi();
-    renderWithUi(
-      <EntryDetailDialog entry={anEntry({ department: '', notes: '', rating: 0 })} onClose={() => {}} />,
-    );
+    renderWithUi(<EntryDetailDialog entry={anEntry({ department: '', notes: '', rating: 0 })} onClose={() => {}} />);
     expect(detail('Department')).toBe('N/A');
     expect(detail('Notes')).toBe('No notes provided');
     expect(detail('Rating')).toBe('Not rated');

@@ -20,6 +20,8 @@ export const entryHistoryKey = (entryId: number) => `/api/history/entries/${entr
 
 /** GET /api/history/entries/{id}, asked only while `shown` (and again each time it is shown). */
 export function useEntryHistory(entryId: number, shown: boolean) {
-  const { data, error, isLoading } = useSWR<RecordHistory, Error>(shown ? entryHistoryKey(entryId) : null, { revalidateOnMount: true });
+  const { data, error, isLoading } = useSWR<RecordHistory, Error>(shown ? entryHistoryKey(entryId) : null, {
+    revalidateOnMount: true,
+  });
   return { items: data?.items ?? [], error, isLoading };
 }

@@ -46,11 +46,7 @@ export function EntryFields({ values, errors, onChange, required }: EntryFieldsP
     </FormField>
   );
   const textInput = (name: 'firstName' | 'lastName' | 'trainingName' | 'courseGivenBy') => (
-    <Input
-      name={name}
-      value={values[name]}
-      onChange={(event) => onChange(name, event.target.value)}
-    />
+    <Input name={name} value={values[name]} onChange={(event) => onChange(name, event.target.value)} />
   );
 
   return (
@@ -61,12 +57,7 @@ export function EntryFields({ values, errors, onChange, required }: EntryFieldsP
       {field(
         'date',
         'Date',
-        <Input
-          type="date"
-          name="date"
-          value={values.date}
-          onChange={(event) => onChange('date', event.target.value)}
-        />,
+        <Input type="date" name="date" value={values.date} onChange={(event) => onChange('date', event.target.value)} />,
       )}
       {field(
         'hours',
@@ -100,11 +91,7 @@ export function EntryFields({ values, errors, onChange, required }: EntryFieldsP
       {field(
         'department',
         'Department',
-        <Select
-          name="department"
-          value={values.department}
-          onChange={(event) => onChange('department', event.target.value)}
-        >
+        <Select name="department" value={values.department} onChange={(event) => onChange('department', event.target.value)}>
           <option value="">{required.has('department') ? 'Select a department' : 'None'}</option>
           {withCurrent(departmentNames, values.department).map((name) => (
             <option key={name} value={name}>
@@ -116,11 +103,7 @@ export function EntryFields({ values, errors, onChange, required }: EntryFieldsP
       {field(
         'trainingType',
         'Training Type',
-        <Select
-          name="trainingType"
-          value={values.trainingType}
-          onChange={(event) => onChange('trainingType', event.target.value)}
-        >
+        <Select name="trainingType" value={values.trainingType} onChange={(event) => onChange('trainingType', event.target.value)}>
           {withCurrent(TRAINING_TYPES, values.trainingType).map((type) => (
             <option key={type} value={type}>
               {displayTrainingType(type)}

@@ -75,7 +75,10 @@ function ProgressFigures({ hours, targetHours, year }: { hours: number; targetHo
     <>
       <Header>
         <Figures>
-          {hours} <span>of {targetHours} hours ({percent}%)</span>
+          {hours}{' '}
+          <span>
+            of {targetHours} hours ({percent}%)
+          </span>
         </Figures>
         <Badge $tone={onTrack ? 'success' : 'warning'}>{trackLabel(hours, targetHours, elapsedShare)}</Badge>
       </Header>
@@ -94,9 +97,7 @@ function ProgressFigures({ hours, targetHours, year }: { hours: number; targetHo
         <span>{FIXED_AXIS_LABEL}</span>
       </Axis>
       <Note>
-        {hours >= targetHours
-          ? 'Target reached. Well done!'
-          : `${targetHours - hours} hours to go to reach your ${year} target.`}
+        {hours >= targetHours ? 'Target reached. Well done!' : `${targetHours - hours} hours to go to reach your ${year} target.`}
       </Note>
     </>
   );

@@ -16,7 +16,11 @@ describe('monthlyRows', () => {
   });
 
   it('runs through every month of a past year and none of a future one', () => {
-    expect(monthlyRows(hours, 100, 2024, new Date(2025, 0, 1)).map((row) => row.hoursSoFar).at(-1)).toBe(8.25);
+    expect(
+      monthlyRows(hours, 100, 2024, new Date(2025, 0, 1))
+        .map((row) => row.hoursSoFar)
+        .at(-1),
+    ).toBe(8.25);
     expect(monthlyRows(hours, 100, 2026, new Date(2025, 0, 1)).every((row) => row.hoursSoFar === null)).toBe(true);
   });
 });

@@ -20,7 +20,12 @@ const monthLabel = (year: number, monthIndex: number, month: 'short' | 'long') =
  * One row per month of `year`: its hours, the running total (up to the current month, for the
  * current year) and the pace the schedule rule sets for the team's target.
  */
-export function monthlyRows(hoursByMonth: readonly number[], targetHours: number, year: number, today: Date = new Date()): MonthRow[] {
+export function monthlyRows(
+  hoursByMonth: readonly number[],
+  targetHours: number,
+  year: number,
+  today: Date = new Date(),
+): MonthRow[] {
   const expected = expectedHoursAtMonthEnds(targetHours, year);
   const lastMonthSoFar = year < today.getFullYear() ? 11 : year > today.getFullYear() ? -1 : today.getMonth();
   let total = 0;

@@ -9,7 +9,11 @@ describe('PopularTopics', () => {
   it('lists the topics in the order given with their entry counts', async () => {
     renderWithApi(<PopularTopics managerId={3} year={YEAR} />, { [teamStatsKey(3, YEAR)]: teamStats() });
     const list = await screen.findByRole('list', { name: 'Most frequent topics' });
-    expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Management2 entries', 'Leadership1 entry']);
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Management2 entries', 'Leadership1 entry']);
   });
 
   it('says Loading topics... while loading, and when the year has no topics', async () => {

@@ -96,7 +96,17 @@ export function ReportRow({ employee, figures, entries, entriesError, year }: Re
   );
 }
 
-function ReportEntries({ name, entries, error, year }: { name: string; entries: EntryView[] | undefined; error: Error | undefined; year: number }) {
+function ReportEntries({
+  name,
+  entries,
+  error,
+  year,
+}: {
+  name: string;
+  entries: EntryView[] | undefined;
+  error: Error | undefined;
+  year: number;
+}) {
   if (error) return <FieldError role="alert">Failed to load entries: {errorMessageOf(error, 'please try again.')}</FieldError>;
   if (!entries) return <Spinner label={M.loading} />;
   if (entries.length === 0) return <EmptyText>{M.noRecords(year)}</EmptyText>;

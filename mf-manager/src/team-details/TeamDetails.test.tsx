@@ -11,7 +11,15 @@ const answers = {
   [teamStatsKey(3, YEAR)]: teamStats(),
   [teamEntriesKey(3, YEAR)]: [
     anEntry(),
-    anEntry({ id: 12, trainingName: 'Agile Project Management', date: '2025-01-15', hours: '4', rating: 4, beInnovative: false, trainingType: 'external' }),
+    anEntry({
+      id: 12,
+      trainingName: 'Agile Project Management',
+      date: '2025-01-15',
+      hours: '4',
+      rating: 4,
+      beInnovative: false,
+      trainingType: 'external',
+    }),
   ],
 };
 

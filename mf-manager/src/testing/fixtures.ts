@@ -18,7 +18,11 @@ export const managerUser: CurrentUserResponse['user'] = {
   updatedAt: '2025-01-01T09:00:00.000Z',
 };
 
-export const currentUserResponse: CurrentUserResponse = { user: managerUser, requiresPasswordChange: false, hasDirectReports: true };
+export const currentUserResponse: CurrentUserResponse = {
+  user: managerUser,
+  requiresPasswordChange: false,
+  hasDirectReports: true,
+};
 
 export function aReport(overrides: Partial<UserSummary> = {}): UserSummary {
   return {

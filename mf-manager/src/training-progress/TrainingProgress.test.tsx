@@ -21,7 +21,10 @@ describe('TrainingProgress', () => {
     renderWithApi(<TrainingProgress managerId={3} year={YEAR} />, { [teamStatsKey(3, YEAR)]: threePeople });
     const overview = await screen.findByRole('region', { name: 'Team Overview' });
     expect(within(overview).getByText('70 of 300 hours (23%)').closest('p')).toHaveTextContent('70 of 300 hours (23%)On Schedule');
-    expect(within(overview).getByRole('progressbar', { name: `Team progress towards the ${YEAR} targets` })).toHaveAttribute('aria-valuetext', '70 of 300 hours');
+    expect(within(overview).getByRole('progressbar', { name: `Team progress towards the ${YEAR} targets` })).toHaveAttribute(
+      'aria-valuetext',
+      '70 of 300 hours',
+    );
 
     const counts = within(overview).getByRole('list', { name: 'Schedule counts' });
     for (const title of ['Target Achieved', 'On Schedule', 'Behind Schedule']) {
@@ -41,7 +44,11 @@ describe('TrainingProgress', () => {
     renderWithApi(<TrainingProgress managerId={3} year={YEAR} />, { [teamStatsKey(3, YEAR)]: teamStats({ targetHours: 365 }) });
     const table = await screen.findByRole('table', { name: /Team hours per month in 2025/ });
     const march = within(table).getByRole('row', { name: /March/ });
-    expect(within(march).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['5.25', '7.75', '90']);
+    expect(
+      within(march)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['5.25', '7.75', '90']);
     expect(within(table).getAllByRole('row')).toHaveLength(13);
   });
 

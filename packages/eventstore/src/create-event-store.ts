@@ -17,7 +17,12 @@ export interface CreateEventStoreOptions {
 }
 
 /** The event store the product runs on, with upcasting applied to everything read. */
-export function createEventStore({ pool, eventstoreUrl, upcasters = eventUpcasters, pollIntervalMs }: CreateEventStoreOptions): EventStore {
+export function createEventStore({
+  pool,
+  eventstoreUrl,
+  upcasters = eventUpcasters,
+  pollIntervalMs,
+}: CreateEventStoreOptions): EventStore {
   const store = eventstoreUrl
     ? createKurrentDbEventStore({ eventstoreUrl, pollIntervalMs })
     : createPostgresEventStore({ pool, pollIntervalMs });

@@ -70,7 +70,8 @@ function toStreamState(expected: ExpectedVersion): AppendStreamState {
 }
 
 function toRecordedEvent(event: KurrentRecordedEvent, fallbackCommit: bigint | undefined): RecordedEvent {
-  const position = event.position ?? (fallbackCommit === undefined ? undefined : { commit: fallbackCommit, prepare: fallbackCommit });
+  const position =
+    event.position ?? (fallbackCommit === undefined ? undefined : { commit: fallbackCommit, prepare: fallbackCommit });
   if (!position) throw new Error(`KurrentDB returned event ${event.id} of ${event.streamId} without a position`);
   return {
     eventId: event.id,
@@ -118,7 +119,9 @@ export function createKurrentDbEventStore({ eventstoreUrl, pollIntervalMs = 1000
 
   async function lastPositionOf(streamName: string): Promise<Position> {
     for await (const resolved of client.readStream(streamName, { direction: BACKWARDS, fromRevision: END, maxCount: 1 })) {
-      const position = resolved.event?.position ?? (resolved.commitPosition === undefined ? undefined : { commit: resolved.commitPosition, prepare: resolved.commitPosition });
+      const position =
+        resolved.event?.position ??
+        (resolved.commitPosition === undefined ? undefined : { commit: resolved.commitPosition, prepare: resolved.commitPosition });
       if (position) return position;
     }
     throw new Error(`KurrentDB did not report the position of the append to ${streamName}`);

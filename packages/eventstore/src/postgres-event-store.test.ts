@@ -104,7 +104,11 @@ describe('PostgreSQL event store global order', () => {
 });
 
 function newEvent(type: string): NewEvent {
-  return { type, data: {}, metadata: { actorId: null, correlationId: randomUUID(), occurredAt: new Date().toISOString(), schemaVersion: 1 } };
+  return {
+    type,
+    data: {},
+    metadata: { actorId: null, correlationId: randomUUID(), occurredAt: new Date().toISOString(), schemaVersion: 1 },
+  };
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

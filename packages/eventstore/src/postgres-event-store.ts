@@ -65,7 +65,15 @@ export type EventTuple = [
   metadata: EventMetadata,
 ];
 
-export function toRecordedEvent([globalPosition, eventId, streamName, streamVersion, type, data, metadata]: EventTuple): RecordedEvent {
+export function toRecordedEvent([
+  globalPosition,
+  eventId,
+  streamName,
+  streamVersion,
+  type,
+  data,
+  metadata,
+]: EventTuple): RecordedEvent {
   return { eventId, streamName, streamVersion, globalPosition, type, data, metadata };
 }
 

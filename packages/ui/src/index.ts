@@ -28,13 +28,7 @@ export { apiRequest, apiGet, ApiError, errorMessageOf, AUTH_TOKEN_KEY, type Http
 export { swrConfig, longCacheOptions, LONG_CACHE_MS } from './api/swr';
 export { useApiWrite, keysStartingWith } from './api/apiWrite';
 
-export {
-  YearSelector,
-  useAvailableYears,
-  currentYear,
-  AVAILABLE_YEARS_KEY,
-  AVAILABLE_YEARS_ERROR,
-} from './years/YearSelector';
+export { YearSelector, useAvailableYears, currentYear, AVAILABLE_YEARS_KEY, AVAILABLE_YEARS_ERROR } from './years/YearSelector';
 
 export { useCurrentUser, fetchCurrentUser, CURRENT_USER_KEY } from './session/currentUser';
 export { useAuthActions } from './session/authActions';

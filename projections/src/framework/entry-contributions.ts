@@ -62,7 +62,9 @@ export class EntryContributions<Row extends EntryContribution> {
     events: readonly EntryContributionEvent[],
   ): Promise<EntryContributions<Row>> {
     const batch = new EntryContributions(trx, schema, kind);
-    const ids = events.flatMap((event) => (event.type === 'EntryEdited' || event.type === 'EntryDeleted' ? [event.data.entryId] : []));
+    const ids = events.flatMap((event) =>
+      event.type === 'EntryEdited' || event.type === 'EntryDeleted' ? [event.data.entryId] : [],
+    );
     if (ids.length === 0) return batch;
     for (const id of ids) batch.stored.set(id, null);
     const columns = sql.join(Object.keys(kind.columns).map((column) => sql.id(column)));

@@ -33,7 +33,16 @@ interface Totals {
 }
 
 async function totals(): Promise<Totals[]> {
-  const { rows } = await sql<{ user_id: number; year: number; hours: string; entries: number; high_rated: number; innovative: number; innovative_hours: string; hours_by_month: string[] }>`
+  const { rows } = await sql<{
+    user_id: number;
+    year: number;
+    hours: string;
+    entries: number;
+    high_rated: number;
+    innovative: number;
+    innovative_hours: string;
+    hours_by_month: string[];
+  }>`
     SELECT * FROM ${sql.table(`${SCHEMA}.training_totals`)} ORDER BY user_id, year`.execute(database.db);
   return rows.map((row) => ({
     user: row.user_id,
@@ -57,7 +66,9 @@ async function topics(): Promise<string[]> {
 async function everything(): Promise<string[]> {
   const lines: string[] = [];
   for (const table of ['training_totals', 'training_topics', 'training_totals_entries']) {
-    const { rows } = await sql<{ row: string }>`SELECT ${table} || ' ' || to_jsonb(t)::text AS row FROM ${sql.table(`${SCHEMA}.${table}`)} t`.execute(database.db);
+    const { rows } = await sql<{
+      row: string;
+    }>`SELECT ${table} || ' ' || to_jsonb(t)::text AS row FROM ${sql.table(`${SCHEMA}.${table}`)} t`.execute(database.db);
     lines.push(...rows.map((row) => row.row));
   }
   return lines.sort();
@@ -83,14 +94,26 @@ beforeEach(async () => {
 describe('training totals projector', () => {
   it('given logged entries, keeps per person and year the hours, entries, high rated, innovative and hours per month', async () => {
     await project(
-      [logged(1, 10, { date: '2025-01-10', hours: '2.5', rating: 4 }), logged(2, 10, { date: '2025-03-02', hours: '1', rating: 5, beInnovative: true })],
+      [
+        logged(1, 10, { date: '2025-01-10', hours: '2.5', rating: 4 }),
+        logged(2, 10, { date: '2025-03-02', hours: '1', rating: 5, beInnovative: true }),
+      ],
       logged(3, 10, { date: '2025-03-20', hours: '0.25', rating: 3 }),
       logged(4, 10, { date: '2024-12-31', hours: '7' }),
       logged(5, 11, { date: '2025-06-01', hours: '3', rating: 0 }),
     );
     expect(await totals()).toEqual([
       { user: 10, year: 2024, hours: 7, entries: 1, highRated: 0, innovative: 0, innovativeHours: 0, byMonth: months({ 12: 7 }) },
-      { user: 10, year: 2025, hours: 3.75, entries: 3, highRated: 2, innovative: 1, innovativeHours: 1, byMonth: months({ 1: 2.5, 3: 1.25 }) },
+      {
+        user: 10,
+        year: 2025,
+        hours: 3.75,
+        entries: 3,
+        highRated: 2,
+        innovative: 1,
+        innovativeHours: 1,
+        byMonth: months({ 1: 2.5, 3: 1.25 }),
+      },
       { user: 11, year: 2025, hours: 3, entries: 1, highRated: 0, innovative: 0, innovativeHours: 0, byMonth: months({ 6: 3 }) },
     ]);
   });
@@ -113,7 +136,10 @@ describe('training totals projector', () => {
   });
 
   it('when an entry is moved to another date and year, moves its hours, month and topics with it', async () => {
-    await project(logged(1, 10, { date: '2025-02-01', hours: '2', trainingName: 'Leadership' }), logged(2, 10, { date: '2025-05-05', hours: '1' }));
+    await project(
+      logged(1, 10, { date: '2025-02-01', hours: '2', trainingName: 'Leadership' }),
+      logged(2, 10, { date: '2025-05-05', hours: '1' }),
+    );
     await project(edited(1, 10, { date: '2024-11-15', hours: '3', trainingName: 'Leadership', rating: 5 }));
     expect(await totals()).toEqual([
       { user: 10, year: 2024, hours: 3, entries: 1, highRated: 1, innovative: 0, innovativeHours: 0, byMonth: months({ 11: 3 }) },
@@ -139,9 +165,15 @@ describe('training totals projector', () => {
 
   it('when a user is deleted, forgets their figures, including those of the same batch', async () => {
     await project(logged(1, 10), logged(2, 11));
-    await project([logged(3, 10, { date: '2024-02-02' }), edited(1, 10, { hours: '4' }), recorded('UserDeleted', { userId: 10, email: 'a@example.com' })]);
+    await project([
+      logged(3, 10, { date: '2024-02-02' }),
+      edited(1, 10, { hours: '4' }),
+      recorded('UserDeleted', { userId: 10, email: 'a@example.com' }),
+    ]);
     expect((await totals()).map((row) => row.user)).toEqual([11]);
-    const { rows } = await sql<{ entry_id: number }>`SELECT entry_id FROM ${sql.table(`${SCHEMA}.training_totals_entries`)}`.execute(database.db);
+    const { rows } = await sql<{
+      entry_id: number;
+    }>`SELECT entry_id FROM ${sql.table(`${SCHEMA}.training_totals_entries`)}`.execute(database.db);
     expect(rows.map((row) => row.entry_id)).toEqual([2]);
   });
 
@@ -180,11 +212,40 @@ describe('training totals projector', () => {
     await project(history.slice(0, 4), history.slice(4));
     expect(await everything()).toEqual(oneByOne);
     expect(await totals()).toEqual([
-      { user: 10, year: 2025, hours: 1.25, entries: 1, highRated: 0, innovative: 0, innovativeHours: 0, byMonth: months({ 2: 1.25 }) },
-      { user: 11, year: 2025, hours: 2.5, entries: 1, highRated: 0, innovative: 1, innovativeHours: 2.5, byMonth: months({ 2: 2.5 }) },
-      { user: 12, year: 2025, hours: 1.5, entries: 1, highRated: 0, innovative: 0, innovativeHours: 0, byMonth: months({ 2: 1.5 }) },
+      {
+        user: 10,
+        year: 2025,
+        hours: 1.25,
+        entries: 1,
+        highRated: 0,
+        innovative: 0,
+        innovativeHours: 0,
+        byMonth: months({ 2: 1.25 }),
+      },
+      {
+        user: 11,
+        year: 2025,
+        hours: 2.5,
+        entries: 1,
+        highRated: 0,
+        innovative: 1,
+        innovativeHours: 2.5,
+        byMonth: months({ 2: 2.5 }),
+      },
+      {
+        user: 12,
+        year: 2025,
+        hours: 1.5,
+        entries: 1,
+        highRated: 0,
+        innovative: 0,
+        innovativeHours: 0,
+        byMonth: months({ 2: 1.5 }),
+      },
     ]);
     // 1.5 + 0.25 - 0.25 is 1.50 in numeric arithmetic: trimmed, it reads as the one-batch sum does.
-    expect(oneByOne.find((line) => line.startsWith('training_totals {') && line.includes('"user_id": 12'))).toContain('"hours": 1.5,');
+    expect(oneByOne.find((line) => line.startsWith('training_totals {') && line.includes('"user_id": 12'))).toContain(
+      '"hours": 1.5,',
+    );
   });
 });

@@ -139,7 +139,8 @@ class TotalsWriter {
   ) {}
 
   async write(deltas: readonly Delta[], deletedUsers: readonly number[]): Promise<void> {
-    for (const table of ['training_totals', 'training_topics']) await deleteRows(this.trx, this.schema, table, 'user_id', 'int4', deletedUsers);
+    for (const table of ['training_totals', 'training_topics'])
+      await deleteRows(this.trx, this.schema, table, 'user_id', 'int4', deletedUsers);
     if (deltas.length === 0) return;
     await this.addToTotals(deltas);
     await this.addToTopics(deltas);

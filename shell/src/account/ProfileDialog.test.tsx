@@ -68,10 +68,11 @@ describe('Update Profile dialog', () => {
     await within(dialog).findByDisplayValue('Grace Hopper');
     fill('Manager Name', 'a');
     const suggestions = within(dialog).getByRole('listbox', { name: 'Suggestions' });
-    expect(within(suggestions).getAllByRole('option').map((option) => option.textContent)).toEqual([
-      'Grace Hoppergrace@example.com',
-      'Alan Turingalan@example.com',
-    ]);
+    expect(
+      within(suggestions)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Grace Hoppergrace@example.com', 'Alan Turingalan@example.com']);
     fill('Manager Name', 'nobody at all');
     expect(within(dialog).getByText('No managers found')).toBeInTheDocument();
   });

@@ -30,7 +30,13 @@ export function PasswordField<Field extends string>({ form, field, label, autoCo
 }
 
 /** The new password and its confirmation, as every form that sets a password asks for them. */
-export function NewPasswordFields({ form, passwordLabel }: { form: FormBinding<'password' | 'confirmPassword'>; passwordLabel: string }) {
+export function NewPasswordFields({
+  form,
+  passwordLabel,
+}: {
+  form: FormBinding<'password' | 'confirmPassword'>;
+  passwordLabel: string;
+}) {
   return (
     <>
       <PasswordField form={form} field="password" label={passwordLabel} autoComplete="new-password" />

@@ -35,9 +35,7 @@ describe('Login form', () => {
     const api = loginApi();
     await openLogin();
     await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
-    await waitFor(() =>
-      expect(screen.getByLabelText('Username')).toHaveAccessibleDescription(ACCOUNT_MESSAGES.usernameRequired),
-    );
+    await waitFor(() => expect(screen.getByLabelText('Username')).toHaveAccessibleDescription(ACCOUNT_MESSAGES.usernameRequired));
     expect(screen.getByLabelText('Username')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(ACCOUNT_MESSAGES.passwordRequired);
     expect(api.callsTo('POST', '/api/login')).toHaveLength(0);

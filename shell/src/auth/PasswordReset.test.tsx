@@ -28,9 +28,7 @@ describe('Password reset', () => {
     const api = resetApi();
     renderAt('/auth?tab=reset', '/auth', <AuthPage />);
     await userEvent.click(await screen.findByRole('button', { name: 'Get Reset Link' }));
-    await waitFor(() =>
-      expect(screen.getByLabelText('Username')).toHaveAccessibleDescription(ACCOUNT_MESSAGES.usernameRequired),
-    );
+    await waitFor(() => expect(screen.getByLabelText('Username')).toHaveAccessibleDescription(ACCOUNT_MESSAGES.usernameRequired));
     expect(api.callsTo('POST', '/api/reset-password')).toHaveLength(0);
   });
 
@@ -64,9 +62,7 @@ describe('Password reset', () => {
     expect(key).toHaveAttribute('maxLength', '64');
     fill('Reset Key', token.toUpperCase());
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
-    await waitFor(() =>
-      expect(key).toHaveAccessibleDescription(expect.stringContaining(ACCOUNT_MESSAGES.invalidResetToken)),
-    );
+    await waitFor(() => expect(key).toHaveAccessibleDescription(expect.stringContaining(ACCOUNT_MESSAGES.invalidResetToken)));
     expect(within(toasts().getByRole('alert')).getByText('Invalid Token')).toBeInTheDocument();
     fill('Reset Key', token);
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));

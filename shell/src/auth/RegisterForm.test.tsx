@@ -88,9 +88,7 @@ describe('Register form', () => {
       expect(field('Email Address')).toHaveAccessibleDescription(expect.stringContaining(ACCOUNT_MESSAGES.invalidEmail)),
     );
     fill('Email Address', 'someone@elsewhere.org');
-    expect(field('Email Address')).toHaveAccessibleDescription(
-      expect.stringContaining('Must be an @example.com email address'),
-    );
+    expect(field('Email Address')).toHaveAccessibleDescription(expect.stringContaining('Must be an @example.com email address'));
   });
 
   it('needs passwords of at least 6 characters that match', async () => {
@@ -99,9 +97,7 @@ describe('Register form', () => {
     fill('Password', 'short');
     fill('Confirm Password', 'shor');
     await submit();
-    await waitFor(() =>
-      expect(field('Password')).toHaveAccessibleDescription('Password must be at least 6 characters'),
-    );
+    await waitFor(() => expect(field('Password')).toHaveAccessibleDescription('Password must be at least 6 characters'));
     expect(field('Confirm Password')).toHaveAccessibleDescription('Password must be at least 6 characters');
     fill('Password', 'secret1');
     fill('Confirm Password', 'secret2');
@@ -129,10 +125,11 @@ describe('Register form', () => {
     expect(departmentNames).toEqual(['Select your department', 'Engineering', 'Sales']);
     fill('Manager', 'mar');
     const suggestions = screen.getByRole('listbox', { name: 'Suggestions' });
-    expect(within(suggestions).getAllByRole('option').map((option) => option.textContent)).toEqual([
-      'Maria Boss',
-      'Mark Chief',
-    ]);
+    expect(
+      within(suggestions)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Maria Boss', 'Mark Chief']);
     fill('Manager', 'zzz');
     expect(screen.getByText('No managers found')).toBeInTheDocument();
   });

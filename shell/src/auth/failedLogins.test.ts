@@ -19,9 +19,7 @@ describe('recordFailedLogin', () => {
   });
 
   it('turns the third wrong password for the same username into the multiple-attempts hint', () => {
-    expect(failTimes(['a@example.com', 'A@example.com', 'a@example.com']).shown).toBe(
-      ACCOUNT_MESSAGES.multipleFailedAttempts,
-    );
+    expect(failTimes(['a@example.com', 'A@example.com', 'a@example.com']).shown).toBe(ACCOUNT_MESSAGES.multipleFailedAttempts);
   });
 
   it('starts again for a different username', () => {

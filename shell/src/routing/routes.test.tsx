@@ -109,11 +109,11 @@ describe('account menu', () => {
     const currentPath = renderApp('/', <AppRoutes />);
     await userEvent.click(await screen.findByRole('button', { name: 'Sam Carter' }));
     const menu = screen.getByRole('menu', { name: 'My Account' });
-    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
-      'Edit Profile',
-      'Reset Password',
-      'Sign out',
-    ]);
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Edit Profile', 'Reset Password', 'Sign out']);
     expect(screen.getByText('sam@example.com')).toBeInTheDocument();
     expect(screen.getByText('Role: manager')).toBeInTheDocument();
     expect(within(menu).getByRole('menuitem', { name: 'Edit Profile' })).toHaveFocus();

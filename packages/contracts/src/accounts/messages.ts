@@ -5,8 +5,7 @@ export const ACCOUNT_MESSAGES = {
   accountDoesNotExist: 'This account does not exist, please register your email account to begin using the tool',
   accountAlreadyExists: 'This account already exists',
   wrongPassword: 'The password you entered is incorrect',
-  multipleFailedAttempts:
-    "Multiple failed attempts: You've tried 3 times. Click 'Forgot your password?' to reset it.",
+  multipleFailedAttempts: "Multiple failed attempts: You've tried 3 times. Click 'Forgot your password?' to reset it.",
   tooManyLoginAttempts: 'Too many failed login attempts. Please wait 15 minutes or reset your password.',
   invalidEmail: 'Must be a valid email address',
   emailRequired: 'Email is required',

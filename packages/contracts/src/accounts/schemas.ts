@@ -13,10 +13,7 @@ import {
 } from './rules';
 
 const requiredText = (requiredMessage: string, field: string) =>
-  safeString({ error: requiredMessage })
-    .trim()
-    .min(1, requiredMessage)
-    .max(NAME_MAX_LENGTH, M.textTooLong(field, NAME_MAX_LENGTH));
+  safeString({ error: requiredMessage }).trim().min(1, requiredMessage).max(NAME_MAX_LENGTH, M.textTooLong(field, NAME_MAX_LENGTH));
 
 /** A work e-mail address in the organisation's domain, normalised to lower case. */
 export const orgEmailSchema = (domain: string) =>
@@ -34,7 +31,9 @@ const passwordSchema = (minLength: number) =>
 const firstNameSchema = requiredText(M.firstNameRequired, 'First name');
 const lastNameSchema = requiredText(M.lastNameRequired, 'Last name');
 const departmentNameOfUserSchema = requiredText(M.departmentRequired, 'Department');
-const managerNameSchema = safeString().trim().max(2 * NAME_MAX_LENGTH + 1, M.textTooLong('Manager name', 201));
+const managerNameSchema = safeString()
+  .trim()
+  .max(2 * NAME_MAX_LENGTH + 1, M.textTooLong('Manager name', 201));
 
 /** Ids in paths (`/users/{id}`, `/departments/{id}`). */
 export const userIdSchema = z.coerce
@@ -84,8 +83,10 @@ export const registrationSchema = (domain: string) =>
       managerId: managerIdSchema.nullish(),
       department: departmentNameOfUserSchema,
       password: passwordSchema(PASSWORD_MIN_LENGTH),
-      confirmPassword: safeString({ error: M.confirmPasswordRequired })
-        .min(PASSWORD_MIN_LENGTH, M.passwordMin(PASSWORD_MIN_LENGTH)),
+      confirmPassword: safeString({ error: M.confirmPasswordRequired }).min(
+        PASSWORD_MIN_LENGTH,
+        M.passwordMin(PASSWORD_MIN_LENGTH),
+      ),
     })
     .refine(passwordsMatch, mismatch);
 
@@ -107,14 +108,10 @@ const acceptUsernameAsEmail = (value: unknown) => {
 
 /** Admin "Add User": created users must change the password at first login. */
 export const adminUserCreateSchema = (domain: string) =>
-  z.preprocess(
-    acceptUsernameAsEmail,
-    z.object({ ...adminUserFields(domain), password: passwordSchema(PASSWORD_MIN_LENGTH) }),
-  );
+  z.preprocess(acceptUsernameAsEmail, z.object({ ...adminUserFields(domain), password: passwordSchema(PASSWORD_MIN_LENGTH) }));
 
 /** Admin "Edit User" form: the create form without a password. */
-export const adminUserEditSchema = (domain: string) =>
-  z.preprocess(acceptUsernameAsEmail, z.object(adminUserFields(domain)));
+export const adminUserEditSchema = (domain: string) => z.preprocess(acceptUsernameAsEmail, z.object(adminUserFields(domain)));
 
 /**
  * PUT /api/users/{id} by an admin: any field of the admin form, each optional. The manager may be
@@ -162,8 +159,7 @@ export const setPasswordSchema = z
 
 export const resetRequestSchema = z.object({ username: usernameSchema });
 
-export const resetTokenSchema = safeString({ error: M.invalidResetToken })
-  .regex(RESET_TOKEN_PATTERN, M.invalidResetToken);
+export const resetTokenSchema = safeString({ error: M.invalidResetToken }).regex(RESET_TOKEN_PATTERN, M.invalidResetToken);
 
 export const resetConfirmSchema = z
   .object({

@@ -119,7 +119,12 @@ describe('pasteIntoGrid', () => {
   });
 
   it('lets the admin grid take more training types, 1/0 and single-digit ratings only', () => {
-    const { grid, invalid } = pasteIntoGrid(createGrid(2), 'Webinar\tx\t4\t1\nself-study\ty\t4.0\t0', { row: 0, column: 'trainingType' }, 'admin');
+    const { grid, invalid } = pasteIntoGrid(
+      createGrid(2),
+      'Webinar\tx\t4\t1\nself-study\ty\t4.0\t0',
+      { row: 0, column: 'trainingType' },
+      'admin',
+    );
     expect(grid[0]).toMatchObject({ trainingType: 'webinar', rating: '4', beInnovative: '1' });
     expect(grid[1]).toMatchObject({ trainingType: 'self-study', rating: '', beInnovative: '0' });
     expect(invalid.map((paste) => paste.title)).toEqual(['Invalid Rating value(s)']);
@@ -129,7 +134,14 @@ describe('pasteIntoGrid', () => {
 describe('checkGridRow', () => {
   it('turns a row into an entry with normalised date, defaults from the owner and parsed values', () => {
     const check = checkGridRow(
-      row({ trainingName: ' Risk 101 ', date: '1/2/2025', hours: '2', rating: '5', beInnovative: 'true', trainingType: 'external' }),
+      row({
+        trainingName: ' Risk 101 ',
+        date: '1/2/2025',
+        hours: '2',
+        rating: '5',
+        beInnovative: 'true',
+        trainingType: 'external',
+      }),
       0,
       'user',
       owner,
@@ -152,7 +164,8 @@ describe('checkGridRow', () => {
   });
 
   it('reports SPEC row errors', () => {
-    const errorsOf = (cells: Partial<GridRow>) => checkGridRow(row({ trainingName: 'x', date: '2025-01-01', hours: '1', ...cells }), 0, 'user', owner).errors;
+    const errorsOf = (cells: Partial<GridRow>) =>
+      checkGridRow(row({ trainingName: 'x', date: '2025-01-01', hours: '1', ...cells }), 0, 'user', owner).errors;
     expect(errorsOf({ trainingName: '  ' })).toEqual(['Missing training name']);
     expect(errorsOf({ date: 'soon' })).toEqual(['Missing or invalid date format']);
     expect(errorsOf({ date: ' ' })).toEqual(['Missing or invalid date format']);
@@ -201,7 +214,12 @@ describe('checkGridRow', () => {
   });
 
   it('uses manager and department cells over the owner defaults', () => {
-    const check = checkGridRow(row({ trainingName: 'x', date: '2025-01-01', hours: '1', managerName: 'Alan Turing', department: 'Research' }), 0, 'user', owner);
+    const check = checkGridRow(
+      row({ trainingName: 'x', date: '2025-01-01', hours: '1', managerName: 'Alan Turing', department: 'Research' }),
+      0,
+      'user',
+      owner,
+    );
     expect(check.entry).toMatchObject({ managerName: 'Alan Turing', department: 'Research' });
   });
 });

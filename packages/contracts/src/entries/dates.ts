@@ -58,8 +58,7 @@ export function monthDateRange(day: Date): { from: string; to: string } {
 }
 
 export type GridDateResult =
-  | { ok: true; date: string }
-  | { ok: false; error: 'Missing or invalid date format' | 'Invalid date format' };
+  { ok: true; date: string } | { ok: false; error: 'Missing or invalid date format' | 'Invalid date format' };
 
 const missingOrInvalid = { ok: false, error: 'Missing or invalid date format' } as const;
 const yearOutOfRange = { ok: false, error: 'Invalid date format' } as const;

@@ -7,7 +7,13 @@ describe('describeBulkErrors', () => {
     const lines = describeBulkErrors([
       { index: 0, errors: [{ path: 'hours', message: 'Hours must be 0 or more' }] },
       { index: 2, message: 'You can only log entries for yourself' },
-      { index: 3, errors: [{ path: 'date', message: 'Date is required' }, { path: 'trainingName', message: 'Training name is required' }] },
+      {
+        index: 3,
+        errors: [
+          { path: 'date', message: 'Date is required' },
+          { path: 'trainingName', message: 'Training name is required' },
+        ],
+      },
       { index: 4, errors: [{ path: 'date', message: 'Date is required' }] },
       { index: 5, errors: [{ path: 'date', message: 'Date is required' }] },
     ]);

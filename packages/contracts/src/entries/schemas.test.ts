@@ -20,7 +20,10 @@ const valid = {
   department: 'Engineering',
 };
 
-function messagesOf(schema: { safeParse(value: unknown): { success: boolean; error?: { issues: { message: string }[] } } }, value: unknown) {
+function messagesOf(
+  schema: { safeParse(value: unknown): { success: boolean; error?: { issues: { message: string }[] } } },
+  value: unknown,
+) {
   const result = schema.safeParse(value);
   return result.success ? [] : result.error!.issues.map((issue) => issue.message);
 }
@@ -119,9 +122,7 @@ describe('entryInputSchema', () => {
     expect(messagesOf(entryInputSchema, { ...valid, trainingName: 'x'.repeat(256) })).toEqual([
       'Training name must be at most 255 characters',
     ]);
-    expect(messagesOf(entryInputSchema, { ...valid, notes: 'x'.repeat(5001) })).toEqual([
-      'Notes must be at most 5000 characters',
-    ]);
+    expect(messagesOf(entryInputSchema, { ...valid, notes: 'x'.repeat(5001) })).toEqual(['Notes must be at most 5000 characters']);
   });
 
   it('takes custom values only as an object of simple values', () => {

@@ -69,7 +69,12 @@ const requiredText = (message: string, field: string, max = SHORT_TEXT_MAX_LENGT
 
 /** Optional text: absent or null becomes ''. */
 const optionalText = (field: string, max = SHORT_TEXT_MAX_LENGTH) =>
-  z.preprocess((value) => value ?? '', safeString({ error: `${field} must be text` }).trim().max(max, M.textTooLong(field, max)));
+  z.preprocess(
+    (value) => value ?? '',
+    safeString({ error: `${field} must be text` })
+      .trim()
+      .max(max, M.textTooLong(field, max)),
+  );
 
 export const entryDateSchema = safeString({ error: M.dateRequired })
   .trim()
@@ -173,8 +178,7 @@ const optionalQueryInteger = (message: string, min: number, max = Number.MAX_SAF
   );
 
 /** An id in a path or query: a whole number from 1 to MAX_ID. */
-export const idSchema = (message: string) =>
-  z.coerce.number({ error: message }).int(message).min(1, message).max(MAX_ID, message);
+export const idSchema = (message: string) => z.coerce.number({ error: message }).int(message).min(1, message).max(MAX_ID, message);
 
 /** The `{id}` of /api/entries/{id}. */
 export const entryIdSchema = idSchema(M.invalidEntryId);

@@ -7,7 +7,10 @@ import {
   optionValueFromLabel,
 } from './schemas';
 
-const messagesOf = (schema: { safeParse(value: unknown): { success: boolean; error?: { issues: { message: string }[] } } }, value: unknown) => {
+const messagesOf = (
+  schema: { safeParse(value: unknown): { success: boolean; error?: { issues: { message: string }[] } } },
+  value: unknown,
+) => {
   const result = schema.safeParse(value);
   return result.success ? [] : result.error!.issues.map((issue) => issue.message);
 };

@@ -86,10 +86,7 @@ const optionLabelSchema = safeString({ error: M.optionLabelRequired })
   .trim()
   .min(1, { error: M.optionLabelRequired, abort: true })
   .max(FORM_FIELD_LABEL_MAX_LENGTH, M.tooLong('Option label', FORM_FIELD_LABEL_MAX_LENGTH))
-  .refine(
-  (label) => optionValueFromLabel(label) !== '',
-  M.optionLabelWithoutLettersOrDigits,
-);
+  .refine((label) => optionValueFromLabel(label) !== '', M.optionLabelWithoutLettersOrDigits);
 
 /** POST /api/form-fields/{id}/options. A sent `value` is ignored: the server derives it from the label. */
 export const formFieldOptionCreateSchema = z.object({

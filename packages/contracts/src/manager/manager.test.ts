@@ -6,7 +6,8 @@ import { managerIdSchema, managerYearQuerySchema } from './schemas';
 describe('manager route inputs', () => {
   it('takes a manager id of at least 1 from the path', () => {
     expect(managerIdSchema.parse('42')).toBe(42);
-    for (const bad of ['abc', '0', '1.5', '']) expect(managerIdSchema.safeParse(bad).error?.issues[0]?.message).toBe(M.invalidManagerId);
+    for (const bad of ['abc', '0', '1.5', ''])
+      expect(managerIdSchema.safeParse(bad).error?.issues[0]?.message).toBe(M.invalidManagerId);
   });
 
   it('takes an optional year', () => {

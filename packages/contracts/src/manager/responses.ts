@@ -5,11 +5,15 @@ import type { ScheduleStatus } from '../progress/schedule';
 
 const SCHEDULE_STATUSES = ['target-achieved', 'on-schedule', 'behind-schedule'] as const satisfies readonly ScheduleStatus[];
 
-const scheduleStatusSchema = z
-  .enum(SCHEDULE_STATUSES)
-  .meta({ description: 'target-achieved when hours >= target, else on-schedule when hours >= round(elapsed share of the year x target), else behind-schedule' });
+const scheduleStatusSchema = z.enum(SCHEDULE_STATUSES).meta({
+  description:
+    'target-achieved when hours >= target, else on-schedule when hours >= round(elapsed share of the year x target), else behind-schedule',
+});
 
-export const topicCountSchema = z.strictObject({ topic: z.string(), count: z.number().meta({ description: 'Entries that mention the topic' }) });
+export const topicCountSchema = z.strictObject({
+  topic: z.string(),
+  count: z.number().meta({ description: 'Entries that mention the topic' }),
+});
 
 /** One direct report's figures for the year. */
 export const managerEmployeeStatsSchema = z.strictObject({
@@ -18,7 +22,9 @@ export const managerEmployeeStatsSchema = z.strictObject({
   totalHours: z.number(),
   completedTraining: z.number().meta({ description: 'Entries of the year' }),
   highRatedTraining: z.number().meta({ description: 'Entries of the year rated 4 or more' }),
-  targetHours: z.number().meta({ description: 'Their own target for the year, else the yearly target shared among all users (rounded), else 100' }),
+  targetHours: z
+    .number()
+    .meta({ description: 'Their own target for the year, else the yearly target shared among all users (rounded), else 100' }),
   scheduleStatus: scheduleStatusSchema,
 });
 
@@ -32,7 +38,9 @@ export const managerStatsSchema = z.strictObject({
   targetHours: z.number().meta({ description: "The sum of the reports' targets" }),
   scheduleStatus: scheduleStatusSchema,
   hoursByMonth: z.array(z.number()).length(12).meta({ description: "The team's hours dated in each month, January first" }),
-  popularTopics: z.array(topicCountSchema).meta({ description: 'The top 8 topics of the manager keyword list, most entries first' }),
+  popularTopics: z
+    .array(topicCountSchema)
+    .meta({ description: 'The top 8 topics of the manager keyword list, most entries first' }),
   employeeStats: z.array(managerEmployeeStatsSchema).meta({ description: 'Every direct report, by last then first name' }),
 });
 

@@ -73,7 +73,7 @@ describe('schedule counts and pace (manager view)', () => {
     expect(expectedHoursAtMonthEnds(366, 2024).slice(0, 3)).toEqual([31, 60, 91]);
   });
 
-  it("meets the schedule rule on the first day of the next month", () => {
+  it('meets the schedule rule on the first day of the next month', () => {
     const pace = expectedHoursAtMonthEnds(120, 2025);
     expect(hoursExpectedByNow(120, elapsedShareOfYear(2025, new Date(2025, 6, 1)))).toBe(pace[5]);
   });

@@ -9,7 +9,10 @@ import {
   yearlyTargetUpdateSchema,
 } from './schemas';
 
-const messagesOf = (schema: { safeParse(value: unknown): { success: boolean; error?: { issues: { message: string }[] } } }, value: unknown) => {
+const messagesOf = (
+  schema: { safeParse(value: unknown): { success: boolean; error?: { issues: { message: string }[] } } },
+  value: unknown,
+) => {
   const result = schema.safeParse(value);
   return result.success ? [] : result.error!.issues.map((issue) => issue.message);
 };
@@ -33,7 +36,9 @@ describe('fiscal year (admin form)', () => {
   });
 
   it.each([2019, 2051, 2030.5, 'next'])('refuses year %j', (year) => {
-    expect(messagesOf(fiscalYearCreateSchema, { year, targetHours: 10 })).toEqual(['Year must be a whole number from 2020 to 2050']);
+    expect(messagesOf(fiscalYearCreateSchema, { year, targetHours: 10 })).toEqual([
+      'Year must be a whole number from 2020 to 2050',
+    ]);
   });
 });
 
@@ -100,6 +105,8 @@ describe('bulk target', () => {
 
   it('leaves the users and hours to the server when they are not sent', () => {
     expect(bulkTargetSchema.parse({ year: 2026 })).toEqual({ year: 2026, reason: 'Company-wide assignment' });
-    expect(messagesOf(bulkTargetSchema, { year: 2026, targetHours: 10_001 })).toEqual(['Target hours must be a whole number from 1 to 10000']);
+    expect(messagesOf(bulkTargetSchema, { year: 2026, targetHours: 10_001 })).toEqual([
+      'Target hours must be a whole number from 1 to 10000',
+    ]);
   });
 });

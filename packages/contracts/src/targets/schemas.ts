@@ -78,7 +78,10 @@ export const fiscalYearCreateSchema = z
     year: wholeNumber(M.fiscalYearYear, FISCAL_YEAR_RANGE.min, FISCAL_YEAR_RANGE.max),
     targetHours: z.preprocess(
       toNumberIfNumericText,
-      z.number({ error: M.fiscalYearTargetHours }).gt(0, M.fiscalYearTargetHours).max(YEARLY_TARGET_MAX_HOURS, M.fiscalYearTargetHours),
+      z
+        .number({ error: M.fiscalYearTargetHours })
+        .gt(0, M.fiscalYearTargetHours)
+        .max(YEARLY_TARGET_MAX_HOURS, M.fiscalYearTargetHours),
     ),
     description: optionalText(M.description),
   })

@@ -46,7 +46,11 @@ describe('countTopics', () => {
 
 describe('topicsOf', () => {
   it("lists the keywords one entry's name or notes mention, each once, in list order", () => {
-    expect(topicsOf({ trainingName: 'Risk and risk management', notes: 'Leadership; RISK again' })).toEqual(['Risk', 'Management', 'Leadership']);
+    expect(topicsOf({ trainingName: 'Risk and risk management', notes: 'Leadership; RISK again' })).toEqual([
+      'Risk',
+      'Management',
+      'Leadership',
+    ]);
     expect(topicsOf({ trainingName: 'Lean Six-Sigma', notes: null })).toEqual(['Lean', 'Six Sigma']);
   });
 

@@ -1,6 +1,8 @@
 /** The part of a zod schema a form needs (kept structural so this package does not import zod). */
 export type FormSchema<Output> = {
-  safeParse(value: unknown):
+  safeParse(
+    value: unknown,
+  ):
     | { success: true; data: Output }
     | { success: false; error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> } };
 };

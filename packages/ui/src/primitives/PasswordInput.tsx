@@ -31,11 +31,7 @@ export function PasswordInput(props: PasswordInputProps) {
   return (
     <Wrapper>
       <Input {...props} type={visible ? 'text' : 'password'} />
-      <Toggle
-        type="button"
-        aria-controls={props.id}
-        onClick={() => setVisible((shown) => !shown)}
-      >
+      <Toggle type="button" aria-controls={props.id} onClick={() => setVisible((shown) => !shown)}>
         {visible ? 'Hide' : 'Show'}
       </Toggle>
     </Wrapper>

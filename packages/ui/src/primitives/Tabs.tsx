@@ -60,7 +60,10 @@ export function Tabs<Value extends string>({ label, items, value, onChange, chil
     const move = nextIndexByKey[event.key];
     if (!move) return;
     event.preventDefault();
-    const currentIndex = Math.max(0, items.findIndex((item) => item.value === value));
+    const currentIndex = Math.max(
+      0,
+      items.findIndex((item) => item.value === value),
+    );
     const next = items[move(currentIndex, items.length)];
     if (!next) return;
     onChange(next.value);

@@ -32,11 +32,11 @@ describe('YearSelector', () => {
     renderWithUi(<Example />);
     const select = screen.getByRole('combobox', { name: 'Year' });
     await within(select).findByRole('option', { name: '2024' });
-    expect(within(select).getAllByRole('option').map((option) => option.textContent)).toEqual([
-      String(currentYear()),
-      '2024',
-      '2023',
-    ]);
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual([String(currentYear()), '2024', '2023']);
     await userEvent.selectOptions(select, '2023');
     expect(screen.getByText('Showing 2023')).toBeInTheDocument();
     expect(requests).toEqual(['/api/available-years']);
