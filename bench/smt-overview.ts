@@ -16,7 +16,7 @@
  * It always starts its own product (seeding needs the database).
  */
 import { randomBytes } from 'node:crypto';
-import { smtOverviewSchema } from '@tht/contracts';
+import { smtOverviewSchema, YEARLY_TARGET_MAX_HOURS } from '@tht/contracts';
 import { createTestDatabase } from '@tht/postgres/testing';
 import { startProduct } from '../e2e/src/support/product';
 import { measureFloor } from './support/floor';
@@ -57,7 +57,11 @@ async function main(): Promise<void> {
     const users = await seedThroughEventStore(database.connectionString, jwtSecret, plan);
     const asUser = (index: number) => ({ authorization: `Bearer ${users[index]!.token}`, 'content-type': 'application/json' });
     for (const year of YEARS) {
-      const body = JSON.stringify({ year, targetHours: Math.round(ENTRIES * 2.5), description: 'Bench target' });
+      const body = JSON.stringify({
+        year,
+        targetHours: Math.min(YEARLY_TARGET_MAX_HOURS, Math.round(ENTRIES * 2.5)),
+        description: 'Bench target',
+      });
       await client.send('set target', '/api/yearly-targets', { method: 'POST', headers: asUser(HR_INDEX), body });
     }
     const smt = { authorization: `Bearer ${users[SMT_INDEX]!.token}` };
