@@ -1,5 +1,4 @@
-import useSWR, { useSWRConfig } from 'swr';
-import { useCallback, useState } from 'react';
+import useSWR from 'swr';
 import type {
   BulkTargetResult,
   HrEmployee,
@@ -10,7 +9,7 @@ import type {
   UserTarget,
   YearlyTarget,
 } from '@tht/contracts';
-import { apiRequest } from '@tht/ui';
+import { apiRequest, keysStartingWith, useApiWrite } from '@tht/ui';
 
 /** The keys of the HR reads: each endpoint with its year. */
 export const hrStatsKey = (year: number) => `/api/hr/stats?year=${year}`;
@@ -57,29 +56,10 @@ export function useFiscalYears() {
 }
 
 /** Reads a target change alters: the HR figures, the target lists and the fiscal years. */
-const isTargetDataKey = (key: unknown) =>
-  typeof key === 'string' &&
-  ['/api/hr/', '/api/yearly-targets', '/api/fiscal-years', '/api/user-targets'].some((prefix) => key.startsWith(prefix));
+const isTargetDataKey = keysStartingWith('/api/hr/', '/api/yearly-targets', '/api/fiscal-years', '/api/user-targets');
 
 /** A write whose success refreshes every read it changes (the server answers once its read models include it). */
-function useTargetWrite<Arg, Result>(send: (arg: Arg) => Promise<Result>) {
-  const { mutate } = useSWRConfig();
-  const [pending, setPending] = useState(false);
-  const run = useCallback(
-    async (arg: Arg) => {
-      setPending(true);
-      try {
-        const result = await send(arg);
-        await mutate(isTargetDataKey);
-        return result;
-      } finally {
-        setPending(false);
-      }
-    },
-    [send, mutate],
-  );
-  return { run, pending };
-}
+const useTargetWrite = <Arg, Result>(send: (arg: Arg) => Promise<Result>) => useApiWrite(send, isTargetDataKey);
 
 export type YearlyTargetFields = { year: number; targetHours: number; description: string | null };
 export type BulkTargetRequest = { year: number; targetHours?: number; reason?: string; userIds?: number[] };
