@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Account } from './support/accounts';
-import { launchBrowser, newPage, signIn, submitLogin, toast } from './support/browser';
+import { launchBrowser, newPage, pickUpWithKeyboard, signIn, submitLogin, toast } from './support/browser';
 import { accounts } from './support/test-product';
 
 const { api, adminToken, createAccount, ensureDepartment, signInToken } = accounts;
@@ -120,9 +120,7 @@ describe('the Admin Panel', () => {
     try {
       const page = await adminPanel('Form Fields');
       const handle = page.getByRole('button', { name: `Drag ${second} to reorder` });
-      await handle.focus();
-      await page.keyboard.press('Space');
-      await page.getByText(new RegExp(`^Picked up ${second}, position \\d+ of \\d+\\.$`)).waitFor({ state: 'attached' });
+      await pickUpWithKeyboard(page, handle, new RegExp(`^Picked up ${second}, position \\d+ of \\d+\\.$`));
       await page.keyboard.press('ArrowUp');
       await page.getByText(new RegExp(`^${second} is over ${first}, position \\d+ of \\d+\\.$`)).waitFor({ state: 'attached' });
       await page.keyboard.press('Space');

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Account } from './support/accounts';
-import { launchBrowser, newPage, signIn } from './support/browser';
+import { launchBrowser, newPage, pickUpWithKeyboard, signIn } from './support/browser';
 import { accounts } from './support/test-product';
 
 const { api, createAccount, signInToken } = accounts;
@@ -94,9 +94,8 @@ describe("a manager's team dashboard", () => {
 
     expect(await sectionOrder(page)).toEqual(['Team Statistics', 'Training Progress', 'Team Details', 'Popular Topics']);
     // The keyboard way of dragging: Space picks the section up, the arrows move it, Space drops it.
-    await page.getByRole('button', { name: 'Drag Popular Topics to reorder' }).focus();
-    await page.keyboard.press('Space');
-    await page.getByText('Picked up Popular Topics, position 4 of 4.').waitFor({ state: 'attached' });
+    const handle = page.getByRole('button', { name: 'Drag Popular Topics to reorder' });
+    await pickUpWithKeyboard(page, handle, 'Picked up Popular Topics, position 4 of 4.');
     await page.keyboard.press('ArrowUp');
     await page.getByText('Popular Topics is over Team Details, position 3 of 4.').waitFor({ state: 'attached' });
     await page.keyboard.press('ArrowUp');

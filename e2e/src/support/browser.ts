@@ -70,3 +70,16 @@ export async function signOut(page: Page, { firstName, lastName }: { firstName: 
   await page.getByRole('button', { name: `${firstName} ${lastName}` }).click();
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
 }
+
+/**
+ * Picks up a drag handle with Space and waits until the drag listens to the arrow keys: dnd-kit's
+ * keyboard sensor announces the pick-up before it adds its key listener in a zero-delay timer, so
+ * an arrow pressed right after the announcement can be lost on a busy machine. A zero-delay timer
+ * queued after the announcement runs after dnd-kit's.
+ */
+export async function pickUpWithKeyboard(page: Page, handle: Locator, announcement: string | RegExp): Promise<void> {
+  await handle.focus();
+  await page.keyboard.press('Space');
+  await page.getByText(announcement).waitFor({ state: 'attached' });
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
+}
