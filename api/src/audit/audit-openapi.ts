@@ -2,6 +2,8 @@ import {
   AUDIT_MESSAGES as M,
   auditEventsQuerySchema,
   auditHeadSchema,
+  auditLogPageSchema,
+  auditLogQuerySchema,
   exportedEventSchema,
   historyKindSchema,
   recordHistorySchema,
@@ -12,7 +14,12 @@ import type { DescribeFeatureApi } from '../openapi/operations';
 /** The routes of `audit-routes.ts`. */
 export const describeAuditApi: DescribeFeatureApi = () => ({
   tag: { name: 'Audit', description: "Every record's history, and the tamper-evident event log for auditors" },
-  schemas: { RecordHistory: recordHistorySchema, AuditHead: auditHeadSchema, ExportedEvent: exportedEventSchema },
+  schemas: {
+    RecordHistory: recordHistorySchema,
+    AuditLogPage: auditLogPageSchema,
+    AuditHead: auditHeadSchema,
+    ExportedEvent: exportedEventSchema,
+  },
   operations: [
     {
       method: 'get',
@@ -29,6 +36,26 @@ export const describeAuditApi: DescribeFeatureApi = () => ({
       params: { kind: historyKindSchema, id: z.string() },
       responses: { 200: { description: 'The history', schema: recordHistorySchema } },
       errors: { 400: [M.unknownKind, M.badId], 403: [M.historyAccessDenied], 404: [M.recordNotFound] },
+    },
+    {
+      method: 'get',
+      path: '/api/audit/log',
+      operationId: 'getAuditLog',
+      summary: "The records' events, newest first, with filters, paged",
+      description:
+        'Every event of an entry, user, person target, fiscal year (yearly target), department or form field, newest first by log ' +
+        "position, each with its record's `kind` and `recordId` for `GET /api/history/{kind}/{id}`. Filters: `actorId` (a user id, " +
+        'or `system` for events no person caused), `kind`, and `from`/`to`: days (YYYY-MM-DD, UTC, both included) or ISO 8601 times ' +
+        '(`from` included, `to` not). Pages of `pageSize` (default 50, at most 200) reach 10,000 events back, and `total` counts ' +
+        'up to 10,000 (`totalCapped` when more match): narrow the dates to reach older events. Admins. Kept for the PostgreSQL ' +
+        'event store only (the filters use its indexes); with KurrentDB it answers 501.',
+      access: 'admin',
+      query: auditLogQuerySchema,
+      responses: { 200: { description: 'One page of the log', schema: auditLogPageSchema } },
+      errors: {
+        400: [M.badActor, M.unknownLogKind, M.badTime, M.badTimeRange, M.badPage, M.badPageSize, M.tooDeep],
+        501: [M.logUnavailable],
+      },
     },
     {
       method: 'get',

@@ -1,9 +1,11 @@
 import {
   AUDIT_MESSAGES as M,
   auditEventsQuerySchema,
+  auditLogQuerySchema,
   historyKindSchema,
   parseHistoryKey,
   type AuditHead,
+  type AuditLogPage,
   type RecordHistory,
 } from '@tht/contracts';
 import { exportChain, readChainStatus } from '@tht/eventstore';
@@ -11,16 +13,20 @@ import { Router, type RequestHandler } from 'express';
 import { requireAuth, requireRole, signedInUser } from '../auth/require-auth';
 import type { AppContext } from '../platform/context';
 import { HttpError, parseWith, sendPieces } from '../platform/http';
+import { auditLogPage } from './audit-log-queries';
 import { recordHistory } from './history-queries';
 
-/** Record histories (anyone allowed to read the record) and the hash chain for auditors (admins). */
+/** Record histories (anyone allowed to read the record), the audit log and the hash chain for auditors (admins). */
 export function createAuditRouter(ctx: AppContext): Router {
   const router = Router();
   const adminOnly = [requireAuth(ctx), requireRole('admin')];
-  const requireChain: RequestHandler = (_req, _res, next) => {
-    if (ctx.config.eventstoreUrl) throw new HttpError(501, M.chainUnavailable);
-    next();
-  };
+  const requirePostgresLog =
+    (message: string): RequestHandler =>
+    (_req, _res, next) => {
+      if (ctx.config.eventstoreUrl) throw new HttpError(501, message);
+      next();
+    };
+  const requireChain = requirePostgresLog(M.chainUnavailable);
 
   router.get('/history/:kind/:id', requireAuth(ctx), async (req, res) => {
     const kind = parseWith(historyKindSchema, req.params.kind);
@@ -39,6 +45,11 @@ export function createAuditRouter(ctx: AppContext): Router {
       unsealed,
     };
     res.set('Cache-Control', 'no-store').json(answer);
+  });
+
+  router.get('/audit/log', ...adminOnly, requirePostgresLog(M.logUnavailable), async (req, res) => {
+    const query = parseWith(auditLogQuerySchema, req.query);
+    res.set('Cache-Control', 'no-store').json((await auditLogPage(ctx, query)) satisfies AuditLogPage);
   });
 
   router.get('/audit/events', ...adminOnly, requireChain, async (req, res) => {

@@ -1,4 +1,11 @@
-import { auditHeadSchema, recordHistorySchema, type EntryView, type HistoryItem } from '@tht/contracts';
+import {
+  auditHeadSchema,
+  auditLogPageSchema,
+  recordHistorySchema,
+  type AuditLogItem,
+  type EntryView,
+  type HistoryItem,
+} from '@tht/contracts';
 import { chainHash, GENESIS_HASH, sealChain, verifyChain } from '@tht/eventstore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUserAndLogin, TEST_PASSWORD, type SignedInTestUser } from '../testing/accounts';
@@ -139,6 +146,98 @@ describe('GET /api/history/{kind}/{id}', () => {
       status: 400,
       body: { error: 'The id does not name a record of this kind' },
     });
+  });
+});
+
+async function auditLog(query: string, viewer = admin) {
+  const response = await request(app, 'GET', `/api/audit/log?${query}`, { token: viewer.token });
+  expect(response.status, JSON.stringify(response.body)).toBe(200);
+  return auditLogPageSchema.parse(response.body);
+}
+
+const newestFirst = (items: readonly AuditLogItem[]) => items.every((item, i) => i === 0 || items[i - 1]!.position > item.position);
+
+describe('GET /api/audit/log', () => {
+  it("lists the records' events newest first, each naming its record's history", async () => {
+    const { items, total, totalCapped, page, pageSize } = await auditLog('');
+    expect([page, pageSize, totalCapped]).toEqual([1, 50, false]);
+    expect(total).toBeGreaterThan(10);
+    expect(newestFirst(items)).toBe(true);
+    const { events } = await app.ctx.store.readAll(null, 10_000);
+    expect(items[0]!.position).toBe(
+      events.filter((event) => !/^(email|department-name|form-field-name)-/.test(event.streamName)).at(-1)!.globalPosition,
+    );
+
+    const edit = items.find((item) => item.event === 'EntryEdited' && item.recordId === String(entry.id))!;
+    expect(edit).toMatchObject({ kind: 'entries', actor: { id: admin.user.id, name: 'Zoe Zimmer' } });
+    expect(edit.summary).toMatch(/^entry edited: /);
+    const linked = await history(`${edit.kind}/${edit.recordId}`, admin);
+    expect(linked.map((item) => item.position)).toContain(edit.position);
+  });
+
+  it('filters by record kind, the person acting (or the system) and a date range', async () => {
+    const entries = await auditLog('kind=entries');
+    expect(entries.items.map((item) => [item.kind, item.event])).toEqual([
+      ['entries', 'EntryEdited'],
+      ['entries', 'EntryLogged'],
+    ]);
+    const targets = await auditLog(`kind=user-targets&actorId=${hr.user.id}`);
+    expect(targets.items.filter((item) => item.recordId === `${ann.user.id}-2026`).map((item) => item.event)).toEqual([
+      'UserTargetUpdated',
+      'UserTargetCreated',
+    ]);
+
+    const byAdmin = await auditLog(`actorId=${admin.user.id}&pageSize=200`);
+    expect(byAdmin.items.length).toBeGreaterThan(0);
+    expect(byAdmin.items.every((item) => item.actor.id === admin.user.id)).toBe(true);
+    const bySystem = await auditLog('actorId=system&pageSize=200');
+    expect(bySystem.items.every((item) => item.actor.id === null)).toBe(true);
+    expect(byAdmin.total + bySystem.total).toBeLessThan((await auditLog('')).total);
+
+    const today = new Date().toISOString().slice(0, 10);
+    expect((await auditLog(`kind=entries&from=${today}&to=${today}`)).total).toBe(2);
+    expect((await auditLog('kind=entries&to=2020-01-01')).total).toBe(0);
+    const editedAt = entries.items[0]!.at;
+    expect((await auditLog(`kind=entries&from=${encodeURIComponent(editedAt)}`)).items.map((item) => item.event)).toEqual([
+      'EntryEdited',
+    ]);
+    expect((await auditLog(`kind=entries&to=${encodeURIComponent(editedAt)}`)).items.map((item) => item.event)).toEqual([
+      'EntryLogged',
+    ]);
+  });
+
+  it('pages the log: consecutive pages continue one another, newest first', async () => {
+    const all = await auditLog('pageSize=200');
+    const [first, second] = [await auditLog('pageSize=3&page=1'), await auditLog('pageSize=3&page=2')];
+    expect([...first.items, ...second.items].map((item) => item.position)).toEqual(
+      all.items.slice(0, 6).map((item) => item.position),
+    );
+    expect(first.total).toBe(all.total);
+  });
+
+  it('refuses bad filters with a clear 400, and anyone but an admin', async () => {
+    const cases: Array<[string, string]> = [
+      ['kind=teams', 'kind must be one of entries, users, user-targets, fiscal-years, departments, form-fields'],
+      ['actorId=ann', 'actorId must be a user id or system'],
+      ['from=2026-02-30', 'from and to must be dates written YYYY-MM-DD or ISO 8601 times with an offset'],
+      ['from=2026-03-02&to=2026-03-01', 'from must be before to'],
+      ['page=0', 'page must be a whole number of at least 1'],
+      ['pageSize=500', 'pageSize must be a whole number from 1 to 200'],
+      ['page=201&pageSize=50', 'The audit log pages reach 10,000 events back; narrow the dates to see older events'],
+      [
+        'actor=1',
+        'Unknown query parameter: actor. This address takes actorId, kind, from, to, page, pageSize, each given once as a single value.',
+      ],
+      ['kind=users&kind=entries', 'Query parameter kind must be given once, as a single value'],
+    ];
+    for (const [query, error] of cases) {
+      expect(await request(app, 'GET', `/api/audit/log?${query}`, { token: admin.token }), query).toMatchObject({
+        status: 400,
+        body: { error },
+      });
+    }
+    for (const viewer of [hr, manager, ann]) expect(await statusOf('/api/audit/log', viewer)).toBe(403);
+    expect(await statusOf('/api/audit/log')).toBe(401);
   });
 });
 

@@ -77,7 +77,7 @@ export async function recordHistory(ctx: AppContext, viewer: Person, key: Histor
 }
 
 /** Names of the people who acted: from the users read model, or from their own stream if deleted since. */
-async function actorNames(ctx: AppContext, events: readonly RecordedEvent[]): Promise<Map<number, string>> {
+export async function actorNames(ctx: AppContext, events: readonly RecordedEvent[]): Promise<Map<number, string>> {
   const ids = [...new Set(events.flatMap((e) => (e.metadata.actorId === null ? [] : [Number(e.metadata.actorId)])))].filter(
     Number.isSafeInteger,
   );

@@ -15,3 +15,5 @@ export {
   type ExportedEvent,
   type VerifyResult,
 } from './postgres-chain';
+export { readLogPage, type LogFilter, type LogPage, type LogPageRequest } from './postgres-log';
+export { upcastEvent } from './upcasting';

@@ -133,6 +133,12 @@ export function evolveSnapshot(before: Snapshot, event: Pick<HistoryEvent, 'type
 
 const optionField = (data: Record<string, unknown>) => `option ${String(data.optionId)}`;
 
+/** Who caused the event: their id and name (from `names`); both null for the system. */
+export function eventActor(event: Pick<HistoryEvent, 'metadata'>, names: ReadonlyMap<number, string>): HistoryItem['actor'] {
+  const id = event.metadata.actorId === null ? null : Number(event.metadata.actorId);
+  return { id, name: id === null ? null : (names.get(id) ?? null) };
+}
+
 /**
  * A record's history from its events, oldest first: per event the time, the actor (named from
  * `names`), the event type and the fields it changed.
@@ -143,11 +149,10 @@ export function historyItems(events: readonly HistoryEvent[], names: ReadonlyMap
     const after = evolveSnapshot(snapshot, event);
     const changes = fieldChanges(snapshot, after);
     snapshot = after;
-    const actorId = event.metadata.actorId === null ? null : Number(event.metadata.actorId);
     return {
       position: event.globalPosition,
       at: event.metadata.occurredAt,
-      actor: { id: actorId, name: actorId === null ? null : (names.get(actorId) ?? null) },
+      actor: eventActor(event, names),
       event: event.type,
       changes,
     };

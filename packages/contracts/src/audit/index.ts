@@ -1,3 +1,4 @@
 export * from './messages';
 export * from './history';
 export * from './chain';
+export * from './log';
