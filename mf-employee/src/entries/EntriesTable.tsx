@@ -1,12 +1,5 @@
 import { useMemo, useState } from 'react';
-import {
-  createColumnHelper,
-  flexRender,
-  getCoreRowModel,
-  getSortedRowModel,
-  useReactTable,
-  type SortingState,
-} from '@tanstack/react-table';
+import { createColumnHelper, type SortingState } from '@tanstack/react-table';
 import styled from 'styled-components';
 import {
   displayTrainingType,
@@ -24,7 +17,7 @@ import {
   type EntryView,
 } from '@tht/contracts';
 import { Badge, Button, FormField, Input, Select } from '@tht/ui';
-import { EntryTable, TableScroll } from './entryTableStyles';
+import { SortableTable } from '@tht/ui/table';
 
 const NO_MATCHING_ENTRIES = 'No entries match your current filters';
 
@@ -50,20 +43,6 @@ const Filters = styled.div`
   @media (max-width: 40rem) { grid-template-columns: 1fr; }
 `;
 
-const Table = styled(EntryTable)`
-  & th { white-space: nowrap; }
-`;
-
-const SortButton = styled.button`
-  border: none;
-  background: none;
-  padding: 0;
-  font: inherit;
-  font-weight: 600;
-  color: inherit;
-  cursor: pointer;
-`;
-
 const Actions = styled.div`
   display: flex;
   gap: ${({ theme }) => theme.spacing(1)};
@@ -75,12 +54,6 @@ const SmallButton = styled(Button)`
   font-size: 0.875rem;
 `;
 
-const Empty = styled.p`
-  margin: ${({ theme }) => theme.spacing(6)} 0;
-  text-align: center;
-  color: ${({ theme }) => theme.colors.mutedText};
-`;
-
 type EntriesTableProps = {
   entries: readonly EntryView[];
   onView: (entry: EntryView) => void;
@@ -89,15 +62,14 @@ type EntriesTableProps = {
 };
 
 const column = createColumnHelper<EntryView>();
-
-const SORT_LABELS = { asc: 'ascending', desc: 'descending' } as const;
+const NEWEST_FIRST: SortingState = [{ id: 'date', desc: true }];
+const entryRowId = (entry: EntryView) => String(entry.id);
 
 /** A searchable, filterable, sortable table of entries (TanStack Table). */
 export function EntriesTable({ entries, onView, actions }: EntriesTableProps) {
   const [search, setSearch] = useState('');
   const [dateFilter, setDateFilter] = useState<EntryDateFilter>('all');
   const [typeFilter, setTypeFilter] = useState<EntryTypeFilter>('all');
-  const [sorting, setSorting] = useState<SortingState>([{ id: 'date', desc: true }]);
 
   const shown = useMemo(() => {
     const today = new Date();
@@ -151,16 +123,6 @@ export function EntriesTable({ entries, onView, actions }: EntriesTableProps) {
     [onView, actions],
   );
 
-  const table = useReactTable({
-    data: shown,
-    columns,
-    state: { sorting },
-    onSortingChange: setSorting,
-    getCoreRowModel: getCoreRowModel(),
-    getSortedRowModel: getSortedRowModel(),
-    getRowId: (entry) => String(entry.id),
-  });
-
   return (
     <div>
       <Filters>
@@ -186,45 +148,14 @@ export function EntriesTable({ entries, onView, actions }: EntriesTableProps) {
           </Select>
         </FormField>
       </Filters>
-      {shown.length === 0 ? (
-        <Empty>{NO_MATCHING_ENTRIES}</Empty>
-      ) : (
-        <TableScroll>
-          <Table aria-label="Training entries">
-            <thead>
-              {table.getHeaderGroups().map((headerGroup) => (
-                <tr key={headerGroup.id}>
-                  {headerGroup.headers.map((header) => {
-                    const sorted = header.column.getIsSorted();
-                    const title = flexRender(header.column.columnDef.header, header.getContext());
-                    return (
-                      <th key={header.id} scope="col" aria-sort={sorted ? SORT_LABELS[sorted] : undefined}>
-                        {header.column.getCanSort() ? (
-                          <SortButton type="button" onClick={header.column.getToggleSortingHandler()}>
-                            {title}
-                            <span aria-hidden="true">{sorted === 'asc' ? ' ▲' : sorted === 'desc' ? ' ▼' : ''}</span>
-                          </SortButton>
-                        ) : (
-                          title
-                        )}
-                      </th>
-                    );
-                  })}
-                </tr>
-              ))}
-            </thead>
-            <tbody>
-              {table.getRowModel().rows.map((row) => (
-                <tr key={row.id}>
-                  {row.getVisibleCells().map((cell) => (
-                    <td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-        </TableScroll>
-      )}
+      <SortableTable
+        label="Training entries"
+        rows={shown}
+        columns={columns}
+        emptyText={NO_MATCHING_ENTRIES}
+        initialSorting={NEWEST_FIRST}
+        rowId={entryRowId}
+      />
     </div>
   );
 }

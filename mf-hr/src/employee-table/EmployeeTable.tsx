@@ -1,13 +1,6 @@
 import { useId, useMemo, useState } from 'react';
 import styled from 'styled-components';
-import {
-  createColumnHelper,
-  flexRender,
-  getCoreRowModel,
-  getSortedRowModel,
-  useReactTable,
-  type SortingState,
-} from '@tanstack/react-table';
+import { createColumnHelper } from '@tanstack/react-table';
 import {
   defaultBulkTargetHours,
   HR_MESSAGES as M,
@@ -18,7 +11,8 @@ import {
   type HrRoleFilter,
   type Role,
 } from '@tht/contracts';
-import { Button, DashboardSection, EmptyText, Input, Select } from '@tht/ui';
+import { Button, DashboardSection, Input, Select } from '@tht/ui';
+import { SortableTable } from '@tht/ui/table';
 import { useHrEmployees, useHrStats } from '../hr-api/hrApi';
 import { BulkTargetsDialog } from './BulkTargetsDialog';
 import { UserTargetDialog } from './UserTargetDialog';
@@ -31,17 +25,6 @@ const Filters = styled.div`
   & > div { display: flex; flex-direction: column; gap: ${({ theme }) => theme.spacing(1)}; }
   & label { font-weight: 600; }
   & input { min-width: 16rem; }
-`;
-
-const Scroll = styled.div`
-  overflow-x: auto;
-`;
-
-const Table = styled.table`
-  width: 100%;
-  border-collapse: collapse;
-  & th, & td { text-align: left; vertical-align: top; padding: ${({ theme }) => theme.spacing(2)}; border-bottom: 1px solid ${({ theme }) => theme.colors.border}; }
-  & th button { font: inherit; font-weight: 600; border: none; background: none; padding: 0; cursor: pointer; color: inherit; }
 `;
 
 const Muted = styled.span`
@@ -70,6 +53,7 @@ const ROLE_NAMES: Readonly<Record<Role, string>> = {
 };
 
 const column = createColumnHelper<HrEmployee>();
+const employeeRowId = (employee: HrEmployee) => String(employee.id);
 
 function employeeColumns(editTarget: (employee: HrEmployee) => void) {
   return [
@@ -115,28 +99,17 @@ function employeeColumns(editTarget: (employee: HrEmployee) => void) {
   ];
 }
 
-const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
-
 function EmployeeGrid({ employees, year }: { employees: readonly HrEmployee[]; year: number }) {
   const searchId = useId();
   const roleId = useId();
   const [search, setSearch] = useState('');
   const [role, setRole] = useState<HrRoleFilter>('all');
-  const [sorting, setSorting] = useState<SortingState>([]);
   const [editing, setEditing] = useState<HrEmployee | null>(null);
   const columns = useMemo(() => employeeColumns(setEditing), []);
   const shown = useMemo(
     () => employees.filter((employee) => matchesEmployeeFilter(employee, search, role)),
     [employees, search, role],
   );
-  const table = useReactTable({
-    data: shown,
-    columns,
-    state: { sorting },
-    onSortingChange: setSorting,
-    getCoreRowModel: getCoreRowModel(),
-    getSortedRowModel: getSortedRowModel(),
-  });
 
   return (
     <>
@@ -162,40 +135,13 @@ function EmployeeGrid({ employees, year }: { employees: readonly HrEmployee[]; y
           </Select>
         </div>
       </Filters>
-      {shown.length === 0 ? (
-        <EmptyText>{M.noEmployeesMatching}</EmptyText>
-      ) : (
-        <Scroll>
-          <Table aria-label={`Employees in ${year}`}>
-            <thead>
-              {table.getHeaderGroups().map((group) => (
-                <tr key={group.id}>
-                  {group.headers.map((header) => {
-                    const sorted = header.column.getIsSorted();
-                    return (
-                      <th key={header.id} scope="col" aria-sort={sorted ? ARIA_SORT[sorted] : undefined}>
-                        <button type="button" onClick={header.column.getToggleSortingHandler()}>
-                          {flexRender(header.column.columnDef.header, header.getContext())}
-                          {sorted === 'asc' ? ' ▲' : sorted === 'desc' ? ' ▼' : ''}
-                        </button>
-                      </th>
-                    );
-                  })}
-                </tr>
-              ))}
-            </thead>
-            <tbody>
-              {table.getRowModel().rows.map((row) => (
-                <tr key={row.id}>
-                  {row.getVisibleCells().map((cell) => (
-                    <td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-        </Scroll>
-      )}
+      <SortableTable
+        label={`Employees in ${year}`}
+        rows={shown}
+        columns={columns}
+        emptyText={M.noEmployeesMatching}
+        rowId={employeeRowId}
+      />
       <Footer role="status">{M.showingEmployees(shown.length, employees.length)}</Footer>
       {editing && <UserTargetDialog employee={editing} year={year} onClose={() => setEditing(null)} />}
     </>

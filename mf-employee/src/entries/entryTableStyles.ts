@@ -1,1 +1,0 @@
-export { DataTable as EntryTable, TableScroll } from '@tht/ui';
