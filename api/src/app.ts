@@ -1,5 +1,4 @@
-import cookieParser from 'cookie-parser';
-import express, { type Express } from 'express';
+import express, { type Express, type RequestHandler } from 'express';
 import { createAccountsRouter } from './accounts/accounts-routes';
 import { createAdminRouter } from './admin/admin-routes';
 import { createAuditRouter } from './audit/audit-routes';
@@ -31,13 +30,18 @@ export interface CreateAppOptions {
   frontEndRoot?: string;
 }
 
+/** Runs `handler` for requests that may carry a body; a GET or HEAD goes straight on. */
+function unlessReading(handler: RequestHandler): RequestHandler {
+  return (req, res, next) => (req.method === 'GET' || req.method === 'HEAD' ? next() : handler(req, res, next));
+}
+
 export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', ctx.config.trustProxy);
   app.use(assignCorrelationId);
   app.use('/api', requestLogging(ctx.log));
-  app.use('/api', express.json({ limit: JSON_BODY_LIMIT }), cookieParser(), refuseUnsafeText);
+  app.use('/api', unlessReading(express.json({ limit: JSON_BODY_LIMIT })), refuseUnsafeText);
 
   app.get('/api/health', healthHandler(ctx));
   app.get('/api/remotes', remoteRegistryHandler(ctx.config.remoteUrls));

@@ -12,15 +12,16 @@ import {
 import { Router, type Request, type Response } from 'express';
 import type { UserRow } from 'projections';
 import { LoginLimiter } from '../auth/login-limiter';
-import { authenticate, findSignedInUserRow, requireAuth, signedInUser } from '../auth/require-auth';
+import { authenticate, requireAuth, signedInUser } from '../auth/require-auth';
 import { clearAuthCookie, setAuthCookie, signAuthToken } from '../auth/tokens';
 import { createDepartmentsRouter } from '../departments/departments-routes';
 import { actorOf } from '../platform/commands';
 import type { AppContext } from '../platform/context';
 import { HttpError, parseWith } from '../platform/http';
+import { jsonOf, responseKey, sendReadModelJson } from '../platform/read-responses';
 import { addUser } from '../users/users-commands';
 import { createUsersRouter } from '../users/users-routes';
-import { currentUserResponse, findUserByEmail, listManagerOptions } from '../users/users-queries';
+import { currentUserResponse, findUserByEmail, findUserById, listManagerOptions } from '../users/users-queries';
 import { changePassword, completePasswordReset, requestPasswordReset } from './password-commands';
 import { TooManyAttemptsError, logIn, logOut } from './session-commands';
 
@@ -51,9 +52,14 @@ export function createAccountsRouter(ctx: AppContext): Router {
   const signedInEvenWithPendingChange = requireAuth(ctx, { allowPendingPasswordChange: true });
 
   router.get('/user', signedInEvenWithPendingChange, async (req, res) => {
-    const row = await findSignedInUserRow(ctx, signedInUser(req).id);
-    if (!row) throw new HttpError(401, ACCOUNT_MESSAGES.signInRequired);
-    res.json(await currentUserResponse(ctx.db, row));
+    const { id } = signedInUser(req);
+    // The row is read inside the rendering, so the body kept is never older than the cache's state.
+    const readCurrentUser = async () => {
+      const row = await findUserById(ctx.db, id);
+      if (!row) throw new HttpError(401, ACCOUNT_MESSAGES.signInRequired);
+      return currentUserResponse(ctx.db, row);
+    };
+    await sendReadModelJson(ctx, req, res, responseKey('current user', id), jsonOf(readCurrentUser));
   });
 
   router.post('/login', async (req, res) => {

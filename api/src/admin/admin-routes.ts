@@ -4,7 +4,7 @@ import { requireAuth, requireRole, signedInUser } from '../auth/require-auth';
 import { actorOf } from '../platform/commands';
 import type { AppContext } from '../platform/context';
 import { parseWith } from '../platform/http';
-import { createReadModelCache } from '../platform/read-model-cache';
+import { jsonOf, responseKey, sendReadModelJson } from '../platform/read-responses';
 import { logAdminBulkEntries, syncRoles } from './admin-commands';
 import { adminStats, adminUsersPage } from './admin-queries';
 
@@ -13,17 +13,27 @@ export function createAdminRouter(ctx: AppContext): Router {
   const router = Router();
   const adminOnly = [requireAuth(ctx), requireRole('admin')];
 
-  // The panel rereads its list and cards after every change; each answer is computed once per read-model state.
-  const answers = ctx.caches.add(createReadModelCache<string, string>({ maxEntries: 500 }));
-  const cached = (key: string, read: () => Promise<unknown>) => answers.find(key, async () => JSON.stringify(await read()));
-
-  router.get('/admin-stats', ...adminOnly, async (_req, res) => {
-    res.type('json').send(await cached('stats', () => adminStats(ctx.pool)));
+  // The panel rereads its list and cards after every change; each answer is rendered once per read-model state.
+  router.get('/admin-stats', ...adminOnly, async (req, res) => {
+    await sendReadModelJson(
+      ctx,
+      req,
+      res,
+      responseKey('admin stats'),
+      jsonOf(() => adminStats(ctx.pool)),
+    );
   });
 
   router.get('/admin/users', ...adminOnly, async (req, res) => {
     const query = parseWith(adminUsersQuerySchema, req.query);
-    res.type('json').send(await cached(`users ${JSON.stringify(query)}`, () => adminUsersPage(ctx.db, query)));
+    const key = responseKey('admin users', query.page, query.search, query.role);
+    await sendReadModelJson(
+      ctx,
+      req,
+      res,
+      key,
+      jsonOf(() => adminUsersPage(ctx.db, query)),
+    );
   });
 
   router.post('/sync-roles', ...adminOnly, async (req, res) => {

@@ -1,4 +1,5 @@
 import { ACCOUNT_MESSAGES as M, type Role } from '@tht/contracts';
+import cookieParser from 'cookie-parser';
 import type { Request, RequestHandler, Response } from 'express';
 import passport from 'passport';
 import { ExtractJwt, Strategy as JwtStrategy } from 'passport-jwt';
@@ -7,7 +8,8 @@ import type { AppContext } from '../platform/context';
 import { HttpError } from '../platform/http';
 import { findUserById } from '../users/users-queries';
 import type { AuthUser } from './auth-user';
-import { AUTH_COOKIE, signingKey, TOKEN_ALGORITHM, type AuthTokenClaims } from './tokens';
+import { AUTH_COOKIE, signingKey, TOKEN_ALGORITHM } from './tokens';
+import { createVerifiedTokens, type VerifiedClaims, type VerifiedTokens } from './verified-tokens';
 
 const STRATEGY = 'jwt';
 
@@ -26,59 +28,80 @@ export function toAuthUser(row: UserRow): AuthUser {
   };
 }
 
+const parseCookies = cookieParser();
+
+/** Cookies are parsed only here, for a request that has no Bearer header (the API reads no other cookie). */
 const cookieToken = (req: Request): string | null => {
+  if (req.cookies === undefined) parseCookies(req, {} as Response, () => {});
   const token: unknown = req.cookies?.[AUTH_COOKIE];
   return typeof token === 'string' && token !== '' ? token : null;
 };
 
+const tokenOf = ExtractJwt.fromExtractors([ExtractJwt.fromAuthHeaderAsBearerToken(), cookieToken]);
+
 /** A user's read-model row, from memory while the read models have not changed since it was read. */
-export function findSignedInUserRow(ctx: AppContext, id: number): Promise<UserRow | undefined> {
+function findSignedInUserRow(ctx: AppContext, id: number): Promise<UserRow | undefined> {
   return ctx.principals.find(id, (userId) => findUserById(ctx.db, userId));
 }
 
 /** A token is good while its user exists and no logout or password change happened after it was issued. */
-async function userOfClaims(ctx: AppContext, claims: Partial<AuthTokenClaims>): Promise<AuthUser | null> {
+async function userOfClaims(ctx: AppContext, claims: VerifiedClaims): Promise<AuthUser | null> {
   const id = Number(claims.sub);
   if (!Number.isSafeInteger(id) || typeof claims.ver !== 'number') return null;
   const row = await findSignedInUserRow(ctx, id);
   return row && row.token_version === claims.ver ? toAuthUser(row) : null;
 }
 
-type Authenticator = InstanceType<typeof passport.Passport>;
+interface Authentication {
+  passport: InstanceType<typeof passport.Passport>;
+  verified: VerifiedTokens;
+}
 
 // One passport instance per app context: two apps in one process (tests) have different secrets.
-const authenticators = new WeakMap<AppContext, Authenticator>();
+const authentications = new WeakMap<AppContext, Authentication>();
 
-function authenticatorFor(ctx: AppContext): Authenticator {
-  const existing = authenticators.get(ctx);
+function authenticationFor(ctx: AppContext): Authentication {
+  const existing = authentications.get(ctx);
   if (existing) return existing;
+  const verified = createVerifiedTokens();
   const authenticator = new passport.Passport();
   authenticator.use(
     STRATEGY,
     new JwtStrategy(
       {
-        jwtFromRequest: ExtractJwt.fromExtractors([ExtractJwt.fromAuthHeaderAsBearerToken(), cookieToken]),
+        jwtFromRequest: tokenOf,
         // passport-jwt hands the key to jsonwebtoken, which accepts a KeyObject.
         secretOrKey: signingKey(ctx.config.jwtSecret) as unknown as string,
         algorithms: [TOKEN_ALGORITHM],
+        passReqToCallback: true,
       },
-      (claims: Partial<AuthTokenClaims>, done: (error: unknown, user?: AuthUser | false) => void) => {
+      (req: Request, claims: VerifiedClaims, done: (error: unknown, user?: AuthUser | false) => void) => {
+        verified.remember(tokenOf(req)!, claims);
         userOfClaims(ctx, claims).then((user) => done(null, user ?? false), done);
       },
     ),
   );
-  authenticators.set(ctx, authenticator);
-  return authenticator;
+  const authentication = { passport: authenticator, verified };
+  authentications.set(ctx, authentication);
+  return authentication;
 }
 
 /**
  * The signed-in user of a request (Bearer header first, else the `authToken` cookie), or null for
- * a missing, malformed, expired or revoked token.
+ * a missing, malformed, expired or revoked token. A token's signature is checked (by passport-jwt)
+ * the first time it comes; later its remembered claims are used until it expires.
  */
-export function authenticate(ctx: AppContext, req: Request, res: Response): Promise<AuthUser | null> {
+export async function authenticate(ctx: AppContext, req: Request, res: Response): Promise<AuthUser | null> {
+  const token = tokenOf(req);
+  if (token === null) return null;
+  const claims = authenticationFor(ctx).verified.claimsOf(token);
+  return claims ? userOfClaims(ctx, claims) : authenticateWithPassport(ctx, req, res);
+}
+
+function authenticateWithPassport(ctx: AppContext, req: Request, res: Response): Promise<AuthUser | null> {
   return new Promise((resolve, reject) => {
     // passport types `authenticate` as returning `any`; it is a plain request handler.
-    const handler = authenticatorFor(ctx).authenticate(
+    const handler = authenticationFor(ctx).passport.authenticate(
       STRATEGY,
       { session: false },
       (error: unknown, user: AuthUser | false | undefined) => (error ? reject(asError(error)) : resolve(user || null)),

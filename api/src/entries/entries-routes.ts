@@ -12,6 +12,7 @@ import { requireAuth, signedInUser } from '../auth/require-auth';
 import { actorOf } from '../platform/commands';
 import type { AppContext } from '../platform/context';
 import { HttpError, parseWith, sendJsonPieces } from '../platform/http';
+import { responseKey, sendReadModelJson } from '../platform/read-responses';
 import { deleteEntry, editEntry, logEntriesInBulk, logEntry } from './entries-commands';
 import { everyonesEntriesJson, personEntriesJson } from './entries-queries';
 
@@ -34,8 +35,10 @@ export function createEntriesRouter(ctx: AppContext): Router {
   router.get('/entries', signedIn, async (req, res) => {
     const query = parseWith(entriesQuerySchema, req.query);
     await authoriseEntriesQuery(ctx, signedInUser(req), query);
-    if (query.userId !== undefined) res.type('json').send(await personEntriesJson(ctx.pool, query.userId, query.year));
-    else await sendJsonPieces(res, everyonesEntriesJson(ctx.pool, query.year));
+    const { userId, year } = query;
+    if (userId === undefined) await sendJsonPieces(res, everyonesEntriesJson(ctx.pool, year));
+    else
+      await sendReadModelJson(ctx, req, res, responseKey('entries', userId, year), () => personEntriesJson(ctx.pool, userId, year));
   });
 
   router.post('/entries', signedIn, async (req, res) => {

@@ -4,7 +4,7 @@ import { canManageTargets } from '../auth/policy';
 import { requireAuth, signedInUser } from '../auth/require-auth';
 import type { AppContext } from '../platform/context';
 import { HttpError, parseWith } from '../platform/http';
-import { createReadModelCache } from '../platform/read-model-cache';
+import { jsonOf, responseKey, sendReadModelJson, serverDay } from '../platform/read-responses';
 import { hrEmployees, hrStats, hrTrends, popularTopics, topCourses } from './hr-queries';
 
 /** 403 unless the signed-in user may open the HR View (HR and admins, SPEC section 6). */
@@ -18,40 +18,46 @@ export function createHrRouter(ctx: AppContext): Router {
   const router = Router();
   const hrOnly = [requireAuth(ctx), requireHrView];
 
-  // Every HR user gets the same figures: each answer is computed once and kept until the read models change.
-  const answers = ctx.caches.add(createReadModelCache<string, string>({ maxEntries: 200 }));
+  // Every HR user gets the same figures: each answer is rendered once per read-model state (and day: the stats count this month).
   const yearRead =
-    (read: (year: number) => Promise<unknown>): RequestHandler =>
+    (route: string, read: (year: number, today: Date) => Promise<unknown>): RequestHandler =>
     async (req, res) => {
-      const { year = new Date().getFullYear() } = parseWith(hrYearQuerySchema, req.query);
-      const json = await answers.find(`${req.path} ${year}`, async () => JSON.stringify(await read(year)));
-      res.type('json').send(json);
+      const today = new Date();
+      const { year = today.getFullYear() } = parseWith(hrYearQuerySchema, req.query);
+      const key = responseKey(route, year, serverDay(today));
+      await sendReadModelJson(
+        ctx,
+        req,
+        res,
+        key,
+        jsonOf(() => read(year, today)),
+      );
     };
 
   router.get(
     '/hr/stats',
     ...hrOnly,
-    yearRead((year) => hrStats(ctx.pool, year, new Date())),
+    yearRead('hr stats', (year, today) => hrStats(ctx.pool, year, today)),
   );
   router.get(
     '/hr/users',
     ...hrOnly,
-    yearRead((year) => hrEmployees(ctx.pool, year)),
+    yearRead('hr users', (year) => hrEmployees(ctx.pool, year)),
   );
   router.get(
     '/hr/top-courses',
     ...hrOnly,
-    yearRead((year) => topCourses(ctx.pool, year)),
+    yearRead('hr top courses', (year) => topCourses(ctx.pool, year)),
   );
   router.get(
     '/hr/topics',
     ...hrOnly,
-    yearRead((year) => popularTopics(ctx.pool, year)),
+    yearRead('hr topics', (year) => popularTopics(ctx.pool, year)),
   );
   router.get(
     '/hr/trends',
     ...hrOnly,
-    yearRead((year) => hrTrends(ctx.pool, year)),
+    yearRead('hr trends', (year) => hrTrends(ctx.pool, year)),
   );
 
   return router;

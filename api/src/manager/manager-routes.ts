@@ -1,11 +1,11 @@
-import { ACCOUNT_MESSAGES, MANAGER_MESSAGES as M, managerIdSchema, managerYearQuerySchema, toIsoDate } from '@tht/contracts';
+import { ACCOUNT_MESSAGES, MANAGER_MESSAGES as M, managerIdSchema, managerYearQuerySchema } from '@tht/contracts';
 import { Router, type Request } from 'express';
 import type { AuthUser } from '../auth/auth-user';
 import { canUseManagerView, canViewOrganisationData } from '../auth/policy';
 import { requireAuth, signedInUser } from '../auth/require-auth';
 import type { AppContext } from '../platform/context';
 import { HttpError, parseWith } from '../platform/http';
-import { createReadModelCache } from '../platform/read-model-cache';
+import { jsonOf, responseKey, sendReadModelJson, serverDay } from '../platform/read-responses';
 import { findUserById } from '../users/users-queries';
 import { directReports, teamEntriesJson, teamStats } from './manager-queries';
 
@@ -23,39 +23,46 @@ async function authorisedManagerId(ctx: AppContext, user: AuthUser, req: Request
   throw new HttpError(403, M.teamAccessDenied);
 }
 
-/** Today's date where the server runs: the schedule status and 'This Month' change with it. */
-const localDate = (today: Date) => toIsoDate(today.getFullYear(), today.getMonth() + 1, today.getDate());
-
 /**
  * The Manager View's reads: a manager's direct reports, their entries and the team's figures.
- * Their answers are kept between read-model changes: a team's dashboard is built once however
- * many people look at it (entry lists, up to about a megabyte each, in a smaller cache).
+ * Their answers are kept between read-model changes (`sendReadModelJson`): a team's dashboard is
+ * built once however many people look at it.
  */
 export function createManagerRouter(ctx: AppContext): Router {
   const router = Router();
   const signedIn = requireAuth(ctx);
-  const answers = ctx.caches.add(createReadModelCache<string, string>({ maxEntries: 2_000 }));
-  const entryLists = ctx.caches.add(createReadModelCache<string, string>({ maxEntries: 100 }));
 
   router.get('/manager/:managerId/stats', signedIn, async (req, res) => {
     const managerId = await authorisedManagerId(ctx, signedInUser(req), req);
     const today = new Date();
     const { year = today.getFullYear() } = parseWith(managerYearQuerySchema, req.query);
-    const key = `stats/${managerId}/${year}/${localDate(today)}`;
-    res.type('json').send(await answers.find(key, async () => JSON.stringify(await teamStats(ctx.pool, managerId, year, today))));
+    const key = responseKey('manager stats', managerId, year, serverDay(today));
+    await sendReadModelJson(
+      ctx,
+      req,
+      res,
+      key,
+      jsonOf(() => teamStats(ctx.pool, managerId, year, today)),
+    );
   });
 
   router.get('/manager/:managerId/employees', signedIn, async (req, res) => {
     const managerId = await authorisedManagerId(ctx, signedInUser(req), req);
-    res
-      .type('json')
-      .send(await answers.find(`employees/${managerId}`, async () => JSON.stringify(await directReports(ctx.db, managerId))));
+    const key = responseKey('manager employees', managerId);
+    await sendReadModelJson(
+      ctx,
+      req,
+      res,
+      key,
+      jsonOf(() => directReports(ctx.db, managerId)),
+    );
   });
 
   router.get('/manager/:managerId/entries', signedIn, async (req, res) => {
     const managerId = await authorisedManagerId(ctx, signedInUser(req), req);
     const { year } = parseWith(managerYearQuerySchema, req.query);
-    res.type('json').send(await entryLists.find(`${managerId}/${year ?? 'all'}`, () => teamEntriesJson(ctx.pool, managerId, year)));
+    const key = responseKey('manager entries', managerId, year);
+    await sendReadModelJson(ctx, req, res, key, () => teamEntriesJson(ctx.pool, managerId, year));
   });
 
   return router;

@@ -5,6 +5,7 @@ import type { PrincipalCache } from '../auth/principal-cache';
 import type { AppConfig } from '../config';
 import type { IdAllocator } from './ids';
 import type { ReadModelCaches } from './read-model-cache';
+import type { ResponseCache } from './read-responses';
 import type { Logger } from './logger';
 
 export interface ReadModels {
@@ -25,6 +26,8 @@ export interface AppContext {
   readModels: ReadModels;
   /** Signed-in users' rows, kept in memory between read-model changes. */
   principals: PrincipalCache;
+  /** Signed-in reads' rendered bodies (`read-responses.ts`), kept between read-model changes. */
+  responses: ResponseCache;
   /** Every cache of read-model data (principals included), forgotten together when the read models change. */
   caches: ReadModelCaches;
   log: Logger;

@@ -1,7 +1,5 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Request, RequestHandler } from 'express';
-import type { LevelWithSilent } from 'pino';
-import { pinoHttp } from 'pino-http';
+import type { RequestHandler } from 'express';
+import type { Level } from 'pino';
 import { pinoBehind, type Logger } from './logger';
 
 /** Query parameters whose values are replaced in logged URLs (reset tokens, passwords, keys). */
@@ -32,37 +30,33 @@ function decodedOrRaw(text: string): string {
   }
 }
 
-const asExpress = (req: IncomingMessage) => req as Request;
-const urlOf = (req: IncomingMessage) => loggableUrl(asExpress(req).originalUrl ?? req.url ?? '');
-
 /** Health checks come every few seconds from load balancers and compose: logged only at debug level. */
-function levelFor(req: IncomingMessage, res: ServerResponse, error?: Error): LevelWithSilent {
-  if (error || res.statusCode >= 500) return 'error';
-  if (res.statusCode >= 400) return 'warn';
-  return urlOf(req) === '/api/health' ? 'debug' : 'info';
-}
-
-function requestRecord(req: IncomingMessage, res: ServerResponse, val: { responseTime?: number }) {
-  return { method: req.method, url: urlOf(req), status: res.statusCode, durationMs: val.responseTime };
+function levelFor(url: string, status: number, sent: boolean): Level {
+  if (!sent || status >= 500) return 'error';
+  if (status >= 400) return 'warn';
+  return url === '/api/health' ? 'debug' : 'info';
 }
 
 /**
- * One record per answered request, once the response is sent: its correlation id (set by
- * `assignCorrelationId`, which must run first), method, URL (secrets in the query replaced),
- * status and duration. Nothing else of the request is logged: no body, no headers, no cookies.
- * `req.log` is a child logger carrying the correlation id.
+ * One record per request once its response is sent (or the connection closed before): its
+ * correlation id (set by `assignCorrelationId`, which must run first), method, URL (secrets in the
+ * query replaced), status and duration in ms. Nothing else of the request is logged: no body, no
+ * headers, no cookies. These fields are all a record holds, so it skips the logger's redaction.
  */
 export function requestLogging(log: Logger): RequestHandler {
-  return pinoHttp({
-    logger: pinoBehind(log),
-    genReqId: (req) => asExpress(req).correlationId,
-    customAttributeKeys: { reqId: 'correlationId' },
-    quietReqLogger: true,
-    quietResLogger: true,
-    customLogLevel: levelFor,
-    customSuccessObject: requestRecord,
-    customErrorObject: (req, res, _error, val: { responseTime?: number }) => requestRecord(req, res, val),
-    customSuccessMessage: (req, res, responseTime) => `${req.method} ${urlOf(req)} ${res.statusCode} ${responseTime} ms`,
-    customErrorMessage: (req, res) => `${req.method} ${urlOf(req)} ${res.statusCode}`,
-  });
+  const records = pinoBehind(log).child({}, { redact: [] });
+  return (req, res, next) => {
+    const started = performance.now();
+    res.once('close', () => {
+      const url = loggableUrl(req.originalUrl);
+      const { method, correlationId } = req;
+      const status = res.statusCode;
+      const level = levelFor(url, status, res.writableFinished);
+      if (!records.isLevelEnabled(level)) return;
+      const durationMs = Math.round(performance.now() - started);
+      const outcome = res.writableFinished ? `${status} ${durationMs} ms` : `${status}, closed before the response was sent`;
+      records[level]({ correlationId, method, url, status, durationMs }, `${method} ${url} ${outcome}`);
+    });
+    next();
+  };
 }

@@ -15,9 +15,13 @@ export interface ReadModelCache<Key, Value> {
   setTrusted(trusted: boolean): void;
 }
 
-export interface ReadModelCacheOptions {
-  /** Values kept at most; the oldest go first. */
+export interface ReadModelCacheOptions<Value = unknown> {
+  /** Values kept at most; the least recently used go first. */
   maxEntries?: number;
+  /** With `weigh`: the total weight kept at most (e.g. bytes); the least recently used go first. */
+  maxWeight?: number;
+  /** A value's weight against `maxWeight` (e.g. its length in bytes). */
+  weigh?: (value: Value) => number;
   /** A value older than this is read again, in case a change notification was lost. */
   maxAgeMs?: number;
   now?: () => number;
@@ -26,31 +30,50 @@ export interface ReadModelCacheOptions {
 interface Kept<Value> {
   value: Value;
   at: number;
+  weight: number;
 }
 
 export function createReadModelCache<Key, Value>({
   maxEntries = 10_000,
+  maxWeight = Infinity,
+  weigh = () => 0,
   maxAgeMs = 60_000,
   now = Date.now,
-}: ReadModelCacheOptions = {}): ReadModelCache<Key, Value> {
+}: ReadModelCacheOptions<Value> = {}): ReadModelCache<Key, Value> {
+  // A Map iterates in insertion order: a value found is moved to the end, so the first is the least recently used.
   const kept = new Map<Key, Kept<Value>>();
+  let weightKept = 0;
   let generation = 0;
   let trusted = false;
 
+  function forget(key: Key): void {
+    weightKept -= kept.get(key)?.weight ?? 0;
+    kept.delete(key);
+  }
+
   function keep(key: Key, value: Value): void {
-    if (kept.size >= maxEntries) kept.delete(kept.keys().next().value!);
-    kept.set(key, { value, at: now() });
+    const weight = weigh(value);
+    if (weight > maxWeight) return;
+    forget(key);
+    while (kept.size > 0 && (kept.size >= maxEntries || weightKept + weight > maxWeight)) forget(kept.keys().next().value!);
+    kept.set(key, { value, at: now(), weight });
+    weightKept += weight;
   }
 
   function invalidate(): void {
     generation += 1;
     kept.clear();
+    weightKept = 0;
   }
 
   return {
     async find(key, load) {
       const hit = kept.get(key);
-      if (hit && now() - hit.at < maxAgeMs) return hit.value;
+      if (hit && now() - hit.at < maxAgeMs) {
+        kept.delete(key);
+        kept.set(key, hit);
+        return hit.value;
+      }
       const readDuring = generation;
       const value = await load(key);
       if (trusted && generation === readDuring) keep(key, value);

@@ -10,6 +10,7 @@ import { createIdAllocator, migrateIds } from './ids';
 import type { Logger } from './logger';
 import { createReadModelCaches } from './read-model-cache';
 import { watchReadModelUpdates } from './read-model-updates';
+import { createResponseCache } from './read-responses';
 
 export interface Runtime {
   ctx: AppContext;
@@ -41,6 +42,7 @@ export async function startRuntime(config: AppConfig, pool: pg.Pool, log: Logger
   const waiter = createReadModelWaiter(pool);
   const caches = createReadModelCaches();
   const principals = caches.add(createPrincipalCache());
+  const responses = caches.add(createResponseCache());
   const updates = watchReadModelUpdates(
     pool,
     { onUpdate: () => caches.invalidate(), onConnectionChange: (connected) => caches.setTrusted(connected) },
@@ -70,6 +72,7 @@ export async function startRuntime(config: AppConfig, pool: pg.Pool, log: Logger
       ready: () => runner.isCaughtUp(),
     },
     principals,
+    responses,
     caches,
     log,
   };

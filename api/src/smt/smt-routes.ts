@@ -4,7 +4,7 @@ import { canViewExecutiveOverview } from '../auth/policy';
 import { requireAuth, signedInUser } from '../auth/require-auth';
 import type { AppContext } from '../platform/context';
 import { HttpError, parseWith } from '../platform/http';
-import { createReadModelCache } from '../platform/read-model-cache';
+import { jsonOf, responseKey, sendReadModelJson, serverDay } from '../platform/read-responses';
 import { smtOverview } from './smt-queries';
 
 /** 403 unless the signed-in user may open the SMT View (SMT and admins, SPEC section 6). */
@@ -13,23 +13,22 @@ const requireSmtView: RequestHandler = (req, _res, next) => {
   next();
 };
 
-/** The server's calendar day: the target card's elapsed share changes with it. */
-const dayOf = (date: Date) => `${date.getFullYear()}-${date.getMonth() + 1}-${date.getDate()}`;
-
 /** The SMT View's one read (strictly read-only: the SMT feature has no write endpoint). */
 export function createSmtRouter(ctx: AppContext): Router {
   const router = Router();
 
-  // Every SMT user gets the same overview: it is computed once per year and day, and kept until the read models change.
-  const overviews = ctx.caches.add(createReadModelCache<string, string>({ maxEntries: 200 }));
-
   router.get('/smt/overview', requireAuth(ctx), requireSmtView, async (req, res) => {
     const today = new Date();
     const { year = today.getFullYear() } = parseWith(smtOverviewQuerySchema, req.query);
-    const json = await overviews.find(`${year} ${dayOf(today)}`, async () =>
-      JSON.stringify(await smtOverview(ctx.pool, year, today)),
+    // Every SMT user gets the same overview: rendered once per year, day (the target's elapsed share) and read-model state.
+    const key = responseKey('smt overview', year, serverDay(today));
+    await sendReadModelJson(
+      ctx,
+      req,
+      res,
+      key,
+      jsonOf(() => smtOverview(ctx.pool, year, today)),
     );
-    res.type('json').send(json);
   });
 
   return router;

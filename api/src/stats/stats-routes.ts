@@ -5,6 +5,7 @@ import { authoriseEntriesQuery } from '../entries/entries-routes';
 import { availableYears, entryStats } from '../entries/entries-queries';
 import type { AppContext } from '../platform/context';
 import { parseWith } from '../platform/http';
+import { jsonOf, responseKey, sendReadModelJson, serverDay } from '../platform/read-responses';
 
 /** A person's entry statistics and the years the year selectors offer. */
 export function createStatsRouter(ctx: AppContext): Router {
@@ -16,12 +17,28 @@ export function createStatsRouter(ctx: AppContext): Router {
     const user = signedInUser(req);
     const { userId = user.id, year } = parseWith(entriesQuerySchema, req.query);
     await authoriseEntriesQuery(ctx, user, { userId, year });
-    res.json(await entryStats(ctx.pool, userId, year, new Date()));
+    const today = new Date();
+    const key = responseKey('stats', userId, year, serverDay(today));
+    await sendReadModelJson(
+      ctx,
+      req,
+      res,
+      key,
+      jsonOf(() => entryStats(ctx.pool, userId, year, today)),
+    );
   });
 
   /** A list of years, latest first: every year with entries, and always the current year. */
-  router.get('/available-years', signedIn, async (_req, res) => {
-    res.json(await availableYears(ctx.db, new Date().getFullYear()));
+  router.get('/available-years', signedIn, async (req, res) => {
+    const currentYear = new Date().getFullYear();
+    const key = responseKey('available-years', currentYear);
+    await sendReadModelJson(
+      ctx,
+      req,
+      res,
+      key,
+      jsonOf(() => availableYears(ctx.db, currentYear)),
+    );
   });
 
   return router;

@@ -11,6 +11,7 @@ import { requireAuth, requireRole, signedInUser } from '../auth/require-auth';
 import { actorOf } from '../platform/commands';
 import type { AppContext } from '../platform/context';
 import { parseWith } from '../platform/http';
+import { jsonOf, responseKey, sendReadModelJson } from '../platform/read-responses';
 import { addUser, assertMayEditUser, deleteUser, setTemporaryPassword, updateUser } from './users-commands';
 import { getUser, listUsers, toUser, toUserSummary } from './users-queries';
 
@@ -22,14 +23,29 @@ export function createUsersRouter(ctx: AppContext): Router {
 
   // Admins get the full records (admin panel); everyone else the directory fields (manager pool).
   router.get('/users', signedIn, async (req, res) => {
-    const present = isAdmin(signedInUser(req)) ? toUser : toUserSummary;
-    res.json((await listUsers(ctx.db)).map(present));
+    const full = isAdmin(signedInUser(req));
+    const present = full ? toUser : toUserSummary;
+    await sendReadModelJson(
+      ctx,
+      req,
+      res,
+      responseKey('users', full),
+      jsonOf(async () => (await listUsers(ctx.db)).map(present)),
+    );
   });
 
   router.get('/users/:id', signedIn, async (req, res) => {
     const viewer = signedInUser(req);
-    const user = await getUser(ctx.db, parseWith(userIdSchema, req.params.id));
-    res.json(viewer.id === user.id || isAdmin(viewer) ? toUser(user) : toUserSummary(user));
+    const userId = parseWith(userIdSchema, req.params.id);
+    const full = viewer.id === userId || isAdmin(viewer);
+    const present = full ? toUser : toUserSummary;
+    await sendReadModelJson(
+      ctx,
+      req,
+      res,
+      responseKey('user', userId, full),
+      jsonOf(async () => present(await getUser(ctx.db, userId))),
+    );
   });
 
   router.post('/users', ...adminOnly, async (req, res) => {
