@@ -1,37 +1,59 @@
-// p50/p95 of POST /api/login and GET /api/user with 50 concurrent clients (closed loop: each client
-// sends its next request when the previous one is answered). Logins are real: argon2id verification,
-// a UserLoggedIn event appended and the read models caught up before the response.
+// POST /api/login and GET /api/user with 50 connections (closed loop: each connection sends its
+// next request when the previous one is answered). Logins are real: argon2id verification, a
+// UserLoggedIn event appended and the read models caught up before the response; they are a
+// reference row (no floor). GET /api/user is set against the bare-Express floor sending a body of
+// the same size, with its conditional repeat read (see support/against-floor.ts).
+// Sizes: BENCH_LOGINS (500), BENCH_REQUESTS (5000).
 import type { Account } from '../e2e/src/support/accounts';
-import { createLoadClient, formatLatency, measureLatency } from './support/load';
+import { compareWithFloor } from './support/against-floor';
+import { startLoadGenerator } from './support/load';
 import { runBenchmark } from './support/product';
+import { emitRow } from './support/report';
 
 const CLIENTS = 50;
-const LOGINS = 500;
-const USER_READS = 5000;
+const LOGINS = Number(process.env.BENCH_LOGINS ?? 500);
+const USER_READS = Number(process.env.BENCH_REQUESTS ?? 5_000);
+const TARGET_RATIO = 0.6;
 
 await runBenchmark('api-auth', async ({ baseUrl, accounts }) => {
   console.log(`Registering ${CLIENTS} accounts (one per client)...`);
   const users: Account[] = [];
   for (let i = 0; i < CLIENTS; i += 1) users.push(await accounts.registerAccount());
 
-  const client = createLoadClient(baseUrl, CLIENTS);
-  const logIn = async (user: Account) => {
-    await client.send('POST /api/login', '/api/login', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: user.email, password: user.password }),
+  const load = startLoadGenerator();
+  try {
+    const logins = await load.measure({
+      baseUrl,
+      connections: CLIENTS,
+      amount: LOGINS,
+      requests: users.map((user) => ({
+        method: 'POST',
+        path: '/api/login',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: user.email, password: user.password }),
+      })),
     });
-  };
-  await measureLatency(CLIENTS, CLIENTS, (index) => logIn(users[index % CLIENTS]!)); // warm-up
-  const logins = await measureLatency(CLIENTS, LOGINS, (index) => logIn(users[index % CLIENTS]!));
-  console.log(formatLatency(`POST /api/login, ${CLIENTS} concurrent clients`, logins));
+    emitRow({
+      request: 'for reference, POST /api/login',
+      clients: CLIENTS,
+      perSecond: logins.requestsPerSecond,
+      p50Ms: logins.p50Ms,
+      p95Ms: logins.p95Ms,
+      floorPerSecond: null,
+      ratio: null,
+      target: null,
+      met: null,
+    });
+  } finally {
+    load.close();
+  }
 
   const tokens = await Promise.all(users.map((user) => accounts.signInToken(user.email, user.password)));
-  const readUser = async (index: number) => {
-    await client.send('GET /api/user', '/api/user', { headers: { authorization: `Bearer ${tokens[index % CLIENTS]}` } });
-  };
-  await measureLatency(CLIENTS, CLIENTS * 4, readUser); // warm-up
-  const reads = await measureLatency(CLIENTS, USER_READS, readUser);
-  console.log(formatLatency(`GET /api/user, ${CLIENTS} concurrent clients`, reads));
-  client.close();
+  const comparison = await compareWithFloor(baseUrl, CLIENTS);
+  try {
+    const requests = tokens.map((token) => ({ path: '/api/user', headers: { authorization: `Bearer ${token}` } }));
+    await comparison.measure({ label: 'GET /api/user', requests, amount: USER_READS, target: TARGET_RATIO });
+  } finally {
+    comparison.close();
+  }
 });

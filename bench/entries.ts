@@ -1,28 +1,30 @@
 /**
- * Entries benchmark (issue 4). Starts the product as `npm start` does (its own process) on a fresh
- * database, seeds 1,000 users and 200,000 entries through the event store (one stream per user
- * and per entry, as the API writes them) and waits for the product's projections to build the read
- * models. Then, over HTTP, each request signed in as the user whose data it reads:
- *   - p50/p95 of GET /api/entries?userId=&year= and GET /api/stats?userId=&year= under 50
- *     concurrent clients (target: p95 under 30 ms);
+ * Entries benchmark (issues 4 and 14). Starts the product as `npm start` does (its own process) on
+ * a fresh database, seeds 1,000 users and 200,000 entries through the event store (one stream per
+ * user and per entry, as the API writes them) and waits for the product's projections to build the
+ * read models. Then, over HTTP, each request signed in as the user whose data it reads:
+ *   - GET /api/entries?userId=&year= and GET /api/stats?userId=&year= (random users and years)
+ *     under 50 connections against the bare-Express floor sending a body of the same size, and
+ *     their conditional repeat reads (see `support/against-floor.ts`);
  *   - the time to bulk-log 500 rows with POST /api/entries/bulk, read-your-writes included (the
  *     rows are listed by the very next read) (target: under 2 s).
  *
  * Run: `npx tsx bench/entries.ts`, or `npm run bench -- entries`. Sizes: BENCH_USERS,
- * BENCH_ENTRIES, BENCH_REQUESTS, BENCH_CLIENTS. It always starts its own product (seeding needs the
- * database), so BENCH_BASE_URL does not apply.
+ * BENCH_ENTRIES, BENCH_REQUESTS, BENCH_CLIENTS. A quick check on a small dataset:
+ * `BENCH_USERS=100 BENCH_ENTRIES=4000 BENCH_REQUESTS=300 npx tsx bench/entries.ts`.
+ * It always starts its own product (seeding needs the database).
  */
-import { randomBytes } from 'node:crypto';
-import { createTestDatabase } from '@tht/postgres/testing';
-import { startProduct } from '../e2e/src/support/product';
-import { measureFloor } from './support/floor';
-import { createLoadClient, formatLatency, measureLatency } from './support/load';
-import { random, seedThroughEventStore, syntheticEntry, type SeededUser, type SeedPlan } from './support/seed';
+import { compareWithFloor } from './support/against-floor';
+import { httpJson, type LoadRequest } from './support/load';
+import { random, syntheticEntry, type SeededUser, type SeedPlan } from './support/seed';
+import { signedInAs, withSeededProduct } from './support/seeded-product';
+import { medianAndMax } from './support/report';
 
 const USERS = Number(process.env.BENCH_USERS ?? 1_000);
 const ENTRIES = Number(process.env.BENCH_ENTRIES ?? 200_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 5_000);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 50);
+const TARGET_RATIO = 0.6;
 const BULK_ROWS = 500;
 const BULK_RUNS = 5;
 const MANAGERS = Math.max(1, Math.round(USERS / 20));
@@ -60,17 +62,16 @@ async function bulkLog(baseUrl: string, user: SeededUser, run: number): Promise<
     beInnovative: index % 4 === 0,
     notes: 'Pasted from a spreadsheet',
   }));
-  const headers = { authorization: `Bearer ${user.token}` };
   const started = performance.now();
-  const response = await fetch(`${baseUrl}/api/entries/bulk`, {
+  const result = (await httpJson(baseUrl, {
     method: 'POST',
-    headers: { ...headers, 'content-type': 'application/json' },
+    path: '/api/entries/bulk',
+    headers: signedInAs(user, true),
     body: JSON.stringify({ entries, validateData: true }),
-  });
-  const result = (await response.json()) as { created: number };
+  })) as { created: number };
   const elapsed = performance.now() - started;
   if (result.created !== BULK_ROWS) throw new Error(`bulk run ${run} created ${result.created} of ${BULK_ROWS}`);
-  const listed = (await (await fetch(`${baseUrl}/api/entries?userId=${user.id}&year=2025`, { headers })).json()) as {
+  const listed = (await httpJson(baseUrl, { path: `/api/entries?userId=${user.id}&year=2025`, headers: signedInAs(user) })) as {
     trainingName: string;
   }[];
   if (listed.filter((row) => row.trainingName.startsWith(`Bulk course ${run}-`)).length !== BULK_ROWS) {
@@ -79,48 +80,30 @@ async function bulkLog(baseUrl: string, user: SeededUser, run: number): Promise<
   return elapsed;
 }
 
-async function main(): Promise<void> {
-  const database = await createTestDatabase();
-  const jwtSecret = randomBytes(32).toString('hex');
-  console.log('Starting the product as `npm start` does, on a fresh database...');
-  const product = await startProduct({ DATABASE_URL: database.connectionString, JWT_SECRET: jwtSecret });
+await withSeededProduct(seedPlan(), async ({ baseUrl, users }) => {
+  const pick = random(7);
+  /** Reads of random users' data in random years, each signed in as that user. */
+  const reads = (path: (user: SeededUser, year: number) => string): LoadRequest[] =>
+    Array.from({ length: Math.min(REQUESTS, 2_000) }, () => {
+      const user = users[Math.floor(pick() * users.length)]!;
+      const year = YEARS[Math.floor(pick() * YEARS.length)]!;
+      return { path: path(user, year), headers: signedInAs(user) };
+    });
+  const comparison = await compareWithFloor(baseUrl, CLIENTS);
   try {
-    const users = await seedThroughEventStore(database.connectionString, jwtSecret, seedPlan());
-    const pick = random(7);
-    const client = createLoadClient(product.baseUrl, CLIENTS);
-    const measure = async (label: string, path: (user: SeededUser, year: number) => string, clients: number, total: number) => {
-      const summary = await measureLatency(clients, total, async () => {
-        const user = users[Math.floor(pick() * users.length)]!;
-        const year = YEARS[Math.floor(pick() * YEARS.length)]!;
-        await client.send(label, path(user, year), { headers: { authorization: `Bearer ${user.token}` } });
-      });
-      return formatLatency(`  ${label}, ${clients} client${clients === 1 ? '' : 's'}`, summary);
-    };
-    const entriesPath = (user: SeededUser, year: number) => `/api/entries?userId=${user.id}&year=${year}`;
-    const statsPath = (user: SeededUser, year: number) => `/api/stats?userId=${user.id}&year=${year}`;
-    await measure('warm-up', entriesPath, CLIENTS, 1_000);
-    await measure('warm-up', statsPath, CLIENTS, 1_000);
-    console.log(await measure('GET /api/entries?userId=&year=', entriesPath, 1, 300));
-    console.log(`${await measure('GET /api/entries?userId=&year=', entriesPath, CLIENTS, REQUESTS)} (target p95 < 30 ms)`);
-    const typicalBytes = (
-      await client.send('size', entriesPath(users[0]!, YEARS[0]), { headers: { authorization: `Bearer ${users[0]!.token}` } })
-    ).length;
-    console.log(`${await measure('GET /api/stats?userId=&year=', statsPath, CLIENTS, REQUESTS)} (target p95 < 30 ms)`);
-    const floor = await measureFloor(typicalBytes, CLIENTS, REQUESTS);
-    console.log(formatLatency(`  for comparison, a bare Express handler sending ${typicalBytes} bytes, ${CLIENTS} clients`, floor));
-
-    const timings: number[] = [];
-    for (let run = 0; run < BULK_RUNS; run += 1) timings.push(await bulkLog(product.baseUrl, users.at(-1)!, run));
-    const sorted = [...timings].sort((a, b) => a - b);
-    console.log(
-      `  POST /api/entries/bulk with ${BULK_ROWS} rows, read-your-writes included, ${BULK_RUNS} runs: ` +
-        `median ${sorted[Math.floor(BULK_RUNS / 2)]!.toFixed(0)} ms, max ${sorted.at(-1)!.toFixed(0)} ms (target < 2000 ms)`,
-    );
-    client.close();
+    for (const [label, path] of [
+      ['GET /api/entries?userId=&year=', (user: SeededUser, year: number) => `/api/entries?userId=${user.id}&year=${year}`],
+      ['GET /api/stats?userId=&year=', (user: SeededUser, year: number) => `/api/stats?userId=${user.id}&year=${year}`],
+    ] as const) {
+      await comparison.measure({ label, requests: reads(path), amount: REQUESTS, target: TARGET_RATIO });
+    }
   } finally {
-    await product.stop();
-    await database.drop();
+    comparison.close();
   }
-}
 
-await main();
+  const timings: number[] = [];
+  for (let run = 0; run < BULK_RUNS; run += 1) timings.push(await bulkLog(baseUrl, users.at(-1)!, run));
+  console.log(
+    `  POST /api/entries/bulk with ${BULK_ROWS} rows, read-your-writes included, ${BULK_RUNS} runs: ${medianAndMax(timings)} (target < 2000 ms)`,
+  );
+});

@@ -2,9 +2,9 @@
  * Manager View benchmark (issue 9). Starts the product as `npm start` does (its own process) on a
  * fresh database, seeds 1,000 users and 200,000 entries through the event store, one manager
  * having 40 direct reports, and waits for the projections. Then, signed in as that manager, the
- * throughput of each of the three Manager View reads under 50 concurrent clients (closed loop),
- * each set against the same loop on a bare Express handler sending a body of the same size,
- * measured in the same run (target: at least 0.6 of that floor):
+ * throughput of each of the three Manager View reads under 50 connections (closed loop), each
+ * set against the bare-Express floor sending a body of the same size, measured in the same run
+ * (target: at least 0.6 of that floor), with their conditional repeat reads (support/against-floor.ts):
  *   GET /api/manager/{id}/stats?year=, GET /api/manager/{id}/employees, GET /api/manager/{id}/entries?year=
  * and, for reference, GET /api/user (a light signed-in read): near the ceiling any signed-in read has.
  *
@@ -14,13 +14,11 @@
  * small dataset: `BENCH_USERS=100 BENCH_ENTRIES=4000 BENCH_REQUESTS=300 BENCH_ENTRIES_REQUESTS=100 npx tsx bench/manager.ts`.
  * It always starts its own product (seeding needs the database).
  */
-import { randomBytes } from 'node:crypto';
 import { managerStatsSchema } from '@tht/contracts';
-import { createTestDatabase } from '@tht/postgres/testing';
-import { startProduct } from '../e2e/src/support/product';
-import { measureFloor } from './support/floor';
-import { createLoadClient, measureLatency, type LatencySummary } from './support/load';
-import { random, seedThroughEventStore, syntheticEntry, type SeededUser, type SeedPlan } from './support/seed';
+import { compareWithFloor } from './support/against-floor';
+import { httpJson, type LoadRequest } from './support/load';
+import { random, syntheticEntry, type SeedPlan } from './support/seed';
+import { signedInAs, withSeededProduct } from './support/seeded-product';
 
 const USERS = Number(process.env.BENCH_USERS ?? 1_000);
 const ENTRIES = Number(process.env.BENCH_ENTRIES ?? 200_000);
@@ -60,81 +58,45 @@ function seedPlan(): SeedPlan {
   };
 }
 
-interface Measured {
-  label: string;
-  /** A reference line, not one of the reads the target is for. */
-  reference: boolean;
-  bytes: number;
-  product: LatencySummary;
-  floor: LatencySummary;
-}
+await withSeededProduct(seedPlan(), async ({ baseUrl, users }) => {
+  const manager = users[0]!;
+  const headers = signedInAs(manager);
+  const pick = random(7);
+  const randomYear = () => YEARS[Math.floor(pick() * YEARS.length)]!;
 
-function report({ label, reference, bytes, product, floor }: Measured): string {
-  const ratio = product.requestsPerSecond / floor.requestsPerSecond;
-  const verdict = reference ? '' : ` (target >= ${TARGET_RATIO}) ${ratio >= TARGET_RATIO ? 'ok' : 'BELOW TARGET'}`;
-  return (
-    `  ${label}: ${product.requestsPerSecond.toFixed(0)} req/s (p50 ${product.p50Ms.toFixed(1)} ms, p95 ${product.p95Ms.toFixed(1)} ms); ` +
-    `bare Express with the same ${bytes} bytes: ${floor.requestsPerSecond.toFixed(0)} req/s; ` +
-    `ratio ${ratio.toFixed(2)}${verdict}`
+  const stats = managerStatsSchema.parse(
+    await httpJson(baseUrl, { path: `/api/manager/${manager.id}/stats?year=${THIS_YEAR}`, headers }),
   );
-}
+  if (stats.totalEmployees !== REPORTS) throw new Error(`the manager has ${stats.totalEmployees} reports, not ${REPORTS}`);
+  console.log(`  the team of ${REPORTS}: ${stats.completedTraining} entries and ${stats.totalHours} hours in ${THIS_YEAR}`);
 
-async function main(): Promise<void> {
-  const database = await createTestDatabase();
-  const jwtSecret = randomBytes(32).toString('hex');
-  console.log('Starting the product as `npm start` does, on a fresh database...');
-  const product = await startProduct({ DATABASE_URL: database.connectionString, JWT_SECRET: jwtSecret });
-  const client = createLoadClient(product.baseUrl, CLIENTS);
+  const requests = (path: () => string): LoadRequest[] => Array.from({ length: 300 }, () => ({ path: path(), headers }));
+  const reads = [
+    // For reference: a light signed-in read (sign-in from memory, one small query), near the ceiling sign-in and request logging leave.
+    { label: 'for reference, GET /api/user', requests: requests(() => '/api/user'), amount: REQUESTS, target: null },
+    {
+      label: 'GET /api/manager/{id}/stats?year=',
+      requests: requests(() => `/api/manager/${manager.id}/stats?year=${randomYear()}`),
+      amount: REQUESTS,
+      target: TARGET_RATIO,
+    },
+    {
+      label: 'GET /api/manager/{id}/employees',
+      requests: requests(() => `/api/manager/${manager.id}/employees`),
+      amount: REQUESTS,
+      target: TARGET_RATIO,
+    },
+    {
+      label: 'GET /api/manager/{id}/entries?year=',
+      requests: requests(() => `/api/manager/${manager.id}/entries?year=${randomYear()}`),
+      amount: ENTRIES_REQUESTS,
+      target: TARGET_RATIO,
+    },
+  ];
+  const comparison = await compareWithFloor(baseUrl, CLIENTS);
   try {
-    const users = await seedThroughEventStore(database.connectionString, jwtSecret, seedPlan());
-    const manager: SeededUser = users[0]!;
-    const headers = { authorization: `Bearer ${manager.token}` };
-    const pick = random(7);
-    const randomYear = () => YEARS[Math.floor(pick() * YEARS.length)]!;
-
-    const stats = managerStatsSchema.parse(
-      JSON.parse(await client.send('stats', `/api/manager/${manager.id}/stats?year=${THIS_YEAR}`, { headers })),
-    );
-    if (stats.totalEmployees !== REPORTS) throw new Error(`the manager has ${stats.totalEmployees} reports, not ${REPORTS}`);
-    console.log(`  the team of ${REPORTS}: ${stats.completedTraining} entries and ${stats.totalHours} hours in ${THIS_YEAR}`);
-
-    const reads = [
-      // For reference: a light signed-in read (sign-in from memory, one small query), near the ceiling sign-in and request logging leave.
-      { label: 'for reference, GET /api/user', path: () => '/api/user', requests: REQUESTS, reference: true },
-      {
-        label: 'GET /api/manager/{id}/stats?year=',
-        path: () => `/api/manager/${manager.id}/stats?year=${randomYear()}`,
-        requests: REQUESTS,
-        reference: false,
-      },
-      {
-        label: 'GET /api/manager/{id}/employees',
-        path: () => `/api/manager/${manager.id}/employees`,
-        requests: REQUESTS,
-        reference: false,
-      },
-      {
-        label: 'GET /api/manager/{id}/entries?year=',
-        path: () => `/api/manager/${manager.id}/entries?year=${randomYear()}`,
-        requests: ENTRIES_REQUESTS,
-        reference: false,
-      },
-    ];
-    const results: Measured[] = [];
-    for (const { label, path, requests, reference } of reads) {
-      const sendOne = () => client.send(label, path(), { headers }).then(() => {});
-      await measureLatency(CLIENTS, Math.min(1_000, requests), sendOne); // warm-up
-      const measured = await measureLatency(CLIENTS, requests, sendOne);
-      const bytes = Buffer.byteLength(await client.send(label, path(), { headers }));
-      results.push({ label, reference, bytes, product: measured, floor: await measureFloor(bytes, CLIENTS, requests) });
-    }
-    console.log(`Throughput with ${CLIENTS} concurrent clients, against the bare-Express floor:`);
-    for (const result of results) console.log(report(result));
+    for (const read of reads) await comparison.measure(read);
   } finally {
-    client.close();
-    await product.stop();
-    await database.drop();
+    comparison.close();
   }
-}
-
-await main();
+});

@@ -1,30 +1,42 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { freePort, repoRoot } from '../../e2e/src/support/product';
-import { createLoadClient, measureLatency, type LatencySummary } from './load';
 
-/**
- * The same closed loop as a benchmark's against a bare Express handler (own process, no sign-in,
- * no database) that sends a JSON body of `bytes`: what this machine allows any Node.js HTTP read,
- * for comparison. Warms up with 1,000 requests (or `requests`, if fewer) first.
- */
-export async function measureFloor(bytes: number, clients: number, requests: number): Promise<LatencySummary> {
-  const port = await freePort();
-  const server = spawn(process.execPath, ['--import', 'tsx', 'bench/support/bare-express-server.ts', String(port), String(bytes)], {
+export interface FloorServer {
+  baseUrl: string;
+  /** The path of a body of `bytes`. */
+  pathFor(bytes: number): string;
+  stop(): void;
+}
+
+/** Starts a bare-Express server in its own process; resolves once it answers. */
+export async function spawnServer(
+  script: string,
+  args: readonly string[],
+  env: Record<string, string> = {},
+): Promise<ChildProcess> {
+  const server = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
     cwd: repoRoot,
     stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, ...env },
   });
-  try {
-    await new Promise<void>((resolve, reject) => {
-      server.stdout.once('data', () => resolve());
-      server.once('exit', (code) => reject(new Error(`the bare Express server exited with ${code}`)));
-    });
-    const client = createLoadClient(`http://127.0.0.1:${port}`, clients);
-    const sendOne = () => client.send('floor', '/floor').then(() => {});
-    await measureLatency(clients, Math.min(1_000, requests), sendOne);
-    const summary = await measureLatency(clients, requests, sendOne);
-    client.close();
-    return summary;
-  } finally {
-    server.kill();
-  }
+  await new Promise<void>((resolve, reject) => {
+    server.stdout.once('data', () => resolve());
+    server.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
+  });
+  return server;
+}
+
+/**
+ * The machine's floor for a read (see `bare-express-server.ts`): a bare Express handler in its own
+ * process, started once per benchmark and measured right after each product read it is set
+ * against, by the same load generator.
+ */
+export async function startFloorServer(): Promise<FloorServer> {
+  const port = await freePort();
+  const server = await spawnServer('bench/support/bare-express-server.ts', [String(port)]);
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    pathFor: (bytes) => `/floor/${Math.round(bytes)}`,
+    stop: () => server.kill(),
+  };
 }

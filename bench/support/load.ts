@@ -1,6 +1,36 @@
-import http from 'node:http';
+import { fork, type ChildProcess } from 'node:child_process';
+import { repoRoot } from '../../e2e/src/support/product';
 
-/** Closed-loop load: `clients` concurrent workers each send requests until `total` are done. */
+/**
+ * Closed-loop HTTP load on autocannon. autocannon runs in a child process of its own (see
+ * `load-client.ts`), not in the benchmark's process nor in a worker thread of it: the client's
+ * CPU then never shares an event loop with the benchmark's timers, pools and pipes, and the
+ * servers measured (the product, the floor) run in processes of their own too.
+ */
+
+export interface LoadRequest {
+  method?: string;
+  /** Path and query, e.g. `/api/entries?userId=3&year=2025`. */
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+export interface LoadOrder {
+  url: string;
+  connections: number;
+  amount: number;
+  requests: readonly LoadRequest[];
+}
+
+export interface LoadReport {
+  latenciesMs: number[];
+  statuses: Record<string, number>;
+  /** From the start to the last response. */
+  seconds: number;
+  errors: string[];
+}
+
 export interface LatencySummary {
   requests: number;
   p50Ms: number;
@@ -8,75 +38,114 @@ export interface LatencySummary {
   requestsPerSecond: number;
 }
 
-export async function measureLatency(
-  clients: number,
-  total: number,
-  sendOne: (index: number) => Promise<void>,
-): Promise<LatencySummary> {
-  const durations: number[] = [];
-  let next = 0;
-  const started = performance.now();
-  const worker = async () => {
-    while (next < total) {
-      const index = next++;
-      const t0 = performance.now();
-      await sendOne(index);
-      durations.push(performance.now() - t0);
-    }
-  };
-  await Promise.all(Array.from({ length: clients }, worker));
-  const elapsedSeconds = (performance.now() - started) / 1000;
-  durations.sort((a, b) => a - b);
+export interface LoadRun {
+  baseUrl: string;
+  connections: number;
+  /** Responses to measure; a warm-up of the same requests (up to 1,000) comes first. */
+  amount: number;
+  /** Sent in turn by all connections together (e.g. random users and years, drawn beforehand). */
+  requests: readonly LoadRequest[];
+  /** Every response must have this status (default: any 2xx). */
+  expectStatus?: number;
+}
+
+const WARM_UP = 1_000;
+
+function percentile(sorted: readonly number[], share: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)]!;
+}
+
+function summarise({ latenciesMs, seconds }: LoadReport): LatencySummary {
+  const sorted = [...latenciesMs].sort((a, b) => a - b);
   return {
-    requests: durations.length,
-    p50Ms: percentile(durations, 0.5),
-    p95Ms: percentile(durations, 0.95),
-    requestsPerSecond: durations.length / elapsedSeconds,
+    requests: sorted.length,
+    p50Ms: percentile(sorted, 0.5),
+    p95Ms: percentile(sorted, 0.95),
+    requestsPerSecond: sorted.length / seconds,
   };
 }
 
-function percentile(sorted: number[], share: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  const index = Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1);
-  return sorted[index]!;
+function checkStatuses(what: string, { statuses, errors }: LoadReport, expectStatus: number | undefined): void {
+  const unexpected = Object.entries(statuses).filter(([status]) =>
+    expectStatus === undefined ? !/^2\d\d$/.test(status) : Number(status) !== expectStatus,
+  );
+  if (unexpected.length > 0 || errors.length > 0) {
+    throw new Error(`${what}: unexpected answers ${JSON.stringify(Object.fromEntries(unexpected))} ${errors.join('; ')}`);
+  }
+}
+
+export interface LoadGenerator {
+  /** Warms up, then measures `amount` responses; throws when one has an unexpected status. */
+  measure(run: LoadRun): Promise<LatencySummary>;
+  close(): void;
+}
+
+export function startLoadGenerator(): LoadGenerator {
+  const child: ChildProcess = fork(new URL('./load-client.ts', import.meta.url), [], {
+    cwd: repoRoot,
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  let queue = Promise.resolve<unknown>(undefined);
+
+  function order(load: LoadOrder): Promise<LoadReport> {
+    const answer = queue.then(
+      () =>
+        new Promise<LoadReport>((resolve, reject) => {
+          const onExit = () => reject(new Error('the load generator exited'));
+          child.once('exit', onExit);
+          child.once('message', (message: { report?: LoadReport; error?: string }) => {
+            child.off('exit', onExit);
+            if (message.report) resolve(message.report);
+            else reject(new Error(`the load generator failed: ${message.error}`));
+          });
+          child.send(load);
+        }),
+    );
+    queue = answer.catch(() => {});
+    return answer;
+  }
+
+  return {
+    async measure({ baseUrl, connections, amount, requests, expectStatus }) {
+      const what = `${requests[0]?.method ?? 'GET'} ${baseUrl}${requests[0]?.path ?? ''}`;
+      const load = (count: number) => order({ url: baseUrl, connections: Math.min(connections, count), amount: count, requests });
+      checkStatuses(what, await load(Math.min(WARM_UP, amount)), expectStatus);
+      const report = await load(amount);
+      checkStatuses(what, report, expectStatus);
+      return summarise(report);
+    },
+    close() {
+      child.disconnect();
+    },
+  };
 }
 
 export function formatLatency(label: string, summary: LatencySummary): string {
   return `${label}: p50 ${summary.p50Ms.toFixed(1)} ms, p95 ${summary.p95Ms.toFixed(1)} ms (${summary.requests} requests, ${summary.requestsPerSecond.toFixed(0)} req/s)`;
 }
 
-/**
- * The load generator's HTTP client: node:http over kept-alive connections, one per client. It
- * shares the two cores with the server and PostgreSQL, and `fetch` (undici with web streams) costs
- * it two to three times the CPU per request, which the server's figures would then pay for.
- */
-export function createLoadClient(baseUrl: string, clients: number) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: clients });
-  /** Sends one request and reads the whole answer; throws on a non-2xx status. */
-  function send(
-    what: string,
-    path: string,
-    options: { method?: string; headers?: Record<string, string>; body?: string } = {},
-  ): Promise<string> {
-    return new Promise((resolve, reject) => {
-      const request = http.request(
-        `${baseUrl}${path}`,
-        { agent, method: options.method ?? 'GET', headers: options.headers },
-        (response) => {
-          const chunks: Buffer[] = [];
-          response.on('data', (chunk: Buffer) => chunks.push(chunk));
-          response.on('error', reject);
-          response.on('end', () => {
-            const text = Buffer.concat(chunks).toString('utf8');
-            const status = response.statusCode ?? 0;
-            if (status < 200 || status > 299) reject(new Error(`${what} answered ${status}: ${text}`));
-            else resolve(text);
-          });
-        },
-      );
-      request.on('error', reject);
-      request.end(options.body);
-    });
-  }
-  return { send, close: () => agent.destroy() };
+export interface HttpAnswer {
+  status: number;
+  headers: Headers;
+  body: string;
+}
+
+/** One request outside the load (set-up, checks, a first response's size and ETag); throws on an unexpected status. */
+export async function httpRequest(
+  baseUrl: string,
+  { method = 'GET', path, headers, body }: LoadRequest,
+  expectStatus?: number,
+): Promise<HttpAnswer> {
+  const response = await fetch(`${baseUrl}${path}`, { method, headers, body });
+  const answer = { status: response.status, headers: response.headers, body: await response.text() };
+  const ok = expectStatus === undefined ? response.ok : response.status === expectStatus;
+  if (!ok) throw new Error(`${method} ${path} answered ${response.status}: ${answer.body.slice(0, 300)}`);
+  return answer;
+}
+
+/** `httpRequest`'s body parsed as JSON. */
+export async function httpJson(baseUrl: string, request: LoadRequest): Promise<unknown> {
+  return JSON.parse((await httpRequest(baseUrl, request)).body) as unknown;
 }
