@@ -43,8 +43,8 @@ export const describeAuditApi: DescribeFeatureApi = () => ({
       operationId: 'getAuditLog',
       summary: "The records' events, newest first, with filters, paged",
       description:
-        'Every event of an entry, user, person target, fiscal year (yearly target), department or form field, newest first by log ' +
-        "position, each with its record's `kind` and `recordId` for `GET /api/history/{kind}/{id}`. Filters: `actorId` (a user id, " +
+        'Every event of an entry, user, person target, fiscal year (yearly target), department or form field, newest first (by time, ' +
+        "then log position), each with its record's `kind` and `recordId` for `GET /api/history/{kind}/{id}`. Filters: `actorId` (a user id, " +
         'or `system` for events no person caused), `kind`, and `from`/`to`: days (YYYY-MM-DD, UTC, both included) or ISO 8601 times ' +
         '(`from` included, `to` not). Pages of `pageSize` (default 50, at most 200) reach 10,000 events back, and `total` counts ' +
         'up to 10,000 (`totalCapped` when more match): narrow the dates to reach older events. Admins. Kept for the PostgreSQL ' +

@@ -155,7 +155,8 @@ async function auditLog(query: string, viewer = admin) {
   return auditLogPageSchema.parse(response.body);
 }
 
-const newestFirst = (items: readonly AuditLogItem[]) => items.every((item, i) => i === 0 || items[i - 1]!.position > item.position);
+const newestFirst = (items: readonly AuditLogItem[]) =>
+  items.every((item, i) => i === 0 || [items[i - 1]!.at, items[i - 1]!.position].join() > [item.at, item.position].join());
 
 describe('GET /api/audit/log', () => {
   it("lists the records' events newest first, each naming its record's history", async () => {

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import type { RecordedEvent } from './port';
 import { SELECT_EVENT, toRecordedEvent, type EventTuple } from './postgres-event-store';
-import { EVENTSTORE_SCHEMA as S } from './postgres-schema';
+import { ACTOR_ID, EVENTSTORE_SCHEMA as S, OCCURRED_AT, STREAM_CATEGORY } from './postgres-schema';
 
 export interface LogFilter {
   /** Stream categories (names without their trailing numbers) to list; at least one. */
@@ -21,7 +21,7 @@ export interface LogPageRequest {
 }
 
 export interface LogPage {
-  /** Newest first. */
+  /** Newest first (by time, then log position). */
   events: RecordedEvent[];
   /** Matching events, at most `countUpTo`. */
   total: number;
@@ -29,25 +29,25 @@ export interface LogPage {
   capped: boolean;
 }
 
-/**
- * The conditions, each written as its index is (events_category_idx, events_actor_idx,
- * events_occurred_at_idx in postgres-schema.ts), with the values as parameters from `$1`.
- */
+/** The conditions, each written as its index is (postgres-schema.ts), with the values as parameters from `$1`. */
 function whereClause(filter: LogFilter): { sql: string; values: unknown[] } {
   const values: unknown[] = [filter.categories];
-  const conditions = [`${S}.stream_category(stream_name) = ANY($1::text[])`];
+  const conditions = [`${STREAM_CATEGORY} = ANY($1::text[])`];
   const parameter = (value: unknown) => `$${values.push(value)}`;
-  if (filter.actorId === null) conditions.push(`(metadata->>'actorId') IS NULL`);
-  else if (filter.actorId !== undefined) conditions.push(`(metadata->>'actorId') = ${parameter(filter.actorId)}`);
-  if (filter.from) conditions.push(`((metadata->>'occurredAt') COLLATE "C") >= ${parameter(filter.from)}`);
-  if (filter.to) conditions.push(`((metadata->>'occurredAt') COLLATE "C") < ${parameter(filter.to)}`);
+  if (filter.actorId === null) conditions.push(`${ACTOR_ID} IS NULL`);
+  else if (filter.actorId !== undefined) conditions.push(`${ACTOR_ID} = ${parameter(filter.actorId)}`);
+  if (filter.from) conditions.push(`${OCCURRED_AT} >= ${parameter(filter.from)}`);
+  if (filter.to) conditions.push(`${OCCURRED_AT} < ${parameter(filter.to)}`);
   return { sql: conditions.join(' AND '), values };
 }
 
 /**
- * One page of the global log, newest first, of the events that match `filter`, and how many match
- * (counted only up to `countUpTo`, so a page of a log of millions costs no full count). Unnamed
- * statements: each is planned for its values (a rare category by its index, a common one by the log order).
+ * One page of the log, newest first by the time in the metadata (then by position: the log order
+ * where times are equal), of the events that match `filter`, and how many match, counted only up
+ * to `countUpTo`, so a page of a log of millions costs no full count. Ordered by time, not by
+ * position alone, so that a time range, a category or an actor is one range of one index, read in
+ * order: by position, an old time range would be found only after every newer event was skipped.
+ * Unnamed statements: each is planned for its values.
  */
 export async function readLogPage(pool: pg.Pool, filter: LogFilter, page: LogPageRequest): Promise<LogPage> {
   const { sql, values } = whereClause(filter);
@@ -55,7 +55,7 @@ export async function readLogPage(pool: pg.Pool, filter: LogFilter, page: LogPag
   const [events, counted] = await Promise.all([
     pool.query<EventTuple>({
       text: `SELECT ${SELECT_EVENT} FROM ${S}.events WHERE ${sql}
-        ORDER BY transaction_id DESC, position DESC OFFSET $${count + 1} LIMIT $${count + 2}`,
+        ORDER BY ${OCCURRED_AT} DESC, transaction_id DESC, position DESC OFFSET $${count + 1} LIMIT $${count + 2}`,
       values: [...values, page.offset, page.limit],
       rowMode: 'array',
     }),

@@ -3,6 +3,11 @@ import type pg from 'pg';
 export const EVENTSTORE_SCHEMA = 'eventstore';
 export const APPENDED_CHANNEL = 'eventstore_appended';
 
+/** The audit log's keys, written in queries exactly as indexed (see migrateEventStore). */
+export const OCCURRED_AT = `((metadata->>'occurredAt') COLLATE "C")`;
+export const STREAM_CATEGORY = `${EVENTSTORE_SCHEMA}.stream_category(stream_name)`;
+export const ACTOR_ID = `(metadata->>'actorId')`;
+
 /**
  * Creates the event store tables (idempotent; safe when several processes start at once).
  *
@@ -37,16 +42,18 @@ export async function migrateEventStore(pool: pg.Pool): Promise<void> {
         PRIMARY KEY (transaction_id, position),
         UNIQUE (stream_name, stream_version)
       );
-      -- The audit log (postgres-log.ts) filters by stream category, actor and time, newest first.
-      -- A category is a stream name without its trailing numbers (user-target-7-2026 -> user-target).
+      -- The audit log (postgres-log.ts): newest first by the time in the metadata (then position),
+      -- optionally of some stream categories or of one actor, in a time range; each index serves
+      -- one filter in that order. A category is a stream name without its trailing numbers
+      -- (user-target-7-2026 -> user-target). Times are fixed-width ISO texts, compared bytewise.
       CREATE OR REPLACE FUNCTION ${EVENTSTORE_SCHEMA}.stream_category(stream_name text) RETURNS text
         LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$ SELECT regexp_replace(stream_name, '(-[0-9]+)+$', '') $$;
-      CREATE INDEX IF NOT EXISTS events_category_idx
-        ON ${EVENTSTORE_SCHEMA}.events (${EVENTSTORE_SCHEMA}.stream_category(stream_name), transaction_id, position);
-      CREATE INDEX IF NOT EXISTS events_actor_idx ON ${EVENTSTORE_SCHEMA}.events ((metadata->>'actorId'), transaction_id, position);
-      -- Times grow with the log, so a block range index finds a date range for almost nothing per append.
       CREATE INDEX IF NOT EXISTS events_occurred_at_idx
-        ON ${EVENTSTORE_SCHEMA}.events USING brin (((metadata->>'occurredAt') COLLATE "C"));
+        ON ${EVENTSTORE_SCHEMA}.events (${OCCURRED_AT}, transaction_id, position);
+      CREATE INDEX IF NOT EXISTS events_category_idx
+        ON ${EVENTSTORE_SCHEMA}.events (${STREAM_CATEGORY}, ${OCCURRED_AT}, transaction_id, position);
+      CREATE INDEX IF NOT EXISTS events_actor_idx
+        ON ${EVENTSTORE_SCHEMA}.events (${ACTOR_ID}, ${OCCURRED_AT}, transaction_id, position);
       -- The audit hash chain (postgres-chain.ts): the n-th event of the global log, by its
       -- position, and its chained hash; written by the sealer behind the log, never by appends.
       CREATE TABLE IF NOT EXISTS ${EVENTSTORE_SCHEMA}.chain (
