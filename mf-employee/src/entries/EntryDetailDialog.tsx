@@ -1,9 +1,8 @@
 import { Fragment } from 'react';
 import styled from 'styled-components';
 import { displayTrainingType, ENTRY_STATUS, formatEntryDate, formatEntryHours, formatRating, type EntryView } from '@tht/contracts';
-import { Badge, Button, Dialog, DialogActions } from '@tht/ui';
+import { Badge, Button, Dialog, DialogActions, HistorySection } from '@tht/ui';
 import { displayCustomValue, useFormFields } from '../custom-fields/customFields';
-import { EntryHistory } from './EntryHistory';
 
 const Details = styled.dl`
   display: grid;
@@ -61,7 +60,7 @@ export function EntryDetailDialog({ entry, onClose, onEdit, onDelete }: EntryDet
           </Fragment>
         ))}
       </Details>
-      <EntryHistory entryId={entry.id} />
+      <HistorySection kind="entries" id={String(entry.id)} label="Entry history" />
       <DialogActions>
         <Button $variant="secondary" onClick={onClose}>
           Close

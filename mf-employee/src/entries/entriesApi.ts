@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import type { EntryStats, EntryView, RecordHistory } from '@tht/contracts';
+import type { EntryStats, EntryView } from '@tht/contracts';
 
 export const entriesKey = (userId: number, year: number) => `/api/entries?userId=${userId}&year=${year}`;
 export const statsKey = (userId: number, year: number) => `/api/stats?userId=${userId}&year=${year}`;
@@ -14,14 +14,4 @@ export function useOwnEntries(userId: number, year: number) {
 export function useOwnStats(userId: number, year: number) {
   const { data, error } = useSWR<EntryStats, Error>(statsKey(userId, year));
   return { stats: data, error };
-}
-
-export const entryHistoryKey = (entryId: number) => `/api/history/entries/${entryId}`;
-
-/** GET /api/history/entries/{id}, asked only while `shown` (and again each time it is shown). */
-export function useEntryHistory(entryId: number, shown: boolean) {
-  const { data, error, isLoading } = useSWR<RecordHistory, Error>(shown ? entryHistoryKey(entryId) : null, {
-    revalidateOnMount: true,
-  });
-  return { items: data?.items ?? [], error, isLoading };
 }
