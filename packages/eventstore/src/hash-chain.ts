@@ -1,11 +1,11 @@
 import { hash } from 'node:crypto';
-import canonicalize from 'canonicalize';
+import { canonicalJson } from './canonical-json';
 import type { RecordedEvent } from './port';
 
 /**
  * The tamper-evident chain over the global log: every event's hash covers the previous event's
- * hash and the event's RFC 8785 canonical form, so changing, removing, inserting or reordering
- * any sealed event changes every hash from there on.
+ * hash and the event's RFC 8785 canonical form (canonical-json.ts), so changing, removing,
+ * inserting or reordering any sealed event changes every hash from there on.
  *
  *   hash(n) = hex(SHA-256(utf8(hash(n-1) + canonical(event n)))), hash(0) = 64 zeros
  */
@@ -19,7 +19,7 @@ export type ChainedEvent = Pick<
 
 export function canonicalEvent(event: ChainedEvent): string {
   const { globalPosition, eventId, streamName, streamVersion, type, data, metadata } = event;
-  return canonicalize({ position: globalPosition, eventId, streamName, streamVersion, type, data, metadata })!;
+  return canonicalJson({ position: globalPosition, eventId, streamName, streamVersion, type, data, metadata });
 }
 
 export function chainHash(previousHash: string, event: ChainedEvent): string {

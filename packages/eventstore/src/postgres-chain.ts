@@ -43,16 +43,26 @@ const toLink = ([sequence, globalPosition, streamName, type, hash]: LinkTuple): 
 
 const READ_HEAD = `SELECT ${LINK_COLUMNS} FROM ${S}.chain ORDER BY sequence DESC LIMIT 1`;
 
-const READ_LINKS = `SELECT coalesce(json_agg(json_build_array(${LINK_COLUMNS}) ORDER BY sequence), '[]')
-  FROM (SELECT * FROM ${S}.chain WHERE sequence > $1 ORDER BY sequence LIMIT $2) AS batch`;
+/*
+ * Plain rows, not one json_agg value as readAll reads them: PostgreSQL builds json arrays at a
+ * third of the speed it sends rows, and in a verify it is the server that sets the pace (with
+ * plain rows its CPU per event fell about 2.5x, the client's rose about 1.2x).
+ */
+const READ_LINKS = {
+  name: 'eventstore-chain-links',
+  text: `SELECT ${LINK_COLUMNS} FROM ${S}.chain WHERE sequence > $1 ORDER BY sequence LIMIT $2`,
+  rowMode: 'array',
+} as const;
 
 /** Events after a position in log order; `finalOnly` leaves out what an unfinished transaction may still precede. */
-const readEventsAfter = (
-  finalOnly: boolean,
-) => `SELECT coalesce(json_agg(json_build_array(${SELECT_EVENT}) ORDER BY transaction_id, position), '[]')
-  FROM (SELECT * FROM ${S}.events WHERE (transaction_id, position) > ($1::xid8, $2::bigint)
-    ${finalOnly ? 'AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())' : ''}
-    ORDER BY transaction_id, position LIMIT $3) AS batch`;
+const readEventsAfter = (finalOnly: boolean) =>
+  ({
+    name: finalOnly ? 'eventstore-chain-final-events' : 'eventstore-chain-events',
+    text: `SELECT ${SELECT_EVENT} FROM ${S}.events WHERE (transaction_id, position) > ($1::xid8, $2::bigint)
+      ${finalOnly ? 'AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())' : ''}
+      ORDER BY transaction_id, position LIMIT $3`,
+    rowMode: 'array',
+  }) as const;
 
 const READ_FINAL_EVENTS = readEventsAfter(true);
 const READ_EVENTS = readEventsAfter(false);
@@ -71,15 +81,20 @@ async function readHead(db: Queryable): Promise<ChainLink | null> {
   return rows[0] ? toLink(rows[0]) : null;
 }
 
-async function readEvents(db: Queryable, sql: string, after: string, limit: number): Promise<RecordedEvent[]> {
+async function readEvents(
+  db: Queryable,
+  query: ReturnType<typeof readEventsAfter>,
+  after: string,
+  limit: number,
+): Promise<RecordedEvent[]> {
   const { transactionId, position } = decodePosition(after);
-  const { rows } = await db.query<[EventTuple[]]>({ text: sql, values: [transactionId, position, limit], rowMode: 'array' });
-  return rows[0]![0].map(toRecordedEvent);
+  const { rows } = await db.query<EventTuple>({ ...query, values: [transactionId, position, limit] });
+  return rows.map(toRecordedEvent);
 }
 
 async function readLinks(db: Queryable, afterSequence: number, limit: number): Promise<ChainLink[]> {
-  const { rows } = await db.query<[LinkTuple[]]>({ text: READ_LINKS, values: [afterSequence, limit], rowMode: 'array' });
-  return rows[0]![0].map(toLink);
+  const { rows } = await db.query<LinkTuple>({ ...READ_LINKS, values: [afterSequence, limit] });
+  return rows.map(toLink);
 }
 
 async function countAfter(db: Queryable, after: string): Promise<number> {
