@@ -19,6 +19,7 @@ import { frontEndRouter } from './platform/front-end';
 import { healthHandler } from './platform/health';
 import { apiNotFound, errorHandler } from './platform/http';
 import { requestLogging } from './platform/http-logging';
+import { dispatchByFirstSegment } from './platform/route-dispatch';
 import { refuseUnsafeText } from './platform/refuse-unsafe-text';
 import { remoteRegistryHandler } from './platform/remotes';
 
@@ -49,21 +50,26 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Expr
     res.json({ orgEmailDomain: ctx.config.orgEmailDomain });
   });
 
-  // Feature routers, one line each: `app.use('/api', createXRouter(ctx));`
-  // Each router declares its full paths below /api (e.g. '/entries/:id') and its own auth.
-  app.use('/api', createAccountsRouter(ctx));
-  app.use('/api', createEntriesRouter(ctx));
-  app.use('/api', createStatsRouter(ctx));
-  app.use('/api', createManagerRouter(ctx));
-  app.use('/api', createHrRouter(ctx));
-  app.use('/api', createExportRouter(ctx));
-  app.use('/api', createSmtRouter(ctx));
-  app.use('/api', createFormFieldsRouter(ctx));
-  app.use('/api', createTargetsRouter(ctx));
-  app.use('/api', createAdminRouter(ctx));
-  app.use('/api', createImportRouter(ctx));
-  app.use('/api', createAuditRouter(ctx));
-  app.use('/api', createOpenApiRouter(ctx.config));
+  // Feature routers, one line each. Each router declares its full paths below /api (e.g.
+  // '/entries/:id') and its own auth; a request walks only those with routes under its first segment.
+  app.use(
+    '/api',
+    dispatchByFirstSegment([
+      createAccountsRouter(ctx),
+      createEntriesRouter(ctx),
+      createStatsRouter(ctx),
+      createManagerRouter(ctx),
+      createHrRouter(ctx),
+      createExportRouter(ctx),
+      createSmtRouter(ctx),
+      createFormFieldsRouter(ctx),
+      createTargetsRouter(ctx),
+      createAdminRouter(ctx),
+      createImportRouter(ctx),
+      createAuditRouter(ctx),
+      createOpenApiRouter(ctx.config),
+    ]),
+  );
 
   app.use('/api', apiNotFound);
   app.use(frontEndRouter(options.frontEndRoot ?? REPO_ROOT));
