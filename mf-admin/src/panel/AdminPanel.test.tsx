@@ -20,6 +20,7 @@ describe('Admin Panel', () => {
       'Fiscal Years',
       'Import Data',
       'Bulk Import',
+      'Audit Log',
     ]);
     expect(await screen.findByRole('heading', { name: 'System Overview' })).toBeInTheDocument();
 

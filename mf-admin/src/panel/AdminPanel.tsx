@@ -10,6 +10,7 @@ const TABS = {
   'fiscal-years': { label: M.tabs.fiscalYears, Content: lazy(() => import('../fiscal-years/FiscalYears')) },
   import: { label: M.tabs.import, Content: lazy(() => import('../import/ImportData')) },
   'bulk-import': { label: M.tabs.bulkImport, Content: lazy(() => import('../bulk-import/AdminBulkImport')) },
+  'audit-log': { label: M.tabs.auditLog, Content: lazy(() => import('../audit/AuditLog')) },
 } as const;
 
 type AdminSection = keyof typeof TABS;

@@ -13,6 +13,7 @@ import {
   FormActions,
   FormField,
   type FormSchema,
+  HistorySection,
   Input,
   PasswordInput,
   Select,
@@ -213,6 +214,7 @@ export function UserFormDialog({ user, onClose }: UserFormDialogProps) {
       ) : (
         <Spinner label="Loading..." />
       )}
+      {user && <HistorySection kind="users" id={String(user.id)} label="User history" />}
     </Dialog>
   );
 }

@@ -14,7 +14,7 @@ import {
   Spinner,
   useCurrentUser,
 } from '@tht/ui';
-import { Actions } from '../panel/layout';
+import { PageNav } from '../panel/PageNav';
 import { RowActions } from '../panel/RowActions';
 import { fullName, ROLE_LABELS } from './roles';
 import { useDebouncedValue } from './useDebouncedValue';
@@ -28,16 +28,6 @@ const Filters = styled.div`
   gap: ${({ theme }) => theme.spacing(4)};
   & > div:first-child { flex: 1 1 18rem; }
   & > div:last-child { flex: 0 1 12rem; }
-`;
-
-const Pager = styled.nav`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.spacing(3)};
-  margin-top: ${({ theme }) => theme.spacing(4)};
-  color: ${({ theme }) => theme.colors.mutedText};
 `;
 
 const Toggle = styled.button`
@@ -237,20 +227,14 @@ export function UserList(actions: UserActions) {
               ))}
             </tbody>
           </DataTable>
-          <Pager aria-label="User list pages">
-            <span>{showing(page.page, page.pageSize, page.users.length, page.total)}</span>
-            <Actions>
-              <Button $variant="secondary" disabled={page.page <= 1} onClick={() => setPageNumber(page.page - 1)}>
-                Previous
-              </Button>
-              <span aria-live="polite">
-                Page {page.page} of {page.totalPages}
-              </span>
-              <Button $variant="secondary" disabled={page.page >= page.totalPages} onClick={() => setPageNumber(page.page + 1)}>
-                Next
-              </Button>
-            </Actions>
-          </Pager>
+          <PageNav
+            label="User list pages"
+            summary={showing(page.page, page.pageSize, page.users.length, page.total)}
+            page={page.page}
+            totalPages={page.totalPages}
+            hasNext={page.page < page.totalPages}
+            onPage={setPageNumber}
+          />
         </>
       )}
     </>

@@ -187,6 +187,35 @@ describe('User Management', () => {
     });
   });
 
+  it("shows the user's history in the Edit User dialog on request", async () => {
+    const api = usersApi({
+      'GET /api/history/users/7': {
+        kind: 'users',
+        id: '7',
+        items: [
+          {
+            position: '2',
+            at: '2026-03-12T14:02:00.000Z',
+            actor: { id: 1, name: 'System Administrator' },
+            event: 'UserUpdated',
+            changes: [{ field: 'role', before: 'employee', after: 'manager' }],
+          },
+        ],
+      },
+    });
+    const user = userEvent.setup();
+    renderWithUi(<UserManagement />);
+    await usersTable();
+    await user.click(screen.getByRole('button', { name: 'Edit Ada Lovelace' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit User' });
+    expect(api.callsTo('GET', '/api/history/users/7')).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Show History' }));
+    const timeline = await within(dialog).findByRole('list', { name: 'User history' });
+    expect(within(timeline).getByRole('listitem')).toHaveTextContent(
+      /^\d{1,2} Mar 2026 \d\d:\d\d, System Administrator changed role employee -> manager$/,
+    );
+  });
+
   it('lets the admin edit their own record without a manager, but not their role', async () => {
     const api = usersApi({ 'PUT /api/users/1': admin });
     const user = userEvent.setup();

@@ -16,6 +16,7 @@ export const ADMIN_MESSAGES = {
     fiscalYears: 'Fiscal Years',
     import: 'Import Data',
     bulkImport: 'Bulk Import',
+    auditLog: 'Audit Log',
   },
   statCards: {
     totalUsers: 'Total Users',

@@ -1,0 +1,131 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { AuditLogItem, AuditLogPage, RecordHistory } from '@tht/contracts';
+import { fakeApi, renderWithUi, reply, type ApiCall } from '@tht/ui/testing';
+import AuditLog from './AuditLog';
+
+const edit: AuditLogItem = {
+  position: '00000000000000000002-00000000000000000009',
+  at: '2026-03-12T14:02:00.000Z',
+  actor: { id: 1, name: 'Zoe Zimmer' },
+  kind: 'entries',
+  recordId: '12',
+  event: 'EntryEdited',
+  summary: 'entry edited: training name Safety, hours 3.5',
+};
+const creation: AuditLogItem = {
+  position: '00000000000000000001-00000000000000000001',
+  at: '2026-03-01T08:00:00.000Z',
+  actor: { id: null, name: null },
+  kind: 'users',
+  recordId: '1',
+  event: 'UserCreated',
+  summary: 'user created: email admin@example.com',
+};
+const history: RecordHistory = {
+  kind: 'entries',
+  id: '12',
+  items: [
+    {
+      position: edit.position,
+      at: edit.at,
+      actor: edit.actor,
+      event: 'EntryEdited',
+      changes: [{ field: 'hours', before: '2', after: '3.5' }],
+    },
+  ],
+};
+
+const aPage = (items: AuditLogItem[], overrides: Partial<AuditLogPage> = {}): AuditLogPage => ({
+  items,
+  total: items.length,
+  totalCapped: false,
+  page: 1,
+  pageSize: 50,
+  ...overrides,
+});
+
+function auditApi(log: unknown = aPage([edit, creation])) {
+  return fakeApi({
+    'GET /api/audit/log': log,
+    'GET /api/users': [{ id: 1, firstName: 'Zoe', lastName: 'Zimmer', email: 'zoe@example.com', username: 'zoe@example.com' }],
+    'GET /api/history/entries/12': history,
+  });
+}
+
+const logQueries = (api: ReturnType<typeof fakeApi>) =>
+  api.callsTo('GET', '/api/audit/log').map((call: ApiCall) => Object.fromEntries(call.query));
+
+describe('Audit Log tab', () => {
+  it('lists the events newest first as the server sends them: time, person acting, record and event', async () => {
+    auditApi();
+    renderWithUi(<AuditLog />);
+    const table = await screen.findByRole('table', { name: 'Audit log' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(
+      rows.map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .slice(1)
+          .map((cell) => cell.textContent),
+      ),
+    ).toEqual([
+      ['Zoe Zimmer', 'Training entries 12', 'entry edited: training name Safety, hours 3.5'],
+      ['The system', 'Users 1', 'user created: email admin@example.com'],
+    ]);
+    expect(within(rows[0]!).getAllByRole('cell')[0]).toHaveTextContent(/^\d{1,2} Mar 2026 \d\d:\d\d$/);
+    expect(screen.getByText('Showing 1-2 of 2 events')).toBeInTheDocument();
+  });
+
+  it('asks the server for the person acting, the record kind and the local days, from page 1 again', async () => {
+    const api = auditApi(({ query }: ApiCall) => aPage([edit], { page: Number(query.get('page')), total: 120 }));
+    const user = userEvent.setup();
+    renderWithUi(<AuditLog />);
+    await screen.findByRole('table', { name: 'Audit log' });
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByText('Page 2 of 3');
+
+    await user.selectOptions(screen.getByLabelText('Person acting'), 'Zoe Zimmer (zoe@example.com)');
+    await user.selectOptions(screen.getByLabelText('Record kind'), 'Training entries');
+    await user.type(screen.getByLabelText('From'), '2026-03-01');
+    await user.type(screen.getByLabelText('To'), '2026-03-31');
+    await waitFor(() =>
+      expect(logQueries(api).at(-1)).toEqual({
+        page: '1',
+        actorId: '1',
+        kind: 'entries',
+        from: new Date(2026, 2, 1).toISOString(),
+        to: new Date(2026, 3, 1).toISOString(),
+      }),
+    );
+    expect(logQueries(api)).toContainEqual({ page: '2' });
+    await user.selectOptions(screen.getByLabelText('Person acting'), 'The system');
+    await waitFor(() => expect(logQueries(api).at(-1)).toMatchObject({ actorId: 'system' }));
+  });
+
+  it("opens a record's history timeline from its row", async () => {
+    auditApi();
+    const user = userEvent.setup();
+    renderWithUi(<AuditLog />);
+    await user.click(await screen.findByRole('button', { name: 'History of Training entries 12' }));
+    const dialog = await screen.findByRole('dialog', { name: 'History of Training entries 12' });
+    const timeline = await within(dialog).findByRole('list', { name: 'History of Training entries 12' });
+    expect(within(timeline).getByRole('listitem')).toHaveTextContent(/, Zoe Zimmer changed hours 2 -> 3.5$/);
+  });
+
+  it('says when more events match than the pages reach', async () => {
+    auditApi(aPage([edit], { total: 10_000, totalCapped: true }));
+    renderWithUi(<AuditLog />);
+    expect(
+      await screen.findByText(/of 10,000\+ events \(10,000\+ match; narrow the dates to see older events\)/),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Page 1 of 200+')).toBeInTheDocument();
+  });
+
+  it("shows the server's refusal", async () => {
+    auditApi(reply(400, { error: 'from must be before to' }));
+    renderWithUi(<AuditLog />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('from must be before to');
+  });
+});
