@@ -18,7 +18,7 @@ function firstSegmentOf(path: unknown): Segment {
 }
 
 /** The first path segments a router has routes under (nested routers included). */
-export function segmentsOf(stack: Layer[]): Set<Segment> {
+function segmentsOf(stack: Layer[]): Set<Segment> {
   const segments = new Set<Segment>();
   for (const layer of stack) {
     if (layer.route) segments.add(firstSegmentOf(layer.route.path));
