@@ -74,7 +74,7 @@ export async function logEntry(ctx: AppContext, user: AuthUser, body: unknown, a
     input,
     customFields,
   } as const;
-  await handleCommand(ctx, entryDecider, { stream: entryStream(entryId), command, actor });
+  await handleCommand(ctx, entryDecider, { stream: entryStream(entryId), command, actor, newStream: true });
   return viewOf(ctx, entryId);
 }
 

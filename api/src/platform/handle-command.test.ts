@@ -141,6 +141,29 @@ describe('handleCommand', () => {
     expect(calls).toEqual([[{ type: 'TallyOpened', data: { name: 'wrapped' } }]]);
   });
 
+  it('starts a stream known to be new without reading it, and still refuses it when it exists', async () => {
+    const stream = newStream();
+    const reads: string[] = [];
+    const readStream = app.ctx.store.readStream;
+    app.ctx.store.readStream = (name) => {
+      reads.push(name);
+      return readStream(name);
+    };
+    try {
+      const opened = await run(stream, { type: 'Open', name: 'fresh' }, { newStream: true });
+      expect(opened).toMatchObject({ state: { opened: true, name: 'fresh' }, appended: { nextExpectedVersion: 0 } });
+      expect(reads).toEqual([]);
+      // It did exist after all: the append with no_stream fails, and the fresh state gives the reason.
+      await expect(run(stream, { type: 'Open', name: 'again' }, { newStream: true })).rejects.toMatchObject({
+        status: 409,
+        message: 'Tally exists',
+      });
+    } finally {
+      app.ctx.store.readStream = readStream;
+    }
+    expect(await typesIn(stream)).toEqual([['TallyOpened', { name: 'fresh' }]]);
+  });
+
   it("answers a lost race with the winner's reason, else with the concurrency conflict", async () => {
     const stream = newStream();
     /** Lets `winner` through first, between the loser's load and its append. */

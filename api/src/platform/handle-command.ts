@@ -10,7 +10,7 @@
  * `handleCommand(ctx, decider, { stream, command, actor, authorise?, aroundAppend? })` is the one
  * thin handler every feature's command goes through:
  *
- *   1. load: folds the stream's events with `evolve`;
+ *   1. load: folds the stream's events with `evolve` (not for a stream known to be new: `newStream`);
  *   2. authorise (optional): throws when the actor may not touch this state;
  *   3. decide;
  *   4. appends the events with `appendAndWait` at the loaded stream version (`no_stream` for a new
@@ -67,6 +67,12 @@ export interface CommandRequest<State, Command, Event extends CommandEvent> {
   stream: string;
   command: Command;
   actor: Actor;
+  /**
+   * The stream cannot exist yet (its id was allocated for this command): it is not read (its state
+   * is the initial one) and the events are appended with `no_stream`, which still refuses them if it
+   * does exist.
+   */
+  newStream?: boolean;
   /** Throws (403/404) when the actor may not issue the command on this state; runs before `decide`. */
   authorise?: (state: State) => void | Promise<void>;
   /**
@@ -134,8 +140,10 @@ export async function handleCommand<State, Command, Event extends CommandEvent>(
   decider: Decider<State, Command, Event>,
   request: CommandRequest<State, Command, Event>,
 ): Promise<CommandResult<State, Event>> {
-  const { stream, command, actor, authorise, aroundAppend } = request;
-  const { state, version } = await loadStream(ctx, decider, stream);
+  const { stream, command, actor, authorise, aroundAppend, newStream } = request;
+  const { state, version } = newStream
+    ? { state: decider.initialState(), version: 'no_stream' as const }
+    : await loadStream(ctx, decider, stream);
   await authorise?.(state);
   const events = decider.decide(command, state);
   if (events.length === 0) return { events, state, appended: null };
