@@ -1,0 +1,75 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Account } from './support/accounts';
+import { launchBrowser, newPage, signIn, toast } from './support/browser';
+import { accounts } from './support/test-product';
+
+const { createAccount } = accounts;
+
+let browser: Browser;
+let admin: Account;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  admin = await createAccount('admin');
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** The admin, signed in, on a tab of the Admin Panel. */
+async function adminPanel(page: Page, tab: string): Promise<void> {
+  await page.getByRole('tab', { name: 'Admin', exact: true }).click();
+  await page.getByRole('heading', { name: 'Admin Panel', level: 1 }).waitFor();
+  await page.getByRole('tab', { name: tab, exact: true }).click();
+}
+
+const fullName = (account: Account) => `${account.firstName} ${account.lastName}`;
+
+describe('the audit trail in the Admin Panel', () => {
+  it("shows an admin's change of a user in the user's History and in the Audit Log, filtered by record kind", async () => {
+    const account = await createAccount('employee');
+    const change = new RegExp(`, ${fullName(admin)} changed role employee -> manager$`);
+    const page = await newPage(browser);
+    await signIn(page, admin);
+    await adminPanel(page, 'User Management');
+
+    await page.getByLabel('Search users').fill(account.lastName);
+    await page.getByRole('button', { name: `Edit ${fullName(account)}` }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit User' });
+    await edit.getByLabel('Role').selectOption({ label: 'Manager' });
+    await edit.getByRole('button', { name: 'Save Changes' }).click();
+    await toast(page).getByText('User updated', { exact: true }).waitFor();
+    await edit.waitFor({ state: 'detached' });
+
+    await page.getByRole('button', { name: `Edit ${fullName(account)}` }).click();
+    await edit.getByRole('button', { name: 'Show History' }).click();
+    await edit.getByRole('list', { name: 'User history' }).getByRole('listitem').filter({ hasText: change }).waitFor();
+    await edit.getByRole('button', { name: 'Cancel' }).click();
+
+    await page.getByRole('tab', { name: 'Audit Log', exact: true }).click();
+    const log = page.getByRole('table', { name: 'Audit log' });
+    await log.waitFor();
+    await page.getByLabel('Record kind').selectOption({ label: 'Users' });
+    await page.getByLabel('Person acting').selectOption({ label: `${fullName(admin)} (${admin.email})` });
+    const record = `Users ${account.id}`;
+    const row = log.getByRole('row').filter({ has: page.getByRole('button', { name: `History of ${record}` }) });
+    await expect.poll(() => row.count()).toBe(1);
+    await expect.poll(() => row.textContent()).toContain('user updated: role manager');
+    await expect
+      .poll(async () =>
+        (await log.getByRole('button', { name: /^History of / }).allTextContents()).every((name) => name.startsWith('Users ')),
+      )
+      .toBe(true);
+
+    await row.getByRole('button', { name: `History of ${record}` }).click();
+    const history = page.getByRole('dialog', { name: `History of ${record}` });
+    await history
+      .getByRole('list', { name: `History of ${record}` })
+      .getByRole('listitem')
+      .filter({ hasText: change })
+      .waitFor();
+    await page.context().close();
+  });
+});
