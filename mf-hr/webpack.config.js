@@ -4,4 +4,5 @@ module.exports = createRemoteConfig({
   name: 'mf_hr',
   appDir: __dirname,
   exposes: { './HrView': './src/dashboard/HrView' },
+  sharedWithRemotes: ['@tht/ui/charts'],
 });

@@ -4,4 +4,5 @@ module.exports = createRemoteConfig({
   name: 'mf_manager',
   appDir: __dirname,
   exposes: { './ManagerView': './src/dashboard/ManagerView' },
+  sharedWithRemotes: ['@tht/ui/charts'],
 });

@@ -73,10 +73,14 @@ function sharedConfig(key, appDir, { singleton }) {
   return key in ROUTER_SUBSETS ? { ...config, import: ROUTER_SUBSETS[key] } : config;
 }
 
-function sharedModules(appDir, { remote }) {
+/** The package an entry belongs to: '@tht/ui' for '@tht/ui/charts'. */
+const packageOfEntry = (entry) => entry.split('/').slice(0, 2).join('/');
+
+function sharedModules(appDir, { remote, sharedWithRemotes = [] }) {
   return Object.fromEntries([
     ...SINGLETONS.map((key) => [key, sharedConfig(key, appDir, { singleton: true })]),
     ...(remote ? SHARED_BY_REMOTES.map((key) => [key, sharedConfig(key, appDir, { singleton: false })]) : []),
+    ...sharedWithRemotes.map((entry) => [entry, contentVersionedConfig(packageOfEntry(entry), appDir, false)]),
   ]);
 }
 
@@ -180,8 +184,13 @@ function createHostConfig({ name, appDir, title }) {
 /**
  * A remote: exposes its tab component(s) through remoteEntry.js and mf-manifest.json. Chunks are
  * loaded relative to wherever the manifest was fetched from (publicPath 'auto').
+ * `sharedWithRemotes` names entries of the workspace's packages that only some remotes use, shared
+ * among the remotes that list them (versioned by a hash of the package's sources, as @tht/contracts):
+ * '@tht/ui/charts' with the recharts code its charts use, about 120 KB gzip, which a user who opens
+ * the Manager, HR and SMT views then loads once. Remotes that draw no chart neither bundle nor
+ * provide it.
  */
-function createRemoteConfig({ name, appDir, exposes }) {
+function createRemoteConfig({ name, appDir, exposes, sharedWithRemotes = [] }) {
   return (_env, argv) => ({
     ...baseConfig({ appDir, mode: modeOf(argv), publicPath: 'auto' }),
     entry: {},
@@ -190,7 +199,7 @@ function createRemoteConfig({ name, appDir, exposes }) {
         name,
         filename: 'remoteEntry.js',
         exposes,
-        shared: sharedModules(appDir, { remote: true }),
+        shared: sharedModules(appDir, { remote: true, sharedWithRemotes }),
         shareStrategy: 'loaded-first',
         dts: false,
         manifest: true,

@@ -1,74 +1,22 @@
-import { lazy, Suspense, useState } from 'react';
-import styled from 'styled-components';
+import { useState } from 'react';
 import { SMT_MESSAGES as M, type DepartmentHours, type SmtOverview } from '@tht/contracts';
-import { Button, DashboardSection, EmptyText, Spinner } from '@tht/ui';
+import { Button, DashboardSection, EmptyText } from '@tht/ui';
+import { DepartmentHoursChart, DepartmentHoursTable } from '@tht/ui/charts';
 import { foldSmallDepartments } from './departmentRows';
-
-// recharts is loaded by this remote only, and only once the chart shows.
-const DepartmentChart = lazy(() => import('./DepartmentChart'));
-
-const ChartBox = styled.div<{ $rows: number }>`
-  height: ${({ $rows }) => Math.max(160, 40 + $rows * 32)}px;
-`;
-
-const Table = styled.table`
-  width: 100%;
-  border-collapse: collapse;
-  & caption { text-align: left; font-weight: 600; padding-bottom: ${({ theme }) => theme.spacing(2)}; }
-  & th, & td { text-align: left; padding: ${({ theme }) => theme.spacing(1)} ${({ theme }) => theme.spacing(2)}; border-bottom: 1px solid ${({ theme }) => theme.colors.border}; }
-  & td:not(:first-child), & th:not(:first-child) { text-align: right; }
-`;
-
-type DepartmentTableProps = { year: number; rows: readonly DepartmentHours[]; className?: string };
-
-/** The figures as a table: a readable alternative to the chart (and what screen readers get while it shows). */
-function DepartmentTable({ year, rows, className }: DepartmentTableProps) {
-  return (
-    <Table className={className}>
-      <caption>{M.departmentsTableCaption(year)}</caption>
-      <thead>
-        <tr>
-          <th scope="col">Department</th>
-          <th scope="col">Hours</th>
-          <th scope="col">People who trained</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <tr key={row.department}>
-            <th scope="row">{row.department}</th>
-            <td>{row.hours}</td>
-            <td>{row.employees}</td>
-          </tr>
-        ))}
-      </tbody>
-    </Table>
-  );
-}
 
 function DepartmentFigures({ year, rows }: { year: number; rows: readonly DepartmentHours[] }) {
   const [asTable, setAsTable] = useState(false);
+  const caption = M.departmentsTableCaption(year);
   return (
     <>
       <div data-print="hide">
         <Button $variant="ghost" aria-pressed={asTable} onClick={() => setAsTable(!asTable)}>
           {M.showAsTable}
         </Button>
-        {asTable ? (
-          <DepartmentTable year={year} rows={rows} />
-        ) : (
-          <>
-            <ChartBox $rows={rows.length} aria-hidden="true">
-              <Suspense fallback={<Spinner label="Loading chart..." />}>
-                <DepartmentChart rows={rows} />
-              </Suspense>
-            </ChartBox>
-            <DepartmentTable year={year} rows={rows} className="visually-hidden" />
-          </>
-        )}
+        {asTable ? <DepartmentHoursTable rows={rows} caption={caption} /> : <DepartmentHoursChart rows={rows} caption={caption} />}
       </div>
       <div data-print="only" aria-hidden="true">
-        <DepartmentTable year={year} rows={foldSmallDepartments(rows)} />
+        <DepartmentHoursTable rows={foldSmallDepartments(rows)} caption={caption} />
       </div>
     </>
   );

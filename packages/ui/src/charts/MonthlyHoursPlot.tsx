@@ -1,12 +1,12 @@
 import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { useTheme } from 'styled-components';
-import type { MonthRow } from './monthlyRows';
+import type { MonthlyHoursRow } from './monthlyHoursRows';
 
 /**
- * Bars for each month's hours, a solid line with dots for the running total and a dashed line
- * for the expected pace: told apart by shape, not by colour alone.
+ * Bars for each month's hours, a solid line with dots for the running total and a dashed line for
+ * the target's pace: told apart by shape, not by colour alone. Loaded with recharts when it shows.
  */
-export default function TeamHoursChart({ rows }: { rows: readonly MonthRow[] }) {
+export default function MonthlyHoursPlot({ rows, paceLabel }: { rows: readonly MonthlyHoursRow[]; paceLabel: string }) {
   const theme = useTheme();
   return (
     <ResponsiveContainer width="100%" height="100%">
@@ -16,7 +16,7 @@ export default function TeamHoursChart({ rows }: { rows: readonly MonthRow[] }) 
         <YAxis stroke={theme.colors.mutedText} allowDecimals={false} />
         <Tooltip />
         <Legend />
-        <Bar dataKey="hours" name="Hours in the month" fill={theme.colors.primary} legendType="rect" />
+        <Bar dataKey="hours" name="Hours in the month" fill={theme.colors.primary} legendType="rect" isAnimationActive={false} />
         <Line
           dataKey="hoursSoFar"
           name="Hours so far"
@@ -24,12 +24,11 @@ export default function TeamHoursChart({ rows }: { rows: readonly MonthRow[] }) 
           strokeWidth={2}
           dot={{ r: 3 }}
           legendType="circle"
-          connectNulls={false}
           isAnimationActive={false}
         />
         <Line
-          dataKey="expected"
-          name="Expected pace"
+          dataKey="pace"
+          name={paceLabel}
           stroke={theme.colors.warning}
           strokeWidth={2}
           strokeDasharray="6 4"

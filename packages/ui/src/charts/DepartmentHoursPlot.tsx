@@ -2,8 +2,8 @@ import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxi
 import { useTheme } from 'styled-components';
 import type { DepartmentHours } from '@tht/contracts';
 
-/** Horizontal bars of hours per department, most first (loaded with recharts only when shown). */
-export default function DepartmentChart({ rows }: { rows: readonly DepartmentHours[] }) {
+/** Horizontal bars of hours per department, in the order given. Loaded with recharts when it shows. */
+export default function DepartmentHoursPlot({ rows }: { rows: readonly DepartmentHours[] }) {
   const theme = useTheme();
   return (
     <ResponsiveContainer width="100%" height="100%">

@@ -1,12 +1,13 @@
-export interface TrendRow {
+export interface MonthlyHoursRow {
   /** 'Jan' */
   month: string;
   /** 'January' */
   monthName: string;
+  /** Hours dated in the month. */
   hours: number;
   /** Hours from 1 January to the month's end; null for months still to come. */
-  cumulative: number | null;
-  /** Hours the yearly target expects by the month's end; null without a target. */
+  hoursSoFar: number | null;
+  /** Hours the target expects by the month's end; null without a target. */
   pace: number | null;
 }
 
@@ -15,15 +16,15 @@ const monthLabel = (monthIndex: number, month: 'short' | 'long') =>
   new Date(2000, monthIndex, 1).toLocaleDateString('en-GB', { month });
 
 /**
- * One row per month: the organisation's hours, the running total (up to this month in the
- * current year; none in a future year) and the target's pace.
+ * One row per month of `year`: its hours, the running total (up to the current month in the
+ * current year, through December in a past year, none in a future year) and the target's pace.
  */
-export function trendRows(
+export function monthlyHoursRows(
   hoursByMonth: readonly number[],
-  targetPace: readonly number[] | null,
+  pace: readonly number[] | null,
   year: number,
   today = new Date(),
-): TrendRow[] {
+): MonthlyHoursRow[] {
   const lastMonthSoFar = year < today.getFullYear() ? 11 : year > today.getFullYear() ? -1 : today.getMonth();
   let total = 0;
   return MONTHS.map((monthIndex) => {
@@ -33,8 +34,8 @@ export function trendRows(
       month: monthLabel(monthIndex, 'short'),
       monthName: monthLabel(monthIndex, 'long'),
       hours,
-      cumulative: monthIndex <= lastMonthSoFar ? total : null,
-      pace: targetPace?.[monthIndex] ?? null,
+      hoursSoFar: monthIndex <= lastMonthSoFar ? total : null,
+      pace: pace?.[monthIndex] ?? null,
     };
   });
 }

@@ -1,0 +1,57 @@
+import { lazy } from 'react';
+import { ChartFrame } from './ChartFrame';
+import { FiguresTable } from './FiguresTable';
+import type { MonthlyHoursRow } from './monthlyHoursRows';
+
+const MonthlyHoursPlot = lazy(() => import('./MonthlyHoursPlot'));
+
+const MONTHLY_CHART_HEIGHT = 280;
+
+type MonthlyHoursProps = {
+  rows: readonly MonthlyHoursRow[];
+  /** Names the table (its caption). */
+  caption: string;
+  /** Names the target's pace: the dashed line and its column. */
+  paceLabel: string;
+};
+
+const orDash = (value: number | null) => (value === null ? '-' : value);
+
+/** The hours per month as a table: month, hours, hours so far and the target's pace. */
+export function MonthlyHoursTable({ rows, caption, paceLabel, className }: MonthlyHoursProps & { className?: string }) {
+  return (
+    <FiguresTable className={className}>
+      <caption>{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">Month</th>
+          <th scope="col">Hours</th>
+          <th scope="col">Hours so far</th>
+          <th scope="col">{paceLabel}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.month}>
+            <th scope="row">{row.monthName}</th>
+            <td>{row.hours}</td>
+            <td>{orDash(row.hoursSoFar)}</td>
+            <td>{orDash(row.pace)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </FiguresTable>
+  );
+}
+
+/** The hours per month as a chart for the eyes, with the same figures as a table for screen readers. */
+export function MonthlyHoursChart(props: MonthlyHoursProps) {
+  return (
+    <>
+      <ChartFrame height={MONTHLY_CHART_HEIGHT}>
+        <MonthlyHoursPlot rows={props.rows} paceLabel={props.paceLabel} />
+      </ChartFrame>
+      <MonthlyHoursTable {...props} className="visually-hidden" />
+    </>
+  );
+}
