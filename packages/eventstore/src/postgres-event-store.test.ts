@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEventStoreContract } from './contract-suite';
 import { createEventStore } from './create-event-store';
 import type { EventStore, NewEvent } from './port';
+import { decodePosition } from './postgres-event-store';
 import { migrateEventStore } from './postgres-schema';
 
 // A long poll interval, so the onAppended contract test can only pass through LISTEN/NOTIFY.
@@ -94,6 +95,54 @@ describe('PostgreSQL event store global order', () => {
     await expect(refused).rejects.toMatchObject({ name: 'ConcurrencyError', streamName: 'bulk-a', actual: 0 });
     expect(await store.readStream('bulk-d')).toEqual([]);
     expect(await store.append('bulk-d', [newEvent('Fine')], 'no_stream')).toMatchObject({ nextExpectedVersion: 0 });
+  });
+
+  it('writes appends made while one is being written together, in one transaction, each with its own outcome', async () => {
+    await store.append('together-old', [newEvent('Old0')], 'no_stream');
+    const appends = [
+      store.append('together-first', [newEvent('First')], 'no_stream'), // may go out at once, alone
+      store.append('together-a', [newEvent('A0'), newEvent('A1')], 'no_stream'),
+      store.append('together-old', [newEvent('Old1')], 0),
+      store.append('together-b', [newEvent('B0')], 'any'),
+      store.append('together-taken', [newEvent('Taken')], 'any'),
+      store.append('together-old', [newEvent('Stale')], 0), // the same stream: in the next statement, stale by then
+    ];
+    const taken = store.append('together-first', [newEvent('Twice')], 'no_stream'); // claimed by then: refused
+    const results = await Promise.allSettled([...appends, taken]);
+    const [first, a, old, b, takenAny, stale, twice] = results;
+    const transactionOf = (result: PromiseSettledResult<{ lastGlobalPosition: string }>) =>
+      result.status === 'fulfilled' ? decodePosition(result.value.lastGlobalPosition).transactionId : null;
+
+    expect([a, old, b, takenAny].map(transactionOf)).toEqual(Array(4).fill(transactionOf(a)));
+    expect(first).toMatchObject({ status: 'fulfilled', value: { nextExpectedVersion: 0 } });
+    expect(a).toMatchObject({ status: 'fulfilled', value: { nextExpectedVersion: 1 } });
+    expect(old).toMatchObject({ status: 'fulfilled', value: { nextExpectedVersion: 1 } });
+    expect(stale).toMatchObject({
+      status: 'rejected',
+      reason: { name: 'ConcurrencyError', streamName: 'together-old', actual: 1 },
+    });
+    expect(twice).toMatchObject({
+      status: 'rejected',
+      reason: { name: 'ConcurrencyError', streamName: 'together-first', actual: 0 },
+    });
+    expect((await store.readStream('together-a')).map((e) => [e.type, e.streamVersion])).toEqual([
+      ['A0', 0],
+      ['A1', 1],
+    ]);
+    expect((await store.readStream('together-old')).map((e) => e.type)).toEqual(['Old0', 'Old1']);
+  });
+
+  it('retries the appends of a statement PostgreSQL refused alone, so only the faulty one fails', async () => {
+    const faulty = { ...newEvent('Faulty'), type: undefined as unknown as string }; // type is NOT NULL
+    const results = await Promise.allSettled([
+      store.append('refused-first', [newEvent('First')], 'no_stream'),
+      store.append('refused-a', [newEvent('A')], 'no_stream'),
+      store.append('refused-faulty', [faulty], 'no_stream'),
+      store.append('refused-b', [newEvent('B')], 'any'),
+    ]);
+    expect(results.map((result) => result.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
+    expect(await store.readStream('refused-faulty')).toEqual([]);
+    expect((await store.readStream('refused-b')).map((e) => e.type)).toEqual(['B']);
   });
 
   it('rejects malformed positions and limits with a clear error', async () => {

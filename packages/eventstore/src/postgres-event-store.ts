@@ -137,6 +137,51 @@ const APPEND = {
   exact: { name: 'eventstore-append-exact', text: appendStatement(CLAIM_VERSIONS.exact) },
 };
 
+/**
+ * Many appends, each to its own stream, in one statement (one transaction, one WAL flush): the
+ * group commit of `AppendBatcher`. `$1` is a JSON array of `{ streamName, count, kind, expected,
+ * events }` with `kind` the expected version's kind ('no_stream', 'any' or 'exact'). Each append
+ * claims its versions exactly as alone (the same three claims); an append whose claim fails gets
+ * no row back and writes nothing, and the others still commit. Events go into the log in the
+ * order of the appends, then of their events.
+ */
+const APPEND_MANY = {
+  name: 'eventstore-append-many',
+  text: `
+  WITH input AS (
+    SELECT a.ord, a.value->>'streamName' AS stream_name, (a.value->>'count')::int AS n, a.value->>'kind' AS kind,
+           (a.value->>'expected')::int AS expected, a.value->'events' AS events
+    FROM json_array_elements($1::json) WITH ORDINALITY AS a(value, ord)
+  ),
+  claimed_new AS (
+    INSERT INTO ${S}.streams (stream_name, version)
+    SELECT stream_name, n - 1 FROM input WHERE kind = 'no_stream' ORDER BY stream_name
+    ON CONFLICT DO NOTHING RETURNING stream_name, version
+  ),
+  claimed_any AS (
+    INSERT INTO ${S}.streams AS s (stream_name, version)
+    SELECT stream_name, n - 1 FROM input WHERE kind = 'any' ORDER BY stream_name
+    ON CONFLICT (stream_name) DO UPDATE SET version = s.version + excluded.version + 1 RETURNING stream_name, version
+  ),
+  claimed_exact AS (
+    UPDATE ${S}.streams AS s SET version = s.version + i.n
+    FROM input AS i WHERE i.kind = 'exact' AND s.stream_name = i.stream_name AND s.version = i.expected
+    RETURNING s.stream_name, s.version
+  ),
+  claimed AS (SELECT * FROM claimed_new UNION ALL SELECT * FROM claimed_any UNION ALL SELECT * FROM claimed_exact),
+  appended AS (
+    INSERT INTO ${S}.events (event_id, stream_name, stream_version, type, data, metadata)
+    SELECT (e.value->>'eventId')::uuid, i.stream_name, c.version - i.n + e.ord::int,
+           e.value->>'type', e.value->'data', e.value->'metadata'
+    FROM input AS i JOIN claimed AS c USING (stream_name)
+    CROSS JOIN json_array_elements(i.events) WITH ORDINALITY AS e(value, ord)
+    ORDER BY i.ord, e.ord
+    RETURNING transaction_id, position, stream_name, stream_version
+  )
+  SELECT stream_name, transaction_id::text AS transaction_id, max(position)::text AS position, max(stream_version) AS version
+  FROM appended GROUP BY stream_name, transaction_id`,
+};
+
 /** The streams of a multi-stream append, claimed together; a name that exists already is left out. */
 const CLAIM_NEW_STREAMS = `INSERT INTO ${S}.streams (stream_name, version)
   SELECT s.value->>'streamName', (s.value->>'version')::int FROM json_array_elements($1::json) AS s(value)
@@ -163,14 +208,23 @@ export function createPostgresEventStore({ pool, pollIntervalMs = 1000 }: Postgr
   const listeners = new AppendListeners();
   const notifications = new NotificationFollower(pool, listeners, pollIntervalMs);
   const announcer = new AppendAnnouncer(pool);
+  const batcher = new AppendBatcher(appendAlone, appendTogether);
 
   async function append(streamName: string, events: NewEvent[], expected: ExpectedVersion): Promise<AppendResult> {
     assertAppendable(events, expected);
-    const payload = JSON.stringify(
-      events.map((event) => ({ eventId: randomUUID(), type: event.type, data: event.data ?? null, metadata: event.metadata })),
-    );
+    const rows = events.map((event) => ({
+      eventId: randomUUID(),
+      type: event.type,
+      data: event.data ?? null,
+      metadata: event.metadata,
+    }));
+    return batcher.submit({ streamName, expected, events: rows });
+  }
+
+  /** One append in its own statement. */
+  async function appendAlone({ streamName, expected, events }: PendingAppend): Promise<AppendResult> {
     const statement = typeof expected === 'number' ? APPEND.exact : APPEND[expected];
-    const params: unknown[] = [streamName, events.length, payload];
+    const params: unknown[] = [streamName, events.length, JSON.stringify(events)];
     if (typeof expected === 'number') params.push(expected);
     const { rows } = await pool.query<{ transaction_id: string; position: string; version: number }>({
       ...statement,
@@ -183,6 +237,35 @@ export function createPostgresEventStore({ pool, pollIntervalMs = 1000 }: Postgr
       nextExpectedVersion: appended.version,
       lastGlobalPosition: encodePosition(appended.transaction_id, appended.position),
     };
+  }
+
+  /** Appends to different streams in one statement; each settles with its own result or ConcurrencyError. */
+  async function appendTogether(appends: readonly PendingAppend[]): Promise<Array<PromiseSettledResult<AppendResult>>> {
+    const payload = JSON.stringify(
+      appends.map(({ streamName, expected, events }) => ({
+        streamName,
+        count: events.length,
+        kind: typeof expected === 'number' ? 'exact' : expected,
+        expected: typeof expected === 'number' ? expected : null,
+        events,
+      })),
+    );
+    const { rows } = await pool.query<{ stream_name: string; transaction_id: string; position: string; version: number }>({
+      ...APPEND_MANY,
+      values: [payload],
+    });
+    announcer.announce();
+    const byStream = new Map(rows.map((row) => [row.stream_name, row]));
+    return Promise.allSettled(
+      appends.map(async ({ streamName, expected }) => {
+        const appended = byStream.get(streamName);
+        if (!appended) throw new ConcurrencyError(streamName, expected, await currentVersion(streamName));
+        return {
+          nextExpectedVersion: appended.version,
+          lastGlobalPosition: encodePosition(appended.transaction_id, appended.position),
+        };
+      }),
+    );
   }
 
   async function appendToNewStreams(streams: NewStream[]): Promise<AppendResult> {
@@ -271,6 +354,93 @@ export function createPostgresEventStore({ pool, pollIntervalMs = 1000 }: Postgr
       notifications.stop();
     },
   };
+}
+
+interface PendingAppend {
+  streamName: string;
+  expected: ExpectedVersion;
+  events: Array<{ eventId: string; type: string; data: unknown; metadata: EventMetadata }>;
+}
+
+interface QueuedAppend extends PendingAppend {
+  resolve(result: AppendResult): void;
+  reject(error: unknown): void;
+}
+
+/** Appends in one statement at most (a bounded statement; more wait for the next one). */
+const MAX_APPENDS_TOGETHER = 100;
+
+/** An error PostgreSQL answered with (it has a SQLSTATE): the statement did not commit. */
+const isServerError = (error: unknown) => typeof (error as { code?: unknown } | null)?.code === 'string';
+
+/**
+ * Group commit: an append made while none is being written goes out alone at once; appends made
+ * while one is being written wait for it and then go out together in one statement (one
+ * transaction and one WAL flush for all of them). Under load this turns many commits, each
+ * waiting for its own flush, into few; an idle store adds no delay. Each stream appears once per
+ * statement, so a second append to a stream waits for the next one (and sees the first's version).
+ * When PostgreSQL refuses a statement of several appends as a whole (none of it committed), each
+ * is tried again alone, so one append's failure is never another's.
+ */
+class AppendBatcher {
+  private queue: QueuedAppend[] = [];
+  private writing = false;
+
+  constructor(
+    private readonly appendAlone: (append: PendingAppend) => Promise<AppendResult>,
+    private readonly appendTogether: (appends: readonly PendingAppend[]) => Promise<Array<PromiseSettledResult<AppendResult>>>,
+  ) {}
+
+  submit(append: PendingAppend): Promise<AppendResult> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ ...append, resolve, reject });
+      if (!this.writing) void this.writeAll();
+    });
+  }
+
+  private async writeAll(): Promise<void> {
+    this.writing = true;
+    try {
+      while (this.queue.length > 0) await this.write(this.takeBatch());
+    } finally {
+      this.writing = false;
+    }
+  }
+
+  /** The first queued append of each stream, in order, up to MAX_APPENDS_TOGETHER. */
+  private takeBatch(): QueuedAppend[] {
+    const streams = new Set<string>();
+    const batch: QueuedAppend[] = [];
+    const rest: QueuedAppend[] = [];
+    for (const append of this.queue) {
+      if (batch.length < MAX_APPENDS_TOGETHER && !streams.has(append.streamName)) {
+        streams.add(append.streamName);
+        batch.push(append);
+      } else rest.push(append);
+    }
+    this.queue = rest;
+    return batch;
+  }
+
+  private async write(batch: readonly QueuedAppend[]): Promise<void> {
+    if (batch.length === 1) return this.alone(batch[0]!);
+    let results: Array<PromiseSettledResult<AppendResult>>;
+    try {
+      results = await this.appendTogether(batch);
+    } catch (error) {
+      if (isServerError(error)) await Promise.all(batch.map((append) => this.alone(append)));
+      else for (const append of batch) append.reject(error);
+      return;
+    }
+    results.forEach((result, index) => {
+      if (result.status === 'fulfilled') batch[index]!.resolve(result.value);
+      else batch[index]!.reject(result.reason);
+    });
+  }
+
+  private alone(append: QueuedAppend): Promise<void> {
+    return this.appendAlone(append).then(append.resolve, append.reject);
+  }
 }
 
 /**
