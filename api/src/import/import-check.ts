@@ -2,17 +2,9 @@ import { IMPORT_ERRORS_SHOWN, type ImportQuery, type ImportReport } from '@tht/c
 import { bulkTargetUser } from '../admin/admin-commands';
 import { storedDuplicateKeys } from '../admin/admin-queries';
 import type { AppContext } from '../platform/context';
-import {
-  detectFormat,
-  duplicateLookup,
-  planImport,
-  plannedCounts,
-  skipDuplicates,
-  type ImportPlan,
-  type KnownUser,
-} from './import-plan';
+import { detectFormat, planImport, plannedCounts, type ImportPlan, type KnownUser } from './import-plan';
 import { loadInstanceSnapshot } from './import-snapshot';
-import { readTables } from './import-tables';
+import { firstRow, openSheets } from './import-tables';
 import type { UploadedFile } from './import-upload';
 
 async function gridTargetUser(ctx: AppContext, userId: number | undefined): Promise<KnownUser | undefined> {
@@ -44,20 +36,21 @@ export function reportOf(plan: ImportPlan, fileName: string): ImportReport {
 
 /**
  * Reads and checks every row of an uploaded file against the instance, and plans what it
- * writes: nothing is written here (the dry run's answer, and the import's starting point).
+ * writes: nothing is written here (the dry run's answer, and the import's starting point; its
+ * entries are read from the file again as they are written).
  */
 export async function checkImport(
   ctx: AppContext,
   file: UploadedFile,
   query: ImportQuery,
 ): Promise<{ plan: ImportPlan; report: ImportReport }> {
-  const tables = await readTables(file);
-  const format = detectFormat(file.kind, tables);
+  const sheets = await openSheets(file);
+  const format = detectFormat(file.kind, file.kind === 'csv' ? await firstRow(sheets[0]!) : undefined);
   const targetUser = format === 'grid-csv' ? await gridTargetUser(ctx, query.targetUserId) : undefined;
-  let plan = planImport({ format, tables, instance: await loadInstanceSnapshot(ctx), targetUser });
+  const plan = await planImport({ format, sheets, instance: await loadInstanceSnapshot(ctx), targetUser });
   if (!plan.needsTargetUser) {
-    const { ownerIds, dates } = duplicateLookup(plan);
-    plan = skipDuplicates(plan, await storedDuplicateKeys(ctx.pool, ownerIds, dates));
+    const { ownerIds, dates } = plan.entries.duplicateLookup();
+    plan.duplicates = plan.entries.skipDuplicates(await storedDuplicateKeys(ctx.pool, ownerIds, dates));
   }
   return { plan, report: reportOf(plan, file.fileName) };
 }

@@ -19,7 +19,6 @@ import {
   parseOptionLabels,
   restoreNeutralised,
   roleSchema,
-  splitDuplicates,
   userTargetCreateSchema,
   type CustomFieldDefinition,
   type CustomFieldValue,
@@ -33,7 +32,8 @@ import {
 } from '@tht/contracts';
 import type { z } from 'zod';
 import { HttpError } from '../platform/http';
-import { CSV_SHEET, type ImportTable, type SourceRow } from './import-tables';
+import { CSV_SHEET, RowCounter, type SourceRow, type SourceRows, type SourceSheet } from './import-tables';
+import { flatCopy } from './xlsx-reader';
 
 /** A person the instance already has. */
 export interface KnownUser {
@@ -123,7 +123,8 @@ export interface ImportPlan {
   users: PlannedUser[];
   fiscalYears: PlannedFiscalYear[];
   targets: PlannedTarget[];
-  entries: PlannedEntry[];
+  /** Counted by the check; read from the file again when written. */
+  entries: PlannedEntries;
 }
 
 export function plannedCounts(plan: ImportPlan): ImportCounts {
@@ -133,28 +134,25 @@ export function plannedCounts(plan: ImportPlan): ImportCounts {
     formFields: plan.formFields.length,
     fiscalYears: plan.fiscalYears.length,
     targets: plan.targets.length,
-    entries: plan.entries.length,
+    entries: plan.entries.count,
   };
 }
 
 // ---------------------------------------------------------------------------------------------
 // Columns
 
-/** A sheet's rows under its header: cells by column name, neutralised formulas restored. */
-class Sheet {
-  readonly rows: SourceRow[];
+/** A sheet's columns by the names in its header row: cells by column name, neutralised formulas restored. */
+class Columns {
   private readonly columns: Map<string, number>;
 
   constructor(
     readonly name: string,
-    table: ImportTable,
+    header: SourceRow,
     required: readonly string[],
   ) {
-    const [header, ...rows] = table.rows;
-    this.columns = new Map((header?.cells ?? []).map((cell, index) => [cell.trim(), index]));
+    this.columns = new Map(header.cells.map((cell, index) => [cell.trim(), index]));
     const missing = required.filter((column) => !this.columns.has(column));
-    if (missing.length > 0) throw new HttpError(400, M.importMissingColumns(table.sheet, missing));
-    this.rows = rows;
+    if (missing.length > 0) throw new HttpError(400, M.importMissingColumns(name, missing));
   }
 
   has(column: string): boolean {
@@ -169,6 +167,18 @@ class Sheet {
   cell(row: SourceRow, column: string): string {
     const index = this.columns.get(column);
     return index === undefined ? '' : restoreNeutralised(row.cells[index] ?? '');
+  }
+}
+
+/** A small sheet (every sheet but the entries) read whole: its rows under its header. */
+class Sheet extends Columns {
+  constructor(
+    name: string,
+    header: SourceRow,
+    readonly rows: readonly SourceRow[],
+    required: readonly string[],
+  ) {
+    super(name, header, required);
   }
 }
 
@@ -200,19 +210,32 @@ interface OwnerInfo {
   role: Role;
 }
 
+interface Owner {
+  ref: OwnerRef;
+  info: OwnerInfo;
+}
+
+/** What the check makes of an entry row: the entry it becomes, or why it cannot. */
+export type CheckedEntry = { entry: PlannedEntry } | { error: string };
+
+type EntryCheck = (row: SourceRow) => CheckedEntry;
+
+/**
+ * Checks the rows of the small sheets into the plan, and makes the checks of entry rows (which
+ * must not change the builder: the write pass checks the same rows again with it).
+ */
 class PlanBuilder {
   readonly errors: ImportRowError[] = [];
   readonly unchanged = emptyImportCounts();
-  readonly plan: Omit<ImportPlan, 'format' | 'rows' | 'errors' | 'unchanged' | 'needsTargetUser' | 'duplicates'> = {
+  readonly plan: Pick<ImportPlan, 'departments' | 'formFields' | 'users' | 'fiscalYears' | 'targets'> = {
     departments: [],
     formFields: [],
     users: [],
     fiscalYears: [],
     targets: [],
-    entries: [],
   };
   /** Owners by lower-case e-mail: the instance's accounts and the ones the file adds. */
-  private readonly owners = new Map<string, { ref: OwnerRef; info: OwnerInfo }>();
+  private readonly owners = new Map<string, Owner>();
   private readonly departmentNames: Map<string, string>;
   private readonly fields: CustomFieldDefinition[];
   private nextProvisionalId = -1;
@@ -404,22 +427,21 @@ class PlanBuilder {
     }
   }
 
-  private ownerOf(sheet: Sheet, row: SourceRow): { ref: OwnerRef; info: OwnerInfo } | null {
-    const email = normaliseEmail(sheet.cell(row, 'employeeEmail'));
-    if (email === '') {
-      this.fail(sheet.name, row, M.personRequired);
-      return null;
-    }
-    const owner = this.owners.get(email);
-    if (!owner) this.fail(sheet.name, row, M.unknownPerson(email));
-    return owner ?? null;
+  /** The person of a row's `employeeEmail`, or why there is none. */
+  private ownerOf(columns: Columns, row: SourceRow): Owner | string {
+    const email = normaliseEmail(columns.cell(row, 'employeeEmail'));
+    if (email === '') return M.personRequired;
+    return this.owners.get(email) ?? M.unknownPerson(email);
   }
 
   targets(sheet: Sheet): void {
     const seen = new Set<string>();
     for (const row of sheet.rows) {
       const owner = this.ownerOf(sheet, row);
-      if (!owner) continue;
+      if (typeof owner === 'string') {
+        this.fail(sheet.name, row, owner);
+        continue;
+      }
       const parsed = userTargetCreateSchema.safeParse({
         userId: 1, // the owner comes from the e-mail
         year: sheet.cell(row, 'year').trim(),
@@ -451,10 +473,10 @@ class PlanBuilder {
   private entry(
     sheetName: string,
     row: SourceRow,
-    owner: { ref: OwnerRef; info: OwnerInfo },
+    owner: Owner,
     fields: Record<string, unknown>,
     custom: Record<string, string>,
-  ): void {
+  ): CheckedEntry {
     const input: Record<string, unknown> = { ...fields };
     const defaults = owner.info;
     for (const field of ['firstName', 'lastName', 'managerName', 'department'] as const) {
@@ -462,65 +484,53 @@ class PlanBuilder {
       if (typeof value !== 'string' || value.trim() === '') input[field] = defaults[field];
     }
     const parsed = adminBulkEntrySchema.safeParse(input);
-    if (!parsed.success) {
-      this.fail(sheetName, row, messagesOf(parsed.error));
-      return;
-    }
+    if (!parsed.success) return { error: messagesOf(parsed.error) };
     const checked = checkCustomFieldValues(this.fields, customValues(this.fields, custom), { enforceRequired: false });
-    if (checked.errors.length > 0) {
-      this.fail(sheetName, row, checked.errors.map((error) => error.message).join('; '));
-      return;
-    }
-    this.plan.entries.push({
-      sheet: sheetName,
-      row: row.number,
-      owner: owner.ref,
-      input: parsed.data,
-      customFields: checked.values,
-    });
+    if (checked.errors.length > 0) return { error: checked.errors.map((error) => error.message).join('; ') };
+    return {
+      entry: { sheet: sheetName, row: row.number, owner: owner.ref, input: parsed.data, customFields: checked.values },
+    };
   }
 
-  /** The Entries sheet, or the export's CSV. */
-  exportedEntries(sheet: Sheet): void {
-    const customColumns = sheet.columnsStartingWith(CUSTOM_FIELD_COLUMN_PREFIX);
-    for (const row of sheet.rows) {
-      const owner = this.ownerOf(sheet, row);
-      if (!owner) continue;
-      const date = normaliseGridDate(sheet.cell(row, 'date'));
-      if (!date.ok) {
-        this.fail(sheet.name, row, date.error);
-        continue;
-      }
-      const text = (column: string) => (sheet.has(column) ? sheet.cell(row, column) : undefined);
+  /** The check of a row of the Entries sheet, or of the export's CSV, under its `columns`. */
+  exportedEntry(columns: Columns): EntryCheck {
+    const customColumns = columns.columnsStartingWith(CUSTOM_FIELD_COLUMN_PREFIX);
+    return (row) => {
+      const owner = this.ownerOf(columns, row);
+      if (typeof owner === 'string') return { error: owner };
+      const date = normaliseGridDate(columns.cell(row, 'date'));
+      if (!date.ok) return { error: date.error };
+      const text = (column: string) => (columns.has(column) ? columns.cell(row, column) : undefined);
       const fields = {
         firstName: text('firstName'),
         lastName: text('lastName'),
-        trainingName: sheet.cell(row, 'trainingName'),
+        trainingName: columns.cell(row, 'trainingName'),
         date: date.date,
-        hours: sheet.cell(row, 'hours').trim(),
-        trainingType: blankToNull(sheet.cell(row, 'trainingType').trim().toLowerCase()) ?? undefined,
+        hours: columns.cell(row, 'hours').trim(),
+        trainingType: blankToNull(columns.cell(row, 'trainingType').trim().toLowerCase()) ?? undefined,
         courseGivenBy: text('courseGivenBy'),
-        rating: sheet.cell(row, 'rating').trim(),
-        beInnovative: sheet.cell(row, 'beInnovative').trim(),
+        rating: columns.cell(row, 'rating').trim(),
+        beInnovative: columns.cell(row, 'beInnovative').trim(),
         managerName: text('managerName'),
         department: text('department'),
         notes: text('notes'),
       };
       const custom = Object.fromEntries(
-        customColumns.map((name) => [name, sheet.cell(row, `${CUSTOM_FIELD_COLUMN_PREFIX}${name}`)]),
+        customColumns.map((name) => [name, columns.cell(row, `${CUSTOM_FIELD_COLUMN_PREFIX}${name}`)]),
       );
-      this.entry(sheet.name, row, owner, fields, custom);
-    }
+      return this.entry(columns.name, row, owner, fields, custom);
+    };
   }
 
-  /** A CSV in the bulk grid's column order, for one person, under the admin grid's rules. */
-  gridEntries(rows: readonly SourceRow[], owner: { ref: OwnerRef; info: OwnerInfo }): void {
-    for (const row of rows) {
+  /** The check of a row of a CSV in the bulk grid's column order, for one person, under the admin grid's rules. */
+  gridEntry(owner: Owner): EntryCheck {
+    return (row) => {
       const grid = Object.fromEntries(GRID_COLUMNS.map((column, index) => [column, row.cells[index] ?? ''])) as GridRow;
       const checked = checkGridRow(grid, row.number, 'admin', owner.info);
-      if (checked.errors.length > 0) this.fail(CSV_SHEET, row, checked.errors.join('; '));
-      else this.entry(CSV_SHEET, row, owner, checked.entry, {});
-    }
+      return checked.errors.length > 0
+        ? { error: checked.errors.join('; ') }
+        : this.entry(CSV_SHEET, row, owner, checked.entry, {});
+    };
   }
 }
 
@@ -547,31 +557,146 @@ function isGridHeader(row: SourceRow): boolean {
   return row.cells.slice(0, 3).every((cell) => names.has(cell.trim().toLowerCase()));
 }
 
-/** The format of a file from its tables: an export workbook, the export's CSV, or the bulk grid's columns. */
-export function detectFormat(kind: 'csv' | 'xlsx', tables: readonly ImportTable[]): ImportFormat {
+/** The format of a file from its kind and first row: an export workbook, the export's CSV, or the bulk grid's columns. */
+export function detectFormat(kind: 'csv' | 'xlsx', first: SourceRow | undefined): ImportFormat {
   if (kind === 'xlsx') return 'export-xlsx';
-  const first = tables[0]?.rows[0];
   if (!first) throw new HttpError(400, M.importEmptyFile);
   if (first.cells.some((cell) => cell.trim() === EXPORT_CSV_MARKER)) return 'export-csv';
   if (isGridHeader(first) || normaliseGridDate(first.cells[1] ?? '').ok) return 'grid-csv';
   throw new HttpError(400, M.importUnknownColumns);
 }
 
-function sheetsByKind(tables: readonly ImportTable[]): Map<SheetKind, Sheet> {
-  const sheets = new Map<SheetKind, Sheet>();
-  for (const table of tables) {
-    const kind = (Object.keys(EXPORT_SHEETS) as SheetKind[]).find(
-      (candidate) => EXPORT_SHEETS[candidate].toLowerCase() === table.sheet.trim().toLowerCase(),
-    );
-    if (kind && table.rows.length > 0) sheets.set(kind, new Sheet(table.sheet, table, SHEET_COLUMNS[kind]));
-  }
-  if (sheets.size === 0) throw new HttpError(400, M.importUnknownSheets(Object.values(EXPORT_SHEETS)));
-  return sheets;
+function sheetKindOf(sheet: SourceSheet): SheetKind | undefined {
+  return (Object.keys(EXPORT_SHEETS) as SheetKind[]).find(
+    (kind) => EXPORT_SHEETS[kind].toLowerCase() === sheet.name.trim().toLowerCase(),
+  );
 }
+
+async function readWhole(rows: SourceRows): Promise<SourceRow[]> {
+  const read: SourceRow[] = [];
+  for await (const row of rows) read.push(row);
+  return read;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Entries, read twice
+
+/** Where a file's entry rows are, and how they are checked once the first row is read. */
+interface EntryRows {
+  sheet: SourceSheet;
+  /** The check of the rows (from the header's columns, say); whether the first row is an entry too. */
+  checkFrom: (first: SourceRow) => { check: EntryCheck; firstIsEntry: boolean };
+}
+
+async function* checkedEntryRows(
+  { checkFrom }: EntryRows,
+  rows: SourceRows,
+): AsyncGenerator<{ row: SourceRow; checked: CheckedEntry }> {
+  let check: EntryCheck | null = null;
+  for await (const row of rows) {
+    if (check === null) {
+      const first = checkFrom(row);
+      check = first.check;
+      if (!first.firstIsEntry) continue;
+    }
+    yield { row, checked: check(row) };
+  }
+}
+
+/** An entry's duplicate key as a flat copy, so a key kept in a set holds no piece of the row (or the file) it came from. */
+const duplicateKeyOf = (entry: PlannedEntry) =>
+  flatCopy(entryDuplicateKey({ userId: entry.owner, trainingName: entry.input.trainingName, date: entry.input.date }));
+
+/**
+ * A file's entries, never all held at once: the check reads every row and keeps only what the
+ * report and the duplicate check need (errors, counts, each valid entry's duplicate key until the
+ * stored duplicates are known); writing reads the file again, checks each row the same way and
+ * yields the valid entries that are no duplicates, in the file's order.
+ */
+export class PlannedEntries {
+  /** Entry rows read by the check (a header left out). */
+  rows = 0;
+  /** Whether the check found a first row (a header, say) in the entries' sheet. */
+  found = false;
+  private valid = 0;
+  private duplicates = 0;
+  private keys = new Set<string>();
+  private repeats = 0;
+  private readonly ownerIds = new Set<number>();
+  private readonly dates = new Set<string>();
+  private stored: ReadonlySet<string> = new Set();
+
+  constructor(private readonly source: EntryRows | null) {}
+
+  /** The entries to write: the valid rows, less the duplicates once `skipDuplicates` has found them. */
+  get count(): number {
+    return this.valid - this.duplicates;
+  }
+
+  /** The check pass: reads `rows` (the source sheet's, counted) and reports each bad row to `fail`. */
+  async check(rows: SourceRows, fail: (row: SourceRow, message: string) => void): Promise<void> {
+    const source = this.source;
+    if (!source) return;
+    const noticed: EntryRows = {
+      sheet: source.sheet,
+      checkFrom: (first) => {
+        this.found = true;
+        return source.checkFrom(first);
+      },
+    };
+    for await (const { row, checked } of checkedEntryRows(noticed, rows)) {
+      this.rows += 1;
+      if ('error' in checked) {
+        fail(row, checked.error);
+        continue;
+      }
+      this.valid += 1;
+      const key = duplicateKeyOf(checked.entry);
+      if (this.keys.has(key)) this.repeats += 1;
+      else this.keys.add(key);
+      if (checked.entry.owner > 0) this.ownerIds.add(checked.entry.owner);
+      this.dates.add(checked.entry.input.date);
+    }
+  }
+
+  /** The dates and existing owners of the valid entries: what the stored duplicates are looked up by. */
+  duplicateLookup(): { ownerIds: number[]; dates: string[] } {
+    return { ownerIds: [...this.ownerIds], dates: [...this.dates] };
+  }
+
+  /**
+   * Counts the entries that repeat a stored entry (`storedKeys`) or an earlier row of the file, which
+   * are then not written; returns how many there are.
+   */
+  skipDuplicates(storedKeys: ReadonlySet<string>): number {
+    let duplicates = this.repeats;
+    for (const key of this.keys) if (storedKeys.has(key)) duplicates += 1;
+    this.keys = new Set();
+    this.stored = storedKeys;
+    this.duplicates = duplicates;
+    return duplicates;
+  }
+
+  /** Reads the file again: its valid entries that are no duplicates, in the file's order. */
+  async *read(): AsyncGenerator<PlannedEntry> {
+    if (!this.source) return;
+    const seen = new Set<string>();
+    for await (const { checked } of checkedEntryRows(this.source, this.source.sheet.rows())) {
+      if ('error' in checked) continue;
+      const key = duplicateKeyOf(checked.entry);
+      if (this.stored.has(key) || seen.has(key)) continue;
+      seen.add(key);
+      yield checked.entry;
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The check
 
 export interface PlanOptions {
   format: ImportFormat;
-  tables: readonly ImportTable[];
+  sheets: readonly SourceSheet[];
   instance: InstanceSnapshot;
   /** The person of a grid CSV, when picked. */
   targetUser?: KnownUser | undefined;
@@ -580,70 +705,84 @@ export interface PlanOptions {
 /** Placeholder names for checking a grid CSV before its person is picked. */
 const UNPICKED_OWNER: OwnerInfo = { firstName: '-', lastName: '-', managerName: '', department: '', role: 'employee' };
 
+/** The small sheets of an export workbook (or none of a CSV) read whole, by kind; empty ones left out. */
+async function readSmallSheets(sheets: readonly SourceSheet[], counter: RowCounter): Promise<Map<SheetKind, Sheet>> {
+  const read = new Map<SheetKind, Sheet>();
+  for (const sheet of sheets) {
+    const kind = sheetKindOf(sheet);
+    if (!kind || kind === 'entries') continue;
+    const [header, ...rows] = await readWhole(counter.counted(sheet.rows()));
+    if (header) read.set(kind, new Sheet(sheet.name, header, rows, SHEET_COLUMNS[kind]));
+  }
+  return read;
+}
+
+/** Where the entries of a file are, and how their rows are checked. */
+function entryRowsOf(
+  builder: PlanBuilder,
+  format: ImportFormat,
+  sheets: readonly SourceSheet[],
+  targetUser: KnownUser | undefined,
+): EntryRows | null {
+  if (format === 'grid-csv') {
+    const check = builder.gridEntry(targetUser ? { ref: targetUser.id, info: targetUser } : { ref: 0, info: UNPICKED_OWNER });
+    return { sheet: sheets[0]!, checkFrom: (first) => ({ check, firstIsEntry: !isGridHeader(first) }) };
+  }
+  const sheet = format === 'export-csv' ? sheets[0] : sheets.find((candidate) => sheetKindOf(candidate) === 'entries');
+  if (!sheet) return null;
+  return {
+    sheet,
+    checkFrom: (header) => ({
+      check: builder.exportedEntry(new Columns(sheet.name, header, SHEET_COLUMNS.entries)),
+      firstIsEntry: false,
+    }),
+  };
+}
+
 /**
  * Checks every row of a file against the instance and plans what it writes (before anything is
- * written). Duplicates of stored entries are not known yet: see `skipDuplicates`.
+ * written), reading the file once. Duplicates of stored entries are not known yet: see
+ * `PlannedEntries.skipDuplicates`.
  */
-export function planImport({ format, tables, instance, targetUser }: PlanOptions): ImportPlan {
+export async function planImport({ format, sheets, instance, targetUser }: PlanOptions): Promise<ImportPlan> {
   const builder = new PlanBuilder(instance);
-  let dataRows: number;
-  if (format === 'grid-csv') {
-    const [first, ...rest] = tables[0]!.rows;
-    const gridRows = first && isGridHeader(first) ? rest : tables[0]!.rows;
-    dataRows = gridRows.length;
-    builder.gridEntries(gridRows, targetUser ? { ref: targetUser.id, info: targetUser } : { ref: 0, info: UNPICKED_OWNER });
-  } else {
-    const sheets =
-      format === 'export-csv'
-        ? new Map<SheetKind, Sheet>([['entries', new Sheet(CSV_SHEET, tables[0]!, SHEET_COLUMNS.entries)]])
-        : sheetsByKind(tables);
-    dataRows = [...sheets.values()].reduce((count, sheet) => count + sheet.rows.length, 0);
-    const run = (kind: SheetKind, step: (sheet: Sheet) => void) => {
-      const sheet = sheets.get(kind);
-      if (sheet) step(sheet);
-    };
-    run('departments', (sheet) => builder.departments(sheet));
-    run('formFields', (sheet) => builder.formFields(sheet));
-    run('users', (sheet) => builder.users(sheet));
-    run('fiscalYears', (sheet) => builder.fiscalYears(sheet));
-    run('targets', (sheet) => builder.targets(sheet));
-    run('entries', (sheet) => builder.exportedEntries(sheet));
-  }
+  const counter = new RowCounter();
+  const small = format === 'export-xlsx' ? await readSmallSheets(sheets, counter) : new Map<SheetKind, Sheet>();
+  const run = (kind: SheetKind, step: (sheet: Sheet) => void) => {
+    const sheet = small.get(kind);
+    if (sheet) step(sheet);
+  };
+  run('departments', (sheet) => builder.departments(sheet));
+  run('formFields', (sheet) => builder.formFields(sheet));
+  run('users', (sheet) => builder.users(sheet));
+  run('fiscalYears', (sheet) => builder.fiscalYears(sheet));
+  run('targets', (sheet) => builder.targets(sheet));
+
+  const entryRows = entryRowsOf(builder, format, sheets, targetUser);
+  const entries = new PlannedEntries(entryRows);
+  if (entryRows)
+    await entries.check(counter.counted(entryRows.sheet.rows()), (row, message) =>
+      builder.fail(entryRows.sheet.name, row, message),
+    );
+  if (format === 'export-xlsx' && small.size === 0 && !entries.found)
+    throw new HttpError(400, M.importUnknownSheets(Object.values(EXPORT_SHEETS)));
+
+  const dataRows = [...small.values()].reduce((count, sheet) => count + sheet.rows.length, entries.rows);
   if (dataRows === 0) throw new HttpError(400, M.importEmptyFile);
   return {
     format,
     rows: dataRows,
-    errors: sortedErrors(builder.errors, tables),
+    errors: sortedErrors(builder.errors, sheets),
     duplicates: 0,
     unchanged: builder.unchanged,
     needsTargetUser: format === 'grid-csv' && !targetUser,
     ...builder.plan,
+    entries,
   };
 }
 
 /** Errors in the order of the file: by sheet as the workbook lists them, then by row. */
-function sortedErrors(errors: ImportRowError[], tables: readonly ImportTable[]): ImportRowError[] {
-  const sheetOrder = new Map(tables.map((table, index) => [table.sheet, index]));
+function sortedErrors(errors: ImportRowError[], sheets: readonly SourceSheet[]): ImportRowError[] {
+  const sheetOrder = new Map(sheets.map((sheet, index) => [sheet.name, index]));
   return errors.sort((a, b) => (sheetOrder.get(a.sheet) ?? 0) - (sheetOrder.get(b.sheet) ?? 0) || a.row - b.row);
-}
-
-/** The dates and existing owners of the planned entries: what the stored duplicates are looked up by. */
-export function duplicateLookup(plan: ImportPlan): { ownerIds: number[]; dates: string[] } {
-  const ownerIds = new Set<number>();
-  const dates = new Set<string>();
-  for (const entry of plan.entries) {
-    if (entry.owner > 0) ownerIds.add(entry.owner);
-    dates.add(entry.input.date);
-  }
-  return { ownerIds: [...ownerIds], dates: [...dates] };
-}
-
-/** The plan without entries that repeat a stored entry (`storedKeys`) or an earlier row of the file. */
-export function skipDuplicates(plan: ImportPlan, storedKeys: ReadonlySet<string>): ImportPlan {
-  const { kept, duplicates } = splitDuplicates(
-    plan.entries,
-    (entry) => entryDuplicateKey({ userId: entry.owner, trainingName: entry.input.trainingName, date: entry.input.date }),
-    storedKeys,
-  );
-  return { ...plan, entries: kept, duplicates: plan.duplicates + duplicates.length };
 }

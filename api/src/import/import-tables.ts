@@ -10,13 +10,23 @@ export interface SourceRow {
   cells: string[];
 }
 
-/** One sheet of a workbook, or a CSV file (sheet `CSV`); blank rows left out. */
-export interface ImportTable {
-  sheet: string;
-  rows: SourceRow[];
+/** Rows read with `for await`: a CSV's as they are parsed, a workbook's as its sheet is inflated. */
+export type SourceRows = Iterable<SourceRow> | AsyncIterable<SourceRow>;
+
+/**
+ * One sheet of a workbook, or a CSV file (sheet `CSV`). Its rows (blank ones left out) are read
+ * from the uploaded bytes a chunk at a time, afresh on every call of `rows()`: an import reads its
+ * entries once to check them and once more to write them, and never holds them all.
+ */
+export interface SourceSheet {
+  name: string;
+  rows(): SourceRows;
 }
 
 export const CSV_SHEET = 'CSV';
+
+/** A CSV is decoded and parsed this many bytes at a time. */
+export const CSV_CHUNK_BYTES = 1024 * 1024;
 
 const broken = (format: string, reason: string) => new HttpError(400, M.importBrokenFile(format, reason));
 
@@ -24,55 +34,105 @@ function isBlankRow(cells: readonly string[]): boolean {
   return cells.every((cell) => cell.trim() === '');
 }
 
-/** Adds a row, refusing files beyond IMPORT_MAX_ROWS (counted over every sheet). */
-class RowCounter {
+/** Counts the rows a check reads, refusing files beyond IMPORT_MAX_ROWS (counted over every sheet). */
+export class RowCounter {
   private count = 0;
-  add(table: ImportTable, row: SourceRow): void {
-    if (isBlankRow(row.cells)) return;
-    this.count += 1;
-    if (this.count > IMPORT_MAX_ROWS) throw new HttpError(413, M.importTooManyRows(IMPORT_MAX_ROWS));
-    table.rows.push(row);
+
+  async *counted(rows: SourceRows): AsyncGenerator<SourceRow> {
+    for await (const row of rows) {
+      this.count += 1;
+      if (this.count > IMPORT_MAX_ROWS) throw new HttpError(413, M.importTooManyRows(IMPORT_MAX_ROWS));
+      yield row;
+    }
   }
 }
 
-/** A CSV as UTF-8 text (a byte-order mark is dropped), any delimiter a spreadsheet writes. */
-export function readCsv(bytes: Buffer): ImportTable {
+/** The first row of a sheet (reading no further), if it has one. */
+export async function firstRow(sheet: SourceSheet): Promise<SourceRow | undefined> {
+  for await (const row of sheet.rows()) return row;
+  return undefined;
+}
+
+/** A parser for the whole CSV, with the delimiter and line break Papa Parse finds in its first chunk. */
+function csvParser(firstChunk: string): Papa.Parser {
+  const { delimiter, linebreak } = Papa.parse<string[]>(firstChunk, { preview: 1 }).meta;
+  return new Papa.Parser({ delimiter, newline: linebreak as Papa.ParseConfig['newline'] });
+}
+
+/** Where a chunk starting at `start` ends: at most CSV_CHUNK_BYTES on, never inside a UTF-8 character. */
+function chunkEnd(bytes: Buffer, start: number): number {
+  let end = start + CSV_CHUNK_BYTES;
+  if (end >= bytes.length) return bytes.length;
+  // Continuation bytes (10xxxxxx) belong to the character before; a character has at most 3.
+  for (let step = 0; step < 3 && (bytes[end]! & 0xc0) === 0x80; step += 1) end -= 1;
+  return end;
+}
+
+/**
+ * A chunk as text. Each is decoded whole (not as a decoder's stream, whose text would take two
+ * bytes a character); a byte-order mark is dropped from the first only.
+ */
+function decodeCsv(bytes: Uint8Array, first: boolean): string {
   let text: string;
   try {
-    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
+    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: !first }).decode(bytes);
   } catch {
     throw broken('CSV', 'it is not UTF-8 text (save it as "CSV UTF-8")');
   }
   if (text.includes('\u0000')) throw broken('CSV', 'it holds binary data, not text');
-  const parsed = Papa.parse<string[]>(text, { skipEmptyLines: false });
-  const quoteError = parsed.errors.find((error) => error.type === 'Quotes');
-  if (quoteError) throw broken('CSV', `${quoteError.message} (row ${(quoteError.row ?? 0) + 1})`);
-  const table: ImportTable = { sheet: CSV_SHEET, rows: [] };
-  const counter = new RowCounter();
-  parsed.data.forEach((cells, index) => counter.add(table, { number: index + 1, cells }));
-  return table;
+  return text;
 }
 
-/** Every sheet of an .xlsx workbook, in tab order, read a row at a time. */
-export async function readWorkbook(bytes: Buffer): Promise<ImportTable[]> {
-  if (bytes.subarray(0, 4).toString('binary') !== 'PK\u0003\u0004') throw broken('XLSX', 'it is not an Excel workbook');
-  const counter = new RowCounter();
-  const tables: ImportTable[] = [];
-  try {
-    for (const sheet of await openWorkbook(bytes)) {
-      const table: ImportTable = { sheet: sheet.name, rows: [] };
-      tables.push(table);
-      for await (const row of sheet.rows) counter.add(table, row);
+/**
+ * A CSV's rows, UTF-8 text (a byte-order mark is dropped), any delimiter a spreadsheet writes,
+ * decoded and parsed CSV_CHUNK_BYTES at a time (a row cut by a chunk's end is parsed with the next).
+ */
+function* csvRows(bytes: Buffer): Generator<SourceRow> {
+  let parser: Papa.Parser | null = null;
+  let pending = '';
+  let number = 0;
+  let start = 0;
+  do {
+    const end = chunkEnd(bytes, start);
+    const last = end === bytes.length;
+    pending += decodeCsv(bytes.subarray(start, end), start === 0);
+    parser ??= csvParser(pending);
+    const parsed = parser.parse(pending, 0, !last) as Papa.ParseResult<string[]>;
+    const quoteError = parsed.errors.find((error) => error.type === 'Quotes');
+    if (quoteError) throw broken('CSV', `${quoteError.message} (row ${number + (quoteError.row ?? 0) + 1})`);
+    for (const cells of parsed.data) {
+      number += 1;
+      if (!isBlankRow(cells)) yield { number, cells };
     }
+    pending = last ? '' : pending.slice(parsed.meta.cursor);
+    start = end;
+  } while (start < bytes.length);
+}
+
+/** The rows of a workbook's sheet; anything wrong inside the workbook is a broken file. */
+async function* workbookRows(rows: () => AsyncIterable<SourceRow>): AsyncGenerator<SourceRow> {
+  try {
+    for await (const row of rows()) if (!isBlankRow(row.cells)) yield row;
   } catch (error) {
     if (error instanceof HttpError) throw error;
     throw broken('XLSX', error instanceof Error ? error.message : String(error));
   }
-  if (tables.length === 0) throw broken('XLSX', 'it has no worksheets');
-  return tables;
 }
 
-/** The file's tables: one for a CSV, one per sheet for a workbook. */
-export async function readTables(file: UploadedFile): Promise<ImportTable[]> {
-  return file.kind === 'csv' ? [readCsv(file.bytes)] : readWorkbook(file.bytes);
+/** Every sheet of an .xlsx workbook, in tab order. */
+async function workbookSheets(bytes: Buffer): Promise<SourceSheet[]> {
+  if (bytes.subarray(0, 4).toString('binary') !== 'PK\u0003\u0004') throw broken('XLSX', 'it is not an Excel workbook');
+  let sheets: SourceSheet[];
+  try {
+    sheets = (await openWorkbook(bytes)).map((sheet) => ({ name: sheet.name, rows: () => workbookRows(() => sheet.rows()) }));
+  } catch (error) {
+    throw broken('XLSX', error instanceof Error ? error.message : String(error));
+  }
+  if (sheets.length === 0) throw broken('XLSX', 'it has no worksheets');
+  return sheets;
+}
+
+/** The file's sheets: one for a CSV, one per sheet for a workbook. */
+export async function openSheets(file: UploadedFile): Promise<SourceSheet[]> {
+  return file.kind === 'csv' ? [{ name: CSV_SHEET, rows: () => csvRows(file.bytes) }] : workbookSheets(file.bytes);
 }

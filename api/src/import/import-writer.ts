@@ -10,7 +10,7 @@ import { forEachConcurrently } from '../platform/concurrency';
 import type { AppContext } from '../platform/context';
 import { HttpError } from '../platform/http';
 import { createUserTarget, createYearlyTarget } from '../targets/targets-commands';
-import type { ImportPlan, OwnerRef, PlannedUser, RowRef } from './import-plan';
+import type { ImportPlan, OwnerRef, PlannedEntry, PlannedUser, RowRef } from './import-plan';
 
 /** Entries are appended this many at a time (one id allocation each); progress moves per batch. */
 export const ENTRY_BATCH_SIZE = 1_000;
@@ -90,47 +90,73 @@ async function writeUsers(
   }
 }
 
-/** The entries in batches; the read models catch up while the next batch is appended, and are waited for once at the end. */
+/** Appends a batch of entries (their owners' ids known by now); returns the position of its last event. */
+async function appendEntryBatch(
+  ctx: AppContext,
+  batch: readonly PlannedEntry[],
+  actor: Actor,
+  progress: WriteProgress,
+  ids: ReadonlyMap<OwnerRef, number>,
+): Promise<string | null> {
+  const commands: { ref: RowRef; command: NewEntryCommand }[] = [];
+  for (const entry of batch) {
+    const userId = entry.owner > 0 ? entry.owner : ids.get(entry.owner);
+    if (userId === undefined) progress.failed(entry, M.ownerNotImported);
+    else
+      commands.push({
+        ref: entry,
+        command: { type: 'LogEntry', userId, ownerExists: true, input: entry.input, customFields: entry.customFields },
+      });
+  }
+  const appended = await appendNewEntries(
+    ctx,
+    commands.map(({ command }) => command),
+    actor,
+  );
+  appended.outcomes.forEach((outcome, position) => {
+    if ('error' in outcome) progress.failed(commands[position]!.ref, outcome.error);
+  });
+  progress.written('entries', appended.outcomes.filter((outcome) => 'entryId' in outcome).length);
+  return appended.lastPosition;
+}
+
+/**
+ * The entries, read from the file again, in batches: the next batch is read and checked while the
+ * one before is appended (one at a time, in the file's order), so only two batches exist at once.
+ * The read models catch up meanwhile and are waited for once at the end.
+ */
 async function writeEntries(
   ctx: AppContext,
   plan: ImportPlan,
   actor: Actor,
   progress: WriteProgress,
-  ids: Map<OwnerRef, number>,
+  ids: ReadonlyMap<OwnerRef, number>,
 ): Promise<void> {
   let lastPosition: string | null = null;
-  // Taken out of the plan batch by batch, so what is written can be collected while the rest goes on.
-  const pending = plan.entries;
-  while (pending.length > 0) {
-    const batch = pending.splice(0, ENTRY_BATCH_SIZE);
-    const commands: { ref: RowRef; command: NewEntryCommand }[] = [];
-    for (const entry of batch) {
-      const userId = entry.owner > 0 ? entry.owner : ids.get(entry.owner);
-      if (userId === undefined) progress.failed(entry, M.ownerNotImported);
-      else
-        commands.push({
-          ref: entry,
-          command: { type: 'LogEntry', userId, ownerExists: true, input: entry.input, customFields: entry.customFields },
-        });
-    }
-    const appended = await appendNewEntries(
-      ctx,
-      commands.map(({ command }) => command),
-      actor,
-    );
-    lastPosition = appended.lastPosition ?? lastPosition;
-    appended.outcomes.forEach((outcome, position) => {
-      if ('error' in outcome) progress.failed(commands[position]!.ref, outcome.error);
-    });
-    progress.written('entries', appended.outcomes.filter((outcome) => 'entryId' in outcome).length);
+  let appending: Promise<string | null> | null = null;
+  const appended = async () => {
+    if (appending) lastPosition = (await appending) ?? lastPosition;
+    appending = null;
+  };
+  let batch: PlannedEntry[] = [];
+  for await (const entry of plan.entries.read()) {
+    batch.push(entry);
+    if (batch.length < ENTRY_BATCH_SIZE) continue;
+    await appended();
+    appending = appendEntryBatch(ctx, batch, actor, progress, ids);
+    // Awaited once the next batch is read; a failure meanwhile is not an unhandled rejection.
+    appending.catch(() => {});
+    batch = [];
   }
+  await appended();
+  if (batch.length > 0) lastPosition = (await appendEntryBatch(ctx, batch, actor, progress, ids)) ?? lastPosition;
   if (lastPosition !== null) await waitForReadModels(ctx, lastPosition);
 }
 
 /**
  * Writes a checked plan through each feature's own commands, in dependency order: departments,
  * form fields with their options, accounts (managers first), fiscal years, people's targets,
- * then the entries in batches (taken out of the plan as they go). Each step reports its progress.
+ * then the entries in batches (read from the file again). Each step reports its progress.
  */
 export async function writePlan(ctx: AppContext, plan: ImportPlan, actor: Actor, progress: WriteProgress): Promise<void> {
   for (const department of plan.departments) {

@@ -7,7 +7,7 @@ async function readAll(bytes: Buffer): Promise<Record<string, XlsxRow[]>> {
   const sheets: Record<string, XlsxRow[]> = {};
   for (const sheet of await openWorkbook(bytes)) {
     sheets[sheet.name] = [];
-    for await (const row of sheet.rows) sheets[sheet.name]!.push(row);
+    for await (const row of sheet.rows()) sheets[sheet.name]!.push(row);
   }
   return sheets;
 }

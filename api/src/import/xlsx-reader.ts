@@ -4,7 +4,8 @@ import JSZip from 'jszip';
 /**
  * A small reader of .xlsx workbooks (Office Open XML spreadsheets) for the import: every sheet's
  * rows as text cells, read a chunk at a time from the sheet's inflated stream, so a workbook of
- * tens of thousands of rows never exists as one string or as cell objects. Cells as a person sees
+ * tens of thousands of rows never exists as one string or as cell objects (and a sheet can be
+ * read again, as the import does: once to check, once to write). Cells as a person sees
  * them: shared and inline strings, numbers in their shortest form, TRUE/FALSE as true/false,
  * formulas as their cached result, date-formatted numbers as YYYY-MM-DD (or an ISO time).
  */
@@ -17,8 +18,8 @@ export interface XlsxRow {
 
 export interface XlsxSheet {
   name: string;
-  /** Called once per row that has a cell, in order. */
-  rows: AsyncIterable<XlsxRow>;
+  /** Each row that has a cell, in order; every call reads the sheet afresh from the workbook's bytes. */
+  rows(): AsyncIterable<XlsxRow>;
 }
 
 const ENTITIES: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
@@ -127,7 +128,7 @@ function rawCellText(type: string, style: string | undefined, content: string, c
  * A copy of `text` that shares no memory with the string it was cut from (V8 keeps a whole parent
  * string alive for each slice of it, here a chunk of the sheet's XML per cell).
  */
-function flatCopy(text: string): string {
+export function flatCopy(text: string): string {
   return text.length === 0 ? '' : (' ' + text).slice(1);
 }
 
@@ -208,6 +209,6 @@ export async function openWorkbook(bytes: Buffer): Promise<XlsxSheet[]> {
     const sheet = attributesOf(attributes ?? '');
     const target = targets.get(sheet.get('r:id')) ?? '';
     const file = zip.file(target.startsWith('/') ? target.slice(1) : `xl/${target}`);
-    return file ? [{ name: sheet.get('name') ?? '', rows: sheetRows(file, context) }] : [];
+    return file ? [{ name: sheet.get('name') ?? '', rows: () => sheetRows(file, context) }] : [];
   });
 }
