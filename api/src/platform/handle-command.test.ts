@@ -1,5 +1,5 @@
 import { ConcurrencyError } from '@tht/eventstore';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type TestApp } from '../testing/test-app';
 import { systemActor, type CommandEvent } from './commands';
 import { deciderSpec } from './decider-spec';
@@ -143,23 +143,18 @@ describe('handleCommand', () => {
 
   it('starts a stream known to be new without reading it, and still refuses it when it exists', async () => {
     const stream = newStream();
-    const reads: string[] = [];
-    const readStream = app.ctx.store.readStream;
-    app.ctx.store.readStream = (name) => {
-      reads.push(name);
-      return readStream(name);
-    };
+    const reads = vi.spyOn(app.ctx.store, 'readStream');
     try {
       const opened = await run(stream, { type: 'Open', name: 'fresh' }, { newStream: true });
       expect(opened).toMatchObject({ state: { opened: true, name: 'fresh' }, appended: { nextExpectedVersion: 0 } });
-      expect(reads).toEqual([]);
+      expect(reads).not.toHaveBeenCalled();
       // It did exist after all: the append with no_stream fails, and the fresh state gives the reason.
       await expect(run(stream, { type: 'Open', name: 'again' }, { newStream: true })).rejects.toMatchObject({
         status: 409,
         message: 'Tally exists',
       });
     } finally {
-      app.ctx.store.readStream = readStream;
+      reads.mockRestore();
     }
     expect(await typesIn(stream)).toEqual([['TallyOpened', { name: 'fresh' }]]);
   });

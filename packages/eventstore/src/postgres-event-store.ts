@@ -363,8 +363,8 @@ interface PendingAppend {
 }
 
 interface QueuedAppend extends PendingAppend {
-  resolve(result: AppendResult): void;
-  reject(error: unknown): void;
+  resolve: (result: AppendResult) => void;
+  reject: (error: unknown) => void;
 }
 
 /** Appends in one statement at most (a bounded statement; more wait for the next one). */
