@@ -50,7 +50,7 @@ export function createLogger(level: LogLevel, { destination = standardOutput() }
   return log;
 }
 
-/** The pino logger behind a Logger made by `createLogger` (for pino-http and child loggers). */
+/** The pino logger behind a Logger made by `createLogger` (for child loggers, e.g. the request log). */
 export function pinoBehind(log: Logger): pino.Logger {
   const base = loggersPino.get(log);
   if (!base) throw new Error('This logger was not made by createLogger');
