@@ -41,7 +41,9 @@ const toLink = ([sequence, globalPosition, streamName, type, hash]: LinkTuple): 
   hash,
 });
 
-const READ_HEAD = `SELECT ${LINK_COLUMNS} FROM ${S}.chain ORDER BY sequence DESC LIMIT 1`;
+// `chain.sequence`, not `sequence`: a bare name in ORDER BY is the output column `sequence::int`,
+// which no index covers (PostgreSQL then sorts the whole chain for every head or page).
+const READ_HEAD = `SELECT ${LINK_COLUMNS} FROM ${S}.chain ORDER BY chain.sequence DESC LIMIT 1`;
 
 /*
  * Plain rows, not one json_agg value as readAll reads them: PostgreSQL builds json arrays at a
@@ -50,7 +52,7 @@ const READ_HEAD = `SELECT ${LINK_COLUMNS} FROM ${S}.chain ORDER BY sequence DESC
  */
 const READ_LINKS = {
   name: 'eventstore-chain-links',
-  text: `SELECT ${LINK_COLUMNS} FROM ${S}.chain WHERE sequence > $1 ORDER BY sequence LIMIT $2`,
+  text: `SELECT ${LINK_COLUMNS} FROM ${S}.chain WHERE sequence > $1 ORDER BY chain.sequence LIMIT $2`,
   rowMode: 'array',
 } as const;
 
