@@ -17,25 +17,12 @@ type DepartmentHoursProps = {
 /** The hours by department as a table: department, hours and the people who trained. */
 export function DepartmentHoursTable({ rows, caption, className }: DepartmentHoursProps & { className?: string }) {
   return (
-    <FiguresTable className={className}>
-      <caption>{caption}</caption>
-      <thead>
-        <tr>
-          <th scope="col">Department</th>
-          <th scope="col">Hours</th>
-          <th scope="col">People who trained</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <tr key={row.department}>
-            <th scope="row">{row.department}</th>
-            <td>{row.hours}</td>
-            <td>{row.employees}</td>
-          </tr>
-        ))}
-      </tbody>
-    </FiguresTable>
+    <FiguresTable
+      caption={caption}
+      headings={['Department', 'Hours', 'People who trained']}
+      rows={rows.map((row) => ({ name: row.department, figures: [row.hours, row.employees] }))}
+      className={className}
+    />
   );
 }
 

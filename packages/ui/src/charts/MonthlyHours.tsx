@@ -20,27 +20,12 @@ const orDash = (value: number | null) => (value === null ? '-' : value);
 /** The hours per month as a table: month, hours, hours so far and the target's pace. */
 export function MonthlyHoursTable({ rows, caption, paceLabel, className }: MonthlyHoursProps & { className?: string }) {
   return (
-    <FiguresTable className={className}>
-      <caption>{caption}</caption>
-      <thead>
-        <tr>
-          <th scope="col">Month</th>
-          <th scope="col">Hours</th>
-          <th scope="col">Hours so far</th>
-          <th scope="col">{paceLabel}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <tr key={row.month}>
-            <th scope="row">{row.monthName}</th>
-            <td>{row.hours}</td>
-            <td>{orDash(row.hoursSoFar)}</td>
-            <td>{orDash(row.pace)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </FiguresTable>
+    <FiguresTable
+      caption={caption}
+      headings={['Month', 'Hours', 'Hours so far', paceLabel]}
+      rows={rows.map((row) => ({ name: row.monthName, figures: [row.hours, orDash(row.hoursSoFar), orDash(row.pace)] }))}
+      className={className}
+    />
   );
 }
 
