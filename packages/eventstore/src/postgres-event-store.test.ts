@@ -110,8 +110,8 @@ describe('PostgreSQL event store global order', () => {
     const taken = store.append('together-first', [newEvent('Twice')], 'no_stream'); // claimed by then: refused
     const results = await Promise.allSettled([...appends, taken]);
     const [first, a, old, b, takenAny, stale, twice] = results;
-    const transactionOf = (result: PromiseSettledResult<{ lastGlobalPosition: string }>) =>
-      result.status === 'fulfilled' ? decodePosition(result.value.lastGlobalPosition).transactionId : null;
+    const transactionOf = (result: PromiseSettledResult<{ lastGlobalPosition: string }> | undefined) =>
+      result?.status === 'fulfilled' ? decodePosition(result.value.lastGlobalPosition).transactionId : null;
 
     expect([a, old, b, takenAny].map(transactionOf)).toEqual(Array(4).fill(transactionOf(a)));
     expect(first).toMatchObject({ status: 'fulfilled', value: { nextExpectedVersion: 0 } });

@@ -53,9 +53,6 @@ function productEventsOf(events: readonly RecordedEvent[]): readonly ProjectedEv
  * Applies one batch of events to one projector and advances its checkpoint in the same
  * transaction. Returns false, changing nothing, when the stored checkpoint is not `expected`
  * (another runner, or a rebuild swapped in, moved it): the caller reloads and carries on.
- *
- * The checkpoint row is locked first, so a rebuild's swap (which locks the checkpoint table)
- * waits for this batch, and a batch that starts during the swap continues on the swapped-in schema.
  */
 export async function applyBatch(
   db: ReadModelDb,
@@ -63,23 +60,45 @@ export async function applyBatch(
   projector: Projector,
   events: readonly RecordedEvent[],
   expected: string,
-  { waitForFlush = true }: { waitForFlush?: boolean } = {},
+  options: { waitForFlush?: boolean } = {},
 ): Promise<boolean> {
+  return (await applyBatchToAll(db, schema, [projector], events, expected, options)).length === 1;
+}
+
+/**
+ * Applies one batch of events to several projectors in ONE transaction (one commit for all of
+ * them), each advancing its checkpoint in it. A projector whose stored checkpoint is not
+ * `expected` is left out, changing nothing for it; returns the projectors applied. One projector
+ * failing fails the whole transaction: nothing of it stays.
+ *
+ * The checkpoint rows are locked first (in name order), so a rebuild's swap (which locks the
+ * checkpoint table) waits for this batch, and a batch that starts during the swap continues on
+ * the swapped-in schema.
+ */
+export async function applyBatchToAll(
+  db: ReadModelDb,
+  schema: string,
+  projectors: readonly Projector[],
+  events: readonly RecordedEvent[],
+  expected: string,
+  { waitForFlush = true }: { waitForFlush?: boolean } = {},
+): Promise<Projector[]> {
   const last = events.at(-1);
-  if (!last) return true;
+  if (!last) return [...projectors];
   const table = checkpointTable(schema);
   // Without waitForFlush the commit does not wait for the WAL to reach the disk (set in the same
   // statement as the lock, so it costs no round trip).
   const commitMode = waitForFlush ? sql`` : sql`set_config('synchronous_commit', 'off', true), `;
+  const names = projectors.map((projector) => projector.name);
   return db.transaction().execute(async (trx) => {
-    const { rows } = await sql<{ position: string }>`SELECT ${commitMode}position FROM ${table}
-      WHERE name = ${projector.name} FOR UPDATE`.execute(trx);
-    if (rows[0]?.position !== expected) return false;
+    const { rows } = await sql<{ name: string; position: string }>`SELECT ${commitMode}name, position FROM ${table}
+      WHERE name = ANY(${names}::text[]) ORDER BY name FOR UPDATE`.execute(trx);
+    const due = projectors.filter((projector) => rows.some((row) => row.name === projector.name && row.position === expected));
+    if (due.length === 0) return due;
     // The one place events reach projectors: only the product's own events, typed.
-    await projector.project(trx, schema, productEventsOf(events));
-    await sql`UPDATE ${table} SET position = ${last.globalPosition}, updated_at = now() WHERE name = ${projector.name}`.execute(
-      trx,
-    );
-    return true;
+    for (const projector of due) await projector.project(trx, schema, productEventsOf(events));
+    await sql`UPDATE ${table} SET position = ${last.globalPosition}, updated_at = now()
+      WHERE name = ANY(${due.map((projector) => projector.name)}::text[])`.execute(trx);
+    return due;
   });
 }

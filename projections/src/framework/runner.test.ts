@@ -117,6 +117,35 @@ describe('projection runner', () => {
     expect(await runner.isCaughtUp()).toBe(false);
   });
 
+  it('applies a batch to the projectors at the same checkpoint in one transaction, and a failing one holds back only itself', async () => {
+    const [good, other, bad] = [
+      countingProjector('good'),
+      countingProjector('other'),
+      countingProjector('bad', { failsOn: 'UserLoggedOut' }),
+    ];
+    await migrateReadModels(database.db, [good, other, bad]);
+    const errors: unknown[] = [];
+    start([good, other, bad], { onError: (error) => errors.push(error) });
+    const waiter = createReadModelWaiter(database.pool, { projectorNames: ['good', 'other', 'bad'] });
+    const first = (await store.append('a', [event('UserLoggedIn')], 'no_stream')).lastGlobalPosition;
+    expect(await waiter.waitFor(first)).toBe(true);
+    await waiter.close();
+    // The three checkpoints moved in one transaction: the same transaction id wrote their rows.
+    const writers = await sql<{ xmin: string }>`SELECT DISTINCT xmin::text FROM read_models.projection_checkpoints
+      WHERE name IN ('good', 'other', 'bad')`.execute(database.db);
+    expect(writers.rows).toHaveLength(1);
+
+    const { lastGlobalPosition } = await store.append('b', [event('UserLoggedIn'), event('UserLoggedOut')], 'no_stream');
+    await waitUntil(() => errors.length > 0);
+    const caughtUp = createReadModelWaiter(database.pool, { projectorNames: ['good', 'other'] });
+    expect(await caughtUp.waitFor(lastGlobalPosition)).toBe(true);
+    await caughtUp.close();
+    expect(await counts('good')).toEqual({ a: 1, b: 2 });
+    expect(await counts('other')).toEqual({ a: 1, b: 2 });
+    expect(await counts('bad')).toEqual({ a: 1 });
+    expect(await checkpoint('bad')).toBe(first);
+  });
+
   it('resumes from its checkpoint after a restart without counting anything twice', async () => {
     const projector = countingProjector();
     await migrateReadModels(database.db, [projector]);

@@ -2,7 +2,7 @@ import type { EventStore, RecordedEvent } from '@tht/eventstore';
 import { createDb } from '@tht/postgres';
 import type pg from 'pg';
 import type { ReadModelTables } from '../read-model-tables';
-import { applyBatch, loadCheckpoints, migrateCheckpoints, START } from './checkpoints';
+import { applyBatch, applyBatchToAll, loadCheckpoints, migrateCheckpoints, START } from './checkpoints';
 import { migrateReadModels } from './migrate';
 import type { Projector } from './projector';
 import { READ_MODELS_CHANNEL, READ_MODEL_SCHEMA } from './schema';
@@ -36,8 +36,9 @@ const MAX_RETRY_DELAY_MS = 30_000;
 
 /**
  * Keeps the read models in schema `read_models` up to date: reads the global log from the
- * projectors' checkpoints in batches, applies each batch per projector in one transaction with its
- * checkpoint (see `applyBatch`), and follows the log live through `store.onAppended` with a
+ * projectors' checkpoints in batches, applies each batch to all projectors at the same checkpoint
+ * in one transaction with their checkpoints (see `applyBatchToAll`; one transaction per projector
+ * when that fails), and follows the log live through `store.onAppended` with a
  * polling fallback. Projectors at the same checkpoint share one read of the log; a projector that
  * throws is retried with back-off and holds back only itself. After a crash or restart it resumes
  * from the stored checkpoints, so no event is applied twice or skipped.
@@ -99,11 +100,40 @@ export function startProjectionRunner({
       const batch = await store.readAll(checkpoint === START ? null : checkpoint, batchSize);
       if (batch.events.length === 0) continue;
       progressed = true;
-      // Side by side: projectors write different tables. Each transaction checks its own checkpoint.
-      await Promise.all(group.map((state) => applyTo(state, checkpoint, batch.events)));
+      await applyToGroup(group, checkpoint, batch.events);
       await announceUpdate();
     }
     return progressed;
+  }
+
+  /**
+   * Applies a batch to projectors at the same checkpoint in one transaction (one commit and a few
+   * round trips instead of a transaction each); if that fails, to each in its own transaction, so
+   * a failing projector holds back only itself.
+   */
+  async function applyToGroup(group: readonly ProjectorState[], from: string, events: readonly RecordedEvent[]): Promise<void> {
+    if (group.length > 1) {
+      try {
+        const applied = new Set(
+          await applyBatchToAll(
+            db,
+            schema,
+            group.map((state) => state.projector),
+            events,
+            from,
+          ),
+        );
+        for (const state of group) {
+          if (applied.has(state.projector)) state.checkpoint = events.at(-1)!.globalPosition;
+          else await reloadCheckpoint(state);
+        }
+        return;
+      } catch {
+        // One of them failed: each on its own below, which reports and backs off only the failing one.
+      }
+    }
+    // Side by side: projectors write different tables. Each transaction checks its own checkpoint.
+    await Promise.all(group.map((state) => applyTo(state, from, events)));
   }
 
   /** Applies a batch read from `from`; a stale checkpoint (another runner, a rebuild's swap) changes nothing and is reloaded. */
