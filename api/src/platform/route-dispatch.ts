@@ -43,7 +43,7 @@ export function dispatchByFirstSegment(routers: Router[]): RequestHandler {
   for (const { segments } of mounted) {
     for (const segment of segments) if (segment !== EVERY_SEGMENT) bySegment.set(segment, walkedFor(segment));
   }
-  return (req, res, next) => {
+  const dispatch: RequestHandler = (req, res, next) => {
     const candidates = bySegment.get((req.path.split('/')[1] ?? '').toLowerCase()) ?? everywhere;
     const walkFrom = (index: number, error?: unknown): void => {
       if (error !== undefined && error !== null) return next(error);
@@ -53,4 +53,6 @@ export function dispatchByFirstSegment(routers: Router[]): RequestHandler {
     };
     walkFrom(0);
   };
+  // The routers' layers in order, as a router's own `stack`: what walks the app's routes (the API description's test) still finds them.
+  return Object.assign(dispatch, { stack: routers.flatMap((router) => router.stack) });
 }
