@@ -37,7 +37,7 @@ const SORT_ARROWS = { asc: ' ▲', desc: ' ▼' } as const;
  * The columns of a table, as TanStack Table's column helper builds them. Their value types differ
  * column by column, which TanStack's own types can only say with `any`.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the value type differs column by column
 export type SortableColumns<Row> = Array<ColumnDef<Row, any>>;
 
 export interface SortableTableProps<Row> {
