@@ -1,4 +1,4 @@
-import type pg from 'pg';
+import pg from 'pg';
 import { chainHash, GENESIS_HASH } from './hash-chain';
 import type { EventStore, RecordedEvent } from './port';
 import { decodePosition, encodePosition, SELECT_EVENT, toRecordedEvent, type EventTuple } from './postgres-event-store';
@@ -203,55 +203,96 @@ export interface VerifyOptions {
 /**
  * Recomputes the chain from the first event, in one consistent snapshot, and compares it with
  * the sealed hashes; stops at the first link that no longer holds.
+ *
+ * Two connections share the snapshot: one reads the next page of links while the other streams
+ * this page's events, each hashed as its row arrives (a page of parsed events held at once kept
+ * the garbage collector busier than the hashing).
  */
 export async function verifyChain(pool: pg.Pool, { batchSize = 10_000, onProgress }: VerifyOptions = {}): Promise<VerifyResult> {
-  const client = await pool.connect();
+  const links = await pool.connect();
+  const events = await pool.connect().catch((error: unknown) => {
+    links.release();
+    throw error;
+  });
   try {
-    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
-    const result = await verifyInSnapshot(client, batchSize, onProgress);
-    await client.query('COMMIT');
+    await links.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+    const { rows } = await links.query<{ snapshot: string }>('SELECT pg_export_snapshot() AS snapshot');
+    await events.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+    await events.query(`SET TRANSACTION SNAPSHOT ${events.escapeLiteral(rows[0]!.snapshot)}`);
+    const result = await verifyInSnapshot(links, events, batchSize, onProgress);
+    await events.query('COMMIT');
+    await links.query('COMMIT');
+    links.release();
+    events.release();
     return result;
-  } finally {
-    client.release();
+  } catch (error) {
+    links.release(true); // mid-transaction: not for reuse
+    events.release(true);
+    throw error;
   }
 }
 
 async function verifyInSnapshot(
-  client: pg.PoolClient,
+  links: pg.PoolClient,
+  events: pg.PoolClient,
   batchSize: number,
   onProgress: VerifyOptions['onProgress'],
 ): Promise<VerifyResult> {
-  const head = await readHead(client);
-  const total = head?.sequence ?? 0;
-  let previousHash = GENESIS_HASH;
-  let previous: ChainLink | null = null;
-  const fetchBatch = async (after: ChainLink | null): Promise<[ChainLink[], RecordedEvent[]]> => {
-    const links = await readLinks(client, after?.sequence ?? 0, batchSize);
-    return [links, await readEvents(client, READ_EVENTS, after?.globalPosition ?? START_POSITION, batchSize)];
-  };
-  let batch = await fetchBatch(null);
-  while (batch[0].length > 0) {
-    const [links, events] = batch;
-    const next = fetchBatch(links.at(-1)!); // read ahead while hashing this batch
-    next.catch(() => {});
-    for (const [i, link] of links.entries()) {
-      const broken = brokenLink(link, events[i], previous);
-      if (broken) return { ok: false, verified: previous?.sequence ?? 0, broken: { ...link, reason: broken } };
-      previousHash = chainHash(previousHash, events[i]!);
-      if (previousHash !== link.hash) {
-        return {
-          ok: false,
-          verified: previous?.sequence ?? 0,
-          broken: { ...link, reason: 'the event was changed after it was sealed' },
-        };
-      }
-      previous = link;
-    }
-    onProgress?.(previous!.sequence, total);
-    batch = await next;
+  const total = (await readHead(links))?.sequence ?? 0;
+  const chain = new ChainCheck();
+  let nextPage = readLinks(links, 0, batchSize);
+  for (let page = await nextPage; page.length > 0; page = await nextPage) {
+    nextPage = readLinks(links, page.at(-1)!.sequence, batchSize);
+    nextPage.catch(() => {}); // awaited on the next turn, unless the chain broke here
+    let i = 0;
+    await forEachEvent(events, chain.previous?.globalPosition ?? START_POSITION, page.length, (event) => {
+      if (!chain.broken) chain.check(page[i++]!, event);
+    });
+    while (i < page.length && !chain.broken) chain.check(page[i++]!, undefined);
+    if (chain.broken) return { ok: false, verified: chain.previous?.sequence ?? 0, broken: chain.broken };
+    onProgress?.(chain.previous!.sequence, total);
   }
-  const unsealed = await countAfter(client, previous?.globalPosition ?? START_POSITION);
-  return { ok: true, verified: previous?.sequence ?? 0, head: previous, unsealed };
+  const unsealed = await countAfter(links, chain.previous?.globalPosition ?? START_POSITION);
+  return { ok: true, verified: chain.previous?.sequence ?? 0, head: chain.previous, unsealed };
+}
+
+/** Walks the chain link by link along the log. */
+class ChainCheck {
+  previous: ChainLink | null = null;
+  broken: (ChainLink & { reason: string }) | null = null;
+  private previousHash = GENESIS_HASH;
+
+  /** Checks the next link against the next event of the log (undefined: the log has no more). */
+  check(link: ChainLink, event: RecordedEvent | undefined): void {
+    const reason = brokenLink(link, event, this.previous) ?? this.rehash(link, event!);
+    if (reason) this.broken = { ...link, reason };
+    else this.previous = link;
+  }
+
+  private rehash(link: ChainLink, event: RecordedEvent): string | null {
+    this.previousHash = chainHash(this.previousHash, event);
+    return this.previousHash === link.hash ? null : 'the event was changed after it was sealed';
+  }
+}
+
+/** Streams up to `limit` events after a position to `onEvent` as their rows arrive, none kept. */
+function forEachEvent(db: pg.PoolClient, after: string, limit: number, onEvent: (event: RecordedEvent) => void): Promise<void> {
+  const { transactionId, position } = decodePosition(after);
+  const query = new pg.Query<EventTuple>({ ...READ_EVENTS, values: [transactionId, position, limit] });
+  let failure: unknown;
+  query.on('row', (row) => {
+    try {
+      if (failure === undefined) onEvent(toRecordedEvent(row));
+    } catch (error) {
+      failure = error; // thrown inside the driver's socket handler it would break the connection
+    }
+  });
+  const done = new Promise<void>((resolve, reject) => {
+    query.on('end', () => (failure === undefined ? resolve() : reject(failure as Error)));
+    query.on('error', reject);
+  });
+  void db.query(query);
+  return done;
 }
 
 function brokenLink(link: ChainLink, event: RecordedEvent | undefined, previous: ChainLink | null): string | null {
