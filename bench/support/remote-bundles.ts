@@ -20,6 +20,7 @@ const { SINGLETONS, SHARED_BY_REMOTES } = createRequire(import.meta.url)('@tht/w
 interface PackageManifest {
   name: string;
   dependencies?: Record<string, string>;
+  peerDependencies?: Record<string, string>;
 }
 
 function installedPackageDir(packageName: string, fromDir: string): string | null {
@@ -46,7 +47,9 @@ async function sharedLibraryPackages(appDir: string): Promise<Set<string>> {
     if (!dir) continue;
     found.add(name);
     const manifest = await readPackage(dir);
-    for (const dependency of Object.keys(manifest.dependencies ?? {})) queue.push({ name: dependency, fromDir: dir });
+    // A shared package's peers (react-is for recharts) come with it at run time, as its own dependencies do.
+    const needs = { ...manifest.dependencies, ...manifest.peerDependencies };
+    for (const dependency of Object.keys(needs)) queue.push({ name: dependency, fromDir: dir });
   }
   const ownDependencies = Object.keys((await readPackage(appDir)).dependencies ?? {});
   for (const dependency of ownDependencies) if (!roots.includes(dependency)) found.delete(dependency);

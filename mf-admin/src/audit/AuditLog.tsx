@@ -18,12 +18,12 @@ import {
   DialogActions,
   FieldError,
   FormField,
-  HistoryTimeline,
   Input,
   Select,
   Spinner,
   errorMessageOf,
 } from '@tht/ui';
+import { HistoryTimeline } from '@tht/ui/history';
 import { SortableTable } from '@tht/ui/table';
 import { fullName } from '../users/roles';
 import { useUserDirectory } from '../users/usersApi';

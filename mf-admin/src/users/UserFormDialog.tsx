@@ -13,7 +13,6 @@ import {
   FormActions,
   FormField,
   type FormSchema,
-  HistorySection,
   Input,
   PasswordInput,
   Select,
@@ -22,6 +21,7 @@ import {
   useOrgEmailDomain,
   useValidatedForm,
 } from '@tht/ui';
+import { HistorySection } from '@tht/ui/history';
 import { useDepartments } from '../departments/departmentsApi';
 import { useOutcomeToast } from '../panel/useOutcomeToast';
 import { fullName, ROLE_LABELS } from './roles';

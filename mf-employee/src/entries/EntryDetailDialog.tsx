@@ -1,7 +1,8 @@
 import { Fragment } from 'react';
 import styled from 'styled-components';
 import { displayTrainingType, ENTRY_STATUS, formatEntryDate, formatEntryHours, formatRating, type EntryView } from '@tht/contracts';
-import { Badge, Button, Dialog, DialogActions, HistorySection } from '@tht/ui';
+import { Badge, Button, Dialog, DialogActions } from '@tht/ui';
+import { HistorySection } from '@tht/ui/history';
 import { displayCustomValue, useFormFields } from '../custom-fields/customFields';
 
 const Details = styled.dl`

@@ -38,5 +38,3 @@ export { SortableSections, type SortableSection } from './layout/SortableSection
 export { ReorderableList, type ReorderableItem, type ReorderableListProps } from './layout/ReorderableList';
 export { useStoredOrder, readStoredOrder, moveTo } from './layout/storedOrder';
 export { useRefreshEntryData, isEntryDataKey, ENTRY_DATA_KEY_PREFIXES } from './api/entryCaches';
-export { HistorySection, HistoryTimeline } from './history/RecordHistory';
-export { useRecordHistory, recordHistoryKey } from './history/historyApi';

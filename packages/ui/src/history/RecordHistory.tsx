@@ -1,8 +1,7 @@
 import { useId, useState } from 'react';
 import styled from 'styled-components';
 import { describeHistoryItem, formatHistoryTime, type HistoryKind } from '@tht/contracts';
-import { Button } from '../primitives/Button';
-import { EmptyText } from '../primitives/DashboardSection';
+import { Button, EmptyText } from '@tht/ui';
 import { useRecordHistory } from './historyApi';
 
 const Section = styled.section`

@@ -1,7 +1,7 @@
 import useSWR from 'swr';
 import type { HistoryKind, RecordHistory } from '@tht/contracts';
 
-export const recordHistoryKey = (kind: HistoryKind, id: string) => `/api/history/${kind}/${encodeURIComponent(id)}`;
+const recordHistoryKey = (kind: HistoryKind, id: string) => `/api/history/${kind}/${encodeURIComponent(id)}`;
 
 /** GET /api/history/{kind}/{id}, asked again each time a timeline mounts (a record's history grows). */
 export function useRecordHistory(kind: HistoryKind, id: string) {
