@@ -2,7 +2,13 @@ export type { ProjectedEvent, Projector } from './framework/projector';
 export type { ReadModelDb, ReadModelTables, ReadModelTransaction } from './read-model-tables';
 export { READ_MODEL_SCHEMA, READ_MODELS_CHANNEL } from './framework/schema';
 export { migrateReadModels } from './framework/migrate';
-export { startProjectionRunner, type ProjectionRunner, type ProjectionRunnerOptions } from './framework/runner';
+export {
+  startProjectionRunner,
+  type ProjectionProgress,
+  type ProjectionRunner,
+  type ProjectionRunnerOptions,
+} from './framework/runner';
+export { changedTablesOf, type ChangedTables } from './framework/change-signals';
 export {
   asOfSchema,
   AS_OF_PREFIX,

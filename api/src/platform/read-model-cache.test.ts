@@ -28,4 +28,27 @@ describe('read-model caches', () => {
     expect(await late.find('b', load)).toBe('b#5');
     expect(await late.find('b', load)).toBe('b#6');
   });
+
+  it('forget only the caches reading a changed table, and all of them when what changed is unknown', async () => {
+    const caches = createReadModelCaches();
+    caches.setTrusted(true);
+    const users = caches.add(createReadModelCache<string, string>(), ['users']);
+    const entries = caches.add(createReadModelCache<string, string>(), ['entries', 'users']);
+    const unsaid = caches.add(createReadModelCache<string, string>());
+    const load = counter();
+    const findAll = () => Promise.all([users.find('u', load), entries.find('e', load), unsaid.find('x', load)]);
+    expect(await findAll()).toEqual(['u#1', 'e#2', 'x#3']);
+
+    caches.invalidateChanged(new Set(['entries', 'org_insight_entries']));
+    expect(await findAll()).toEqual(['u#1', 'e#4', 'x#5']);
+
+    caches.invalidateChanged(new Set());
+    expect(await findAll()).toEqual(['u#1', 'e#4', 'x#5']);
+
+    caches.invalidateChanged(new Set(['users']));
+    expect(await findAll()).toEqual(['u#6', 'e#7', 'x#8']);
+
+    caches.invalidateChanged(null);
+    expect(await findAll()).toEqual(['u#9', 'e#10', 'x#11']);
+  });
 });

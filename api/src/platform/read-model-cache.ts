@@ -1,9 +1,11 @@
+import type { ChangedTables } from 'projections';
+
 /**
  * Values computed from the read models (a signed-in user's row, a dashboard's figures), kept in
  * memory between read-model changes, so a request that finds one costs no database round trip.
- * Correctness rests on invalidation: `invalidate()` runs whenever the read models change (a
- * projection batch committed anywhere, and this process's commands once their events are
- * projected), and a value read while an invalidation happened is used once but not kept. While
+ * Correctness rests on invalidation: `invalidate()` runs whenever the tables a cache reads from
+ * change (a projection batch committed anywhere, see `ReadModelCaches`), and a value read while an
+ * invalidation happened is used once but not kept. While
  * nobody can tell this process about changes (`setTrusted(false)`), every lookup reads the database.
  */
 export interface ReadModelCache<Key, Value> {
@@ -87,35 +89,54 @@ export function createReadModelCache<Key, Value>({
   };
 }
 
-/**
- * Every read-model cache of this process, told together when the read models change. A feature
- * adds its cache (which then trusts notifications as the others do); the runtime calls
- * `invalidate` and `setTrusted`.
- */
 /** What the runtime tells every cache, whatever its keys and values. */
 type Invalidated = Pick<ReadModelCache<unknown, unknown>, 'invalidate' | 'setTrusted'>;
 
+/**
+ * Every read-model cache of this process, told together when the read models change. A feature
+ * adds its cache (which then trusts notifications as the others do), naming the read-model tables
+ * its values are read from; the runtime calls `invalidateChanged` with the tables a projection
+ * batch changed (only the caches reading one of them forget), `invalidate` when it cannot tell
+ * what changed, and `setTrusted`.
+ */
 export interface ReadModelCaches {
-  add<Cache extends Invalidated>(cache: Cache): Cache;
+  /** `readsTables`: the tables the cache's values are read from; absent, every change forgets them. */
+  add<Cache extends Invalidated>(cache: Cache, readsTables?: readonly string[]): Cache;
+  /** Every cache forgets everything. */
   invalidate(): void;
+  /** The caches that read one of the tables a batch changed forget everything (all of them when `changed` is null: unknown). */
+  invalidateChanged(changed: ChangedTables): void;
   setTrusted(trusted: boolean): void;
 }
 
+interface Added {
+  cache: Invalidated;
+  readsTables: readonly string[] | null;
+}
+
+function readsAnyOf({ readsTables }: Added, changed: ChangedTables): boolean {
+  if (!changed) return true;
+  return changed.size > 0 && (!readsTables || readsTables.some((table) => changed.has(table)));
+}
+
 export function createReadModelCaches(): ReadModelCaches {
-  const caches: Invalidated[] = [];
+  const added: Added[] = [];
   let trusted = false;
   return {
-    add(cache) {
+    add(cache, readsTables) {
       cache.setTrusted(trusted);
-      caches.push(cache);
+      added.push({ cache, readsTables: readsTables ?? null });
       return cache;
     },
     invalidate() {
-      for (const cache of caches) cache.invalidate();
+      for (const { cache } of added) cache.invalidate();
+    },
+    invalidateChanged(changed) {
+      for (const each of added) if (readsAnyOf(each, changed)) each.cache.invalidate();
     },
     setTrusted(value) {
       trusted = value;
-      for (const cache of caches) cache.setTrusted(value);
+      for (const { cache } of added) cache.setTrusted(value);
     },
   };
 }

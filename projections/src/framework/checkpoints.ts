@@ -1,7 +1,8 @@
 import { isProductEvent } from '@tht/contracts';
 import type { RecordedEvent } from '@tht/eventstore';
-import { sql } from 'kysely';
-import type { ReadModelDb } from '../read-model-tables';
+import { sql, type RawBuilder } from 'kysely';
+import type { ReadModelDb, ReadModelTransaction } from '../read-model-tables';
+import type { ChangedTables } from './change-signals';
 import type { ProjectedEvent, Projector } from './projector';
 import { CHECKPOINT_TABLE } from './schema';
 
@@ -49,6 +50,20 @@ function productEventsOf(events: readonly RecordedEvent[]): readonly ProjectedEv
   return productEvents;
 }
 
+export interface BatchOptions {
+  /** false: the commit does not wait for the WAL to reach the disk (a rebuild's replay). */
+  waitForFlush?: boolean;
+  /** Find out which tables of `schema` the batch changed (`BatchOutcome.changedTables`). */
+  reportChanges?: boolean;
+}
+
+export interface BatchOutcome {
+  /** The projectors the batch was applied to (the others' checkpoints were not at `expected`). */
+  applied: Projector[];
+  /** With `reportChanges`: the tables the batch changed; otherwise (or when PostgreSQL counts no changes) null, unknown. */
+  changedTables: ChangedTables;
+}
+
 /**
  * Applies one batch of events to one projector and advances its checkpoint in the same
  * transaction. Returns false, changing nothing, when the stored checkpoint is not `expected`
@@ -60,16 +75,16 @@ export async function applyBatch(
   projector: Projector,
   events: readonly RecordedEvent[],
   expected: string,
-  options: { waitForFlush?: boolean } = {},
+  options: BatchOptions = {},
 ): Promise<boolean> {
-  return (await applyBatchToAll(db, schema, [projector], events, expected, options)).length === 1;
+  return (await applyBatchToAll(db, schema, [projector], events, expected, options)).applied.length === 1;
 }
 
 /**
  * Applies one batch of events to several projectors in ONE transaction (one commit for all of
  * them), each advancing its checkpoint in it. A projector whose stored checkpoint is not
- * `expected` is left out, changing nothing for it; returns the projectors applied. One projector
- * failing fails the whole transaction: nothing of it stays.
+ * `expected` is left out, changing nothing for it. One projector failing fails the whole
+ * transaction: nothing of it stays.
  *
  * The checkpoint rows are locked first (in name order), so a rebuild's swap (which locks the
  * checkpoint table) waits for this batch, and a batch that starts during the swap continues on
@@ -81,10 +96,10 @@ export async function applyBatchToAll(
   projectors: readonly Projector[],
   events: readonly RecordedEvent[],
   expected: string,
-  { waitForFlush = true }: { waitForFlush?: boolean } = {},
-): Promise<Projector[]> {
+  { waitForFlush = true, reportChanges = false }: BatchOptions = {},
+): Promise<BatchOutcome> {
   const last = events.at(-1);
-  if (!last) return [...projectors];
+  if (!last) return { applied: [...projectors], changedTables: new Set() };
   const table = checkpointTable(schema);
   // Without waitForFlush the commit does not wait for the WAL to reach the disk (set in the same
   // statement as the lock, so it costs no round trip).
@@ -94,11 +109,32 @@ export async function applyBatchToAll(
     const { rows } = await sql<{ name: string; position: string }>`SELECT ${commitMode}name, position FROM ${table}
       WHERE name = ANY(${names}::text[]) ORDER BY name FOR UPDATE`.execute(trx);
     const due = projectors.filter((projector) => rows.some((row) => row.name === projector.name && row.position === expected));
-    if (due.length === 0) return due;
+    if (due.length === 0) return { applied: due, changedTables: new Set() };
     // The one place events reach projectors: only the product's own events, typed.
     for (const projector of due) await projector.project(trx, schema, productEventsOf(events));
-    await sql`UPDATE ${table} SET position = ${last.globalPosition}, updated_at = now()
-      WHERE name = ANY(${due.map((projector) => projector.name)}::text[])`.execute(trx);
-    return due;
+    const moved = sql`UPDATE ${table} SET position = ${last.globalPosition}, updated_at = now()
+      WHERE name = ANY(${due.map((projector) => projector.name)}::text[])`;
+    if (!reportChanges) {
+      await moved.execute(trx);
+      return { applied: due, changedTables: null };
+    }
+    return { applied: due, changedTables: await moveAndListChanges(trx, schema, moved) };
   });
+}
+
+/**
+ * Runs `moved` (the checkpoints' UPDATE) and, in the same statement, lists the tables of `schema`
+ * this transaction has inserted, updated or deleted rows of, as PostgreSQL counts them for the
+ * transaction so far (the checkpoint table aside). null when PostgreSQL does not count
+ * (`track_counts` off).
+ */
+async function moveAndListChanges(trx: ReadModelTransaction, schema: string, moved: RawBuilder<unknown>): Promise<ChangedTables> {
+  const { rows } = await sql<{ counted: boolean; tables: string[] }>`WITH moved AS (${moved})
+    SELECT current_setting('track_counts')::bool AS counted, ARRAY(
+      SELECT c.relname::text FROM pg_class c
+      WHERE c.relnamespace = ${schema}::regnamespace AND c.relkind = 'r' AND c.relname <> ${CHECKPOINT_TABLE}
+        AND pg_stat_get_xact_tuples_inserted(c.oid) + pg_stat_get_xact_tuples_updated(c.oid) + pg_stat_get_xact_tuples_deleted(c.oid) > 0
+    ) AS tables`.execute(trx);
+  const row = rows[0]!;
+  return row.counted ? new Set(row.tables) : null;
 }

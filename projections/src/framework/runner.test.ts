@@ -5,9 +5,10 @@ import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { migrateReadModels } from './migrate';
 import type { Projector } from './projector';
-import { startProjectionRunner, type ProjectionRunner } from './runner';
+import { changedTablesOf } from './change-signals';
+import { startProjectionRunner, type ProjectionProgress, type ProjectionRunner, type ProjectionRunnerOptions } from './runner';
 import { countingProjector } from './testing/counting-projector';
-import { READ_MODEL_SCHEMA } from './schema';
+import { READ_MODELS_CHANNEL, READ_MODEL_SCHEMA } from './schema';
 import { createReadModelWaiter } from './waiter';
 
 const event = (type: string): NewEvent => ({
@@ -20,7 +21,10 @@ describe('projection runner', () => {
   let database: TestDatabase;
   let store: EventStore;
   const runners: ProjectionRunner[] = [];
-  const start = (projectors: Projector[], options: { batchSize?: number; onError?: (e: unknown) => void } = {}) => {
+  const start = (
+    projectors: Projector[],
+    options: Partial<Pick<ProjectionRunnerOptions, 'batchSize' | 'onError' | 'onProjected'>> = {},
+  ) => {
     const runner = startProjectionRunner({ pool: database.pool, store, projectors, ...options });
     runners.push(runner);
     return runner;
@@ -197,6 +201,65 @@ describe('projection runner', () => {
     await onlyFast.close();
   });
 
+  it('names the tables each batch changed, in memory to its own process and in the notification to the others', async () => {
+    const counting = countingProjector();
+    const logoutsOnly = tableOfLogouts();
+    await migrateReadModels(database.db, [counting, logoutsOnly]);
+    const listener = await database.pool.connect();
+    const payloads: string[] = [];
+    listener.on('notification', (message) => payloads.push(message.payload ?? ''));
+    await listener.query(`LISTEN ${READ_MODELS_CHANNEL}`);
+    const progress: ProjectionProgress[] = [];
+    try {
+      start([counting, logoutsOnly], { onProjected: (update) => progress.push(update) });
+      const signIn = (await store.append('a', [event('UserLoggedIn')], 'any')).lastGlobalPosition;
+      await waitUntil(() => progress.some((update) => update.slowest === signIn));
+      const signOut = (await store.append('a', [event('UserLoggedOut')], 'any')).lastGlobalPosition;
+      await waitUntil(() => progress.some((update) => update.slowest === signOut) && payloads.length === progress.length);
+
+      expect(progress.map((update) => [...update.changedTables!].sort())).toEqual([
+        ['counting_counts', 'counting_log'],
+        ['counting_counts', 'counting_log', 'logouts'],
+      ]);
+      expect(payloads.map(changedTablesOf)).toEqual(progress.map((update) => update.changedTables));
+    } finally {
+      listener.release(true);
+    }
+  });
+
+  it('reports what changed as unknown when another runner moved the checkpoints first', async () => {
+    const projector = countingProjector();
+    await migrateReadModels(database.db, [projector]);
+    const progress: ProjectionProgress[] = [];
+    const onProjected = (update: ProjectionProgress) => progress.push(update);
+    start([projector], { onProjected });
+    start([projector], { onProjected });
+    const last = (await store.append('a', [event('UserLoggedIn')], 'any')).lastGlobalPosition;
+    // Both runners try the batch: one applies it, the other finds its checkpoint moved and reloads it.
+    await waitUntil(() => progress.filter((update) => update.slowest === last).length === 2);
+
+    expect(progress.map((update) => (update.changedTables ? [...update.changedTables].sort() : null)).sort()).toEqual([
+      ['counting_counts', 'counting_log'],
+      null,
+    ]);
+    expect(await counts()).toEqual({ a: 1 });
+  });
+
+  it("lets a waiter fed by its process's runner end waits in memory, and answer at once for positions already reached", async () => {
+    const waiter = createReadModelWaiter(database.pool, {
+      projectorNames: ['never_started'],
+      runnerInProcess: true,
+      pollIntervalMs: 60_000,
+    });
+    const first = (await store.append('w', [event('UserLoggedIn')], 'no_stream')).lastGlobalPosition;
+    const second = (await store.append('w', [event('UserLoggedIn')], 0)).lastGlobalPosition;
+    const waits = [waiter.waitFor(first, 2_000), waiter.waitFor(second, 300)];
+    waiter.progressed(first);
+    expect(await Promise.all(waits)).toEqual([true, false]);
+    expect(await waiter.waitFor(first, 0)).toBe(true);
+    await waiter.close();
+  });
+
   it('creates the schema, tables and checkpoints once, however often migrations run', async () => {
     const projector = countingProjector();
     await Promise.all([migrateReadModels(database.db, [projector]), migrateReadModels(database.db, [projector])]);
@@ -214,4 +277,19 @@ async function waitUntil(condition: () => boolean, timeoutMs = 5000): Promise<vo
     if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
+}
+
+/** A test projector that writes a row (table `logouts`) only for `UserLoggedOut` events. */
+function tableOfLogouts(): Projector {
+  return {
+    name: 'logouts',
+    async migrate(db, schema) {
+      await sql`CREATE TABLE IF NOT EXISTS ${sql.table(`${schema}.logouts`)} (position text PRIMARY KEY)`.execute(db);
+    },
+    async project(trx, schema, events) {
+      for (const e of events.filter((each) => each.type === 'UserLoggedOut')) {
+        await sql`INSERT INTO ${sql.table(`${schema}.logouts`)} VALUES (${e.globalPosition})`.execute(trx);
+      }
+    },
+  };
 }

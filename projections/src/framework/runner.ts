@@ -2,7 +2,8 @@ import type { EventStore, RecordedEvent } from '@tht/eventstore';
 import { createDb } from '@tht/postgres';
 import type pg from 'pg';
 import type { ReadModelTables } from '../read-model-tables';
-import { applyBatch, applyBatchToAll, loadCheckpoints, migrateCheckpoints, START } from './checkpoints';
+import { changeNotice, unionOfChanges, type ChangedTables } from './change-signals';
+import { applyBatchToAll, loadCheckpoints, migrateCheckpoints, START } from './checkpoints';
 import { migrateReadModels } from './migrate';
 import type { Projector } from './projector';
 import { READ_MODELS_CHANNEL, READ_MODEL_SCHEMA } from './schema';
@@ -16,6 +17,18 @@ export interface ProjectionRunnerOptions {
   /** Re-read the log at least this often even without a notification. */
   pollIntervalMs?: number;
   onError?: (error: unknown, projectorName: string | null) => void;
+  /**
+   * Called in memory after every batch committed (before the notification to other processes goes
+   * out), e.g. so this process's caches and read-model waiters need no notification.
+   */
+  onProjected?: (progress: ProjectionProgress) => void;
+}
+
+export interface ProjectionProgress {
+  /** The tables the batch changed; null when unknown (another runner or a rebuild moved a checkpoint). */
+  changedTables: ChangedTables;
+  /** Every projector of this runner has applied the log up to here (`''`: one has applied nothing). */
+  slowest: string;
 }
 
 export interface ProjectionRunner {
@@ -50,6 +63,7 @@ export function startProjectionRunner({
   batchSize = 1000,
   pollIntervalMs = 1000,
   onError = (error, name) => console.error(`Projection ${name ?? 'runner'} failed; retrying`, error),
+  onProjected = () => {},
 }: ProjectionRunnerOptions): ProjectionRunner {
   const db = createDb<ReadModelTables>(pool);
   const schema = READ_MODEL_SCHEMA;
@@ -78,12 +92,28 @@ export function startProjectionRunner({
     state.checkpoint = stored ?? START;
   }
 
+  /** The checkpoint every projector has reached. */
+  function slowestCheckpoint(): string {
+    return states.reduce(
+      (slowest, state) => (state.checkpoint < slowest ? state.checkpoint : slowest),
+      states[0]?.checkpoint ?? START,
+    );
+  }
+
   /**
-   * Wakes read-model waiters in every process. Sent after the commits, not inside them:
-   * PostgreSQL serialises the commits of notifying transactions.
+   * Tells this process in memory, then wakes read-model waiters and caches in every process, naming
+   * the tables that changed. Sent after the commits, not inside them: PostgreSQL serialises the
+   * commits of notifying transactions.
    */
-  async function announceUpdate(): Promise<void> {
-    await pool.query({ name: 'projections-announce', text: `SELECT pg_notify('${READ_MODELS_CHANNEL}', '')` }).catch(() => {});
+  async function announceUpdate(changedTables: ChangedTables): Promise<void> {
+    onProjected({ changedTables, slowest: slowestCheckpoint() });
+    await pool
+      .query({
+        name: 'projections-announce',
+        text: `SELECT pg_notify('${READ_MODELS_CHANNEL}', $1)`,
+        values: [changeNotice(changedTables)],
+      })
+      .catch(() => {});
   }
 
   /** One pass over every projector that is due; true if any batch was applied. */
@@ -100,8 +130,7 @@ export function startProjectionRunner({
       const batch = await store.readAll(checkpoint === START ? null : checkpoint, batchSize);
       if (batch.events.length === 0) continue;
       progressed = true;
-      await applyToGroup(group, checkpoint, batch.events);
-      await announceUpdate();
+      await announceUpdate(await applyToGroup(group, checkpoint, batch.events));
     }
     return progressed;
   }
@@ -109,45 +138,55 @@ export function startProjectionRunner({
   /**
    * Applies a batch to projectors at the same checkpoint in one transaction (one commit and a few
    * round trips instead of a transaction each); if that fails, to each in its own transaction, so
-   * a failing projector holds back only itself.
+   * a failing projector holds back only itself. Returns the tables changed.
    */
-  async function applyToGroup(group: readonly ProjectorState[], from: string, events: readonly RecordedEvent[]): Promise<void> {
+  async function applyToGroup(
+    group: readonly ProjectorState[],
+    from: string,
+    events: readonly RecordedEvent[],
+  ): Promise<ChangedTables> {
     if (group.length > 1) {
       try {
-        const applied = new Set(
-          await applyBatchToAll(
-            db,
-            schema,
-            group.map((state) => state.projector),
-            events,
-            from,
-          ),
-        );
-        for (const state of group) {
-          if (applied.has(state.projector)) state.checkpoint = events.at(-1)!.globalPosition;
-          else await reloadCheckpoint(state);
-        }
-        return;
+        return await applyTo(group, from, events);
       } catch {
         // One of them failed: each on its own below, which reports and backs off only the failing one.
       }
     }
     // Side by side: projectors write different tables. Each transaction checks its own checkpoint.
-    await Promise.all(group.map((state) => applyTo(state, from, events)));
+    const changes = await Promise.all(group.map((state) => applyWithRetries(state, from, events)));
+    return changes.reduce(unionOfChanges, new Set());
   }
 
-  /** Applies a batch read from `from`; a stale checkpoint (another runner, a rebuild's swap) changes nothing and is reloaded. */
-  async function applyTo(state: ProjectorState, from: string, events: readonly RecordedEvent[]): Promise<void> {
-    try {
-      const applied = await applyBatch(db, schema, state.projector, events, from);
-      if (applied) state.checkpoint = events.at(-1)!.globalPosition;
-      else await reloadCheckpoint(state);
+  /**
+   * Applies a batch read from `from` in one transaction; a stale checkpoint (another runner, a
+   * rebuild's swap) changes nothing and is reloaded, and makes what changed unknown.
+   */
+  async function applyTo(group: readonly ProjectorState[], from: string, events: readonly RecordedEvent[]): Promise<ChangedTables> {
+    const projectors = group.map((state) => state.projector);
+    const { applied, changedTables } = await applyBatchToAll(db, schema, projectors, events, from, { reportChanges: true });
+    let changed = changedTables;
+    for (const state of group) {
+      if (applied.includes(state.projector)) {
+        state.checkpoint = events.at(-1)!.globalPosition;
+      } else {
+        await reloadCheckpoint(state);
+        changed = null;
+      }
       state.failures = 0;
       state.retryAt = 0;
+    }
+    return changed;
+  }
+
+  /** `applyTo` for one projector; a failure is reported and retried with back-off, and changed nothing. */
+  async function applyWithRetries(state: ProjectorState, from: string, events: readonly RecordedEvent[]): Promise<ChangedTables> {
+    try {
+      return await applyTo([state], from, events);
     } catch (error) {
       state.failures += 1;
       state.retryAt = Date.now() + Math.min(1000 * 2 ** (state.failures - 1), MAX_RETRY_DELAY_MS);
       onError(error, state.projector.name);
+      return new Set();
     }
   }
 

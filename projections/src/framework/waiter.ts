@@ -5,6 +5,11 @@ import { CHECKPOINT_TABLE, READ_MODELS_CHANNEL, READ_MODEL_SCHEMA } from './sche
 export interface ReadModelWaiter {
   /** Resolves true once every projector's checkpoint is at or past `globalPosition`, false after `timeoutMs`. */
   waitFor(globalPosition: string, timeoutMs?: number): Promise<boolean>;
+  /**
+   * A projection runner in this process has brought every projector to `slowest` (its
+   * `onProjected`): waits up to there end in memory, without asking the database.
+   */
+  progressed(slowest: string): void;
   close(): Promise<void>;
 }
 
@@ -13,6 +18,13 @@ export interface ReadModelWaiterOptions {
   projectorNames?: readonly string[];
   /** Re-check this often while someone waits, in case a notification is missed. */
   pollIntervalMs?: number;
+  /**
+   * A runner of all the waiter's projectors runs in this process and reports every batch through
+   * `progressed`: a wait for an event appended in this process then starts without asking the
+   * database (that runner will apply it, or reload the checkpoints another runner moved, and say
+   * so); notifications and the poll still end waits that it does not.
+   */
+  runnerInProcess?: boolean;
 }
 
 const released = new WeakSet<pg.PoolClient>();
@@ -38,9 +50,15 @@ interface Waiting {
  */
 export function createReadModelWaiter(
   pool: pg.Pool,
-  { projectorNames = allProjectors.map((projector) => projector.name), pollIntervalMs = 250 }: ReadModelWaiterOptions = {},
+  {
+    projectorNames = allProjectors.map((projector) => projector.name),
+    pollIntervalMs = 250,
+    runnerInProcess = false,
+  }: ReadModelWaiterOptions = {},
 ): ReadModelWaiter {
   const waiting = new Set<Waiting>();
+  // The furthest position every projector is known to have reached; checkpoints only move forward.
+  let reached = '';
   const names = [...projectorNames];
   let listener: Promise<pg.PoolClient | null> | null = null;
   let pollTimer: NodeJS.Timeout | null = null;
@@ -68,8 +86,7 @@ export function createReadModelWaiter(
       do {
         checkAgain = false;
         if (waiting.size === 0) return;
-        const slowest = await slowestCheckpoint().catch(() => '');
-        for (const wait of waiting) if (wait.position <= slowest) settle(wait, true);
+        settleUpTo(await slowestCheckpoint().catch(() => ''));
       } while (checkAgain);
     })().finally(() => {
       checking = null;
@@ -80,10 +97,15 @@ export function createReadModelWaiter(
     });
   }
 
-  function settle(wait: Waiting, reached: boolean): void {
+  function settle(wait: Waiting, done: boolean): void {
     clearTimeout(wait.timer);
     waiting.delete(wait);
-    wait.resolve(reached);
+    wait.resolve(done);
+  }
+
+  function settleUpTo(slowest: string): void {
+    if (slowest > reached) reached = slowest;
+    for (const wait of waiting) if (wait.position <= reached) settle(wait, true);
   }
 
   function listen(): void {
@@ -107,7 +129,7 @@ export function createReadModelWaiter(
 
   return {
     async waitFor(globalPosition, timeoutMs = 5000) {
-      if (names.length === 0) return true;
+      if (names.length === 0 || globalPosition <= reached) return true;
       if (closed) return false;
       listen();
       return new Promise<boolean>((resolve) => {
@@ -117,9 +139,10 @@ export function createReadModelWaiter(
           pollTimer = setInterval(check, pollIntervalMs);
           pollTimer.unref();
         }
-        check();
+        if (!runnerInProcess) check();
       });
     },
+    progressed: settleUpTo,
     async close() {
       closed = true;
       for (const wait of waiting) settle(wait, false);
