@@ -54,7 +54,7 @@ async function eventsOf(ctx: AppContext, key: HistoryRecordKey): Promise<Recorde
 async function mayRead(ctx: AppContext, viewer: Person, key: HistoryRecordKey, events: readonly RecordedEvent[]): Promise<boolean> {
   switch (key.kind) {
     case 'entries':
-      return canViewDataOf(ctx.db, viewer, (events[0]!.data as { userId: number }).userId);
+      return canViewDataOf(ctx, viewer, (events[0]!.data as { userId: number }).userId);
     case 'users':
       return isAdmin(viewer) || viewer.id === key.id;
     case 'user-targets':

@@ -18,17 +18,17 @@ describe('relationship rules', () => {
     const report = await createUserAndLogin(app, { managerId: boss.user.id });
     const indirect = await createUserAndLogin(app, { managerId: report.user.id });
     const colleague = await createUserAndLogin(app);
-    const db = app.ctx.db;
+    const ctx = app.ctx;
     const as = (role: 'manager' | 'hr', id: number) => ({ id, role });
 
-    expect(await canUseManagerView(db, boss.user)).toBe(true);
-    expect(await canUseManagerView(db, colleague.user)).toBe(false);
-    expect(await canUseManagerView(db, as('manager', colleague.user.id))).toBe(true);
-    expect(await canViewDataOf(db, boss.user, report.user.id)).toBe(true);
-    expect(await canViewDataOf(db, boss.user, indirect.user.id)).toBe(false);
-    expect(await canViewDataOf(db, colleague.user, report.user.id)).toBe(false);
-    expect(await canViewDataOf(db, colleague.user, 999_999)).toBe(false);
-    expect(await canViewDataOf(db, as('hr', colleague.user.id), report.user.id)).toBe(true);
-    expect(await canViewDataOf(db, report.user, report.user.id)).toBe(true);
+    expect(await canUseManagerView(ctx, boss.user)).toBe(true);
+    expect(await canUseManagerView(ctx, colleague.user)).toBe(false);
+    expect(await canUseManagerView(ctx, as('manager', colleague.user.id))).toBe(true);
+    expect(await canViewDataOf(ctx, boss.user, report.user.id)).toBe(true);
+    expect(await canViewDataOf(ctx, boss.user, indirect.user.id)).toBe(false);
+    expect(await canViewDataOf(ctx, colleague.user, report.user.id)).toBe(false);
+    expect(await canViewDataOf(ctx, colleague.user, 999_999)).toBe(false);
+    expect(await canViewDataOf(ctx, as('hr', colleague.user.id), report.user.id)).toBe(true);
+    expect(await canViewDataOf(ctx, report.user, report.user.id)).toBe(true);
   });
 });

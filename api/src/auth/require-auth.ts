@@ -6,8 +6,8 @@ import { ExtractJwt, Strategy as JwtStrategy } from 'passport-jwt';
 import type { UserRow } from 'projections';
 import type { AppContext } from '../platform/context';
 import { HttpError } from '../platform/http';
-import { findUserById } from '../users/users-queries';
 import type { AuthUser } from './auth-user';
+import { findCachedUserRow } from './principal-cache';
 import { AUTH_COOKIE, signingKey, TOKEN_ALGORITHM } from './tokens';
 import { createVerifiedTokens, type VerifiedClaims, type VerifiedTokens } from './verified-tokens';
 
@@ -39,16 +39,11 @@ const cookieToken = (req: Request): string | null => {
 
 const tokenOf = ExtractJwt.fromExtractors([ExtractJwt.fromAuthHeaderAsBearerToken(), cookieToken]);
 
-/** A user's read-model row, from memory while the read models have not changed since it was read. */
-function findSignedInUserRow(ctx: AppContext, id: number): Promise<UserRow | undefined> {
-  return ctx.principals.find(id, (userId) => findUserById(ctx.db, userId));
-}
-
 /** A token is good while its user exists and no logout or password change happened after it was issued. */
 async function userOfClaims(ctx: AppContext, claims: VerifiedClaims): Promise<AuthUser | null> {
   const id = Number(claims.sub);
   if (!Number.isSafeInteger(id) || typeof claims.ver !== 'number') return null;
-  const row = await findSignedInUserRow(ctx, id);
+  const row = await findCachedUserRow(ctx, id);
   return row && row.token_version === claims.ver ? toAuthUser(row) : null;
 }
 

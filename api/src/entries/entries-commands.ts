@@ -84,7 +84,7 @@ export async function logEntry(ctx: AppContext, user: AuthUser, body: unknown, a
  */
 async function authoriseChange(ctx: AppContext, user: AuthUser, state: EntryState): Promise<void> {
   if (!state || state.deleted || canChangeDataOf(user, state.userId)) return;
-  if (await canViewDataOf(ctx.db, user, state.userId)) throw new HttpError(403, M.changeOwnEntriesOnly);
+  if (await canViewDataOf(ctx, user, state.userId)) throw new HttpError(403, M.changeOwnEntriesOnly);
   throw new HttpError(404, M.entryNotFound);
 }
 

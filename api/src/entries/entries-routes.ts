@@ -25,7 +25,7 @@ export async function authoriseEntriesQuery(ctx: AppContext, user: AuthUser, que
     if (!canViewOrganisationData(user)) throw new HttpError(403, M.allEntriesAccessDenied);
     return;
   }
-  if (!(await canViewDataOf(ctx.db, user, query.userId))) throw new HttpError(403, M.entriesAccessDenied);
+  if (!(await canViewDataOf(ctx, user, query.userId))) throw new HttpError(403, M.entriesAccessDenied);
 }
 
 export function createEntriesRouter(ctx: AppContext): Router {

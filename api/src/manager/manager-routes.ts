@@ -2,11 +2,11 @@ import { ACCOUNT_MESSAGES, MANAGER_MESSAGES as M, managerIdSchema, managerYearQu
 import { Router, type Request } from 'express';
 import type { AuthUser } from '../auth/auth-user';
 import { canUseManagerView, canViewOrganisationData } from '../auth/policy';
+import { findCachedUserRow } from '../auth/principal-cache';
 import { requireAuth, signedInUser } from '../auth/require-auth';
 import type { AppContext } from '../platform/context';
 import { HttpError, parseWith } from '../platform/http';
 import { jsonOf, responseKey, sendReadModelJson, serverDay } from '../platform/read-responses';
-import { findUserById } from '../users/users-queries';
 import { directReports, teamEntriesJson, teamStats } from './manager-queries';
 
 /**
@@ -16,10 +16,11 @@ import { directReports, teamEntriesJson, teamStats } from './manager-queries';
 async function authorisedManagerId(ctx: AppContext, user: AuthUser, req: Request): Promise<number> {
   const managerId = parseWith(managerIdSchema, req.params.managerId);
   if (canViewOrganisationData(user)) {
-    if (managerId !== user.id && !(await findUserById(ctx.db, managerId))) throw new HttpError(404, ACCOUNT_MESSAGES.userNotFound);
+    if (managerId !== user.id && !(await findCachedUserRow(ctx, managerId)))
+      throw new HttpError(404, ACCOUNT_MESSAGES.userNotFound);
     return managerId;
   }
-  if (managerId === user.id && (await canUseManagerView(ctx.db, user))) return managerId;
+  if (managerId === user.id && (await canUseManagerView(ctx, user))) return managerId;
   throw new HttpError(403, M.teamAccessDenied);
 }
 

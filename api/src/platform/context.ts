@@ -1,7 +1,7 @@
 import type { EventStore } from '@tht/eventstore';
 import type pg from 'pg';
 import type { ReadModelDb } from 'projections';
-import type { PrincipalCache } from '../auth/principal-cache';
+import type { PrincipalCache, TeamLeadCache } from '../auth/principal-cache';
 import type { AppConfig } from '../config';
 import type { IdAllocator } from './ids';
 import type { ReadModelCaches } from './read-model-cache';
@@ -24,8 +24,10 @@ export interface AppContext {
   db: ReadModelDb;
   ids: IdAllocator;
   readModels: ReadModels;
-  /** Signed-in users' rows, kept in memory between read-model changes. */
+  /** Users' rows by id (the signed-in user's, a report's for its manager), kept in memory between read-model changes. */
   principals: PrincipalCache;
+  /** Whether each user has direct reports (the Manager View's check), kept in memory between read-model changes. */
+  teamLeads: TeamLeadCache;
   /** Signed-in reads' rendered bodies (`read-responses.ts`), kept between read-model changes. */
   responses: ResponseCache;
   /** Every cache of read-model data (principals included), forgotten together when the read models change. */

@@ -3,7 +3,7 @@ import { createDb } from '@tht/postgres';
 import type pg from 'pg';
 import { allProjectors, createReadModelWaiter, migrateReadModels, startProjectionRunner, type ReadModelTables } from 'projections';
 import { migrateLoginLimits } from '../auth/login-limiter';
-import { createPrincipalCache } from '../auth/principal-cache';
+import { createPrincipalCache, createTeamLeadCache } from '../auth/principal-cache';
 import { ConfigError, type AppConfig } from '../config';
 import type { AppContext } from './context';
 import { createIdAllocator, migrateIds } from './ids';
@@ -42,6 +42,7 @@ export async function startRuntime(config: AppConfig, pool: pg.Pool, log: Logger
   const waiter = createReadModelWaiter(pool);
   const caches = createReadModelCaches();
   const principals = caches.add(createPrincipalCache());
+  const teamLeads = caches.add(createTeamLeadCache());
   const responses = caches.add(createResponseCache());
   const updates = watchReadModelUpdates(
     pool,
@@ -72,6 +73,7 @@ export async function startRuntime(config: AppConfig, pool: pg.Pool, log: Logger
       ready: () => runner.isCaughtUp(),
     },
     principals,
+    teamLeads,
     responses,
     caches,
     log,

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Department, LoginResponse, Role, User } from '@tht/contracts';
 import { createDepartment } from '../departments/departments-commands';
 import { findDepartmentByName, toDepartment } from '../departments/departments-queries';
@@ -31,16 +32,34 @@ export interface SignedInTestUser {
 
 export const TEST_PASSWORD = 'correct-horse-battery';
 
-/** The department named `name`, created (as the system) when it does not exist yet. */
+/** How long a caller that lost the race for a department's name waits for the winner's department to be projected. */
+const DEPARTMENT_WAIT_MS = 10_000;
+
+/**
+ * The department named `name`, created (as the system) when it does not exist yet. Safe to call
+ * concurrently: a call that finds the name claimed by another (409) takes that department, once
+ * its creation has reached the read models.
+ */
 export async function ensureDepartment(ctx: AppContext, name: string): Promise<Department> {
   const existing = await findDepartmentByName(ctx.db, name);
   if (existing) return toDepartment(existing);
   try {
     return toDepartment(await createDepartment(ctx, name, systemActor()));
   } catch (error) {
-    // Created by a concurrent call in the same test.
-    if (error instanceof HttpError && error.status === 409) return toDepartment((await findDepartmentByName(ctx.db, name))!);
+    if (error instanceof HttpError && error.status === 409) return departmentOnceProjected(ctx, name);
     throw error;
+  }
+}
+
+/** The department named `name` as soon as the read models show it (the claim's winner may still be writing it). */
+async function departmentOnceProjected(ctx: AppContext, name: string): Promise<Department> {
+  const deadline = Date.now() + DEPARTMENT_WAIT_MS;
+  for (;;) {
+    const row = await findDepartmentByName(ctx.db, name);
+    if (row) return toDepartment(row);
+    if (Date.now() > deadline)
+      throw new Error(`ensureDepartment: "${name}" is claimed, but no department of that name was projected`);
+    await sleep(20);
   }
 }
 

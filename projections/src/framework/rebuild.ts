@@ -7,7 +7,7 @@ import { allProjectors } from '../all-projectors';
 import { applyBatch, START } from './checkpoints';
 import { migrateReadModels } from './migrate';
 import type { Projector } from './projector';
-import { CHECKPOINT_TABLE, READ_MODEL_SCHEMA } from './schema';
+import { CHECKPOINT_TABLE, READ_MODELS_CHANNEL, READ_MODEL_SCHEMA } from './schema';
 
 export interface RebuildProgress {
   /** `indexing`: a replay kept aside makes its tables durable and indexes them (a rebuild does so while `swapping`). */
@@ -56,7 +56,9 @@ const OLD_PREFIX = `${READ_MODEL_SCHEMA}_old_`;
  *    checkpoint row first in every batch, so it pauses between batches), replay whatever the live
  *    read models have and the new ones do not yet, then rename `read_models` away and the new
  *    schema to `read_models`. Queries see either the old or the new read models, never a mix, and
- *    the new ones are never behind what a query could already see.
+ *    the new ones are never behind what a query could already see. The swap's commit notifies
+ *    the read-model channel as a projection batch does, so running API processes serve the new
+ *    tables' data at once.
  * 3. Drop the old schema.
  * Events appended during the rebuild are not lost: the live runner's next batch finds the
  * swapped-in checkpoints (its paused statement re-resolves `read_models` after the rename), sees
@@ -370,6 +372,8 @@ async function swapIn(db: ReadModelDb, replay: Replay, schema: string, oldSchema
       await sql`ALTER SCHEMA ${sql.id(READ_MODEL_SCHEMA)} RENAME TO ${sql.id(oldSchema)}`.execute(trx);
     }
     await sql`ALTER SCHEMA ${sql.id(schema)} RENAME TO ${sql.id(READ_MODEL_SCHEMA)}`.execute(trx);
+    // Delivered when the swap commits: every process's caches of read-model data forget what they rendered from the old tables.
+    await sql`SELECT pg_notify(${READ_MODELS_CHANNEL}, '')`.execute(trx);
   });
   await sql`DROP SCHEMA IF EXISTS ${sql.id(oldSchema)} CASCADE`.execute(db);
 }

@@ -1,0 +1,27 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listDepartments } from '../departments/departments-queries';
+import { createUserAndLogin, ensureDepartment } from './accounts';
+import { startTestApp, type TestApp } from './test-app';
+
+let app: TestApp;
+
+beforeAll(async () => {
+  app = await startTestApp();
+});
+
+afterAll(() => app?.close());
+
+describe('test accounts on a fresh database', () => {
+  it('ensures one department however many callers ask for it at once', async () => {
+    const departments = await Promise.all(Array.from({ length: 8 }, () => ensureDepartment(app.ctx, 'Research')));
+    expect(new Set(departments.map(({ id }) => id)).size).toBe(1);
+    expect(departments[0]).toMatchObject({ name: 'Research' });
+    expect((await listDepartments(app.ctx.db)).filter(({ name }) => name === 'Research')).toHaveLength(1);
+  });
+
+  it('creates and signs in users in parallel, their new department included', async () => {
+    const users = await Promise.all(Array.from({ length: 6 }, () => createUserAndLogin(app, { department: 'Operations' })));
+    expect(users.map(({ user }) => user.department)).toEqual(Array(6).fill('Operations'));
+    expect(new Set(users.map(({ user }) => user.id)).size).toBe(6);
+  });
+});
