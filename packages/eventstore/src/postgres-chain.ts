@@ -56,21 +56,32 @@ const READ_LINKS = {
   rowMode: 'array',
 } as const;
 
-/** Events after a position in log order; `finalOnly` leaves out what an unfinished transaction may still precede. */
-const readEventsAfter = (finalOnly: boolean) =>
-  ({
-    name: finalOnly ? 'eventstore-chain-final-events' : 'eventstore-chain-events',
-    text: `SELECT ${SELECT_EVENT} FROM ${S}.events WHERE (transaction_id, position) > ($1::xid8, $2::bigint)
-      ${finalOnly ? 'AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())' : ''}
-      ORDER BY transaction_id, position LIMIT $3`,
-    rowMode: 'array',
-  }) as const;
+/** Events after a position in log order. */
+const READ_EVENTS = {
+  name: 'eventstore-chain-events',
+  text: `SELECT ${SELECT_EVENT} FROM ${S}.events WHERE (transaction_id, position) > ($1::xid8, $2::bigint)
+    ORDER BY transaction_id, position LIMIT $3`,
+  rowMode: 'array',
+} as const;
 
-const READ_FINAL_EVENTS = readEventsAfter(true);
-const READ_EVENTS = readEventsAfter(false);
+/**
+ * What the sealer chains next: the events after a position that no unfinished transaction can
+ * still precede, with their transaction id and position as the chain stores them.
+ */
+const READ_FINAL_EVENTS = {
+  name: 'eventstore-chain-final-events',
+  text: `SELECT ${SELECT_EVENT}, transaction_id::text AS transaction_text, position::text AS position_text FROM ${S}.events
+    WHERE (transaction_id, position) > ($1::xid8, $2::bigint) AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+    ORDER BY events.transaction_id, events.position LIMIT $3`,
+  rowMode: 'array',
+} as const;
+type FinalEventTuple = [...EventTuple, transactionId: string, position: string];
 
+/** The links after sequence $1, in the order of the arrays. */
 const INSERT_LINKS = `INSERT INTO ${S}.chain (sequence, transaction_id, position, stream_name, type, hash)
-  SELECT * FROM unnest($1::bigint[], $2::xid8[], $3::bigint[], $4::text[], $5::text[], $6::text[])`;
+  SELECT $1::bigint + link.n, link.transaction_id, link.position, link.stream_name, link.type, link.hash
+  FROM unnest($2::xid8[], $3::bigint[], $4::text[], $5::text[], $6::text[])
+    WITH ORDINALITY AS link(transaction_id, position, stream_name, type, hash, n)`;
 
 const COUNT_AFTER = `SELECT count(*)::int AS count FROM ${S}.events WHERE (transaction_id, position) > ($1::xid8, $2::bigint)`;
 
@@ -83,15 +94,10 @@ async function readHead(db: Queryable): Promise<ChainLink | null> {
   return rows[0] ? toLink(rows[0]) : null;
 }
 
-async function readEvents(
-  db: Queryable,
-  query: ReturnType<typeof readEventsAfter>,
-  after: string,
-  limit: number,
-): Promise<RecordedEvent[]> {
+async function readFinalEvents(db: Queryable, after: string, limit: number): Promise<FinalEventTuple[]> {
   const { transactionId, position } = decodePosition(after);
-  const { rows } = await db.query<EventTuple>({ ...query, values: [transactionId, position, limit] });
-  return rows.map(toRecordedEvent);
+  const { rows } = await db.query<FinalEventTuple>({ ...READ_FINAL_EVENTS, values: [transactionId, position, limit] });
+  return rows;
 }
 
 async function readLinks(db: Queryable, afterSequence: number, limit: number): Promise<ChainLink[]> {
@@ -117,8 +123,9 @@ async function sealBatch(pool: pg.Pool, limit: number): Promise<number> {
     await client.query('BEGIN');
     await client.query(`SELECT pg_advisory_xact_lock(${SEAL_LOCK})`);
     const head = await readHead(client);
-    const events = await readEvents(client, READ_FINAL_EVENTS, head?.globalPosition ?? START_POSITION, limit);
-    if (events.length > 0) await client.query(INSERT_LINKS, linkColumns(head, events));
+    const events = await readFinalEvents(client, head?.globalPosition ?? START_POSITION, limit);
+    if (events.length > 0)
+      await client.query(INSERT_LINKS, [head?.sequence ?? 0, ...linkColumns(head?.hash ?? GENESIS_HASH, events)]);
     await client.query('COMMIT');
     return events.length;
   } catch (error) {
@@ -129,15 +136,17 @@ async function sealBatch(pool: pg.Pool, limit: number): Promise<number> {
   }
 }
 
-function linkColumns(head: ChainLink | null, events: RecordedEvent[]): unknown[][] {
-  const columns: unknown[][] = [[], [], [], [], [], []];
-  let previous = head?.hash ?? GENESIS_HASH;
-  let sequence = head?.sequence ?? 0;
-  for (const event of events) {
-    previous = chainHash(previous, event);
-    const { transactionId, position } = decodePosition(event.globalPosition);
-    const row = [++sequence, transactionId, position, event.streamName, event.type, previous];
-    row.forEach((value, i) => columns[i]!.push(value));
+/** The columns of the links that chain `events` to `previousHash`: transaction ids, positions, streams, types, hashes. */
+function linkColumns(previousHash: string, events: FinalEventTuple[]): string[][] {
+  const columns: string[][] = [[], [], [], [], []];
+  let previous = previousHash;
+  for (const [globalPosition, eventId, streamName, streamVersion, type, data, metadata, transactionId, position] of events) {
+    previous = chainHash(previous, { globalPosition, eventId, streamName, streamVersion, type, data, metadata });
+    columns[0]!.push(transactionId);
+    columns[1]!.push(position);
+    columns[2]!.push(streamName);
+    columns[3]!.push(type);
+    columns[4]!.push(previous);
   }
   return columns;
 }
@@ -161,13 +170,21 @@ export interface ChainSealer {
 }
 
 /**
- * Follows the log like a projector: seals on every append notification (and the store's polling
- * safety net), one run at a time.
+ * Follows the log like a projector: seals shortly after appends (and on the store's polling
+ * safety net), one run at a time. Appends that come within `followDelayMs` of each other are
+ * sealed together: under a stream of appends one transaction (and one WAL flush) per few hundred
+ * events instead of one per append keeps the sealer's share of the database small.
  */
-export function startChainSealer(pool: pg.Pool, store: EventStore, onError: (error: unknown) => void): ChainSealer {
+export function startChainSealer(
+  pool: pg.Pool,
+  store: EventStore,
+  onError: (error: unknown) => void,
+  { followDelayMs = 100 }: { followDelayMs?: number } = {},
+): ChainSealer {
   let running: Promise<void> = Promise.resolve();
   let queued: Promise<void> | null = null;
   let stopped = false;
+  let followTimer: NodeJS.Timeout | null = null;
   const run = (): Promise<void> => {
     if (stopped) return running;
     queued ??= running.then(async () => {
@@ -178,13 +195,20 @@ export function startChainSealer(pool: pg.Pool, store: EventStore, onError: (err
     running = queued;
     return queued;
   };
-  const unsubscribe = store.onAppended(() => void run());
+  const follow = () => {
+    followTimer ??= setTimeout(() => {
+      followTimer = null;
+      void run();
+    }, followDelayMs);
+  };
+  const unsubscribe = store.onAppended(follow);
   void run();
   return {
     sealed: run,
     async stop() {
       stopped = true;
       unsubscribe();
+      if (followTimer) clearTimeout(followTimer);
       await running;
     },
   };
