@@ -80,20 +80,25 @@ interface MemberOrder {
 
 /**
  * Sorting the keys of every object is most of the work, and a log repeats a few shapes (one per
- * event type) endlessly: the order of each shape is kept, found by a cheap signature and
- * confirmed key by key.
+ * event type) endlessly: the order of each shape is kept, looked up by its first key (no string
+ * built per object) and confirmed key by key. Bounded, as objects with keys of users' choosing
+ * (custom fields) can bring any number of shapes.
  */
-const memberOrders = new Map<string, MemberOrder>();
-const MAX_SHAPES = 1000;
+const memberOrders = new Map<string, MemberOrder[]>();
+const SHAPES_PER_FIRST_KEY = 8;
+const MAX_FIRST_KEYS = 1000;
 
 function memberOrder(keys: readonly string[]): MemberOrder {
-  const signature = `${keys.length}\u0000${keys[0]}\u0000${keys.at(-1)}`;
-  const known = memberOrders.get(signature);
-  if (known && sameKeys(known.keys, keys)) return known;
+  const first = keys[0] ?? '';
+  const known = memberOrders.get(first);
+  if (known) for (const order of known) if (sameKeys(order.keys, keys)) return order;
   const sortedKeys = [...keys].sort(); // by UTF-16 code units, as RFC 8785 asks
   const order = { keys, sortedKeys, memberPrefixes: sortedKeys.map((key) => `${canonicalString(key)}:`) };
-  if (memberOrders.size >= MAX_SHAPES) memberOrders.clear();
-  memberOrders.set(signature, order);
+  if (!known) {
+    if (memberOrders.size >= MAX_FIRST_KEYS) memberOrders.clear();
+    memberOrders.set(first, [order]);
+  } else if (known.length < SHAPES_PER_FIRST_KEY) known.push(order);
+  else known[0] = order;
   return order;
 }
 
