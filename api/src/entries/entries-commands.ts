@@ -16,7 +16,7 @@ import {
 import type { z } from 'zod';
 import type { AuthUser } from '../auth/auth-user';
 import { canChangeDataOf, canViewDataOf } from '../auth/policy';
-import { loadCustomFieldDefinitions } from '../form-fields/form-fields-queries';
+import { customFieldDefinitions } from '../form-fields/form-fields-definitions';
 import { appendNewStreams } from '../platform/bulk-append';
 import { waitForReadModels, type Actor } from '../platform/commands';
 import type { AppContext } from '../platform/context';
@@ -64,7 +64,7 @@ async function viewOf(ctx: AppContext, entryId: number): Promise<EntryView> {
 export async function logEntry(ctx: AppContext, user: AuthUser, body: unknown, actor: Actor): Promise<EntryView> {
   const input = parseWith(entryInputSchema, body);
   const userId = ownerOfNewEntry(user, input.userId);
-  const customFields = customValuesOrThrow(await loadCustomFieldDefinitions(ctx.db), input.customFields ?? {}, true);
+  const customFields = customValuesOrThrow(await customFieldDefinitions(ctx), input.customFields ?? {}, true);
   const entryId = await ctx.ids.next('entry');
   const command = {
     type: 'LogEntry',
@@ -106,7 +106,7 @@ export async function editEntry(ctx: AppContext, user: AuthUser, entryId: number
   const customFields =
     input.customFields === undefined
       ? undefined
-      : customValuesOrThrow(await loadCustomFieldDefinitions(ctx.db), input.customFields, false);
+      : customValuesOrThrow(await customFieldDefinitions(ctx), input.customFields, false);
   await changeEntry(ctx, user, entryId, { type: 'EditEntry', input, customFields }, actor);
   return viewOf(ctx, entryId);
 }
@@ -136,7 +136,7 @@ export async function logEntriesInBulk(
   actor: Actor,
   { schema = entryInputSchema, ownerId }: BulkLogOptions = {},
 ): Promise<BulkEntriesResult> {
-  const fields = await loadCustomFieldDefinitions(ctx.db);
+  const fields = await customFieldDefinitions(ctx);
   const errors: BulkEntryError[] = [];
   const candidates: { index: number; command: NewEntryCommand }[] = [];
   for (const [index, row] of rows.entries()) {

@@ -3,6 +3,7 @@ import type pg from 'pg';
 import type { ReadModelDb } from 'projections';
 import type { PrincipalCache, TeamLeadCache } from '../auth/principal-cache';
 import type { AppConfig } from '../config';
+import type { CustomFieldDefinitionsCache } from '../form-fields/form-fields-definitions';
 import type { IdAllocator } from './ids';
 import type { ReadModelCaches } from './read-model-cache';
 import type { ResponseCache } from './read-responses';
@@ -28,9 +29,11 @@ export interface AppContext {
   principals: PrincipalCache;
   /** Whether each user has direct reports (the Manager View's check), kept in memory between read-model changes. */
   teamLeads: TeamLeadCache;
+  /** The custom fields' definitions entries are checked against, kept between changes of the form-field tables. */
+  customFieldDefinitions: CustomFieldDefinitionsCache;
   /** Signed-in reads' rendered bodies (`read-responses.ts`), kept between read-model changes. */
   responses: ResponseCache;
-  /** Every cache of read-model data (principals included), forgotten together when the read models change. */
+  /** Every cache of read-model data (principals included), each forgotten when a table it reads changes. */
   caches: ReadModelCaches;
   log: Logger;
 }

@@ -1,4 +1,4 @@
-import type { ChangedTables } from 'projections';
+import type { ChangedTables, ReadModelTables } from 'projections';
 
 /**
  * Values computed from the read models (a signed-in user's row, a dashboard's figures), kept in
@@ -99,9 +99,12 @@ type Invalidated = Pick<ReadModelCache<unknown, unknown>, 'invalidate' | 'setTru
  * batch changed (only the caches reading one of them forget), `invalidate` when it cannot tell
  * what changed, and `setTrusted`.
  */
+/** A read-model table (its name in `read_models`), as projection batches name the tables they changed. */
+export type ReadModelTable = Exclude<keyof ReadModelTables, 'projection_checkpoints'>;
+
 export interface ReadModelCaches {
   /** `readsTables`: the tables the cache's values are read from; absent, every change forgets them. */
-  add<Cache extends Invalidated>(cache: Cache, readsTables?: readonly string[]): Cache;
+  add<Cache extends Invalidated>(cache: Cache, readsTables?: readonly ReadModelTable[]): Cache;
   /** Every cache forgets everything. */
   invalidate(): void;
   /** The caches that read one of the tables a batch changed forget everything (all of them when `changed` is null: unknown). */
@@ -111,7 +114,7 @@ export interface ReadModelCaches {
 
 interface Added {
   cache: Invalidated;
-  readsTables: readonly string[] | null;
+  readsTables: readonly ReadModelTable[] | null;
 }
 
 function readsAnyOf({ readsTables }: Added, changed: ChangedTables): boolean {

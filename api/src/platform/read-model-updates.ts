@@ -1,10 +1,13 @@
 import type pg from 'pg';
-import { READ_MODELS_CHANNEL } from 'projections';
+import { changedTablesOf, READ_MODELS_CHANNEL, type ChangedTables } from 'projections';
 import type { Logger } from './logger';
 
 export interface ReadModelUpdateListener {
-  /** Called after every projection batch committed by any runner. */
-  onUpdate(): void;
+  /**
+   * Called after every projection batch committed by any runner, with the tables it changed as
+   * the notification names them (null, unknown, when it names none: a rebuild's swap, an older runner).
+   */
+  onUpdate(changed: ChangedTables): void;
   /** True while notifications arrive, false while the connection is down (updates may be missed). */
   onConnectionChange(connected: boolean): void;
 }
@@ -42,7 +45,7 @@ export function watchReadModelUpdates(pool: pg.Pool, listener: ReadModelUpdateLi
     try {
       const connection = await pool.connect();
       client = connection;
-      connection.on('notification', () => listener.onUpdate());
+      connection.on('notification', (message) => listener.onUpdate(changedTablesOf(message.payload)));
       connection.on('error', () => disconnected(connection));
       connection.on('end', () => disconnected(connection));
       await connection.query(`LISTEN ${READ_MODELS_CHANNEL}`);

@@ -5,6 +5,7 @@ import { allProjectors, createReadModelWaiter, migrateReadModels, startProjectio
 import { migrateLoginLimits } from '../auth/login-limiter';
 import { createPrincipalCache, createTeamLeadCache } from '../auth/principal-cache';
 import { ConfigError, type AppConfig } from '../config';
+import { CUSTOM_FIELD_DEFINITION_TABLES, createCustomFieldDefinitionsCache } from '../form-fields/form-fields-definitions';
 import type { AppContext } from './context';
 import { createIdAllocator, migrateIds } from './ids';
 import type { Logger } from './logger';
@@ -39,21 +40,30 @@ export async function startRuntime(config: AppConfig, pool: pg.Pool, log: Logger
     await store.close().catch(() => {});
     throw error;
   }
-  const waiter = createReadModelWaiter(pool);
+  const waiter = createReadModelWaiter(pool, { runnerInProcess: true });
   const caches = createReadModelCaches();
-  const principals = caches.add(createPrincipalCache());
-  const teamLeads = caches.add(createTeamLeadCache());
+  const principals = caches.add(createPrincipalCache(), ['users']);
+  const teamLeads = caches.add(createTeamLeadCache(), ['users']);
+  const customFieldDefinitions = caches.add(createCustomFieldDefinitionsCache(), CUSTOM_FIELD_DEFINITION_TABLES);
+  // Rendered bodies come from nearly every table: every change forgets them.
   const responses = caches.add(createResponseCache());
   const updates = watchReadModelUpdates(
     pool,
-    { onUpdate: () => caches.invalidate(), onConnectionChange: (connected) => caches.setTrusted(connected) },
+    { onUpdate: (changed) => caches.invalidateChanged(changed), onConnectionChange: (connected) => caches.setTrusted(connected) },
     log,
   );
+  // How far this process's runner has brought every projector, its changes forgotten by the caches.
+  let projectedHere = '';
   const runner = startProjectionRunner({
     pool,
     store,
     projectors: allProjectors,
     onError: (error, projector) => log.error(`Projection ${projector ?? 'runner'} failed; retrying with back-off`, error),
+    onProjected: ({ changedTables, slowest }) => {
+      caches.invalidateChanged(changedTables);
+      if (slowest > projectedHere) projectedHere = slowest;
+      waiter.progressed(slowest);
+    },
   });
   // The audit hash chain follows the log in every API process (PostgreSQL store only).
   const sealer = config.eventstoreUrl
@@ -68,12 +78,17 @@ export async function startRuntime(config: AppConfig, pool: pg.Pool, log: Logger
     db,
     ids: createIdAllocator(db),
     readModels: {
-      // A command's own changes are visible to its next request even before the notification arrives.
-      waitFor: (position, timeoutMs) => waiter.waitFor(position, timeoutMs).finally(() => caches.invalidate()),
+      // A command's own changes are visible to its next request even before the notification arrives:
+      // projected here, the caches already forgot what they changed; projected elsewhere, forget everything.
+      waitFor: (position, timeoutMs) =>
+        waiter.waitFor(position, timeoutMs).finally(() => {
+          if (position > projectedHere) caches.invalidate();
+        }),
       ready: () => runner.isCaughtUp(),
     },
     principals,
     teamLeads,
+    customFieldDefinitions,
     responses,
     caches,
     log,

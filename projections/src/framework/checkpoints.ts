@@ -106,8 +106,13 @@ export async function applyBatchToAll(
   const commitMode = waitForFlush ? sql`` : sql`set_config('synchronous_commit', 'off', true), `;
   const names = projectors.map((projector) => projector.name);
   return db.transaction().execute(async (trx) => {
-    const { rows } = await sql<{ name: string; position: string }>`SELECT ${commitMode}name, position FROM ${table}
-      WHERE name = ANY(${names}::text[]) ORDER BY name FOR UPDATE`.execute(trx);
+    const countsBefore = reportChanges ? sql`${rowChangeCounts(schema)} AS counts, ` : sql``;
+    const { rows } = await sql<{
+      name: string;
+      position: string;
+      counts?: RowChangeCounts;
+    }>`SELECT ${commitMode}${countsBefore}name, position
+      FROM ${table} WHERE name = ANY(${names}::text[]) ORDER BY name FOR UPDATE`.execute(trx);
     const due = projectors.filter((projector) => rows.some((row) => row.name === projector.name && row.position === expected));
     if (due.length === 0) return { applied: due, changedTables: new Set() };
     // The one place events reach projectors: only the product's own events, typed.
@@ -118,23 +123,39 @@ export async function applyBatchToAll(
       await moved.execute(trx);
       return { applied: due, changedTables: null };
     }
-    return { applied: due, changedTables: await moveAndListChanges(trx, schema, moved) };
+    return { applied: due, changedTables: await moveAndListChanges(trx, schema, moved, rows[0]!.counts!) };
   });
 }
 
+/** Rows inserted, updated or deleted per table (those with any), as `rowChangeCounts` reads them. */
+type RowChangeCounts = Record<string, number>;
+
+/**
+ * The rows of each table of `schema` inserted, updated or deleted by this backend that PostgreSQL
+ * has counted but not yet flushed to its statistics: this transaction's changes so far plus those
+ * of earlier transactions of the connection not yet flushed (never flushed inside a transaction,
+ * so the difference between two readings in one transaction is this transaction's own).
+ */
+const rowChangeCounts = (schema: string) => sql`(SELECT coalesce(jsonb_object_agg(relname, changes), '{}') FROM (
+    SELECT c.relname, pg_stat_get_xact_tuples_inserted(c.oid) + pg_stat_get_xact_tuples_updated(c.oid)
+      + pg_stat_get_xact_tuples_deleted(c.oid) AS changes
+    FROM pg_class c WHERE c.relnamespace = ${schema}::regnamespace AND c.relkind = 'r' AND c.relname <> ${CHECKPOINT_TABLE}
+  ) counted WHERE changes > 0)`;
+
 /**
  * Runs `moved` (the checkpoints' UPDATE) and, in the same statement, lists the tables of `schema`
- * this transaction has inserted, updated or deleted rows of, as PostgreSQL counts them for the
- * transaction so far (the checkpoint table aside). null when PostgreSQL does not count
- * (`track_counts` off).
+ * this transaction has inserted, updated or deleted rows of since `before` was read in it. null
+ * when PostgreSQL does not count (`track_counts` off).
  */
-async function moveAndListChanges(trx: ReadModelTransaction, schema: string, moved: RawBuilder<unknown>): Promise<ChangedTables> {
-  const { rows } = await sql<{ counted: boolean; tables: string[] }>`WITH moved AS (${moved})
-    SELECT current_setting('track_counts')::bool AS counted, ARRAY(
-      SELECT c.relname::text FROM pg_class c
-      WHERE c.relnamespace = ${schema}::regnamespace AND c.relkind = 'r' AND c.relname <> ${CHECKPOINT_TABLE}
-        AND pg_stat_get_xact_tuples_inserted(c.oid) + pg_stat_get_xact_tuples_updated(c.oid) + pg_stat_get_xact_tuples_deleted(c.oid) > 0
-    ) AS tables`.execute(trx);
-  const row = rows[0]!;
-  return row.counted ? new Set(row.tables) : null;
+async function moveAndListChanges(
+  trx: ReadModelTransaction,
+  schema: string,
+  moved: RawBuilder<unknown>,
+  before: RowChangeCounts,
+): Promise<ChangedTables> {
+  const { rows } = await sql<{ counted: boolean; counts: RowChangeCounts }>`WITH moved AS (${moved})
+    SELECT current_setting('track_counts')::bool AS counted, ${rowChangeCounts(schema)} AS counts`.execute(trx);
+  const { counted, counts } = rows[0]!;
+  if (!counted) return null;
+  return new Set(Object.keys(counts).filter((table) => counts[table]! > (before[table] ?? 0)));
 }
