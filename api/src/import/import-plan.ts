@@ -33,7 +33,7 @@ import {
 import type { z } from 'zod';
 import { HttpError } from '../platform/http';
 import { CSV_SHEET, RowCounter, type SourceRow, type SourceRows, type SourceSheet } from './import-tables';
-import { flatCopy } from './xlsx-reader';
+import { flatCopy } from './text-chunks';
 
 /** A person the instance already has. */
 export interface KnownUser {
@@ -150,7 +150,7 @@ class Columns {
     header: SourceRow,
     required: readonly string[],
   ) {
-    this.columns = new Map(header.cells.map((cell, index) => [cell.trim(), index]));
+    this.columns = new Map(header.cells.map((cell, index) => [flatCopy(cell.trim()), index]));
     const missing = required.filter((column) => !this.columns.has(column));
     if (missing.length > 0) throw new HttpError(400, M.importMissingColumns(name, missing));
   }

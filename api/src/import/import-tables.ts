@@ -2,6 +2,7 @@ import { ADMIN_MESSAGES as M, IMPORT_MAX_ROWS } from '@tht/contracts';
 import Papa from 'papaparse';
 import { HttpError } from '../platform/http';
 import type { UploadedFile } from './import-upload';
+import { wholeCharactersLength } from './text-chunks';
 import { openWorkbook } from './xlsx-reader';
 
 /** A row of a file as text cells, with its number as a spreadsheet shows it (1 = the first row). */
@@ -26,7 +27,7 @@ export interface SourceSheet {
 export const CSV_SHEET = 'CSV';
 
 /** A CSV is decoded and parsed this many bytes at a time. */
-export const CSV_CHUNK_BYTES = 1024 * 1024;
+export const CSV_CHUNK_BYTES = 256 * 1024;
 
 const broken = (format: string, reason: string) => new HttpError(400, M.importBrokenFile(format, reason));
 
@@ -59,19 +60,13 @@ function csvParser(firstChunk: string): Papa.Parser {
   return new Papa.Parser({ delimiter, newline: linebreak as Papa.ParseConfig['newline'] });
 }
 
-/** Where a chunk starting at `start` ends: at most CSV_CHUNK_BYTES on, never inside a UTF-8 character. */
+/** Where a chunk starting at `start` ends: at most CSV_CHUNK_BYTES on, never inside a character. */
 function chunkEnd(bytes: Buffer, start: number): number {
-  let end = start + CSV_CHUNK_BYTES;
-  if (end >= bytes.length) return bytes.length;
-  // Continuation bytes (10xxxxxx) belong to the character before; a character has at most 3.
-  for (let step = 0; step < 3 && (bytes[end]! & 0xc0) === 0x80; step += 1) end -= 1;
-  return end;
+  const end = start + CSV_CHUNK_BYTES;
+  return end >= bytes.length ? bytes.length : start + wholeCharactersLength(bytes.subarray(start, end));
 }
 
-/**
- * A chunk as text. Each is decoded whole (not as a decoder's stream, whose text would take two
- * bytes a character); a byte-order mark is dropped from the first only.
- */
+/** A chunk as text (see text-chunks.ts); a byte-order mark is dropped from the first only. */
 function decodeCsv(bytes: Uint8Array, first: boolean): string {
   let text: string;
   try {
@@ -120,11 +115,11 @@ async function* workbookRows(rows: () => AsyncIterable<SourceRow>): AsyncGenerat
 }
 
 /** Every sheet of an .xlsx workbook, in tab order. */
-async function workbookSheets(bytes: Buffer): Promise<SourceSheet[]> {
+function workbookSheets(bytes: Buffer): SourceSheet[] {
   if (bytes.subarray(0, 4).toString('binary') !== 'PK\u0003\u0004') throw broken('XLSX', 'it is not an Excel workbook');
   let sheets: SourceSheet[];
   try {
-    sheets = (await openWorkbook(bytes)).map((sheet) => ({ name: sheet.name, rows: () => workbookRows(() => sheet.rows()) }));
+    sheets = openWorkbook(bytes).map((sheet) => ({ name: sheet.name, rows: () => workbookRows(() => sheet.rows()) }));
   } catch (error) {
     throw broken('XLSX', error instanceof Error ? error.message : String(error));
   }
@@ -133,6 +128,6 @@ async function workbookSheets(bytes: Buffer): Promise<SourceSheet[]> {
 }
 
 /** The file's sheets: one for a CSV, one per sheet for a workbook. */
-export async function openSheets(file: UploadedFile): Promise<SourceSheet[]> {
+export function openSheets(file: UploadedFile): SourceSheet[] {
   return file.kind === 'csv' ? [{ name: CSV_SHEET, rows: () => csvRows(file.bytes) }] : workbookSheets(file.bytes);
 }

@@ -12,7 +12,7 @@ import { HttpError } from '../platform/http';
 import { createUserTarget, createYearlyTarget } from '../targets/targets-commands';
 import type { ImportPlan, OwnerRef, PlannedEntry, PlannedUser, RowRef } from './import-plan';
 
-/** Entries are appended this many at a time (one id allocation each); progress moves per batch. */
+/** Entries are appended this many at a time (one id allocation and transaction each); progress moves per batch. */
 export const ENTRY_BATCH_SIZE = 1_000;
 /** Accounts and targets are written this many at a time. */
 const RECORD_CONCURRENCY = 8;

@@ -1,5 +1,5 @@
-import { Readable } from 'node:stream';
-import JSZip from 'jszip';
+import { ChunkDecoder } from './text-chunks';
+import { ZipArchive } from './zip-archive';
 
 /**
  * A small reader of .xlsx workbooks (Office Open XML spreadsheets) for the import: every sheet's
@@ -7,7 +7,8 @@ import JSZip from 'jszip';
  * tens of thousands of rows never exists as one string or as cell objects (and a sheet can be
  * read again, as the import does: once to check, once to write). Cells as a person sees
  * them: shared and inline strings, numbers in their shortest form, TRUE/FALSE as true/false,
- * formulas as their cached result, date-formatted numbers as YYYY-MM-DD (or an ISO time).
+ * formulas as their cached result, date-formatted numbers as YYYY-MM-DD (or an ISO time). A cell's
+ * text may be a slice of a chunk of the sheet's XML: copy what is kept (`flatCopy`).
  */
 
 export interface XlsxRow {
@@ -46,13 +47,6 @@ const T_ELEMENT = element('t');
 function stringItemText(xml: string): string {
   const visible = xml.replace(/<rPh\b[\s\S]*?<\/rPh>/g, '');
   return [...visible.matchAll(T_ELEMENT)].map(([, , text]) => unescapeXml(text ?? '')).join('');
-}
-
-/** Column index from a cell reference (`C7` -> 2). */
-function columnIndex(reference: string): number | null {
-  const letters = /^([A-Z]+)\d*$/i.exec(reference)?.[1]?.toUpperCase();
-  if (!letters) return null;
-  return [...letters].reduce((index, letter) => index * 26 + letter.charCodeAt(0) - 64, 0) - 1;
 }
 
 // Number formats that show dates: the built-in ids, or a format code with date or time letters.
@@ -95,15 +89,98 @@ interface WorkbookContext {
   date1904: boolean;
 }
 
-/** A cell's text by its type (`t`), style (`s`) and content. Copied into a fresh string, so it keeps no chunk of XML alive. */
-function cellText(type: string, style: string | undefined, content: string, context: WorkbookContext): string {
-  return flatCopy(rawCellText(type, style, content, context));
+// A sheet's rows and cells are found with indexOf rather than regular expressions: the sheet of a
+// large workbook is tens of megabytes of XML, read twice by an import.
+
+/** Where an element is in a text: its start tag's attributes, its content (empty when self-closing) and its end. */
+interface ElementSpan {
+  attributesStart: number;
+  attributesEnd: number;
+  contentStart: number;
+  contentEnd: number;
+  end: number;
 }
 
-function rawCellText(type: string, style: string | undefined, content: string, context: WorkbookContext): string {
-  if (type === 'inlineStr') return stringItemText(/<is\b[^>]*>([\s\S]*?)<\/is>/.exec(content)?.[1] ?? '');
-  const raw = /<v\b[^>]*>([\s\S]*?)<\/v>/.exec(content)?.[1];
-  if (raw === undefined) return '';
+const newSpan = (): ElementSpan => ({ attributesStart: 0, attributesEnd: 0, contentStart: 0, contentEnd: 0, end: 0 });
+
+const SLASH = 47;
+
+/** Whether `code` may continue an XML name (so the `<c` of `<col` is no cell). */
+function isNameChar(code: number): boolean {
+  return (
+    (code >= 48 && code <= 58) ||
+    (code >= 65 && code <= 90) ||
+    (code >= 97 && code <= 122) ||
+    code === 45 ||
+    code === 46 ||
+    code === 95
+  );
+}
+
+function isSpace(code: number): boolean {
+  return code === 32 || code === 9 || code === 10 || code === 13;
+}
+
+/**
+ * Finds the first whole `<name …>…</name>` or `<name …/>` in text[from, to) (`open` is `<name`,
+ * `close` is `</name>`) and writes where it is into `span`; false when there is none, or it is cut
+ * off. The elements looked for (rows, cells, values, inline strings) do not nest.
+ */
+function findElement(text: string, open: string, close: string, from: number, to: number, span: ElementSpan): boolean {
+  let start = text.indexOf(open, from);
+  while (start !== -1 && start < to && isNameChar(text.charCodeAt(start + open.length))) start = text.indexOf(open, start + 1);
+  if (start === -1 || start >= to) return false;
+  const tagEnd = text.indexOf('>', start + open.length);
+  if (tagEnd === -1 || tagEnd >= to) return false;
+  span.attributesStart = start + open.length;
+  if (text.charCodeAt(tagEnd - 1) === SLASH) {
+    span.attributesEnd = tagEnd - 1;
+    span.contentStart = span.contentEnd = span.end = tagEnd + 1;
+    return true;
+  }
+  const closeAt = text.indexOf(close, tagEnd + 1);
+  if (closeAt === -1 || closeAt + close.length > to) return false;
+  span.attributesEnd = tagEnd;
+  span.contentStart = tagEnd + 1;
+  span.contentEnd = closeAt;
+  span.end = closeAt + close.length;
+  return true;
+}
+
+/** The attributes of an element's start tag, with the space before the first. */
+const startTagAttributes = (text: string, span: ElementSpan) => text.slice(span.attributesStart, span.attributesEnd);
+
+/** Where the value of an attribute (`nameIs` is `name="`) starts in a start tag's `attributes`, or -1. */
+function attributeAt(attributes: string, nameIs: string): number {
+  for (let at = attributes.indexOf(nameIs); at !== -1; at = attributes.indexOf(nameIs, at + 1)) {
+    if (isSpace(attributes.charCodeAt(at - 1))) return at + nameIs.length;
+  }
+  return -1;
+}
+
+function attributeValue(attributes: string, nameIs: string): string | undefined {
+  const at = attributeAt(attributes, nameIs);
+  return at === -1 ? undefined : attributes.slice(at, attributes.indexOf('"', at));
+}
+
+/** The column of a cell reference's letters at `at` (`C7` -> 2), or -1 when it has none. */
+function columnAt(attributes: string, at: number): number {
+  let index = 0;
+  let position = at;
+  for (let code = attributes.charCodeAt(position); code >= 65 && code <= 90; code = attributes.charCodeAt(++position))
+    index = index * 26 + code - 64;
+  return position === at ? -1 : index - 1;
+}
+
+/** A cell's text by its type (`t`), style (`s`) and the content in `cell`. */
+function cellText(text: string, type: string, style: string | undefined, cell: ElementSpan, context: WorkbookContext): string {
+  const part = newSpan();
+  if (type === 'inlineStr') {
+    const found = findElement(text, '<is', '</is>', cell.contentStart, cell.contentEnd, part);
+    return found ? stringItemText(text.slice(part.contentStart, part.contentEnd)) : '';
+  }
+  if (!findElement(text, '<v', '</v>', cell.contentStart, cell.contentEnd, part)) return '';
+  const raw = text.slice(part.contentStart, part.contentEnd);
   const value = raw.includes('&') ? unescapeXml(raw) : raw;
   switch (type) {
     case 's':
@@ -124,53 +201,41 @@ function rawCellText(type: string, style: string | undefined, content: string, c
   }
 }
 
-/**
- * A copy of `text` that shares no memory with the string it was cut from (V8 keeps a whole parent
- * string alive for each slice of it, here a chunk of the sheet's XML per cell).
- */
-export function flatCopy(text: string): string {
-  return text.length === 0 ? '' : (' ' + text).slice(1);
-}
-
-const ROW = element('row');
-/** A cell: its attributes (group 1) and content (group 2), or self-closing. */
-const CELL = /<c\b((?:[^>/]|\/(?!>))*)(?:\/>|>([\s\S]*?)<\/c>)/g;
-const CELL_REFERENCE = /\br="([A-Z]+)\d*"/;
-const CELL_TYPE = /\bt="(\w+)"/;
-const CELL_STYLE = /\bs="(\d+)"/;
-const ROW_NUMBER = /\br="(\d+)"/;
-
-function parseRow(attributes: string, content: string, fallbackNumber: number, context: WorkbookContext): XlsxRow {
-  const number = Number(ROW_NUMBER.exec(attributes)?.[1]) || fallbackNumber;
+/** The cells of a row (its content in `row`), each at its column; texts are slices of `text`. */
+function parseRow(text: string, row: ElementSpan, fallbackNumber: number, context: WorkbookContext): XlsxRow {
+  const number = Number(attributeValue(startTagAttributes(text, row), 'r="')) || fallbackNumber;
   const cells: string[] = [];
-  for (const [, cellAttributes = '', cellContent = ''] of content.matchAll(CELL)) {
-    const reference = CELL_REFERENCE.exec(cellAttributes)?.[1];
-    const index = reference === undefined ? cells.length : columnIndex(reference)!;
+  const cell = newSpan();
+  for (let from = row.contentStart; findElement(text, '<c', '</c>', from, row.contentEnd, cell); from = cell.end) {
+    const attributes = startTagAttributes(text, cell);
+    const reference = attributeAt(attributes, 'r="');
+    const column = reference === -1 ? -1 : columnAt(attributes, reference);
+    const index = column === -1 ? cells.length : column;
     while (cells.length < index) cells.push('');
-    cells[index] = cellText(CELL_TYPE.exec(cellAttributes)?.[1] ?? 'n', CELL_STYLE.exec(cellAttributes)?.[1], cellContent, context);
+    cells[index] = cellText(text, attributeValue(attributes, 't="') ?? 'n', attributeValue(attributes, 's="'), cell, context);
   }
   return { number, cells };
 }
 
 /** The rows of a sheet part, parsed as its inflated text streams in. */
-async function* sheetRows(file: JSZip.JSZipObject, context: WorkbookContext): AsyncGenerator<XlsxRow> {
-  const decoder = new TextDecoder('utf-8');
+async function* sheetRows(inflated: AsyncIterable<Buffer>, context: WorkbookContext): AsyncGenerator<XlsxRow> {
+  const decoder = new ChunkDecoder();
   let pending = '';
   let lastNumber = 0;
+  const row = newSpan();
+  // The whole rows in `text`, and how much of it they take.
   const rowsIn = function* (text: string): Generator<XlsxRow, number> {
     let consumed = 0;
-    for (const match of text.matchAll(ROW)) {
-      const row = parseRow(match[1] ?? '', match[2] ?? '', lastNumber + 1, context);
-      lastNumber = row.number;
-      consumed = match.index + match[0].length;
-      if (row.cells.length > 0) yield row;
+    while (findElement(text, '<row', '</row>', consumed, text.length, row)) {
+      const parsed = parseRow(text, row, lastNumber + 1, context);
+      lastNumber = parsed.number;
+      consumed = row.end;
+      if (parsed.cells.length > 0) yield parsed;
     }
     return consumed;
   };
-  // JSZip's stream is an old-style readable: wrapped, it can be read with for await.
-  const inflated = new Readable({ read() {} }).wrap(file.nodeStream('nodebuffer'));
-  for await (const chunk of inflated as AsyncIterable<Buffer>) {
-    pending += decoder.decode(chunk, { stream: true });
+  for await (const chunk of inflated) {
+    pending += decoder.decode(chunk);
     const rows = rowsIn(pending);
     let step = rows.next();
     while (!step.done) {
@@ -179,19 +244,15 @@ async function* sheetRows(file: JSZip.JSZipObject, context: WorkbookContext): As
     }
     pending = pending.slice(step.value);
   }
-  yield* rowsIn(pending + decoder.decode());
-}
-
-async function partText(zip: JSZip, path: string): Promise<string> {
-  return (await zip.file(path)?.async('string')) ?? '';
+  yield* rowsIn(pending + decoder.end());
 }
 
 /** The workbook's sheets in their tab order, each with its rows to read. Throws on a file that is no workbook. */
-export async function openWorkbook(bytes: Buffer): Promise<XlsxSheet[]> {
-  const zip = await JSZip.loadAsync(bytes);
-  const workbook = await partText(zip, 'xl/workbook.xml');
+export function openWorkbook(bytes: Buffer): XlsxSheet[] {
+  const zip = ZipArchive.open(bytes);
+  const workbook = zip.text('xl/workbook.xml');
   if (workbook === '') throw new Error('it has no workbook part (xl/workbook.xml)');
-  const relationships = await partText(zip, 'xl/_rels/workbook.xml.rels');
+  const relationships = zip.text('xl/_rels/workbook.xml.rels');
   const targets = new Map(
     [...relationships.matchAll(element('Relationship'))].map(([, attributes]) => {
       const relationship = attributesOf(attributes ?? '');
@@ -199,16 +260,14 @@ export async function openWorkbook(bytes: Buffer): Promise<XlsxSheet[]> {
     }),
   );
   const context: WorkbookContext = {
-    sharedStrings: [...(await partText(zip, 'xl/sharedStrings.xml')).matchAll(element('si'))].map(([, , item]) =>
-      stringItemText(item ?? ''),
-    ),
-    dateStyles: dateStyles(await partText(zip, 'xl/styles.xml')),
+    sharedStrings: [...zip.text('xl/sharedStrings.xml').matchAll(element('si'))].map(([, , item]) => stringItemText(item ?? '')),
+    dateStyles: dateStyles(zip.text('xl/styles.xml')),
     date1904: /<workbookPr\b[^>]*\bdate1904="(1|true)"/.test(workbook),
   };
   return [...workbook.matchAll(element('sheet'))].flatMap(([, attributes]) => {
     const sheet = attributesOf(attributes ?? '');
     const target = targets.get(sheet.get('r:id')) ?? '';
-    const file = zip.file(target.startsWith('/') ? target.slice(1) : `xl/${target}`);
-    return file ? [{ name: sheet.get('name') ?? '', rows: () => sheetRows(file, context) }] : [];
+    const path = target.startsWith('/') ? target.slice(1) : `xl/${target}`;
+    return zip.has(path) ? [{ name: sheet.get('name') ?? '', rows: () => sheetRows(zip.stream(path), context) }] : [];
   });
 }
