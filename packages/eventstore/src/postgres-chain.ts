@@ -94,12 +94,6 @@ async function readHead(db: Queryable): Promise<ChainLink | null> {
   return rows[0] ? toLink(rows[0]) : null;
 }
 
-async function readFinalEvents(db: Queryable, after: string, limit: number): Promise<FinalEventTuple[]> {
-  const { transactionId, position } = decodePosition(after);
-  const { rows } = await db.query<FinalEventTuple>({ ...READ_FINAL_EVENTS, values: [transactionId, position, limit] });
-  return rows;
-}
-
 async function readLinks(db: Queryable, afterSequence: number, limit: number): Promise<ChainLink[]> {
   const { rows } = await db.query<LinkTuple>({ ...READ_LINKS, values: [afterSequence, limit] });
   return rows.map(toLink);
@@ -123,11 +117,13 @@ async function sealBatch(pool: pg.Pool, limit: number): Promise<number> {
     await client.query('BEGIN');
     await client.query(`SELECT pg_advisory_xact_lock(${SEAL_LOCK})`);
     const head = await readHead(client);
-    const events = await readFinalEvents(client, head?.globalPosition ?? START_POSITION, limit);
-    if (events.length > 0)
-      await client.query(INSERT_LINKS, [head?.sequence ?? 0, ...linkColumns(head?.hash ?? GENESIS_HASH, events)]);
+    const links = new NewLinks(head?.hash ?? GENESIS_HASH);
+    await forEachRow<FinalEventTuple>(client, READ_FINAL_EVENTS, after(head?.globalPosition ?? START_POSITION, limit), (row) =>
+      links.add(row),
+    );
+    if (links.count > 0) await client.query(INSERT_LINKS, [head?.sequence ?? 0, ...links.columns]);
     await client.query('COMMIT');
-    return events.length;
+    return links.count;
   } catch (error) {
     await client.query('ROLLBACK').catch(() => {});
     throw error;
@@ -136,19 +132,29 @@ async function sealBatch(pool: pg.Pool, limit: number): Promise<number> {
   }
 }
 
-/** The columns of the links that chain `events` to `previousHash`: transaction ids, positions, streams, types, hashes. */
-function linkColumns(previousHash: string, events: FinalEventTuple[]): string[][] {
-  const columns: string[][] = [[], [], [], [], []];
-  let previous = previousHash;
-  for (const [globalPosition, eventId, streamName, streamVersion, type, data, metadata, transactionId, position] of events) {
-    previous = chainHash(previous, { globalPosition, eventId, streamName, streamVersion, type, data, metadata });
-    columns[0]!.push(transactionId);
-    columns[1]!.push(position);
-    columns[2]!.push(streamName);
-    columns[3]!.push(type);
-    columns[4]!.push(previous);
+/** The links that chain the next events to the head, as the columns INSERT_LINKS takes. */
+class NewLinks {
+  readonly columns: [transactionIds: string[], positions: string[], streamNames: string[], types: string[], hashes: string[]] = [
+    [],
+    [],
+    [],
+    [],
+    [],
+  ];
+  count = 0;
+
+  constructor(private previousHash: string) {}
+
+  add([globalPosition, eventId, streamName, streamVersion, type, data, metadata, transactionId, position]: FinalEventTuple): void {
+    this.previousHash = chainHash(this.previousHash, { globalPosition, eventId, streamName, streamVersion, type, data, metadata });
+    const [transactionIds, positions, streamNames, types, hashes] = this.columns;
+    transactionIds.push(transactionId);
+    positions.push(position);
+    streamNames.push(streamName);
+    types.push(type);
+    hashes.push(this.previousHash);
+    this.count++;
   }
-  return columns;
 }
 
 const SEAL_BATCH = 2000;
@@ -269,8 +275,9 @@ async function verifyInSnapshot(
     nextPage = readLinks(links, page.at(-1)!.sequence, batchSize);
     nextPage.catch(() => {}); // awaited on the next turn, unless the chain broke here
     let i = 0;
-    await forEachEvent(events, chain.previous?.globalPosition ?? START_POSITION, page.length, (event) => {
-      if (!chain.broken) chain.check(page[i++]!, event);
+    const from = after(chain.previous?.globalPosition ?? START_POSITION, page.length);
+    await forEachRow<EventTuple>(events, READ_EVENTS, from, (row) => {
+      if (!chain.broken) chain.check(page[i++]!, toRecordedEvent(row));
     });
     while (i < page.length && !chain.broken) chain.check(page[i++]!, undefined);
     if (chain.broken) return { ok: false, verified: chain.previous?.sequence ?? 0, broken: chain.broken };
@@ -299,24 +306,34 @@ class ChainCheck {
   }
 }
 
-/** Streams up to `limit` events after a position to `onEvent` as their rows arrive, none kept. */
-function forEachEvent(db: pg.PoolClient, after: string, limit: number, onEvent: (event: RecordedEvent) => void): Promise<void> {
-  const { transactionId, position } = decodePosition(after);
-  const query = new pg.Query<EventTuple>({ ...READ_EVENTS, values: [transactionId, position, limit] });
+/** Streams the rows of a query to `onRow` as they arrive, none kept (a page of parsed events held at once costs the collector dearly). */
+function forEachRow<Row extends pg.QueryResultRow>(
+  db: Queryable,
+  query: { name: string; text: string; rowMode: 'array' },
+  values: unknown[],
+  onRow: (row: Row) => void,
+): Promise<void> {
+  const rows = new pg.Query<Row>({ ...query, values });
   let failure: unknown;
-  query.on('row', (row) => {
+  rows.on('row', (row) => {
     try {
-      if (failure === undefined) onEvent(toRecordedEvent(row));
+      if (failure === undefined) onRow(row);
     } catch (error) {
       failure = error; // thrown inside the driver's socket handler it would break the connection
     }
   });
   const done = new Promise<void>((resolve, reject) => {
-    query.on('end', () => (failure === undefined ? resolve() : reject(failure as Error)));
-    query.on('error', reject);
+    rows.on('end', () => (failure === undefined ? resolve() : reject(failure as Error)));
+    rows.on('error', reject);
   });
-  void db.query(query);
+  void db.query(rows);
   return done;
+}
+
+/** Values for a query of the events after a position: its transaction id and position, and a limit. */
+function after(globalPosition: string, limit: number): unknown[] {
+  const { transactionId, position } = decodePosition(globalPosition);
+  return [transactionId, position, limit];
 }
 
 function brokenLink(link: ChainLink, event: RecordedEvent | undefined, previous: ChainLink | null): string | null {
