@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { createTestDatabase, type TestDatabase } from '@tht/postgres/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createEventStore } from './create-event-store';
@@ -131,6 +132,26 @@ describe('audit hash chain on PostgreSQL', () => {
     expect(result).toMatchObject({ ok: true, verified: writers * perWriter, unsealed: 0 });
     const log = (await store.readAll(null, 5000)).events;
     expect(result.ok && result.head?.globalPosition).toBe(log.at(-1)!.globalPosition);
+  });
+
+  it('seals appends that come within its delay of each other in one transaction, a moment after them', async () => {
+    const { pool, store } = await openStore();
+    const sealer = startChainSealer(pool, store, (error) => expect.fail(String(error)), { followDelayMs: 2000 });
+    const sealedEvents = () => readChainStatus(pool).then(({ head }) => head?.sequence ?? 0);
+    await store.append('close-together', [newEvent('Noted', {})], 'no_stream');
+    await expect.poll(sealedEvents, { timeout: 10_000, interval: 100 }).toBe(1); // the sealer follows the log now
+
+    for (let i = 0; i < 5; i++) {
+      await store.append('close-together', [newEvent('Noted', { i })], 'any');
+      await sleep(100);
+    }
+    await expect.poll(sealedEvents, { timeout: 10_000, interval: 100 }).toBe(6);
+    await sealer.stop();
+
+    const { rows } = await pool.query<{ transactions: number }>(
+      'SELECT count(DISTINCT xmin::text)::int AS transactions FROM eventstore.chain WHERE sequence > 1',
+    );
+    expect(rows[0]!.transactions).toBe(1);
   });
 
   it('never seals past an append that commits late, so the chain keeps the final global order', async () => {
