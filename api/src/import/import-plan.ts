@@ -246,8 +246,9 @@ class PlanBuilder {
     this.fields = [...instance.formFields];
   }
 
+  /** A bad row: its message (copied, as it may quote a cell) is kept for the report. */
   fail(sheet: string, row: SourceRow, message: string): void {
-    this.errors.push({ sheet, row: row.number, message });
+    this.errors.push({ sheet, row: row.number, message: flatCopy(message) });
   }
 
   /** A department the file names: kept when the instance or the file has it, else planned. */
@@ -572,9 +573,10 @@ function sheetKindOf(sheet: SourceSheet): SheetKind | undefined {
   );
 }
 
+/** A small sheet's rows, kept for the whole import: cells copied out of the file's text. */
 async function readWhole(rows: SourceRows): Promise<SourceRow[]> {
   const read: SourceRow[] = [];
-  for await (const row of rows) read.push(row);
+  for await (const { number, cells } of rows) read.push({ number, cells: cells.map(flatCopy) });
   return read;
 }
 
