@@ -7,7 +7,7 @@ import { findUserById, hasDirectReports } from '../users/users-queries';
  * The users read model's rows by id, kept in memory so that a request costs no database round trip
  * for its sign-in (token version, role, forced password change) nor for the permission checks
  * that look at another user's row (whose manager a report has, whether a team's manager exists);
- * forgotten whenever the read models change (see `ReadModelCache`).
+ * forgotten whenever the users read model changes (registered with that table in `runtime.ts`).
  */
 export type PrincipalCache = ReadModelCache<number, UserRow | undefined>;
 
