@@ -129,7 +129,9 @@ async function verifyMany(pool: pg.Pool): Promise<void> {
 }
 
 const database = await benchDatabase();
-const pool = createPool(database.connectionString, { max: WRITERS + 2 });
+// A connection per writer in both rounds, and room besides for the store's announcer and
+// listener and the sealer: a pool of WRITERS + 2 made the writers wait for the sealer's connection.
+const pool = createPool(database.connectionString, { max: WRITERS + 4 });
 try {
   await migrateEventStore(pool);
   const store = createEventStore({ pool });
