@@ -12,14 +12,17 @@ export { changedTablesOf, type ChangedTables } from './framework/change-signals'
 export {
   asOfSchema,
   AS_OF_PREFIX,
+  positionOfCut,
   rebuildReadModels,
   replayAside,
+  replayedAsideSchemas,
   type RebuildOptions,
   type RebuildProgress,
   type RebuildResult,
   type ReplayAsideOptions,
   type ReplayAsideResult,
   type ReplayCut,
+  type ReplayedSchema,
 } from './framework/rebuild';
 export { CliError, progressReporter, runCli, withEventLog } from './framework/cli-support';
 export { createReadModelWaiter, type ReadModelWaiter, type ReadModelWaiterOptions } from './framework/waiter';

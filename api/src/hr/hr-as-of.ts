@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import type { HrStats } from '@tht/contracts';
+import { parseAsOfMoment, type AsOfMoment, type HrStats } from '@tht/contracts';
 import type { EventStore } from '@tht/eventstore';
 import type pg from 'pg';
 import { asOfSchema, CliError, replayAside, type RebuildProgress, type ReplayAsideResult, type ReplayCut } from 'projections';
@@ -20,21 +20,13 @@ export interface AsOfRequest {
 
 const USAGE = 'Usage: npm run replay -- --as-of <2026-06-30 | 2026-06-30T14:00:00Z> | --position <log position> [--year 2026]';
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})?$/;
 const POSITION = /^(\d{1,20})-(\d{1,20})$/;
 
-/** A date is its whole day (UTC); a time without a zone is UTC. */
-function parseTime(text: string): { recordedBy: Date; label: string } {
-  if (DATE.test(text)) {
-    const recordedBy = new Date(`${text}T23:59:59.999Z`);
-    if (!Number.isNaN(recordedBy.getTime()) && recordedBy.toISOString().startsWith(text))
-      return { recordedBy, label: `the end of ${text} (UTC)` };
-  } else if (TIMESTAMP.test(text)) {
-    const recordedBy = new Date(/Z|[+-]\d{2}:\d{2}$/.test(text) ? text : `${text}Z`);
-    if (!Number.isNaN(recordedBy.getTime())) return { recordedBy, label: recordedBy.toISOString() };
-  }
-  throw new CliError(`--as-of ${text}: not a date (2026-06-30) or a time (2026-06-30T14:00:00Z)\n${USAGE}`);
+/** A date is its whole day (UTC); a time without a zone is UTC (as `?asOf=` reads it). */
+function parseTime(text: string): AsOfMoment {
+  const moment = parseAsOfMoment(text);
+  if (!moment) throw new CliError(`--as-of ${text}: not a date (2026-06-30) or a time (2026-06-30T14:00:00Z)\n${USAGE}`);
+  return moment;
 }
 
 /** A global position as `npm run verify` and GET /api/audit/head print it (leading zeros may be left out). */

@@ -1,5 +1,6 @@
 import {
   HR_MESSAGES as M,
+  hrStatsQuerySchema,
   hrStatsSchema,
   hrTopicsSchema,
   hrTrendsSchema,
@@ -8,6 +9,7 @@ import {
   topCoursesSchema,
 } from '@tht/contracts';
 import type { z } from 'zod';
+import { asOfRead } from '../as-of/as-of-openapi';
 import type { ApiOperation, DescribeFeatureApi } from '../openapi/operations';
 
 function yearRead(path: string, operationId: string, summary: string, description: string, schema: z.ZodType): ApiOperation {
@@ -29,12 +31,15 @@ export const describeHrApi: DescribeFeatureApi = () => ({
   tag: { name: 'HR', description: "The organisation's figures of a year for the HR dashboard" },
   schemas: { HrStats: hrStatsSchema, HrTrends: hrTrendsSchema },
   operations: [
-    yearRead(
-      '/api/hr/stats',
-      'getHrStats',
-      "The organisation's totals of a year",
-      'Total users, hours, entries and innovative entries; the innovation rate and hours; the 5 latest innovative entries; the yearly target with progress, the on-track rule and the hours needed to be back on track.',
-      hrStatsSchema,
+    asOfRead(
+      yearRead(
+        '/api/hr/stats',
+        'getHrStats',
+        "The organisation's totals of a year",
+        'Total users, hours, entries and innovative entries; the innovation rate and hours; the 5 latest innovative entries; the yearly target with progress, the on-track rule and the hours needed to be back on track.',
+        hrStatsSchema,
+      ),
+      hrStatsQuerySchema,
     ),
     yearRead(
       '/api/hr/users',

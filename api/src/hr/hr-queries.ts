@@ -21,6 +21,7 @@ import {
 } from '@tht/contracts';
 import type pg from 'pg';
 import { READ_MODEL_SCHEMA } from 'projections';
+import { statementName } from '../as-of/read-model-schema';
 
 /**
  * The HR dashboard's figures of one year, every one from read models: the per-person totals and
@@ -30,11 +31,6 @@ import { READ_MODEL_SCHEMA } from 'projections';
  */
 const RM = READ_MODEL_SCHEMA;
 
-/**
- * A prepared statement's name for the read models of `schema`: another schema (the read models as
- * of a date, `npm run replay`) has its own text, so it gets its own name on a connection.
- */
-const statementName = (name: string, schema: string) => (schema === RM ? name : `${name}@${schema}`);
 
 interface YearlyTargetRow {
   target_hours: number;

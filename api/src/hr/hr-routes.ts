@@ -1,5 +1,6 @@
-import { HR_MESSAGES as M, hrYearQuerySchema } from '@tht/contracts';
+import { HR_MESSAGES as M, hrStatsQuerySchema, hrYearQuerySchema } from '@tht/contracts';
 import { Router, type RequestHandler } from 'express';
+import { sendAsOfJson } from '../as-of/as-of-responses';
 import { canManageTargets } from '../auth/policy';
 import { requireAuth, signedInUser } from '../auth/require-auth';
 import type { AppContext } from '../platform/context';
@@ -34,9 +35,15 @@ export function createHrRouter(ctx: AppContext): Router {
       );
     };
 
+  // `?asOf=`: the figures as they stood then, from the read models replayed up to that moment (202 until they are).
+  router.get('/hr/stats', ...hrOnly, async (req, res, next) => {
+    const { year: asked, asOf } = parseWith(hrStatsQuerySchema, req.query);
+    if (!asOf) return next();
+    const year = asked ?? asOf.getUTCFullYear();
+    await sendAsOfJson(ctx, req, res, { route: 'hr stats', year, asOf }, (schema) => hrStats(ctx.pool, year, asOf, schema));
+  });
   router.get(
     '/hr/stats',
-    ...hrOnly,
     yearRead('hr stats', (year, today) => hrStats(ctx.pool, year, today)),
   );
   router.get(

@@ -1,6 +1,7 @@
 import type { EventStore } from '@tht/eventstore';
 import type pg from 'pg';
 import type { ReadModelDb } from 'projections';
+import type { AsOfReplays } from '../as-of/as-of-replays';
 import type { PrincipalCache, TeamLeadCache } from '../auth/principal-cache';
 import type { AppConfig } from '../config';
 import type { CustomFieldDefinitionsCache } from '../form-fields/form-fields-definitions';
@@ -35,5 +36,7 @@ export interface AppContext {
   responses: ResponseCache;
   /** Every cache of read-model data (principals included), each forgotten when a table it reads changes. */
   caches: ReadModelCaches;
+  /** The read models as of a past moment (`?asOf=`), replayed in the background on a pool of their own. */
+  asOf: AsOfReplays;
   log: Logger;
 }

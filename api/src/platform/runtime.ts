@@ -2,6 +2,7 @@ import { createEventStore, migrateEventStore, startChainSealer, type EventStore 
 import { createDb } from '@tht/postgres';
 import type pg from 'pg';
 import { allProjectors, createReadModelWaiter, migrateReadModels, startProjectionRunner, type ReadModelTables } from 'projections';
+import { createAsOfReplays } from '../as-of/as-of-replays';
 import { migrateLoginLimits } from '../auth/login-limiter';
 import { createPrincipalCache, createTeamLeadCache } from '../auth/principal-cache';
 import { ConfigError, type AppConfig } from '../config';
@@ -91,11 +92,13 @@ export async function startRuntime(config: AppConfig, pool: pg.Pool, log: Logger
     customFieldDefinitions,
     responses,
     caches,
+    asOf: createAsOfReplays({ pool, eventstoreUrl: config.eventstoreUrl, log }),
     log,
   };
   return {
     ctx,
     async stop() {
+      await ctx.asOf.close();
       await runner.stop();
       await sealer?.stop();
       await updates.stop();

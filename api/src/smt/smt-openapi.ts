@@ -1,4 +1,5 @@
 import { SMT_MESSAGES as M, smtOverviewQuerySchema, smtOverviewSchema } from '@tht/contracts';
+import { asOfRead } from '../as-of/as-of-openapi';
 import type { DescribeFeatureApi } from '../openapi/operations';
 
 /** The routes of `smt-routes.ts`. */
@@ -6,7 +7,7 @@ export const describeSmtApi: DescribeFeatureApi = () => ({
   tag: { name: 'SMT', description: 'The read-only executive overview of a year for senior management' },
   schemas: { SmtOverview: smtOverviewSchema },
   operations: [
-    {
+    asOfRead({
       method: 'get',
       path: '/api/smt/overview',
       operationId: 'getSmtOverview',
@@ -20,6 +21,6 @@ export const describeSmtApi: DescribeFeatureApi = () => ({
       query: smtOverviewQuerySchema,
       responses: { 200: { description: 'The overview of the year', schema: smtOverviewSchema } },
       errors: { 403: [M.smtAccessRequired] },
-    },
+    }),
   ],
 });

@@ -15,6 +15,7 @@ import {
 } from '@tht/contracts';
 import type pg from 'pg';
 import { READ_MODEL_SCHEMA } from 'projections';
+import { statementName } from '../as-of/read-model-schema';
 
 /**
  * The SMT dashboard's figures of one year, all from read models, in three statements run side by
@@ -35,11 +36,11 @@ interface YearTotalsRow {
 }
 
 /** Years `$1` and `$1 - 1`: active employees (people with at least `$2` entries), hours and innovation. */
-const YEAR_TOTALS_TEXT = `WITH years(year) AS (VALUES ($1::int), ($1::int - 1))
+const yearTotalsText = (schema: string) => `WITH years(year) AS (VALUES ($1::int), ($1::int - 1))
   SELECT y.year, count(t.user_id) FILTER (WHERE t.entries >= $2)::int AS active_employees,
     coalesce(sum(t.hours), 0)::float8 AS hours, coalesce(sum(t.entries), 0)::int AS entries,
     coalesce(sum(t.innovative), 0)::int AS innovative, coalesce(sum(t.innovative_hours), 0)::float8 AS innovative_hours
-  FROM years y LEFT JOIN ${RM}.training_totals t ON t.year = y.year
+  FROM years y LEFT JOIN ${schema}.training_totals t ON t.year = y.year
   GROUP BY y.year`;
 
 interface OrganisationRow {
@@ -50,15 +51,15 @@ interface OrganisationRow {
 }
 
 /** Year `$1`: every account, the yearly target, entries per topic of `$2`, and hours by the department people are in now. */
-const ORGANISATION_TEXT = `SELECT (SELECT count(*)::int FROM ${RM}.users) AS total_accounts,
+const organisationText = (schema: string) => `SELECT (SELECT count(*)::int FROM ${schema}.users) AS total_accounts,
     (SELECT json_build_object('targetHours', target_hours, 'description', description)
-       FROM ${RM}.yearly_targets WHERE year = $1 ORDER BY id LIMIT 1) AS target,
+       FROM ${schema}.yearly_targets WHERE year = $1 ORDER BY id LIMIT 1) AS target,
     (SELECT coalesce(json_agg(json_build_object('topic', s.topic, 'count', s.count)), '[]')
-       FROM (SELECT topic, sum(entries)::int AS count FROM ${RM}.training_topics
+       FROM (SELECT topic, sum(entries)::int AS count FROM ${schema}.training_topics
              WHERE year = $1 AND topic = ANY($2::text[]) GROUP BY topic) s) AS topic_counts,
     (SELECT coalesce(json_agg(d ORDER BY d.hours DESC, d.department), '[]')
        FROM (SELECT u.department, sum(t.hours)::float8 AS hours, count(*)::int AS employees
-             FROM ${RM}.training_totals t JOIN ${RM}.users u ON u.id = t.user_id
+             FROM ${schema}.training_totals t JOIN ${schema}.users u ON u.id = t.user_id
              WHERE t.year = $1 GROUP BY u.department) d) AS departments`;
 
 /** One entry shown by name, in the answer's own field names, with the list it was found for and its notes. */
@@ -68,17 +69,17 @@ type NamedEntryRow = SmtTopRatedEntry & { list: 'innovative' | 'top-rated'; note
  * Year `$1`: the `$2` latest innovative entries and the `$3` best rated (4 or more), each one short
  * index range, shown with the entries' current details and their owner's current name.
  */
-const NAMED_ENTRIES_TEXT = `SELECT k.list, e.id, e.user_id AS "userId",
+const namedEntriesText = (schema: string) => `SELECT k.list, e.id, e.user_id AS "userId",
     coalesce(u.first_name || ' ' || u.last_name, e.first_name || ' ' || e.last_name) AS "employeeName",
     e.department, e.training_name AS "trainingName", e.course_given_by AS "courseGivenBy", e.date,
     e.hours::float8 AS hours, e.rating, e.notes
-  FROM ((SELECT 'innovative' AS list, entry_id FROM ${RM}.org_insight_entries WHERE year = $1 AND innovative
+  FROM ((SELECT 'innovative' AS list, entry_id FROM ${schema}.org_insight_entries WHERE year = $1 AND innovative
          ORDER BY date DESC, entry_id DESC LIMIT $2)
         UNION ALL
-        (SELECT 'top-rated', entry_id FROM ${RM}.smt_top_rated_entries WHERE year = $1
+        (SELECT 'top-rated', entry_id FROM ${schema}.smt_top_rated_entries WHERE year = $1
          ORDER BY rating DESC, date DESC, entry_id DESC LIMIT $3)) k
-  JOIN ${RM}.entries e ON e.id = k.entry_id
-  LEFT JOIN ${RM}.users u ON u.id = e.user_id`;
+  JOIN ${schema}.entries e ON e.id = k.entry_id
+  LEFT JOIN ${schema}.users u ON u.id = e.user_id`;
 
 const latestFirst = (a: NamedEntryRow, b: NamedEntryRow) => b.date.localeCompare(a.date) || b.id - a.id;
 const bestRatedFirst = (a: NamedEntryRow, b: NamedEntryRow) => b.rating - a.rating || latestFirst(a, b);
@@ -91,14 +92,25 @@ function topRatedOf({ list: _list, notes: _notes, ...entry }: NamedEntryRow): Sm
   return entry;
 }
 
-/** GET /api/smt/overview: everything the SMT dashboard shows for `year`, with the target card as of `today`. */
-export async function smtOverview(pool: pg.Pool, year: number, today: Date): Promise<SmtOverview> {
+/**
+ * GET /api/smt/overview: everything the SMT dashboard shows for `year`, with the target card as of
+ * `today`; from the live read models, or from those of `schema` (as of a date, `?asOf=`).
+ */
+export async function smtOverview(pool: pg.Pool, year: number, today: Date, schema = RM): Promise<SmtOverview> {
   const [{ rows: totals }, { rows: organisationRows }, { rows: named }] = await Promise.all([
-    pool.query<YearTotalsRow>({ name: 'smt-year-totals', text: YEAR_TOTALS_TEXT, values: [year, ACTIVE_EMPLOYEE_MIN_ENTRIES] }),
-    pool.query<OrganisationRow>({ name: 'smt-organisation', text: ORGANISATION_TEXT, values: [year, ENTERPRISE_TOPIC_KEYWORDS] }),
+    pool.query<YearTotalsRow>({
+      name: statementName('smt-year-totals', schema),
+      text: yearTotalsText(schema),
+      values: [year, ACTIVE_EMPLOYEE_MIN_ENTRIES],
+    }),
+    pool.query<OrganisationRow>({
+      name: statementName('smt-organisation', schema),
+      text: organisationText(schema),
+      values: [year, ENTERPRISE_TOPIC_KEYWORDS],
+    }),
     pool.query<NamedEntryRow>({
-      name: 'smt-named-entries',
-      text: NAMED_ENTRIES_TEXT,
+      name: statementName('smt-named-entries', schema),
+      text: namedEntriesText(schema),
       values: [year, SMT_LIMITS.latestHighlights, SMT_LIMITS.topRatedEntries],
     }),
   ]);

@@ -1,5 +1,6 @@
 import { SMT_MESSAGES as M, smtOverviewQuerySchema } from '@tht/contracts';
 import { Router, type RequestHandler } from 'express';
+import { sendAsOfJson } from '../as-of/as-of-responses';
 import { canViewExecutiveOverview } from '../auth/policy';
 import { requireAuth, signedInUser } from '../auth/require-auth';
 import type { AppContext } from '../platform/context';
@@ -19,7 +20,14 @@ export function createSmtRouter(ctx: AppContext): Router {
 
   router.get('/smt/overview', requireAuth(ctx), requireSmtView, async (req, res) => {
     const today = new Date();
-    const { year = today.getFullYear() } = parseWith(smtOverviewQuerySchema, req.query);
+    const { year: asked, asOf } = parseWith(smtOverviewQuerySchema, req.query);
+    if (asOf) {
+      // The overview as it stood then, from the read models replayed up to that moment (202 until they are).
+      const year = asked ?? asOf.getUTCFullYear();
+      await sendAsOfJson(ctx, req, res, { route: 'smt overview', year, asOf }, (schema) => smtOverview(ctx.pool, year, asOf, schema));
+      return;
+    }
+    const year = asked ?? today.getFullYear();
     // Every SMT user gets the same overview: rendered once per year, day (the target's elapsed share) and read-model state.
     const key = responseKey('smt overview', year, serverDay(today));
     await sendReadModelJson(

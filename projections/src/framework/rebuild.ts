@@ -138,11 +138,43 @@ export async function replayAside({
     const run = await replayIntoFreshSchema(db, schema, { store, projectors, batchSize, onProgress }, until);
     run.report('indexing');
     await durableWithIndexes(db, schema, run.indexes);
+    await sql`COMMENT ON SCHEMA ${sql.id(schema)} IS ${sql.lit(`${REPLAYED_MARK}${run.replay.position}`)}`.execute(db);
     // Now the number of events up to the cut is known: the bar ends full.
     run.report('done', run.replay.done);
     const lastPosition = run.replay.position === START ? null : run.replay.position;
     return { ...run.result(), schema, lastPosition, lastRecordedAt: run.replay.lastRecordedAt };
   });
+}
+
+/** The comment a finished `replayAside` leaves on its schema, before the last position replayed (empty: none). */
+const REPLAYED_MARK = 'replayed aside up to log position ';
+
+/** A schema `replayAside` finished (an interrupted one has no mark), and the last position it replayed ('' for none). */
+export interface ReplayedSchema {
+  schema: string;
+  position: string;
+}
+
+/** The schemas `replayAside` finished, in any run of any process: what a restart finds again. */
+export async function replayedAsideSchemas(db: ReadModelDb): Promise<ReplayedSchema[]> {
+  const { rows } = await sql<{ schema: string; mark: string }>`SELECT nspname AS schema, obj_description(oid, 'pg_namespace') AS mark
+    FROM pg_namespace WHERE starts_with(nspname, ${AS_OF_PREFIX})
+      AND starts_with(obj_description(oid, 'pg_namespace'), ${REPLAYED_MARK}) ORDER BY nspname`.execute(db);
+  return rows.map(({ schema, mark }) => ({ schema, position: mark.slice(REPLAYED_MARK.length) }));
+}
+
+/**
+ * Where a cut ends in the log: the position of the last event before it ('' when none is), read
+ * batch by batch up to the cut as `replayAside` reads it, so replaying up to that position
+ * replays the same events.
+ */
+export async function positionOfCut(store: EventStore, cut: ReplayCut, batchSize = DEFAULT_BATCH_SIZE): Promise<string> {
+  let position: string | null = null;
+  for (;;) {
+    const batch = cutBatch(await store.readAll(position, batchSize), position, cut);
+    position = batch.lastPosition;
+    if (batch.events.length < batchSize) return position ?? START;
+  }
 }
 
 interface ReplaySettings {

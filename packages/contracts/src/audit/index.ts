@@ -2,3 +2,4 @@ export * from './messages';
 export * from './history';
 export * from './chain';
 export * from './log';
+export * from './as-of';

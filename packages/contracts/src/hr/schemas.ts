@@ -1,10 +1,14 @@
 import { z } from 'zod';
+import { asOfParameterSchema } from '../audit/as-of';
 import { entriesQuerySchema } from '../entries/schemas';
 import { queryParametersSchema } from '../query-parameters';
 import { HR_MESSAGES as M } from './messages';
 
 /** Query of the /api/hr routes: `year` (1901-2099), the current year when absent. */
 export const hrYearQuerySchema = queryParametersSchema({ year: entriesQuerySchema.shape.year });
+
+/** Query of GET /api/hr/stats: `year` as above, and `asOf` for the figures as they stood then (see `asOfParameterSchema`). */
+export const hrStatsQuerySchema = queryParametersSchema({ year: entriesQuerySchema.shape.year, asOf: asOfParameterSchema });
 
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];

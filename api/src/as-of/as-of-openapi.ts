@@ -1,0 +1,23 @@
+import { AS_OF_MESSAGES, asOfBuildingSchema } from '@tht/contracts';
+import type { z } from 'zod';
+import type { ApiOperation } from '../openapi/operations';
+import { AS_OF_RETRY_AFTER_SECONDS } from './as-of-responses';
+
+/** A year's read that also answers `?asOf=` (`sendAsOfJson`): its query, the 202 while the replay runs, and the 503 of a failed one. */
+export function asOfRead(operation: ApiOperation, query: z.ZodObject = operation.query!): ApiOperation {
+  return {
+    ...operation,
+    description:
+      `${operation.description ?? ''} With \`asOf\` (a UTC day, to its end, or an ISO time; not in the future) the answer is as it ` +
+      'stood then, read from the event log replayed up to the last event recorded by that moment (its year by default). ' +
+      `That replay is built in the background on first request: until it is there the answer is 202 with its progress and ` +
+      `\`Retry-After: ${AS_OF_RETRY_AFTER_SECONDS}\`; ask again. The last 3 replays are kept.`,
+    query,
+    responses: {
+      ...operation.responses,
+      202: { description: 'The read models as of `asOf` are being replayed; ask again after Retry-After seconds', schema: asOfBuildingSchema },
+    },
+    errors: { ...operation.errors, 503: [AS_OF_MESSAGES.replayFailed('the reason')] },
+    headers: { ...operation.headers, 202: { 'Retry-After': `Seconds to wait before asking again (${AS_OF_RETRY_AFTER_SECONDS})` } },
+  };
+}

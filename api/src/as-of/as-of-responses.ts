@@ -1,0 +1,31 @@
+import { AS_OF_MESSAGES, type AsOfBuilding } from '@tht/contracts';
+import type { Request, Response } from 'express';
+import type { AppContext } from '../platform/context';
+import { HttpError } from '../platform/http';
+import { jsonOf, responseKey, sendReadModelJson } from '../platform/read-responses';
+
+/** Seconds a client waits before asking again while the read models as of its moment are replayed. */
+export const AS_OF_RETRY_AFTER_SECONDS = 2;
+
+/**
+ * Answers a read as of `asOf` (already authorised): `read` with the replayed schema's name, its
+ * bytes rendered once per route, year, moment and schema; `202 {status: 'building', progress}`
+ * while the replay runs; `503 {error}` once when it failed.
+ */
+export async function sendAsOfJson(
+  ctx: Pick<AppContext, 'asOf' | 'responses'>,
+  req: Request,
+  res: Response,
+  { route, year, asOf }: { route: string; year: number; asOf: Date },
+  read: (schema: string) => Promise<unknown>,
+): Promise<void> {
+  const outcome = await ctx.asOf.withReadModels(asOf, (schema) =>
+    sendReadModelJson(ctx, req, res, responseKey(route, year, asOf.toISOString(), schema), jsonOf(() => read(schema))),
+  );
+  if (outcome.status === 'failed') throw new HttpError(503, AS_OF_MESSAGES.replayFailed(outcome.error));
+  if (outcome.status === 'building') {
+    res.setHeader('Retry-After', String(AS_OF_RETRY_AFTER_SECONDS));
+    res.setHeader('Cache-Control', 'no-store');
+    res.status(202).json({ status: 'building', progress: outcome.progress } satisfies AsOfBuilding);
+  }
+}

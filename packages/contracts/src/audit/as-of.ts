@@ -1,0 +1,53 @@
+import { z } from 'zod';
+
+/**
+ * "The organisation as of a date": the moment asked for (`?asOf=` of GET /api/hr/stats and
+ * GET /api/smt/overview, `npm run replay -- --as-of`), and the answer while its replay is built.
+ */
+export const AS_OF_MESSAGES = {
+  notAMoment: 'asOf must be a date (2026-06-30, to the end of that day in UTC) or a time (2026-06-30T14:00:00Z, UTC when no zone is given)',
+  inTheFuture: 'asOf must not be in the future: the organisation is only known up to now',
+  replayFailed: (reason: string) => `Replaying the event log for asOf failed (${reason}); ask again to retry`,
+} as const;
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})?$/;
+
+export interface AsOfMoment {
+  /** Events recorded up to this moment (inclusive) make the organisation as of it. */
+  recordedBy: Date;
+  /** How the moment reads to a person: `the end of 2026-06-30 (UTC)`, `2026-06-30T14:00:00.000Z`. */
+  label: string;
+}
+
+/** A date is its whole day (UTC); a time without a zone is UTC. Null when `text` is neither. */
+export function parseAsOfMoment(text: string): AsOfMoment | null {
+  if (DATE.test(text)) {
+    const recordedBy = new Date(`${text}T23:59:59.999Z`);
+    if (!Number.isNaN(recordedBy.getTime()) && recordedBy.toISOString().startsWith(text))
+      return { recordedBy, label: `the end of ${text} (UTC)` };
+  } else if (TIME.test(text)) {
+    const recordedBy = new Date(/Z|[+-]\d{2}:\d{2}$/.test(text) ? text : `${text}Z`);
+    if (!Number.isNaN(recordedBy.getTime())) return { recordedBy, label: recordedBy.toISOString() };
+  }
+  return null;
+}
+
+/** The `asOf` query parameter: a moment not after now (absent: the live figures). */
+export const asOfParameterSchema = z
+  .string({ error: AS_OF_MESSAGES.notAMoment })
+  .transform((text, ctx) => {
+    const moment = parseAsOfMoment(text);
+    if (!moment) ctx.addIssue({ code: 'custom', message: AS_OF_MESSAGES.notAMoment });
+    else if (moment.recordedBy.getTime() > Date.now()) ctx.addIssue({ code: 'custom', message: AS_OF_MESSAGES.inTheFuture });
+    return moment?.recordedBy ?? new Date(Number.NaN);
+  })
+  .optional();
+
+/** `202 Accepted` while the read models as of the moment are replayed; ask again after `Retry-After` seconds. */
+export const asOfBuildingSchema = z.object({
+  status: z.literal('building'),
+  /** Share of the replay done, 0 to 1. */
+  progress: z.number().min(0).max(1),
+});
+export type AsOfBuilding = z.infer<typeof asOfBuildingSchema>;
