@@ -15,7 +15,10 @@ export function asOfRead(operation: ApiOperation, query: z.ZodObject = operation
     query,
     responses: {
       ...operation.responses,
-      202: { description: 'The read models as of `asOf` are being replayed; ask again after Retry-After seconds', schema: asOfBuildingSchema },
+      202: {
+        description: 'The read models as of `asOf` are being replayed; ask again after Retry-After seconds',
+        schema: asOfBuildingSchema,
+      },
     },
     errors: { ...operation.errors, 503: [AS_OF_MESSAGES.replayFailed('the reason')] },
     headers: { ...operation.headers, 202: { 'Retry-After': `Seconds to wait before asking again (${AS_OF_RETRY_AFTER_SECONDS})` } },

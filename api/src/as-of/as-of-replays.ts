@@ -20,9 +20,7 @@ import type { Logger } from '../platform/logger';
  * one replay.
  */
 export type AsOfOutcome<T> =
-  | { status: 'ready'; value: T }
-  | { status: 'building'; progress: number }
-  | { status: 'failed'; error: string };
+  { status: 'ready'; value: T } | { status: 'building'; progress: number } | { status: 'failed'; error: string };
 
 export interface AsOfReplays {
   /**

@@ -20,7 +20,13 @@ export async function sendAsOfJson(
   read: (schema: string) => Promise<unknown>,
 ): Promise<void> {
   const outcome = await ctx.asOf.withReadModels(asOf, (schema) =>
-    sendReadModelJson(ctx, req, res, responseKey(route, year, asOf.toISOString(), schema), jsonOf(() => read(schema))),
+    sendReadModelJson(
+      ctx,
+      req,
+      res,
+      responseKey(route, year, asOf.toISOString(), schema),
+      jsonOf(() => read(schema)),
+    ),
   );
   if (outcome.status === 'failed') throw new HttpError(503, AS_OF_MESSAGES.replayFailed(outcome.error));
   if (outcome.status === 'building') {

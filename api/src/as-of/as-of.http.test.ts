@@ -1,6 +1,6 @@
 import { AS_OF_MESSAGES, asOfBuildingSchema, hrStatsSchema, smtOverviewSchema, toIsoDate } from '@tht/contracts';
 import { sql } from 'kysely';
-import { AS_OF_PREFIX } from 'projections';
+import { AS_OF_PREFIX, asOfSchema, positionOfCut } from 'projections';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUserAndLogin, type SignedInTestUser } from '../testing/accounts';
 import { logEntryAs } from '../testing/entries';
@@ -167,5 +167,25 @@ describe('GET /api/hr/stats?asOf= and GET /api/smt/overview?asOf=', () => {
     const response = await request(app, 'GET', hrStatsAsOf(cuts.afterSecond), { token: hr.token });
     expect(response.status, JSON.stringify(response.body)).toBe(200);
     expect(hrStatsSchema.parse(response.body).totalHours).toBe(5);
+  });
+
+  it('answers a failed replay with 503 naming the failure once, and starts it again on the next request', async () => {
+    const cut = await cutNow();
+    const schema = asOfSchema({ position: await positionOfCut(app.ctx.store, { recordedBy: new Date(cut) }) });
+    // Another session replaying into the same schema holds its lock: this replay fails.
+    await app.ctx.db.connection().execute(async (connection) => {
+      await sql`SELECT pg_advisory_lock(hashtext(${`tht:replay-aside:${schema}`}))`.execute(connection);
+      try {
+        const { last } = await untilReplayed(hrStatsAsOf(cut), hr.token);
+        expect(last.status).toBe(503);
+        expect(last.body.error).toMatch(/^Replaying the event log for asOf failed \(Another replay into read_models_asof_p\d/);
+      } finally {
+        await sql`SELECT pg_advisory_unlock(hashtext(${`tht:replay-aside:${schema}`}))`.execute(connection);
+      }
+    });
+    const { first, last } = await untilReplayed(hrStatsAsOf(cut), hr.token);
+    expect(first.status).toBe(202);
+    expect(last.status, JSON.stringify(last.body)).toBe(200);
+    expect(hrStatsSchema.parse(last.body).totalHours).toBe(14);
   });
 });

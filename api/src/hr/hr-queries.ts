@@ -21,7 +21,7 @@ import {
 } from '@tht/contracts';
 import type pg from 'pg';
 import { READ_MODEL_SCHEMA } from 'projections';
-import { statementName } from '../as-of/read-model-schema';
+import { statementName } from '../as-of/as-of-statements';
 
 /**
  * The HR dashboard's figures of one year, every one from read models: the per-person totals and
@@ -30,7 +30,6 @@ import { statementName } from '../as-of/read-model-schema';
  * per course of the year, or a few rows by index.
  */
 const RM = READ_MODEL_SCHEMA;
-
 
 interface YearlyTargetRow {
   target_hours: number;

@@ -24,7 +24,9 @@ export function createSmtRouter(ctx: AppContext): Router {
     if (asOf) {
       // The overview as it stood then, from the read models replayed up to that moment (202 until they are).
       const year = asked ?? asOf.getUTCFullYear();
-      await sendAsOfJson(ctx, req, res, { route: 'smt overview', year, asOf }, (schema) => smtOverview(ctx.pool, year, asOf, schema));
+      await sendAsOfJson(ctx, req, res, { route: 'smt overview', year, asOf }, (schema) =>
+        smtOverview(ctx.pool, year, asOf, schema),
+      );
       return;
     }
     const year = asked ?? today.getFullYear();

@@ -157,7 +157,8 @@ export interface ReplayedSchema {
 
 /** The schemas `replayAside` finished, in any run of any process: what a restart finds again. */
 export async function replayedAsideSchemas(db: ReadModelDb): Promise<ReplayedSchema[]> {
-  const { rows } = await sql<{ schema: string; mark: string }>`SELECT nspname AS schema, obj_description(oid, 'pg_namespace') AS mark
+  const { rows } = await sql<{ schema: string; mark: string }>`
+    SELECT nspname AS schema, obj_description(oid, 'pg_namespace') AS mark
     FROM pg_namespace WHERE starts_with(nspname, ${AS_OF_PREFIX})
       AND starts_with(obj_description(oid, 'pg_namespace'), ${REPLAYED_MARK}) ORDER BY nspname`.execute(db);
   return rows.map(({ schema, mark }) => ({ schema, position: mark.slice(REPLAYED_MARK.length) }));

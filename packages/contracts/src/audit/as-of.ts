@@ -5,7 +5,8 @@ import { z } from 'zod';
  * GET /api/smt/overview, `npm run replay -- --as-of`), and the answer while its replay is built.
  */
 export const AS_OF_MESSAGES = {
-  notAMoment: 'asOf must be a date (2026-06-30, to the end of that day in UTC) or a time (2026-06-30T14:00:00Z, UTC when no zone is given)',
+  notAMoment:
+    'asOf must be a date (2026-06-30, to the end of that day in UTC) or a time (2026-06-30T14:00:00Z, UTC when no zone is given)',
   inTheFuture: 'asOf must not be in the future: the organisation is only known up to now',
   replayFailed: (reason: string) => `Replaying the event log for asOf failed (${reason}); ask again to retry`,
 } as const;
