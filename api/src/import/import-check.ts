@@ -44,7 +44,7 @@ export async function checkImport(
   file: UploadedFile,
   query: ImportQuery,
 ): Promise<{ plan: ImportPlan; report: ImportReport }> {
-  const sheets = openSheets(file);
+  const sheets = await openSheets(file);
   const format = detectFormat(file.kind, file.kind === 'csv' ? await firstRow(sheets[0]!) : undefined);
   const targetUser = format === 'grid-csv' ? await gridTargetUser(ctx, query.targetUserId) : undefined;
   const plan = await planImport({ format, sheets, instance: await loadInstanceSnapshot(ctx), targetUser });

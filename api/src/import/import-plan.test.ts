@@ -2,6 +2,7 @@ import { ENTRY_EXPORT_COLUMNS, entryDuplicateKey } from '@tht/contracts';
 import { describe, expect, it } from 'vitest';
 import { planImport, type InstanceSnapshot, type KnownUser, type PlannedEntry } from './import-plan';
 import { CSV_CHUNK_BYTES, openSheets } from './import-tables';
+import { savedUpload } from './testing/uploads';
 
 const person = (id: number, firstName: string): KnownUser => ({
   id,
@@ -50,7 +51,7 @@ describe('planImport and the entries read again to be written', () => {
   it('keeps of a file only the counts, errors and keys, and reads again the entries a single pass would have kept', async () => {
     const text = [ENTRY_EXPORT_COLUMNS.join(','), ...Array.from({ length: ROWS }, (_, index) => row(index))].join('\r\n');
     expect(text.length).toBeGreaterThan(CSV_CHUNK_BYTES);
-    const sheets = openSheets({ fileName: 'entries.csv', kind: 'csv', bytes: Buffer.from(text) });
+    const sheets = await openSheets(await savedUpload('csv', text));
     const plan = await planImport({ format: 'export-csv', sheets, instance });
     const stored = new Set([entryDuplicateKey({ userId: bob.id, trainingName: 'COURSE 3', date: '2025-02-04' })]);
     plan.duplicates = plan.entries.skipDuplicates(stored);

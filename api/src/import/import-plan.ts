@@ -605,15 +605,33 @@ async function* checkedEntryRows(
   }
 }
 
-/** An entry's duplicate key as a flat copy, so a key kept in a set holds no piece of the row (or the file) it came from. */
 const duplicateKeyOf = (entry: PlannedEntry) =>
-  flatCopy(entryDuplicateKey({ userId: entry.owner, trainingName: entry.input.trainingName, date: entry.input.date }));
+  entryDuplicateKey({ userId: entry.owner, trainingName: entry.input.trainingName, date: entry.input.date });
+
+/** Row numbers of a sheet, a bit each. */
+class RowNumbers {
+  private bits = new Uint8Array(1024);
+
+  add(row: number): void {
+    if (row >> 3 >= this.bits.length) {
+      const grown = new Uint8Array(Math.max(this.bits.length * 2, (row >> 3) + 1));
+      grown.set(this.bits);
+      this.bits = grown;
+    }
+    this.bits[row >> 3]! |= 1 << (row & 7);
+  }
+
+  has(row: number): boolean {
+    return row >> 3 < this.bits.length && (this.bits[row >> 3]! & (1 << (row & 7))) !== 0;
+  }
+}
 
 /**
  * A file's entries, never all held at once: the check reads every row and keeps only what the
- * report and the duplicate check need (errors, counts, each valid entry's duplicate key until the
- * stored duplicates are known); writing reads the file again, checks each row the same way and
- * yields the valid entries that are no duplicates, in the file's order.
+ * report and the duplicate check need (errors, counts, the rows that repeat an earlier row, and
+ * each valid entry's duplicate key until the stored duplicates are known); writing reads the file
+ * again, checks each row the same way and yields the valid entries that are no duplicates, in the
+ * file's order.
  */
 export class PlannedEntries {
   /** Entry rows read by the check (a header left out). */
@@ -622,8 +640,11 @@ export class PlannedEntries {
   found = false;
   private valid = 0;
   private duplicates = 0;
+  /** The duplicate keys of the valid entries, until the stored duplicates are known. */
   private keys = new Set<string>();
-  private repeats = 0;
+  /** Valid rows whose key an earlier valid row has. */
+  private readonly repeats = new RowNumbers();
+  private repeated = 0;
   private readonly ownerIds = new Set<number>();
   private readonly dates = new Set<string>();
   private stored: ReadonlySet<string> = new Set();
@@ -654,8 +675,10 @@ export class PlannedEntries {
       }
       this.valid += 1;
       const key = duplicateKeyOf(checked.entry);
-      if (this.keys.has(key)) this.repeats += 1;
-      else this.keys.add(key);
+      if (this.keys.has(key)) {
+        this.repeats.add(row.number);
+        this.repeated += 1;
+      } else this.keys.add(flatCopy(key)); // a copy holds no piece of the file's text
       if (checked.entry.owner > 0) this.ownerIds.add(checked.entry.owner);
       this.dates.add(checked.entry.input.date);
     }
@@ -671,7 +694,7 @@ export class PlannedEntries {
    * are then not written; returns how many there are.
    */
   skipDuplicates(storedKeys: ReadonlySet<string>): number {
-    let duplicates = this.repeats;
+    let duplicates = this.repeated;
     for (const key of this.keys) if (storedKeys.has(key)) duplicates += 1;
     this.keys = new Set();
     this.stored = storedKeys;
@@ -682,12 +705,9 @@ export class PlannedEntries {
   /** Reads the file again: its valid entries that are no duplicates, in the file's order. */
   async *read(): AsyncGenerator<PlannedEntry> {
     if (!this.source) return;
-    const seen = new Set<string>();
-    for await (const { checked } of checkedEntryRows(this.source, this.source.sheet.rows())) {
-      if ('error' in checked) continue;
-      const key = duplicateKeyOf(checked.entry);
-      if (this.stored.has(key) || seen.has(key)) continue;
-      seen.add(key);
+    for await (const { row, checked } of checkedEntryRows(this.source, this.source.sheet.rows())) {
+      if ('error' in checked || this.repeats.has(row.number)) continue;
+      if (this.stored.size > 0 && this.stored.has(duplicateKeyOf(checked.entry))) continue;
       yield checked.entry;
     }
   }

@@ -1,3 +1,6 @@
+import { mkdirSync } from 'node:fs';
+import { readdir, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
 import { ADMIN_MESSAGES as M, importJobIdSchema, importQuerySchema } from '@tht/contracts';
 import { Router } from 'express';
 import { requireAuth, requireRole } from '../auth/require-auth';
@@ -6,8 +9,21 @@ import type { AppContext } from '../platform/context';
 import { HttpError, parseWith } from '../platform/http';
 import { checkImport } from './import-check';
 import { ImportJobs } from './import-jobs';
-import { readUploadedFile } from './import-upload';
+import { discardUpload, readUploadedFile } from './import-upload';
 import { writePlan } from './import-writer';
+
+/** Uploads being imported are kept here (DATA_DIR/import-uploads), each until its import ends. */
+export const importUploadsFolder = (ctx: AppContext) => path.join(ctx.config.dataDir, 'import-uploads');
+
+const LEFT_UPLOAD_AGE_MS = 24 * 60 * 60 * 1000;
+
+/** Removes uploads left by a process that stopped mid-import (a day old: no import still reads them). */
+async function removeLeftUploads(folder: string): Promise<void> {
+  for (const name of await readdir(folder)) {
+    const file = path.join(folder, name);
+    if (Date.now() - (await stat(file)).mtimeMs > LEFT_UPLOAD_AGE_MS) await rm(file, { force: true });
+  }
+}
 
 /**
  * POST /api/import: an uploaded CSV or XLSX checked row by row; `?dryRun=true` answers the check,
@@ -18,19 +34,28 @@ export function createImportRouter(ctx: AppContext): Router {
   const router = Router();
   const adminOnly = [requireAuth(ctx), requireRole('admin')];
   const jobs = new ImportJobs(ctx.log);
+  const uploads = importUploadsFolder(ctx);
+  mkdirSync(uploads, { recursive: true });
+  removeLeftUploads(uploads).catch((error: unknown) => ctx.log.error('Removing old import uploads failed', error));
 
   router.post('/import', ...adminOnly, async (req, res) => {
     const query = parseWith(importQuerySchema, req.query);
-    const file = await readUploadedFile(req);
-    const { plan, report } = await checkImport(ctx, file, query);
-    if (query.dryRun) {
-      res.json(report);
-      return;
+    const file = await readUploadedFile(req, uploads);
+    let writing = false;
+    try {
+      const { plan, report } = await checkImport(ctx, file, query);
+      if (query.dryRun) {
+        res.json(report);
+        return;
+      }
+      if (report.needsTargetUser) throw new HttpError(400, M.importNeedsEmployee);
+      const actor = actorOf(req);
+      const job = jobs.start(report, (progress) => writePlan(ctx, plan, actor, progress).finally(() => discardUpload(file)));
+      writing = true;
+      res.status(202).location(`/api/import/${job.id}`).json(job);
+    } finally {
+      if (!writing) await discardUpload(file);
     }
-    if (report.needsTargetUser) throw new HttpError(400, M.importNeedsEmployee);
-    const actor = actorOf(req);
-    const job = jobs.start(report, (progress) => writePlan(ctx, plan, actor, progress));
-    res.status(202).location(`/api/import/${job.id}`).json(job);
   });
 
   router.get('/import/:id', ...adminOnly, (req, res) => {

@@ -1,6 +1,7 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { CSV_CHUNK_BYTES, openSheets, type SourceRow } from './import-tables';
+import { savedUpload } from './testing/uploads';
 
 async function readAll(rows: Iterable<SourceRow> | AsyncIterable<SourceRow>): Promise<SourceRow[]> {
   const read: SourceRow[] = [];
@@ -15,7 +16,7 @@ function parsedWhole(text: string): SourceRow[] {
     .filter((row) => row.cells.some((cell) => cell.trim() !== ''));
 }
 
-const csvSheet = (text: string) => openSheets({ fileName: 'file.csv', kind: 'csv', bytes: Buffer.from(text) })[0]!;
+const csvSheet = async (content: string | Uint8Array) => (await openSheets(await savedUpload('csv', content)))[0]!;
 
 describe('reading a CSV a chunk at a time', () => {
   it('gives the rows one parse of the whole text gives, however chunks cut rows, quotes and characters', async () => {
@@ -29,7 +30,7 @@ describe('reading a CSV a chunk at a time', () => {
     const text = `\uFEFFname,notes,text,hours\r\n${lines.join('\r\n')}\r\n`;
     expect(Buffer.byteLength(text)).toBeGreaterThan(4 * CSV_CHUNK_BYTES);
 
-    const sheet = csvSheet(text);
+    const sheet = await csvSheet(text);
     const rows = await readAll(sheet.rows());
     expect(rows).toEqual(parsedWhole(text));
     expect(rows[0]).toEqual({ number: 1, cells: ['name', 'notes', 'text', 'hours'] });
@@ -45,7 +46,7 @@ describe('reading a CSV a chunk at a time', () => {
 
   it('finds the delimiter and line breaks a spreadsheet wrote, and keeps a mark that is not at the start', async () => {
     const text = 'a;b;c\n1;2;3\n\n4;"x;\ufeffy";6';
-    expect(await readAll(csvSheet(text).rows())).toEqual([
+    expect(await readAll((await csvSheet(text)).rows())).toEqual([
       { number: 1, cells: ['a', 'b', 'c'] },
       { number: 2, cells: ['1', '2', '3'] },
       { number: 4, cells: ['4', 'x;\ufeffy', '6'] },
@@ -55,9 +56,11 @@ describe('reading a CSV a chunk at a time', () => {
   it('refuses an unterminated quote with its row, and text that is not UTF-8, wherever it is', async () => {
     const lines = CSV_CHUNK_BYTES / 4;
     const good = 'a,b\r\n'.repeat(lines);
-    await expect(readAll(csvSheet(`${good}1,"open\r\n2,3`).rows())).rejects.toThrow(`Quoted field unterminated (row ${lines + 1})`);
+    await expect(readAll((await csvSheet(`${good}1,"open\r\n2,3`)).rows())).rejects.toThrow(
+      `Quoted field unterminated (row ${lines + 1})`,
+    );
     const notUtf8 = Buffer.concat([Buffer.from(good), Buffer.from([0xff, 0x41])]);
-    const sheet = openSheets({ fileName: 'file.csv', kind: 'csv', bytes: notUtf8 })[0]!;
+    const sheet = await csvSheet(notUtf8);
     await expect(readAll(sheet.rows())).rejects.toThrow('it is not UTF-8 text');
   });
 });

@@ -1,8 +1,10 @@
+import { createReadStream } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { ADMIN_MESSAGES as M, IMPORT_MAX_ROWS } from '@tht/contracts';
 import Papa from 'papaparse';
 import { HttpError } from '../platform/http';
 import type { UploadedFile } from './import-upload';
-import { wholeCharactersLength } from './text-chunks';
+import { ChunkDecoder } from './text-chunks';
 import { openWorkbook } from './xlsx-reader';
 
 /** A row of a file as text cells, with its number as a spreadsheet shows it (1 = the first row). */
@@ -11,8 +13,8 @@ export interface SourceRow {
   cells: string[];
 }
 
-/** Rows read with `for await`: a CSV's as they are parsed, a workbook's as its sheet is inflated. */
-export type SourceRows = Iterable<SourceRow> | AsyncIterable<SourceRow>;
+/** Rows as they are read: a CSV's as it is parsed, a workbook's as its sheet is inflated. */
+export type SourceRows = AsyncIterable<SourceRow>;
 
 /**
  * One sheet of a workbook, or a CSV file (sheet `CSV`). Its rows (blank ones left out) are read
@@ -60,17 +62,11 @@ function csvParser(firstChunk: string): Papa.Parser {
   return new Papa.Parser({ delimiter, newline: linebreak as Papa.ParseConfig['newline'] });
 }
 
-/** Where a chunk starting at `start` ends: at most CSV_CHUNK_BYTES on, never inside a character. */
-function chunkEnd(bytes: Buffer, start: number): number {
-  const end = start + CSV_CHUNK_BYTES;
-  return end >= bytes.length ? bytes.length : start + wholeCharactersLength(bytes.subarray(start, end));
-}
-
-/** A chunk as text (see text-chunks.ts); a byte-order mark is dropped from the first only. */
-function decodeCsv(bytes: Uint8Array, first: boolean): string {
+/** The text of a chunk of a CSV (see text-chunks.ts), refused when it is no UTF-8 text. */
+function decodeCsv(decoder: ChunkDecoder, chunk: Uint8Array | null): string {
   let text: string;
   try {
-    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: !first }).decode(bytes);
+    text = chunk === null ? decoder.end() : decoder.decode(chunk);
   } catch {
     throw broken('CSV', 'it is not UTF-8 text (save it as "CSV UTF-8")');
   }
@@ -80,17 +76,20 @@ function decodeCsv(bytes: Uint8Array, first: boolean): string {
 
 /**
  * A CSV's rows, UTF-8 text (a byte-order mark is dropped), any delimiter a spreadsheet writes,
- * decoded and parsed CSV_CHUNK_BYTES at a time (a row cut by a chunk's end is parsed with the next).
+ * read from its file, decoded and parsed CSV_CHUNK_BYTES at a time (a row cut by a chunk's end is
+ * parsed with the next).
  */
-function* csvRows(bytes: Buffer): Generator<SourceRow> {
+async function* csvRows(path: string): AsyncGenerator<SourceRow> {
+  const decoder = new ChunkDecoder({ fatal: true });
   let parser: Papa.Parser | null = null;
   let pending = '';
+  let started = false;
   let number = 0;
-  let start = 0;
-  do {
-    const end = chunkEnd(bytes, start);
-    const last = end === bytes.length;
-    pending += decodeCsv(bytes.subarray(start, end), start === 0);
+  function* parsePending(last: boolean): Generator<SourceRow> {
+    if (!started && pending !== '') {
+      pending = pending.replace(/^\uFEFF/, '');
+      started = true;
+    }
     parser ??= csvParser(pending);
     const parsed = parser.parse(pending, 0, !last) as Papa.ParseResult<string[]>;
     const quoteError = parsed.errors.find((error) => error.type === 'Quotes');
@@ -100,8 +99,13 @@ function* csvRows(bytes: Buffer): Generator<SourceRow> {
       if (!isBlankRow(cells)) yield { number, cells };
     }
     pending = last ? '' : pending.slice(parsed.meta.cursor);
-    start = end;
-  } while (start < bytes.length);
+  }
+  for await (const chunk of createReadStream(path, { highWaterMark: CSV_CHUNK_BYTES }) as AsyncIterable<Buffer>) {
+    pending += decodeCsv(decoder, chunk);
+    yield* parsePending(false);
+  }
+  pending += decodeCsv(decoder, null);
+  yield* parsePending(true);
 }
 
 /** The rows of a workbook's sheet; anything wrong inside the workbook is a broken file. */
@@ -127,7 +131,10 @@ function workbookSheets(bytes: Buffer): SourceSheet[] {
   return sheets;
 }
 
-/** The file's sheets: one for a CSV, one per sheet for a workbook. */
-export function openSheets(file: UploadedFile): SourceSheet[] {
-  return file.kind === 'csv' ? [{ name: CSV_SHEET, rows: () => csvRows(file.bytes) }] : workbookSheets(file.bytes);
+/**
+ * The file's sheets: one for a CSV, one per sheet for a workbook. A workbook's bytes are read into
+ * memory (its parts are found by their offsets); each sheet is inflated a chunk at a time.
+ */
+export async function openSheets(file: UploadedFile): Promise<SourceSheet[]> {
+  return file.kind === 'csv' ? [{ name: CSV_SHEET, rows: () => csvRows(file.path) }] : workbookSheets(await readFile(file.path));
 }

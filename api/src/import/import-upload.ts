@@ -1,3 +1,8 @@
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { ADMIN_MESSAGES as M, IMPORT_FILE_FIELD, IMPORT_MAX_BYTES, IMPORT_MAX_MEGABYTES } from '@tht/contracts';
 import busboy from 'busboy';
 import type { Request } from 'express';
@@ -8,7 +13,13 @@ export type UploadKind = 'csv' | 'xlsx';
 export interface UploadedFile {
   fileName: string;
   kind: UploadKind;
-  bytes: Buffer;
+  /** Where the upload is kept until the import is done with it (`discardUpload`). */
+  path: string;
+}
+
+/** Removes an upload's file. */
+export async function discardUpload(file: Pick<UploadedFile, 'path'>): Promise<void> {
+  await rm(file.path, { force: true });
 }
 
 /** The kind of file by its name; anything else is refused before it is read. */
@@ -20,11 +31,13 @@ function kindOf(fileName: string): UploadKind {
 }
 
 /**
- * The one file of a multipart upload (form field `file`), held in memory up to IMPORT_MAX_BYTES.
- * Refusals: not multipart (415), no file or several (400), a name other than .csv/.xlsx (415),
- * over the limit (413). The rest of a refused upload is read and dropped, so the answer arrives.
+ * The one file of a multipart upload (form field `file`), written as it arrives to a file of its
+ * own in `folder` (an import reads it twice, a chunk at a time, and never holds it whole), up to
+ * IMPORT_MAX_BYTES. Refusals: not multipart (415), no file or several (400), a name other than
+ * .csv/.xlsx (415), over the limit (413); a refused upload leaves no file, and the rest of it is
+ * read and dropped, so the answer arrives.
  */
-export function readUploadedFile(req: Request, maxBytes = IMPORT_MAX_BYTES): Promise<UploadedFile> {
+export function readUploadedFile(req: Request, folder: string, maxBytes = IMPORT_MAX_BYTES): Promise<UploadedFile> {
   if (!req.is('multipart/form-data')) return Promise.reject(new HttpError(415, M.importNotMultipart));
   return new Promise((resolve, reject) => {
     let parser: busboy.Busboy;
@@ -36,6 +49,8 @@ export function readUploadedFile(req: Request, maxBytes = IMPORT_MAX_BYTES): Pro
     }
     let refusal: HttpError | null = null;
     let file: UploadedFile | null = null;
+    const written: Promise<unknown>[] = [];
+    const paths: string[] = [];
     let files = 0;
     const refuse = (error: HttpError) => {
       refusal ??= error;
@@ -51,22 +66,37 @@ export function readUploadedFile(req: Request, maxBytes = IMPORT_MAX_BYTES): Pro
       } catch (error) {
         refuse(error as HttpError);
       }
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => {
-        if (refusal === null) chunks.push(chunk);
-      });
       stream.on('limit', () => refuse(new HttpError(413, M.importTooLarge(IMPORT_MAX_MEGABYTES))));
-      stream.on('end', () => {
-        if (refusal === null && kind !== null) file = { fileName: info.filename ?? '', kind, bytes: Buffer.concat(chunks) };
-      });
+      if (refusal !== null || kind === null) {
+        stream.resume();
+        return;
+      }
+      const upload = { fileName: info.filename ?? '', kind, path: path.join(folder, `${randomUUID()}.${kind}`) };
+      paths.push(upload.path);
+      written.push(
+        pipeline(stream, createWriteStream(upload.path)).then(() => {
+          file = upload;
+        }),
+      );
     });
     parser.on('filesLimit', () => refuse(new HttpError(400, M.importOneFileOnly)));
-    parser.on('error', () => reject(refusal ?? new HttpError(400, M.importNotMultipart)));
-    parser.on('close', () => {
-      if (refusal) reject(refusal);
-      else if (!file) reject(new HttpError(400, M.importFileRequired));
-      else resolve(file);
+    // Once every file written has reached the disk: the upload, or a refusal that keeps no file.
+    const settle = async () => {
+      const writes = await Promise.allSettled(written);
+      const failedWrite = writes.find((write) => write.status === 'rejected');
+      if (refusal === null && failedWrite === undefined && file !== null) {
+        resolve(file);
+        return;
+      }
+      await Promise.all(paths.map((kept) => discardUpload({ path: kept })));
+      const writeError = failedWrite?.reason instanceof Error ? failedWrite.reason : null;
+      reject(refusal ?? writeError ?? new HttpError(400, M.importFileRequired));
+    };
+    parser.on('error', () => {
+      refuse(new HttpError(400, M.importNotMultipart));
+      void settle();
     });
+    parser.on('close', () => void settle());
     req.pipe(parser);
   });
 }

@@ -1,7 +1,11 @@
+import { mkdtemp, readdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { ENTRY_EXPORT_COLUMNS, importReportSchema, type ImportReport } from '@tht/contracts';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createUserAndLogin, TEST_PASSWORD, type SignedInTestUser } from '../testing/accounts';
+import { importUploadsFolder } from './import-routes';
 import { finished, upload } from './testing/uploads';
 import { request } from '../testing/request';
 import { startTestApp, type TestApp } from '../testing/test-app';
@@ -11,12 +15,19 @@ let admin: SignedInTestUser;
 let ada: SignedInTestUser;
 
 beforeAll(async () => {
-  app = await startTestApp();
+  app = await startTestApp({ config: { dataDir: await mkdtemp(path.join(tmpdir(), 'tht-import-test-')) } });
   admin = await createUserAndLogin(app, { role: 'admin' });
   ada = await createUserAndLogin(app, { firstName: 'Ada', lastName: 'Adams', managerId: admin.user.id });
 });
 
 afterAll(() => app?.close());
+
+// Every upload is kept on disk only while its import needs it: checked, refused, dry run or written.
+afterEach(async () => {
+  for (let wait = 0; wait < 50 && (await readdir(importUploadsFolder(app.ctx))).length > 0; wait += 1)
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  expect(await readdir(importUploadsFolder(app.ctx))).toEqual([]);
+});
 
 const eventCount = () => app.ctx.store.countAll!();
 const entriesOf = async (user: SignedInTestUser) =>
