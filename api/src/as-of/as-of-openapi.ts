@@ -20,7 +20,7 @@ export function asOfRead(operation: ApiOperation, query: z.ZodObject = operation
         schema: asOfBuildingSchema,
       },
     },
-    errors: { ...operation.errors, 503: [AS_OF_MESSAGES.replayFailed('the reason')] },
+    errors: { ...operation.errors, 503: [AS_OF_MESSAGES.replayFailed] },
     headers: { ...operation.headers, 202: { 'Retry-After': `Seconds to wait before asking again (${AS_OF_RETRY_AFTER_SECONDS})` } },
   };
 }

@@ -19,8 +19,7 @@ import type { Logger } from '../platform/logger';
  * Keyed by the log position the moment resolves to, so every moment between two events shares
  * one replay.
  */
-export type AsOfOutcome<T> =
-  { status: 'ready'; value: T } | { status: 'building'; progress: number } | { status: 'failed'; error: string };
+export type AsOfOutcome<T> = { status: 'ready'; value: T } | { status: 'building'; progress: number } | { status: 'failed' };
 
 export interface AsOfReplays {
   /**
@@ -50,7 +49,6 @@ interface Replay {
   schema: string;
   state: 'queued' | 'building' | 'ready' | 'failed';
   progress: number;
-  error: string | null;
   /** When it was last read (0: found from an earlier run, not read since). */
   lastUsed: number;
   /** Reads under way: the schema is not dropped under them. */
@@ -88,7 +86,7 @@ export function createAsOfReplays({ pool: apiPool, eventstoreUrl, log, keep = KE
   async function findEarlierReplays(): Promise<void> {
     for (const { schema, position } of await replayedAsideSchemas(db)) {
       if (schema !== asOfSchema({ position }) || replays.has(position)) continue;
-      replays.set(position, { position, schema, state: 'ready', progress: 1, error: null, lastUsed: 0, readers: 0 });
+      replays.set(position, { position, schema, state: 'ready', progress: 1, lastUsed: 0, readers: 0 });
     }
     await dropLeastRecentlyUsed(keep);
   }
@@ -129,7 +127,7 @@ export function createAsOfReplays({ pool: apiPool, eventstoreUrl, log, keep = KE
       });
       Object.assign(replay, { state: 'ready', progress: 1 });
     } catch (error) {
-      Object.assign(replay, { state: 'failed', error: (error as Error).message });
+      replay.state = 'failed';
       if (!closed) log.error(`Replaying the event log up to ${replay.position || 'its start'} into ${replay.schema} failed`, error);
       await sql`DROP SCHEMA IF EXISTS ${sql.id(replay.schema)} CASCADE`.execute(db).catch(() => {});
     }
@@ -144,7 +142,6 @@ export function createAsOfReplays({ pool: apiPool, eventstoreUrl, log, keep = KE
       schema: asOfSchema({ position }),
       state: 'queued',
       progress: 0,
-      error: null,
       lastUsed: Date.now(),
       readers: 0,
     };
@@ -162,7 +159,7 @@ export function createAsOfReplays({ pool: apiPool, eventstoreUrl, log, keep = KE
       const replay = replayOf(await positionAt(recordedBy));
       if (replay.state === 'failed') {
         replays.delete(replay.position);
-        return { status: 'failed', error: replay.error ?? 'unknown failure' };
+        return { status: 'failed' };
       }
       if (replay.state !== 'ready') return { status: 'building', progress: replay.progress };
       replay.lastUsed = Date.now();

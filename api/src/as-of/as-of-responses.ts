@@ -28,7 +28,7 @@ export async function sendAsOfJson(
       jsonOf(() => read(schema)),
     ),
   );
-  if (outcome.status === 'failed') throw new HttpError(503, AS_OF_MESSAGES.replayFailed(outcome.error));
+  if (outcome.status === 'failed') throw new HttpError(503, AS_OF_MESSAGES.replayFailed);
   if (outcome.status === 'building') {
     res.setHeader('Retry-After', String(AS_OF_RETRY_AFTER_SECONDS));
     res.setHeader('Cache-Control', 'no-store');

@@ -178,7 +178,7 @@ describe('GET /api/hr/stats?asOf= and GET /api/smt/overview?asOf=', () => {
       try {
         const { last } = await untilReplayed(hrStatsAsOf(cut), hr.token);
         expect(last.status).toBe(503);
-        expect(last.body.error).toMatch(/^Replaying the event log for asOf failed \(Another replay into read_models_asof_p\d/);
+        expect(last.body.error).toBe(AS_OF_MESSAGES.replayFailed);
       } finally {
         await sql`SELECT pg_advisory_unlock(hashtext(${`tht:replay-aside:${schema}`}))`.execute(connection);
       }

@@ -8,7 +8,7 @@ export const AS_OF_MESSAGES = {
   notAMoment:
     'asOf must be a date (2026-06-30, to the end of that day in UTC) or a time (2026-06-30T14:00:00Z, UTC when no zone is given)',
   inTheFuture: 'asOf must not be in the future: the organisation is only known up to now',
-  replayFailed: (reason: string) => `Replaying the event log for asOf failed (${reason}); ask again to retry`,
+  replayFailed: 'Replaying the event log for asOf failed (the server log has the reason); ask again to retry',
 } as const;
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
