@@ -97,9 +97,27 @@ const INSIGHTS: EntryContributionTable<OrgInsightEntryRow> = {
 /** A high-rated entry's part in its course's figures, added (+1) or taken back (-1). */
 type CourseDelta = Pick<Signed<OrgInsightEntryRow>, 'year' | 'training_name' | 'rating' | 'sign'>;
 
-const COURSE_DELTA_TYPES: ColumnTypes<CourseDelta> = { year: 'int4', training_name: 'text', rating: 'int4', sign: 'int4' };
+const COURSE_TYPES: ColumnTypes<OrgCourseRatingRow> = {
+  year: 'int4',
+  training_name: 'text',
+  completions: 'int4',
+  rating_sum: 'int4',
+};
 
 const courses = (schema: string) => sql.table(`${schema}.org_course_ratings`);
+
+/** The deltas summed per course in memory: one row per course the batch changes (none when they cancel out). */
+function foldCourses(deltas: readonly CourseDelta[]): OrgCourseRatingRow[] {
+  const sums = new Map<string, OrgCourseRatingRow>();
+  for (const { year, training_name, rating, sign } of deltas) {
+    const key = JSON.stringify([year, training_name]);
+    const sum = sums.get(key) ?? { year, training_name, completions: 0, rating_sum: 0 };
+    sum.completions += sign;
+    sum.rating_sum += sign * rating;
+    sums.set(key, sum);
+  }
+  return [...sums.values()].filter((sum) => sum.completions !== 0 || sum.rating_sum !== 0);
+}
 
 /** The high ratings of users deleted in the batch, as stored before it: they leave their courses. */
 async function ratingsOfDeletedUsers(
@@ -115,17 +133,18 @@ async function ratingsOfDeletedUsers(
   return rows;
 }
 
-/** Adds the deltas to the courses' completions and rating sums; a course left with none has no row. */
+/** Adds the deltas to the courses' completions and rating sums; a course left with none has no row (only one whose count fell can be). */
 async function addToCourses(trx: ReadModelTransaction, schema: string, deltas: readonly CourseDelta[]): Promise<void> {
-  if (deltas.length === 0) return;
+  const changes = foldCourses(deltas);
+  if (changes.length === 0) return;
   await sql`INSERT INTO ${courses(schema)} AS c (year, training_name, completions, rating_sum)
-    SELECT d.year, d.training_name, sum(d.sign), sum(d.sign * d.rating) FROM ${unnestRows(deltas, COURSE_DELTA_TYPES, 'd')}
-    GROUP BY d.year, d.training_name
+    SELECT d.year, d.training_name, d.completions, d.rating_sum FROM ${unnestRows(changes, COURSE_TYPES, 'd')}
     ON CONFLICT (year, training_name) DO UPDATE SET
       completions = c.completions + EXCLUDED.completions,
       rating_sum = c.rating_sum + EXCLUDED.rating_sum`.execute(trx);
-  await sql`DELETE FROM ${courses(schema)} AS c
-    USING (SELECT DISTINCT year, training_name FROM ${unnestRows(deltas, { year: 'int4', training_name: 'text' }, 'd')}) AS k
+  const fallen = changes.filter((change) => change.completions < 0);
+  if (fallen.length === 0) return;
+  await sql`DELETE FROM ${courses(schema)} AS c USING ${unnestRows(fallen, { year: 'int4', training_name: 'text' }, 'k')}
     WHERE c.year = k.year AND c.training_name = k.training_name AND c.completions = 0`.execute(trx);
 }
 

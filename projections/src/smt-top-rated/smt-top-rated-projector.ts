@@ -1,6 +1,6 @@
 import { HIGH_RATING_MIN, isEventOf, type EntryDetails } from '@tht/contracts';
 import { sql } from 'kysely';
-import { deleteRows, upsertRows, type ColumnTypes } from '../framework/batch-sql';
+import { deleteRows, insertRows, upsertRows, type ColumnTypes } from '../framework/batch-sql';
 import type { ProjectedEvent, Projector } from '../framework/projector';
 import type { ReadModelDb, ReadModelTransaction } from '../read-model-tables';
 
@@ -67,13 +67,17 @@ type HandledEvent = ProjectedEvent<(typeof HANDLED_TYPES)[number]>;
 
 /**
  * One batch: each entry's latest row (or its absence) is kept in memory and written at the end
- * with one DELETE of the deleted users' rows, one DELETE of the entries that left and one upsert.
- * No stored row is read: an entry's row depends on its latest event only.
+ * with one DELETE of the deleted users' rows, one DELETE of the stored entries that left, one
+ * INSERT of the entries logged in the batch (ids are never reused: none has a row yet) and one
+ * upsert of the others. No stored row is read: an entry's row depends on its latest event only.
  */
 async function projectBatch(trx: ReadModelTransaction, schema: string, events: readonly HandledEvent[]): Promise<void> {
   const latest = new Map<number, SmtTopRatedEntryRow | null>();
+  /** Entries logged in the batch: none has a stored row. */
+  const loggedHere = new Set<number>();
   const deletedUsers = new Set<number>();
   for (const event of events) {
+    if (event.type === 'EntryLogged') loggedHere.add(event.data.entryId);
     if (event.type === 'UserDeleted') {
       deletedUsers.add(event.data.userId);
       for (const [entryId, row] of latest) if (row?.user_id === event.data.userId) latest.set(entryId, null);
@@ -83,11 +87,17 @@ async function projectBatch(trx: ReadModelTransaction, schema: string, events: r
       latest.set(event.data.entryId, rowOf(event.data));
     }
   }
-  const kept = [...latest.values()].filter((row) => row !== null);
-  const left = [...latest].filter(([, row]) => row === null).map(([entryId]) => entryId);
+  const created: SmtTopRatedEntryRow[] = [];
+  const changed: SmtTopRatedEntryRow[] = [];
+  const left: number[] = [];
+  for (const [entryId, row] of latest) {
+    if (row) (loggedHere.has(entryId) ? created : changed).push(row);
+    else if (!loggedHere.has(entryId)) left.push(entryId);
+  }
   await deleteRows(trx, schema, 'smt_top_rated_entries', 'user_id', 'int4', [...deletedUsers]);
   await deleteRows(trx, schema, 'smt_top_rated_entries', 'entry_id', 'int4', left);
-  await upsertRows(trx, schema, 'smt_top_rated_entries', kept, { types: COLUMN_TYPES, key: ['entry_id'] });
+  await insertRows(trx, schema, 'smt_top_rated_entries', created, COLUMN_TYPES);
+  await upsertRows(trx, schema, 'smt_top_rated_entries', changed, { types: COLUMN_TYPES, key: ['entry_id'] });
 }
 
 export const smtTopRatedProjector: Projector = {

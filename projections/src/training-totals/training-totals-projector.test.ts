@@ -163,6 +163,55 @@ describe('training totals projector', () => {
     expect(await topics()).toEqual([]);
   });
 
+  it('when a batch changes hours without changing counts, or changes nothing, the totals follow exactly', async () => {
+    await project(
+      logged(1, 10, { hours: '1.5', date: '2025-02-01' }),
+      logged(2, 10, { hours: '0.25', date: '2025-02-03' }),
+      logged(3, 11, { hours: '2', date: '2025-04-04', trainingName: 'Risk' }),
+      logged(5, 12, { hours: '1.50', date: '2024-06-06', trainingName: 'Risk' }),
+    );
+    await project([
+      edited(1, 10, { hours: '2.25', date: '2025-03-01' }),
+      edited(2, 10, { hours: '0.25', date: '2025-02-03' }),
+      deleted(3, 11),
+      logged(4, 11, { hours: '0.75', date: '2025-04-05', trainingName: 'Risk' }),
+      edited(5, 12, { hours: '1.5', date: '2024-06-07', trainingName: 'Risk' }),
+    ]);
+    expect(await totals()).toEqual([
+      {
+        user: 10,
+        year: 2025,
+        hours: 2.5,
+        entries: 2,
+        highRated: 0,
+        innovative: 0,
+        innovativeHours: 0,
+        byMonth: months({ 2: 0.25, 3: 2.25 }),
+      },
+      {
+        user: 11,
+        year: 2025,
+        hours: 0.75,
+        entries: 1,
+        highRated: 0,
+        innovative: 0,
+        innovativeHours: 0,
+        byMonth: months({ 4: 0.75 }),
+      },
+      {
+        user: 12,
+        year: 2024,
+        hours: 1.5,
+        entries: 1,
+        highRated: 0,
+        innovative: 0,
+        innovativeHours: 0,
+        byMonth: months({ 6: 1.5 }),
+      },
+    ]);
+    expect(await topics()).toEqual(['11 2025 Risk 1', '12 2024 Risk 1']);
+  });
+
   it('when a user is deleted, forgets their figures, including those of the same batch', async () => {
     await project(logged(1, 10), logged(2, 11));
     await project([

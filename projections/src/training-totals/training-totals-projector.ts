@@ -1,6 +1,7 @@
 import { HIGH_RATING_MIN, topicsOf } from '@tht/contracts';
-import { sql, type RawBuilder } from 'kysely';
+import { sql } from 'kysely';
 import { deleteRows, unnestRows, type ColumnTypes } from '../framework/batch-sql';
+import { DecimalSum } from '../framework/decimal-sum';
 import {
   EntryContributions,
   isEntryContributionEvent,
@@ -73,8 +74,6 @@ const ENTRY_COLUMN_TYPES: ColumnTypes<TrainingTotalsEntryRow> = {
 /** A contribution added (+1) or taken back (-1). */
 type Delta = Signed<TrainingTotalsEntryRow>;
 
-const DELTA_COLUMN_TYPES: ColumnTypes<Delta> = { ...ENTRY_COLUMN_TYPES, sign: 'int4' };
-
 const MONTHS = Array.from({ length: 12 }, (_, index) => index + 1);
 
 async function migrate(db: ReadModelDb, schema: string): Promise<void> {
@@ -126,11 +125,94 @@ const CONTRIBUTIONS: EntryContributionTable<TrainingTotalsEntryRow> = {
   }),
 };
 
+/** What a batch adds to one person-year's totals (see `foldTotals`). */
+interface TotalsChange {
+  user_id: number;
+  year: number;
+  hours: DecimalSum;
+  entries: number;
+  high_rated: number;
+  innovative: number;
+  innovative_hours: DecimalSum;
+  hours_by_month: DecimalSum[];
+}
+
+/** A row of `training_totals` as the batch's change to it: sums as decimal texts, months as a numeric[] literal. */
+type TotalsChangeRow = Omit<TrainingTotalsRow, 'hours_by_month'> & { hours_by_month: string };
+
+const TOTALS_CHANGE_TYPES: ColumnTypes<TotalsChangeRow> = {
+  user_id: 'int4',
+  year: 'int4',
+  hours: 'numeric',
+  entries: 'int4',
+  high_rated: 'int4',
+  innovative: 'int4',
+  innovative_hours: 'numeric',
+  hours_by_month: 'numeric[]',
+};
+
+const TOPIC_CHANGE_TYPES: ColumnTypes<TrainingTopicRow> = { user_id: 'int4', year: 'int4', topic: 'text', entries: 'int4' };
+
+/** The deltas summed per person and year, in memory: one row per key for the upsert. */
+function foldTotals(deltas: readonly Delta[]): TotalsChange[] {
+  const changes = new Map<string, TotalsChange>();
+  for (const delta of deltas) {
+    const key = `${delta.user_id} ${delta.year}`;
+    let change = changes.get(key);
+    if (!change) {
+      change = {
+        user_id: delta.user_id,
+        year: delta.year,
+        hours: new DecimalSum(),
+        entries: 0,
+        high_rated: 0,
+        innovative: 0,
+        innovative_hours: new DecimalSum(),
+        hours_by_month: MONTHS.map(() => new DecimalSum()),
+      };
+      changes.set(key, change);
+    }
+    change.hours.add(delta.hours, delta.sign);
+    change.entries += delta.sign;
+    change.hours_by_month[delta.month - 1]!.add(delta.hours, delta.sign);
+    if (delta.high_rated) change.high_rated += delta.sign;
+    if (delta.innovative) {
+      change.innovative += delta.sign;
+      change.innovative_hours.add(delta.hours, delta.sign);
+    }
+  }
+  return [...changes.values()];
+}
+
+/** An edit that moves nothing between months, ratings or hours changes no total. */
+const changesNothing = (change: TotalsChange) =>
+  change.entries === 0 &&
+  change.high_rated === 0 &&
+  change.innovative === 0 &&
+  change.hours.isZero() &&
+  change.innovative_hours.isZero() &&
+  change.hours_by_month.every((hours) => hours.isZero());
+
+/** The net change of every person-year-topic count (an entry counts once per topic it mentions); zeros left out. */
+function foldTopics(deltas: readonly Delta[]): TrainingTopicRow[] {
+  const counts = new Map<string, TrainingTopicRow>();
+  for (const delta of deltas) {
+    for (const topic of delta.topics) {
+      const key = `${delta.user_id} ${delta.year} ${topic}`;
+      const row = counts.get(key) ?? { user_id: delta.user_id, year: delta.year, topic, entries: 0 };
+      row.entries += delta.sign;
+      counts.set(key, row);
+    }
+  }
+  return [...counts.values()].filter((row) => row.entries !== 0);
+}
+
 /**
  * The totals and topic counts of one batch: each changed entry's old contribution is taken out
- * and its new one added, with one statement per table. Sums are PostgreSQL numerics with trailing
- * zeros trimmed, and rows that drop to no entries are removed, so the tables do not depend on how
- * the log was cut into batches (a rebuild equals the live state).
+ * and its new one added, summed per key in memory (exact decimals), then one upsert per table
+ * adds them to the stored rows. Sums are numerics with trailing zeros trimmed, and rows that drop
+ * to no entries are removed, so the tables do not depend on how the log was cut into batches (a
+ * rebuild equals the live state). Only a key whose count fell can drop to none.
  */
 class TotalsWriter {
   constructor(
@@ -142,54 +224,70 @@ class TotalsWriter {
     for (const table of ['training_totals', 'training_topics'])
       await deleteRows(this.trx, this.schema, table, 'user_id', 'int4', deletedUsers);
     if (deltas.length === 0) return;
-    await this.addToTotals(deltas);
-    await this.addToTopics(deltas);
+    await this.addToTotals(foldTotals(deltas).filter((change) => !changesNothing(change)));
+    await this.addToTopics(foldTopics(deltas));
   }
 
   private table(name: string) {
     return sql.table(`${this.schema}.${name}`);
   }
 
-  private async addToTotals(deltas: readonly Delta[]): Promise<void> {
-    const signedHours = sql`d.sign * d.hours`;
+  private async addToTotals(changes: readonly TotalsChange[]): Promise<void> {
+    if (changes.length === 0) return;
+    const rows = changes.map((change): TotalsChangeRow => ({
+      ...change,
+      hours: change.hours.toString(),
+      innovative_hours: change.innovative_hours.toString(),
+      hours_by_month: `{${change.hours_by_month.join(',')}}`,
+    }));
+    const columns = sql.join(Object.keys(TOTALS_CHANGE_TYPES).map((column) => sql.ref(`d.${column}`)));
     // Trailing zeros trimmed: 1.50 + 0.25 - 0.25 reads 1.5, whichever way the log was batched.
-    const hoursOf = (filter?: RawBuilder<unknown>) =>
-      filter ? sql`trim_scale(coalesce(sum(${signedHours}) FILTER (WHERE ${filter}), 0))` : sql`trim_scale(sum(${signedHours}))`;
-    const months = sql.join(MONTHS.map((month) => hoursOf(sql`d.month = ${sql.lit(month)}`)));
+    const months = sql.join(
+      MONTHS.map((month) => sql`trim_scale(t.hours_by_month[${sql.lit(month)}] + EXCLUDED.hours_by_month[${sql.lit(month)}])`),
+    );
     await sql`INSERT INTO ${this.table('training_totals')} AS t
         (user_id, year, hours, entries, high_rated, innovative, innovative_hours, hours_by_month)
-      SELECT d.user_id, d.year, ${hoursOf()}, sum(d.sign), coalesce(sum(d.sign) FILTER (WHERE d.high_rated), 0),
-        coalesce(sum(d.sign) FILTER (WHERE d.innovative), 0), ${hoursOf(sql`d.innovative`)}, ARRAY[${months}]
-      FROM ${unnestRows(deltas, DELTA_COLUMN_TYPES, 'd')}
-      GROUP BY d.user_id, d.year
+      SELECT ${columns} FROM ${unnestRows(rows, TOTALS_CHANGE_TYPES, 'd')}
       ON CONFLICT (user_id, year) DO UPDATE SET
         hours = trim_scale(t.hours + EXCLUDED.hours),
         entries = t.entries + EXCLUDED.entries,
         high_rated = t.high_rated + EXCLUDED.high_rated,
         innovative = t.innovative + EXCLUDED.innovative,
         innovative_hours = trim_scale(t.innovative_hours + EXCLUDED.innovative_hours),
-        hours_by_month = ARRAY(SELECT trim_scale(t.hours_by_month[m] + EXCLUDED.hours_by_month[m]) FROM generate_series(1, 12) AS m ORDER BY m)`.execute(
-      this.trx,
+        hours_by_month = ARRAY[${months}]`.execute(this.trx);
+    await this.deleteEmptyRows(
+      'training_totals',
+      changes.filter((change) => change.entries < 0),
+      ['user_id', 'year'],
     );
-    await this.deleteEmptyRows('training_totals', deltas);
+  }
+
+  private async addToTopics(counts: readonly TrainingTopicRow[]): Promise<void> {
+    if (counts.length === 0) return;
+    await sql`INSERT INTO ${this.table('training_topics')} AS t (user_id, year, topic, entries)
+      SELECT d.user_id, d.year, d.topic, d.entries FROM ${unnestRows(counts, TOPIC_CHANGE_TYPES, 'd')}
+      ON CONFLICT (user_id, year, topic) DO UPDATE SET entries = t.entries + EXCLUDED.entries`.execute(this.trx);
+    await this.deleteEmptyRows(
+      'training_topics',
+      counts.filter((count) => count.entries < 0),
+      ['user_id', 'year', 'topic'],
+    );
   }
 
   /** A person-year (or its topic) left with no entries has no row. */
-  private async deleteEmptyRows(table: 'training_totals' | 'training_topics', deltas: readonly Delta[]): Promise<void> {
-    await sql`DELETE FROM ${this.table(table)} AS t
-      USING (SELECT DISTINCT user_id, year FROM ${unnestRows(deltas, { user_id: 'int4', year: 'int4' }, 'd')}) AS k
-      WHERE t.user_id = k.user_id AND t.year = k.year AND t.entries = 0`.execute(this.trx);
-  }
-
-  private async addToTopics(deltas: readonly Delta[]): Promise<void> {
-    const mentions = deltas.filter((delta) => delta.topics.length > 0);
-    if (mentions.length === 0) return;
-    const rows = unnestRows(mentions, { user_id: 'int4', year: 'int4', topics: 'jsonb', sign: 'int4' }, 'd');
-    await sql`INSERT INTO ${this.table('training_topics')} AS t (user_id, year, topic, entries)
-      SELECT d.user_id, d.year, topic.value, sum(d.sign) FROM ${rows} CROSS JOIN jsonb_array_elements_text(d.topics) AS topic
-      GROUP BY d.user_id, d.year, topic.value
-      ON CONFLICT (user_id, year, topic) DO UPDATE SET entries = t.entries + EXCLUDED.entries`.execute(this.trx);
-    await this.deleteEmptyRows('training_topics', mentions);
+  private async deleteEmptyRows<Key extends 'user_id' | 'year' | 'topic'>(
+    table: 'training_totals' | 'training_topics',
+    fallen: readonly Record<Key, unknown>[],
+    key: readonly Key[],
+  ): Promise<void> {
+    if (fallen.length === 0) return;
+    const types = Object.fromEntries(key.map((column) => [column, TOPIC_CHANGE_TYPES[column]])) as Record<Key, string>;
+    const matches = sql.join(
+      key.map((column) => sql`t.${sql.id(column)} = k.${sql.id(column)}`),
+      sql` AND `,
+    );
+    await sql`DELETE FROM ${this.table(table)} AS t USING ${unnestRows(fallen, types, 'k')}
+      WHERE ${matches} AND t.entries = 0`.execute(this.trx);
   }
 }
 
