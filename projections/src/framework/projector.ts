@@ -26,7 +26,10 @@ export type ProjectedEvent<Type extends ProductEventType = ProductEventType> = R
  *   2. At the end write each table once (helpers in ./batch-sql.ts): `insertRows` for the rows
  *      the batch created, one UPDATE ... FROM `unnestRows` (or `upsertRows`) for the rows that
  *      may exist, `deleteRows` for the rows removed. Changes that need no current value (e.g.
- *      "last sign-in = t") can be written without loading the row.
+ *      "last sign-in = t") can be written without loading the row. Additions to stored sums
+ *      are summed per key in memory first (`DecimalSum` for numerics), so the upsert writes
+ *      each key once with `x = t.x + EXCLUDED.x`; rows of ids the batch creates are inserted,
+ *      not upserted (an upsert's conflict check costs PostgreSQL more).
  *   3. A change that selects rows by a condition the batch cannot see in memory (e.g. "every row
  *      of department X") may run as one UPDATE when it occurs, as long as it is also applied to
  *      the rows kept in memory, which are written after it. Frequent ones are better collected
