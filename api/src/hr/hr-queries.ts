@@ -1,5 +1,4 @@
 import {
-  effectiveTargetHours,
   elapsedShareOfYear,
   ENTERPRISE_TOPIC_KEYWORDS,
   expectedHoursAtMonthEnds,
@@ -22,6 +21,7 @@ import {
 import type pg from 'pg';
 import { READ_MODEL_SCHEMA } from 'projections';
 import { statementName } from '../as-of/as-of-statements';
+import { targetHoursOf, targetSourcesSql, type TargetSourceColumns } from '../targets/targets-queries';
 
 /**
  * The HR dashboard's figures of one year, every one from read models: the per-person totals and
@@ -126,7 +126,7 @@ export async function hrStats(pool: pg.Pool, year: number, today: Date, schema =
   };
 }
 
-interface EmployeeRow {
+interface EmployeeRow extends TargetSourceColumns {
   id: number;
   first_name: string;
   last_name: string;
@@ -135,9 +135,6 @@ interface EmployeeRow {
   department: string;
   hours: number;
   entries: number;
-  own_target: number | null;
-  yearly_target: number | null;
-  total_users: number;
   recent_names: string[];
   recent_dates: string[];
 }
@@ -147,14 +144,13 @@ interface EmployeeRow {
  * count the fallback target needs, and their latest entries of the year (dates `$2`-`$3`), found
  * through the entries' (user, date) index.
  */
+const EMPLOYEE_TARGETS = targetSourcesSql('$1');
 const EMPLOYEES_TEXT = `SELECT u.id, u.first_name, u.last_name, u.email, u.role, u.department,
-    coalesce(t.hours, 0)::float8 AS hours, coalesce(t.entries, 0) AS entries, ut.target_hours AS own_target,
-    (SELECT target_hours FROM ${RM}.yearly_targets WHERE year = $1 ORDER BY id LIMIT 1) AS yearly_target,
-    (SELECT count(*)::int FROM ${RM}.users) AS total_users,
+    coalesce(t.hours, 0)::float8 AS hours, coalesce(t.entries, 0) AS entries, ${EMPLOYEE_TARGETS.columns},
     coalesce(recent.names, '{}') AS recent_names, coalesce(recent.dates, '{}') AS recent_dates
   FROM ${RM}.users u
   LEFT JOIN ${RM}.training_totals t ON t.user_id = u.id AND t.year = $1
-  LEFT JOIN ${RM}.user_targets ut ON ut.user_id = u.id AND ut.year = $1
+  ${EMPLOYEE_TARGETS.join}
   LEFT JOIN LATERAL (
     SELECT array_agg(r.training_name ORDER BY r.date DESC, r.id DESC) AS names, array_agg(r.date ORDER BY r.date DESC, r.id DESC) AS dates
     FROM (SELECT e.id, e.training_name, e.date FROM ${RM}.entries e
@@ -172,11 +168,7 @@ function employeeOf(row: EmployeeRow): HrEmployee {
     department: row.department,
     totalHours: row.hours,
     completedTraining: row.entries,
-    targetHours: effectiveTargetHours({
-      userTargetHours: row.own_target,
-      yearlyTargetHours: row.yearly_target,
-      totalUsers: row.total_users,
-    }),
+    targetHours: targetHoursOf(row),
     hasOwnTarget: row.own_target !== null,
     recentCourses: row.recent_names.map((trainingName, index) => ({ trainingName, date: row.recent_dates[index]! })),
   };

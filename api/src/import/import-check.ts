@@ -3,21 +3,13 @@ import { bulkTargetUser } from '../admin/admin-commands';
 import { storedDuplicateKeys } from '../admin/admin-queries';
 import type { AppContext } from '../platform/context';
 import { detectFormat, planImport, plannedCounts, type ImportPlan, type KnownUser } from './import-plan';
-import { loadInstanceSnapshot } from './import-snapshot';
+import { knownUserOf, loadInstanceSnapshot } from './import-snapshot';
 import { firstRow, openSheets } from './import-tables';
 import type { UploadedFile } from './import-upload';
 
 async function gridTargetUser(ctx: AppContext, userId: number | undefined): Promise<KnownUser | undefined> {
   if (userId === undefined) return undefined;
-  const row = await bulkTargetUser(ctx, userId);
-  return {
-    id: row.id,
-    role: row.role,
-    firstName: row.first_name,
-    lastName: row.last_name,
-    managerName: row.manager_name ?? '',
-    department: row.department,
-  };
+  return knownUserOf(await bulkTargetUser(ctx, userId));
 }
 
 export function reportOf(plan: ImportPlan, fileName: string): ImportReport {

@@ -1,9 +1,23 @@
-import type { ReadModelDb } from 'projections';
+import type { ReadModelDb, UserRow } from 'projections';
 import { READ_MODEL_SCHEMA } from 'projections';
 import { listDepartments } from '../departments/departments-queries';
 import { loadCustomFieldDefinitions } from '../form-fields/form-fields-queries';
 import type { AppContext } from '../platform/context';
 import { userTargetKey, type InstanceSnapshot, type KnownUser } from './import-plan';
+
+type KnownUserColumns = Pick<UserRow, 'id' | 'role' | 'first_name' | 'last_name' | 'manager_name' | 'department'>;
+
+/** A users row as an import's rows are checked against it. */
+export function knownUserOf(row: KnownUserColumns): KnownUser {
+  return {
+    id: row.id,
+    role: row.role,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    managerName: row.manager_name ?? '',
+    department: row.department,
+  };
+}
 
 async function knownUsers(db: ReadModelDb): Promise<Map<string, KnownUser>> {
   const rows = await db
@@ -11,19 +25,7 @@ async function knownUsers(db: ReadModelDb): Promise<Map<string, KnownUser>> {
     .selectFrom('users')
     .select(['id', 'email', 'role', 'first_name', 'last_name', 'manager_name', 'department'])
     .execute();
-  return new Map(
-    rows.map((row) => [
-      row.email,
-      {
-        id: row.id,
-        role: row.role,
-        firstName: row.first_name,
-        lastName: row.last_name,
-        managerName: row.manager_name ?? '',
-        department: row.department,
-      },
-    ]),
-  );
+  return new Map(rows.map((row) => [row.email, knownUserOf(row)]));
 }
 
 async function targetKeys(db: ReadModelDb): Promise<{ fiscalYears: Set<number>; userTargets: Set<string> }> {

@@ -1,5 +1,4 @@
 import {
-  effectiveTargetHours,
   elapsedShareOfYear,
   fullName,
   MANAGER_TOPIC_KEYWORDS,
@@ -15,12 +14,13 @@ import {
 import type pg from 'pg';
 import { READ_MODEL_SCHEMA, type ReadModelDb } from 'projections';
 import { ENTRY_VIEW_COLUMNS, entryListJson } from '../entries/entries-queries';
+import { targetHoursOf, targetSourcesSql, type TargetSourceColumns } from '../targets/targets-queries';
 import { toUserSummary } from '../users/users-queries';
 
 const USERS = `${READ_MODEL_SCHEMA}.users`;
 
 /** A direct report with their figures of the year and what their target is made of. */
-interface ReportRow {
+interface ReportRow extends TargetSourceColumns {
   id: number;
   first_name: string;
   last_name: string;
@@ -29,9 +29,6 @@ interface ReportRow {
   high_rated: number;
   /** null when they have no entries in the year */
   hours_by_month: number[] | null;
-  own_target: number | null;
-  yearly_target: number | null;
-  total_users: number;
 }
 
 /**
@@ -39,14 +36,13 @@ interface ReportRow {
  * left) with their training totals and own target of year `$2`, and, on every row, the yearly
  * target and the number of users that a person's target falls back on.
  */
+const REPORT_TARGETS = targetSourcesSql('$2');
 const REPORTS_TEXT = `SELECT u.id, u.first_name, u.last_name,
     coalesce(t.hours, 0)::float8 AS hours, coalesce(t.entries, 0) AS entries, coalesce(t.high_rated, 0) AS high_rated,
-    t.hours_by_month::float8[] AS hours_by_month, ut.target_hours AS own_target,
-    (SELECT target_hours FROM ${READ_MODEL_SCHEMA}.yearly_targets WHERE year = $2 ORDER BY id LIMIT 1) AS yearly_target,
-    (SELECT count(*)::int FROM ${USERS}) AS total_users
+    t.hours_by_month::float8[] AS hours_by_month, ${REPORT_TARGETS.columns}
   FROM ${USERS} u
   LEFT JOIN ${READ_MODEL_SCHEMA}.training_totals t ON t.user_id = u.id AND t.year = $2
-  LEFT JOIN ${READ_MODEL_SCHEMA}.user_targets ut ON ut.user_id = u.id AND ut.year = $2
+  ${REPORT_TARGETS.join}
   WHERE u.manager_id = $1
   ORDER BY u.last_name, u.first_name, u.id`;
 
@@ -59,11 +55,7 @@ const TOPICS_TEXT = `SELECT tt.topic, sum(tt.entries)::int AS entries
 const NO_HOURS: readonly number[] = Array(12).fill(0);
 
 function employeeStatsOf(report: ReportRow, elapsedShare: number): ManagerEmployeeStats {
-  const targetHours = effectiveTargetHours({
-    userTargetHours: report.own_target,
-    yearlyTargetHours: report.yearly_target,
-    totalUsers: report.total_users,
-  });
+  const targetHours = targetHoursOf(report);
   return {
     id: report.id,
     name: fullName({ firstName: report.first_name, lastName: report.last_name }),

@@ -1,10 +1,39 @@
-import { TARGET_MESSAGES as M, type UserTarget, type YearlyTarget } from '@tht/contracts';
+import { effectiveTargetHours, TARGET_MESSAGES as M, type UserTarget, type YearlyTarget } from '@tht/contracts';
 import { READ_MODEL_SCHEMA, type ReadModelDb, type UserTargetRow, type YearlyTargetRow } from 'projections';
 import type { AuthUser } from '../auth/auth-user';
 import { canViewOrganisationData } from '../auth/policy';
 import { HttpError } from '../platform/http';
 
 const readModels = (db: ReadModelDb) => db.withSchema(READ_MODEL_SCHEMA);
+
+/** The sources of a person's target of a year, as `targetSourcesSql` selects them. */
+export interface TargetSourceColumns {
+  own_target: number | null;
+  yearly_target: number | null;
+  total_users: number;
+}
+
+/**
+ * SQL for the sources of the target of each users row `u` in the year `yearParam` (e.g. '$1'):
+ * `columns` selects own_target, yearly_target and total_users, reading the `join` (user_targets as `ut`).
+ */
+export function targetSourcesSql(yearParam: string) {
+  return {
+    columns: `ut.target_hours AS own_target,
+    (SELECT target_hours FROM ${READ_MODEL_SCHEMA}.yearly_targets WHERE year = ${yearParam} ORDER BY id LIMIT 1) AS yearly_target,
+    (SELECT count(*)::int FROM ${READ_MODEL_SCHEMA}.users) AS total_users`,
+    join: `LEFT JOIN ${READ_MODEL_SCHEMA}.user_targets ut ON ut.user_id = u.id AND ut.year = ${yearParam}`,
+  };
+}
+
+/** A person's target hours from those sources (the contracts' rule). */
+export function targetHoursOf(row: TargetSourceColumns): number {
+  return effectiveTargetHours({
+    userTargetHours: row.own_target,
+    yearlyTargetHours: row.yearly_target,
+    totalUsers: row.total_users,
+  });
+}
 const iso = (value: Date | string) => new Date(value).toISOString();
 
 function toYearlyTarget(row: YearlyTargetRow): YearlyTarget {

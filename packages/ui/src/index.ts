@@ -11,6 +11,7 @@ export { Badge, type BadgeTone } from './primitives/Badge';
 export { DashboardSection, EmptyText } from './primitives/DashboardSection';
 export { FiscalYearTable } from './targets/FiscalYearTable';
 export { Tiles, Tile, TileValue, TileDetail } from './primitives/Tiles';
+export { FigureTiles, type Figure } from './primitives/FigureTiles';
 export { DataTable, TableScroll } from './primitives/DataTable';
 export { FormActions } from './primitives/FormActions';
 export { Spinner, CentredSpinner } from './primitives/Spinner';
