@@ -28,6 +28,9 @@ describe('parseSettings', () => {
       logLevel: 'info',
       trustProxy: 'loopback',
       remoteUrls: {},
+      publicUrl: 'http://localhost:8080',
+      smtpUrl: null,
+      mailFrom: 'Training Hours Tracker <no-reply@example.com>',
     });
   });
 
@@ -44,6 +47,9 @@ describe('parseSettings', () => {
       LOG_LEVEL: 'warn',
       TRUST_PROXY: 'loopback, 172.16.0.0/12',
       MF_HR_URL: 'https://hr.acme.example.org/mf-manifest.json',
+      PUBLIC_URL: 'https://training.acme.example.org/',
+      SMTP_URL: 'smtps://mailer:secret@smtp.acme.example.org:465',
+      MAIL_FROM: 'Training <training@acme.example.org>',
     });
     expect(settings).toEqual({
       port: 3000,
@@ -56,6 +62,16 @@ describe('parseSettings', () => {
       logLevel: 'warn',
       trustProxy: 'loopback, 172.16.0.0/12',
       remoteUrls: { MF_HR_URL: 'https://hr.acme.example.org/mf-manifest.json' },
+      publicUrl: 'https://training.acme.example.org',
+      smtpUrl: 'smtps://mailer:secret@smtp.acme.example.org:465',
+      mailFrom: 'Training <training@acme.example.org>',
+    });
+  });
+
+  it('defaults PUBLIC_URL to this port on localhost and MAIL_FROM to the organisation domain', () => {
+    expect(parseSettings({ PORT: '3000', ORG_EMAIL_DOMAIN: 'acme.example.org' })).toMatchObject({
+      publicUrl: 'http://localhost:3000',
+      mailFrom: 'Training Hours Tracker <no-reply@acme.example.org>',
     });
   });
 
@@ -95,6 +111,8 @@ describe('parseSettings', () => {
       'TRUST_PROXY must be true, false, a hop count, or addresses/subnets such as loopback, 10.0.0.0/8',
     ],
     [{ MF_ADMIN_URL: 'ftp://files/admin' }, 'MF_ADMIN_URL must be an http(s) URL or a path starting with /'],
+    [{ PUBLIC_URL: 'training.example.org' }, 'PUBLIC_URL must be an http(s) URL such as https://training.example.org'],
+    [{ SMTP_URL: 'http://mail.example.org' }, 'SMTP_URL must be an smtp:// or smtps:// URL'],
   ])('rejects %o with one line naming the setting', (env, message) => {
     const error = configErrorOf(env);
     expect(error.message).toBe(message);

@@ -26,6 +26,12 @@ export interface AppConfig {
   /** Express `trust proxy`: which peers' X-Forwarded-For is believed (client address for login limits). */
   trustProxy: boolean | number | string;
   remoteUrls: Partial<Record<RemoteUrlSetting, string>>;
+  /** The product's public base URL without a trailing slash: links in e-mails are built from it, never from request headers. */
+  publicUrl: string;
+  /** smtp:// or smtps:// (credentials in the URL); null means reset links go to the server log. */
+  smtpUrl: string | null;
+  /** Sender of the product's e-mails (RFC 5322 mailbox, e.g. `Name <address>`). */
+  mailFrom: string;
 }
 
 /** A setting that stops start-up. The message is one line and starts with the setting's name. */
@@ -68,6 +74,9 @@ function isTrustProxy(value: string): boolean {
   }
 }
 
+/** No trailing slash, so links are `${publicUrl}/path`. */
+const withoutTrailingSlash = (value: string) => value.replace(/\/+$/, '');
+
 const isRemoteUrl = (value: string) => value.startsWith('/') || hasProtocol(value, ['http:', 'https:']);
 
 /** An empty variable (`FOO=` in a compose file or shell) counts as unset. */
@@ -109,6 +118,14 @@ const settingsSchema = z
       z.string().refine(isTrustProxy, 'must be true, false, a hop count, or addresses/subnets such as loopback, 10.0.0.0/8'),
     ),
     ...remoteUrlSettings,
+    PUBLIC_URL: optional(
+      z
+        .string()
+        .refine((v) => hasProtocol(v, ['http:', 'https:']), 'must be an http(s) URL such as https://training.example.org')
+        .transform(withoutTrailingSlash),
+    ),
+    SMTP_URL: optional(z.string().refine((v) => hasProtocol(v, ['smtp:', 'smtps:']), 'must be an smtp:// or smtps:// URL')),
+    MAIL_FROM: optional(z.string().trim().min(3, 'must be a sender address such as Training <no-reply@example.org>')),
   })
   .superRefine((settings, ctx) => {
     if (settings.ADMIN_EMAIL && !settings.ADMIN_PASSWORD) {
@@ -127,21 +144,28 @@ export function parseSettings(env: NodeJS.ProcessEnv): Omit<AppConfig, 'jwtSecre
     throw new ConfigError(String(issue.path[0]), issue.message);
   }
   const s = parsed.data;
+  const port = Number(s.PORT ?? 8080);
+  const orgEmailDomain = s.ORG_EMAIL_DOMAIN ?? 'example.com';
   return {
-    port: Number(s.PORT ?? 8080),
+    port,
     databaseUrl: s.DATABASE_URL ?? null,
     eventstoreUrl: s.EVENTSTORE_URL ?? null,
     dataDir: path.resolve(REPO_ROOT, s.DATA_DIR ?? '.data'),
     jwtSecret: s.JWT_SECRET ?? null,
-    orgEmailDomain: s.ORG_EMAIL_DOMAIN ?? 'example.com',
+    orgEmailDomain,
     startupAdmin: s.ADMIN_EMAIL && s.ADMIN_PASSWORD ? { email: s.ADMIN_EMAIL, password: s.ADMIN_PASSWORD } : null,
     logLevel: s.LOG_LEVEL ?? 'info',
     trustProxy: parseTrustProxy(s.TRUST_PROXY ?? 'loopback'),
     remoteUrls: Object.fromEntries(
       REMOTES.flatMap((remote) => (s[remote.urlSetting] ? [[remote.urlSetting, s[remote.urlSetting]]] : [])),
     ),
+    publicUrl: s.PUBLIC_URL ?? defaultPublicUrl(port),
+    smtpUrl: s.SMTP_URL ?? null,
+    mailFrom: s.MAIL_FROM ?? `Training Hours Tracker <no-reply@${orgEmailDomain}>`,
   };
 }
+
+export const defaultPublicUrl = (port: number) => `http://localhost:${port}`;
 
 /** The full configuration: settings plus the JWT secret (generated once into DATA_DIR when not given). */
 export async function loadConfig(env: NodeJS.ProcessEnv = process.env): Promise<AppConfig> {

@@ -4,7 +4,7 @@ import { createPool, startEmbeddedPostgres } from '@tht/postgres';
 import pg from 'pg';
 import { ensureStartupAdmin } from './accounts/startup-admin';
 import { createApp } from './app';
-import { ConfigError, REPO_ROOT, loadConfig, type AppConfig } from './config';
+import { ConfigError, REPO_ROOT, defaultPublicUrl, loadConfig, type AppConfig } from './config';
 import { buildMissingFrontEnds } from './platform/front-end-build';
 import { createLogger, type Logger } from './platform/logger';
 import { startRuntime } from './platform/runtime';
@@ -39,11 +39,13 @@ const answerStarting: http.RequestListener = (_req, res) => {
     .end(JSON.stringify({ status: 'starting', error: 'The server is starting' }));
 };
 
-async function start(config: AppConfig, log: Logger): Promise<void> {
+async function start(settings: AppConfig, log: Logger): Promise<void> {
   // The port is claimed first, so a taken PORT is reported at once rather than after a long start-up.
   let handleRequest: http.RequestListener = answerStarting;
-  httpServer = await listenOnPort((req, res) => handleRequest(req, res), config.port);
-  log.info(`Listening on http://localhost:${(httpServer.address() as net.AddressInfo).port} (starting)`);
+  httpServer = await listenOnPort((req, res) => handleRequest(req, res), settings.port);
+  const { port } = httpServer.address() as net.AddressInfo;
+  log.info(`Listening on http://localhost:${port} (starting)`);
+  const config = withListeningPort(settings, port);
 
   const databaseUrl = config.databaseUrl ?? (await startEmbeddedDatabase(config, log));
   await checkDatabaseAnswers(databaseUrl, config);
@@ -62,6 +64,11 @@ async function start(config: AppConfig, log: Logger): Promise<void> {
 
   handleRequest = createApp(runtime.ctx);
   log.info('Ready');
+}
+
+/** With PORT=0 the default PUBLIC_URL names the port actually picked. */
+function withListeningPort(config: AppConfig, port: number): AppConfig {
+  return config.publicUrl === defaultPublicUrl(config.port) ? { ...config, publicUrl: defaultPublicUrl(port) } : config;
 }
 
 async function listenOnPort(handler: http.RequestListener, port: number): Promise<http.Server> {
