@@ -5,11 +5,12 @@ import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 import type { z } from 'zod';
 import type { Logger } from './logger';
 
-/** An error a client can cause: sent as `{ error: message }` with its status. */
+/** An error a client can cause: sent as `{ error: message }` with its status (and `headers`, e.g. Retry-After). */
 export class HttpError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    readonly headers: Readonly<Record<string, string>> = {},
   ) {
     super(message);
     this.name = 'HttpError';
@@ -45,8 +46,8 @@ function hasClientStatus(error: unknown): error is ErrorWithStatus {
   return error instanceof Error && typeof status === 'number' && status >= 400 && status < 500;
 }
 
-function clientErrorOf(error: unknown): { status: number; message: string } | null {
-  if (error instanceof HttpError) return { status: error.status, message: error.message };
+function clientErrorOf(error: unknown): { status: number; message: string; headers?: Record<string, string> } | null {
+  if (error instanceof HttpError) return { status: error.status, message: error.message, headers: error.headers };
   if (error instanceof ConcurrencyError) return { status: 409, message: CONFLICT_MESSAGE };
   if (!hasClientStatus(error)) return null;
   if (error.type === 'entity.parse.failed') return { status: 400, message: 'Malformed JSON in request body' };
@@ -60,7 +61,10 @@ export function errorHandler(log: Logger): ErrorRequestHandler {
     if (res.headersSent) return next(error);
     const clientError = clientErrorOf(error);
     if (clientError) {
-      res.status(clientError.status).json({ error: clientError.message });
+      res
+        .status(clientError.status)
+        .set(clientError.headers ?? {})
+        .json({ error: clientError.message });
       return;
     }
     log.error(`${req.method} ${req.originalUrl} failed`, error);
