@@ -2,6 +2,7 @@ import express, { type Express, type RequestHandler } from 'express';
 import { createAccountsRouter } from './accounts/accounts-routes';
 import { createAdminRouter } from './admin/admin-routes';
 import { createAuditRouter } from './audit/audit-routes';
+import { refuseCrossSiteCookieWrites } from './auth/same-origin-writes';
 import { createEntriesRouter } from './entries/entries-routes';
 import { createExportRouter } from './export/export-routes';
 import { createFormFieldsRouter } from './form-fields/form-fields-routes';
@@ -22,6 +23,7 @@ import { requestLogging } from './platform/http-logging';
 import { dispatchByFirstSegment } from './platform/route-dispatch';
 import { refuseUnsafeText } from './platform/refuse-unsafe-text';
 import { remoteRegistryHandler } from './platform/remotes';
+import { securityHeaders } from './platform/security-headers';
 
 /** Large enough for a 500-row bulk entry payload with long notes (about 1 MB), small enough to refuse abuse. */
 export const JSON_BODY_LIMIT = '2mb';
@@ -40,8 +42,10 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Expr
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', ctx.config.trustProxy);
+  app.use(securityHeaders(ctx.config));
   app.use(assignCorrelationId);
   app.use('/api', requestLogging(ctx.log));
+  app.use('/api', refuseCrossSiteCookieWrites(ctx.config.publicUrl));
   app.use('/api', unlessReading(express.json({ limit: JSON_BODY_LIMIT })), refuseUnsafeText);
 
   app.get('/api/health', healthHandler(ctx));

@@ -37,7 +37,11 @@ const cookieToken = (req: Request): string | null => {
   return typeof token === 'string' && token !== '' ? token : null;
 };
 
-const tokenOf = ExtractJwt.fromExtractors([ExtractJwt.fromAuthHeaderAsBearerToken(), cookieToken]);
+const bearerToken = ExtractJwt.fromAuthHeaderAsBearerToken();
+const tokenOf = ExtractJwt.fromExtractors([bearerToken, cookieToken]);
+
+/** A request the browser signs in by the `authToken` cookie alone (no Bearer header): one a foreign page can make. */
+export const signsInByCookie = (req: Request): boolean => bearerToken(req) === null && cookieToken(req) !== null;
 
 /** A token is good while its user exists and no logout or password change happened after it was issued. */
 async function userOfClaims(ctx: AppContext, claims: VerifiedClaims): Promise<AuthUser | null> {

@@ -20,7 +20,7 @@ export function distDir(frontEndRoot: string, folder: string): string {
 
 /**
  * Serves the built front ends from `<frontEndRoot>/<folder>/dist`: each remote at
- * `/remotes/<folder>/` (CORS open, since a shell on another origin may load it), and the shell at
+ * `/remotes/<folder>/` (CORS and CORP open, since a shell on another origin may load it), and the shell at
  * `/` with a fallback to its index.html for page routes, which the shell's router resolves.
  */
 export function frontEndRouter(frontEndRoot: string): Router {
@@ -30,7 +30,7 @@ export function frontEndRouter(frontEndRoot: string): Router {
     router.use(
       `/remotes/${remote.folder}`,
       (_req, res, next) => {
-        res.set('Access-Control-Allow-Origin', '*');
+        res.set({ 'Access-Control-Allow-Origin': '*', 'Cross-Origin-Resource-Policy': 'cross-origin' });
         next();
       },
       express.static(distDir(frontEndRoot, remote.folder), { index: false, setHeaders: setCacheHeaders }),
