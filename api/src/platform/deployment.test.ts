@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { REPO_ROOT } from '../config';
 import { REMOTES } from './remotes';
+import { contentSecurityPolicyHeader, remoteOrigins } from './security-headers';
 
 // No Docker engine runs here, so these checks keep docker-compose.yml and the Dockerfiles
 // consistent with the repository: every path they name exists and every remote is deployed.
@@ -14,11 +15,17 @@ interface ComposeService {
   environment?: Record<string, string>;
   ports?: string[];
   profiles?: string[];
+  networks?: Record<string, { ipv4_address?: string } | null>;
 }
 
-const compose = parse(readFileSync(path.join(REPO_ROOT, 'docker-compose.yml'), 'utf8'), { merge: true }) as {
+const composeText = readFileSync(path.join(REPO_ROOT, 'docker-compose.yml'), 'utf8');
+const compose = parse(composeText, { merge: true }) as {
   services: Record<string, ComposeService>;
+  networks?: Record<string, { ipam?: { config?: Array<{ subnet: string }> } }>;
 };
+/** A missing file reads as empty, so each check that needs it fails on its own. */
+const readRepoFile = (file: string) =>
+  existsSync(path.join(REPO_ROOT, file)) ? readFileSync(path.join(REPO_ROOT, file), 'utf8') : '';
 const services = Object.entries(compose.services);
 const builtServices = services.filter(
   (entry): entry is [string, ComposeService & { build: NonNullable<ComposeService['build']> }] => Boolean(entry[1].build),
@@ -40,10 +47,6 @@ function contextCopySources(dockerfile: string): string[] {
         .slice(1, -1)
         .filter((word) => !word.startsWith('--')),
     );
-}
-
-function publishedPort(service: ComposeService): string | undefined {
-  return service.ports?.[0]?.split(':')[0];
 }
 
 describe('docker-compose.yml', () => {
@@ -71,13 +74,88 @@ describe('docker-compose.yml', () => {
       expect(readFileSync(dockerfileOf(service as { build: { context: string; dockerfile: string } }), 'utf8')).toContain(
         `npm run build -w ${folder}`,
       );
-      const manifestUrl = `http://localhost:${publishedPort(service!)}/mf-manifest.json`;
-      expect(compose.services.api?.environment?.[remote.urlSetting]).toBe(manifestUrl);
+      expect(compose.services.api?.environment?.[remote.urlSetting]).toBe(`/remotes/${folder}/mf-manifest.json`);
+      expect(shellNginx).toContain(`location ^~ /remotes/${folder}/ {\n    proxy_pass http://${folder}/;`);
     },
   );
+});
 
-  it('publishes every service port at most once', () => {
-    const ports = services.map(([, service]) => publishedPort(service)).filter(Boolean);
-    expect(new Set(ports).size).toBe(ports.length);
+/** `${NAME:?message}`: compose refuses to start without NAME and prints the message. */
+const required = (name: string) => new RegExp(`\\$\\{${name}:\\?[^}]*\\b${name}\\b[^}]*\\}`);
+
+/** The `location` blocks of an nginx server (none nests another here): the line that opens each and its body. */
+function locationsOf(conf: string): Array<{ match: string; body: string }> {
+  return [...conf.matchAll(/^\s*location\s+(.*?)\s*\{\n([^}]*)\}/gm)].map((found) => ({ match: found[1]!, body: found[2]! }));
+}
+
+const shellNginx = readRepoFile('docker/nginx/shell.conf');
+const securityHeadersSnippet = readRepoFile('docker/nginx/security-headers.conf');
+
+describe('docker-compose.yml: only nginx faces the network', () => {
+  it("publishes the shell's nginx alone: not PostgreSQL, KurrentDB, the API or the remotes", () => {
+    const published = services.filter(([, service]) => service.ports?.length).map(([name]) => name);
+    expect(published).toEqual(['shell']);
+    expect(compose.services.postgres?.ports).toBeUndefined();
+  });
+
+  it('does not start without POSTGRES_PASSWORD and APP_DB_PASSWORD, and has no default password', () => {
+    expect(compose.services.postgres?.environment?.POSTGRES_PASSWORD).toMatch(required('POSTGRES_PASSWORD'));
+    expect(composeText).toMatch(required('APP_DB_PASSWORD'));
+    expect(composeText).not.toMatch(/(POSTGRES|APP_DB)_PASSWORD:-/);
+  });
+
+  it.each(['api', 'projections'])("%s connects as the product's own role, not the superuser", (name) => {
+    const environment = compose.services[name]?.environment ?? {};
+    const user = decodeURIComponent(new URL(environment.DATABASE_URL!).username);
+    expect(user).toBe('tht_app');
+    expect(user).not.toBe(compose.services.postgres?.environment?.POSTGRES_USER);
+    expect(environment.PGPASSWORD).toMatch(required('APP_DB_PASSWORD'));
+  });
+
+  it("creates that role, owning the product's database, when PostgreSQL is first set up", () => {
+    const initScript = readRepoFile('docker/postgres/10-app-role.sh');
+    expect(initScript).toContain('app_password="$APP_DB_PASSWORD"');
+    expect(readRepoFile('docker/postgres/app-role.psql')).toMatch(/NOSUPERUSER NOCREATEDB NOCREATEROLE/);
+    expect(compose.services.postgres?.environment?.APP_DB_PASSWORD).toMatch(required('APP_DB_PASSWORD'));
+  });
+
+  it("believes X-Forwarded-For from the shell's nginx alone, which sets it to the address it sees", () => {
+    const nginxAddress = compose.services.shell?.networks?.default?.ipv4_address;
+    const [subnet] = compose.networks?.default?.ipam?.config ?? [];
+    expect(nginxAddress).toMatch(/^\d+\.\d+\.\d+\.\d+$/);
+    expect(nginxAddress!.startsWith(subnet!.subnet.replace(/\.0\/24$/, '.'))).toBe(true);
+    expect(compose.services.api?.environment?.TRUST_PROXY).toBe(nginxAddress);
+    expect(shellNginx).toContain('proxy_set_header X-Forwarded-For $remote_addr;');
+    expect(shellNginx).not.toContain('$proxy_add_x_forwarded_for');
+  });
+
+  it('passes the mail and public address settings through to the API', () => {
+    const environment = compose.services.api?.environment ?? {};
+    for (const name of ['SMTP_URL', 'PUBLIC_URL', 'MAIL_FROM']) expect(environment[name]).toMatch(new RegExp(`^\\$\\{${name}:-`));
+  });
+});
+
+describe("docker/nginx: the shell's files carry the API's security headers", () => {
+  it('sends the CSP the API sends, for the remotes where compose puts them', () => {
+    const environment = compose.services.api?.environment ?? {};
+    const origins = remoteOrigins(Object.fromEntries(REMOTES.map(({ urlSetting }) => [urlSetting, environment[urlSetting]])));
+    expect(securityHeadersSnippet).toContain(
+      `add_header Content-Security-Policy "${contentSecurityPolicyHeader(origins)}" always;`,
+    );
+    for (const header of ['X-Frame-Options DENY', 'X-Content-Type-Options nosniff', 'Referrer-Policy no-referrer']) {
+      expect(securityHeadersSnippet).toContain(`add_header ${header} always;`);
+    }
+  });
+
+  it('includes them in every location serving its own files (the proxied API and remotes send their own)', () => {
+    const locations = locationsOf(shellNginx);
+    expect(locations.length).toBeGreaterThan(3);
+    for (const { match, body } of locations) {
+      if (body.includes('proxy_pass')) continue;
+      expect(body, match).toContain('include /etc/nginx/snippets/security-headers.conf;');
+    }
+    expect(readRepoFile('shell/Dockerfile')).toContain(
+      'COPY docker/nginx/security-headers.conf /etc/nginx/snippets/security-headers.conf',
+    );
   });
 });
