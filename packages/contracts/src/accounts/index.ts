@@ -3,5 +3,6 @@ export * from './messages';
 export * from './rules';
 export * from './schemas';
 export * from './responses';
+export * from './password-reset';
 export * from './events';
 export * from './policy';
