@@ -1,11 +1,13 @@
 import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { ADMIN_MESSAGES as M, IMPORT_MAX_ROWS } from '@tht/contracts';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { ADMIN_MESSAGES as M, IMPORT_LIMITS, IMPORT_MAX_ROWS } from '@tht/contracts';
 import Papa from 'papaparse';
 import { HttpError } from '../platform/http';
 import type { UploadedFile } from './import-upload';
 import { ChunkDecoder } from './text-chunks';
 import { openWorkbook } from './xlsx-reader';
+import { ZipLimitError } from './zip-archive';
 
 /** A row of a file as text cells, with its number as a spreadsheet shows it (1 = the first row). */
 export interface SourceRow {
@@ -32,6 +34,15 @@ export const CSV_SHEET = 'CSV';
 export const CSV_CHUNK_BYTES = 256 * 1024;
 
 const broken = (format: string, reason: string) => new HttpError(400, M.importBrokenFile(format, reason));
+
+/** What went wrong inside a workbook, as the client is told: too large to unpack (413), else a broken file. */
+function workbookRefusal(error: unknown): HttpError {
+  if (error instanceof HttpError) return error;
+  if (error instanceof ZipLimitError) return new HttpError(413, M.importUnpacksTooLarge(error.message));
+  return broken('XLSX', error instanceof Error ? error.message : String(error));
+}
+
+const MAX_ROW_CHARACTERS = IMPORT_LIMITS.rowMegabytes * 1024 * 1024;
 
 function isBlankRow(cells: readonly string[]): boolean {
   return cells.every((cell) => cell.trim() === '');
@@ -77,7 +88,8 @@ function decodeCsv(decoder: ChunkDecoder, chunk: Uint8Array | null): string {
 /**
  * A CSV's rows, UTF-8 text (a byte-order mark is dropped), any delimiter a spreadsheet writes,
  * read from its file, decoded and parsed CSV_CHUNK_BYTES at a time (a row cut by a chunk's end is
- * parsed with the next).
+ * parsed with the next, up to IMPORT_LIMITS.rowMegabytes), the event loop running other work
+ * between chunks.
  */
 async function* csvRows(path: string): AsyncGenerator<SourceRow> {
   const decoder = new ChunkDecoder({ fatal: true });
@@ -99,10 +111,12 @@ async function* csvRows(path: string): AsyncGenerator<SourceRow> {
       if (!isBlankRow(cells)) yield { number, cells };
     }
     pending = last ? '' : pending.slice(parsed.meta.cursor);
+    if (pending.length > MAX_ROW_CHARACTERS) throw broken('CSV', M.rowTooLong(IMPORT_LIMITS.rowMegabytes));
   }
   for await (const chunk of createReadStream(path, { highWaterMark: CSV_CHUNK_BYTES }) as AsyncIterable<Buffer>) {
     pending += decodeCsv(decoder, chunk);
     yield* parsePending(false);
+    await nextTurn();
   }
   pending += decodeCsv(decoder, null);
   yield* parsePending(true);
@@ -113,19 +127,18 @@ async function* workbookRows(rows: () => AsyncIterable<SourceRow>): AsyncGenerat
   try {
     for await (const row of rows()) if (!isBlankRow(row.cells)) yield row;
   } catch (error) {
-    if (error instanceof HttpError) throw error;
-    throw broken('XLSX', error instanceof Error ? error.message : String(error));
+    throw workbookRefusal(error);
   }
 }
 
 /** Every sheet of an .xlsx workbook, in tab order. */
-function workbookSheets(bytes: Buffer): SourceSheet[] {
+async function workbookSheets(bytes: Buffer): Promise<SourceSheet[]> {
   if (bytes.subarray(0, 4).toString('binary') !== 'PK\u0003\u0004') throw broken('XLSX', 'it is not an Excel workbook');
   let sheets: SourceSheet[];
   try {
-    sheets = openWorkbook(bytes).map((sheet) => ({ name: sheet.name, rows: () => workbookRows(() => sheet.rows()) }));
+    sheets = (await openWorkbook(bytes)).map((sheet) => ({ name: sheet.name, rows: () => workbookRows(() => sheet.rows()) }));
   } catch (error) {
-    throw broken('XLSX', error instanceof Error ? error.message : String(error));
+    throw workbookRefusal(error);
   }
   if (sheets.length === 0) throw broken('XLSX', 'it has no worksheets');
   return sheets;

@@ -1,4 +1,6 @@
-import { ChunkDecoder } from './text-chunks';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { ADMIN_MESSAGES as M, IMPORT_LIMITS } from '@tht/contracts';
+import { ChunkDecoder, flatCopy } from './text-chunks';
 import { ZipArchive } from './zip-archive';
 
 /**
@@ -9,7 +11,14 @@ import { ZipArchive } from './zip-archive';
  * them: shared and inline strings, numbers in their shortest form, TRUE/FALSE as true/false,
  * formulas as their cached result, date-formatted numbers as YYYY-MM-DD (or an ISO time). A cell's
  * text may be a slice of a chunk of the sheet's XML: copy what is kept (`flatCopy`).
+ *
+ * Any file is read within the budgets of `XlsxLimits` (a sheet's columns, rows and cells, its
+ * shared strings, a row's length, the zip archive's sizes), checked before anything is kept for
+ * them, and in time linear in its size: the XML is scanned with indexOf, every search bounded by
+ * the element it is in (a row, a cell), and the event loop runs other work between chunks.
  */
+
+export type XlsxLimits = Record<keyof typeof IMPORT_LIMITS, number>;
 
 export interface XlsxRow {
   /** As the spreadsheet numbers it (1 = the first row). */
@@ -25,52 +34,26 @@ export interface XlsxSheet {
 
 const ENTITIES: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 
+const LAST_CODE_POINT = 0x10ffff;
+
 export function unescapeXml(text: string): string {
   return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (entity, name: string) => {
-    if (name[0] === '#')
-      return String.fromCodePoint(name[1] === 'x' || name[1] === 'X' ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1)));
-    return ENTITIES[name] ?? entity;
+    if (name[0] !== '#') return ENTITIES[name] ?? entity;
+    const code = name[1] === 'x' || name[1] === 'X' ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1));
+    return code <= LAST_CODE_POINT ? String.fromCodePoint(code) : entity;
   });
-}
-
-/** The attributes of a start tag's inner text (`r="A1" t="s"`); prefixes kept (`r:id`). */
-function attributesOf(text: string): Map<string, string> {
-  return new Map([...text.matchAll(/([\w:.-]+)\s*=\s*"([^"]*)"/g)].map(([, name, value]) => [name!, unescapeXml(value!)]));
-}
-
-/** An element that is either self-closing or has content, its attributes in group 1 and content in group 2. */
-const element = (name: string) => new RegExp(`<${name}\\b((?:[^>/]|/(?!>))*)(?:/>|>([\\s\\S]*?)</${name}>)`, 'g');
-
-const T_ELEMENT = element('t');
-
-/** The text of a string item (`<si>` or `<is>`): its `<t>` runs, phonetic guides left out. */
-function stringItemText(xml: string): string {
-  const visible = xml.replace(/<rPh\b[\s\S]*?<\/rPh>/g, '');
-  return [...visible.matchAll(T_ELEMENT)].map(([, , text]) => unescapeXml(text ?? '')).join('');
 }
 
 // Number formats that show dates: the built-in ids, or a format code with date or time letters.
 const BUILT_IN_DATE_FORMATS = new Set([14, 15, 16, 17, 18, 19, 20, 21, 22, 27, 30, 36, 45, 46, 47, 50, 57]);
 
+/** Excel's longest number format code. */
+const MAX_FORMAT_CODE = 255;
+
 function isDateFormatCode(code: string): boolean {
+  if (code.length > MAX_FORMAT_CODE) return false;
   const bare = code.replace(/"[^"]*"|\[[^\]]*\]|\\./g, '');
   return /[dmyhs]/i.test(bare) && !/^General$/i.test(bare);
-}
-
-/** Which cell styles (`s` index) show a date, from `xl/styles.xml`. */
-function dateStyles(stylesXml: string): Set<number> {
-  const customDates = new Set<number>();
-  for (const [, attributes] of stylesXml.matchAll(element('numFmt'))) {
-    const format = attributesOf(attributes ?? '');
-    if (isDateFormatCode(format.get('formatCode') ?? '')) customDates.add(Number(format.get('numFmtId')));
-  }
-  const cellXfs = /<cellXfs\b[^>]*>([\s\S]*?)<\/cellXfs>/.exec(stylesXml)?.[1] ?? '';
-  const styles = new Set<number>();
-  [...cellXfs.matchAll(element('xf'))].forEach(([, attributes], index) => {
-    const id = Number(attributesOf(attributes ?? '').get('numFmtId') ?? 0);
-    if (BUILT_IN_DATE_FORMATS.has(id) || customDates.has(id)) styles.add(index);
-  });
-  return styles;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -87,10 +70,27 @@ interface WorkbookContext {
   sharedStrings: string[];
   dateStyles: Set<number>;
   date1904: boolean;
+  limits: XlsxLimits;
 }
 
-// A sheet's rows and cells are found with indexOf rather than regular expressions: the sheet of a
-// large workbook is tens of megabytes of XML, read twice by an import.
+const MB = 1024 * 1024;
+
+// ---- Scanning XML in linear time ----------------------------------------------------------------
+
+/** An element's start (`<name`) and end (`</name>`) tags. The elements looked for do not nest in themselves. */
+interface Tag {
+  open: string;
+  close: string;
+}
+
+const tag = (name: string): Tag => ({ open: `<${name}`, close: `</${name}>` });
+const ROW = tag('row');
+const CELL = tag('c');
+const VALUE = tag('v');
+const INLINE_STRING = tag('is');
+const STRING_ITEM = tag('si');
+const TEXT_RUN = tag('t');
+const PHONETIC_RUN = tag('rPh');
 
 /** Where an element is in a text: its start tag's attributes, its content (empty when self-closing) and its end. */
 interface ElementSpan {
@@ -121,17 +121,23 @@ function isSpace(code: number): boolean {
   return code === 32 || code === 9 || code === 10 || code === 13;
 }
 
-/**
- * Finds the first whole `<name …>…</name>` or `<name …/>` in text[from, to) (`open` is `<name`,
- * `close` is `</name>`) and writes where it is into `span`; false when there is none, or it is cut
- * off. The elements looked for (rows, cells, values, inline strings) do not nest.
- */
-function findElement(text: string, open: string, close: string, from: number, to: number, span: ElementSpan): boolean {
+/** Where the next start tag of `open` (`<row`, not `<rowBreaks`) is in `text` from `from`, or -1. */
+function startOf(text: string, open: string, from: number): number {
   let start = text.indexOf(open, from);
-  while (start !== -1 && start < to && isNameChar(text.charCodeAt(start + open.length))) start = text.indexOf(open, start + 1);
-  if (start === -1 || start >= to) return false;
+  while (start !== -1 && isNameChar(text.charCodeAt(start + open.length))) start = text.indexOf(open, start + 1);
+  return start;
+}
+
+/**
+ * Finds the first whole `<name …>…</name>` or `<name …/>` in `text` from `from` and writes where it
+ * is into `span`; false when there is none, or it is cut off. Its searches run to the end of
+ * `text`: callers hand it the text of the element they look in (a row, a cell), never more.
+ */
+function findElement(text: string, { open, close }: Tag, from: number, span: ElementSpan): boolean {
+  const start = startOf(text, open, from);
+  if (start === -1) return false;
   const tagEnd = text.indexOf('>', start + open.length);
-  if (tagEnd === -1 || tagEnd >= to) return false;
+  if (tagEnd === -1) return false;
   span.attributesStart = start + open.length;
   if (text.charCodeAt(tagEnd - 1) === SLASH) {
     span.attributesEnd = tagEnd - 1;
@@ -139,7 +145,7 @@ function findElement(text: string, open: string, close: string, from: number, to
     return true;
   }
   const closeAt = text.indexOf(close, tagEnd + 1);
-  if (closeAt === -1 || closeAt + close.length > to) return false;
+  if (closeAt === -1) return false;
   span.attributesEnd = tagEnd;
   span.contentStart = tagEnd + 1;
   span.contentEnd = closeAt;
@@ -147,8 +153,16 @@ function findElement(text: string, open: string, close: string, from: number, to
   return true;
 }
 
+/** Each whole element of `tag` in `text`, in order (the span is reused). */
+function* elementsIn(text: string, element: Tag): Generator<ElementSpan> {
+  const span = newSpan();
+  for (let from = 0; findElement(text, element, from, span); from = span.end) yield span;
+}
+
+const contentOf = (text: string, span: ElementSpan) => text.slice(span.contentStart, span.contentEnd);
+
 /** The attributes of an element's start tag, with the space before the first. */
-const startTagAttributes = (text: string, span: ElementSpan) => text.slice(span.attributesStart, span.attributesEnd);
+const attributesOf = (text: string, span: ElementSpan) => text.slice(span.attributesStart, span.attributesEnd);
 
 /** Where the value of an attribute (`nameIs` is `name="`) starts in a start tag's `attributes`, or -1. */
 function attributeAt(attributes: string, nameIs: string): number {
@@ -158,29 +172,151 @@ function attributeAt(attributes: string, nameIs: string): number {
   return -1;
 }
 
+/** An attribute's value as written (entities left as they are), or undefined. */
 function attributeValue(attributes: string, nameIs: string): string | undefined {
   const at = attributeAt(attributes, nameIs);
-  return at === -1 ? undefined : attributes.slice(at, attributes.indexOf('"', at));
+  const end = at === -1 ? -1 : attributes.indexOf('"', at);
+  return end === -1 ? undefined : attributes.slice(at, end);
 }
 
-/** The column of a cell reference's letters at `at` (`C7` -> 2), or -1 when it has none. */
-function columnAt(attributes: string, at: number): number {
-  let index = 0;
-  let position = at;
-  for (let code = attributes.charCodeAt(position); code >= 65 && code <= 90; code = attributes.charCodeAt(++position))
-    index = index * 26 + code - 64;
-  return position === at ? -1 : index - 1;
+/** An attribute's value with its entities read, or '' (for the small parts read whole). */
+const attribute = (attributes: string, name: string) => unescapeXml(attributeValue(attributes, `${name}="`) ?? '');
+
+/** An element read from a streamed part, the longest one allowed, and the reason one longer is refused. */
+interface StreamedElement {
+  tag: Tag;
+  maxCharacters: number;
+  tooLong: string;
 }
 
-/** A cell's text by its type (`t`), style (`s`) and the content in `cell`. */
-function cellText(text: string, type: string, style: string | undefined, cell: ElementSpan, context: WorkbookContext): string {
-  const part = newSpan();
-  if (type === 'inlineStr') {
-    const found = findElement(text, '<is', '</is>', cell.contentStart, cell.contentEnd, part);
-    return found ? stringItemText(text.slice(part.contentStart, part.contentEnd)) : '';
+/**
+ * The text of each whole element of `element` in a streamed part, as its chunk is read: `take`
+ * gets the text it is in (while that text is at hand) and what it returns is yielded. An element
+ * cut by a chunk's end is completed from the next; one longer than the limit on a row is refused,
+ * and text before the next element's start is dropped, so what is held stays bounded. The event
+ * loop runs other work between chunks.
+ */
+async function* streamedElements<T>(
+  chunks: AsyncIterable<Buffer>,
+  element: StreamedElement,
+  take: (text: string, span: ElementSpan) => T | null,
+): AsyncGenerator<T> {
+  const decoder = new ChunkDecoder();
+  const span = newSpan();
+  let pending = '';
+  const whole = function* (text: string): Generator<T, number> {
+    let consumed = 0;
+    for (; findElement(text, element.tag, consumed, span); consumed = span.end) {
+      const taken = take(text, span);
+      if (taken !== null) yield taken;
+    }
+    return consumed;
+  };
+  for await (const chunk of chunks) {
+    pending += decoder.decode(chunk);
+    pending = unfinished(pending, yield* whole(pending), element);
+    await nextTurn();
   }
-  if (!findElement(text, '<v', '</v>', cell.contentStart, cell.contentEnd, part)) return '';
-  const raw = text.slice(part.contentStart, part.contentEnd);
+  yield* whole(pending + decoder.end());
+}
+
+/** What of `text` (whole elements up to `from` read) may hold the next element: from its start tag on, or the last few characters. */
+function unfinished(text: string, from: number, { tag, maxCharacters, tooLong }: StreamedElement): string {
+  const start = startOf(text, tag.open, from);
+  if (start === -1) return text.slice(Math.max(from, text.length - tag.open.length));
+  if (text.length - start > maxCharacters) throw new Error(tooLong);
+  return text.slice(start);
+}
+
+// ---- Workbook parts -----------------------------------------------------------------------------
+
+/** The text of a string item's content (`<si>` or `<is>`): its `<t>` runs, phonetic guides left out. */
+function stringItemText(xml: string): string {
+  let visible = '';
+  let from = 0;
+  for (let phonetic = startOf(xml, PHONETIC_RUN.open, 0); phonetic !== -1; phonetic = startOf(xml, PHONETIC_RUN.open, from)) {
+    visible += xml.slice(from, phonetic);
+    const end = xml.indexOf(PHONETIC_RUN.close, phonetic);
+    from = end === -1 ? xml.length : end + PHONETIC_RUN.close.length;
+  }
+  visible += xml.slice(from);
+  let text = '';
+  for (const run of elementsIn(visible, TEXT_RUN)) text += unescapeXml(contentOf(visible, run));
+  return text;
+}
+
+/** The workbook's shared strings (`xl/sharedStrings.xml`), within the limits of their number and text. */
+async function sharedStrings(zip: ZipArchive, limits: XlsxLimits): Promise<string[]> {
+  const path = 'xl/sharedStrings.xml';
+  if (!zip.has(path)) return [];
+  const strings: string[] = [];
+  let characters = 0;
+  const element = {
+    tag: STRING_ITEM,
+    maxCharacters: limits.rowMegabytes * MB,
+    tooLong: M.sharedStringTooLong(limits.rowMegabytes),
+  };
+  const items = streamedElements(zip.stream(path), element, (text, item) => {
+    if (strings.length >= limits.sharedStrings) throw new Error(M.tooManySharedStrings(limits.sharedStrings));
+    const string = flatCopy(stringItemText(contentOf(text, item)));
+    characters += string.length;
+    if (characters > limits.sharedStringsMegabytes * MB) throw new Error(M.sharedStringsTooLarge(limits.sharedStringsMegabytes));
+    return string;
+  });
+  for await (const string of items) strings.push(string);
+  return strings;
+}
+
+/** Which cell styles (`s` index) show a date, from `xl/styles.xml`. */
+function dateStyles(stylesXml: string): Set<number> {
+  const customDates = new Set<number>();
+  for (const format of elementsIn(stylesXml, tag('numFmt'))) {
+    const attributes = attributesOf(stylesXml, format);
+    if (isDateFormatCode(attribute(attributes, 'formatCode'))) customDates.add(Number(attribute(attributes, 'numFmtId')));
+  }
+  const styles = new Set<number>();
+  const cellFormats = elementsIn(stylesXml, tag('cellXfs')).next();
+  if (cellFormats.done) return styles;
+  const formatsXml = contentOf(stylesXml, cellFormats.value);
+  let index = 0;
+  for (const format of elementsIn(formatsXml, tag('xf'))) {
+    const id = Number(attribute(attributesOf(formatsXml, format), 'numFmtId') || 0);
+    if (BUILT_IN_DATE_FORMATS.has(id) || customDates.has(id)) styles.add(index);
+    index += 1;
+  }
+  return styles;
+}
+
+/** Whether the workbook counts dates from 1904 (`<workbookPr date1904="1"/>`). */
+function usesDate1904(workbookXml: string): boolean {
+  const properties = elementsIn(workbookXml, tag('workbookPr')).next();
+  if (properties.done) return false;
+  const date1904 = attribute(attributesOf(workbookXml, properties.value), 'date1904');
+  return date1904 === '1' || date1904 === 'true';
+}
+
+// ---- Rows and cells -----------------------------------------------------------------------------
+
+/** A cell reference or row number as a message shows it (a hostile file's may be very long). */
+const shown = (reference: string) => (reference.length > 20 ? `${reference.slice(0, 20)}…` : reference);
+
+/** The column of a cell reference's letters (`C7` -> 2), or -1 when it has none; refused beyond the last column. */
+function columnOf(reference: string, limits: XlsxLimits): number {
+  let index = 0;
+  let position = 0;
+  for (let code = reference.charCodeAt(0); code >= 65 && code <= 90; code = reference.charCodeAt(++position)) {
+    index = index * 26 + code - 64;
+    if (index > limits.columns) throw new Error(M.columnBeyondLimit(shown(reference), limits.columns));
+  }
+  return position === 0 ? -1 : index - 1;
+}
+
+/** A cell's text by its type (`t`), style (`s`) and its content (`xml`). */
+function cellText(xml: string, type: string, style: string | undefined, context: WorkbookContext): string {
+  const part = newSpan();
+  if (type === 'inlineStr') return findElement(xml, INLINE_STRING, 0, part) ? stringItemText(contentOf(xml, part)) : '';
+  if (!findElement(xml, VALUE, 0, part)) return '';
+  const raw = contentOf(xml, part);
   const value = raw.includes('&') ? unescapeXml(raw) : raw;
   switch (type) {
     case 's':
@@ -201,73 +337,83 @@ function cellText(text: string, type: string, style: string | undefined, cell: E
   }
 }
 
-/** The cells of a row (its content in `row`), each at its column; texts are slices of `text`. */
-function parseRow(text: string, row: ElementSpan, fallbackNumber: number, context: WorkbookContext): XlsxRow {
-  const number = Number(attributeValue(startTagAttributes(text, row), 'r="')) || fallbackNumber;
+/** A row's number: its `r`, else the one after the last; refused beyond the last row. */
+function rowNumber(attributes: string, fallback: number, limits: XlsxLimits): number {
+  const written = attributeValue(attributes, 'r="');
+  const number = Number(written) || fallback;
+  if (number > limits.rowsPerSheet) throw new Error(M.rowBeyondLimit(shown(written ?? String(number)), limits.rowsPerSheet));
+  return number;
+}
+
+/** The cells of a row (its XML `xml`), each at its column, empty ones after the last left out; texts are slices of `xml`. */
+function rowCells(xml: string, number: number, context: WorkbookContext): string[] {
   const cells: string[] = [];
-  const cell = newSpan();
-  for (let from = row.contentStart; findElement(text, '<c', '</c>', from, row.contentEnd, cell); from = cell.end) {
-    const attributes = startTagAttributes(text, cell);
-    const reference = attributeAt(attributes, 'r="');
-    const column = reference === -1 ? -1 : columnAt(attributes, reference);
-    const index = column === -1 ? cells.length : column;
-    while (cells.length < index) cells.push('');
-    cells[index] = cellText(text, attributeValue(attributes, 't="') ?? 'n', attributeValue(attributes, 's="'), cell, context);
+  let index = 0;
+  for (const cell of elementsIn(xml, CELL)) {
+    const attributes = attributesOf(xml, cell);
+    const reference = attributeValue(attributes, 'r="');
+    const column = reference === undefined ? -1 : columnOf(reference, context.limits);
+    index = column === -1 ? index : column;
+    if (index >= context.limits.columns)
+      throw new Error(M.columnBeyondLimit(`number ${index + 1} of row ${number}`, context.limits.columns));
+    const text = cellText(
+      contentOf(xml, cell),
+      attributeValue(attributes, 't="') ?? 'n',
+      attributeValue(attributes, 's="'),
+      context,
+    );
+    if (text !== '') {
+      while (cells.length < index) cells.push('');
+      cells[index] = text;
+    }
+    index += 1;
   }
-  return { number, cells };
+  return cells;
 }
 
-/** The rows of a sheet part, parsed as its inflated text streams in. */
-async function* sheetRows(inflated: AsyncIterable<Buffer>, context: WorkbookContext): AsyncGenerator<XlsxRow> {
-  const decoder = new ChunkDecoder();
-  let pending = '';
+/** The rows of a sheet part, parsed as its inflated text streams in, within the limits of rows and cells. */
+function sheetRows(inflated: AsyncIterable<Buffer>, context: WorkbookContext): AsyncGenerator<XlsxRow> {
+  const { limits } = context;
   let lastNumber = 0;
-  const row = newSpan();
-  // The whole rows in `text`, and how much of it they take.
-  const rowsIn = function* (text: string): Generator<XlsxRow, number> {
-    let consumed = 0;
-    while (findElement(text, '<row', '</row>', consumed, text.length, row)) {
-      const parsed = parseRow(text, row, lastNumber + 1, context);
-      lastNumber = parsed.number;
-      consumed = row.end;
-      if (parsed.cells.length > 0) yield parsed;
-    }
-    return consumed;
-  };
-  for await (const chunk of inflated) {
-    pending += decoder.decode(chunk);
-    const rows = rowsIn(pending);
-    let step = rows.next();
-    while (!step.done) {
-      yield step.value;
-      step = rows.next();
-    }
-    pending = pending.slice(step.value);
-  }
-  yield* rowsIn(pending + decoder.end());
+  let rows = 0;
+  let cells = 0;
+  const element = { tag: ROW, maxCharacters: limits.rowMegabytes * MB, tooLong: M.rowTooLong(limits.rowMegabytes) };
+  return streamedElements(inflated, element, (text, row) => {
+    rows += 1;
+    if (rows > limits.rowsPerSheet) throw new Error(M.rowBeyondLimit(String(rows), limits.rowsPerSheet));
+    const number = rowNumber(attributesOf(text, row), lastNumber + 1, limits);
+    lastNumber = number;
+    const rowCellTexts = rowCells(contentOf(text, row), number, context);
+    cells += rowCellTexts.length;
+    if (cells > limits.cellsPerSheet) throw new Error(M.tooManyCells(limits.cellsPerSheet));
+    return rowCellTexts.length > 0 ? { number, cells: rowCellTexts } : null;
+  });
 }
 
-/** The workbook's sheets in their tab order, each with its rows to read. Throws on a file that is no workbook. */
-export function openWorkbook(bytes: Buffer): XlsxSheet[] {
-  const zip = ZipArchive.open(bytes);
-  const workbook = zip.text('xl/workbook.xml');
+/** The workbook's sheets in their tab order, each with its rows to read. Throws on a file that is no workbook, or beyond `limits`. */
+export async function openWorkbook(bytes: Buffer, limits: XlsxLimits = IMPORT_LIMITS): Promise<XlsxSheet[]> {
+  const zip = ZipArchive.open(bytes, limits);
+  const wholePart = (path: string) => zip.text(path, limits.wholePartMegabytes);
+  const workbook = await wholePart('xl/workbook.xml');
   if (workbook === '') throw new Error('it has no workbook part (xl/workbook.xml)');
-  const relationships = zip.text('xl/_rels/workbook.xml.rels');
-  const targets = new Map(
-    [...relationships.matchAll(element('Relationship'))].map(([, attributes]) => {
-      const relationship = attributesOf(attributes ?? '');
-      return [relationship.get('Id'), relationship.get('Target') ?? ''] as const;
-    }),
-  );
+  const relationships = await wholePart('xl/_rels/workbook.xml.rels');
+  const targets = new Map<string, string>();
+  for (const relationship of elementsIn(relationships, tag('Relationship'))) {
+    const attributes = attributesOf(relationships, relationship);
+    targets.set(attribute(attributes, 'Id'), attribute(attributes, 'Target'));
+  }
   const context: WorkbookContext = {
-    sharedStrings: [...zip.text('xl/sharedStrings.xml').matchAll(element('si'))].map(([, , item]) => stringItemText(item ?? '')),
-    dateStyles: dateStyles(zip.text('xl/styles.xml')),
-    date1904: /<workbookPr\b[^>]*\bdate1904="(1|true)"/.test(workbook),
+    sharedStrings: await sharedStrings(zip, limits),
+    dateStyles: dateStyles(await wholePart('xl/styles.xml')),
+    date1904: usesDate1904(workbook),
+    limits,
   };
-  return [...workbook.matchAll(element('sheet'))].flatMap(([, attributes]) => {
-    const sheet = attributesOf(attributes ?? '');
-    const target = targets.get(sheet.get('r:id')) ?? '';
+  const sheets: XlsxSheet[] = [];
+  for (const sheet of elementsIn(workbook, tag('sheet'))) {
+    const attributes = attributesOf(workbook, sheet);
+    const target = targets.get(attribute(attributes, 'r:id')) ?? '';
     const path = target.startsWith('/') ? target.slice(1) : `xl/${target}`;
-    return zip.has(path) ? [{ name: sheet.get('name') ?? '', rows: () => sheetRows(zip.stream(path), context) }] : [];
-  });
+    if (zip.has(path)) sheets.push({ name: attribute(attributes, 'name'), rows: () => sheetRows(zip.stream(path), context) });
+  }
+  return sheets;
 }

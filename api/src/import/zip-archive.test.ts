@@ -1,6 +1,8 @@
+import { ADMIN_MESSAGES as M, IMPORT_LIMITS } from '@tht/contracts';
 import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
-import { ZipArchive } from './zip-archive';
+import { deflateBomb, zipOf } from './testing/hostile-files';
+import { ZipArchive, ZipLimitError } from './zip-archive';
 
 async function streamed(archive: ZipArchive, path: string): Promise<string> {
   const chunks: Buffer[] = [];
@@ -50,16 +52,16 @@ describe('ZipArchive', () => {
 
     expect(archive.has('xl/stored.xml')).toBe(true);
     expect(archive.has('xl/missing.xml')).toBe(false);
-    expect(archive.text('xl/stored.xml')).toBe('kept as it is');
-    expect(archive.text('xl/deflated.xml')).toBe(long);
-    expect(archive.text('xl/missing.xml')).toBe('');
+    expect(await archive.text('xl/stored.xml', 1)).toBe('kept as it is');
+    expect(await archive.text('xl/deflated.xml', 1)).toBe(long);
+    expect(await archive.text('xl/missing.xml', 1)).toBe('');
     expect(await streamed(archive, 'xl/stored.xml')).toBe('kept as it is');
     expect(await streamed(archive, 'xl/deflated.xml')).toBe(long);
   });
 
   it('reads ZIP64 sizes and offsets', async () => {
     const archive = ZipArchive.open(zip64Archive('xl/workbook.xml', '<workbook/>'));
-    expect(archive.text('xl/workbook.xml')).toBe('<workbook/>');
+    expect(await archive.text('xl/workbook.xml', 1)).toBe('<workbook/>');
     expect(await streamed(archive, 'xl/workbook.xml')).toBe('<workbook/>');
   });
 
@@ -69,6 +71,60 @@ describe('ZipArchive', () => {
     zip.file('a.txt', 'x'.repeat(1000), { compression: 'STORE' });
     const bytes = await zip.generateAsync({ type: 'nodebuffer' });
     const cut = Buffer.concat([bytes.subarray(0, 100), bytes.subarray(bytes.length - 200)]);
-    expect(() => ZipArchive.open(cut).text('a.txt')).toThrow();
+    await expect(async () => ZipArchive.open(cut).text('a.txt', 1)).rejects.toThrow();
+  });
+});
+
+describe('ZipArchive within its limits', () => {
+  const MB = 1024 * 1024;
+  const SHEET = 'xl/worksheets/sheet1.xml';
+
+  it('refuses a bomb by the sizes its directory states, before inflating anything', () => {
+    const bomb = deflateBomb(2_560);
+    expect(bomb.length).toBeLessThan(3 * MB);
+    const open = (declaredSize: number) => () =>
+      ZipArchive.open(zipOf([{ name: SHEET, content: bomb, deflated: true, declaredSize }]));
+    expect(open(2_560 * MB)).toThrow(new ZipLimitError(M.partBeyondSize(SHEET, 512)));
+    expect(open(400 * MB)).toThrow(new ZipLimitError(M.partBeyondRatio(SHEET, 100)));
+    const parts = (count: number) =>
+      Array.from({ length: count }, (_, index) => ({ name: `p${index}`, content: ' '.repeat(MB), stored: true }));
+    const limits = { ...IMPORT_LIMITS, workbookMegabytes: 2 };
+    expect(ZipArchive.open(zipOf(parts(2)), limits).has('p1')).toBe(true);
+    expect(() => ZipArchive.open(zipOf(parts(3)), limits)).toThrow(new ZipLimitError(M.workbookBeyondSize(2)));
+  });
+
+  it('cuts off a file that inflates to more than its directory states, after that much', async () => {
+    const lying = ZipArchive.open(zipOf([{ name: SHEET, content: deflateBomb(2_560), deflated: true, declaredSize: MB }]));
+    const started = performance.now();
+    let inflated = 0;
+    await expect(async () => {
+      for await (const chunk of lying.stream(SHEET)) inflated += chunk.length;
+    }).rejects.toThrow(M.partNotStatedSize(SHEET));
+    expect(inflated).toBeLessThanOrEqual(MB);
+    await expect(lying.text(SHEET, 16)).rejects.toThrow(M.partNotStatedSize(SHEET));
+    expect(performance.now() - started).toBeLessThan(1_000);
+  });
+
+  it('refuses a file that inflates to less than stated, a stored file whose sizes disagree, ZIP64 sizes that lie', async () => {
+    const short = ZipArchive.open(zipOf([{ name: 'a.xml', content: 'short', declaredSize: 10 }]));
+    await expect(short.text('a.xml', 1)).rejects.toThrow(M.partNotStatedSize('a.xml'));
+    await expect(async () => {
+      for await (const _ of short.stream('a.xml'));
+    }).rejects.toThrow(M.partNotStatedSize('a.xml'));
+    expect(() => ZipArchive.open(zipOf([{ name: 'a.xml', content: 'stored', stored: true, declaredSize: 600 }]))).toThrow(
+      M.partNotStatedSize('a.xml'),
+    );
+    expect(() => ZipArchive.open(zipOf([{ name: 'a.xml', content: 'x', zip64Size: 2n ** 62n }]))).toThrow(
+      new ZipLimitError(M.partBeyondSize('a.xml', 512)),
+    );
+    const zip64Short = ZipArchive.open(zipOf([{ name: 'a.xml', content: 'x'.repeat(100), zip64Size: 10n }]));
+    await expect(zip64Short.text('a.xml', 1)).rejects.toThrow(M.partNotStatedSize('a.xml'));
+  });
+
+  it('refuses a whole part read beyond its size limit, and a directory of too many files', async () => {
+    const archive = ZipArchive.open(zipOf([{ name: 'xl/styles.xml', content: ' '.repeat(2 * MB), stored: true }]));
+    await expect(archive.text('xl/styles.xml', 1)).rejects.toThrow(new ZipLimitError(M.partBeyondSize('xl/styles.xml', 1)));
+    const many = zipOf(Array.from({ length: 11 }, (_, index) => ({ name: `p${index}`, content: '' })));
+    expect(() => ZipArchive.open(many, { ...IMPORT_LIMITS, zipParts: 10 })).toThrow(new ZipLimitError(M.tooManyZipParts(10)));
   });
 });

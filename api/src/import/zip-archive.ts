@@ -1,11 +1,15 @@
-import { Readable } from 'node:stream';
+import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import { ADMIN_MESSAGES as M, IMPORT_LIMITS } from '@tht/contracts';
 
 /**
  * The files of a zip archive held in memory (an uploaded workbook), read from its central
- * directory, each inflated by Node's own zlib: a large part as a stream of big chunks (so a
- * workbook's sheet is inflated outside JavaScript, a chunk at a time), a small one whole. Stored
- * and deflated files, ZIP64 sizes; no encryption.
+ * directory, each inflated by Node's own zlib outside JavaScript: a large part as a stream of big
+ * chunks, a small one whole. Stored and deflated files, ZIP64 sizes; no encryption.
+ *
+ * An archive is read within budgets (`ZipLimits`): every file's stated size is checked against
+ * them when the archive is opened, and a file that inflates to more than its stated size is cut
+ * off there, so a zip bomb is refused before it is inflated, or after its stated size at most.
  */
 
 const END_OF_DIRECTORY = 0x06054b50;
@@ -19,12 +23,37 @@ const DEFLATED = 8;
 const MAX_16 = 0xffff;
 const MAX_32 = 0xffffffff;
 
-/** An inflated part is streamed in chunks of this size. */
-const INFLATED_CHUNK_BYTES = 256 * 1024;
+/** A file is read (inflated, or cut from the archive when stored) in chunks of this size. */
+const CHUNK_BYTES = 256 * 1024;
+const MB = 1024 * 1024;
+/** Files up to this size inflate as much as they like (a small XML part of repeated markup packs tightly). */
+const RATIO_FREE_BYTES = MB;
+
+const inflateRaw = promisify(zlib.inflateRaw);
+
+/** What an archive may unpack to (sizes in MB). */
+export interface ZipLimits {
+  /** Any one file. */
+  partMegabytes: number;
+  /** Every file together. */
+  workbookMegabytes: number;
+  /** Unpacked over packed size of a file larger than 1 MB. */
+  compressionRatio: number;
+  /** Files the directory lists. */
+  zipParts: number;
+}
+
+/** An archive beyond a budget of `ZipLimits`: too large to unpack, rather than damaged. */
+export class ZipLimitError extends Error {
+  override name = 'ZipLimitError';
+}
 
 interface ZipFile {
+  name: string;
   method: number;
   compressedSize: number;
+  /** As the directory states it; what the file inflates to must be exactly this. */
+  size: number;
   /** Where the local header of the file starts. */
   headerOffset: number;
 }
@@ -35,32 +64,47 @@ export class ZipArchive {
     private readonly files: ReadonlyMap<string, ZipFile>,
   ) {}
 
-  /** Reads the archive's directory; throws on bytes that are no zip archive. */
-  static open(bytes: Buffer): ZipArchive {
-    return new ZipArchive(bytes, readDirectory(bytes));
+  /** Reads the archive's directory; throws on bytes that are no zip archive, or a file beyond `limits`. */
+  static open(bytes: Buffer, limits: ZipLimits = IMPORT_LIMITS): ZipArchive {
+    const files = readDirectory(bytes, limits.zipParts);
+    checkStatedSizes(files.values(), limits);
+    return new ZipArchive(bytes, files);
   }
 
   has(path: string): boolean {
     return this.files.has(path);
   }
 
-  /** A file's content as UTF-8 text ('' when the archive has no such file). */
-  text(path: string): string {
+  /** A file's content as UTF-8 text ('' when the archive has no such file), refused beyond `maxMegabytes`. */
+  async text(path: string, maxMegabytes: number): Promise<string> {
     const file = this.files.get(path);
     if (!file) return '';
+    if (file.size > maxMegabytes * MB) throw new ZipLimitError(M.partBeyondSize(path, maxMegabytes));
     const data = this.data(file);
-    return (file.method === STORED ? data : zlib.inflateRawSync(data)).toString('utf8');
+    let content: Buffer;
+    try {
+      content = file.method === STORED ? data : await inflateRaw(data, { maxOutputLength: Math.max(1, file.size) });
+    } catch (error) {
+      if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE')
+        throw new Error(M.partNotStatedSize(path), { cause: error });
+      throw error;
+    }
+    if (content.length !== file.size) throw new Error(M.partNotStatedSize(path));
+    return content.toString('utf8');
   }
 
-  /** A file's content as a stream of chunks. */
-  stream(path: string): AsyncIterable<Buffer> {
+  /** A file's content as a stream of chunks, cut off where it passes its stated size. */
+  async *stream(path: string): AsyncGenerator<Buffer> {
     const file = this.files.get(path);
     if (!file) throw new Error(`it has no part ${path}`);
     const data = this.data(file);
-    if (file.method === STORED) return Readable.from([data]);
-    const inflate = zlib.createInflateRaw({ chunkSize: INFLATED_CHUNK_BYTES });
-    inflate.end(data);
-    return inflate;
+    let inflated = 0;
+    for await (const chunk of file.method === STORED ? storedChunks(data) : inflatedChunks(data)) {
+      inflated += chunk.length;
+      if (inflated > file.size) throw new Error(M.partNotStatedSize(path));
+      yield chunk;
+    }
+    if (inflated !== file.size) throw new Error(M.partNotStatedSize(path));
   }
 
   private data(file: ZipFile): Buffer {
@@ -69,6 +113,29 @@ export class ZipArchive {
     const start = header + 30 + this.bytes.readUInt16LE(header + 26) + this.bytes.readUInt16LE(header + 28);
     if (start + file.compressedSize > this.bytes.length) throw new Error('the zip archive is cut short');
     return this.bytes.subarray(start, start + file.compressedSize);
+  }
+}
+
+function* storedChunks(data: Buffer): Generator<Buffer> {
+  for (let at = 0; at < data.length; at += CHUNK_BYTES) yield data.subarray(at, at + CHUNK_BYTES);
+}
+
+function inflatedChunks(data: Buffer): AsyncIterable<Buffer> {
+  const inflate = zlib.createInflateRaw({ chunkSize: CHUNK_BYTES });
+  inflate.end(data);
+  return inflate;
+}
+
+/** Refuses an archive whose files state sizes beyond the budgets (or a stored file whose sizes disagree). */
+function checkStatedSizes(files: Iterable<ZipFile>, limits: ZipLimits): void {
+  let total = 0;
+  for (const file of files) {
+    if (file.size > limits.partMegabytes * MB) throw new ZipLimitError(M.partBeyondSize(file.name, limits.partMegabytes));
+    if (file.size > Math.max(RATIO_FREE_BYTES, file.compressedSize * limits.compressionRatio))
+      throw new ZipLimitError(M.partBeyondRatio(file.name, limits.compressionRatio));
+    if (file.method === STORED && file.size !== file.compressedSize) throw new Error(M.partNotStatedSize(file.name));
+    total += file.size;
+    if (total > limits.workbookMegabytes * MB) throw new ZipLimitError(M.workbookBeyondSize(limits.workbookMegabytes));
   }
 }
 
@@ -92,12 +159,10 @@ function directoryBounds(bytes: Buffer, end: number): { count: number; offset: n
   return { count: Number(bytes.readBigUInt64LE(record + 32)), offset: Number(bytes.readBigUInt64LE(record + 48)) };
 }
 
-/** The compressed size and header offset of an entry, from its ZIP64 extra field where they do not fit 32 bits. */
-function zip64Sizes(
-  bytes: Buffer,
-  extra: { start: number; end: number },
-  sizes: { uncompressed: number; compressed: number; offset: number },
-): { compressed: number; offset: number } {
+type EntrySizes = { uncompressed: number; compressed: number; offset: number };
+
+/** The sizes and header offset of an entry, from its ZIP64 extra field where they do not fit 32 bits. */
+function zip64Sizes(bytes: Buffer, extra: { start: number; end: number }, sizes: EntrySizes): EntrySizes {
   for (let at = extra.start; at + 4 <= extra.end; at += 4 + bytes.readUInt16LE(at + 2)) {
     if (bytes.readUInt16LE(at) !== ZIP64_EXTRA) continue;
     // The field holds, in this order, only the values that are full in the directory entry.
@@ -107,16 +172,17 @@ function zip64Sizes(
       field += 8;
       return value;
     };
-    if (sizes.uncompressed === MAX_32) next();
+    const uncompressed = sizes.uncompressed === MAX_32 ? next() : sizes.uncompressed;
     const compressed = sizes.compressed === MAX_32 ? next() : sizes.compressed;
     const offset = sizes.offset === MAX_32 ? next() : sizes.offset;
-    return { compressed, offset };
+    return { uncompressed, compressed, offset };
   }
   throw new Error('a ZIP64 size of the zip archive is missing');
 }
 
-function readDirectory(bytes: Buffer): Map<string, ZipFile> {
+function readDirectory(bytes: Buffer, maxFiles: number): Map<string, ZipFile> {
   const { count, offset } = directoryBounds(bytes, endOfDirectory(bytes));
+  if (count > maxFiles) throw new ZipLimitError(M.tooManyZipParts(maxFiles));
   const files = new Map<string, ZipFile>();
   let at = offset;
   for (let index = 0; index < count; index += 1) {
@@ -127,19 +193,22 @@ function readDirectory(bytes: Buffer): Map<string, ZipFile> {
     const extraLength = bytes.readUInt16LE(at + 30);
     const commentLength = bytes.readUInt16LE(at + 32);
     const name = bytes.toString('utf8', at + 46, at + 46 + nameLength);
-    const sizes = {
+    const sizes: EntrySizes = {
       uncompressed: bytes.readUInt32LE(at + 24),
       compressed: bytes.readUInt32LE(at + 20),
       offset: bytes.readUInt32LE(at + 42),
     };
     const extra = { start: at + 46 + nameLength, end: at + 46 + nameLength + extraLength };
-    const { compressed, offset: headerOffset } =
-      sizes.uncompressed === MAX_32 || sizes.compressed === MAX_32 || sizes.offset === MAX_32
-        ? zip64Sizes(bytes, extra, sizes)
-        : sizes;
+    const {
+      uncompressed,
+      compressed,
+      offset: headerOffset,
+    } = sizes.uncompressed === MAX_32 || sizes.compressed === MAX_32 || sizes.offset === MAX_32
+      ? zip64Sizes(bytes, extra, sizes)
+      : sizes;
     if (flags & 1) throw new Error(`${name} is encrypted`);
     if (method !== STORED && method !== DEFLATED) throw new Error(`${name} is compressed in a way this reader does not know`);
-    files.set(name, { method, compressedSize: compressed, headerOffset });
+    files.set(name, { name, method, compressedSize: compressed, size: uncompressed, headerOffset });
     at = extra.end + commentLength;
   }
   return files;

@@ -22,6 +22,33 @@ export const IMPORT_FILE_FIELD = 'file';
 export const IMPORT_MAX_MEGABYTES = 50;
 export const IMPORT_MAX_BYTES = IMPORT_MAX_MEGABYTES * 1024 * 1024;
 export const IMPORT_MAX_ROWS = 200_000;
+/**
+ * What an import reads of a file at most, so that no file holds the server long: a sheet as large
+ * as Excel's own, and room for IMPORT_MAX_ROWS rows of the export (whose 200,000 entries unpack to
+ * about 160 MB of sheet XML, about 10 times their packed size). Sizes in MB (of 1,048,576 bytes or
+ * characters).
+ */
+export const IMPORT_LIMITS = {
+  /** Columns of a sheet (A to XFD). */
+  columns: 16_384,
+  rowsPerSheet: 1_048_576,
+  /** Cells of a sheet, counting the empty ones before a cell in its row. */
+  cellsPerSheet: 10_000_000,
+  sharedStrings: 2_000_000,
+  sharedStringsMegabytes: 100,
+  /** A row's text (CSV) or XML (XLSX), a shared string's XML. */
+  rowMegabytes: 2,
+  /** A workbook part unpacked: a sheet, the shared strings. */
+  partMegabytes: 512,
+  /** A part read whole: the workbook's list of sheets, its relationships, its styles. */
+  wholePartMegabytes: 16,
+  /** Every part unpacked, together. */
+  workbookMegabytes: 1_024,
+  /** Unpacked over packed size, for parts of more than 1 MB. */
+  compressionRatio: 100,
+  /** Files in a workbook's zip archive. */
+  zipParts: 10_000,
+} as const;
 /** A report lists at most this many row errors (`failed` counts them all). */
 export const IMPORT_ERRORS_SHOWN = 1_000;
 export const IMPORT_FILE_TYPES = ['.csv', '.xlsx'] as const;

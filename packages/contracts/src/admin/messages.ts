@@ -1,5 +1,8 @@
 import { ACCOUNT_MESSAGES } from '../accounts/messages';
 
+/** A whole number as English writes it (16,384). */
+const count = (value: number) => value.toLocaleString('en-US');
+
 /** Texts of the Admin panel and its API (SPEC sections 2 and 8; verbatim where the SPEC gives them). */
 export const ADMIN_MESSAGES = {
   // Access (SPEC section 6: a 403 on the user list).
@@ -66,6 +69,22 @@ export const ADMIN_MESSAGES = {
   importBrokenFile: (format: string, reason: string) => `The file could not be read as ${format}: ${reason}`,
   importEmptyFile: 'The file has no rows to import',
   importTooManyRows: (max: number) => `The file has more than ${max} rows; split it into smaller files`,
+  importUnpacksTooLarge: (reason: string) => `The workbook is too large once unpacked: ${reason}; split it into smaller files`,
+
+  // Why an import refuses a file beyond its limits (IMPORT_LIMITS): reasons of importBrokenFile or importUnpacksTooLarge.
+  partBeyondSize: (part: string, megabytes: number) => `${part} unpacks to more than ${count(megabytes)} MB`,
+  partBeyondRatio: (part: string, ratio: number) => `${part} unpacks to more than ${count(ratio)} times its packed size`,
+  workbookBeyondSize: (megabytes: number) => `its parts unpack to more than ${count(megabytes)} MB in all`,
+  partNotStatedSize: (part: string) => `${part} does not unpack to the size its zip directory states`,
+  tooManyZipParts: (max: number) => `its zip archive lists more than ${count(max)} files`,
+  columnBeyondLimit: (cell: string, max: number) =>
+    `cell ${cell} is beyond the last column, XFD (a sheet has at most ${count(max)} columns)`,
+  rowBeyondLimit: (row: string, max: number) => `row ${row} is beyond the last row (a sheet has at most ${count(max)} rows)`,
+  tooManyCells: (max: number) => `a sheet has more than ${count(max)} cells`,
+  tooManySharedStrings: (max: number) => `it has more than ${count(max)} shared strings`,
+  sharedStringsTooLarge: (megabytes: number) => `its shared strings hold more than ${count(megabytes)} MB of text`,
+  rowTooLong: (megabytes: number) => `a row is longer than ${count(megabytes)} MB`,
+  sharedStringTooLong: (megabytes: number) => `a shared string is longer than ${count(megabytes)} MB`,
   importUnknownColumns:
     "The CSV's columns are neither those of Export All Data nor the bulk grid's order " +
     '(training name, date, hours, manager, department, type, given by, rating, innovative, notes)',
