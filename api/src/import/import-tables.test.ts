@@ -1,3 +1,4 @@
+import { ADMIN_MESSAGES as M } from '@tht/contracts';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { CSV_CHUNK_BYTES, openSheets, type SourceRow } from './import-tables';
@@ -62,5 +63,12 @@ describe('reading a CSV a chunk at a time', () => {
     const notUtf8 = Buffer.concat([Buffer.from(good), Buffer.from([0xff, 0x41])]);
     const sheet = await csvSheet(notUtf8);
     await expect(readAll(sheet.rows())).rejects.toThrow('it is not UTF-8 text');
+  });
+
+  it('refuses a row longer than 2 MB (an unterminated quote early in a large file) once it passes the limit, in linear time', async () => {
+    const started = performance.now();
+    const text = `a,b\r\n1,"open\r\n${'x,y\r\n'.repeat(10_000_000)}`;
+    await expect(readAll((await csvSheet(text)).rows())).rejects.toThrow(M.importBrokenFile('CSV', M.rowTooLong(2)));
+    expect(performance.now() - started).toBeLessThan(3_000);
   });
 });
