@@ -1,7 +1,7 @@
 import { ACCOUNT_MESSAGES, errorResponseSchema } from '@tht/contracts';
 import { z } from 'zod';
 import { AUTH_COOKIE } from '../auth/tokens';
-import { CONFLICT_MESSAGE } from '../platform/http';
+import { CONFLICT_MESSAGE, MALFORMED_ADDRESS_MESSAGE } from '../platform/http';
 import type { Access, ApiOperation, FeatureApi, HttpMethod } from './operations';
 
 export type JsonSchema = Record<string, unknown>;
@@ -199,6 +199,7 @@ function implicitRefusals(operation: ApiOperation): Record<number, Refusals> {
   const add = (status: number, message: string) => (refusals[status] ??= { messages: [] }).messages.push(message);
   if (operation.body || operation.params || operation.query) refusals[400] = { note: INPUT_NOTE, messages: [] };
   if (operation.body) add(400, 'Malformed JSON in request body');
+  if (operation.params) add(400, MALFORMED_ADDRESS_MESSAGE);
   const access = operation.access;
   if (access === 'signed-in' || access === 'signed-in-pending-password-ok' || access === 'admin') {
     add(401, ACCOUNT_MESSAGES.signInRequired);

@@ -1,10 +1,10 @@
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { ConcurrencyError } from '@tht/eventstore';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { request } from '../testing/request';
-import { HttpError, apiNotFound, errorHandler, parseWith } from './http';
+import { HttpError, MALFORMED_ADDRESS_MESSAGE, apiNotFound, errorHandler, parseWith } from './http';
 import type { Logger } from './logger';
 import { closeHttpServer, listen } from './shutdown';
 
@@ -19,6 +19,7 @@ const recordingLogger: Logger = {
 const nameSchema = z.object({ name: z.string({ error: 'Name is required' }).min(1, 'Name is required') });
 
 let baseUrl: string;
+let port: number;
 let close: () => Promise<void>;
 
 beforeAll(async () => {
@@ -43,7 +44,8 @@ beforeAll(async () => {
   app.use('/api', apiNotFound);
   app.use(errorHandler(recordingLogger));
   const server = await listen(app, 0, '127.0.0.1');
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  port = (server.address() as AddressInfo).port;
+  baseUrl = `http://127.0.0.1:${port}`;
   close = () => closeHttpServer(server);
 });
 
@@ -84,7 +86,7 @@ describe('error responses', () => {
   it('answers a path the router cannot decode with 400, not 500', async () => {
     expect(await request({ baseUrl }, 'GET', '/api/items/%E0%A4%A')).toMatchObject({
       status: 400,
-      body: { error: 'Bad Request' },
+      body: { error: MALFORMED_ADDRESS_MESSAGE },
     });
   });
 
@@ -93,5 +95,44 @@ describe('error responses', () => {
       status: 404,
       body: { error: 'Not found' },
     });
+  });
+});
+
+/** Sends `head` (a request line and headers, bytes as written) as it is, and reads the whole answer. */
+function rawRequest(head: string): Promise<{ status: number; headers: string; body: string }> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1', () => socket.end(Buffer.from(`${head}\r\n\r\n`, 'latin1')));
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('error', reject);
+    socket.on('close', () => {
+      const answer = Buffer.concat(chunks).toString('utf8');
+      const [headers = '', body = ''] = answer.split('\r\n\r\n');
+      resolve({ status: Number(headers.split(' ')[1]), headers, body });
+    });
+  });
+}
+
+describe('requests the HTTP parser refuses', () => {
+  it('are answered with a JSON {error} too: raw bytes and tabs in the address, NUL in a header, an unknown method', async () => {
+    for (const head of [
+      'GET /api/items?year=\xff\xfe HTTP/1.1\r\nHost: x',
+      'GET /api/items/\xe0\xa4 HTTP/1.1\r\nHost: x',
+      'GET /api/items/a\tb HTTP/1.1\r\nHost: x',
+      'GET /api/items/1 HTTP/1.1\r\nHost: x\r\nX-Bad: a\x00b',
+      'BREW /api/items/1 HTTP/1.1\r\nHost: x',
+      'GET /api/items/1 HTTP/9.9\r\nHost: x',
+    ]) {
+      const answer = await rawRequest(head);
+      expect(answer.status, JSON.stringify(head)).toBe(400);
+      expect(answer.headers.toLowerCase()).toContain('content-type: application/json');
+      expect(JSON.parse(answer.body)).toEqual({ error: 'Malformed HTTP request' });
+    }
+  });
+
+  it('answers headers beyond the size limit with 431 and a JSON {error}', async () => {
+    const answer = await rawRequest(`GET /api/items/1 HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}`);
+    expect(answer.status).toBe(431);
+    expect(JSON.parse(answer.body)).toEqual({ error: 'Request headers too large' });
   });
 });

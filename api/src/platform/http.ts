@@ -1,5 +1,6 @@
 import { once } from 'node:events';
 import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { ConcurrencyError } from '@tht/eventstore';
 import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 import type { z } from 'zod';
@@ -25,6 +26,8 @@ export function parseWith<Schema extends z.ZodType>(schema: Schema, value: unkno
 }
 
 export const CONFLICT_MESSAGE = 'This record was changed by someone else at the same time. Reload and try again.';
+/** A path parameter whose percent-encoding names no UTF-8 text (`/api/users/%E0%A4%A`). */
+export const MALFORMED_ADDRESS_MESSAGE = 'Malformed percent-encoding in the address';
 
 /** Answers for `/api` paths no router handled. */
 export const apiNotFound: RequestHandler = (_req, res) => {
@@ -52,6 +55,7 @@ function clientErrorOf(error: unknown): { status: number; message: string; heade
   if (!hasClientStatus(error)) return null;
   if (error.type === 'entity.parse.failed') return { status: 400, message: 'Malformed JSON in request body' };
   if (error.type === 'entity.too.large') return { status: 413, message: 'Request body too large' };
+  if (error instanceof URIError) return { status: 400, message: MALFORMED_ADDRESS_MESSAGE };
   return { status: error.status, message: error.expose ? error.message : (STATUS_CODES[error.status] ?? 'Bad request') };
 }
 
@@ -70,6 +74,25 @@ export function errorHandler(log: Logger): ErrorRequestHandler {
     log.error(`${req.method} ${req.originalUrl} failed`, error);
     res.status(500).json({ error: 'Internal server error' });
   };
+}
+
+/**
+ * Answers a request Node's HTTP parser refused before any handler saw it (bytes an address or a
+ * header may not hold, an unknown method, headers beyond the size limit) as the API answers any
+ * refusal, with a JSON `{error}`, and closes the connection. For the server's 'clientError'.
+ */
+export function answerUnparsableRequest(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const [status, message] =
+    error.code === 'HPE_HEADER_OVERFLOW' ? [431, 'Request headers too large'] : [400, 'Malformed HTTP request'];
+  const body = JSON.stringify({ error: message });
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${body}`,
+  );
 }
 
 /**

@@ -1,9 +1,11 @@
 import http from 'node:http';
+import { answerUnparsableRequest } from './http';
 
-/** Starts listening; rejects (e.g. EADDRINUSE) instead of emitting an unhandled 'error'. */
+/** Starts listening; rejects (e.g. EADDRINUSE) instead of emitting an unhandled 'error'. Unparsable requests get a JSON 400. */
 export function listen(handler: http.RequestListener, port: number, host?: string): Promise<http.Server> {
   return new Promise((resolve, reject) => {
     const server = http.createServer(handler);
+    server.on('clientError', answerUnparsableRequest);
     server.once('error', reject);
     server.listen(port, host, () => {
       server.off('error', reject);
