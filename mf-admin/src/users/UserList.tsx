@@ -67,6 +67,7 @@ const AccessDenied = styled.div`
 export type UserActions = {
   onEdit: (user: AdminUserListItem) => void;
   onSetPassword: (user: AdminUserListItem) => void;
+  onResetLink: (user: AdminUserListItem) => void;
   onDelete: (user: AdminUserListItem) => void;
 };
 
@@ -112,6 +113,11 @@ function UserRow({ user, ownId, actions }: { user: AdminUserListItem; ownId: num
             >
               Set Password
             </Button>
+            {user.role !== 'admin' && (
+              <Button $variant="secondary" aria-label={`Reset link for ${name}`} onClick={() => actions.onResetLink(user)}>
+                Reset Link
+              </Button>
+            )}
           </RowActions>
         </td>
       </tr>

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { AdminUserListItem, AdminUsersPage, User } from '@tht/contracts';
+import { PASSWORD_RESET_MESSAGES as R, type AdminUserListItem, type AdminUsersPage, type User } from '@tht/contracts';
 import { fakeApi, renderWithUi, reply, type ApiCall } from '@tht/ui/testing';
 import { aUser, departments } from '../testing/fixtures';
 import { toasts } from '../testing/toasts';
@@ -267,6 +267,41 @@ describe('User Management', () => {
     expect(alert).toHaveTextContent('Failed to set temporary password');
     expect(alert).toHaveTextContent('User not found');
     expect(screen.getByRole('dialog', { name: 'Set Temporary Password' })).toBeInTheDocument();
+  });
+
+  it('creates a reset link for a non-admin account to hand over, ready to copy', async () => {
+    const link = `https://training.example.org/auth?token=${'ab'.repeat(32)}`;
+    const api = usersApi({
+      'POST /api/reset-password': { message: R.linkIssued, resetToken: 'ab'.repeat(32), resetLink: link },
+    });
+    const user = userEvent.setup();
+    renderWithUi(<UserManagement />);
+    await usersTable();
+    expect(within(row('System Administrator')).queryByRole('button', { name: /Reset link/ })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Reset link for Ada Lovelace' }));
+    const dialog = screen.getByRole('dialog', { name: 'Reset Link' });
+    await user.click(within(dialog).getByRole('button', { name: 'Create Link' }));
+
+    expect(await within(dialog).findByLabelText('Reset Link')).toHaveValue(link);
+    expect(api.callsTo('POST', '/api/reset-password')[0]?.body).toEqual({ username: ada.email });
+    await user.click(within(dialog).getByRole('button', { name: 'Copy Link' }));
+    // user-event stands in a clipboard for the browser's.
+    expect(await navigator.clipboard.readText()).toBe(link);
+    expect(within(dialog).getByRole('button', { name: 'Copied' })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Done' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it("says 'Failed to create reset link' with the server's reason", async () => {
+    usersApi({ 'POST /api/reset-password': reply(409, { error: R.tooManyUnexpiredLinks(3) }) });
+    const user = userEvent.setup();
+    renderWithUi(<UserManagement />);
+    await usersTable();
+    await user.click(screen.getByRole('button', { name: 'Reset link for Grace Hopper' }));
+    await user.click(screen.getByRole('button', { name: 'Create Link' }));
+    const alert = await toasts().findByRole('alert');
+    expect(alert).toHaveTextContent(R.failedToCreateResetLink);
+    expect(alert).toHaveTextContent(R.tooManyUnexpiredLinks(3));
   });
 
   it("syncs roles and tells 'N promoted, M demoted'", async () => {

@@ -5,12 +5,13 @@ import { Actions, CardHeader, Stack } from '../panel/layout';
 import { useOutcomeToast } from '../panel/useOutcomeToast';
 import { fullName } from './roles';
 import { SystemOverview } from './SystemOverview';
+import { ResetLinkDialog } from './ResetLinkDialog';
 import { TemporaryPasswordDialog } from './TemporaryPasswordDialog';
 import { UserFormDialog } from './UserFormDialog';
 import { UserList } from './UserList';
 import { useDeleteUser, useSyncRoles } from './usersApi';
 
-type UserDialog = { kind: 'add' } | { kind: 'edit' | 'password' | 'delete'; user: AdminUserListItem } | null;
+type UserDialog = { kind: 'add' } | { kind: 'edit' | 'password' | 'reset-link' | 'delete'; user: AdminUserListItem } | null;
 
 function SyncRolesButton() {
   const sync = useSyncRoles();
@@ -61,12 +62,14 @@ export default function UserManagement() {
         <UserList
           onEdit={(user) => setDialog({ kind: 'edit', user })}
           onSetPassword={(user) => setDialog({ kind: 'password', user })}
+          onResetLink={(user) => setDialog({ kind: 'reset-link', user })}
           onDelete={(user) => setDialog({ kind: 'delete', user })}
         />
       </Card>
       {dialog?.kind === 'add' && <UserFormDialog onClose={close} />}
       {dialog?.kind === 'edit' && <UserFormDialog user={dialog.user} onClose={close} />}
       {dialog?.kind === 'password' && <TemporaryPasswordDialog user={dialog.user} onClose={close} />}
+      {dialog?.kind === 'reset-link' && <ResetLinkDialog user={dialog.user} onClose={close} />}
       <ConfirmDialog
         open={dialog?.kind === 'delete'}
         title="Delete User"

@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import type { AdminStats, AdminUsersPage, Role, SyncRolesResult, User, UserSummary } from '@tht/contracts';
+import type { AdminStats, AdminUsersPage, ResetRequestAnswer, Role, SyncRolesResult, User, UserSummary } from '@tht/contracts';
 import { apiRequest, keysStartingWith, useApiWrite } from '@tht/ui';
 
 export const ADMIN_STATS_KEY = '/api/admin-stats';
@@ -51,6 +51,8 @@ const deleteUser = (id: number) => apiRequest<unknown>('DELETE', `${USER_DIRECTO
 const setTemporaryPassword = (request: { userId: number; tempPassword: string }) =>
   apiRequest<unknown>('POST', '/api/admin/set-temp-password', request);
 const syncRoles = () => apiRequest<SyncRolesResult>('POST', '/api/sync-roles');
+const issueResetLink = (email: string) => apiRequest<ResetRequestAnswer>('POST', '/api/reset-password', { username: email });
+const nothingCached = () => false;
 
 /** POST /api/users: the new user must choose their own password at first sign-in. */
 export const useCreateUser = () => useApiWrite(createUser, affectsUsers);
@@ -63,6 +65,12 @@ export const useDeleteUser = () => useApiWrite(deleteUser, affectsUsers);
 
 /** POST /api/admin/set-temp-password: the user must change it at the next sign-in. */
 export const useSetTemporaryPassword = () => useApiWrite(setTemporaryPassword, affectsUsers);
+
+/**
+ * POST /api/reset-password as an admin: a one-time reset link for another, non-admin account, to
+ * hand over (an admin account's link goes to its e-mail address instead). No list changes.
+ */
+export const useIssueResetLink = () => useApiWrite(issueResetLink, nothingCached);
 
 /** POST /api/sync-roles: promotes and demotes by the role sync rule; answers the counts. */
 export const useSyncRoles = () => useApiWrite(syncRoles, affectsUsers);

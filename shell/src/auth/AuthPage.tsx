@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
-import type { PasswordResetResponse } from '@tht/contracts';
+import type { ResetRequestAnswer } from '@tht/contracts';
 import { CentredSpinner, Tabs, useCurrentUser } from '@tht/ui';
 import { AuthLayout } from './AuthLayout';
 import { AUTH_PATH, authViewOf } from './authPaths';
@@ -25,8 +25,8 @@ export function AuthPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const navigate = useNavigate();
   const { view, token } = authViewOf(searchParams);
-  const [issuedReset, setIssuedReset] = useState<PasswordResetResponse | null>(null);
-  // An issued link is shown until the visitor leaves the reset view (state adjusted while rendering, as React advises).
+  const [issuedReset, setIssuedReset] = useState<ResetRequestAnswer | null>(null);
+  // The request's answer is shown until the visitor leaves the reset view (state adjusted while rendering, as React advises).
   const [shownView, setShownView] = useState(view);
   if (view !== shownView) {
     setShownView(view);
@@ -48,7 +48,7 @@ export function AuthPage() {
       ) : view === 'reset-confirm' && token ? (
         <ResetConfirmForm token={token} onReset={afterPasswordReset} />
       ) : view === 'reset' && issuedReset ? (
-        <ResetLinkIssued reset={issuedReset} />
+        <ResetLinkIssued answer={issuedReset} />
       ) : view === 'reset' ? (
         <ResetRequestForm onRequested={setIssuedReset} />
       ) : (

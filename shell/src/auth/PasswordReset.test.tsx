@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEventLibrary from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT_MESSAGES } from '@tht/contracts';
+import { ACCOUNT_MESSAGES, PASSWORD_RESET_MESSAGES as R, type ResetRequestAnswer } from '@tht/contracts';
 import { installFakeApi, signedOut } from '../testing/fakeApi';
 import { fill, renderAt, toasts } from '../testing/renderWithShell';
 import { AuthPage } from './AuthPage';
@@ -9,18 +9,19 @@ import { AuthPage } from './AuthPage';
 const userEvent = userEventLibrary.setup({ delay: null });
 const token = '0123456789abcdef'.repeat(4);
 
-function resetApi() {
+function resetApi(answer: ResetRequestAnswer = { message: R.linkOnItsWay, mailConfigured: true }) {
   return installFakeApi({
     'GET /api/user': signedOut,
-    'POST /api/reset-password': () => ({
-      body: {
-        message: 'Password reset link generated. It expires in 15 minutes.',
-        resetToken: token,
-        resetLink: `${window.location.origin}/auth?token=${token}`,
-      },
-    }),
+    'POST /api/reset-password': () => ({ body: answer }),
     'POST /api/reset-password-confirm': () => ({ body: { message: 'Password reset successful' } }),
   });
+}
+
+async function requestLinkFor(username: string) {
+  renderAt('/auth?tab=reset', '/auth', <AuthPage />);
+  await screen.findByRole('heading', { name: 'Reset Password' });
+  fill('Username', username);
+  await userEvent.click(screen.getByRole('button', { name: 'Get Reset Link' }));
 }
 
 describe('Password reset', () => {
@@ -32,14 +33,19 @@ describe('Password reset', () => {
     expect(api.callsTo('POST', '/api/reset-password')).toHaveLength(0);
   });
 
-  it('gives a reset link that opens reset-confirm with the token', async () => {
+  it('says to check the e-mail, and takes the key from it to reset-confirm', async () => {
     const api = resetApi();
-    renderAt('/auth?tab=reset', '/auth', <AuthPage />);
-    await screen.findByRole('heading', { name: 'Reset Password' });
-    fill('Username', 'ann@example.com');
-    await userEvent.click(screen.getByRole('button', { name: 'Get Reset Link' }));
-    await userEvent.click(await screen.findByRole('link', { name: `${window.location.origin}/auth?token=${token}` }));
+    await requestLinkFor('ann@example.com');
+    expect(await screen.findByRole('heading', { name: 'Check Your E-mail' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(`${R.linkOnItsWay} ${R.checkEmail}`);
+    expect(screen.queryByText(R.askAdministrator)).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /token=/ })).not.toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/reset-password')[0]?.body).toEqual({ username: 'ann@example.com' });
+
+    fill('Reset Key', token);
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
     await screen.findByRole('heading', { name: 'Choose a New Password' });
+    expect(screen.getByLabelText('Reset Token')).toHaveValue(token);
     fill('New Password', 'long-enough');
     fill('Confirm Password', 'long-enough');
     await userEvent.click(screen.getByRole('button', { name: 'Reset Password' }));
@@ -52,12 +58,24 @@ describe('Password reset', () => {
     expect(toasts().getByRole('status')).toHaveTextContent('Password reset successful');
   });
 
+  it('says to ask the administrator for the link when the server sends no e-mail', async () => {
+    resetApi({ message: R.linkOnItsWay, mailConfigured: false });
+    await requestLinkFor('ann@example.com');
+    expect(await screen.findByRole('status')).toHaveTextContent(`${R.linkOnItsWay} ${R.askAdministrator}`);
+    expect(screen.getByLabelText('Reset Key')).toBeInTheDocument();
+  });
+
+  it("shows an administrator's link for another account, which opens reset-confirm with the token", async () => {
+    resetApi({ message: R.linkIssued, resetToken: token, resetLink: `${window.location.origin}/auth?token=${token}` });
+    await requestLinkFor('ann@example.com');
+    await userEvent.click(await screen.findByRole('link', { name: `${window.location.origin}/auth?token=${token}` }));
+    await screen.findByRole('heading', { name: 'Choose a New Password' });
+    expect(screen.getByLabelText('Reset Token')).toHaveValue(token);
+  });
+
   it('accepts a typed key of 64 characters at most and rejects a malformed one', async () => {
     resetApi();
-    renderAt('/auth?tab=reset', '/auth', <AuthPage />);
-    await screen.findByRole('heading', { name: 'Reset Password' });
-    fill('Username', 'ann@example.com');
-    await userEvent.click(screen.getByRole('button', { name: 'Get Reset Link' }));
+    await requestLinkFor('ann@example.com');
     const key = await screen.findByLabelText('Reset Key');
     expect(key).toHaveAttribute('maxLength', '64');
     fill('Reset Key', token.toUpperCase());

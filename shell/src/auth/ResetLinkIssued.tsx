@@ -1,7 +1,12 @@
 import { useState, type FormEvent, type MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import type { PasswordResetResponse } from '@tht/contracts';
+import {
+  PASSWORD_RESET_MESSAGES as R,
+  isIssuedResetLink,
+  type PasswordResetResponse,
+  type ResetRequestAnswer,
+} from '@tht/contracts';
 import { Button, FormField, Input, useToast } from '@tht/ui';
 import { FormActions, FormIntro, FormTitle } from './AuthLayout';
 import { AUTH_PATH, RESET_TOKEN_LENGTH, resetConfirmPath } from './authPaths';
@@ -21,12 +26,9 @@ function titleAndDescription(message: string): { title: string; description: str
     : { title: message.slice(0, separator), description: message.slice(separator + 2) };
 }
 
-/** The reset-success state: the reset link, and a manual entry for the 64-character key. */
-export function ResetLinkIssued({ reset }: { reset: PasswordResetResponse }) {
+/** An administrator's link for another account, to hand over; opened in this page when it is this site's. */
+function IssuedLink({ reset }: { reset: PasswordResetResponse }) {
   const navigate = useNavigate();
-  const { showToast } = useToast();
-  const [key, setKey] = useState('');
-  const [keyError, setKeyError] = useState<string | null>(null);
   const link = new URL(reset.resetLink, window.location.origin);
 
   function followLinkInPage(event: MouseEvent<HTMLAnchorElement>) {
@@ -34,6 +36,28 @@ export function ResetLinkIssued({ reset }: { reset: PasswordResetResponse }) {
     event.preventDefault();
     navigate(`${link.pathname}${link.search}`);
   }
+
+  return (
+    <>
+      <FormTitle>Reset Link Ready</FormTitle>
+      <FormIntro>{reset.message}</FormIntro>
+      <ResetLink href={reset.resetLink} onClick={followLinkInPage}>
+        {reset.resetLink}
+      </ResetLink>
+    </>
+  );
+}
+
+/**
+ * The reset-success state: check your e-mail (or, when the server sends none, ask the
+ * administrator), or an administrator's link for another account; then the manual entry of the
+ * 64-character key from the e-mail (SPEC section 4).
+ */
+export function ResetLinkIssued({ answer }: { answer: ResetRequestAnswer }) {
+  const navigate = useNavigate();
+  const { showToast } = useToast();
+  const [key, setKey] = useState('');
+  const [keyError, setKeyError] = useState<string | null>(null);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -50,13 +74,22 @@ export function ResetLinkIssued({ reset }: { reset: PasswordResetResponse }) {
 
   return (
     <div>
-      <FormTitle>Reset Link Ready</FormTitle>
-      <FormIntro>{reset.message}</FormIntro>
-      <ResetLink href={reset.resetLink} onClick={followLinkInPage}>
-        {reset.resetLink}
-      </ResetLink>
+      {isIssuedResetLink(answer) ? (
+        <IssuedLink reset={answer} />
+      ) : (
+        <>
+          <FormTitle>Check Your E-mail</FormTitle>
+          <FormIntro role="status">
+            {answer.message} {answer.mailConfigured ? R.checkEmail : R.askAdministrator}
+          </FormIntro>
+        </>
+      )}
       <form noValidate onSubmit={(event) => void onSubmit(event)} onFocus={preloadAuthRules} aria-label="Enter reset key">
-        <FormField label="Reset Key" error={keyError} hint="Or enter the 64-character key from your reset link.">
+        <FormField
+          label="Reset Key"
+          error={keyError}
+          hint={`Or enter the 64-character key from the ${isIssuedResetLink(answer) ? 'link' : 'e-mail'}.`}
+        >
           <Input
             name="resetKey"
             autoComplete="off"

@@ -11,6 +11,8 @@ export const PASSWORD_RESET_MESSAGES = {
   /** An administrator's answer for another account (SPEC's {message, resetToken, resetLink}). */
   linkIssued: 'Password reset link generated. It expires in 15 minutes.',
   tooManyRequestsForAccount: 'Too many reset requests for this account. Please try again later.',
+  /** The admin panel's failure toast for a link to hand over. */
+  failedToCreateResetLink: 'Failed to create reset link',
   tooManyUnexpiredLinks: (count: number) =>
     `This account already has ${count} unexpired reset links. Use one of them, or try again once one has expired.`,
 } as const;

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
-import type { CurrentUserResponse, LoginInput, LoginResponse, PasswordResetResponse, RegistrationInput } from '@tht/contracts';
+import type { CurrentUserResponse, LoginInput, LoginResponse, RegistrationInput, ResetRequestAnswer } from '@tht/contracts';
 import { AUTH_TOKEN_KEY, apiRequest } from '../api/client';
 import { CURRENT_USER_KEY } from './currentUser';
 
@@ -64,8 +64,9 @@ export function useAuthActions() {
         await mutate(CURRENT_USER_KEY);
       },
 
-      requestPasswordReset: (username: string): Promise<PasswordResetResponse> =>
-        apiRequest<PasswordResetResponse>('POST', '/api/reset-password', { username }),
+      /** The generic answer (the link goes by e-mail), or a signed-in admin's link for another account. */
+      requestPasswordReset: (username: string): Promise<ResetRequestAnswer> =>
+        apiRequest<ResetRequestAnswer>('POST', '/api/reset-password', { username }),
 
       confirmPasswordReset: async (reset: { token: string; password: string; confirmPassword?: string }): Promise<void> => {
         await apiRequest('POST', '/api/reset-password-confirm', reset);
