@@ -1,4 +1,5 @@
-import { mkdtemp, readdir } from 'node:fs/promises';
+import { mkdtemp, readdir, stat } from 'node:fs/promises';
+import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import JSZip from 'jszip';
@@ -118,5 +119,40 @@ describe('POST /api/import scans hostile XML in linear time, within bounded buff
       400,
       brokenXlsx(M.sharedStringTooLong(2)),
     );
+  });
+});
+
+/** Waits until `check` holds, at most `milliseconds`; answers whether it did. */
+async function eventually(check: () => Promise<boolean>, milliseconds = 2_000): Promise<boolean> {
+  const deadline = Date.now() + milliseconds;
+  while (!(await check())) {
+    if (Date.now() > deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  return true;
+}
+
+describe('POST /api/import with an upload the client aborts', () => {
+  it('keeps the upload readable by the API alone while it arrives, and removes it at once when the client goes away', async () => {
+    const folder = importUploadsFolder(app.ctx);
+    expect((await stat(folder)).mode & 0o777).toBe(0o700);
+    const boundary = 'hostile-boundary';
+    const upload = http.request(`${app.baseUrl}/api/import?dryRun=true`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${admin.token}`,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        'content-length': String(40 * MB),
+      },
+    });
+    upload.on('error', () => {});
+    upload.write(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="half.csv"\r\n\r\n`);
+    upload.write('employeeEmail,trainingName,date,hours\r\n'.repeat(100_000));
+    expect(await eventually(async () => (await readdir(folder)).length === 1)).toBe(true);
+    const [file] = await readdir(folder);
+    expect((await stat(path.join(folder, file!))).mode & 0o777).toBe(0o600);
+
+    upload.destroy();
+    expect(await eventually(async () => (await readdir(folder)).length === 0, 1_000)).toBe(true);
   });
 });

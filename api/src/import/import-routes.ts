@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, mkdirSync } from 'node:fs';
 import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { ADMIN_MESSAGES as M, importJobIdSchema, importQuerySchema } from '@tht/contracts';
@@ -12,9 +12,10 @@ import { ImportJobs } from './import-jobs';
 import { discardUpload, readUploadedFile } from './import-upload';
 import { writePlan } from './import-writer';
 
-/** Uploads being imported are kept here (DATA_DIR/import-uploads), each until its import ends. */
+/** Uploads being imported are kept here (DATA_DIR/import-uploads, the API's user's alone), each until its import ends. */
 export const importUploadsFolder = (ctx: AppContext) => path.join(ctx.config.dataDir, 'import-uploads');
 
+const UPLOADS_FOLDER_MODE = 0o700;
 const LEFT_UPLOAD_AGE_MS = 24 * 60 * 60 * 1000;
 
 /** Removes uploads left by a process that stopped mid-import (a day old: no import still reads them). */
@@ -36,6 +37,7 @@ export function createImportRouter(ctx: AppContext): Router {
   const jobs = new ImportJobs(ctx.log);
   const uploads = importUploadsFolder(ctx);
   mkdirSync(uploads, { recursive: true });
+  chmodSync(uploads, UPLOADS_FOLDER_MODE);
   removeLeftUploads(uploads).catch((error: unknown) => ctx.log.error('Removing old import uploads failed', error));
 
   router.post('/import', ...adminOnly, async (req, res) => {

@@ -30,12 +30,16 @@ function kindOf(fileName: string): UploadKind {
   throw new HttpError(415, M.importUnsupportedType);
 }
 
+/** Uploads are readable by the API's user alone. */
+const UPLOAD_FILE_MODE = 0o600;
+
 /**
  * The one file of a multipart upload (form field `file`), written as it arrives to a file of its
  * own in `folder` (an import reads it twice, a chunk at a time, and never holds it whole), up to
  * IMPORT_MAX_BYTES. Refusals: not multipart (415), no file or several (400), a name other than
- * .csv/.xlsx (415), over the limit (413); a refused upload leaves no file, and the rest of it is
- * read and dropped, so the answer arrives.
+ * .csv/.xlsx (415), over the limit (413), cut off by the client (400); a refused upload leaves no
+ * file, and the rest of it is read and dropped, so the answer arrives. An upload the client
+ * abandons ends at once and its file is removed.
  */
 export function readUploadedFile(req: Request, folder: string, maxBytes = IMPORT_MAX_BYTES): Promise<UploadedFile> {
   if (!req.is('multipart/form-data')) return Promise.reject(new HttpError(415, M.importNotMultipart));
@@ -74,14 +78,17 @@ export function readUploadedFile(req: Request, folder: string, maxBytes = IMPORT
       const upload = { fileName: info.filename ?? '', kind, path: path.join(folder, `${randomUUID()}.${kind}`) };
       paths.push(upload.path);
       written.push(
-        pipeline(stream, createWriteStream(upload.path)).then(() => {
+        pipeline(stream, createWriteStream(upload.path, { flags: 'wx', mode: UPLOAD_FILE_MODE })).then(() => {
           file = upload;
         }),
       );
     });
     parser.on('filesLimit', () => refuse(new HttpError(400, M.importOneFileOnly)));
     // Once every file written has reached the disk: the upload, or a refusal that keeps no file.
+    let settled = false;
     const settle = async () => {
+      if (settled) return;
+      settled = true;
       const writes = await Promise.allSettled(written);
       const failedWrite = writes.find((write) => write.status === 'rejected');
       if (refusal === null && failedWrite === undefined && file !== null) {
@@ -97,6 +104,12 @@ export function readUploadedFile(req: Request, folder: string, maxBytes = IMPORT
       void settle();
     });
     parser.on('close', () => void settle());
+    // A request that closes before it is complete was abandoned: the parser is stopped, which ends the file being written.
+    req.on('close', () => {
+      if (req.complete) return;
+      refuse(new HttpError(400, M.importUploadCutOff));
+      parser.destroy();
+    });
     req.pipe(parser);
   });
 }

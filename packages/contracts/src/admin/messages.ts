@@ -64,6 +64,7 @@ export const ADMIN_MESSAGES = {
   importFileRequired: 'Choose a CSV or XLSX file to import (form field "file")',
   importOneFileOnly: 'Send one file at a time',
   importNotMultipart: 'Send the file as multipart/form-data',
+  importUploadCutOff: 'The upload was cut off before the whole file arrived',
   importTooLarge: (megabytes: number) => `The file is larger than ${megabytes} MB; split it into smaller files`,
   importUnsupportedType: 'Only CSV (.csv) and Excel (.xlsx) files can be imported',
   importBrokenFile: (format: string, reason: string) => `The file could not be read as ${format}: ${reason}`,
