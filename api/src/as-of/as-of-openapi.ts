@@ -1,9 +1,9 @@
 import { AS_OF_MESSAGES, asOfBuildingSchema } from '@tht/contracts';
 import type { z } from 'zod';
 import type { ApiOperation } from '../openapi/operations';
-import { AS_OF_RETRY_AFTER_SECONDS } from './as-of-responses';
+import { AS_OF_BUSY_RETRY_AFTER_SECONDS, AS_OF_RETRY_AFTER_SECONDS } from './as-of-responses';
 
-/** A year's read that also answers `?asOf=` (`sendAsOfJson`): its query, the 202 while the replay runs, and the 503 of a failed one. */
+/** A year's read that also answers `?asOf=` (`sendAsOfJson`): its query, the 202 while the replay runs, and the 503 of a failed one or of busy replays. */
 export function asOfRead(operation: ApiOperation, query: z.ZodObject = operation.query!): ApiOperation {
   return {
     ...operation,
@@ -11,7 +11,8 @@ export function asOfRead(operation: ApiOperation, query: z.ZodObject = operation
       `${operation.description ?? ''} With \`asOf\` (a UTC day, to its end, or an ISO time; not in the future) the answer is as it ` +
       'stood then, read from the event log replayed up to the last event recorded by that moment (its year by default). ' +
       `That replay is built in the background on first request: until it is there the answer is 202 with its progress and ` +
-      `\`Retry-After: ${AS_OF_RETRY_AFTER_SECONDS}\`; ask again. The last 3 replays are kept.`,
+      `\`Retry-After: ${AS_OF_RETRY_AFTER_SECONDS}\`; ask again. The last 3 replays are kept. At most 3 replays are queued ` +
+      `at once, and one for each user: a new moment beyond that is refused with 503 and \`Retry-After: ${AS_OF_BUSY_RETRY_AFTER_SECONDS}\`.`,
     query,
     responses: {
       ...operation.responses,
@@ -20,7 +21,14 @@ export function asOfRead(operation: ApiOperation, query: z.ZodObject = operation
         schema: asOfBuildingSchema,
       },
     },
-    errors: { ...operation.errors, 503: [AS_OF_MESSAGES.replayFailed] },
-    headers: { ...operation.headers, 202: { 'Retry-After': `Seconds to wait before asking again (${AS_OF_RETRY_AFTER_SECONDS})` } },
+    errors: {
+      ...operation.errors,
+      503: [AS_OF_MESSAGES.replayFailed, AS_OF_MESSAGES.replaysBusy, AS_OF_MESSAGES.ownReplayUnderWay],
+    },
+    headers: {
+      ...operation.headers,
+      202: { 'Retry-After': `Seconds to wait before asking again (${AS_OF_RETRY_AFTER_SECONDS})` },
+      503: { 'Retry-After': `Seconds to wait before asking again when the replays are busy (${AS_OF_BUSY_RETRY_AFTER_SECONDS})` },
+    },
   };
 }

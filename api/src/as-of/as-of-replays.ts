@@ -18,16 +18,27 @@ import type { Logger } from '../platform/logger';
  * built in the background on a small pool of its own, one replay at a time, the last few kept.
  * Keyed by the log position the moment resolves to, so every moment between two events shares
  * one replay.
+ *
+ * The work is bounded: at most `maxJobs` replays are queued or building, and as many moments
+ * resolved at once (a read of the log up to it), each user waiting for one of each at a time.
+ * Asking for what is under way already costs nothing; anything more is refused (`busy`).
  */
-export type AsOfOutcome<T> = { status: 'ready'; value: T } | { status: 'building'; progress: number } | { status: 'failed' };
+export type AsOfOutcome<T> =
+  | { status: 'ready'; value: T }
+  | { status: 'building'; progress: number }
+  | { status: 'failed' }
+  | { status: 'busy'; reason: AsOfBusy };
+
+/** Why new work is refused: every slot is taken, or the user asking waits for work of theirs already. */
+export type AsOfBusy = 'all-slots-taken' | 'own-job-under-way';
 
 export interface AsOfReplays {
   /**
    * Runs `read` on the read models as of `recordedBy` when they are replayed (the schema is not
-   * dropped meanwhile); else starts their replay (once) and tells how far it is, or that it failed
-   * (told once: the next call starts it again).
+   * dropped meanwhile); else starts their replay (once, for `user`, when the bounds allow: else
+   * `busy`) and tells how far it is, or that it failed (told once: the next call starts it again).
    */
-  withReadModels<T>(recordedBy: Date, read: (schema: string) => Promise<T>): Promise<AsOfOutcome<T>>;
+  withReadModels<T>(recordedBy: Date, user: string, read: (schema: string) => Promise<T>): Promise<AsOfOutcome<T>>;
   /** Stops the replay under way (it fails) and closes the pool. */
   close(): Promise<void>;
 }
@@ -42,9 +53,16 @@ export interface AsOfReplaysOptions {
   keep?: number;
   /** Events per batch read and applied (tests use small ones to see progress). */
   batchSize?: number;
+  /** Replays queued or building at most, and moments being resolved at most. */
+  maxJobs?: number;
 }
 
-interface Replay {
+/** Work under way (a replay queued or building, a moment being resolved) and the user it was started for. */
+interface Job {
+  user: string;
+}
+
+interface Replay extends Job {
   position: string;
   schema: string;
   state: 'queued' | 'building' | 'ready' | 'failed';
@@ -58,9 +76,22 @@ interface Replay {
 /** One for the replay's advisory lock, one for its batches, the log's reads and the look-ups. */
 const POOL_SIZE = 2;
 const KEEP = 3;
+const MAX_JOBS = 3;
 /** A moment this far back resolves to the same position from now on (concurrent commits settle within milliseconds). */
 const SETTLED_MS = 60_000;
 const RESOLVED_KEPT = 1_000;
+
+/** Why `user` may not start new work beside `jobs` (those under way), if they may not. */
+function refusalOf(jobs: Iterable<Job>, user: string, maxJobs: number): AsOfBusy | null {
+  let count = 0;
+  for (const job of jobs) {
+    if (job.user === user) return 'own-job-under-way';
+    count += 1;
+  }
+  return count >= maxJobs ? 'all-slots-taken' : null;
+}
+
+const isUnderWay = (replay: Replay) => replay.state === 'queued' || replay.state === 'building';
 
 /** The replay's share done: the log's size is all the store tells, so a cut before its end stays short of 1 until done. */
 function shareDone({ phase, done, total }: RebuildProgress): number {
@@ -69,7 +100,14 @@ function shareDone({ phase, done, total }: RebuildProgress): number {
   return total ? Math.min(0.98, done / total) : 0;
 }
 
-export function createAsOfReplays({ pool: apiPool, eventstoreUrl, log, keep = KEEP, batchSize }: AsOfReplaysOptions): AsOfReplays {
+export function createAsOfReplays({
+  pool: apiPool,
+  eventstoreUrl,
+  log,
+  keep = KEEP,
+  batchSize,
+  maxJobs = MAX_JOBS,
+}: AsOfReplaysOptions): AsOfReplays {
   const connectionString = apiPool.options.connectionString;
   if (!connectionString) throw new Error('The as-of replays need the pool of a connection string');
   const pool = createPool(connectionString, { max: POOL_SIZE });
@@ -78,6 +116,8 @@ export function createAsOfReplays({ pool: apiPool, eventstoreUrl, log, keep = KE
   const storeOf = () => (store ??= createEventStore({ pool, eventstoreUrl }));
   const replays = new Map<string, Replay>();
   const resolved = new Map<number, string>();
+  /** Moments being resolved, by time: asking for one again waits for the same answer. */
+  const resolving = new Map<number, Job & { position: Promise<string> }>();
   let found: Promise<void> | null = null;
   let jobs = Promise.resolve();
   let closed = false;
@@ -86,21 +126,26 @@ export function createAsOfReplays({ pool: apiPool, eventstoreUrl, log, keep = KE
   async function findEarlierReplays(): Promise<void> {
     for (const { schema, position } of await replayedAsideSchemas(db)) {
       if (schema !== asOfSchema({ position }) || replays.has(position)) continue;
-      replays.set(position, { position, schema, state: 'ready', progress: 1, lastUsed: 0, readers: 0 });
+      replays.set(position, { position, schema, state: 'ready', progress: 1, lastUsed: 0, readers: 0, user: '' });
     }
     await dropLeastRecentlyUsed(keep);
   }
 
-  async function positionAt(recordedBy: Date): Promise<string> {
+  /** The log position `recordedBy` resolves to, or why resolving it for `user` is refused. */
+  async function positionAt(recordedBy: Date, user: string): Promise<{ position: string } | { refused: AsOfBusy }> {
     const time = recordedBy.getTime();
-    const known = resolved.get(time);
-    if (known !== undefined) return known;
-    const position = await positionOfCut(storeOf(), { recordedBy }, batchSize);
+    const known = resolved.get(time) ?? (await resolving.get(time)?.position);
+    if (known !== undefined) return { position: known };
+    const refused = refusalOf(resolving.values(), user, maxJobs);
+    if (refused) return { refused };
+    const position = positionOfCut(storeOf(), { recordedBy }, batchSize).finally(() => resolving.delete(time));
+    resolving.set(time, { user, position });
+    const found = await position;
     if (Date.now() - time > SETTLED_MS) {
       if (resolved.size >= RESOLVED_KEPT) resolved.delete(resolved.keys().next().value!);
-      resolved.set(time, position);
+      resolved.set(time, found);
     }
-    return position;
+    return { position: found };
   }
 
   /** Drops the least recently used idle replayed schemas until at most `room` are kept. */
@@ -133,11 +178,14 @@ export function createAsOfReplays({ pool: apiPool, eventstoreUrl, log, keep = KE
     }
   }
 
-  /** The replay of `position`, queued behind the one under way when it is new. */
-  function replayOf(position: string): Replay {
+  /** The replay of `position`, queued for `user` behind the one under way when it is new (if the bounds allow). */
+  function replayOf(position: string, user: string): Replay | AsOfBusy {
     const known = replays.get(position);
     if (known) return known;
+    const refusal = refusalOf([...replays.values()].filter(isUnderWay), user, maxJobs);
+    if (refusal) return refusal;
     const replay: Replay = {
+      user,
       position,
       schema: asOfSchema({ position }),
       state: 'queued',
@@ -151,12 +199,15 @@ export function createAsOfReplays({ pool: apiPool, eventstoreUrl, log, keep = KE
   }
 
   return {
-    async withReadModels(recordedBy, read) {
+    async withReadModels(recordedBy, user, read) {
       await (found ??= findEarlierReplays().catch((error: unknown) => {
         found = null;
         throw error;
       }));
-      const replay = replayOf(await positionAt(recordedBy));
+      const resolution = await positionAt(recordedBy, user);
+      if ('refused' in resolution) return { status: 'busy', reason: resolution.refused };
+      const replay = replayOf(resolution.position, user);
+      if (typeof replay === 'string') return { status: 'busy', reason: replay };
       if (replay.state === 'failed') {
         replays.delete(replay.position);
         return { status: 'failed' };

@@ -1,16 +1,26 @@
 import { AS_OF_MESSAGES, type AsOfBuilding } from '@tht/contracts';
 import type { Request, Response } from 'express';
+import { actorOf } from '../platform/commands';
 import type { AppContext } from '../platform/context';
 import { HttpError } from '../platform/http';
 import { jsonOf, responseKey, sendReadModelJson } from '../platform/read-responses';
+import type { AsOfBusy } from './as-of-replays';
 
 /** Seconds a client waits before asking again while the read models as of its moment are replayed. */
 export const AS_OF_RETRY_AFTER_SECONDS = 2;
+/** Seconds a client waits before asking again when the replays are busy (a replay takes a while). */
+export const AS_OF_BUSY_RETRY_AFTER_SECONDS = 10;
+
+const BUSY_MESSAGES: Record<AsOfBusy, string> = {
+  'all-slots-taken': AS_OF_MESSAGES.replaysBusy,
+  'own-job-under-way': AS_OF_MESSAGES.ownReplayUnderWay,
+};
 
 /**
  * Answers a read as of `asOf` (already authorised): `read` with the replayed schema's name, its
  * bytes rendered once per route, year, moment and schema; `202 {status: 'building', progress}`
- * while the replay runs; `503 {error}` once when it failed.
+ * while the replay runs; `503 {error}` once when it failed, and with Retry-After when the replays
+ * are busy (too many queued, or one of this user's under way).
  */
 export async function sendAsOfJson(
   ctx: Pick<AppContext, 'asOf' | 'responses'>,
@@ -19,7 +29,7 @@ export async function sendAsOfJson(
   { route, year, asOf }: { route: string; year: number; asOf: Date },
   read: (schema: string) => Promise<unknown>,
 ): Promise<void> {
-  const outcome = await ctx.asOf.withReadModels(asOf, (schema) =>
+  const outcome = await ctx.asOf.withReadModels(asOf, String(actorOf(req).userId), (schema) =>
     sendReadModelJson(
       ctx,
       req,
@@ -29,6 +39,8 @@ export async function sendAsOfJson(
     ),
   );
   if (outcome.status === 'failed') throw new HttpError(503, AS_OF_MESSAGES.replayFailed);
+  if (outcome.status === 'busy')
+    throw new HttpError(503, BUSY_MESSAGES[outcome.reason], { 'Retry-After': String(AS_OF_BUSY_RETRY_AFTER_SECONDS) });
   if (outcome.status === 'building') {
     res.setHeader('Retry-After', String(AS_OF_RETRY_AFTER_SECONDS));
     res.setHeader('Cache-Control', 'no-store');

@@ -33,9 +33,9 @@ async function cutNow(): Promise<string> {
 
 function countingRequests(replays: AsOfReplays): AsOfReplays {
   return {
-    withReadModels: (recordedBy, read) => {
+    withReadModels: (recordedBy, user, read) => {
       asked++;
-      return replays.withReadModels(recordedBy, read);
+      return replays.withReadModels(recordedBy, user, read);
     },
     close: () => replays.close(),
   };
@@ -188,4 +188,40 @@ describe('GET /api/hr/stats?asOf= and GET /api/smt/overview?asOf=', () => {
     expect(last.status, JSON.stringify(last.body)).toBe(200);
     expect(hrStatsSchema.parse(last.body).totalHours).toBe(14);
   });
+
+  it('queues at most 3 replays, one per user at a time: a new moment beyond that gets 503 with Retry-After', async () => {
+    await app.ctx.asOf.close();
+    app.ctx.asOf = createAsOfReplays({ pool: app.ctx.pool, eventstoreUrl: null, log: app.ctx.log });
+    const [hr2, hr3] = await Promise.all([createUserAndLogin(app, { role: 'hr' }), createUserAndLogin(app, { role: 'hr' })]);
+    const moments: string[] = [];
+    for (let hours = 1; hours <= 5; hours += 1) {
+      await logHours(hours);
+      moments.push(await cutNow());
+    }
+    const ask = (user: SignedInTestUser, moment: string) => request(app, 'GET', hrStatsAsOf(moment), { token: user.token });
+    const expectBusy = (response: JsonResponse, error: string) => {
+      expect(response.status, JSON.stringify(response.body)).toBe(503);
+      expect(response.body).toEqual({ error });
+      expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
+    };
+
+    expect((await ask(hr, moments[0]!)).status).toBe(202);
+    expectBusy(await ask(hr, moments[1]!), AS_OF_MESSAGES.ownReplayUnderWay);
+    expect((await ask(hr, moments[0]!)).status).toBe(202); // its own replay's progress, as before
+    const others = await Promise.all([
+      request(app, 'GET', `/api/smt/overview?asOf=${moments[1]}`, { token: smt.token }),
+      ask(hr2, moments[2]!),
+    ]);
+    expect(others.map((response) => response.status)).toEqual([202, 202]);
+    expectBusy(await ask(hr3, moments[3]!), AS_OF_MESSAGES.replaysBusy);
+    expect((await ask(hr3, moments[2]!)).status).toBe(202); // a replay already queued is shared
+
+    expect((await untilReplayed(hrStatsAsOf(moments[0]!), hr.token)).last.status).toBe(200);
+    expect((await ask(hr, moments[4]!)).status).toBe(202);
+    for (const [user, moment] of [
+      [hr, moments[4]],
+      [hr2, moments[2]],
+    ] as const)
+      expect((await untilReplayed(hrStatsAsOf(moment!), user.token)).last.status).toBe(200);
+  }, 120_000);
 });

@@ -9,6 +9,8 @@ export const AS_OF_MESSAGES = {
     'asOf must be a date (2026-06-30, to the end of that day in UTC) or a time (2026-06-30T14:00:00Z, UTC when no zone is given)',
   inTheFuture: 'asOf must not be in the future: the organisation is only known up to now',
   replayFailed: 'Replaying the event log for asOf failed (the server log has the reason); ask again to retry',
+  replaysBusy: 'The server is busy replaying the event log for other moments; ask again later',
+  ownReplayUnderWay: 'Your view as of another moment is still being replayed; ask for this one once it is done',
 } as const;
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
