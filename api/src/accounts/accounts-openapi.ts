@@ -14,9 +14,13 @@ import {
   setPasswordSchema,
 } from '@tht/contracts';
 import { z } from 'zod';
+import { LOGIN_LIMITS } from '../auth/login-limiter';
+import { describeLimit } from '../auth/request-limits';
 import type { DescribeFeatureApi } from '../openapi/operations';
+import { EMAIL_CHECK_LIMIT, REGISTRATION_LIMIT } from './account-request-limits';
 
 const SIGNED_IN_COOKIE = 'The token is also set as the httpOnly `authToken` cookie.';
+const RETRY_AFTER = { 429: { 'Retry-After': 'Seconds until the next attempt is allowed' } };
 
 /** The routes of `accounts-routes.ts`. */
 export const describeAccountsApi: DescribeFeatureApi = ({ orgEmailDomain }) => ({
@@ -46,26 +50,35 @@ export const describeAccountsApi: DescribeFeatureApi = ({ orgEmailDomain }) => (
       path: '/api/login',
       operationId: 'logIn',
       summary: 'Sign in',
-      description: `${SIGNED_IN_COOKIE} Failed attempts are counted per account and address.`,
+      description:
+        `${SIGNED_IN_COOKIE} Attempts are counted before the password is checked: ` +
+        `${describeLimit(LOGIN_LIMITS.perAccountAndAddress)} per account and address, ` +
+        `${describeLimit(LOGIN_LIMITS.perAddress)} per address (an IPv6 address counted by its /64), ` +
+        `${describeLimit(LOGIN_LIMITS.perAccount)} per account. A successful attempt is not counted and forgives ` +
+        "the account's failures from that address; it also sets an httpOnly device cookie (`device_…`, path " +
+        '`/api/login`) for the account. Attempts carrying it are counted per device instead ' +
+        `(${describeLimit(LOGIN_LIMITS.perDevice)}), so others' failures never lock that browser out.`,
       access: 'public',
       body: loginSchema,
       responses: { 200: { description: 'Signed in', schema: loginResponseSchema } },
       errors: { 401: [M.accountDoesNotExist, M.wrongPassword], 429: [M.tooManyLoginAttempts] },
-      headers: { 429: { 'Retry-After': 'Seconds until the next attempt is allowed' } },
+      headers: RETRY_AFTER,
     },
     {
       method: 'post',
       path: '/api/register',
       operationId: 'register',
       summary: 'Register as an employee and sign in',
-      description: `The e-mail must be an @${orgEmailDomain} address. ${SIGNED_IN_COOKIE}`,
+      description: `The e-mail must be an @${orgEmailDomain} address. ${SIGNED_IN_COOKIE} At most ${describeLimit(REGISTRATION_LIMIT)} per client address.`,
       access: 'public',
       body: registrationSchema(orgEmailDomain),
       responses: { 201: { description: 'Registered and signed in', schema: loginResponseSchema } },
       errors: {
         400: [M.orgEmail(orgEmailDomain), M.passwordsDontMatch, M.unknownDepartment('{department}'), M.managerNotFound],
         409: [M.accountAlreadyExists],
+        429: [M.tooManyRequests],
       },
+      headers: RETRY_AFTER,
     },
     {
       method: 'post',
@@ -113,8 +126,11 @@ export const describeAccountsApi: DescribeFeatureApi = ({ orgEmailDomain }) => (
       operationId: 'checkEmail',
       summary: 'Whether an account uses this e-mail address',
       access: 'public',
+      description: `At most ${describeLimit(EMAIL_CHECK_LIMIT)} per client address.`,
       params: { email: z.string().meta({ description: 'Compared without regard to case and surrounding spaces' }) },
       responses: { 200: { description: 'Whether it exists', schema: checkEmailResponseSchema } },
+      errors: { 429: [M.tooManyRequests] },
+      headers: RETRY_AFTER,
     },
     {
       method: 'get',

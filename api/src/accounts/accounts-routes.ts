@@ -11,7 +11,9 @@ import {
 } from '@tht/contracts';
 import { Router, type Request, type Response } from 'express';
 import type { UserRow } from 'projections';
+import { deviceCookieKey, deviceOf, setDeviceCookie } from '../auth/device-cookies';
 import { LoginLimiter } from '../auth/login-limiter';
+import { clientAddressKey, limitPerAddress, requestCounter } from '../auth/request-limits';
 import { authenticate, requireAuth, signedInUser } from '../auth/require-auth';
 import { clearAuthCookie, setAuthCookie, signAuthToken } from '../auth/tokens';
 import { createDepartmentsRouter } from '../departments/departments-routes';
@@ -22,8 +24,9 @@ import { jsonOf, responseKey, sendReadModelJson } from '../platform/read-respons
 import { addUser } from '../users/users-commands';
 import { createUsersRouter } from '../users/users-routes';
 import { currentUserResponse, findUserByEmail, findUserById, listManagerOptions } from '../users/users-queries';
+import { EMAIL_CHECK_LIMIT, REGISTRATION_LIMIT } from './account-request-limits';
 import { changePassword, completePasswordReset, requestPasswordReset } from './password-commands';
-import { TooManyAttemptsError, logIn, logOut } from './session-commands';
+import { logIn, logOut } from './session-commands';
 
 /** The origin the browser used, so the reset link opens the same site. */
 function requestOrigin(req: Request): string {
@@ -31,8 +34,6 @@ function requestOrigin(req: Request): string {
   if (origin && URL.canParse(origin) && /^https?:$/.test(new URL(origin).protocol)) return new URL(origin).origin;
   return `${req.protocol}://${req.get('host')}`;
 }
-
-const clientAddress = (req: Request) => req.ip ?? req.socket.remoteAddress ?? 'unknown';
 
 /** Signs the user in on this response: the token goes into the body and an httpOnly cookie. */
 async function signIn(ctx: AppContext, req: Request, res: Response, user: UserRow): Promise<LoginResponse> {
@@ -48,6 +49,7 @@ async function signIn(ctx: AppContext, req: Request, res: Response, user: UserRo
 export function createAccountsRouter(ctx: AppContext): Router {
   const router = Router();
   const limiter = new LoginLimiter(ctx.pool);
+  const deviceKey = deviceCookieKey(ctx.config.jwtSecret);
   const domain = ctx.config.orgEmailDomain;
   const signedInEvenWithPendingChange = requireAuth(ctx, { allowPendingPasswordChange: true });
 
@@ -64,16 +66,14 @@ export function createAccountsRouter(ctx: AppContext): Router {
 
   router.post('/login', async (req, res) => {
     const credentials = parseWith(loginSchema, req.body);
-    try {
-      const user = await logIn(ctx, limiter, credentials, clientAddress(req), actorOf(req));
-      res.json(await signIn(ctx, req, res, user));
-    } catch (error) {
-      if (error instanceof TooManyAttemptsError) res.set('Retry-After', String(error.retryAfterSeconds));
-      throw error;
-    }
+    const client = { address: clientAddressKey(req), device: deviceOf(req, deviceKey, credentials.username) };
+    const user = await logIn(ctx, limiter, credentials, client, actorOf(req));
+    const body = await signIn(ctx, req, res, user);
+    setDeviceCookie(req, res, deviceKey, user.email);
+    res.json(body);
   });
 
-  router.post('/register', async (req, res) => {
+  router.post('/register', limitPerAddress(requestCounter(ctx.pool, REGISTRATION_LIMIT)), async (req, res) => {
     const input = parseWith(registrationSchema(domain), req.body);
     const user = await addUser(ctx, { ...input, role: 'employee' }, { registered: true }, actorOf(req));
     res.status(201).json(await signIn(ctx, req, res, user));
@@ -111,9 +111,13 @@ export function createAccountsRouter(ctx: AppContext): Router {
     res.json({ message: 'Password reset successful' });
   });
 
-  router.get('/check-email/:email', async (req, res) => {
-    res.json({ exists: (await findUserByEmail(ctx.db, normaliseEmail(req.params.email))) !== undefined });
-  });
+  router.get(
+    '/check-email/:email',
+    limitPerAddress(requestCounter(ctx.pool, EMAIL_CHECK_LIMIT)),
+    async (req: Request<{ email: string }>, res) => {
+      res.json({ exists: (await findUserByEmail(ctx.db, normaliseEmail(req.params.email))) !== undefined });
+    },
+  );
 
   // Public: the registration form picks a manager before anyone is signed in.
   router.get('/managers', async (_req, res) => {

@@ -34,12 +34,15 @@ function registration(overrides: Record<string, unknown> = {}) {
   };
 }
 
-const register = (body: Record<string, unknown>) => request(app, 'POST', '/api/register', { body });
+let registrations = 0;
+/** Each registration from an address of its own: the per-address limit has tests of its own (account-request-limits.test.ts). */
+const register = (body: Record<string, unknown>) =>
+  request(app, 'POST', '/api/register', { body, headers: { 'x-forwarded-for': `192.0.2.${++registrations}` } });
 const login = (username: string, password: string) => request(app, 'POST', '/api/login', { body: { username, password } });
 const currentUser = (token?: string) => request(app, 'GET', '/api/user', { token });
 
 beforeAll(async () => {
-  app = await startTestApp();
+  app = await startTestApp({ config: { trustProxy: true } });
   domain = app.ctx.config.orgEmailDomain;
   await ensureDepartment(app.ctx, 'Engineering');
 });

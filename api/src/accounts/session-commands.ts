@@ -1,19 +1,12 @@
 import { ACCOUNT_MESSAGES as M, normaliseEmail, userStream, type LoginInput } from '@tht/contracts';
 import type { UserRow } from 'projections';
-import type { LoginLimiter } from '../auth/login-limiter';
+import type { LoginClient, LoginLimiter } from '../auth/login-limiter';
 import { verifyPassword } from '../auth/passwords';
 import { appendAndWait, type Actor } from '../platform/commands';
 import type { AppContext } from '../platform/context';
 import { HttpError } from '../platform/http';
 import { findUserByEmail, getUser } from '../users/users-queries';
 import type { AccountStreamEvent } from './accounts-decider';
-
-/** A 429 telling the client when to try again. */
-export class TooManyAttemptsError extends HttpError {
-  constructor(readonly retryAfterSeconds: number) {
-    super(429, M.tooManyLoginAttempts);
-  }
-}
 
 /**
  * Sign-ins and sign-outs are not decided on the account's stream: the credentials are checked at
@@ -28,27 +21,23 @@ async function appendSessionEvent(
   await appendAndWait(ctx, userStream(event.data.userId), [event], 'any', actor);
 }
 
-/** Checks the credentials (counting failures per account and address) and records the sign-in. */
+/**
+ * Checks the credentials, the attempt counted first (a 429 when a limit refuses it), and records
+ * the sign-in.
+ */
 export async function logIn(
   ctx: AppContext,
   limiter: LoginLimiter,
   { username, password }: LoginInput,
-  address: string,
+  client: LoginClient,
   actor: Actor,
 ): Promise<UserRow> {
   const account = normaliseEmail(username);
-  const retryAfterSeconds = await limiter.retryAfterSeconds(account, address);
-  if (retryAfterSeconds > 0) throw new TooManyAttemptsError(retryAfterSeconds);
+  await limiter.admit(account, client);
   const user = await findUserByEmail(ctx.db, account);
-  if (!user) {
-    await limiter.recordFailure(account, address);
-    throw new HttpError(401, M.accountDoesNotExist);
-  }
-  if (!(await verifyPassword(user.password_hash, password))) {
-    await limiter.recordFailure(account, address);
-    throw new HttpError(401, M.wrongPassword);
-  }
-  await limiter.recordSuccess(account, address);
+  if (!user) throw new HttpError(401, M.accountDoesNotExist);
+  if (!(await verifyPassword(user.password_hash, password))) throw new HttpError(401, M.wrongPassword);
+  await limiter.succeeded(account, client);
   await appendSessionEvent(ctx, { type: 'UserLoggedIn', data: { userId: user.id } }, actor);
   return getUser(ctx.db, user.id);
 }

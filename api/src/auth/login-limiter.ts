@@ -1,86 +1,82 @@
-import { sql, type Kysely } from 'kysely';
+import { ACCOUNT_MESSAGES as M } from '@tht/contracts';
 import type pg from 'pg';
-import { RateLimiterPostgres } from 'rate-limiter-flexible';
+import { consumeAll, requestCounter, type RequestCounter, type RequestLimit } from './request-limits';
 
 /**
- * Failed sign-ins are counted per account and address (a typo-prone user on one machine) and per
- * address alone (one machine guessing many accounts). Counts live in PostgreSQL (rate-limiter-
- * flexible, table `login_limits.failures`), so every API process on the database shares them and
- * a restart forgets nothing. A window opens with its key's first failure and lasts `windowMs`.
+ * Sign-in attempts are counted before the password is checked, in one atomic step per counter,
+ * so concurrent guesses cannot slip past the limit; a successful sign-in then takes its attempt
+ * back and forgives the account's earlier typos from that address.
+ *
+ * - per account and address: a typo-prone user on one machine;
+ * - per address (any account): one machine guessing many accounts;
+ * - per account (any address): a botnet guessing one account;
+ * - per device, instead of all three, for a browser with the account's device cookie
+ *   (device-cookies.ts): others' failures never lock it out.
  */
 export interface LoginLimits {
-  /** Whole seconds. */
-  windowMs: number;
-  /** Failures allowed per account and address within the window. */
-  perAccountAndAddress: number;
-  /** Failures allowed per address (any account) within the window. */
-  perAddress: number;
+  perAccountAndAddress: RequestLimit;
+  perAddress: RequestLimit;
+  perAccount: RequestLimit;
+  perDevice: RequestLimit;
 }
 
+const WINDOW_SECONDS = 15 * 60;
+
+/** A limit of `points` attempts per key in 15 minutes, refused with SPEC's text. */
+export const loginLimit = (name: string, points: number, durationSeconds = WINDOW_SECONDS): RequestLimit => ({
+  name: `login-${name}`,
+  points,
+  durationSeconds,
+  message: M.tooManyLoginAttempts,
+});
+
+// The per-account ceiling keeps a botnet under OWASP ASVS 2.2.1's 100 guesses an hour per account.
 export const LOGIN_LIMITS: LoginLimits = {
-  windowMs: 15 * 60 * 1000,
-  perAccountAndAddress: 10,
-  perAddress: 100,
+  perAccountAndAddress: loginLimit('account-address', 10),
+  perAddress: loginLimit('address', 100),
+  perAccount: loginLimit('account', 20),
+  perDevice: loginLimit('device', 5),
 };
 
-const SCHEMA = 'login_limits';
-const TABLE = 'failures';
-
-/** The counts' schema and table (rate-limiter-flexible's columns; keys of any length). */
-export async function migrateLoginLimits<Database>(db: Kysely<Database>): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    // Serialises concurrent start-ups, whose IF NOT EXISTS statements would otherwise race.
-    await sql`SELECT pg_advisory_xact_lock(hashtext('tht:migrate-login-limits'))`.execute(trx);
-    await sql`CREATE SCHEMA IF NOT EXISTS ${sql.id(SCHEMA)}`.execute(trx);
-    await sql`CREATE TABLE IF NOT EXISTS ${sql.table(`${SCHEMA}.${TABLE}`)} (key text PRIMARY KEY, points integer NOT NULL DEFAULT 0, expire bigint)`.execute(
-      trx,
-    );
-  });
+/** Where an attempt comes from: the client's address key and, when it has the account's device cookie, its device id. */
+export interface LoginClient {
+  address: string;
+  device: string | null;
 }
 
 export class LoginLimiter {
-  private readonly perAccountAndAddress: RateLimiterPostgres;
-  private readonly perAddress: RateLimiterPostgres;
+  private readonly perAccountAndAddress: RequestCounter;
+  private readonly perAddress: RequestCounter;
+  private readonly perAccount: RequestCounter;
+  private readonly perDevice: RequestCounter;
 
-  /** Needs `migrateLoginLimits` to have run on the pool's database. */
+  /** Needs `migrateRequestLimits` to have run on the pool's database. */
   constructor(pool: pg.Pool, limits: LoginLimits = LOGIN_LIMITS) {
-    const counter = (keyPrefix: string, points: number) =>
-      new RateLimiterPostgres({
-        storeClient: pool,
-        storeType: 'pool',
-        schemaName: SCHEMA,
-        tableName: TABLE,
-        tableCreated: true,
-        keyPrefix,
-        points,
-        duration: limits.windowMs / 1000,
-      });
-    this.perAccountAndAddress = counter('account', limits.perAccountAndAddress);
-    this.perAddress = counter('address', limits.perAddress);
+    this.perAccountAndAddress = requestCounter(pool, limits.perAccountAndAddress);
+    this.perAddress = requestCounter(pool, limits.perAddress);
+    this.perAccount = requestCounter(pool, limits.perAccount);
+    this.perDevice = requestCounter(pool, limits.perDevice);
   }
 
-  /** Seconds until the next attempt is allowed, or 0 when it is allowed now. */
-  async retryAfterSeconds(account: string, address: string): Promise<number> {
-    const waits = await Promise.all([
-      waitMs(this.perAccountAndAddress, accountKey(account, address)),
-      waitMs(this.perAddress, address),
-    ]);
-    return Math.ceil(Math.max(...waits) / 1000);
+  private counted(account: string, { address, device }: LoginClient) {
+    if (device !== null) return [{ counter: this.perDevice, key: device }];
+    return [
+      { counter: this.perAccountAndAddress, key: `${account}|${address}` },
+      { counter: this.perAddress, key: address },
+      { counter: this.perAccount, key: account },
+    ];
   }
 
-  async recordFailure(account: string, address: string): Promise<void> {
-    await Promise.all([this.perAccountAndAddress.penalty(accountKey(account, address)), this.perAddress.penalty(address)]);
+  /** Counts an attempt on the normalised `account`; throws a 429 (TooManyRequestsError) when a limit refuses it. */
+  async admit(account: string, client: LoginClient): Promise<void> {
+    await consumeAll(this.counted(account, client));
   }
 
-  /** A successful sign-in forgives the account's earlier typos from that address. */
-  async recordSuccess(account: string, address: string): Promise<void> {
-    await this.perAccountAndAddress.delete(accountKey(account, address));
+  /** After a successful sign-in: the attempt was no failure, and the account's typos from there are forgiven. */
+  async succeeded(account: string, client: LoginClient): Promise<void> {
+    const forgiven = [this.perAccountAndAddress.forget(`${account}|${client.address}`)];
+    if (client.device !== null) forgiven.push(this.perDevice.forget(client.device));
+    else forgiven.push(this.perAddress.refund(client.address), this.perAccount.refund(account));
+    await Promise.all(forgiven);
   }
 }
-
-async function waitMs(counter: RateLimiterPostgres, key: string): Promise<number> {
-  const count = await counter.get(key);
-  return count && count.consumedPoints >= counter.points ? count.msBeforeNext : 0;
-}
-
-const accountKey = (account: string, address: string) => `${account.toLowerCase()}|${address}`;

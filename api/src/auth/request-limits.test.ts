@@ -1,6 +1,13 @@
 import { createTestDatabase, type TestDatabase } from '@tht/postgres/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addressKey, consumeAll, migrateRequestLimits, requestCounter, TooManyRequestsError } from './request-limits';
+import {
+  addressKey,
+  consumeAll,
+  describeLimit,
+  migrateRequestLimits,
+  requestCounter,
+  TooManyRequestsError,
+} from './request-limits';
 
 describe('addressKey', () => {
   it('keeps an IPv4 address, also when written IPv4-mapped', () => {
@@ -20,6 +27,15 @@ describe('addressKey', () => {
 
   it('passes anything else through', () => {
     expect(addressKey('unknown')).toBe('unknown');
+  });
+});
+
+describe('describeLimit', () => {
+  it('says a limit in words', () => {
+    const limit = (points: number, durationSeconds: number) => ({ name: 'x', points, durationSeconds, message: '' });
+    expect(describeLimit(limit(60, 60))).toBe('60 a minute');
+    expect(describeLimit(limit(20, 3600))).toBe('20 an hour');
+    expect(describeLimit(limit(10, 900))).toBe('10 per 15 minutes');
   });
 });
 

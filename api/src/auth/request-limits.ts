@@ -21,6 +21,13 @@ export interface RequestLimit {
   message: string;
 }
 
+/** For documentation: "20 an hour", "60 a minute", "10 per 15 minutes". */
+export function describeLimit({ points, durationSeconds }: RequestLimit): string {
+  const minutes = durationSeconds / 60;
+  if (minutes === 60) return `${points} an hour`;
+  return minutes === 1 ? `${points} a minute` : `${points} per ${minutes} minutes`;
+}
+
 /** A 429 with `Retry-After` (whole seconds). */
 export class TooManyRequestsError extends HttpError {
   constructor(

@@ -3,8 +3,8 @@ import { createDb } from '@tht/postgres';
 import type pg from 'pg';
 import { allProjectors, createReadModelWaiter, migrateReadModels, startProjectionRunner, type ReadModelTables } from 'projections';
 import { createAsOfReplays } from '../as-of/as-of-replays';
-import { migrateLoginLimits } from '../auth/login-limiter';
 import { createPrincipalCache, createTeamLeadCache } from '../auth/principal-cache';
+import { migrateRequestLimits } from '../auth/request-limits';
 import { ConfigError, type AppConfig } from '../config';
 import { CUSTOM_FIELD_DEFINITION_TABLES, createCustomFieldDefinitionsCache } from '../form-fields/form-fields-definitions';
 import type { AppContext } from './context';
@@ -35,7 +35,7 @@ export async function startRuntime(config: AppConfig, pool: pg.Pool, log: Logger
     if (config.eventstoreUrl) await checkEventStoreAnswers(store);
     else await migrateEventStore(pool);
     await migrateIds(db);
-    await migrateLoginLimits(db);
+    await migrateRequestLimits(db);
     await migrateReadModels(db, allProjectors);
   } catch (error) {
     await store.close().catch(() => {});
