@@ -104,7 +104,8 @@ function baseConfig({ appDir, mode, publicPath }) {
   return {
     mode,
     context: appDir,
-    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    // No eval-based source maps even in development: the CSP allows no eval (api/src/platform/security-headers.ts).
+    devtool: production ? 'source-map' : 'cheap-module-source-map',
     resolve: {
       extensions: ['.tsx', '.ts', '.jsx', '.js'],
       // The full package behind the shared react-router subset (a name no shared key matches).
