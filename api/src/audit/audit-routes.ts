@@ -4,11 +4,12 @@ import {
   auditLogQuerySchema,
   historyKindSchema,
   parseHistoryKey,
+  redactCredentials,
   type AuditHead,
   type AuditLogPage,
   type RecordHistory,
 } from '@tht/contracts';
-import { exportChain, readChainStatus } from '@tht/eventstore';
+import { exportChain, readChainStatus, type ExportedEvent } from '@tht/eventstore';
 import { Router, type RequestHandler } from 'express';
 import { requireAuth, requireRole, signedInUser } from '../auth/require-auth';
 import type { AppContext } from '../platform/context';
@@ -56,12 +57,22 @@ export function createAuditRouter(ctx: AppContext): Router {
     const { from = 1, to } = parseWith(auditEventsQuerySchema, req.query);
     const last = to ?? (await readChainStatus(ctx.pool)).head?.sequence ?? 0;
     res.type('application/x-ndjson').set('Cache-Control', 'no-store');
-    await sendPieces(res, ndjsonLines(exportChain(ctx.pool, from, last)));
+    await sendPieces(res, ndjsonLines(exportChain(ctx.pool, from, last), withoutCredentials));
   });
 
   return router;
 }
 
-async function* ndjsonLines(events: AsyncIterable<unknown>): AsyncGenerator<string> {
-  for await (const event of events) yield `${JSON.stringify(event)}\n`;
+/**
+ * An exported event with its credentials (password and reset-token hashes) replaced; `redacted`
+ * names them. Such an event's link to the one before can still be checked, not its content:
+ * `npm run verify`, on the database, checks that too.
+ */
+function withoutCredentials(event: ExportedEvent): ExportedEvent | (ExportedEvent & { redacted: string[] }) {
+  const { data, redacted } = redactCredentials(event.data);
+  return redacted.length === 0 ? event : { ...event, data, redacted };
+}
+
+async function* ndjsonLines<Event>(events: AsyncIterable<Event>, shown: (event: Event) => unknown): AsyncGenerator<string> {
+  for await (const event of events) yield `${JSON.stringify(shown(event))}\n`;
 }

@@ -2,6 +2,7 @@ import {
   auditHeadSchema,
   auditLogPageSchema,
   recordHistorySchema,
+  REDACTED_CREDENTIAL,
   type AuditLogItem,
   type EntryView,
   type HistoryItem,
@@ -80,7 +81,7 @@ describe('GET /api/history/{kind}/{id}', () => {
     );
     const changed = await request(app, 'POST', '/api/set-password', {
       token: bob.token,
-      body: { password: `${TEST_PASSWORD}-2`, confirmPassword: `${TEST_PASSWORD}-2` },
+      body: { currentPassword: TEST_PASSWORD, password: `${TEST_PASSWORD}-2`, confirmPassword: `${TEST_PASSWORD}-2` },
     });
     expect(changed.status, JSON.stringify(changed.body)).toBe(200);
     bob = { ...bob, token: changed.body.authToken }; // a new password revokes earlier sign-ins
@@ -254,7 +255,7 @@ describe('the hash chain for auditors', () => {
     expect(await statusOf('/api/audit/head', hr)).toBe(403);
   });
 
-  it('exports a range of sealed events as NDJSON whose hashes a third party can recompute', async () => {
+  it('exports a range of sealed events as NDJSON whose hashes a third party can recompute, but of redacted credentials', async () => {
     await sealChain(app.ctx.pool);
     const response = await fetch(`${app.baseUrl}/api/audit/events?from=1&to=5`, {
       headers: { authorization: `Bearer ${admin.token}` },
@@ -266,11 +267,14 @@ describe('the hash chain for auditors', () => {
       .map((line) => JSON.parse(line));
     expect(lines.map((l) => l.sequence)).toEqual([1, 2, 3, 4, 5]);
     let previous = GENESIS_HASH;
-    for (const { sequence: _sequence, position, previousHash, hash, ...event } of lines) {
+    for (const { sequence: _sequence, position, previousHash, hash, redacted, ...event } of lines) {
       expect(previousHash).toBe(previous);
-      expect(chainHash(previousHash, { ...event, globalPosition: position })).toBe(hash);
+      if (redacted) expect(event.data.passwordHash).toBe(REDACTED_CREDENTIAL);
+      else expect(chainHash(previousHash, { ...event, globalPosition: position })).toBe(hash);
       previous = hash;
     }
+    expect(lines.filter((line) => line.redacted === undefined).length).toBeGreaterThan(0);
+    expect(lines.find((line) => line.type === 'UserCreated')).toMatchObject({ redacted: ['passwordHash'] });
     expect(await request(app, 'GET', '/api/audit/events?from=5&to=2', { token: admin.token })).toMatchObject({ status: 400 });
     expect(await statusOf('/api/audit/events', bob)).toBe(403);
   });

@@ -83,6 +83,12 @@ describe('error responses', () => {
     expect(logged.at(-1)).toContain('GET /api/bug failed: Error: connection string');
   });
 
+  it("redacts secret query values in the failure's log line, as the request log does", async () => {
+    await request({ baseUrl }, 'GET', '/api/bug?resetToken=abc123&year=2026&password=hunter2');
+    expect(logged.at(-1)).toContain('GET /api/bug?resetToken=[Redacted]&year=2026&password=[Redacted] failed');
+    expect(logged.at(-1)).not.toMatch(/abc123|hunter2/);
+  });
+
   it('answers a path the router cannot decode with 400, not 500', async () => {
     expect(await request({ baseUrl }, 'GET', '/api/items/%E0%A4%A')).toMatchObject({
       status: 400,

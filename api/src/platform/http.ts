@@ -4,6 +4,7 @@ import type { Duplex } from 'node:stream';
 import { ConcurrencyError } from '@tht/eventstore';
 import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 import type { z } from 'zod';
+import { loggableUrl } from './http-logging';
 import type { Logger } from './logger';
 
 /** An error a client can cause: sent as `{ error: message }` with its status (and `headers`, e.g. Retry-After). */
@@ -71,7 +72,7 @@ export function errorHandler(log: Logger): ErrorRequestHandler {
         .json({ error: clientError.message });
       return;
     }
-    log.error(`${req.method} ${req.originalUrl} failed`, error);
+    log.error(`${req.method} ${loggableUrl(req.originalUrl)} failed`, error);
     res.status(500).json({ error: 'Internal server error' });
   };
 }

@@ -23,6 +23,21 @@ export const REDACTED_PATHS = [
   ...SECRET_HEADERS.flatMap((header) => [`headers["${header}"]`, `*.headers["${header}"]`]),
 ];
 
+/**
+ * Credentials an error's text may quote (a database error's failing row, say): argon2 password
+ * hashes (PHC strings) and SHA-256 reset-token hashes (64 hex characters).
+ */
+const CREDENTIAL_TEXT = /\$argon2\w*(?:\$[\w=,+/]+)*\$[\w+/]+|\b[0-9a-f]{64}\b/g;
+
+/** pino's error serializer, with credentials quoted in the error's texts replaced. */
+function errorWithoutCredentials(error: Error): pino.SerializedError {
+  const serialized = pino.stdSerializers.err(error);
+  for (const [key, value] of Object.entries(serialized)) {
+    if (typeof value === 'string') serialized[key] = value.replace(CREDENTIAL_TEXT, '[Redacted]');
+  }
+  return serialized;
+}
+
 const loggersPino = new WeakMap<Logger, pino.Logger>();
 
 /**
@@ -35,6 +50,7 @@ export function createLogger(level: LogLevel, { destination = standardOutput() }
       name: 'api',
       level,
       redact: { paths: REDACTED_PATHS },
+      serializers: { err: errorWithoutCredentials },
       timestamp: pino.stdTimeFunctions.isoTime,
       formatters: { level: (label) => ({ level: label }) },
     },

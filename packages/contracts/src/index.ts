@@ -14,3 +14,4 @@ export * from './platform';
 export * from './safe-text';
 export * from './query-parameters';
 export * from './events/product-events';
+export * from './events/credentials';

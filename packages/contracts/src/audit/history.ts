@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { CredentialField } from '../events/credentials';
 import { AUDIT_MESSAGES as M } from './messages';
 
 /** The records whose history can be read: `GET /api/history/{kind}/{id}`. */
@@ -67,13 +68,24 @@ export interface HistoryEvent {
   metadata: { actorId: string | null; occurredAt: string };
 }
 
-/** Fields that hold secrets: never shown, only named as changed (field shown, text). */
-const SECRET_FIELDS: Readonly<Record<string, readonly [string, string]>> = {
+/** The credential fields of events: never shown, only named as changed (field shown, text). */
+const SECRET_FIELDS: Readonly<Record<CredentialField, readonly [string, string]>> = {
   passwordHash: ['password', M.passwordChanged],
   tokenHash: ['password reset link', M.resetLinkIssued],
 };
-/** Keys that identify the record or the actor rather than describe it. */
-const IDENTITY_FIELDS = new Set(['entryId', 'fieldId', 'departmentId', 'yearlyTargetId', 'userTargetId', 'setBy', 'previousName']);
+const secretField = (field: string) => (SECRET_FIELDS as Readonly<Record<string, readonly [string, string]>>)[field];
+/** Keys that identify the record, the actor or a sign-in session rather than describe the record. */
+const IDENTITY_FIELDS = new Set([
+  'entryId',
+  'fieldId',
+  'departmentId',
+  'yearlyTargetId',
+  'userTargetId',
+  'setBy',
+  'previousName',
+  'sessionId',
+  'sessionExpiresAt',
+]);
 
 const isHistoryValue = (value: unknown): value is HistoryValue =>
   value === null || ['string', 'number', 'boolean'].includes(typeof value);
@@ -102,7 +114,7 @@ export function fieldChanges(before: Snapshot, after: Snapshot): FieldChange[] {
   return names.flatMap((field): FieldChange[] => {
     const [old, now] = [before[field] ?? null, after[field] ?? null];
     if (old === now) return [];
-    const secret = SECRET_FIELDS[field];
+    const secret = secretField(field);
     if (secret) return [{ field: secret[0], secret: true, text: secret[1] }];
     return [{ field, before: old, after: now }];
   });

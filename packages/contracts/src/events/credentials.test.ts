@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { REDACTED_CREDENTIAL, redactCredentials } from './credentials';
+
+describe('redactCredentials', () => {
+  it('replaces the password and reset-token hashes, and says which', () => {
+    const data = { userId: 3, passwordHash: '$argon2id$v=19$...', tokenHash: 'ab12', email: 'a@b.c' };
+    expect(redactCredentials(data)).toEqual({
+      data: { userId: 3, passwordHash: REDACTED_CREDENTIAL, tokenHash: REDACTED_CREDENTIAL, email: 'a@b.c' },
+      redacted: ['passwordHash', 'tokenHash'],
+    });
+    expect(data.passwordHash).toBe('$argon2id$v=19$...');
+  });
+
+  it('gives data without credentials back as it is', () => {
+    const data = { userId: 3, changes: { role: 'admin' } };
+    expect(redactCredentials(data).data).toBe(data);
+    expect(redactCredentials(data).redacted).toEqual([]);
+    expect(redactCredentials(null)).toEqual({ data: null, redacted: [] });
+  });
+});
