@@ -2,6 +2,7 @@ import { entriesProjector } from './entries/entries-projector';
 import { formFieldsProjector } from './form-fields/form-fields-projector';
 import type { Projector } from './framework/projector';
 import { usersProjector } from './users/users-projector';
+import { passwordResetsProjector } from './password-resets/password-resets-projector';
 import { departmentsProjector } from './departments/departments-projector';
 import { targetsProjector } from './targets/targets-projector';
 import { trainingTotalsProjector } from './training-totals/training-totals-projector';
@@ -11,6 +12,7 @@ import { smtTopRatedProjector } from './smt-top-rated/smt-top-rated-projector';
 /** Every read model of the product. Feature projectors add themselves here (one import, one entry). */
 export const allProjectors: Projector[] = [
   usersProjector,
+  passwordResetsProjector,
   departmentsProjector,
   entriesProjector,
   formFieldsProjector,

@@ -29,6 +29,7 @@ export { createReadModelWaiter, type ReadModelWaiter, type ReadModelWaiterOption
 export { deleteRows, unnestRows, upsertRows, type ColumnTypes, type UpsertOptions } from './framework/batch-sql';
 export { allProjectors } from './all-projectors';
 export type { UserRow } from './users/users-projector';
+export type { PasswordResetRow } from './password-resets/password-resets-projector';
 export type { DepartmentRow } from './departments/departments-projector';
 export type { EntryRow } from './entries/entries-projector';
 export type { FormFieldOptionRow, FormFieldRow } from './form-fields/form-fields-projector';

@@ -3,6 +3,7 @@ import type { DepartmentsTables } from './departments/departments-projector';
 import type { EntriesTables } from './entries/entries-projector';
 import type { FormFieldsTables } from './form-fields/form-fields-projector';
 import type { OrgInsightsTables } from './org-insights/org-insights-projector';
+import type { PasswordResetsTables } from './password-resets/password-resets-projector';
 import type { SmtTopRatedTables } from './smt-top-rated/smt-top-rated-projector';
 import type { CheckpointTables } from './framework/checkpoints';
 import type { TargetsTables } from './targets/targets-projector';
@@ -16,6 +17,7 @@ import type { UsersTables } from './users/users-projector';
 export interface ReadModelTables
   extends
     UsersTables,
+    PasswordResetsTables,
     DepartmentsTables,
     EntriesTables,
     FormFieldsTables,

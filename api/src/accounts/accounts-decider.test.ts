@@ -1,4 +1,9 @@
-import { ACCOUNT_MESSAGES as M, type UserProfileFields } from '@tht/contracts';
+import {
+  ACCOUNT_MESSAGES as M,
+  MAX_UNEXPIRED_RESET_LINKS,
+  PASSWORD_RESET_MESSAGES as R,
+  type UserProfileFields,
+} from '@tht/contracts';
 import { describe, expect, it } from 'vitest';
 import { deciderSpec } from '../platform/decider-spec';
 import { CONFLICT_MESSAGE } from '../platform/http';
@@ -248,45 +253,65 @@ describe('passwords', () => {
 
 describe('password reset', () => {
   const expiresAt = '2025-01-15T09:15:00.000Z';
-  const requested = (tokenHash: string): AccountStreamEvent => ({
+  const now = '2025-01-15T09:10:00.000Z';
+  const requested = (tokenHash: string, expiry = expiresAt): AccountStreamEvent => ({
     type: 'PasswordResetRequested',
-    data: { userId: 7, tokenHash, expiresAt },
+    data: { userId: 7, tokenHash, expiresAt: expiry },
   });
-  const complete = (tokenHash: string, now = '2025-01-15T09:10:00.000Z') =>
-    ({ type: 'CompletePasswordReset', tokenHash, passwordHash: 'hash-new', now }) as const;
+  const request = (tokenHash: string, at = now) =>
+    ({ type: 'RequestPasswordReset', reset: { tokenHash, expiresAt: '2025-01-15T09:25:00.000Z' }, now: at }) as const;
+  const complete = (tokenHash: string, at = now) =>
+    ({ type: 'CompletePasswordReset', tokenHash, passwordHash: 'hash-new', now: at }) as const;
   const completed: AccountStreamEvent = { type: 'PasswordResetCompleted', data: { userId: 7, passwordHash: 'hash-new' } };
 
   it('issues a token to an account that is there', () => {
-    spec
-      .given(created)
-      .when({ type: 'RequestPasswordReset', reset: { tokenHash: 'a', expiresAt } })
-      .then(requested('a'));
-    spec
-      .given()
-      .when({ type: 'RequestPasswordReset', reset: { tokenHash: 'a', expiresAt } })
-      .thenRefuses('not-found', M.accountDoesNotExist);
+    spec.given(created).when(request('a')).then(requested('a', '2025-01-15T09:25:00.000Z'));
+    spec.given().when(request('a')).thenRefuses('not-found', M.accountDoesNotExist);
+    spec.given(created, deleted).when(request('a')).thenRefuses('not-found', M.accountDoesNotExist);
   });
 
-  it('sets the new password with the latest token before it expires', () => {
-    spec.given(created, requested('a')).when(complete('a')).then(completed);
+  it('keeps earlier unexpired tokens valid when another is issued: any of them sets the new password', () => {
+    spec.given(created, requested('a'), requested('b')).when(complete('a')).then(completed);
+    spec.given(created, requested('a'), requested('b')).when(complete('b')).then(completed);
   });
 
-  it('refuses an expired, replaced or used token, and one of a deleted account', () => {
+  it(`issues no more than ${MAX_UNEXPIRED_RESET_LINKS} unexpired tokens at once`, () => {
+    const full = [created, requested('a'), requested('b'), requested('c')];
+    spec
+      .given(...full)
+      .when(request('d'))
+      .thenRefuses('conflict', R.tooManyUnexpiredLinks(MAX_UNEXPIRED_RESET_LINKS));
+    // Once they have expired, or a new password ended them, a request gets a token again.
+    spec
+      .given(...full)
+      .when(request('d', expiresAt))
+      .then(requested('d', '2025-01-15T09:25:00.000Z'));
+    spec
+      .given(...full, completed)
+      .when(request('d'))
+      .then(requested('d', '2025-01-15T09:25:00.000Z'));
+  });
+
+  it('refuses an expired or used token, one ended by a new password, and one of a deleted account', () => {
     spec.given(created, requested('a')).when(complete('a', expiresAt)).thenRefuses('invalid', M.resetTokenExpired);
-    spec.given(created, requested('a'), requested('b')).when(complete('a')).thenRefuses('invalid', M.resetTokenExpired);
-    spec.given(created, requested('a'), completed).when(complete('a')).thenRefuses('invalid', M.resetTokenExpired);
+    spec.given(created, requested('a'), requested('b'), completed).when(complete('a')).thenRefuses('invalid', M.resetTokenExpired);
     spec
       .given(created, requested('a'), { type: 'PasswordChanged', data: { userId: 7, passwordHash: 'hash-2' } })
+      .when(complete('a'))
+      .thenRefuses('invalid', M.resetTokenExpired);
+    spec
+      .given(created, requested('a'), { type: 'TemporaryPasswordSet', data: { userId: 7, passwordHash: 'hash-2' } })
       .when(complete('a'))
       .thenRefuses('invalid', M.resetTokenExpired);
     spec.given(created, requested('a'), deleted).when(complete('a')).thenRefuses('invalid', M.resetTokenExpired);
   });
 
   it('tells a usable token by its hash and expiry alone (the handler asks before hashing the password)', () => {
-    expect(isResetTokenUsable({ tokenHash: 'a', expiresAt }, 'a', '2025-01-15T09:14:59.999Z')).toBe(true);
-    expect(isResetTokenUsable({ tokenHash: 'a', expiresAt }, 'a', expiresAt)).toBe(false);
-    expect(isResetTokenUsable({ tokenHash: 'a', expiresAt }, 'b', '2025-01-15T09:00:00.000Z')).toBe(false);
-    expect(isResetTokenUsable(null, 'a', '2025-01-15T09:00:00.000Z')).toBe(false);
+    const resets = [{ tokenHash: 'a', expiresAt }];
+    expect(isResetTokenUsable(resets, 'a', '2025-01-15T09:14:59.999Z')).toBe(true);
+    expect(isResetTokenUsable(resets, 'a', expiresAt)).toBe(false);
+    expect(isResetTokenUsable(resets, 'b', '2025-01-15T09:00:00.000Z')).toBe(false);
+    expect(isResetTokenUsable([], 'a', '2025-01-15T09:00:00.000Z')).toBe(false);
   });
 });
 
@@ -297,7 +322,7 @@ describe('e-mail reservations', () => {
     firstName: 'Ada',
     lastName: 'Lovelace',
     role: 'employee' as const,
-    reset: null,
+    resets: [],
     deleted: false,
   };
 

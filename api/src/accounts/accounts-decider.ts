@@ -1,4 +1,13 @@
-import { ACCOUNT_MESSAGES as M, isAdmin, type Person, type ProductEvent, type Role, type UserProfileFields } from '@tht/contracts';
+import {
+  ACCOUNT_MESSAGES as M,
+  MAX_UNEXPIRED_RESET_LINKS,
+  PASSWORD_RESET_MESSAGES as R,
+  isAdmin,
+  type Person,
+  type ProductEvent,
+  type Role,
+  type UserProfileFields,
+} from '@tht/contracts';
 import { DomainError, type Decider, type StoredEvent } from '../platform/handle-command';
 import { CONFLICT_MESSAGE } from '../platform/http';
 import type { NameClaim } from '../platform/name-claims';
@@ -14,8 +23,8 @@ export type AccountState = {
   firstName: string;
   lastName: string;
   role: Role;
-  /** The latest reset token (its hash) and when it expires; null once used or replaced by a new password. */
-  reset: ResetToken | null;
+  /** The reset tokens (hashes) issued since the password last changed, but for those expired when a later one was issued. */
+  resets: readonly ResetToken[];
   deleted: boolean;
 } | null;
 
@@ -80,7 +89,7 @@ export type AccountCommand =
   | { type: 'DeleteAccount'; editorId: number }
   | { type: 'ChangePassword'; passwordHash: string }
   | { type: 'SetTemporaryPassword'; passwordHash: string }
-  | { type: 'RequestPasswordReset'; reset: ResetToken }
+  | { type: 'RequestPasswordReset'; reset: ResetToken; now: string }
   | { type: 'CompletePasswordReset'; tokenHash: string; passwordHash: string; now: string };
 
 type Account = NonNullable<AccountState>;
@@ -111,9 +120,26 @@ export function newAccountProfile(account: NewAccount): UserProfileFields {
   return { email, firstName, lastName, role, department: listedDepartment(account.department), ...managerFields(account.manager) };
 }
 
-/** Whether `tokenHash` is the account's latest reset token and has not expired at `now` (also checked before hashing the new password). */
-export function isResetTokenUsable(reset: ResetToken | null, tokenHash: string, now: string): boolean {
-  return reset !== null && reset.tokenHash === tokenHash && Date.parse(reset.expiresAt) > Date.parse(now);
+const unexpiredAt = (now: string) => (reset: ResetToken) => Date.parse(reset.expiresAt) > Date.parse(now);
+
+/** Whether `tokenHash` is one of the account's reset tokens and has not expired at `now` (also checked before hashing the new password). */
+export function isResetTokenUsable(resets: readonly ResetToken[], tokenHash: string, now: string): boolean {
+  return resets.some((reset) => reset.tokenHash === tokenHash && unexpiredAt(now)(reset));
+}
+
+/**
+ * A new token joins the account's unexpired ones (a request never cancels a link the owner may be
+ * about to use), up to MAX_UNEXPIRED_RESET_LINKS.
+ */
+function requestPasswordReset(
+  state: AccountState,
+  { reset, now }: Extract<AccountCommand, { type: 'RequestPasswordReset' }>,
+): AccountStreamEvent[] {
+  const { userId, resets } = liveAccount(state, M.accountDoesNotExist);
+  if (resets.filter(unexpiredAt(now)).length >= MAX_UNEXPIRED_RESET_LINKS) {
+    throw new DomainError('conflict', R.tooManyUnexpiredLinks(MAX_UNEXPIRED_RESET_LINKS));
+  }
+  return [{ type: 'PasswordResetRequested', data: { userId, ...reset } }];
 }
 
 const blankToNull = (text: string | null | undefined) => (text?.trim() ? text.trim() : null);
@@ -200,12 +226,10 @@ function decide(command: AccountCommand, state: AccountState): AccountStreamEven
     case 'SetTemporaryPassword':
       return [{ type: 'TemporaryPasswordSet', data: { userId: liveAccount(state).userId, passwordHash: command.passwordHash } }];
     case 'RequestPasswordReset':
-      return [
-        { type: 'PasswordResetRequested', data: { userId: liveAccount(state, M.accountDoesNotExist).userId, ...command.reset } },
-      ];
+      return requestPasswordReset(state, command);
     case 'CompletePasswordReset': {
-      // A token that is not the live account's latest unexpired one (used, replaced, or the account gone) is refused alike.
-      if (!state || state.deleted || !isResetTokenUsable(state.reset, command.tokenHash, command.now)) {
+      // A token that is not one of the live account's unexpired ones (used, ended by a new password, or the account gone) is refused alike.
+      if (!state || state.deleted || !isResetTokenUsable(state.resets, command.tokenHash, command.now)) {
         throw new DomainError('invalid', M.resetTokenExpired);
       }
       return [{ type: 'PasswordResetCompleted', data: { userId: state.userId, passwordHash: command.passwordHash } }];
@@ -218,7 +242,7 @@ function evolve(state: AccountState, event: StoredEvent<AccountStreamEvent>): Ac
     case 'UserRegistered':
     case 'UserCreated': {
       const { userId, email, firstName, lastName, role } = event.data;
-      return { userId, email, firstName, lastName, role, reset: null, deleted: false };
+      return { userId, email, firstName, lastName, role, resets: [], deleted: false };
     }
     case 'UserUpdated': {
       if (!state) return state;
@@ -230,10 +254,12 @@ function evolve(state: AccountState, event: StoredEvent<AccountStreamEvent>): Ac
     case 'PasswordChanged':
     case 'TemporaryPasswordSet':
     case 'PasswordResetCompleted':
-      return state && { ...state, reset: null };
+      return state && { ...state, resets: [] };
     case 'PasswordResetRequested': {
       const { tokenHash, expiresAt } = event.data;
-      return state && { ...state, reset: { tokenHash, expiresAt } };
+      return (
+        state && { ...state, resets: [...state.resets.filter(unexpiredAt(event.metadata.occurredAt)), { tokenHash, expiresAt }] }
+      );
     }
     case 'UserLoggedIn':
     case 'UserLoggedOut':

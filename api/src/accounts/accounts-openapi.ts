@@ -1,5 +1,7 @@
 import {
   ACCOUNT_MESSAGES as M,
+  MAX_UNEXPIRED_RESET_LINKS,
+  PASSWORD_RESET_MESSAGES as R,
   checkEmailResponseSchema,
   currentUserResponseSchema,
   loginResponseSchema,
@@ -11,6 +13,7 @@ import {
   registrationSchema,
   resetConfirmSchema,
   resetRequestSchema,
+  resetRequestedResponseSchema,
   setPasswordSchema,
 } from '@tht/contracts';
 import { z } from 'zod';
@@ -18,6 +21,7 @@ import { LOGIN_LIMITS } from '../auth/login-limiter';
 import { describeLimit } from '../auth/request-limits';
 import type { DescribeFeatureApi } from '../openapi/operations';
 import { EMAIL_CHECK_LIMIT, REGISTRATION_LIMIT } from './account-request-limits';
+import { RESET_REQUESTS_PER_ACCOUNT, RESET_REQUESTS_PER_ADDRESS } from './reset-links';
 
 const SIGNED_IN_COOKIE = 'The token is also set as the httpOnly `authToken` cookie.';
 const RETRY_AFTER = { 429: { 'Retry-After': 'Seconds until the next attempt is allowed' } };
@@ -105,16 +109,38 @@ export const describeAccountsApi: DescribeFeatureApi = ({ orgEmailDomain }) => (
       path: '/api/reset-password',
       operationId: 'requestPasswordReset',
       summary: 'Ask for a password reset link',
-      access: 'public',
+      description:
+        "Signed out, or signed in for one's own account: the same answer whatever the address, known or not; the " +
+        'link never comes in it. After answering, the server mails the link (built from `PUBLIC_URL`, never from ' +
+        "the request's headers) to the account's e-mail address through `SMTP_URL`, or without one writes it to the " +
+        'server log for the operator to relay (`mailConfigured: false`). Each link works for 15 minutes and once; ' +
+        `an account has at most ${MAX_UNEXPIRED_RESET_LINKS} unexpired links, and a new request never cancels an ` +
+        'earlier one (using one, or a new password, ends them all). At most ' +
+        `${describeLimit(RESET_REQUESTS_PER_ADDRESS)} per client address and ${describeLimit(RESET_REQUESTS_PER_ACCOUNT)} ` +
+        "per requested address. An admin asking for another, non-admin account gets SPEC's answer with the token " +
+        'and its link, to hand over (for an admin account the link goes by e-mail).',
+      access: 'token-optional',
       body: resetRequestSchema,
-      responses: { 200: { description: 'A reset token valid for 15 minutes and its link', schema: passwordResetResponseSchema } },
-      errors: { 404: [M.accountDoesNotExist] },
+      responses: {
+        200: {
+          description: "The generic answer, or an admin's link for another account",
+          schema: z.union([resetRequestedResponseSchema, passwordResetResponseSchema]),
+        },
+      },
+      errors: {
+        404: [M.accountDoesNotExist],
+        409: [R.tooManyUnexpiredLinks(MAX_UNEXPIRED_RESET_LINKS)],
+        429: [M.tooManyRequests, R.tooManyRequestsForAccount],
+      },
+      headers: RETRY_AFTER,
     },
     {
       method: 'post',
       path: '/api/reset-password-confirm',
       operationId: 'confirmPasswordReset',
       summary: 'Set a new password with a reset token',
+      description:
+        "Any of the account's unexpired reset tokens works once; using one ends the account's other reset links and every sign-in.",
       access: 'public',
       body: resetConfirmSchema,
       responses: { 200: { description: 'Password reset', schema: messageResponseSchema } },

@@ -4,10 +4,8 @@ import {
   normaliseEmail,
   registrationSchema,
   resetConfirmSchema,
-  resetRequestSchema,
   setPasswordSchema,
   type LoginResponse,
-  type PasswordResetResponse,
 } from '@tht/contracts';
 import { Router, type Request, type Response } from 'express';
 import type { UserRow } from 'projections';
@@ -25,15 +23,9 @@ import { addUser } from '../users/users-commands';
 import { createUsersRouter } from '../users/users-routes';
 import { currentUserResponse, findUserByEmail, findUserById, listManagerOptions } from '../users/users-queries';
 import { EMAIL_CHECK_LIMIT, REGISTRATION_LIMIT } from './account-request-limits';
-import { changePassword, completePasswordReset, requestPasswordReset } from './password-commands';
+import { changePassword, completePasswordReset } from './password-commands';
+import { resetRequestHandler } from './reset-links';
 import { logIn, logOut } from './session-commands';
-
-/** The origin the browser used, so the reset link opens the same site. */
-function requestOrigin(req: Request): string {
-  const origin = req.get('origin');
-  if (origin && URL.canParse(origin) && /^https?:$/.test(new URL(origin).protocol)) return new URL(origin).origin;
-  return `${req.protocol}://${req.get('host')}`;
-}
 
 /** Signs the user in on this response: the token goes into the body and an httpOnly cookie. */
 async function signIn(ctx: AppContext, req: Request, res: Response, user: UserRow): Promise<LoginResponse> {
@@ -94,16 +86,7 @@ export function createAccountsRouter(ctx: AppContext): Router {
     res.json({ message: 'Password updated successfully', ...(await signIn(ctx, req, res, user)) });
   });
 
-  router.post('/reset-password', async (req, res) => {
-    const { username } = parseWith(resetRequestSchema, req.body);
-    const resetToken = await requestPasswordReset(ctx, username, actorOf(req));
-    const body: PasswordResetResponse = {
-      message: 'Password reset link generated. It expires in 15 minutes.',
-      resetToken,
-      resetLink: `${requestOrigin(req)}/auth?token=${resetToken}`,
-    };
-    res.json(body);
-  });
+  router.post('/reset-password', resetRequestHandler(ctx));
 
   router.post('/reset-password-confirm', async (req, res) => {
     const { token, password } = parseWith(resetConfirmSchema, req.body);

@@ -5,10 +5,8 @@ import { hashPassword } from '../auth/passwords';
 import type { Actor } from '../platform/commands';
 import type { AppContext } from '../platform/context';
 import { DomainError } from '../platform/handle-command';
-import { HttpError } from '../platform/http';
-import { findUserByEmail, findUserByResetTokenHash, getUser } from '../users/users-queries';
+import { findResetTokenOwner, getUser } from '../users/users-queries';
 import { decideOnAccount } from './accounts-commands';
-import { isResetTokenUsable } from './accounts-decider';
 
 /** Reset tokens are stored (in events and read models) only as this hash. */
 export const hashResetToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -19,27 +17,28 @@ export async function changePassword(ctx: AppContext, userId: number, password: 
   return getUser(ctx.db, userId);
 }
 
-/** A fresh token of 64 lowercase hex characters, valid for 15 minutes; it replaces any earlier one. */
-export async function requestPasswordReset(ctx: AppContext, username: string, actor: Actor): Promise<string> {
-  const user = await findUserByEmail(ctx.db, username);
-  if (!user) throw new HttpError(404, M.accountDoesNotExist);
+/**
+ * A fresh token of 64 lowercase hex characters for the account, valid for 15 minutes; earlier
+ * unexpired ones stay valid (refused when the account has MAX_UNEXPIRED_RESET_LINKS of them).
+ */
+export async function issuePasswordReset(ctx: AppContext, userId: number, actor: Actor): Promise<string> {
   const token = randomBytes(32).toString('hex');
-  const reset = { tokenHash: hashResetToken(token), expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS).toISOString() };
-  await decideOnAccount(ctx, user.id, { type: 'RequestPasswordReset', reset }, actor);
+  const now = new Date();
+  const reset = { tokenHash: hashResetToken(token), expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS).toISOString() };
+  await decideOnAccount(ctx, userId, { type: 'RequestPasswordReset', reset, now: now.toISOString() }, actor);
   return token;
 }
 
 /**
- * Sets the new password if the token is the user's latest, unused and unexpired one. The token is
- * checked on the read model before the costly password hash, and decided on the account's stream;
- * of two concurrent uses of one token only one succeeds.
+ * Sets the new password if the token is one of the user's unused and unexpired ones, and ends
+ * the others. The token is checked on the read model before the costly password hash, and decided
+ * on the account's stream; of two concurrent uses of the account's tokens only one succeeds.
  */
 export async function completePasswordReset(ctx: AppContext, token: string, password: string, actor: Actor): Promise<void> {
   const tokenHash = hashResetToken(token);
-  const now = new Date().toISOString();
-  const user = await findUserByResetTokenHash(ctx.db, tokenHash);
-  const reset = user?.password_reset_expires ? { tokenHash, expiresAt: new Date(user.password_reset_expires).toISOString() } : null;
-  if (!user || !isResetTokenUsable(reset, tokenHash, now)) throw new DomainError('invalid', M.resetTokenExpired);
+  const now = new Date();
+  const userId = await findResetTokenOwner(ctx.db, tokenHash, now);
+  if (userId === undefined) throw new DomainError('invalid', M.resetTokenExpired);
   const passwordHash = await hashPassword(password);
-  await decideOnAccount(ctx, user.id, { type: 'CompletePasswordReset', tokenHash, passwordHash, now }, actor);
+  await decideOnAccount(ctx, userId, { type: 'CompletePasswordReset', tokenHash, passwordHash, now: now.toISOString() }, actor);
 }

@@ -15,8 +15,16 @@ export async function findUserByEmail(db: ReadModelDb, email: string): Promise<U
   return users(db).selectAll().where('email', '=', normaliseEmail(email)).executeTakeFirst();
 }
 
-export async function findUserByResetTokenHash(db: ReadModelDb, tokenHash: string): Promise<UserRow | undefined> {
-  return users(db).selectAll().where('password_reset_token', '=', tokenHash).executeTakeFirst();
+/** The id of the account a password reset token (its hash) was issued to, while the token is unexpired at `now`. */
+export async function findResetTokenOwner(db: ReadModelDb, tokenHash: string, now: Date): Promise<number | undefined> {
+  const reset = await db
+    .withSchema(READ_MODEL_SCHEMA)
+    .selectFrom('password_resets')
+    .select('user_id')
+    .where('token_hash', '=', tokenHash)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  return reset?.user_id;
 }
 
 /** The user or a 404. */

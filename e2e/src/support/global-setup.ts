@@ -1,4 +1,5 @@
 import type { TestProject } from 'vitest/node';
+import { startRunMailbox, type RunMailbox } from './mailbox';
 import { startProduct, type RunningProduct } from './product';
 
 declare module 'vitest' {
@@ -6,17 +7,22 @@ declare module 'vitest' {
     baseUrl: string;
     adminEmail: string;
     adminPassword: string;
+    /** Where the run's mailbox keeps the mails the product sent (see mailbox.ts). */
+    mailFolder: string;
   }
 }
 
 let product: RunningProduct | undefined;
+let mailbox: RunMailbox | undefined;
 
 /**
- * Starts the product once per run, as `npm start` does. E2E_BASE_URL points the run at a product
- * already running instead (its start-up admin must be E2E_ADMIN_EMAIL / E2E_ADMIN_PASSWORD, by
- * default the harness's), which saves the start-up while working on a test.
+ * Starts the run's mailbox, then the product once per run as `npm start` does, its mail going to
+ * the mailbox. E2E_BASE_URL points the run at a product already running instead (its start-up
+ * admin must be E2E_ADMIN_EMAIL / E2E_ADMIN_PASSWORD, by default the harness's, and its SMTP_URL
+ * the mailbox's, see mailbox.ts), which saves the start-up while working on a test.
  */
 export async function setup(project: TestProject) {
+  mailbox = await startRunMailbox();
   const external = process.env.E2E_BASE_URL;
   const target = external
     ? {
@@ -24,12 +30,14 @@ export async function setup(project: TestProject) {
         adminEmail: process.env.E2E_ADMIN_EMAIL ?? 'admin@example.com',
         adminPassword: process.env.E2E_ADMIN_PASSWORD ?? 'Admin-password-1',
       }
-    : (product = await startProduct());
+    : (product = await startProduct({ SMTP_URL: mailbox.smtpUrl }));
   project.provide('baseUrl', target.baseUrl);
   project.provide('adminEmail', target.adminEmail);
   project.provide('adminPassword', target.adminPassword);
+  project.provide('mailFolder', mailbox.folder);
 }
 
 export async function teardown() {
   await product?.stop();
+  await mailbox?.stop();
 }

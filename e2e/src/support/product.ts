@@ -32,6 +32,7 @@ export async function startProduct(extraEnv: Record<string, string> = {}): Promi
   const port = await freePort();
   const adminEmail = 'admin@example.com';
   const adminPassword = 'Admin-password-1';
+  const baseUrl = `http://127.0.0.1:${port}`;
   const child = spawn('npm', ['start'], {
     cwd: repoRoot,
     detached: true,
@@ -43,6 +44,7 @@ export async function startProduct(extraEnv: Record<string, string> = {}): Promi
       ADMIN_EMAIL: adminEmail,
       ADMIN_PASSWORD: adminPassword,
       ORG_EMAIL_DOMAIN: 'example.com',
+      PUBLIC_URL: baseUrl,
       ...extraEnv,
     },
   });
@@ -54,7 +56,6 @@ export async function startProduct(extraEnv: Record<string, string> = {}): Promi
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
 
-  const baseUrl = `http://127.0.0.1:${port}`;
   try {
     await waitForHealth(baseUrl, child, 10 * 60_000);
   } catch (error) {

@@ -111,7 +111,6 @@ describe('usersProjector', () => {
       manager_name: 'Grace Last2',
       department: 'Sales',
       password_hash: '$argon2id$reset',
-      password_reset_token: null,
       first_login_required: false,
     });
   });

@@ -17,9 +17,6 @@ export interface UserRow {
   department: string;
   password_hash: string;
   first_login_required: boolean;
-  /** sha256 of the latest reset token, null once used or replaced by a password change. */
-  password_reset_token: string | null;
-  password_reset_expires: Date | string | null;
   /** Tokens carry the version they were issued under; logout and password changes raise it. */
   token_version: number;
   last_login: Date | string | null;
@@ -62,8 +59,6 @@ const COLUMN_TYPES: ColumnTypes<UserRow> = {
   department: 'text',
   password_hash: 'text',
   first_login_required: 'bool',
-  password_reset_token: 'text',
-  password_reset_expires: 'timestamptz',
   token_version: 'int4',
   last_login: 'timestamptz',
   created_at: 'timestamptz',
@@ -85,8 +80,6 @@ async function migrate(db: ReadModelDb, schema: string): Promise<void> {
     department text NOT NULL,
     password_hash text NOT NULL,
     first_login_required boolean NOT NULL,
-    password_reset_token text,
-    password_reset_expires timestamptz,
     token_version integer NOT NULL DEFAULT 0,
     last_login timestamptz,
     created_at timestamptz NOT NULL,
@@ -97,8 +90,6 @@ async function migrate(db: ReadModelDb, schema: string): Promise<void> {
   // fail a batch that frees an address in one row and takes it in another.
   await sql`CREATE INDEX IF NOT EXISTS users_email_idx ON ${users} (email)`.execute(db);
   await sql`CREATE INDEX IF NOT EXISTS users_manager_id_idx ON ${users} (manager_id)`.execute(db);
-  await sql`CREATE INDEX IF NOT EXISTS users_reset_token_idx ON ${users} (password_reset_token)
-    WHERE password_reset_token IS NOT NULL`.execute(db);
 }
 
 function newUserRow(
@@ -117,8 +108,6 @@ function newUserRow(
     department: data.department,
     password_hash: data.passwordHash,
     first_login_required: firstLoginRequired,
-    password_reset_token: null,
-    password_reset_expires: null,
     token_version: 0,
     last_login: null,
     created_at: event.metadata.occurredAt,
@@ -222,8 +211,6 @@ class UsersBatch {
           set: {
             password_hash: event.data.passwordHash,
             first_login_required: false,
-            password_reset_token: null,
-            password_reset_expires: null,
             updated_at: at,
           },
           revokesTokens: true,
@@ -233,16 +220,13 @@ class UsersBatch {
           set: {
             password_hash: event.data.passwordHash,
             first_login_required: true,
-            password_reset_token: null,
-            password_reset_expires: null,
             updated_at: at,
           },
           revokesTokens: true,
         });
       case 'PasswordResetRequested':
-        return this.change(event, event.data.userId, {
-          set: { password_reset_token: event.data.tokenHash, password_reset_expires: event.data.expiresAt },
-        });
+        // The tokens are the password-resets read model's; the row follows the stream's version.
+        return this.change(event, event.data.userId, { set: {} });
       case 'UserLoggedIn':
         return this.change(event, event.data.userId, { set: { last_login: at } });
       case 'UserLoggedOut':

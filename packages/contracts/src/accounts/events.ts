@@ -26,7 +26,10 @@ export interface AccountEventData {
   PasswordChanged: { userId: number; passwordHash: string };
   /** An admin set a temporary password: forces a change at next login and revokes earlier tokens. */
   TemporaryPasswordSet: { userId: number; passwordHash: string };
-  /** Replaces any earlier reset token of the user. `expiresAt` is an ISO timestamp. */
+  /**
+   * Issues one more reset token; the user's earlier unexpired ones stay valid until one is used or
+   * the password changes. `expiresAt` is an ISO timestamp.
+   */
   PasswordResetRequested: { userId: number; tokenHash: string; expiresAt: string };
   PasswordResetCompleted: { userId: number; passwordHash: string };
   UserLoggedIn: { userId: number };

@@ -1,0 +1,124 @@
+import {
+  ACCOUNT_MESSAGES as M,
+  PASSWORD_RESET_MESSAGES as R,
+  RESET_TOKEN_TTL_MS,
+  isAdmin,
+  normaliseEmail,
+  resetLinkFor,
+  resetRequestSchema,
+  type PasswordResetResponse,
+  type ResetRequestedResponse,
+} from '@tht/contracts';
+import type { Request, RequestHandler, Response } from 'express';
+import type { AuthUser } from '../auth/auth-user';
+import { clientAddressKey, consumeAll, requestCounter, type RequestLimit } from '../auth/request-limits';
+import { authenticate } from '../auth/require-auth';
+import { createMailSender, type Mail } from '../mail/mail-sender';
+import { actorOf, type Actor } from '../platform/commands';
+import type { AppContext } from '../platform/context';
+import { DomainError } from '../platform/handle-command';
+import { HttpError, parseWith } from '../platform/http';
+import { findUserByEmail } from '../users/users-queries';
+import { issuePasswordReset } from './password-commands';
+
+/** Reset requests from one client address, whatever the accounts: an office behind one address fits, a sweep of the organisation does not. */
+export const RESET_REQUESTS_PER_ADDRESS: RequestLimit = {
+  name: 'reset-request-per-address',
+  points: 20,
+  durationSeconds: 60 * 60,
+  message: M.tooManyRequests,
+};
+
+/**
+ * Reset requests for one address (known or not, so a refusal says nothing about the account),
+ * whatever the client: a mailbox is not flooded with links.
+ */
+export const RESET_REQUESTS_PER_ACCOUNT: RequestLimit = {
+  name: 'reset-request-per-account',
+  points: 5,
+  durationSeconds: 60 * 60,
+  message: R.tooManyRequestsForAccount,
+};
+
+const RESET_TTL_MINUTES = RESET_TOKEN_TTL_MS / 60_000;
+
+function resetMail(email: string, link: string, token: string): Mail {
+  return {
+    to: email,
+    subject: 'Reset your Training Hours Tracker password',
+    text: [
+      `Someone asked to reset the password of the Training Hours Tracker account ${email}.`,
+      '',
+      `To choose a new password, open this link within ${RESET_TTL_MINUTES} minutes:`,
+      link,
+      '',
+      'Or enter this key on the reset page:',
+      token,
+      '',
+      'The link works once. If you did not ask for it, ignore this e-mail: your password stays as it is.',
+    ].join('\n'),
+  };
+}
+
+/** An administrator (signed in, not bound to change their own password) asking for someone else's link. */
+const isHelpdeskRequest = (requester: AuthUser | null, email: string): requester is AuthUser =>
+  requester !== null && isAdmin(requester) && !requester.firstLoginRequired && requester.email !== email;
+
+/**
+ * POST /api/reset-password. For one's own account, an unknown one, or when signed out: counted per
+ * client address and per requested address, then the same answer whatever the account, and only
+ * after the answer is sent the link goes to the account's e-mail address (or, without SMTP_URL, to
+ * the server log for the operator to relay): neither the answer nor its timing tells whether the
+ * account exists, and the link reaches only its owner. An administrator asking for another,
+ * non-admin account gets the link in the answer, to hand over.
+ */
+export function resetRequestHandler(ctx: AppContext): RequestHandler {
+  const mail = createMailSender(ctx.config);
+  const perAddress = requestCounter(ctx.pool, RESET_REQUESTS_PER_ADDRESS);
+  const perAccount = requestCounter(ctx.pool, RESET_REQUESTS_PER_ACCOUNT);
+  const linkFor = (token: string) => resetLinkFor(ctx.config.publicUrl, token);
+
+  /** The link for an administrator to hand over; null for an admin's account, whose link goes by e-mail alone. */
+  async function handOver(email: string, actor: Actor): Promise<PasswordResetResponse | null> {
+    const user = await findUserByEmail(ctx.db, email);
+    if (!user) throw new HttpError(404, M.accountDoesNotExist);
+    if (isAdmin(user)) return null;
+    const resetToken = await issuePasswordReset(ctx, user.id, actor);
+    return { message: R.linkIssued, resetToken, resetLink: linkFor(resetToken) };
+  }
+
+  async function sendToOwner(email: string, actor: Actor): Promise<void> {
+    const user = await findUserByEmail(ctx.db, email);
+    if (!user) return;
+    const token = await issuePasswordReset(ctx, user.id, actor);
+    if (mail) await mail.send(resetMail(user.email, linkFor(token), token));
+    else ctx.log.warn(`Password reset link for ${user.email} (no SMTP_URL: hand it to its owner): ${linkFor(token)}`);
+  }
+
+  function sendAfterAnswer(res: Response, email: string, actor: Actor): void {
+    res.once('close', () => {
+      sendToOwner(email, actor).catch((error: unknown) => {
+        if (error instanceof DomainError) ctx.log.info(`No password reset link for ${email}: ${error.message}`);
+        else ctx.log.error(`Sending the password reset link for ${email} failed`, error);
+      });
+    });
+  }
+
+  return async (req: Request, res: Response) => {
+    const email = normaliseEmail(parseWith(resetRequestSchema, req.body).username);
+    const requester = await authenticate(ctx, req, res);
+    const actor = { ...actorOf(req), userId: requester?.id ?? null };
+    const handedOver = isHelpdeskRequest(requester, email) ? await handOver(email, actor) : null;
+    if (handedOver) {
+      res.json(handedOver);
+      return;
+    }
+    await consumeAll([
+      { counter: perAddress, key: clientAddressKey(req) },
+      { counter: perAccount, key: email },
+    ]);
+    sendAfterAnswer(res, email, actor);
+    const answer: ResetRequestedResponse = { message: R.linkOnItsWay, mailConfigured: mail !== null };
+    res.json(answer);
+  };
+}

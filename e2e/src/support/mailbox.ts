@@ -1,0 +1,52 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { inject } from 'vitest';
+import { resetLinkIn, startMailCatcher, type CaughtMail, type MailCatcher } from '../../../api/src/testing/mail-catcher';
+
+/**
+ * The run's mailbox: a real SMTP server (smtp-server) in the global set-up's process, whose mails
+ * are written as JSON files into a folder the tests (other processes) read. The product sends to
+ * it through SMTP_URL. A product started outside the run (E2E_BASE_URL) must be given
+ * `SMTP_URL=smtp://127.0.0.1:$E2E_SMTP_PORT`.
+ */
+export interface RunMailbox {
+  smtpUrl: string;
+  folder: string;
+  stop(): Promise<void>;
+}
+
+export async function startRunMailbox(): Promise<RunMailbox> {
+  const folder = mkdtempSync(join(tmpdir(), 'tht-e2e-mail-'));
+  let received = 0;
+  const catcher: MailCatcher = await startMailCatcher({
+    port: Number(process.env.E2E_SMTP_PORT ?? 0),
+    onMail: (mail) => writeFileSync(join(folder, `${String((received += 1)).padStart(6, '0')}.json`), JSON.stringify(mail)),
+  });
+  return {
+    smtpUrl: catcher.url,
+    folder,
+    async stop() {
+      await catcher.close();
+      rmSync(folder, { recursive: true, force: true });
+    },
+  };
+}
+
+const MAIL_TIMEOUT_MS = 10_000;
+
+/** The reset link of the latest mail to `address`, waited for. */
+export async function mailedResetLink(address: string): Promise<URL> {
+  const folder = inject('mailFolder');
+  const deadline = Date.now() + MAIL_TIMEOUT_MS;
+  for (;;) {
+    const mails = readdirSync(folder)
+      .sort()
+      .map((file) => JSON.parse(readFileSync(join(folder, file), 'utf8')) as CaughtMail)
+      .filter(({ to }) => to.includes(address));
+    if (mails.length > 0) return resetLinkIn(mails.at(-1)!);
+    if (Date.now() > deadline) throw new Error(`No mail to ${address} within ${MAIL_TIMEOUT_MS} ms`);
+    await sleep(100);
+  }
+}
