@@ -10,6 +10,7 @@ import {
 import { sql } from 'kysely';
 import type pg from 'pg';
 import { READ_MODEL_SCHEMA, type ReadModelDb, type UserRow } from 'projections';
+import { rowChunks } from '../platform/row-chunks';
 import { toUser, toUserSummary } from '../users/users-queries';
 
 const RM = READ_MODEL_SCHEMA;
@@ -122,11 +123,11 @@ export async function storedDuplicateKeys(
 ): Promise<Set<string>> {
   const keys = new Set<string>();
   if (userIds.length === 0 || dates.length === 0) return keys;
-  const { rows } = await pool.query<{ user_id: number; training_name: string; date: string }>({
-    name: 'admin-stored-duplicate-keys',
-    text: `SELECT user_id, training_name, date FROM ${RM}.entries WHERE user_id = ANY($1::int4[]) AND date = ANY($2::text[])`,
-    values: [userIds, dates],
-  });
-  for (const row of rows) keys.add(entryDuplicateKey({ userId: row.user_id, trainingName: row.training_name, date: row.date }));
+  // An import's check may find hundreds of thousands: read a chunk at a time, other requests served between.
+  const text = `SELECT user_id, training_name, date FROM ${RM}.entries WHERE user_id = ANY($1::int4[]) AND date = ANY($2::text[])`;
+  for await (const rows of rowChunks(pool, text, [userIds, dates])) {
+    for (const [userId, trainingName, date] of rows)
+      keys.add(entryDuplicateKey({ userId: Number(userId), trainingName: trainingName!, date: date! }));
+  }
   return keys;
 }

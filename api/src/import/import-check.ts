@@ -42,7 +42,7 @@ export async function checkImport(
   const plan = await planImport({ format, sheets, instance: await loadInstanceSnapshot(ctx), targetUser });
   if (!plan.needsTargetUser) {
     const { ownerIds, dates } = plan.entries.duplicateLookup();
-    plan.duplicates = plan.entries.skipDuplicates(await storedDuplicateKeys(ctx.pool, ownerIds, dates));
+    plan.duplicates = await plan.entries.skipDuplicates(await storedDuplicateKeys(ctx.pool, ownerIds, dates));
   }
   return { plan, report: reportOf(plan, file.fileName) };
 }

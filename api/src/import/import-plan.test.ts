@@ -54,7 +54,7 @@ describe('planImport and the entries read again to be written', () => {
     const sheets = await openSheets(await savedUpload('csv', text));
     const plan = await planImport({ format: 'export-csv', sheets, instance });
     const stored = new Set([entryDuplicateKey({ userId: bob.id, trainingName: 'COURSE 3', date: '2025-02-04' })]);
-    plan.duplicates = plan.entries.skipDuplicates(stored);
+    plan.duplicates = await plan.entries.skipDuplicates(stored);
 
     // What one pass over every row gives: bad rows fail, the first of equal rows is kept unless stored.
     const seen = new Set<string>();

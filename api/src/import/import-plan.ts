@@ -32,6 +32,7 @@ import {
 } from '@tht/contracts';
 import type { z } from 'zod';
 import { HttpError } from '../platform/http';
+import { EventLoopTurns } from './event-loop-turns';
 import { CSV_SHEET, RowCounter, type SourceRow, type SourceRows, type SourceSheet } from './import-tables';
 import { flatCopy } from './text-chunks';
 
@@ -693,9 +694,13 @@ export class PlannedEntries {
    * Counts the entries that repeat a stored entry (`storedKeys`) or an earlier row of the file, which
    * are then not written; returns how many there are.
    */
-  skipDuplicates(storedKeys: ReadonlySet<string>): number {
+  async skipDuplicates(storedKeys: ReadonlySet<string>): Promise<number> {
     let duplicates = this.repeated;
-    for (const key of this.keys) if (storedKeys.has(key)) duplicates += 1;
+    const turns = new EventLoopTurns();
+    for (const key of this.keys) {
+      if (storedKeys.has(key)) duplicates += 1;
+      await turns.take();
+    }
     this.keys = new Set();
     this.stored = storedKeys;
     this.duplicates = duplicates;

@@ -1,9 +1,9 @@
 import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import { ADMIN_MESSAGES as M, IMPORT_LIMITS, IMPORT_MAX_ROWS } from '@tht/contracts';
 import Papa from 'papaparse';
 import { HttpError } from '../platform/http';
+import { EventLoopTurns } from './event-loop-turns';
 import type { UploadedFile } from './import-upload';
 import { ChunkDecoder } from './text-chunks';
 import { openWorkbook } from './xlsx-reader';
@@ -89,7 +89,7 @@ function decodeCsv(decoder: ChunkDecoder, chunk: Uint8Array | null): string {
  * A CSV's rows, UTF-8 text (a byte-order mark is dropped), any delimiter a spreadsheet writes,
  * read from its file, decoded and parsed CSV_CHUNK_BYTES at a time (a row cut by a chunk's end is
  * parsed with the next, up to IMPORT_LIMITS.rowMegabytes), the event loop running other work
- * between chunks.
+ * between rows (`EventLoopTurns`).
  */
 async function* csvRows(path: string): AsyncGenerator<SourceRow> {
   const decoder = new ChunkDecoder({ fatal: true });
@@ -97,6 +97,7 @@ async function* csvRows(path: string): AsyncGenerator<SourceRow> {
   let pending = '';
   let started = false;
   let number = 0;
+  const turns = new EventLoopTurns();
   function* parsePending(last: boolean): Generator<SourceRow> {
     if (!started && pending !== '') {
       pending = pending.replace(/^\uFEFF/, '');
@@ -115,8 +116,10 @@ async function* csvRows(path: string): AsyncGenerator<SourceRow> {
   }
   for await (const chunk of createReadStream(path, { highWaterMark: CSV_CHUNK_BYTES }) as AsyncIterable<Buffer>) {
     pending += decodeCsv(decoder, chunk);
-    yield* parsePending(false);
-    await nextTurn();
+    for (const row of parsePending(false)) {
+      yield row;
+      await turns.take();
+    }
   }
   pending += decodeCsv(decoder, null);
   yield* parsePending(true);

@@ -1,5 +1,5 @@
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import { ADMIN_MESSAGES as M, IMPORT_LIMITS } from '@tht/contracts';
+import { EventLoopTurns } from './event-loop-turns';
 import { ChunkDecoder, flatCopy } from './text-chunks';
 import { ZipArchive } from './zip-archive';
 
@@ -194,7 +194,7 @@ interface StreamedElement {
  * gets the text it is in (while that text is at hand) and what it returns is yielded. An element
  * cut by a chunk's end is completed from the next; one longer than the limit on a row is refused,
  * and text before the next element's start is dropped, so what is held stays bounded. The event
- * loop runs other work between chunks.
+ * loop runs other work between elements (`EventLoopTurns`).
  */
 async function* streamedElements<T>(
   chunks: AsyncIterable<Buffer>,
@@ -203,19 +203,22 @@ async function* streamedElements<T>(
 ): AsyncGenerator<T> {
   const decoder = new ChunkDecoder();
   const span = newSpan();
+  const turns = new EventLoopTurns();
   let pending = '';
-  const whole = function* (text: string): Generator<T, number> {
+  // The whole elements of `text` (one at a time, so `span` stays theirs while taken), and how much of it they fill.
+  const whole = async function* (text: string): AsyncGenerator<T, number> {
     let consumed = 0;
     for (; findElement(text, element.tag, consumed, span); consumed = span.end) {
       const taken = take(text, span);
       if (taken !== null) yield taken;
+      await turns.take();
     }
     return consumed;
   };
   for await (const chunk of chunks) {
     pending += decoder.decode(chunk);
     pending = unfinished(pending, yield* whole(pending), element);
-    await nextTurn();
+    await turns.take();
   }
   yield* whole(pending + decoder.end());
 }
