@@ -3,7 +3,7 @@ import { createEventStore, type EventStore } from '@tht/eventstore';
 import { createDb, createPool } from '@tht/postgres';
 import { createReadModelWaiter } from 'projections';
 import { hashPassword } from '../../api/src/auth/passwords';
-import { signAuthToken } from '../../api/src/auth/tokens';
+import { newSessionId, signAuthToken } from '../../api/src/auth/tokens';
 import { metadataFor, systemActor } from '../../api/src/platform/commands';
 import { createIdAllocator, type IdAllocator } from '../../api/src/platform/ids';
 
@@ -146,7 +146,11 @@ async function seedUsers({ store, ids }: Seeder, plan: SeedPlan, jwtSecret: stri
     };
     await store.append(userStream(userId), [{ type: 'UserCreated', data, metadata: metadataFor(systemActor()) }], 'no_stream');
   });
-  return userIds.map((id, index) => ({ id, token: signAuthToken({ id, token_version: 0 }, jwtSecret), ...nameOf(index) }));
+  return userIds.map((id, index) => ({
+    id,
+    token: signAuthToken({ id, token_version: 0 }, newSessionId(), jwtSecret),
+    ...nameOf(index),
+  }));
 }
 
 /** Appends the entries; returns the global position of the last one. */

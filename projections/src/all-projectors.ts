@@ -8,6 +8,7 @@ import { targetsProjector } from './targets/targets-projector';
 import { trainingTotalsProjector } from './training-totals/training-totals-projector';
 import { orgInsightsProjector } from './org-insights/org-insights-projector';
 import { smtTopRatedProjector } from './smt-top-rated/smt-top-rated-projector';
+import { endedSessionsProjector } from './sessions/ended-sessions-projector';
 
 /** Every read model of the product. Feature projectors add themselves here (one import, one entry). */
 export const allProjectors: Projector[] = [
@@ -20,4 +21,5 @@ export const allProjectors: Projector[] = [
   trainingTotalsProjector,
   orgInsightsProjector,
   smtTopRatedProjector,
+  endedSessionsProjector,
 ];

@@ -30,6 +30,7 @@ export { deleteRows, unnestRows, upsertRows, type ColumnTypes, type UpsertOption
 export { allProjectors } from './all-projectors';
 export type { UserRow } from './users/users-projector';
 export type { PasswordResetRow } from './password-resets/password-resets-projector';
+export type { EndedSessionRow } from './sessions/ended-sessions-projector';
 export type { DepartmentRow } from './departments/departments-projector';
 export type { EntryRow } from './entries/entries-projector';
 export type { FormFieldOptionRow, FormFieldRow } from './form-fields/form-fields-projector';

@@ -6,6 +6,7 @@ import type { OrgInsightsTables } from './org-insights/org-insights-projector';
 import type { PasswordResetsTables } from './password-resets/password-resets-projector';
 import type { SmtTopRatedTables } from './smt-top-rated/smt-top-rated-projector';
 import type { CheckpointTables } from './framework/checkpoints';
+import type { SessionsTables } from './sessions/ended-sessions-projector';
 import type { TargetsTables } from './targets/targets-projector';
 import type { TrainingTotalsTables } from './training-totals/training-totals-projector';
 import type { UsersTables } from './users/users-projector';
@@ -25,6 +26,7 @@ export interface ReadModelTables
     TrainingTotalsTables,
     OrgInsightsTables,
     SmtTopRatedTables,
+    SessionsTables,
     CheckpointTables {}
 
 /** Kysely over the read models. */

@@ -9,10 +9,12 @@ import { deciderSpec } from '../platform/decider-spec';
 import { CONFLICT_MESSAGE } from '../platform/http';
 import {
   accountDecider,
+  checkCurrentPassword,
   emailClaimOf,
   isResetTokenUsable,
   type AccountOrigin,
   type AccountStreamEvent,
+  type CurrentPasswordProof,
   type ManagerLookup,
   type NewAccount,
   type Placement,
@@ -57,10 +59,10 @@ describe('opening an account', () => {
   it('registers and signs in at once, with the department as listed and the manager by name', () => {
     spec
       .given()
-      .when(open({ department: { found: true, name: 'Engineering' } }, { registered: true }))
+      .when(open({ department: { found: true, name: 'Engineering' } }, { registered: true, sessionId: 'session-1' }))
       .then(
         { type: 'UserRegistered', data: { userId: 7, ...profile, passwordHash: 'hash-1' } },
-        { type: 'UserLoggedIn', data: { userId: 7 } },
+        { type: 'UserLoggedIn', data: { userId: 7, sessionId: 'session-1' } },
       );
   });
 
@@ -237,17 +239,54 @@ describe('deleting an account', () => {
 });
 
 describe('passwords', () => {
+  const change = (currentPassword: CurrentPasswordProof, passwordHash = 'hash-2') =>
+    ({ type: 'ChangePassword', passwordHash, currentPassword }) as const;
+  const changed: AccountStreamEvent = { type: 'PasswordChanged', data: { userId: 7, passwordHash: 'hash-2' } };
+  const registered: AccountStreamEvent = { type: 'UserRegistered', data: { userId: 7, ...profile, passwordHash: 'hash-1' } };
+  const startUpAdmin: AccountStreamEvent = {
+    type: 'UserCreated',
+    data: { userId: 7, ...profile, passwordHash: 'hash-1', firstLoginRequired: false },
+  };
+  const temporary: AccountStreamEvent = { type: 'TemporaryPasswordSet', data: { userId: 7, passwordHash: 'hash-3' } };
+
   it('records a chosen or a temporary password of an account that is there', () => {
-    spec
-      .given(created)
-      .when({ type: 'ChangePassword', passwordHash: 'hash-2' })
-      .then({ type: 'PasswordChanged', data: { userId: 7, passwordHash: 'hash-2' } });
+    spec.given(created).when(change('verified')).then(changed);
     spec
       .given(created)
       .when({ type: 'SetTemporaryPassword', passwordHash: 'hash-3' })
       .then({ type: 'TemporaryPasswordSet', data: { userId: 7, passwordHash: 'hash-3' } });
-    spec.given(created, deleted).when({ type: 'ChangePassword', passwordHash: 'x' }).thenRefuses('not-found', M.userNotFound);
+    spec.given(created, deleted).when(change('verified', 'x')).thenRefuses('not-found', M.userNotFound);
     spec.given().when({ type: 'SetTemporaryPassword', passwordHash: 'x' }).thenRefuses('not-found', M.userNotFound);
+  });
+
+  it('asks for the current password of an account whose password is its own', () => {
+    for (const given of [[registered], [startUpAdmin], [created, changed], [created, temporary, changed]]) {
+      spec
+        .given(...given)
+        .when(change('missing'))
+        .thenRefuses('invalid', M.currentPasswordRequired);
+      spec
+        .given(...given)
+        .when(change('wrong'))
+        .thenRefuses('invalid', M.currentPasswordWrong);
+      spec
+        .given(...given)
+        .when(change('verified'))
+        .then(changed);
+    }
+  });
+
+  it('lets an account with a temporary or admin-given password choose one without it', () => {
+    spec.given(created).when(change('missing')).then(changed);
+    spec.given(registered, temporary).when(change('missing')).then(changed);
+    spec.given(registered, temporary).when(change('wrong')).then(changed);
+  });
+
+  it('the handler asks the same rule before hashing the new password', () => {
+    expect(() => checkCurrentPassword(true, 'missing')).not.toThrow();
+    expect(() => checkCurrentPassword(false, 'verified')).not.toThrow();
+    expect(() => checkCurrentPassword(false, 'missing')).toThrow(M.currentPasswordRequired);
+    expect(() => checkCurrentPassword(false, 'wrong')).toThrow(M.currentPasswordWrong);
   });
 });
 
@@ -323,6 +362,7 @@ describe('e-mail reservations', () => {
     lastName: 'Lovelace',
     role: 'employee' as const,
     resets: [],
+    mustChangePassword: false,
     deleted: false,
   };
 

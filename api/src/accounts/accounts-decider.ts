@@ -25,6 +25,8 @@ export type AccountState = {
   role: Role;
   /** The reset tokens (hashes) issued since the password last changed, but for those expired when a later one was issued. */
   resets: readonly ResetToken[];
+  /** The password is temporary or admin-given: the user must choose one, and needs not give it to do so. */
+  mustChangePassword: boolean;
   deleted: boolean;
 } | null;
 
@@ -45,6 +47,7 @@ export type AccountStreamEvent = ProductEvent<
   | 'PasswordResetCompleted'
   | 'UserLoggedIn'
   | 'UserLoggedOut'
+  | 'UserLoggedOutEverywhere'
 >;
 
 /** A department name as the handler found it among the listed departments (ignoring case), or not. */
@@ -68,8 +71,14 @@ export interface NewAccount {
   manager: ManagerLookup | null;
 }
 
-/** How a new account comes to be: self-registration (signed in at once) or creation by an admin or at start-up. */
-export type AccountOrigin = { registered: true } | { registered: false; firstLoginRequired: boolean };
+/** How a new account comes to be: self-registration (signed in at once, in session `sessionId`) or creation by an admin or at start-up. */
+export type AccountOrigin = { registered: true; sessionId: string } | { registered: false; firstLoginRequired: boolean };
+
+/**
+ * What the user gave as their current password to change it, checked by the handler against the
+ * stored hash: nothing, a wrong one, or the right one.
+ */
+export type CurrentPasswordProof = 'missing' | 'wrong' | 'verified';
 
 /** The fields a profile update sends (each optional), with the department and manager looked up. */
 export interface ProfileRequest {
@@ -87,7 +96,7 @@ export type AccountCommand =
   | { type: 'OpenAccount'; userId: number; account: NewAccount; origin: AccountOrigin; passwordHash: string }
   | { type: 'UpdateProfile'; editor: Person; request: ProfileRequest; placement: Placement }
   | { type: 'DeleteAccount'; editorId: number }
-  | { type: 'ChangePassword'; passwordHash: string }
+  | { type: 'ChangePassword'; passwordHash: string; currentPassword: CurrentPasswordProof }
   | { type: 'SetTemporaryPassword'; passwordHash: string }
   | { type: 'RequestPasswordReset'; reset: ResetToken; now: string }
   | { type: 'CompletePasswordReset'; tokenHash: string; passwordHash: string; now: string };
@@ -142,6 +151,16 @@ function requestPasswordReset(
   return [{ type: 'PasswordResetRequested', data: { userId, ...reset } }];
 }
 
+/**
+ * A password is changed with the current one (a stolen sign-in cannot take the account over),
+ * except the temporary or admin-given password the user must replace (also checked before the
+ * costly password hash).
+ */
+export function checkCurrentPassword(mustChangePassword: boolean, proof: CurrentPasswordProof): void {
+  if (mustChangePassword || proof === 'verified') return;
+  throw new DomainError('invalid', proof === 'missing' ? M.currentPasswordRequired : M.currentPasswordWrong);
+}
+
 const blankToNull = (text: string | null | undefined) => (text?.trim() ? text.trim() : null);
 
 /** The requested fields that differ from the account as it is, with department and manager checked. */
@@ -189,7 +208,7 @@ function openAccount({
   if (origin.registered) {
     return [
       { type: 'UserRegistered', data: { userId, ...profile, passwordHash } },
-      { type: 'UserLoggedIn', data: { userId } },
+      { type: 'UserLoggedIn', data: { userId, sessionId: origin.sessionId } },
     ];
   }
   return [{ type: 'UserCreated', data: { userId, ...profile, passwordHash, firstLoginRequired: origin.firstLoginRequired } }];
@@ -221,8 +240,11 @@ function decide(command: AccountCommand, state: AccountState): AccountStreamEven
       if (userId === command.editorId) throw new DomainError('invalid', M.ownAccountUndeletable);
       return [{ type: 'UserDeleted', data: { userId, email } }];
     }
-    case 'ChangePassword':
-      return [{ type: 'PasswordChanged', data: { userId: liveAccount(state).userId, passwordHash: command.passwordHash } }];
+    case 'ChangePassword': {
+      const { userId, mustChangePassword } = liveAccount(state);
+      checkCurrentPassword(mustChangePassword, command.currentPassword);
+      return [{ type: 'PasswordChanged', data: { userId, passwordHash: command.passwordHash } }];
+    }
     case 'SetTemporaryPassword':
       return [{ type: 'TemporaryPasswordSet', data: { userId: liveAccount(state).userId, passwordHash: command.passwordHash } }];
     case 'RequestPasswordReset':
@@ -242,7 +264,8 @@ function evolve(state: AccountState, event: StoredEvent<AccountStreamEvent>): Ac
     case 'UserRegistered':
     case 'UserCreated': {
       const { userId, email, firstName, lastName, role } = event.data;
-      return { userId, email, firstName, lastName, role, resets: [], deleted: false };
+      const mustChangePassword = event.type === 'UserCreated' && event.data.firstLoginRequired;
+      return { userId, email, firstName, lastName, role, resets: [], mustChangePassword, deleted: false };
     }
     case 'UserUpdated': {
       if (!state) return state;
@@ -252,9 +275,10 @@ function evolve(state: AccountState, event: StoredEvent<AccountStreamEvent>): Ac
     case 'UserDeleted':
       return state && { ...state, deleted: true };
     case 'PasswordChanged':
-    case 'TemporaryPasswordSet':
     case 'PasswordResetCompleted':
-      return state && { ...state, resets: [] };
+      return state && { ...state, resets: [], mustChangePassword: false };
+    case 'TemporaryPasswordSet':
+      return state && { ...state, resets: [], mustChangePassword: true };
     case 'PasswordResetRequested': {
       const { tokenHash, expiresAt } = event.data;
       return (
@@ -263,6 +287,7 @@ function evolve(state: AccountState, event: StoredEvent<AccountStreamEvent>): Ac
     }
     case 'UserLoggedIn':
     case 'UserLoggedOut':
+    case 'UserLoggedOutEverywhere':
       return state;
   }
 }

@@ -88,21 +88,37 @@ export const describeAccountsApi: DescribeFeatureApi = ({ orgEmailDomain }) => (
       method: 'post',
       path: '/api/logout',
       operationId: 'logOut',
-      summary: 'Sign out',
-      description: 'Ends every sign-in of the user and clears the cookie; answers the same without a valid token.',
+      summary: 'Sign out on this device',
+      description:
+        "Ends this sign-in (the token's session) and clears the cookie; the user's other sign-ins go on. Answers the " +
+        'same without a valid token.',
       access: 'token-optional',
       responses: { 200: { description: 'Signed out', schema: messageResponseSchema } },
+    },
+    {
+      method: 'post',
+      path: '/api/logout-everywhere',
+      operationId: 'logOutEverywhere',
+      summary: 'Sign out on every device',
+      description:
+        'Ends every sign-in of the user, this one included, and clears the cookie (the account menu\'s "Sign out everywhere").',
+      access: 'signed-in-pending-password-ok',
+      responses: { 200: { description: 'Signed out everywhere', schema: messageResponseSchema } },
     },
     {
       method: 'post',
       path: '/api/set-password',
       operationId: 'setPassword',
       summary: 'Choose a new password',
-      description: `Ends every earlier sign-in, this one included; the answer carries a fresh token. ${SIGNED_IN_COOKIE}`,
+      description:
+        '`currentPassword` is required unless the account must change its password (a temporary or admin-given one). ' +
+        'Each check of it counts as a sign-in attempt against the sign-in limits of the account and address. Ends ' +
+        `every other sign-in of the user; this one goes on with the fresh token of the answer. ${SIGNED_IN_COOKIE}`,
       access: 'signed-in-pending-password-ok',
       body: setPasswordSchema,
       responses: { 200: { description: 'Password changed and signed in again', schema: passwordChangedResponseSchema } },
-      errors: { 400: [M.passwordsDontMatch] },
+      errors: { 400: [M.currentPasswordRequired, M.currentPasswordWrong, M.passwordsDontMatch], 429: [M.tooManyLoginAttempts] },
+      headers: RETRY_AFTER,
     },
     {
       method: 'post',

@@ -13,7 +13,7 @@ import { deviceCookieKey, deviceOf, setDeviceCookie } from '../auth/device-cooki
 import { LoginLimiter } from '../auth/login-limiter';
 import { clientAddressKey, limitPerAddress, requestCounter } from '../auth/request-limits';
 import { authenticate, requireAuth, signedInUser } from '../auth/require-auth';
-import { clearAuthCookie, setAuthCookie, signAuthToken } from '../auth/tokens';
+import { clearAuthCookie, newSessionId, setAuthCookie, signAuthToken } from '../auth/tokens';
 import { createDepartmentsRouter } from '../departments/departments-routes';
 import { actorOf } from '../platform/commands';
 import type { AppContext } from '../platform/context';
@@ -25,11 +25,11 @@ import { currentUserResponse, findUserByEmail, findUserById, listManagerOptions 
 import { EMAIL_CHECK_LIMIT, REGISTRATION_LIMIT } from './account-request-limits';
 import { changePassword, completePasswordReset } from './password-commands';
 import { resetRequestHandler } from './reset-links';
-import { logIn, logOut } from './session-commands';
+import { logIn, logOut, logOutEverywhere } from './session-commands';
 
-/** Signs the user in on this response: the token goes into the body and an httpOnly cookie. */
-async function signIn(ctx: AppContext, req: Request, res: Response, user: UserRow): Promise<LoginResponse> {
-  const authToken = signAuthToken(user, ctx.config.jwtSecret);
+/** Signs the user in on this response, in session `sessionId`: the token goes into the body and an httpOnly cookie. */
+async function signIn(ctx: AppContext, req: Request, res: Response, user: UserRow, sessionId: string): Promise<LoginResponse> {
+  const authToken = signAuthToken(user, sessionId, ctx.config.jwtSecret);
   setAuthCookie(req, res, authToken);
   return { authToken, ...(await currentUserResponse(ctx.db, user)) };
 }
@@ -59,31 +59,41 @@ export function createAccountsRouter(ctx: AppContext): Router {
   router.post('/login', async (req, res) => {
     const credentials = parseWith(loginSchema, req.body);
     const client = { address: clientAddressKey(req), device: deviceOf(req, deviceKey, credentials.username) };
-    const user = await logIn(ctx, limiter, credentials, client, actorOf(req));
-    const body = await signIn(ctx, req, res, user);
+    const sessionId = newSessionId();
+    const user = await logIn(ctx, limiter, credentials, client, sessionId, actorOf(req));
+    const body = await signIn(ctx, req, res, user, sessionId);
     setDeviceCookie(req, res, deviceKey, user.email);
     res.json(body);
   });
 
   router.post('/register', limitPerAddress(requestCounter(ctx.pool, REGISTRATION_LIMIT)), async (req, res) => {
     const input = parseWith(registrationSchema(domain), req.body);
-    const user = await addUser(ctx, { ...input, role: 'employee' }, { registered: true }, actorOf(req));
-    res.status(201).json(await signIn(ctx, req, res, user));
+    const sessionId = newSessionId();
+    const user = await addUser(ctx, { ...input, role: 'employee' }, { registered: true, sessionId }, actorOf(req));
+    res.status(201).json(await signIn(ctx, req, res, user, sessionId));
   });
 
-  // Works with an expired or revoked token too: the cookie is cleared either way.
+  // Ends this device's session; works with an expired or revoked token too: the cookie is cleared either way.
   router.post('/logout', async (req, res) => {
     const user = await authenticate(ctx, req, res);
-    if (user) await logOut(ctx, user.id, { ...actorOf(req), userId: user.id });
+    if (user) await logOut(ctx, user.id, user.session, { ...actorOf(req), userId: user.id });
     clearAuthCookie(req, res);
-    res.json({ message: 'You have been successfully logged out' });
+    res.json({ message: ACCOUNT_MESSAGES.loggedOut });
   });
 
-  // Ends every earlier sign-in, this one included, so the response carries a fresh token.
+  router.post('/logout-everywhere', signedInEvenWithPendingChange, async (req, res) => {
+    await logOutEverywhere(ctx, signedInUser(req).id, actorOf(req));
+    clearAuthCookie(req, res);
+    res.json({ message: ACCOUNT_MESSAGES.signedOutEverywhere });
+  });
+
+  // Ends every sign-in, so this session's response carries a fresh token.
   router.post('/set-password', signedInEvenWithPendingChange, async (req, res) => {
-    const { password } = parseWith(setPasswordSchema, req.body);
-    const user = await changePassword(ctx, signedInUser(req).id, password, actorOf(req));
-    res.json({ message: 'Password updated successfully', ...(await signIn(ctx, req, res, user)) });
+    const input = parseWith(setPasswordSchema, req.body);
+    const { id, session } = signedInUser(req);
+    const guesses = { limiter, client: { address: clientAddressKey(req), device: null } };
+    const user = await changePassword(ctx, id, input, guesses, actorOf(req));
+    res.json({ message: 'Password updated successfully', ...(await signIn(ctx, req, res, user, session.id)) });
   });
 
   router.post('/reset-password', resetRequestHandler(ctx));

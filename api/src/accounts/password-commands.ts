@@ -1,20 +1,58 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { ACCOUNT_MESSAGES as M, RESET_TOKEN_TTL_MS } from '@tht/contracts';
+import { ACCOUNT_MESSAGES as M, RESET_TOKEN_TTL_MS, type SetPasswordInput } from '@tht/contracts';
 import type { UserRow } from 'projections';
-import { hashPassword } from '../auth/passwords';
+import type { LoginClient, LoginLimiter } from '../auth/login-limiter';
+import { hashPassword, verifyPassword } from '../auth/passwords';
 import type { Actor } from '../platform/commands';
 import type { AppContext } from '../platform/context';
 import { DomainError } from '../platform/handle-command';
 import { findResetTokenOwner, getUser } from '../users/users-queries';
 import { decideOnAccount } from './accounts-commands';
+import { checkCurrentPassword, type CurrentPasswordProof } from './accounts-decider';
 
 /** Reset tokens are stored (in events and read models) only as this hash. */
 export const hashResetToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** The signed-in user chose a new password: clears a forced change and ends every earlier sign-in. */
-export async function changePassword(ctx: AppContext, userId: number, password: string, actor: Actor): Promise<UserRow> {
-  await decideOnAccount(ctx, userId, { type: 'ChangePassword', passwordHash: await hashPassword(password) }, actor);
+/** Where a password change comes from, counted as a sign-in attempt when it checks the current password. */
+export interface PasswordGuesses {
+  limiter: LoginLimiter;
+  client: LoginClient;
+}
+
+/**
+ * The signed-in user chose a new password, giving the current one unless they must replace a
+ * temporary one. Clears a forced change and ends every sign-in: the caller gives this one a
+ * fresh token.
+ */
+export async function changePassword(
+  ctx: AppContext,
+  userId: number,
+  { currentPassword, password }: SetPasswordInput,
+  guesses: PasswordGuesses,
+  actor: Actor,
+): Promise<UserRow> {
+  const user = await getUser(ctx.db, userId);
+  const proof = user.first_login_required ? 'missing' : await proveCurrentPassword(user, currentPassword, guesses);
+  checkCurrentPassword(user.first_login_required, proof); // before the costly hash
+  const passwordHash = await hashPassword(password);
+  await decideOnAccount(ctx, userId, { type: 'ChangePassword', passwordHash, currentPassword: proof }, actor);
   return getUser(ctx.db, userId);
+}
+
+/**
+ * A check of the current password is a guess at it, as a sign-in is: it counts against the sign-in
+ * limits of the account before it is made (a 429 past them), and the right password takes it back.
+ */
+async function proveCurrentPassword(
+  user: UserRow,
+  currentPassword: string | undefined,
+  { limiter, client }: PasswordGuesses,
+): Promise<CurrentPasswordProof> {
+  if (currentPassword === undefined) return 'missing';
+  await limiter.admit(user.email, client);
+  if (!(await verifyPassword(user.password_hash, currentPassword))) return 'wrong';
+  await limiter.succeeded(user.email, client);
+  return 'verified';
 }
 
 /**

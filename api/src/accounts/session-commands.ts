@@ -1,5 +1,6 @@
 import { ACCOUNT_MESSAGES as M, normaliseEmail, userStream, type LoginInput } from '@tht/contracts';
 import type { UserRow } from 'projections';
+import type { SignInSession } from '../auth/auth-user';
 import type { LoginClient, LoginLimiter } from '../auth/login-limiter';
 import { verifyPassword } from '../auth/passwords';
 import { appendAndWait, type Actor } from '../platform/commands';
@@ -15,7 +16,7 @@ import type { AccountStreamEvent } from './accounts-decider';
  */
 async function appendSessionEvent(
   ctx: AppContext,
-  event: AccountStreamEvent & { type: 'UserLoggedIn' | 'UserLoggedOut' },
+  event: AccountStreamEvent & { type: 'UserLoggedIn' | 'UserLoggedOut' | 'UserLoggedOutEverywhere' },
   actor: Actor,
 ): Promise<void> {
   await appendAndWait(ctx, userStream(event.data.userId), [event], 'any', actor);
@@ -23,13 +24,14 @@ async function appendSessionEvent(
 
 /**
  * Checks the credentials, the attempt counted first (a 429 when a limit refuses it), and records
- * the sign-in.
+ * the sign-in as session `sessionId`.
  */
 export async function logIn(
   ctx: AppContext,
   limiter: LoginLimiter,
   { username, password }: LoginInput,
   client: LoginClient,
+  sessionId: string,
   actor: Actor,
 ): Promise<UserRow> {
   const account = normaliseEmail(username);
@@ -38,11 +40,17 @@ export async function logIn(
   if (!user) throw new HttpError(401, M.accountDoesNotExist);
   if (!(await verifyPassword(user.password_hash, password))) throw new HttpError(401, M.wrongPassword);
   await limiter.succeeded(account, client);
-  await appendSessionEvent(ctx, { type: 'UserLoggedIn', data: { userId: user.id } }, actor);
+  await appendSessionEvent(ctx, { type: 'UserLoggedIn', data: { userId: user.id, sessionId } }, actor);
   return getUser(ctx.db, user.id);
 }
 
+/** Ends one sign-in of the user: the tokens of `session` stop working, those of other devices go on. */
+export async function logOut(ctx: AppContext, userId: number, session: SignInSession, actor: Actor): Promise<void> {
+  const data = { userId, sessionId: session.id, sessionExpiresAt: session.expiresAt };
+  await appendSessionEvent(ctx, { type: 'UserLoggedOut', data }, actor);
+}
+
 /** Ends every sign-in of the user (all tokens issued before now stop working). */
-export async function logOut(ctx: AppContext, userId: number, actor: Actor): Promise<void> {
-  await appendSessionEvent(ctx, { type: 'UserLoggedOut', data: { userId } }, actor);
+export async function logOutEverywhere(ctx: AppContext, userId: number, actor: Actor): Promise<void> {
+  await appendSessionEvent(ctx, { type: 'UserLoggedOutEverywhere', data: { userId } }, actor);
 }

@@ -11,6 +11,15 @@ export interface AuthUser {
   department: string;
   /** True while the user must still replace a temporary or admin-given password. */
   firstLoginRequired: boolean;
+  /** The sign-in session of the request's token. */
+  session: SignInSession;
+}
+
+/** One sign-in (a device): its id, in every token issued to it, and when the request's token expires. */
+export interface SignInSession {
+  id: string;
+  /** ISO timestamp */
+  expiresAt: string;
 }
 
 declare global {

@@ -6,7 +6,8 @@ import { ExtractJwt, Strategy as JwtStrategy } from 'passport-jwt';
 import type { UserRow } from 'projections';
 import type { AppContext } from '../platform/context';
 import { HttpError } from '../platform/http';
-import type { AuthUser } from './auth-user';
+import type { AuthUser, SignInSession } from './auth-user';
+import { sessionEnded } from './ended-sessions';
 import { findCachedUserRow } from './principal-cache';
 import { AUTH_COOKIE, signingKey, TOKEN_ALGORITHM } from './tokens';
 import { createVerifiedTokens, type VerifiedClaims, type VerifiedTokens } from './verified-tokens';
@@ -15,7 +16,7 @@ const STRATEGY = 'jwt';
 
 const asError = (reason: unknown): Error => (reason instanceof Error ? reason : new Error(String(reason)));
 
-export function toAuthUser(row: UserRow): AuthUser {
+export function toAuthUser(row: UserRow, session: SignInSession): AuthUser {
   return {
     id: row.id,
     role: row.role,
@@ -25,6 +26,7 @@ export function toAuthUser(row: UserRow): AuthUser {
     managerId: row.manager_id,
     department: row.department,
     firstLoginRequired: row.first_login_required,
+    session,
   };
 }
 
@@ -43,12 +45,17 @@ const tokenOf = ExtractJwt.fromExtractors([bearerToken, cookieToken]);
 /** A request the browser signs in by the `authToken` cookie alone (no Bearer header): one a foreign page can make. */
 export const signsInByCookie = (req: Request): boolean => bearerToken(req) === null && cookieToken(req) !== null;
 
-/** A token is good while its user exists and no logout or password change happened after it was issued. */
-async function userOfClaims(ctx: AppContext, claims: VerifiedClaims): Promise<AuthUser | null> {
-  const id = Number(claims.sub);
-  if (!Number.isSafeInteger(id) || typeof claims.ver !== 'number') return null;
-  const row = await findCachedUserRow(ctx, id);
-  return row && row.token_version === claims.ver ? toAuthUser(row) : null;
+/**
+ * A token is good while its user exists, its session was not logged out, and no "sign out
+ * everywhere" or password change happened after it was issued (a token from before sessions, with
+ * no session id, is not).
+ */
+async function userOfClaims(ctx: AppContext, { sub, ver, sid, exp }: VerifiedClaims): Promise<AuthUser | null> {
+  const id = Number(sub);
+  if (!Number.isSafeInteger(id) || typeof ver !== 'number' || typeof sid !== 'string' || typeof exp !== 'number') return null;
+  const [row, ended] = await Promise.all([findCachedUserRow(ctx, id), sessionEnded(ctx, sid)]);
+  if (!row || row.token_version !== ver || ended) return null;
+  return toAuthUser(row, { id: sid, expiresAt: new Date(exp * 1000).toISOString() });
 }
 
 interface Authentication {

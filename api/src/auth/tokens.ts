@@ -1,17 +1,25 @@
 import type { CookieOptions, Request, Response } from 'express';
-import { createSecretKey, type KeyObject } from 'node:crypto';
+import { createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 
 export const AUTH_COOKIE = 'authToken';
 export const TOKEN_ALGORITHM = 'HS256';
-/** How long a sign-in lasts; logout and password changes end it earlier. */
+/** How long a token lasts; logout and password changes end it earlier. */
 export const TOKEN_LIFETIME_SECONDS = 7 * 24 * 60 * 60;
 
-/** JWT claims: `sub` is the user id, `ver` the user's token version when the token was issued. */
+/**
+ * JWT claims: `sub` is the user id, `ver` the user's token version when the token was issued (a
+ * password change or "sign out everywhere" raises it), `sid` the sign-in session it belongs to
+ * (a logout ends that session only).
+ */
 export interface AuthTokenClaims {
   sub: string;
   ver: number;
+  sid: string;
 }
+
+/** A new sign-in session's id: 128 random bits, base64url. */
+export const newSessionId = () => randomBytes(16).toString('base64url');
 
 const signingKeys = new Map<string, KeyObject>();
 
@@ -28,8 +36,8 @@ export function signingKey(secret: string): KeyObject {
   return key;
 }
 
-export function signAuthToken(user: { id: number; token_version: number }, secret: string): string {
-  const claims: AuthTokenClaims = { sub: String(user.id), ver: user.token_version };
+export function signAuthToken(user: { id: number; token_version: number }, sessionId: string, secret: string): string {
+  const claims: AuthTokenClaims = { sub: String(user.id), ver: user.token_version, sid: sessionId };
   return jwt.sign(claims, signingKey(secret), { algorithm: TOKEN_ALGORITHM, expiresIn: TOKEN_LIFETIME_SECONDS });
 }
 

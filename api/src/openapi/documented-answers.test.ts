@@ -99,7 +99,7 @@ describe('answers match the description', () => {
     expect((await call('get', '/api/user', { as: user })).status).toBe(200);
     const changed = await call('post', '/api/set-password', {
       as: user,
-      body: { password: 'second-password', confirmPassword: 'second-password' },
+      body: { currentPassword: password, password: 'second-password', confirmPassword: 'second-password' },
     });
     expect(changed.status).toBe(200);
     expect((await call('post', '/api/reset-password', { body: { username: email } })).status).toBe(200);

@@ -103,6 +103,7 @@ describe('GET /api/openapi.json', () => {
       'POST /api/reset-password',
       'POST /api/reset-password-confirm',
       'POST /api/logout',
+      'POST /api/logout-everywhere',
       'GET /api/check-email/{email}',
       'PUT /api/users/{id}',
       'POST /api/admin/set-temp-password',

@@ -2,6 +2,7 @@ import type { EventStore } from '@tht/eventstore';
 import type pg from 'pg';
 import type { ReadModelDb } from 'projections';
 import type { AsOfReplays } from '../as-of/as-of-replays';
+import type { EndedSessionsCache } from '../auth/ended-sessions';
 import type { PrincipalCache, TeamLeadCache } from '../auth/principal-cache';
 import type { AppConfig } from '../config';
 import type { CustomFieldDefinitionsCache } from '../form-fields/form-fields-definitions';
@@ -28,6 +29,8 @@ export interface AppContext {
   readModels: ReadModels;
   /** Users' rows by id (the signed-in user's, a report's for its manager), kept in memory between read-model changes. */
   principals: PrincipalCache;
+  /** Whether each sign-in session was logged out, kept in memory between changes of the ended sessions. */
+  endedSessions: EndedSessionsCache;
   /** Whether each user has direct reports (the Manager View's check), kept in memory between read-model changes. */
   teamLeads: TeamLeadCache;
   /** The custom fields' definitions entries are checked against, kept between changes of the form-field tables. */

@@ -3,6 +3,7 @@ import { createDb } from '@tht/postgres';
 import type pg from 'pg';
 import { allProjectors, createReadModelWaiter, migrateReadModels, startProjectionRunner, type ReadModelTables } from 'projections';
 import { createAsOfReplays } from '../as-of/as-of-replays';
+import { createEndedSessionsCache } from '../auth/ended-sessions';
 import { createPrincipalCache, createTeamLeadCache } from '../auth/principal-cache';
 import { migrateRequestLimits } from '../auth/request-limits';
 import { ConfigError, type AppConfig } from '../config';
@@ -45,6 +46,7 @@ export async function startRuntime(config: AppConfig, pool: pg.Pool, log: Logger
   const caches = createReadModelCaches();
   const principals = caches.add(createPrincipalCache(), ['users']);
   const teamLeads = caches.add(createTeamLeadCache(), ['users']);
+  const endedSessions = caches.add(createEndedSessionsCache(), ['ended_sessions']);
   const customFieldDefinitions = caches.add(createCustomFieldDefinitionsCache(), CUSTOM_FIELD_DEFINITION_TABLES);
   // Rendered bodies come from nearly every table: every change forgets them.
   const responses = caches.add(createResponseCache());
@@ -88,6 +90,7 @@ export async function startRuntime(config: AppConfig, pool: pg.Pool, log: Logger
       ready: () => runner.isCaughtUp(),
     },
     principals,
+    endedSessions,
     teamLeads,
     customFieldDefinitions,
     responses,

@@ -68,7 +68,7 @@ export function toastTitled(page: Page, title: string): Locator {
 /** The account menu's trigger shows the signed-in user's first and last name (SPEC 2). */
 export async function signOut(page: Page, { firstName, lastName }: { firstName: string; lastName: string }) {
   await page.getByRole('button', { name: `${firstName} ${lastName}` }).click();
-  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await page.getByRole('menuitem', { name: 'Sign out', exact: true }).click();
 }
 
 /**

@@ -64,6 +64,9 @@ function history(): ProjectedEvent[] {
     recorded({ type: 'UserDeleted', data: { userId: 1, email: 'user1@example.com' } }),
     recorded({ type: 'UserLoggedIn', data: { userId: 1 } }),
     recorded({ type: 'PasswordResetCompleted', data: { userId: 4, passwordHash: '$argon2id$reset' } }),
+    recorded({ type: 'UserLoggedIn', data: { userId: 3, sessionId: 'phone' } }),
+    recorded({ type: 'UserLoggedOut', data: { userId: 3, sessionId: 'phone', sessionExpiresAt: '2026-01-12T09:00:00.000Z' } }),
+    recorded({ type: 'UserLoggedOutEverywhere', data: { userId: 4 } }),
     recorded({ type: 'EntryLogged', data: { entryId: 1 } } as never),
   ];
 }
@@ -105,13 +108,15 @@ describe('usersProjector', () => {
       manager_name: 'Grace Last2',
       department: 'R&D',
       first_login_required: false,
-      token_version: 1,
+      token_version: 1, // the password change; the logout of one session is not the users table's
+      version: 3,
     });
     expect(byId.get(4)).toMatchObject({
       manager_name: 'Grace Last2',
       department: 'Sales',
       password_hash: '$argon2id$reset',
       first_login_required: false,
+      token_version: 2, // the reset and "sign out everywhere"
     });
   });
 

@@ -17,7 +17,7 @@ export interface UserRow {
   department: string;
   password_hash: string;
   first_login_required: boolean;
-  /** Tokens carry the version they were issued under; logout and password changes raise it. */
+  /** Tokens carry the version they were issued under; "sign out everywhere" and password changes raise it. */
   token_version: number;
   last_login: Date | string | null;
   created_at: Date | string;
@@ -41,6 +41,7 @@ const USER_EVENT_TYPES = [
   'PasswordResetCompleted',
   'UserLoggedIn',
   'UserLoggedOut',
+  'UserLoggedOutEverywhere',
   'DepartmentRenamed',
 ] as const;
 
@@ -230,6 +231,9 @@ class UsersBatch {
       case 'UserLoggedIn':
         return this.change(event, event.data.userId, { set: { last_login: at } });
       case 'UserLoggedOut':
+        // One session's logout is the ended-sessions read model's; one older than sessions ended them all.
+        return this.change(event, event.data.userId, { set: {}, revokesTokens: !('sessionId' in event.data) });
+      case 'UserLoggedOutEverywhere':
         return this.change(event, event.data.userId, { set: {}, revokesTokens: true });
       case 'DepartmentRenamed':
         return this.applyDepartmentRename(event.data);

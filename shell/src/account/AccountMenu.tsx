@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { fullName } from '@tht/contracts';
+import { ACCOUNT_MESSAGES, fullName } from '@tht/contracts';
 import { Button, errorMessageOf, useAuthActions, useCurrentUser, useToast } from '@tht/ui';
 
 // The dialog (and the zod schema it validates with) loads when it is first opened.
@@ -57,11 +57,12 @@ type Item = { label: string; select: () => void };
 
 /**
  * The signed-in user's menu: a button showing their name that opens a `menu` titled My Account
- * with their identity and the items Edit Profile, Reset Password and Sign out.
+ * with their identity and the items Edit Profile, Reset Password, Sign out (this device) and Sign
+ * out everywhere.
  */
 export function AccountMenu() {
   const { user } = useCurrentUser();
-  const { logout } = useAuthActions();
+  const { logout, logoutEverywhere } = useAuthActions();
   const { showToast } = useToast();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
@@ -84,10 +85,10 @@ export function AccountMenu() {
 
   if (!user) return null;
 
-  async function signOut() {
+  async function signOut(end: () => Promise<void>, done: { title: string; description: string }) {
     try {
-      await logout();
-      showToast({ title: 'Logged out', description: 'You have been successfully logged out' });
+      await end();
+      showToast(done);
     } catch (error) {
       showToast({ title: 'Logout failed', description: errorMessageOf(error, 'Logout failed'), variant: 'destructive' });
     }
@@ -96,7 +97,12 @@ export function AccountMenu() {
   const items: Item[] = [
     { label: 'Edit Profile', select: () => setProfileOpen(true) },
     { label: 'Reset Password', select: () => void navigate('/auth?tab=reset') },
-    { label: 'Sign out', select: () => void signOut() },
+    { label: 'Sign out', select: () => void signOut(logout, { title: 'Logged out', description: ACCOUNT_MESSAGES.loggedOut }) },
+    {
+      label: 'Sign out everywhere',
+      select: () =>
+        void signOut(logoutEverywhere, { title: 'Signed out everywhere', description: ACCOUNT_MESSAGES.signedOutEverywhere }),
+    },
   ];
 
   function closeMenu() {

@@ -31,6 +31,7 @@ function apiFor(session: ReturnType<typeof sessionOf> | null) {
     'GET /api/user': () => (session ? { body: session } : signedOut()),
     'GET /api/remotes': () => ({ body: {} }),
     'POST /api/logout': () => ({ body: { message: 'You have been successfully logged out' } }),
+    'POST /api/logout-everywhere': () => ({ body: { message: 'You have been signed out on every device' } }),
   });
 }
 
@@ -113,7 +114,7 @@ describe('account menu', () => {
       within(menu)
         .getAllByRole('menuitem')
         .map((item) => item.textContent),
-    ).toEqual(['Edit Profile', 'Reset Password', 'Sign out']);
+    ).toEqual(['Edit Profile', 'Reset Password', 'Sign out', 'Sign out everywhere']);
     expect(screen.getByText('sam@example.com')).toBeInTheDocument();
     expect(screen.getByText('Role: manager')).toBeInTheDocument();
     expect(within(menu).getByRole('menuitem', { name: 'Edit Profile' })).toHaveFocus();
@@ -134,5 +135,19 @@ describe('account menu', () => {
     expect(api.callsTo('POST', '/api/logout')).toHaveLength(1);
     expect(localStorage.getItem('authToken')).toBeNull();
     expect(toasts().getByRole('status')).toHaveTextContent('Logged outYou have been successfully logged out');
+  });
+
+  it('signs out everywhere: ends every sign-in, drops the token, goes to /auth and says so', async () => {
+    localStorage.setItem('authToken', 'token-1');
+    const api = apiFor(sessionOf('employee'));
+    const currentPath = renderApp('/', <AppRoutes />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Sam Carter' }));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Sign out everywhere' }));
+    expect(await screen.findByRole('tab', { name: 'Login', selected: true })).toBeInTheDocument();
+    expect(currentPath()).toBe('/auth');
+    expect(api.callsTo('POST', '/api/logout-everywhere')).toHaveLength(1);
+    expect(api.callsTo('POST', '/api/logout')).toHaveLength(0);
+    expect(localStorage.getItem('authToken')).toBeNull();
+    expect(toasts().getByRole('status')).toHaveTextContent('Signed out everywhereYou have been signed out on every device');
   });
 });

@@ -32,9 +32,15 @@ export interface AccountEventData {
    */
   PasswordResetRequested: { userId: number; tokenHash: string; expiresAt: string };
   PasswordResetCompleted: { userId: number; passwordHash: string };
-  UserLoggedIn: { userId: number };
-  /** Revokes every token issued to the user before it. */
-  UserLoggedOut: { userId: number };
+  /** A sign-in: `sessionId` is the random id its tokens carry (absent in events older than sessions). */
+  UserLoggedIn: { userId: number; sessionId?: string };
+  /**
+   * Ends the session `sessionId`, whose tokens expire by `sessionExpiresAt` (ISO timestamp). Without
+   * a session id (events older than sessions) it ends every sign-in, as `UserLoggedOutEverywhere`.
+   */
+  UserLoggedOut: { userId: number } | { userId: number; sessionId: string; sessionExpiresAt: string };
+  /** "Sign out everywhere": revokes every token issued to the user before it. */
+  UserLoggedOutEverywhere: { userId: number };
   DepartmentCreated: { departmentId: number; name: string };
   /** Users of `previousName` move along to `name`. */
   DepartmentRenamed: { departmentId: number; name: string; previousName: string };

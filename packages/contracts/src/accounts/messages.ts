@@ -31,7 +31,6 @@ export const ACCOUNT_MESSAGES = {
   passwordChangeRequired: 'You must set a new password before continuing',
   currentPasswordRequired: 'Enter your current password to choose a new one',
   currentPasswordWrong: 'The current password you entered is incorrect',
-  tooManyPasswordAttempts: 'Too many wrong current passwords. Please wait 15 minutes or reset your password.',
   loggedOut: 'You have been successfully logged out',
   signedOutEverywhere: 'You have been signed out on every device',
   adminRequired: 'Admin access required',

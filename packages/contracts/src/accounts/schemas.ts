@@ -150,8 +150,13 @@ export const profileUpdateSchema = z.preprocess(
     .partial(),
 );
 
+/**
+ * The current password is required unless the account must change its password (a temporary or
+ * admin-given one): the server decides, so it is optional here.
+ */
 export const setPasswordSchema = z
   .object({
+    currentPassword: safeString().optional(),
     password: passwordSchema(NEW_PASSWORD_MIN_LENGTH),
     confirmPassword: safeString().optional(),
   })

@@ -28,7 +28,7 @@ describe('product events', () => {
       ['UserLoggedIn', 1, 0],
       ['UserLoggedOut', 3, 0],
     ]);
-    expectTypeOf(sessions[0]!.data).toEqualTypeOf<ProductEventData['UserLoggedIn']>();
+    expectTypeOf(sessions[0]!.data).toEqualTypeOf<ProductEventData['UserLoggedIn'] | ProductEventData['UserLoggedOut']>();
     expectTypeOf(sessions[0]!.type).toEqualTypeOf<'UserLoggedIn' | 'UserLoggedOut'>();
   });
 });

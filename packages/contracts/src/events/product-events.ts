@@ -25,6 +25,7 @@ const EVERY_TYPE: { readonly [Type in ProductEventType]: true } = {
   PasswordResetCompleted: true,
   UserLoggedIn: true,
   UserLoggedOut: true,
+  UserLoggedOutEverywhere: true,
   DepartmentCreated: true,
   DepartmentRenamed: true,
   DepartmentDeleted: true,

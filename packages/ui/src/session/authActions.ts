@@ -31,6 +31,19 @@ export function useAuthActions() {
       await mutate(CURRENT_USER_KEY, null, { revalidate: false });
     }
 
+    /**
+     * Signs out on this device even when the server call fails (the token is dropped and every
+     * cached response cleared), then goes to /auth; rejects afterwards if the server call failed.
+     */
+    async function signOut(path: '/api/logout' | '/api/logout-everywhere'): Promise<void> {
+      try {
+        await apiRequest('POST', path);
+      } finally {
+        await clearSession();
+        void navigate('/auth', { replace: true });
+      }
+    }
+
     return {
       login: async (credentials: LoginInput): Promise<LoginResponse> => {
         const response = await apiRequest<LoginResponse>('POST', '/api/login', credentials);
@@ -44,18 +57,11 @@ export function useAuthActions() {
         return response;
       },
 
-      /**
-       * Signs out on this device even when the server call fails (the token is dropped and every
-       * cached response cleared), then goes to /auth; rejects afterwards if the server call failed.
-       */
-      logout: async (): Promise<void> => {
-        try {
-          await apiRequest('POST', '/api/logout');
-        } finally {
-          await clearSession();
-          void navigate('/auth', { replace: true });
-        }
-      },
+      /** Ends this device's sign-in (the user's other devices stay signed in). */
+      logout: (): Promise<void> => signOut('/api/logout'),
+
+      /** "Sign out everywhere": ends every sign-in of the user, on every device, then as `logout`. */
+      logoutEverywhere: (): Promise<void> => signOut('/api/logout-everywhere'),
 
       /** Setting a password ends earlier sign-ins; the response carries the new token. */
       setPassword: async (passwords: { password: string; confirmPassword?: string }): Promise<void> => {
