@@ -154,7 +154,7 @@ export function sampleHistory(size: number, seed = 42): SampleAppend[] {
       liveEntryIds.splice(liveEntryIds.lastIndexOf(entryId), 1);
       append(`entry-${entryId}`, { type: 'EntryDeleted', data: { entryId, userId } });
     } else if (roll < 0.95) {
-      append(`user-${user.id}`, { type: 'UserLoggedIn', data: { userId: user.id } });
+      append(`user-${user.id}`, { type: 'UserLoggedIn', data: { userId: user.id, sessionId: `session-${count}` } });
     } else if (roll < 0.955) {
       append(`user-${user.id}`, { type: 'PasswordChanged', data: { userId: user.id, passwordHash: hash(count) } });
     } else if (roll < 0.957) {
@@ -170,6 +170,10 @@ export function sampleHistory(size: number, seed = 42): SampleAppend[] {
         type: 'DepartmentRenamed',
         data: { departmentId: 1, name: 'Platform Engineering', previousName: 'Engineering' },
       });
+    } else if (count % 2 === 0) {
+      // One device's logout (the ended-sessions read model), or one from before sessions (every device).
+      const data = { userId: user.id, sessionId: `session-${count}`, sessionExpiresAt: '2099-01-01T00:00:00.000Z' };
+      append(`user-${user.id}`, { type: 'UserLoggedOut', data });
     } else {
       append(`user-${user.id}`, { type: 'UserLoggedOut', data: { userId: user.id } });
     }
