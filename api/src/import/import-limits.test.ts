@@ -102,12 +102,12 @@ describe('POST /api/import refuses a zip bomb within seconds', () => {
 });
 
 describe('POST /api/import scans hostile XML in linear time, within bounded buffers', () => {
-  it('a sheet with no </row>: 400 once the row passes 2 MB', async () => {
+  it('a sheet with no </row>: 400 once the row passes 2,048 KB', async () => {
     const sheet = `<worksheet><sheetData><row r="1">${'<c><v>1</v></c>'.repeat(1_000_000)}`;
-    await expectRefused('endless-row.xlsx', workbookWith({ content: sheet, stored: true }), 400, brokenXlsx(M.rowTooLong(2)));
+    await expectRefused('endless-row.xlsx', workbookWith({ content: sheet, stored: true }), 400, brokenXlsx(M.rowTooLong(2_048)));
   });
 
-  it('1,000,000 unclosed <si>: 413 for a few KB packed, 400 once the item passes 2 MB stored', async () => {
+  it('1,000,000 unclosed <si>: 413 for a few KB packed, 400 once the item passes 2,048 KB stored', async () => {
     const strings = `<sst>${'<si>'.repeat(1_000_000)}`;
     const sheet = { content: '<worksheet><sheetData><row><c t="s"><v>0</v></c></row></sheetData></worksheet>' };
     const packed = workbookWith(sheet, { content: strings });
@@ -117,7 +117,7 @@ describe('POST /api/import scans hostile XML in linear time, within bounded buff
       'strings.xlsx',
       workbookWith(sheet, { content: strings, stored: true }),
       400,
-      brokenXlsx(M.sharedStringTooLong(2)),
+      brokenXlsx(M.sharedStringTooLong(2_048)),
     );
   });
 });

@@ -31,7 +31,7 @@ export interface SourceSheet {
 export const CSV_SHEET = 'CSV';
 
 /** A CSV is decoded and parsed this many bytes at a time. */
-export const CSV_CHUNK_BYTES = 256 * 1024;
+export const CSV_CHUNK_BYTES = 64 * 1024;
 
 const broken = (format: string, reason: string) => new HttpError(400, M.importBrokenFile(format, reason));
 
@@ -42,7 +42,7 @@ function workbookRefusal(error: unknown): HttpError {
   return broken('XLSX', error instanceof Error ? error.message : String(error));
 }
 
-const MAX_ROW_CHARACTERS = IMPORT_LIMITS.rowMegabytes * 1024 * 1024;
+const MAX_ROW_CHARACTERS = IMPORT_LIMITS.csvRowKilobytes * 1024;
 
 function isBlankRow(cells: readonly string[]): boolean {
   return cells.every((cell) => cell.trim() === '');
@@ -88,7 +88,7 @@ function decodeCsv(decoder: ChunkDecoder, chunk: Uint8Array | null): string {
 /**
  * A CSV's rows, UTF-8 text (a byte-order mark is dropped), any delimiter a spreadsheet writes,
  * read from its file, decoded and parsed CSV_CHUNK_BYTES at a time (a row cut by a chunk's end is
- * parsed with the next, up to IMPORT_LIMITS.rowMegabytes), the event loop running other work
+ * parsed with the next, up to IMPORT_LIMITS.csvRowKilobytes), the event loop running other work
  * between rows (`EventLoopTurns`).
  */
 async function* csvRows(path: string): AsyncGenerator<SourceRow> {
@@ -112,7 +112,7 @@ async function* csvRows(path: string): AsyncGenerator<SourceRow> {
       if (!isBlankRow(cells)) yield { number, cells };
     }
     pending = last ? '' : pending.slice(parsed.meta.cursor);
-    if (pending.length > MAX_ROW_CHARACTERS) throw broken('CSV', M.rowTooLong(IMPORT_LIMITS.rowMegabytes));
+    if (pending.length > MAX_ROW_CHARACTERS) throw broken('CSV', M.rowTooLong(IMPORT_LIMITS.csvRowKilobytes));
   }
   for await (const chunk of createReadStream(path, { highWaterMark: CSV_CHUNK_BYTES }) as AsyncIterable<Buffer>) {
     pending += decodeCsv(decoder, chunk);

@@ -132,8 +132,11 @@ describe('openWorkbook within its limits', () => {
 
   it('scans hostile XML in linear time: a sheet without </row>, unclosed string items, tags without end', async () => {
     const endless = sheetOf(`<row r="1">${'<c><v>1</v></c>'.repeat(4_000_000)}`);
-    await expectRefused(hostileWorkbook(endless), M.rowTooLong(2));
-    await expectRefused(hostileWorkbook(sheetOf('<row><c><v>1</v></c></row>'), '<si>'.repeat(1_000_000)), M.sharedStringTooLong(2));
+    await expectRefused(hostileWorkbook(endless), M.rowTooLong(2_048));
+    await expectRefused(
+      hostileWorkbook(sheetOf('<row><c><v>1</v></c></row>'), '<si>'.repeat(1_000_000)),
+      M.sharedStringTooLong(2_048),
+    );
 
     const cellsWithoutEnd = sheetOf(`${'<row><c r="A1"><v>1</row>'.repeat(200_000)}`);
     const started = performance.now();

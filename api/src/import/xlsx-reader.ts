@@ -73,7 +73,8 @@ interface WorkbookContext {
   limits: XlsxLimits;
 }
 
-const MB = 1024 * 1024;
+const KB = 1024;
+const MB = KB * KB;
 
 // ---- Scanning XML in linear time ----------------------------------------------------------------
 
@@ -256,8 +257,8 @@ async function sharedStrings(zip: ZipArchive, limits: XlsxLimits): Promise<strin
   let characters = 0;
   const element = {
     tag: STRING_ITEM,
-    maxCharacters: limits.rowMegabytes * MB,
-    tooLong: M.sharedStringTooLong(limits.rowMegabytes),
+    maxCharacters: limits.rowKilobytes * KB,
+    tooLong: M.sharedStringTooLong(limits.rowKilobytes),
   };
   const items = streamedElements(zip.stream(path), element, (text, item) => {
     if (strings.length >= limits.sharedStrings) throw new Error(M.tooManySharedStrings(limits.sharedStrings));
@@ -380,7 +381,7 @@ function sheetRows(inflated: AsyncIterable<Buffer>, context: WorkbookContext): A
   let lastNumber = 0;
   let rows = 0;
   let cells = 0;
-  const element = { tag: ROW, maxCharacters: limits.rowMegabytes * MB, tooLong: M.rowTooLong(limits.rowMegabytes) };
+  const element = { tag: ROW, maxCharacters: limits.rowKilobytes * KB, tooLong: M.rowTooLong(limits.rowKilobytes) };
   return streamedElements(inflated, element, (text, row) => {
     rows += 1;
     if (rows > limits.rowsPerSheet) throw new Error(M.rowBeyondLimit(String(rows), limits.rowsPerSheet));

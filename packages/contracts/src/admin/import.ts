@@ -36,8 +36,10 @@ export const IMPORT_LIMITS = {
   cellsPerSheet: 10_000_000,
   sharedStrings: 2_000_000,
   sharedStringsMegabytes: 100,
-  /** A row's text (CSV) or XML (XLSX), a shared string's XML. */
-  rowMegabytes: 2,
+  /** A row's XML (XLSX), a shared string's. */
+  rowKilobytes: 2_048,
+  /** A CSV row's text (much more than 16 columns of the longest notes: a CSV row is parsed whole, again as it grows). */
+  csvRowKilobytes: 256,
   /** A workbook part unpacked: a sheet, the shared strings. */
   partMegabytes: 512,
   /** A part read whole: the workbook's list of sheets, its relationships, its styles. */

@@ -84,8 +84,8 @@ export const ADMIN_MESSAGES = {
   tooManyCells: (max: number) => `a sheet has more than ${count(max)} cells`,
   tooManySharedStrings: (max: number) => `it has more than ${count(max)} shared strings`,
   sharedStringsTooLarge: (megabytes: number) => `its shared strings hold more than ${count(megabytes)} MB of text`,
-  rowTooLong: (megabytes: number) => `a row is longer than ${count(megabytes)} MB`,
-  sharedStringTooLong: (megabytes: number) => `a shared string is longer than ${count(megabytes)} MB`,
+  rowTooLong: (kilobytes: number) => `a row is longer than ${count(kilobytes)} KB`,
+  sharedStringTooLong: (kilobytes: number) => `a shared string is longer than ${count(kilobytes)} KB`,
   importUnknownColumns:
     "The CSV's columns are neither those of Export All Data nor the bulk grid's order " +
     '(training name, date, hours, manager, department, type, given by, rating, innovative, notes)',
