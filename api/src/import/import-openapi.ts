@@ -57,7 +57,7 @@ export const describeImportApi: DescribeFeatureApi = () => ({
           M.adminTargetRefused,
         ],
         404: ['User not found'],
-        413: [M.importTooLarge(IMPORT_MAX_MEGABYTES), M.importTooManyRows(IMPORT_MAX_ROWS)],
+        413: [M.importTooLarge(IMPORT_MAX_MEGABYTES), M.importTooManyRows(IMPORT_MAX_ROWS), M.importUnpacksTooLarge('{reason}')],
         415: [M.importNotMultipart, M.importUnsupportedType],
       },
       headers: { 202: { Location: "The address of the import's progress (`/api/import/{id}`)" } },
