@@ -68,8 +68,9 @@ async function stolenTokenSetsPassword(call: Call, token: string): Promise<strin
 async function auditHashes(call: Call, adminToken: string): Promise<string> {
   const audit = await call('GET', '/api/audit/events', { token: adminToken });
   const hashes = audit.text.match(/\$argon2/g)?.length ?? 0;
-  const fields = audit.text.match(/"(passwordHash|tokenHash)"\s*:\s*"[^"]/g)?.length ?? 0;
-  return `GET /api/audit/events ${audit.status}, ${audit.text.length} bytes: ${hashes} argon2 hashes, ${fields} hash fields with a value`;
+  const fields = audit.text.match(/"(passwordHash|tokenHash)"\s*:\s*"(?!\[redacted\])[^"]/g)?.length ?? 0;
+  const redacted = audit.text.match(/"(passwordHash|tokenHash)"\s*:\s*"\[redacted\]"/g)?.length ?? 0;
+  return `GET /api/audit/events ${audit.status}, ${audit.text.length} bytes: ${hashes} argon2 hashes, ${fields} hash fields with a value, ${redacted} redacted`;
 }
 
 async function headersOf(call: Call): Promise<string> {
