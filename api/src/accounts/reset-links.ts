@@ -97,10 +97,12 @@ export function resetRequestHandler(ctx: AppContext): RequestHandler {
 
   function sendAfterAnswer(res: Response, email: string, actor: Actor): void {
     res.once('close', () => {
-      sendToOwner(email, actor).catch((error: unknown) => {
-        if (error instanceof DomainError) ctx.log.info(`No password reset link for ${email}: ${error.message}`);
-        else ctx.log.error(`Sending the password reset link for ${email} failed`, error);
-      });
+      ctx.afterAnswer.run(() =>
+        sendToOwner(email, actor).catch((error: unknown) => {
+          if (error instanceof DomainError) ctx.log.info(`No password reset link for ${email}: ${error.message}`);
+          else ctx.log.error(`Sending the password reset link for ${email} failed`, error);
+        }),
+      );
     });
   }
 

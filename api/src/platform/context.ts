@@ -6,6 +6,7 @@ import type { EndedSessionsCache } from '../auth/ended-sessions';
 import type { PrincipalCache, TeamLeadCache } from '../auth/principal-cache';
 import type { AppConfig } from '../config';
 import type { CustomFieldDefinitionsCache } from '../form-fields/form-fields-definitions';
+import type { AfterAnswerWork } from './after-answer';
 import type { IdAllocator } from './ids';
 import type { ReadModelCaches } from './read-model-cache';
 import type { ResponseCache } from './read-responses';
@@ -41,5 +42,7 @@ export interface AppContext {
   caches: ReadModelCaches;
   /** The read models as of a past moment (`?asOf=`), replayed in the background on a pool of their own. */
   asOf: AsOfReplays;
+  /** Work requests left running after their answers (waited for at shutdown). */
+  afterAnswer: AfterAnswerWork;
   log: Logger;
 }

@@ -8,6 +8,7 @@ import { createPrincipalCache, createTeamLeadCache } from '../auth/principal-cac
 import { migrateRequestLimits } from '../auth/request-limits';
 import { ConfigError, type AppConfig } from '../config';
 import { CUSTOM_FIELD_DEFINITION_TABLES, createCustomFieldDefinitionsCache } from '../form-fields/form-fields-definitions';
+import { createAfterAnswerWork } from './after-answer';
 import type { AppContext } from './context';
 import { createIdAllocator, migrateIds } from './ids';
 import type { Logger } from './logger';
@@ -96,11 +97,13 @@ export async function startRuntime(config: AppConfig, pool: pg.Pool, log: Logger
     responses,
     caches,
     asOf: createAsOfReplays({ pool, eventstoreUrl: config.eventstoreUrl, log }),
+    afterAnswer: createAfterAnswerWork(),
     log,
   };
   return {
     ctx,
     async stop() {
+      await ctx.afterAnswer.idle();
       await ctx.asOf.close();
       await runner.stop();
       await sealer?.stop();
