@@ -193,7 +193,7 @@ interface StreamedElement {
 /**
  * The text of each whole element of `element` in a streamed part, as its chunk is read: `take`
  * gets the text it is in (while that text is at hand) and what it returns is yielded. An element
- * cut by a chunk's end is completed from the next; one longer than the limit on a row is refused,
+ * cut by a chunk's end is completed from the next; one longer than `maxCharacters` is refused,
  * and text before the next element's start is dropped, so what is held stays bounded. The event
  * loop runs other work between elements (`EventLoopTurns`).
  */
