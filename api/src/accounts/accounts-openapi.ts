@@ -20,8 +20,12 @@ import { z } from 'zod';
 import { LOGIN_LIMITS } from '../auth/login-limiter';
 import { describeLimit } from '../auth/request-limits';
 import type { DescribeFeatureApi } from '../openapi/operations';
-import { EMAIL_CHECK_LIMIT, REGISTRATION_LIMIT } from './account-request-limits';
-import { RESET_REQUESTS_PER_ACCOUNT, RESET_REQUESTS_PER_ADDRESS } from './reset-links';
+import {
+  EMAIL_CHECK_LIMIT,
+  REGISTRATION_LIMIT,
+  RESET_REQUESTS_PER_ACCOUNT,
+  RESET_REQUESTS_PER_ADDRESS,
+} from './account-request-limits';
 
 const SIGNED_IN_COOKIE = 'The token is also set as the httpOnly `authToken` cookie.';
 const RETRY_AFTER = { 429: { 'Retry-After': 'Seconds until the next attempt is allowed' } };

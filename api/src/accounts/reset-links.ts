@@ -11,7 +11,7 @@ import {
 } from '@tht/contracts';
 import type { Request, RequestHandler, Response } from 'express';
 import type { AuthUser } from '../auth/auth-user';
-import { clientAddressKey, consumeAll, requestCounter, type RequestLimit } from '../auth/request-limits';
+import { clientAddressKey, consumeAll, requestCounter } from '../auth/request-limits';
 import { authenticate } from '../auth/require-auth';
 import { createMailSender, type Mail } from '../mail/mail-sender';
 import { actorOf, type Actor } from '../platform/commands';
@@ -19,26 +19,8 @@ import type { AppContext } from '../platform/context';
 import { DomainError } from '../platform/handle-command';
 import { HttpError, parseWith } from '../platform/http';
 import { findUserByEmail } from '../users/users-queries';
+import { RESET_REQUESTS_PER_ACCOUNT, RESET_REQUESTS_PER_ADDRESS } from './account-request-limits';
 import { issuePasswordReset } from './password-commands';
-
-/** Reset requests from one client address, whatever the accounts: an office behind one address fits, a sweep of the organisation does not. */
-export const RESET_REQUESTS_PER_ADDRESS: RequestLimit = {
-  name: 'reset-request-per-address',
-  points: 20,
-  durationSeconds: 60 * 60,
-  message: M.tooManyRequests,
-};
-
-/**
- * Reset requests for one address (known or not, so a refusal says nothing about the account),
- * whatever the client: a mailbox is not flooded with links.
- */
-export const RESET_REQUESTS_PER_ACCOUNT: RequestLimit = {
-  name: 'reset-request-per-account',
-  points: 5,
-  durationSeconds: 60 * 60,
-  message: R.tooManyRequestsForAccount,
-};
 
 const RESET_TTL_MINUTES = RESET_TOKEN_TTL_MS / 60_000;
 
