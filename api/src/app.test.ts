@@ -1,14 +1,9 @@
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { createDb, createPool } from '@tht/postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from './app';
-import { closeHttpServer, listen } from './platform/shutdown';
 import { request } from './testing/request';
 import { startTestApp, type TestApp } from './testing/test-app';
-import type { AddressInfo } from 'node:net';
-import type { AppContext } from './platform/context';
 
 let frontEndRoot: string;
 let app: TestApp;
@@ -17,16 +12,6 @@ async function writeFiles(root: string, files: Record<string, string>): Promise<
   for (const [file, content] of Object.entries(files)) {
     await mkdir(path.dirname(path.join(root, file)), { recursive: true });
     await writeFile(path.join(root, file), content);
-  }
-}
-
-/** The same app on a variation of the test app's context, for states a healthy test app never is in. */
-async function withVariantApp<T>(ctx: AppContext, use: (baseUrl: string) => Promise<T>): Promise<T> {
-  const server = await listen(createApp(ctx, { frontEndRoot }), 0, '127.0.0.1');
-  try {
-    return await use(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
-  } finally {
-    await closeHttpServer(server);
   }
 }
 
@@ -89,36 +74,6 @@ describe('routing', () => {
     expect(echoed.headers.get('x-correlation-id')).toBe('trace-123');
     const invented = await request(app, 'GET', '/api/health', { headers: { 'x-correlation-id': 'not a {sane} id' } });
     expect(invented.headers.get('x-correlation-id')).toMatch(/^[0-9a-f-]{36}$/);
-  });
-});
-
-describe('GET /api/health', () => {
-  it('is 200 ok when the database answers and the read models are caught up', async () => {
-    expect(await request(app, 'GET', '/api/health')).toMatchObject({ status: 200, body: { status: 'ok' } });
-  });
-
-  it('tolerates a lag of moments: 200 when the read models catch up within the grace period', async () => {
-    const caughtUpAt = Date.now() + 500;
-    const briefLag = { ...app.ctx, readModels: { ...app.ctx.readModels, ready: async () => Date.now() >= caughtUpAt } };
-    const response = await withVariantApp(briefLag, (baseUrl) => request({ baseUrl }, 'GET', '/api/health'));
-    expect(response).toMatchObject({ status: 200, body: { status: 'ok' } });
-  });
-
-  it('is 503 while the read models stay behind', async () => {
-    const lagging = { ...app.ctx, readModels: { ...app.ctx.readModels, ready: async () => false } };
-    const response = await withVariantApp(lagging, (baseUrl) => request({ baseUrl }, 'GET', '/api/health'));
-    expect(response).toMatchObject({ status: 503, body: { status: 'unavailable' } });
-  });
-
-  it('is 503 when the database does not answer', async () => {
-    const unreachable = createPool('postgres://nobody:nothing@127.0.0.1:1/none', { connectionTimeoutMillis: 500 });
-    const offline = { ...app.ctx, pool: unreachable, db: createDb(unreachable) };
-    try {
-      const response = await withVariantApp(offline, (baseUrl) => request({ baseUrl }, 'GET', '/api/health'));
-      expect(response).toMatchObject({ status: 503, body: { status: 'unavailable', error: 'The database does not answer' } });
-    } finally {
-      await unreachable.end();
-    }
   });
 });
 

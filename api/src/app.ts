@@ -17,7 +17,7 @@ import { REPO_ROOT } from './config';
 import { assignCorrelationId } from './platform/commands';
 import type { AppContext } from './platform/context';
 import { frontEndRouter } from './platform/front-end';
-import { healthHandler } from './platform/health';
+import { livenessHandler, readinessHandler } from './platform/health';
 import { apiNotFound, errorHandler } from './platform/http';
 import { requestLogging } from './platform/http-logging';
 import { dispatchByFirstSegment } from './platform/route-dispatch';
@@ -48,7 +48,8 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Expr
   app.use('/api', refuseCrossSiteCookieWrites(ctx.config.publicUrl));
   app.use('/api', unlessReading(express.json({ limit: JSON_BODY_LIMIT })), refuseUnsafeText);
 
-  app.get('/api/health', healthHandler(ctx));
+  app.get('/api/health/live', livenessHandler);
+  app.get(['/api/health', '/api/health/ready'], readinessHandler(ctx));
   app.get('/api/remotes', remoteRegistryHandler(ctx.config.remoteUrls));
   app.get('/api/config', (_req, res) => {
     res.json({ orgEmailDomain: ctx.config.orgEmailDomain });

@@ -4,6 +4,7 @@ export { READ_MODEL_SCHEMA, READ_MODELS_CHANNEL } from './framework/schema';
 export { migrateReadModels } from './framework/migrate';
 export {
   startProjectionRunner,
+  type ProjectionLag,
   type ProjectionProgress,
   type ProjectionRunner,
   type ProjectionRunnerOptions,

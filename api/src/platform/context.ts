@@ -1,6 +1,6 @@
 import type { EventStore } from '@tht/eventstore';
 import type pg from 'pg';
-import type { ReadModelDb } from 'projections';
+import type { ProjectionLag, ReadModelDb } from 'projections';
 import type { AsOfReplays } from '../as-of/as-of-replays';
 import type { EndedSessionsCache } from '../auth/ended-sessions';
 import type { PrincipalCache, TeamLeadCache } from '../auth/principal-cache';
@@ -15,8 +15,8 @@ import type { Logger } from './logger';
 export interface ReadModels {
   /** Resolves true once every projector has processed `globalPosition`, false after `timeoutMs`. */
   waitFor(globalPosition: string, timeoutMs?: number): Promise<boolean>;
-  /** True while the projections run and have caught up with the log (the health check's question). */
-  ready(): Promise<boolean>;
+  /** How far the slowest projection trails the log (the health check's question); null while it does not run. */
+  lag(countUpTo: number): Promise<ProjectionLag | null>;
 }
 
 /** Everything a feature router needs; built once at start-up (or per test app). */

@@ -1,42 +1,67 @@
 import { sql } from 'kysely';
 import type { RequestHandler } from 'express';
+import type { ProjectionLag } from 'projections';
 import type { AppContext } from './context';
 
-const DATABASE_TIMEOUT_MS = 2000;
-/** Under steady writes the projections trail the log by moments; only a lag that outlasts this counts. */
-const CATCH_UP_GRACE_MS = 2000;
-const CATCH_UP_POLL_MS = 100;
+/** A database that takes longer than this to answer a probe counts as unreachable. */
+const DATABASE_TIMEOUT_MS = 1000;
+/**
+ * The lag the read models may have and the instance still serve: under steady writes they trail
+ * the log by moments, after a crash or a stop by a backlog they work off while already serving.
+ */
+export const MAX_LAG_EVENTS = 10_000;
+export const MAX_LAG_SECONDS = 5;
 
-async function databaseAnswers(ctx: AppContext): Promise<boolean> {
-  const ping = sql`SELECT 1`.execute(ctx.db).then(
-    () => true,
-    () => false,
+type Probe = { answered: true; lag: ProjectionLag | null } | { answered: false };
+
+/** Whether the database answers within the timeout, and the read models' lag from the same moment. */
+async function probe(ctx: AppContext): Promise<Probe> {
+  const answer = Promise.all([sql`SELECT 1`.execute(ctx.db), ctx.readModels.lag(MAX_LAG_EVENTS + 1)]).then(
+    ([, lag]): Probe => ({ answered: true, lag }),
+    (): Probe => ({ answered: false }),
   );
-  const timeout = new Promise<boolean>((resolve) => setTimeout(resolve, DATABASE_TIMEOUT_MS, false).unref());
-  return Promise.race([ping, timeout]);
-}
-
-async function readModelsCaughtUp(ctx: AppContext): Promise<boolean> {
-  const deadline = Date.now() + CATCH_UP_GRACE_MS;
-  for (;;) {
-    if (await ctx.readModels.ready().catch(() => false)) return true;
-    if (Date.now() >= deadline) return false;
-    await new Promise((resolve) => setTimeout(resolve, CATCH_UP_POLL_MS));
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<Probe>((resolve) => {
+    timer = setTimeout(resolve, DATABASE_TIMEOUT_MS, { answered: false });
+  });
+  try {
+    return await Promise.race([answer, timeout]);
+  } finally {
+    clearTimeout(timer);
   }
 }
 
-/** 200 `{ status: 'ok' }` only when the database answers and the read models are caught up; else 503. */
-export function healthHandler(ctx: AppContext): RequestHandler {
+const withinBound = (lag: ProjectionLag) => lag.events <= MAX_LAG_EVENTS && lag.seconds <= MAX_LAG_SECONDS;
+
+const lagBody = (lag: ProjectionLag) => ({ lagEvents: lag.events, lagSeconds: Math.round(lag.seconds * 1000) / 1000 });
+
+/** `GET /api/health/live`: the process answers; nothing else is asked (a restart would not help the rest). */
+export const livenessHandler: RequestHandler = (_req, res) => {
+  res.set('Cache-Control', 'no-store');
+  res.json({ status: 'ok' });
+};
+
+/**
+ * `GET /api/health` and `/api/health/ready`: 200 `{ status: 'ok', lagEvents, lagSeconds }` when the
+ * database answers and the read models trail the log by no more than the bound; else 503 with the
+ * reason (and the lag when known). Answers at once: it measures the lag, never waits for it to end.
+ */
+export function readinessHandler(ctx: AppContext): RequestHandler {
   return async (_req, res) => {
     res.set('Cache-Control', 'no-store');
-    if (!(await databaseAnswers(ctx))) {
+    const result = await probe(ctx);
+    if (!result.answered) {
       res.status(503).json({ status: 'unavailable', error: 'The database does not answer' });
-      return;
+    } else if (!result.lag) {
+      res.status(503).json({ status: 'unavailable', error: 'The projections are not running' });
+    } else if (!withinBound(result.lag)) {
+      res.status(503).json({
+        status: 'unavailable',
+        error: 'The read models are catching up with the event log',
+        ...lagBody(result.lag),
+      });
+    } else {
+      res.json({ status: 'ok', ...lagBody(result.lag) });
     }
-    if (!(await readModelsCaughtUp(ctx))) {
-      res.status(503).json({ status: 'unavailable', error: 'The read models are catching up with the event log' });
-      return;
-    }
-    res.json({ status: 'ok' });
   };
 }

@@ -31,10 +31,12 @@ function decodedOrRaw(text: string): string {
 }
 
 /** Health checks come every few seconds from load balancers and compose: logged only at debug level. */
+const HEALTH_URLS = new Set(['/api/health', '/api/health/ready', '/api/health/live']);
+
 function levelFor(url: string, status: number, sent: boolean): Level {
   if (!sent || status >= 500) return 'error';
   if (status >= 400) return 'warn';
-  return url === '/api/health' ? 'debug' : 'info';
+  return HEALTH_URLS.has(url) ? 'debug' : 'info';
 }
 
 /**

@@ -1,5 +1,20 @@
-import { healthResponseSchema, orgConfigSchema, remoteRegistrySchema } from '@tht/contracts';
+import { healthResponseSchema, livenessResponseSchema, orgConfigSchema, remoteRegistrySchema } from '@tht/contracts';
 import type { DescribeFeatureApi } from '../openapi/operations';
+import { MAX_LAG_EVENTS, MAX_LAG_SECONDS } from './health';
+
+const READINESS_DESCRIPTION = `For load balancers and readiness probes. Answers at once with how far the read models trail the event log (\`lagEvents\`, counted up to ${MAX_LAG_EVENTS + 1}, and \`lagSeconds\`, the age of the oldest event not yet projected); ready while that is at most ${MAX_LAG_EVENTS} events and ${MAX_LAG_SECONDS} s. Never cached.`;
+
+const READINESS_RESPONSES = {
+  200: {
+    description: 'The database answers and the read models trail the log by no more than the bound',
+    schema: healthResponseSchema,
+  },
+  503: {
+    description:
+      'The database does not answer, the projections do not run, or the read models trail the log by more than the bound',
+    schema: healthResponseSchema,
+  },
+};
 
 /** The product's own routes of `app.ts`: health, front-end wiring and public settings. */
 export const describePlatformApi: DescribeFeatureApi = () => ({
@@ -9,13 +24,28 @@ export const describePlatformApi: DescribeFeatureApi = () => ({
       method: 'get',
       path: '/api/health',
       operationId: 'getHealth',
-      summary: 'Whether the product can serve',
-      description: 'For load balancers and process managers. Never cached.',
+      summary: 'Whether the product can serve (readiness)',
+      description: READINESS_DESCRIPTION,
       access: 'public',
-      responses: {
-        200: { description: 'The database answers and the read models are caught up', schema: healthResponseSchema },
-        503: { description: 'The database does not answer, or the read models are catching up', schema: healthResponseSchema },
-      },
+      responses: READINESS_RESPONSES,
+    },
+    {
+      method: 'get',
+      path: '/api/health/ready',
+      operationId: 'getHealthReady',
+      summary: 'Whether the product can serve (readiness; the same as /api/health)',
+      description: READINESS_DESCRIPTION,
+      access: 'public',
+      responses: READINESS_RESPONSES,
+    },
+    {
+      method: 'get',
+      path: '/api/health/live',
+      operationId: 'getHealthLive',
+      summary: 'Whether the process answers (liveness)',
+      description: 'Asks nothing of the database: a process that answers here needs no restart. Never cached.',
+      access: 'public',
+      responses: { 200: { description: 'The process answers', schema: livenessResponseSchema } },
     },
     {
       method: 'get',

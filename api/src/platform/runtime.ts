@@ -88,7 +88,7 @@ export async function startRuntime(config: AppConfig, pool: pg.Pool, log: Logger
         waiter.waitFor(position, timeoutMs).finally(() => {
           if (position > projectedHere) caches.invalidate();
         }),
-      ready: () => runner.isCaughtUp(),
+      lag: (countUpTo) => runner.lag(countUpTo),
     },
     principals,
     endedSessions,

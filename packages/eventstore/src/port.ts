@@ -89,6 +89,8 @@ export interface EventStore {
   readAll(after: string | null, limit: number): Promise<ReadAllBatch>;
   /** Number of events in the global log, where the backend can tell cheaply (rebuild progress). */
   countAll?(): Promise<number>;
+  /** How many events `readAll(after, …)` could return now, counted only up to `upTo` (a lag that costs no full count). */
+  countAfter?(after: string | null, upTo: number): Promise<number>;
   /** Calls `listener` (debounced, no payload) when new events may be readable. Returns an unsubscribe. */
   onAppended(listener: () => void): () => void;
   close(): Promise<void>;

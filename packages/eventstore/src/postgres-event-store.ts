@@ -99,6 +99,15 @@ const READ_ALL = {
   rowMode: 'array',
 } as const;
 
+/** `READ_ALL`'s events counted, at most `$3`: an index range, no event read. */
+const COUNT_AFTER = {
+  name: 'eventstore-count-after',
+  text: `SELECT count(*)::int AS count FROM (SELECT 1 FROM ${S}.events
+      WHERE (transaction_id, position) > ($1::xid8, $2::bigint)
+        AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+      LIMIT $3) AS readable`,
+} as const;
+
 /**
  * Claims `$2` new versions of stream `$1` (returning the new current version) or returns no row
  * when the expected version does not hold. Row locks on `streams` serialise appends per stream.
@@ -329,6 +338,12 @@ export function createPostgresEventStore({ pool, pollIntervalMs = 1000 }: Postgr
     return { events, lastPosition: events.at(-1)?.globalPosition ?? after };
   }
 
+  async function countAfter(after: string | null, upTo: number): Promise<number> {
+    const from = after === null ? START : decodePosition(after);
+    const { rows } = await pool.query<{ count: number }>({ ...COUNT_AFTER, values: [from.transactionId, from.position, upTo] });
+    return rows[0]!.count;
+  }
+
   async function countAll(): Promise<number> {
     const { rows } = await pool.query<{ count: string }>(`SELECT count(*)::text AS count FROM ${S}.events`);
     return Number(rows[0]?.count ?? 0);
@@ -340,6 +355,7 @@ export function createPostgresEventStore({ pool, pollIntervalMs = 1000 }: Postgr
     readStream,
     readAll,
     countAll,
+    countAfter,
     onAppended(listener) {
       const remove = listeners.add(listener);
       notifications.start();

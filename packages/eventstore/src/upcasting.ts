@@ -26,6 +26,7 @@ export function withUpcasting(store: EventStore, registry: UpcasterRegistry): Ev
       return { ...batch, events: upcastAll(batch.events) };
     },
     ...(store.countAll ? { countAll: () => store.countAll!() } : {}),
+    ...(store.countAfter ? { countAfter: (after, upTo) => store.countAfter!(after, upTo) } : {}),
     ...(store.appendToNewStreams ? { appendToNewStreams: (streams) => store.appendToNewStreams!(streams) } : {}),
     onAppended: (listener) => store.onAppended(listener),
     close: () => store.close(),

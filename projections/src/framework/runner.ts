@@ -31,9 +31,23 @@ export interface ProjectionProgress {
   slowest: string;
 }
 
+/** How far the slowest projector trails the log. */
+export interface ProjectionLag {
+  /** Events readable in the log that it has not applied, counted only up to the `countUpTo` asked for. */
+  events: number;
+  /** Age of the oldest of them (by its `occurredAt`), 0 when there is none. */
+  seconds: number;
+}
+
 export interface ProjectionRunner {
   /** True when every projector has applied everything readable in the log and none is failing. */
   isCaughtUp(): Promise<boolean>;
+  /**
+   * The slowest projector's lag behind the log, from its checkpoint in memory: one read of the
+   * next event, and a bounded count only when there is one. Null until the runner has loaded its
+   * checkpoints, and after it stopped.
+   */
+  lag(countUpTo: number): Promise<ProjectionLag | null>;
   /** Finishes the batch in progress, then stops following the log. */
   stop(): Promise<void>;
 }
@@ -231,6 +245,17 @@ export function startProjectionRunner({
       if (behind === undefined) return true;
       const next = await store.readAll(behind === START ? null : behind, 1);
       return next.events.length === 0;
+    },
+    async lag(countUpTo) {
+      if (!running || !started) return null;
+      const slowest = slowestCheckpoint();
+      const after = slowest === START ? null : slowest;
+      const oldest = (await store.readAll(after, 1)).events[0];
+      if (!oldest) return { events: 0, seconds: 0 };
+      const events = store.countAfter
+        ? await store.countAfter(after, countUpTo)
+        : (await store.readAll(after, countUpTo)).events.length;
+      return { events, seconds: Math.max(0, (Date.now() - Date.parse(oldest.metadata.occurredAt)) / 1000) };
     },
     async stop() {
       running = false;

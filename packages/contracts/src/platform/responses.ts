@@ -3,11 +3,23 @@ import { z } from 'zod';
 /** Every refusal and failure of the API: `{ error }` with SPEC's message, and the status says which kind. */
 export const errorResponseSchema = z.strictObject({ error: z.string() });
 
-/** GET /api/health: 'ok' only when the database answers and the read models are caught up (else 503 with the reason). */
+/** How far the slowest projection trails the event log: unapplied events (counted up to a bound) and the oldest one's age. */
+const projectionLag = z.strictObject({
+  lagEvents: z.number().int().nonnegative(),
+  lagSeconds: z.number().nonnegative(),
+});
+
+/**
+ * GET /api/health and /api/health/ready: 'ok' only when the database answers and the read models
+ * trail the log by no more than a bounded lag (else 503 with the reason, and the lag when known).
+ */
 export const healthResponseSchema = z.union([
-  z.strictObject({ status: z.literal('ok') }),
-  z.strictObject({ status: z.literal('unavailable'), error: z.string() }),
+  projectionLag.extend({ status: z.literal('ok') }),
+  projectionLag.partial().extend({ status: z.literal('unavailable'), error: z.string() }),
 ]);
+
+/** GET /api/health/live: the process answers (nothing else is asked). */
+export const livenessResponseSchema = z.strictObject({ status: z.literal('ok') });
 
 /** GET /api/config: the settings a signed-out screen needs. */
 export const orgConfigSchema = z.strictObject({ orgEmailDomain: z.string() });

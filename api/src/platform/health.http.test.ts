@@ -1,0 +1,165 @@
+import type { AddressInfo } from 'node:net';
+import type { NewEvent } from '@tht/eventstore';
+import { createDb, createPool } from '@tht/postgres';
+import { READ_MODEL_SCHEMA } from 'projections';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createApp } from '../app';
+import { createUserAndLogin } from '../testing/accounts';
+import { logEntryAs } from '../testing/entries';
+import { request, type JsonResponse } from '../testing/request';
+import { startTestApp, type TestApp } from '../testing/test-app';
+import type { AppContext } from './context';
+import { MAX_LAG_EVENTS, MAX_LAG_SECONDS } from './health';
+import { closeHttpServer, listen } from './shutdown';
+
+let app: TestApp;
+
+/** Every event in the log projected (health is 200 from start-up on only once the runner has loaded its checkpoints). */
+async function caughtUp(): Promise<void> {
+  await vi.waitFor(
+    async () => expect(await request(app, 'GET', '/api/health')).toMatchObject({ status: 200, body: { lagEvents: 0 } }),
+    {
+      timeout: 10_000,
+      interval: 50,
+    },
+  );
+}
+
+beforeAll(async () => {
+  app = await startTestApp();
+  await caughtUp();
+});
+
+afterAll(() => app?.close());
+
+/** The same app on a variation of the test app's context, for states a healthy test app never is in. */
+async function withVariantApp<T>(ctx: AppContext, use: (baseUrl: string) => Promise<T>): Promise<T> {
+  const server = await listen(createApp(ctx), 0, '127.0.0.1');
+  try {
+    return await use(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+  } finally {
+    await closeHttpServer(server);
+  }
+}
+
+async function timed(path: string): Promise<JsonResponse & { ms: number }> {
+  const started = performance.now();
+  const response = await request(app, 'GET', path);
+  return { ...response, ms: performance.now() - started };
+}
+
+/** Events no projector knows (each ignores them), appended straight to the log as if `secondsAgo` old. */
+async function appendUnknownEvents(count: number, secondsAgo = 0): Promise<void> {
+  const occurredAt = new Date(Date.now() - secondsAgo * 1000).toISOString();
+  const event: NewEvent = {
+    type: 'HealthProbeNoted',
+    data: {},
+    metadata: { actorId: null, correlationId: 'health-test', occurredAt, schemaVersion: 1 },
+  };
+  await app.ctx.store.append(
+    `health-probe-${crypto.randomUUID()}`,
+    Array.from({ length: count }, () => event),
+    'no_stream',
+  );
+}
+
+/**
+ * Holds the projection runner at its next batch (its checkpoint update waits for the lock; reads
+ * go on) while `use` runs, then lets it go on.
+ */
+async function withRunnerHeld(use: () => Promise<void>): Promise<void> {
+  const client = await app.ctx.pool.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query(`LOCK TABLE ${READ_MODEL_SCHEMA}.projection_checkpoints IN EXCLUSIVE MODE`);
+    await use();
+  } finally {
+    await client.query('ROLLBACK');
+    client.release();
+  }
+}
+
+describe('GET /api/health and /api/health/ready', () => {
+  it('is 200 ok with the lag when the database answers and the read models are caught up', async () => {
+    for (const path of ['/api/health', '/api/health/ready']) {
+      const response = await request(app, 'GET', path);
+      expect(response).toMatchObject({ status: 200, body: { status: 'ok', lagEvents: 0, lagSeconds: 0 } });
+      expect(response.headers.get('cache-control')).toBe('no-store');
+    }
+  });
+
+  it('stays 200, answering at once, while several writers keep the log busy', async () => {
+    const writers = await Promise.all(Array.from({ length: 6 }, () => createUserAndLogin(app)));
+    const until = Date.now() + 3000;
+    let written = 0;
+    const writing = writers.map(async (writer) => {
+      while (Date.now() < until) {
+        await logEntryAs(app, writer, { trainingName: 'Load', date: '2026-03-02', hours: 1 });
+        written += 1;
+      }
+    });
+    const answers: Array<{ status: number; ms: number }> = [];
+    while (Date.now() < until) {
+      answers.push(await timed('/api/health'));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    await Promise.all(writing);
+    expect(written).toBeGreaterThan(20);
+    expect(answers.length).toBeGreaterThan(5);
+    expect(answers.filter((answer) => answer.status !== 200)).toEqual([]);
+    // Before, a busy log made every answer wait its 2 s grace and then say 503.
+    expect(answers.filter((answer) => answer.ms > 1000)).toEqual([]);
+  });
+
+  it(`is 503 with the lag while the read models trail by more than ${MAX_LAG_EVENTS} events, and 200 once they catch up`, async () => {
+    await withRunnerHeld(async () => {
+      await appendUnknownEvents(MAX_LAG_EVENTS + 1);
+      const response = await timed('/api/health/ready');
+      expect(response).toMatchObject({
+        status: 503,
+        body: { status: 'unavailable', error: 'The read models are catching up with the event log', lagEvents: MAX_LAG_EVENTS + 1 },
+      });
+      expect(response.body.lagSeconds).toBeLessThan(MAX_LAG_SECONDS);
+      expect(response.ms).toBeLessThan(1000);
+    });
+    await caughtUp();
+  });
+
+  it(`is 503 with the lag while the oldest unprojected event is more than ${MAX_LAG_SECONDS} s old`, async () => {
+    await withRunnerHeld(async () => {
+      await appendUnknownEvents(1, 60);
+      // Readable once every transaction that began before its append has ended (the log's no-gaps rule).
+      await vi.waitFor(
+        async () => expect(await request(app, 'GET', '/api/health')).toMatchObject({ status: 503, body: { lagEvents: 1 } }),
+        { timeout: 5_000, interval: 50 },
+      );
+      expect((await request(app, 'GET', '/api/health')).body.lagSeconds).toBeGreaterThanOrEqual(60);
+    });
+    await caughtUp();
+  });
+
+  it('is 503 when the database does not answer', async () => {
+    const unreachable = createPool('postgres://nobody:nothing@127.0.0.1:1/none', { connectionTimeoutMillis: 500 });
+    const offline = { ...app.ctx, pool: unreachable, db: createDb(unreachable) };
+    try {
+      const response = await withVariantApp(offline, (baseUrl) => request({ baseUrl }, 'GET', '/api/health'));
+      expect(response).toMatchObject({ status: 503, body: { status: 'unavailable', error: 'The database does not answer' } });
+    } finally {
+      await unreachable.end();
+    }
+  });
+});
+
+describe('GET /api/health/live', () => {
+  it('is 200 while the process answers, even when the database does not', async () => {
+    expect(await request(app, 'GET', '/api/health/live')).toMatchObject({ status: 200, body: { status: 'ok' } });
+    const unreachable = createPool('postgres://nobody:nothing@127.0.0.1:1/none', { connectionTimeoutMillis: 500 });
+    const offline = { ...app.ctx, pool: unreachable, db: createDb(unreachable) };
+    try {
+      const response = await withVariantApp(offline, (baseUrl) => request({ baseUrl }, 'GET', '/api/health/live'));
+      expect(response).toMatchObject({ status: 200, body: { status: 'ok' } });
+    } finally {
+      await unreachable.end();
+    }
+  });
+});
