@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createEventStore, migrateEventStore, type EventStore, type NewEvent } from '@tht/eventstore';
 import { createTestDatabase, type TestDatabase } from '@tht/postgres/testing';
 import { sql } from 'kysely';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { migrateReadModels } from './migrate';
 import type { Projector } from './projector';
 import { changedTablesOf } from './change-signals';
@@ -119,6 +119,35 @@ describe('projection runner', () => {
     const logged = await sql<{ n: number }>`SELECT count(*)::int AS n FROM read_models.counting_log`.execute(database.db);
     expect(logged.rows[0]!.n).toBe(2);
     expect(await runner.isCaughtUp()).toBe(false);
+  });
+
+  it("measures the slowest projector's lag: the events it has not applied (counted up to a bound) and the oldest one's age", async () => {
+    const [good, bad] = [countingProjector('good'), countingProjector('bad', { failsOn: 'UserLoggedOut' })];
+    await migrateReadModels(database.db, [good, bad]);
+    const before = await appendMany(['a'], 2);
+    const errors: unknown[] = [];
+    const waiter = createReadModelWaiter(database.pool, { projectorNames: [good.name, bad.name] });
+    const runner = start([good, bad], { onError: (error) => errors.push(error) });
+    expect(await waiter.waitFor(before)).toBe(true);
+    expect(await runner.lag(10)).toEqual({ events: 0, seconds: 0 });
+
+    const old = event('UserLoggedOut');
+    await store.append(
+      'b',
+      [{ ...old, metadata: { ...old.metadata, occurredAt: new Date(Date.now() - 30_000).toISOString() } }],
+      'any',
+    );
+    await store.append('b', [event('UserLoggedIn'), event('UserLoggedIn'), event('UserLoggedIn')], 'any');
+    await waitUntil(() => errors.length > 0);
+
+    const lag = await runner.lag(10);
+    expect(lag?.events).toBeGreaterThanOrEqual(1);
+    expect(lag!.seconds).toBeGreaterThanOrEqual(30);
+    await vi.waitFor(async () => expect(await runner.lag(10)).toMatchObject({ events: 4 }));
+    expect(await runner.lag(2)).toMatchObject({ events: 2 });
+    await waiter.close();
+    await runner.stop();
+    expect(await runner.lag(10)).toBeNull();
   });
 
   it('applies a batch to the projectors at the same checkpoint in one transaction, and a failing one holds back only itself', async () => {
