@@ -205,8 +205,11 @@ describe('npm start right after the product was killed', () => {
     const missing = acknowledged.filter(({ id, trainingName }) => present.get(id) !== trainingName);
     expect(missing).toEqual([]);
 
-    // Caught up (health answers 200 only then); no write happens from here on.
-    await until(async () => ((await fetch(`${secondUrl}/api/health`)).status === 200 ? true : undefined), 20_000);
+    // Caught up (health says no event is left to project); no write happens from here on.
+    await until(async () => {
+      const health = await request<{ lagEvents?: number }>({ baseUrl: secondUrl }, 'GET', '/api/health');
+      return health.status === 200 && health.body.lagEvents === 0 ? true : undefined;
+    }, 20_000);
     const embedded = await openEmbeddedPostgres({ dataDir });
     const pool = createPool(embedded.connectionString);
     const store = createEventStore({ pool });
