@@ -18,6 +18,7 @@ import { assignCorrelationId } from './platform/commands';
 import type { AppContext } from './platform/context';
 import { frontEndRouter } from './platform/front-end';
 import { livenessHandler, readinessHandler } from './platform/health';
+import { createMetrics } from './platform/metrics';
 import { apiNotFound, errorHandler } from './platform/http';
 import { requestLogging } from './platform/http-logging';
 import { dispatchByFirstSegment } from './platform/route-dispatch';
@@ -44,12 +45,16 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Expr
   app.set('trust proxy', ctx.config.trustProxy);
   app.use(securityHeaders(ctx.config));
   app.use(assignCorrelationId);
-  app.use('/api', requestLogging(ctx.log));
+  const metrics = createMetrics(ctx);
+  app.use('/api', requestLogging(ctx.log), metrics.record);
   app.use('/api', refuseCrossSiteCookieWrites(ctx.config.publicUrl));
   app.use('/api', unlessReading(express.json({ limit: JSON_BODY_LIMIT })), refuseUnsafeText);
 
   app.get('/api/health/live', livenessHandler);
-  app.get(['/api/health', '/api/health/ready'], readinessHandler(ctx));
+  const readiness = readinessHandler(ctx);
+  app.get('/api/health', readiness);
+  app.get('/api/health/ready', readiness);
+  app.get('/api/metrics', metrics.serve(ctx.config.metricsToken));
   app.get('/api/remotes', remoteRegistryHandler(ctx.config.remoteUrls));
   app.get('/api/config', (_req, res) => {
     res.json({ orgEmailDomain: ctx.config.orgEmailDomain });

@@ -50,6 +50,7 @@ describe('parseSettings', () => {
       PUBLIC_URL: 'https://training.acme.example.org/',
       SMTP_URL: 'smtps://mailer:secret@smtp.acme.example.org:465',
       MAIL_FROM: 'Training <training@acme.example.org>',
+      METRICS_TOKEN: 'm'.repeat(32),
     });
     expect(settings).toEqual({
       port: 3000,
@@ -65,6 +66,7 @@ describe('parseSettings', () => {
       publicUrl: 'https://training.acme.example.org',
       smtpUrl: 'smtps://mailer:secret@smtp.acme.example.org:465',
       mailFrom: 'Training <training@acme.example.org>',
+      metricsToken: 'm'.repeat(32),
     });
   });
 

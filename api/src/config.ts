@@ -32,6 +32,8 @@ export interface AppConfig {
   smtpUrl: string | null;
   /** Sender of the product's e-mails (RFC 5322 mailbox, e.g. `Name <address>`). */
   mailFrom: string;
+  /** The bearer token `GET /api/metrics` is served to; null: metrics are not served (404). */
+  metricsToken: string | null;
 }
 
 /** A setting that stops start-up. The message is one line and starts with the setting's name. */
@@ -48,6 +50,7 @@ export class ConfigError extends Error {
 const JWT_SECRET_FILE = 'jwt-secret';
 const MIN_JWT_SECRET_LENGTH = 32;
 const MIN_ADMIN_PASSWORD_LENGTH = 8;
+const MIN_METRICS_TOKEN_LENGTH = 32;
 
 function hasProtocol(value: string, protocols: readonly string[]): boolean {
   try {
@@ -126,6 +129,7 @@ const settingsSchema = z
     ),
     SMTP_URL: optional(z.string().refine((v) => hasProtocol(v, ['smtp:', 'smtps:']), 'must be an smtp:// or smtps:// URL')),
     MAIL_FROM: optional(z.string().trim().min(3, 'must be a sender address such as Training <no-reply@example.org>')),
+    METRICS_TOKEN: optional(z.string().min(MIN_METRICS_TOKEN_LENGTH, `must be at least ${MIN_METRICS_TOKEN_LENGTH} characters`)),
   })
   .superRefine((settings, ctx) => {
     if (settings.ADMIN_EMAIL && !settings.ADMIN_PASSWORD) {
@@ -162,6 +166,7 @@ export function parseSettings(env: NodeJS.ProcessEnv): Omit<AppConfig, 'jwtSecre
     publicUrl: s.PUBLIC_URL ?? defaultPublicUrl(port),
     smtpUrl: s.SMTP_URL ?? null,
     mailFrom: s.MAIL_FROM ?? `Training Hours Tracker <no-reply@${orgEmailDomain}>`,
+    metricsToken: s.METRICS_TOKEN ?? null,
   };
 }
 

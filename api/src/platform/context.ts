@@ -17,6 +17,8 @@ export interface ReadModels {
   waitFor(globalPosition: string, timeoutMs?: number): Promise<boolean>;
   /** How far the slowest projection trails the log (the health check's question); null while it does not run. */
   lag(countUpTo: number): Promise<ProjectionLag | null>;
+  /** `lag` of every projector by name (the metrics' projection lag). */
+  lags(countUpTo: number): Promise<Map<string, ProjectionLag> | null>;
 }
 
 /** Everything a feature router needs; built once at start-up (or per test app). */

@@ -1,4 +1,10 @@
-import { healthResponseSchema, livenessResponseSchema, orgConfigSchema, remoteRegistrySchema } from '@tht/contracts';
+import {
+  healthResponseSchema,
+  livenessResponseSchema,
+  METRICS_TOKEN_REQUIRED,
+  orgConfigSchema,
+  remoteRegistrySchema,
+} from '@tht/contracts';
 import type { DescribeFeatureApi } from '../openapi/operations';
 import { MAX_LAG_EVENTS, MAX_LAG_SECONDS } from './health';
 
@@ -46,6 +52,17 @@ export const describePlatformApi: DescribeFeatureApi = () => ({
       description: 'Asks nothing of the database: a process that answers here needs no restart. Never cached.',
       access: 'public',
       responses: { 200: { description: 'The process answers', schema: livenessResponseSchema } },
+    },
+    {
+      method: 'get',
+      path: '/api/metrics',
+      operationId: 'getMetrics',
+      summary: 'Prometheus metrics (request durations, projection lag, sign-in failures and refusals)',
+      description:
+        'Served only when `METRICS_TOKEN` is set (else 404), and only to `Authorization: Bearer <METRICS_TOKEN>` (not a user sign-in). Never cached.',
+      access: 'public',
+      responses: { 200: { description: 'The Prometheus text format', contentType: 'text/plain; version=0.0.4; charset=utf-8' } },
+      errors: { 401: [METRICS_TOKEN_REQUIRED] },
     },
     {
       method: 'get',

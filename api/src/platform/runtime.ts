@@ -89,6 +89,7 @@ export async function startRuntime(config: AppConfig, pool: pg.Pool, log: Logger
           if (position > projectedHere) caches.invalidate();
         }),
       lag: (countUpTo) => runner.lag(countUpTo),
+      lags: (countUpTo) => runner.lags(countUpTo),
     },
     principals,
     endedSessions,

@@ -48,6 +48,8 @@ export interface ProjectionRunner {
    * checkpoints, and after it stopped.
    */
   lag(countUpTo: number): Promise<ProjectionLag | null>;
+  /** `lag` of every projector by name (one measure per distinct checkpoint); null as `lag` is. */
+  lags(countUpTo: number): Promise<Map<string, ProjectionLag> | null>;
   /** Finishes the batch in progress, then stops following the log. */
   stop(): Promise<void>;
 }
@@ -238,6 +240,17 @@ export function startProjectionRunner({
 
   const loop = run();
 
+  /** The events readable after `checkpoint` (one read of the next, a bounded count only when there is one). */
+  async function lagAfter(checkpoint: string, countUpTo: number): Promise<ProjectionLag> {
+    const after = checkpoint === START ? null : checkpoint;
+    const oldest = (await store.readAll(after, 1)).events[0];
+    if (!oldest) return { events: 0, seconds: 0 };
+    const events = store.countAfter
+      ? await store.countAfter(after, countUpTo)
+      : (await store.readAll(after, countUpTo)).events.length;
+    return { events, seconds: Math.max(0, (Date.now() - Date.parse(oldest.metadata.occurredAt)) / 1000) };
+  }
+
   return {
     async isCaughtUp() {
       if (!running || !started || states.some((state) => state.failures > 0)) return false;
@@ -248,14 +261,15 @@ export function startProjectionRunner({
     },
     async lag(countUpTo) {
       if (!running || !started) return null;
-      const slowest = slowestCheckpoint();
-      const after = slowest === START ? null : slowest;
-      const oldest = (await store.readAll(after, 1)).events[0];
-      if (!oldest) return { events: 0, seconds: 0 };
-      const events = store.countAfter
-        ? await store.countAfter(after, countUpTo)
-        : (await store.readAll(after, countUpTo)).events.length;
-      return { events, seconds: Math.max(0, (Date.now() - Date.parse(oldest.metadata.occurredAt)) / 1000) };
+      return lagAfter(slowestCheckpoint(), countUpTo);
+    },
+    async lags(countUpTo) {
+      if (!running || !started) return null;
+      const checkpoints = [...new Set(states.map((state) => state.checkpoint))];
+      const measured = new Map(
+        await Promise.all(checkpoints.map(async (checkpoint) => [checkpoint, await lagAfter(checkpoint, countUpTo)] as const)),
+      );
+      return new Map(states.map((state) => [state.projector.name, measured.get(state.checkpoint)!]));
     },
     async stop() {
       running = false;

@@ -26,3 +26,6 @@ export const orgConfigSchema = z.strictObject({ orgEmailDomain: z.string() });
 
 /** GET /api/remotes: each micro-frontend's Module Federation name and the address of its manifest. */
 export const remoteRegistrySchema = z.record(z.string(), z.string());
+
+/** GET /api/metrics without the configured `METRICS_TOKEN` as its bearer token (401). */
+export const METRICS_TOKEN_REQUIRED = 'The metrics token is required';
