@@ -145,6 +145,16 @@ describe('PostgreSQL event store global order', () => {
     expect((await store.readStream('refused-b')).map((e) => e.type)).toEqual(['B']);
   });
 
+  it('counts the events readAll could return after a position, only up to the bound asked for', async () => {
+    const from = (await store.readAll(null, 100_000)).lastPosition;
+    expect(await store.countAfter!(from, 10)).toBe(0);
+    await store.append(`counted-${randomUUID()}`, [newEvent('A'), newEvent('B'), newEvent('C')], 'no_stream');
+    expect(await store.countAfter!(from, 10)).toBe(3);
+    expect(await store.countAfter!(from, 2)).toBe(2);
+    const all = await store.readAll(null, 100_000);
+    expect(await store.countAfter!(null, 100_000)).toBe(all.events.length);
+  });
+
   it('rejects malformed positions and limits with a clear error', async () => {
     await expect(store.readAll('12', 10)).rejects.toThrow('Not a PostgreSQL event store position: 12');
     await expect(store.readAll(null, 0)).rejects.toThrow('readAll limit must be a positive integer');
