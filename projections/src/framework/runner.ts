@@ -40,8 +40,6 @@ export interface ProjectionLag {
 }
 
 export interface ProjectionRunner {
-  /** True when every projector has applied everything readable in the log and none is failing. */
-  isCaughtUp(): Promise<boolean>;
   /**
    * The slowest projector's lag behind the log, from its checkpoint in memory: one read of the
    * next event, and a bounded count only when there is one. Null until the runner has loaded its
@@ -252,13 +250,6 @@ export function startProjectionRunner({
   }
 
   return {
-    async isCaughtUp() {
-      if (!running || !started || states.some((state) => state.failures > 0)) return false;
-      const behind = states.map((state) => state.checkpoint).sort()[0];
-      if (behind === undefined) return true;
-      const next = await store.readAll(behind === START ? null : behind, 1);
-      return next.events.length === 0;
-    },
     async lag(countUpTo) {
       if (!running || !started) return null;
       return lagAfter(slowestCheckpoint(), countUpTo);
