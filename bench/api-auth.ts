@@ -8,7 +8,7 @@ import type { Account } from '../e2e/src/support/accounts';
 import { compareWithFloor } from './support/against-floor';
 import { startLoadGenerator } from './support/load';
 import { runBenchmark } from './support/product';
-import { emitRow } from './support/report';
+import { emitRow, referenceRow } from './support/report';
 
 const CLIENTS = 50;
 const LOGINS = Number(process.env.BENCH_LOGINS ?? 500);
@@ -34,17 +34,7 @@ await runBenchmark('api-auth', async ({ baseUrl, accounts }) => {
         body: JSON.stringify({ username: user.email, password: user.password }),
       })),
     });
-    emitRow({
-      request: 'for reference, POST /api/login',
-      clients: CLIENTS,
-      perSecond: logins.requestsPerSecond,
-      p50Ms: logins.p50Ms,
-      p95Ms: logins.p95Ms,
-      floorPerSecond: null,
-      ratio: null,
-      target: null,
-      met: null,
-    });
+    emitRow(referenceRow('for reference, POST /api/login', CLIENTS, logins));
   } finally {
     load.close();
   }

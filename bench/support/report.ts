@@ -77,6 +77,25 @@ export function ratioRow(
   };
 }
 
+/** A load's figures shown for reference: no floor and no target. */
+export function referenceRow(
+  request: string,
+  clients: number,
+  measured: { requestsPerSecond: number; p50Ms: number; p95Ms: number },
+): BenchRow {
+  return {
+    request,
+    clients,
+    perSecond: measured.requestsPerSecond,
+    p50Ms: measured.p50Ms,
+    p95Ms: measured.p95Ms,
+    floorPerSecond: null,
+    ratio: null,
+    target: null,
+    met: null,
+  };
+}
+
 /** '2 CPU cores, load average 1.3 over the last minute': figures taken on a busy machine are not comparable. */
 export function loadAverageText(): string {
   return `${availableParallelism()} CPU cores, load average ${loadavg()[0]!.toFixed(1)} over the last minute`;
