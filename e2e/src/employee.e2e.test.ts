@@ -154,7 +154,7 @@ describe('an employee’s training entries', () => {
     const { page } = await signedInEmployee();
     const modules = page.getByRole('list', { name: 'Dashboard modules' }).locator(':scope > li');
     const order = () => modules.evaluateAll((items) => items.map((item) => item.getAttribute('aria-label')));
-    expect(await order()).toEqual(['Progress', 'Statistics', 'Entries']);
+    await expect.poll(order).toEqual(['Progress', 'Statistics', 'Entries']);
 
     await page.getByRole('button', { name: 'Move Entries up' }).click();
     await page.getByRole('button', { name: 'Move Entries up' }).click();
@@ -162,11 +162,11 @@ describe('an employee’s training entries', () => {
     await page
       .getByTitle('Drag Statistics to reorder')
       .dragTo(page.getByRole('listitem', { name: 'Progress', exact: true }), { steps: 8 });
-    expect(await order()).toEqual(['Entries', 'Statistics', 'Progress']);
+    await expect.poll(order).toEqual(['Entries', 'Statistics', 'Progress']);
 
     await page.reload();
     await page.getByRole('heading', { name: 'Training Entries' }).waitFor();
-    expect(await order()).toEqual(['Entries', 'Statistics', 'Progress']);
+    await expect.poll(order).toEqual(['Entries', 'Statistics', 'Progress']);
     await page.context().close();
   });
 
