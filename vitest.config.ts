@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 // One vitest run over every workspace; each project keeps its own environment.
 export default defineConfig({
   test: {
+    // One embedded PostgreSQL for the run; each test file makes its own database in it.
+    globalSetup: ['packages/postgres/src/test-support/shared-test-cluster.ts'],
     projects: [
       'packages/*/vitest.config.ts',
       'api/vitest.config.ts',

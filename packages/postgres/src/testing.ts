@@ -19,10 +19,14 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
+/** Where the run's shared throw-away cluster is (set by test-support/shared-test-cluster.ts, a vitest global setup). */
+export const SHARED_TEST_POSTGRES_ENV = 'THT_TEST_POSTGRES_URL';
+
 /**
  * A fresh, empty database for one test (or one test file). Uses the server of `DATABASE_URL`
- * when set; otherwise one throw-away embedded cluster per test process, started on first use in a
- * temporary folder and removed when the process ends.
+ * when set, else the run's shared throw-away cluster when there is one; otherwise one throw-away
+ * embedded cluster per test process, started on first use in a temporary folder and removed when
+ * the process ends.
  */
 export async function createTestDatabase(): Promise<TestDatabase> {
   const server = await testServer();
@@ -59,17 +63,22 @@ interface TestServer {
 let testServerPromise: Promise<TestServer> | undefined;
 
 function testServer(): Promise<TestServer> {
-  testServerPromise ??= process.env.DATABASE_URL ? Promise.resolve(externalServer(process.env.DATABASE_URL)) : throwawayCluster();
+  const shared = process.env[SHARED_TEST_POSTGRES_ENV];
+  testServerPromise ??= process.env.DATABASE_URL
+    ? Promise.resolve(externalServer(process.env.DATABASE_URL, false))
+    : shared
+      ? Promise.resolve(externalServer(shared, true))
+      : throwawayCluster();
   return testServerPromise;
 }
 
-function externalServer(databaseUrl: string): TestServer {
+function externalServer(databaseUrl: string, fileCopy: boolean): TestServer {
   const urlFor = (database: string) => {
     const url = new URL(databaseUrl);
     url.pathname = `/${encodeURIComponent(database)}`;
     return url.toString();
   };
-  return { adminUrl: databaseUrl, urlFor, fileCopy: false };
+  return { adminUrl: databaseUrl, urlFor, fileCopy };
 }
 
 async function throwawayCluster(): Promise<TestServer> {
