@@ -10,6 +10,7 @@ import { installedBinaries } from './binaries';
 import type { ClusterLog } from './cluster-log';
 import { launchCluster } from './embedded';
 import { postgresRunAs } from './system-user';
+import { SHARED_TEST_POSTGRES_ENV } from './testing';
 
 // Started by root, PostgreSQL runs as the system user `postgres`, which cannot enter root's
 // mode-700 home: these tests put the binaries, the data and the temporary folder in mode-700
@@ -87,6 +88,7 @@ if (!isRoot) {
       ].join('\n');
       const env: NodeJS.ProcessEnv = { ...process.env, TMPDIR: tmp };
       delete env.DATABASE_URL;
+      delete env[SHARED_TEST_POSTGRES_ENV];
       const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
         cwd: PACKAGE_DIR,
         env,
