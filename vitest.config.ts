@@ -5,6 +5,9 @@ export default defineConfig({
   test: {
     // One embedded PostgreSQL for the run; each test file makes its own database in it.
     globalSetup: ['packages/postgres/src/test-support/shared-test-cluster.ts'],
+    // Two test files at a time even on 2 cores (vitest's default there is 1): most of a file's
+    // time is spent waiting on PostgreSQL and on the processes it starts.
+    maxWorkers: 2,
     projects: [
       'packages/*/vitest.config.ts',
       'api/vitest.config.ts',

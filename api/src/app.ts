@@ -22,6 +22,7 @@ import { createMetrics } from './platform/metrics';
 import { apiNotFound, errorHandler } from './platform/http';
 import { requestLogging } from './platform/http-logging';
 import { dispatchByFirstSegment } from './platform/route-dispatch';
+import { readAfter } from './platform/read-after';
 import { refuseUnsafeText } from './platform/refuse-unsafe-text';
 import { remoteRegistryHandler } from './platform/remotes';
 import { securityHeaders } from './platform/security-headers';
@@ -60,6 +61,8 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Expr
     res.json({ orgEmailDomain: ctx.config.orgEmailDomain });
   });
 
+  // Past here a request sending `x-read-after` waits until this process includes that position.
+  app.use('/api', readAfter(ctx));
   // Feature routers, one line each. Each router declares its full paths below /api (e.g.
   // '/entries/:id') and its own auth; a request walks only those with routes under its first segment.
   app.use(

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AppendResult, EventMetadata, ExpectedVersion } from '@tht/eventstore';
 import type { Request, RequestHandler } from 'express';
 import type { AppContext } from './context';
+import { noteAppended } from './read-after';
 
 /** An event as a command produces it; metadata is added by `appendAndWait`. */
 export interface CommandEvent<Type extends string = string, Data = unknown> {
@@ -79,6 +80,7 @@ export async function appendAndWait(
     events.map((event) => ({ type: event.type, data: event.data, metadata: metadataFor(actor, event.schemaVersion) })),
     expectedVersion,
   );
+  noteAppended(result.lastGlobalPosition);
   await waitForReadModels(ctx, result.lastGlobalPosition);
   return result;
 }

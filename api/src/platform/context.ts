@@ -13,7 +13,10 @@ import type { ResponseCache } from './read-responses';
 import type { Logger } from './logger';
 
 export interface ReadModels {
-  /** Resolves true once every projector has processed `globalPosition`, false after `timeoutMs`. */
+  /**
+   * Resolves true once every projector has processed `globalPosition` and this process's caches
+   * hold nothing older (`ReadModelCaches.reached`), false after `timeoutMs`.
+   */
   waitFor(globalPosition: string, timeoutMs?: number): Promise<boolean>;
   /** How far the slowest projection trails the log (the health check's question); null while it does not run. */
   lag(countUpTo: number): Promise<ProjectionLag | null>;

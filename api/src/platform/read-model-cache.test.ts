@@ -21,7 +21,7 @@ describe('read-model caches', () => {
     expect(await late.find('b', load)).toBe('b#2');
     expect([await early.find('a', load), await late.find('b', load)]).toEqual(['a#1', 'b#2']);
 
-    caches.invalidate();
+    caches.invalidateChanged(null);
     expect([await early.find('a', load), await late.find('b', load)]).toEqual(['a#3', 'b#4']);
 
     caches.setTrusted(false);
@@ -50,5 +50,27 @@ describe('read-model caches', () => {
 
     caches.invalidateChanged(null);
     expect(await findAll()).toEqual(['u#9', 'e#10', 'x#11']);
+  });
+
+  it('know how far they are fresh, and forget everything only for a position beyond it', async () => {
+    const caches = createReadModelCaches();
+    caches.setTrusted(true);
+    const users = caches.add(createReadModelCache<string, string>(), ['users']);
+    const load = counter();
+    expect(await users.find('u', load)).toBe('u#1');
+
+    caches.projected(new Set(['entries']), '0005');
+    expect(caches.freshThrough).toBe('0005');
+    caches.reached('0004');
+    caches.reached('0005');
+    expect(await users.find('u', load)).toBe('u#1');
+
+    caches.reached('0007');
+    expect(caches.freshThrough).toBe('0007');
+    expect(await users.find('u', load)).toBe('u#2');
+
+    caches.projected(new Set(['entries']), '0006');
+    expect(caches.freshThrough).toBe('0007');
+    expect(await users.find('u', load)).toBe('u#2');
   });
 });

@@ -92,24 +92,33 @@ export function createReadModelCache<Key, Value>({
 /** What the runtime tells every cache, whatever its keys and values. */
 type Invalidated = Pick<ReadModelCache<unknown, unknown>, 'invalidate' | 'setTrusted'>;
 
+/** A read-model table (its name in `read_models`), as projection batches name the tables they changed. */
+export type ReadModelTable = Exclude<keyof ReadModelTables, 'projection_checkpoints'>;
+
 /**
  * Every read-model cache of this process, told together when the read models change. A feature
  * adds its cache (which then trusts notifications as the others do), naming the read-model tables
  * its values are read from; the runtime calls `invalidateChanged` with the tables a projection
- * batch changed (only the caches reading one of them forget), `invalidate` when it cannot tell
- * what changed, and `setTrusted`.
+ * batch changed (only the caches reading one of them forget, all of them when it cannot tell
+ * what changed), and `setTrusted`.
+ *
+ * `freshThrough` is the log position up to which every change of the read models has reached the
+ * caches: this process's runner says how far it projected (`projected`; a batch another runner
+ * applied makes it forget everything), and a wait that saw the read models reach a position says
+ * so (`reached`). A request that must see a position at or below it (`x-read-after`) costs nothing.
  */
-/** A read-model table (its name in `read_models`), as projection batches name the tables they changed. */
-export type ReadModelTable = Exclude<keyof ReadModelTables, 'projection_checkpoints'>;
-
 export interface ReadModelCaches {
   /** `readsTables`: the tables the cache's values are read from; absent, every change forgets them. */
   add<Cache extends Invalidated>(cache: Cache, readsTables?: readonly ReadModelTable[]): Cache;
-  /** Every cache forgets everything. */
-  invalidate(): void;
   /** The caches that read one of the tables a batch changed forget everything (all of them when `changed` is null: unknown). */
   invalidateChanged(changed: ChangedTables): void;
   setTrusted(trusted: boolean): void;
+  /** The log position every change up to which the caches have forgotten ('' before any is known). */
+  readonly freshThrough: string;
+  /** This process's runner brought every projector to `through`, changing `changed`: those caches forget. */
+  projected(changed: ChangedTables, through: string): void;
+  /** The read models are known to include `position`: unless fresh through it already, every cache forgets everything. */
+  reached(position: string): void;
 }
 
 interface Added {
@@ -125,21 +134,32 @@ function readsAnyOf({ readsTables }: Added, changed: ChangedTables): boolean {
 export function createReadModelCaches(): ReadModelCaches {
   const added: Added[] = [];
   let trusted = false;
+  let freshThrough = '';
+  const invalidateChanged = (changed: ChangedTables) => {
+    for (const each of added) if (readsAnyOf(each, changed)) each.cache.invalidate();
+  };
   return {
     add(cache, readsTables) {
       cache.setTrusted(trusted);
       added.push({ cache, readsTables: readsTables ?? null });
       return cache;
     },
-    invalidate() {
-      for (const { cache } of added) cache.invalidate();
-    },
-    invalidateChanged(changed) {
-      for (const each of added) if (readsAnyOf(each, changed)) each.cache.invalidate();
-    },
+    invalidateChanged,
     setTrusted(value) {
       trusted = value;
       for (const { cache } of added) cache.setTrusted(value);
+    },
+    get freshThrough() {
+      return freshThrough;
+    },
+    projected(changed, through) {
+      invalidateChanged(changed);
+      if (through > freshThrough) freshThrough = through;
+    },
+    reached(position) {
+      if (position <= freshThrough) return;
+      invalidateChanged(null);
+      freshThrough = position;
     },
   };
 }

@@ -10,6 +10,7 @@ import { metadataFor, type Actor } from './commands';
 import type { AppContext } from './context';
 import { HttpError } from './http';
 import type { NameHolder } from './name-claims';
+import { noteAppended } from './read-after';
 
 /**
  * Unique values (e-mail addresses, department names, form field names) are claimed on a
@@ -60,7 +61,7 @@ async function appendTo(
   version: number | 'no_stream',
   actor: Actor,
 ): Promise<void> {
-  await ctx.store.append(stream, [{ ...event, metadata: metadataFor(actor) }], version);
+  noteAppended((await ctx.store.append(stream, [{ ...event, metadata: metadataFor(actor) }], version)).lastGlobalPosition);
 }
 
 /**

@@ -56,16 +56,13 @@ export async function startRuntime(config: AppConfig, pool: pg.Pool, log: Logger
     { onUpdate: (changed) => caches.invalidateChanged(changed), onConnectionChange: (connected) => caches.setTrusted(connected) },
     log,
   );
-  // How far this process's runner has brought every projector, its changes forgotten by the caches.
-  let projectedHere = '';
   const runner = startProjectionRunner({
     pool,
     store,
     projectors: allProjectors,
     onError: (error, projector) => log.error(`Projection ${projector ?? 'runner'} failed; retrying with back-off`, error),
     onProjected: ({ changedTables, slowest }) => {
-      caches.invalidateChanged(changedTables);
-      if (slowest > projectedHere) projectedHere = slowest;
+      caches.projected(changedTables, slowest);
       waiter.progressed(slowest);
     },
   });
@@ -82,12 +79,13 @@ export async function startRuntime(config: AppConfig, pool: pg.Pool, log: Logger
     db,
     ids: createIdAllocator(db),
     readModels: {
-      // A command's own changes are visible to its next request even before the notification arrives:
-      // projected here, the caches already forgot what they changed; projected elsewhere, forget everything.
-      waitFor: (position, timeoutMs) =>
-        waiter.waitFor(position, timeoutMs).finally(() => {
-          if (position > projectedHere) caches.invalidate();
-        }),
+      // What a wait saw the read models reach is visible to the next request even before the notification
+      // arrives: projected here, the caches already forgot what changed; else they forget everything.
+      async waitFor(position, timeoutMs) {
+        const reached = await waiter.waitFor(position, timeoutMs);
+        if (reached) caches.reached(position);
+        return reached;
+      },
       lag: (countUpTo) => runner.lag(countUpTo),
       lags: (countUpTo) => runner.lags(countUpTo),
     },
