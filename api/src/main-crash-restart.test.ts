@@ -1,5 +1,4 @@
-import { spawn } from 'node:child_process';
-import { cp, mkdtemp, rm, symlink } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { EntryView, LoginResponse } from '@tht/contracts';
@@ -9,7 +8,7 @@ import { watchdogsOf } from '@tht/postgres/testing';
 import { rebuildReadModels } from 'projections';
 import { readModelSnapshot } from 'projections/testing/read-model-snapshot';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT } from './config';
+import { serverOnlyInstallation, spawnApi, type ProductProcess } from './testing/product-process';
 import { request } from './testing/request';
 
 // The product is killed with SIGKILL (its whole process group) under a stream of writes and
@@ -23,20 +22,9 @@ const ADMIN = { email: 'crash.admin@example.com', password: 'crash-test-password
 const WRITERS = 4;
 const ACKNOWLEDGED_BEFORE_KILL = 60;
 
-interface Product {
-  pid: number;
-  baseUrl: Promise<string>;
-  ready: Promise<void>;
-  exitCode: Promise<number | null>;
-  messages(): string[];
-  stderr(): string;
-  killGroup(): void;
-  stop(): Promise<number | null>;
-}
-
 let installation: string;
 let dataDir: string;
-const products: Product[] = [];
+const products: ProductProcess[] = [];
 
 beforeAll(async () => {
   installation = await serverOnlyInstallation();
@@ -52,79 +40,13 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-/** The API image's files (api/ and the root manifests) with the repository's node_modules. */
-async function serverOnlyInstallation(): Promise<string> {
-  const root = await mkdtemp(path.join(os.tmpdir(), 'tht-api-install-'));
-  for (const item of ['package.json', 'tsconfig.json', 'tsconfig.base.json', 'api']) {
-    await cp(path.join(REPO_ROOT, item), path.join(root, item), {
-      recursive: true,
-      filter: (source) => !source.includes('node_modules'),
-    });
-  }
-  await symlink(path.join(REPO_ROOT, 'node_modules'), path.join(root, 'node_modules'));
-  return root;
-}
-
-function startProduct(): Product {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'api/src/main.ts'], {
+function startProduct(): ProductProcess {
+  const product = spawnApi({
     cwd: installation,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '',
-      PORT: '0',
-      DATA_DIR: dataDir,
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      LOG_LEVEL: 'info',
-    },
-    detached: true, // its own process group, killed as a whole
-    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
   });
-  let stdout = '';
-  let stderr = '';
-  const exitCode = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const messages = () => stdout.split('\n').filter(Boolean).map(messageOf);
-  const whenLogged = (pattern: RegExp) =>
-    new Promise<RegExpExecArray>((resolve, reject) => {
-      const check = () => {
-        for (const message of messages()) {
-          const match = pattern.exec(message);
-          if (match) return resolve(match);
-        }
-      };
-      child.stdout.on('data', check);
-      void exitCode.then((code) => reject(new Error(`the product exited with ${code} before logging ${pattern}: ${stderr}`)));
-    });
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const product: Product = {
-    pid: child.pid!,
-    baseUrl: whenLogged(/^Listening on (http:\/\/localhost:\d+) \(starting\)$/).then((match) => match[1]!),
-    ready: whenLogged(/^Ready$/).then(() => undefined),
-    exitCode,
-    messages,
-    stderr: () => stderr,
-    killGroup: () => process.kill(-child.pid!, 'SIGKILL'),
-    async stop() {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-      return exitCode;
-    },
-  };
-  // Rejections are awaited where the test needs them.
-  product.baseUrl.catch(() => {});
-  product.ready.catch(() => {});
   products.push(product);
   return product;
-}
-
-/** The message of a log line: pino's JSON `msg`, or the line itself. */
-function messageOf(line: string): string {
-  try {
-    const { msg } = JSON.parse(line) as { msg?: unknown };
-    return typeof msg === 'string' ? msg : line;
-  } catch {
-    return line;
-  }
 }
 
 async function logIn(baseUrl: string): Promise<{ token: string; userId: number }> {
