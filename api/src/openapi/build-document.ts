@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES, errorResponseSchema } from '@tht/contracts';
+import { ACCOUNT_MESSAGES, errorResponseSchema, READ_AFTER_HEADER } from '@tht/contracts';
 import { z } from 'zod';
 import { AUTH_COOKIE } from '../auth/tokens';
 import { CONFLICT_MESSAGE, MALFORMED_ADDRESS_MESSAGE } from '../platform/http';
@@ -231,9 +231,15 @@ function errorResponses(operation: ApiOperation): Record<string, ResponseObject>
   return responses;
 }
 
+const READ_AFTER_NOTE =
+  'The consistency token of the events this request appended (absent when it appended none): send it back as ' +
+  `\`${READ_AFTER_HEADER}\` so the next requests, on any API process, include them.`;
+
+/** The headers documented for a status: the operation's own, and the read-after token of a write's success. */
 function headersOf(operation: ApiOperation, status: number): Pick<ResponseObject, 'headers'> {
-  const headers = operation.headers?.[status];
-  if (!headers) return {};
+  const writeSucceeded = operation.method !== 'get' && status < 300;
+  const headers = { ...operation.headers?.[status], ...(writeSucceeded ? { [READ_AFTER_HEADER]: READ_AFTER_NOTE } : {}) };
+  if (Object.keys(headers).length === 0) return {};
   return {
     headers: Object.fromEntries(
       Object.entries(headers).map(([name, description]) => [name, { description, schema: { type: 'string' } }]),

@@ -2,8 +2,10 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { READ_AFTER_HEADER, READ_AFTER_MESSAGES } from '@tht/contracts';
 import { Router } from 'express';
 import { REPO_ROOT } from '../config';
+import { READ_AFTER_WAIT_MS } from '../platform/read-after';
 import { buildOpenApiDocument, type OpenApiDocument } from './build-document';
 import { FEATURE_APIS } from './features';
 import type { ApiSettings } from './operations';
@@ -23,6 +25,11 @@ const DESCRIPTION = [
   'The API of the Training Hours Tracker, generated from the zod schemas of `packages/contracts` that the routes parse and answer with.',
   'Sign in with `POST /api/login`; send the `authToken` as `Authorization: Bearer <token>`, or let the browser send the `authToken` cookie.',
   'Every refusal is JSON `{ "error": "<message>" }` with a 4xx status; the messages are the texts of SPEC section 8.',
+  `**Read-your-writes across API processes.** A response to a request that appended events carries \`${READ_AFTER_HEADER}\`, ` +
+    'an opaque token of their position in the event log. Keep the newest token seen and send it as the request header ' +
+    `\`${READ_AFTER_HEADER}\` on every request: it is answered only once the read models of the process answering include ` +
+    `that position (waiting up to ${READ_AFTER_WAIT_MS / 1000} s), else \`503\` \`{ "error": "${READ_AFTER_MESSAGES.notReached}" }\` ` +
+    `with \`Retry-After\`. A malformed token is \`400\` \`{ "error": "${READ_AFTER_MESSAGES.malformed}" }\`.`,
 ].join('\n\n');
 
 function productVersion(): string {

@@ -186,6 +186,8 @@ describe('GET /api/openapi.json', () => {
     expect(operation('post', '/api/login').security).toEqual([]);
     expect(operation('get', '/api/entries').responses['401']).toBeDefined();
     expect(operation('post', '/api/login').responses['429']!.headers).toHaveProperty('Retry-After');
+    expect(operation('post', '/api/entries').responses['201']!.headers).toHaveProperty('x-read-after');
+    expect(operation('get', '/api/entries').responses['200']!.headers).toBeUndefined();
   });
 
   it('documents request bodies, query parameters and optional fields as the routes parse them', () => {

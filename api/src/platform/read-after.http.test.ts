@@ -43,7 +43,7 @@ const annsEntry = (trainingName: string) => ({
 });
 const tokenOf = (response: JsonResponse) => response.headers.get(READ_AFTER_HEADER);
 
-function readAnnsEntries(app: TestApp, token?: string | null): Promise<JsonResponse<EntryView[]>> {
+function readAnnsEntries(app: TestApp, token?: string): Promise<JsonResponse<EntryView[]>> {
   return request<EntryView[]>(app, 'GET', `/api/entries?userId=${ann.user.id}&year=2025`, {
     token: ann.token,
     headers: token ? { [READ_AFTER_HEADER]: token } : {},
@@ -56,7 +56,9 @@ async function logAnnsEntry(trainingName: string): Promise<{ id: number; token: 
     body: annsEntry(trainingName),
   });
   expect(logged.status).toBe(201);
-  return { id: logged.body.id, token: tokenOf(logged)! };
+  const token = tokenOf(logged) ?? '';
+  expect(positionOfReadAfter(token)).not.toBeNull();
+  return { id: logged.body.id, token };
 }
 
 const ids = (response: JsonResponse<EntryView[]>) => response.body.map((entry) => entry.id);

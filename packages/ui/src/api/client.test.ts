@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, AUTH_TOKEN_KEY, apiRequest, errorMessageOf } from './client';
+import { READ_AFTER_HEADER, READ_AFTER_MESSAGES, readAfterToken } from '@tht/contracts';
+import { ApiError, AUTH_TOKEN_KEY, apiRequest, errorMessageOf, forgetReadAfter, READ_AFTER_KEY } from './client';
 
 type Recorded = { url: string; init: RequestInit };
 
@@ -55,6 +56,56 @@ describe('apiRequest', () => {
     await expect(failure).rejects.toThrow('401: Unauthorized');
     await expect(failure).rejects.toBeInstanceOf(ApiError);
     expect(localStorage.getItem(AUTH_TOKEN_KEY)).toBeNull();
+  });
+});
+
+const tokenAt = (transaction: number) => readAfterToken(`${String(transaction).padStart(20, '0')}-${'0'.repeat(20)}`);
+
+/** Answers each call with the next of `answers`, recording what was sent. */
+function answerInTurn(...answers: Array<{ status?: number; body?: string; readAfter?: string }>) {
+  const sent: Array<string | undefined> = [];
+  vi.stubGlobal('fetch', async (_url: string, init: RequestInit) => {
+    sent.push((init.headers as Record<string, string>)[READ_AFTER_HEADER]);
+    const { status = 200, body = '{}', readAfter } = answers[sent.length - 1]!;
+    return new Response(body, { status, headers: readAfter ? { [READ_AFTER_HEADER]: readAfter } : {} });
+  });
+  return sent;
+}
+
+describe('the read-after token', () => {
+  beforeEach(() => sessionStorage.clear());
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('is kept from any response, newest first, and sent with every request after it', async () => {
+    const sent = answerInTurn(
+      { readAfter: tokenAt(5) },
+      {},
+      { readAfter: tokenAt(3) },
+      { status: 409, body: '{"error":"x"}', readAfter: tokenAt(8) },
+      {},
+    );
+    await apiRequest('POST', '/api/entries', {});
+    await apiRequest('GET', '/api/stats');
+    await apiRequest('PUT', '/api/entries/1', {});
+    await expect(apiRequest('PUT', '/api/entries/1', {})).rejects.toThrow('409');
+    await apiRequest('GET', '/api/stats');
+    expect(sent).toEqual([undefined, tokenAt(5), tokenAt(5), tokenAt(5), tokenAt(8)]);
+    expect(sessionStorage.getItem(READ_AFTER_KEY)).toBe(tokenAt(8));
+  });
+
+  it('is forgotten on signing out and after a 503 saying the server did not reach it', async () => {
+    sessionStorage.setItem(READ_AFTER_KEY, tokenAt(5));
+    forgetReadAfter();
+    expect(sessionStorage.getItem(READ_AFTER_KEY)).toBeNull();
+
+    sessionStorage.setItem(READ_AFTER_KEY, tokenAt(5));
+    const notReached = JSON.stringify({ error: READ_AFTER_MESSAGES.notReached });
+    const sent = answerInTurn({ status: 503, body: '{"error":"Starting"}' }, { status: 503, body: notReached }, {});
+    await expect(apiRequest('GET', '/api/stats')).rejects.toThrow('503');
+    expect(sessionStorage.getItem(READ_AFTER_KEY)).toBe(tokenAt(5));
+    await expect(apiRequest('GET', '/api/stats')).rejects.toThrow(READ_AFTER_MESSAGES.notReached);
+    await apiRequest('GET', '/api/stats');
+    expect(sent).toEqual([tokenAt(5), tokenAt(5), undefined]);
   });
 });
 

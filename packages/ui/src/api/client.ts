@@ -1,5 +1,13 @@
+import { newerReadAfter, READ_AFTER_HEADER, READ_AFTER_MESSAGES } from '@tht/contracts';
+
 /** Local-storage key holding the bearer token returned by POST /api/login. */
 export const AUTH_TOKEN_KEY = 'authToken';
+
+/**
+ * Session-storage key holding the newest `x-read-after` token any response carried: sent with every
+ * request, so whichever API process answers includes this tab's own writes (a reload keeps it).
+ */
+export const READ_AFTER_KEY = 'readAfter';
 
 /** A non-2xx response; `message` is `${status}: ${body text or status text}` (SPEC section 8). */
 export class ApiError extends Error {
@@ -18,12 +26,29 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /** A body sent as it is: the browser sets the multipart content type with its boundary. */
 const isFormData = (body: unknown): body is FormData => typeof FormData !== 'undefined' && body instanceof FormData;
 
-function requestHeaders(body: unknown): Record<string, string> {
+function requestHeaders(body: unknown, readAfter: string | null): Record<string, string> {
   const headers: Record<string, string> = {};
   const token = localStorage.getItem(AUTH_TOKEN_KEY);
   if (token) headers.Authorization = `Bearer ${token}`;
+  if (readAfter) headers[READ_AFTER_HEADER] = readAfter;
   if (body !== undefined && !isFormData(body)) headers['Content-Type'] = 'application/json';
   return headers;
+}
+
+function keepNewestReadAfter(response: Response): void {
+  const newest = newerReadAfter(sessionStorage.getItem(READ_AFTER_KEY), response.headers.get(READ_AFTER_HEADER));
+  if (newest) sessionStorage.setItem(READ_AFTER_KEY, newest);
+}
+
+/** Forgets the read-after token (signing out: the next session starts without the last one's). */
+export function forgetReadAfter(): void {
+  sessionStorage.removeItem(READ_AFTER_KEY);
+}
+
+/** A 503 saying the server did not reach the token sent: forget it, unless a newer one came since. */
+function forgetUnreachedReadAfter(failure: ApiError, sent: string | null): void {
+  const unreached = failure.status === 503 && errorMessageOf(failure, '') === READ_AFTER_MESSAGES.notReached;
+  if (unreached && sessionStorage.getItem(READ_AFTER_KEY) === sent) forgetReadAfter();
 }
 
 async function parseBody(response: Response): Promise<unknown> {
@@ -32,20 +57,26 @@ async function parseBody(response: Response): Promise<unknown> {
 }
 
 /**
- * Calls the API with credentials and the stored bearer token; sends `body` as JSON (a FormData
- * as multipart/form-data). Resolves to the parsed JSON body (null when empty); rejects with
- * ApiError on a non-2xx status, dropping the stored token on 401.
+ * Calls the API with credentials, the stored bearer token and the newest read-after token; sends
+ * `body` as JSON (a FormData as multipart/form-data). Keeps a newer read-after token the response
+ * carries. Resolves to the parsed JSON body (null when empty); rejects with ApiError on a non-2xx
+ * status, dropping the stored token on 401, and the read-after token sent when the server could
+ * not reach it in time (so a token no server reaches, e.g. after a restore, blocks one request, not all).
  */
 export async function apiRequest<T>(method: HttpMethod, path: string, body?: unknown): Promise<T> {
+  const readAfter = sessionStorage.getItem(READ_AFTER_KEY);
   const response = await fetch(path, {
     method,
     credentials: 'include',
-    headers: requestHeaders(body),
+    headers: requestHeaders(body, readAfter),
     body: body === undefined ? undefined : isFormData(body) ? body : JSON.stringify(body),
   });
+  keepNewestReadAfter(response);
   if (!response.ok) {
     if (response.status === 401) localStorage.removeItem(AUTH_TOKEN_KEY);
-    throw new ApiError(response.status, await response.text(), response.statusText);
+    const failure = new ApiError(response.status, await response.text(), response.statusText);
+    forgetUnreachedReadAfter(failure, readAfter);
+    throw failure;
   }
   return (await parseBody(response)) as T;
 }

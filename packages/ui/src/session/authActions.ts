@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import type { CurrentUserResponse, LoginInput, LoginResponse, RegistrationInput, ResetRequestAnswer } from '@tht/contracts';
-import { AUTH_TOKEN_KEY, apiRequest } from '../api/client';
+import { AUTH_TOKEN_KEY, apiRequest, forgetReadAfter } from '../api/client';
 import { CURRENT_USER_KEY } from './currentUser';
 
 type SessionResponse = CurrentUserResponse & { authToken?: string };
@@ -27,6 +27,7 @@ export function useAuthActions() {
 
     async function clearSession() {
       localStorage.removeItem(AUTH_TOKEN_KEY);
+      forgetReadAfter();
       await mutate(() => true, undefined, { revalidate: false });
       await mutate(CURRENT_USER_KEY, null, { revalidate: false });
     }
