@@ -124,6 +124,17 @@ describe('the read-after token', () => {
     expect(stale).toBe(0);
   });
 
+  it('gives the same ETag for the same read on either process, so a body revalidated on the other is a 304', async () => {
+    const logged = await logAnnsEntry('Revalidated elsewhere');
+    const onA = await readAnnsEntries(a, logged.token);
+    const onB = await request(b, 'GET', `/api/entries?userId=${ann.user.id}&year=2025`, {
+      token: ann.token,
+      headers: { [READ_AFTER_HEADER]: logged.token, 'if-none-match': onA.headers.get('etag')! },
+    });
+    expect(onA.headers.get('etag')).toMatch(/^"/);
+    expect(onB.status).toBe(304);
+  });
+
   it('answers 503 with Retry-After when the position is not reached within the bound, forgetting nothing', async () => {
     const freshThrough = b.ctx.caches.freshThrough;
     const beyondTheLog = readAfterToken(`${'9'.repeat(20)}-${'0'.repeat(20)}`);
