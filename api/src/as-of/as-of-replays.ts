@@ -10,18 +10,25 @@ import {
   type ReadModelTables,
   type RebuildProgress,
 } from 'projections';
+import { ownerIsAlive, progressWrites, type JobOwner } from '../platform/jobs';
 import type { Logger } from '../platform/logger';
 
 /**
  * The organisation's read models as of a moment, for `?asOf=`: the event log replayed up to the
  * last event recorded by then into a schema of its own (`replayAside`, as `npm run replay` does),
- * built in the background on a small pool of its own, one replay at a time, the last few kept.
- * Keyed by the log position the moment resolves to, so every moment between two events shares
- * one replay.
+ * built in the background on a small pool of its own, one replay at a time per process, the last
+ * few kept. Keyed by the log position the moment resolves to, so every moment between two events
+ * shares one replay.
  *
- * The work is bounded: at most `maxJobs` replays are queued or building, and as many moments
- * resolved at once (a read of the log up to it), each user waiting for one of each at a time.
- * Asking for what is under way already costs nothing; anything more is refused (`busy`).
+ * Every API process sees the same replays: their state is in PostgreSQL (`jobs.as_of_replays`,
+ * written by the process building each, see `platform/jobs.ts`) and the replayed schemas are in
+ * the database, so a replay asked for on one process is answered on any. A replay whose process
+ * stopped is reported failed once, like one that failed.
+ *
+ * The work is bounded across the processes: at most `maxJobs` replays are queued or building, and
+ * as many moments resolved at once (a read of the log up to it, `jobs.as_of_resolutions`), each
+ * user waiting for one of each at a time. Asking for what is under way costs nothing; anything
+ * more is refused (`busy`).
  */
 export type AsOfOutcome<T> =
   | { status: 'ready'; value: T }
@@ -39,15 +46,17 @@ export interface AsOfReplays {
    * `busy`) and tells how far it is, or that it failed (told once: the next call starts it again).
    */
   withReadModels<T>(recordedBy: Date, user: string, read: (schema: string) => Promise<T>): Promise<AsOfOutcome<T>>;
-  /** Stops the replay under way (it fails) and closes the pool. */
+  /** Stops the replay under way and those queued here (they fail) and closes the pools. */
   close(): Promise<void>;
 }
 
 export interface AsOfReplaysOptions {
-  /** The API's pool: the replays connect to the same database with a pool of their own. */
+  /** The API's pool: the replays' state is kept through it; the replays connect with pools of their own. */
   pool: pg.Pool;
   /** `EVENTSTORE_URL`: the replays read the log from KurrentDB through a client of their own. */
   eventstoreUrl: string | null;
+  /** This process, as the owner of the replays it builds. */
+  owner: JobOwner;
   log: Logger;
   /** Replayed schemas kept at most (the least recently used is dropped). */
   keep?: number;
@@ -57,41 +66,49 @@ export interface AsOfReplaysOptions {
   maxJobs?: number;
 }
 
+/** The replays' and the moments' tables in schema `jobs` (`migrateJobs`). */
+export const AS_OF_JOB_TABLES = [
+  sql`CREATE TABLE IF NOT EXISTS jobs.as_of_replays (
+    position text PRIMARY KEY,
+    user_key text NOT NULL,
+    owner uuid,
+    state text NOT NULL,
+    progress real NOT NULL,
+    last_used timestamptz NOT NULL)`,
+  sql`CREATE TABLE IF NOT EXISTS jobs.as_of_resolutions (moment_ms bigint PRIMARY KEY, user_key text NOT NULL, owner uuid NOT NULL)`,
+];
+
 /** Work under way (a replay queued or building, a moment being resolved) and the user it was started for. */
 interface Job {
-  user: string;
+  user_key: string;
 }
 
-interface Replay extends Job {
-  position: string;
-  schema: string;
-  state: 'queued' | 'building' | 'ready' | 'failed';
+type ReplayState = 'queued' | 'building' | 'ready' | 'failed';
+
+interface ReplayRow {
+  state: ReplayState;
+  /** Share done, 0 to 1 (written by its owner as it moves). */
   progress: number;
-  /** When it was last read (0: found from an earlier run, not read since). */
-  lastUsed: number;
-  /** Reads under way: the schema is not dropped under them. */
-  readers: number;
+  /** Whether its owner heartbeats: a replay under way whose owner stopped is failed. */
+  alive: boolean;
 }
 
 /** One for the replay's advisory lock, one for its batches, the log's reads and the look-ups. */
 const POOL_SIZE = 2;
+/** Replayed schemas read at once by this process, each holding a connection with a shared lock on its schema. */
+const READERS = 4;
 const KEEP = 3;
 const MAX_JOBS = 3;
 /** A moment this far back resolves to the same position from now on (concurrent commits settle within milliseconds). */
 const SETTLED_MS = 60_000;
 const RESOLVED_KEPT = 1_000;
+const UNDER_WAY = sql`state IN ('queued', 'building')`;
 
 /** Why `user` may not start new work beside `jobs` (those under way), if they may not. */
-function refusalOf(jobs: Iterable<Job>, user: string, maxJobs: number): AsOfBusy | null {
-  let count = 0;
-  for (const job of jobs) {
-    if (job.user === user) return 'own-job-under-way';
-    count += 1;
-  }
-  return count >= maxJobs ? 'all-slots-taken' : null;
+function refusalOf(jobs: readonly Job[], user: string, maxJobs: number): AsOfBusy | null {
+  if (jobs.some((job) => job.user_key === user)) return 'own-job-under-way';
+  return jobs.length >= maxJobs ? 'all-slots-taken' : null;
 }
-
-const isUnderWay = (replay: Replay) => replay.state === 'queued' || replay.state === 'building';
 
 /** The replay's share done: the log's size is all the store tells, so a cut before its end stays short of 1 until done. */
 function shareDone({ phase, done, total }: RebuildProgress): number {
@@ -100,9 +117,13 @@ function shareDone({ phase, done, total }: RebuildProgress): number {
   return total ? Math.min(0.98, done / total) : 0;
 }
 
+/** The advisory lock a read of a replayed schema holds shared and its drop exclusively. */
+const readLockOf = (schema: string) => `tht:as-of-read:${schema}`;
+
 export function createAsOfReplays({
   pool: apiPool,
   eventstoreUrl,
+  owner,
   log,
   keep = KEEP,
   batchSize,
@@ -110,92 +131,200 @@ export function createAsOfReplays({
 }: AsOfReplaysOptions): AsOfReplays {
   const connectionString = apiPool.options.connectionString;
   if (!connectionString) throw new Error('The as-of replays need the pool of a connection string');
+  const jobs = createDb(apiPool);
   const pool = createPool(connectionString, { max: POOL_SIZE });
-  const db = createDb<ReadModelTables>(pool);
+  const replayDb = createDb<ReadModelTables>(pool);
+  const readLocks = createPool(connectionString, { max: READERS });
+  const readLockDb = createDb(readLocks);
   let store: EventStore | null = null;
   const storeOf = () => (store ??= createEventStore({ pool, eventstoreUrl }));
-  const replays = new Map<string, Replay>();
   const resolved = new Map<number, string>();
-  /** Moments being resolved, by time: asking for one again waits for the same answer. */
-  const resolving = new Map<number, Job & { position: Promise<string> }>();
+  /** Moments being resolved by this process, by time: asking for one again waits for the same answer. */
+  const resolving = new Map<number, Promise<string>>();
   let found: Promise<void> | null = null;
-  let jobs = Promise.resolve();
+  let builds = Promise.resolve();
   let closed = false;
 
-  /** Schemas replayed by earlier runs (or `npm run replay -- --position`) are found again. */
+  /** Schemas replayed by earlier runs (or `npm run replay -- --position`) are found again, as never read. */
   async function findEarlierReplays(): Promise<void> {
-    for (const { schema, position } of await replayedAsideSchemas(db)) {
-      if (schema !== asOfSchema({ position }) || replays.has(position)) continue;
-      replays.set(position, { position, schema, state: 'ready', progress: 1, lastUsed: 0, readers: 0, user: '' });
+    for (const { schema, position } of await replayedAsideSchemas(replayDb)) {
+      if (schema !== asOfSchema({ position })) continue;
+      await sql`INSERT INTO jobs.as_of_replays (position, user_key, owner, state, progress, last_used)
+        VALUES (${position}, '', NULL, 'ready', 1, 'epoch') ON CONFLICT (position) DO NOTHING`.execute(jobs);
     }
     await dropLeastRecentlyUsed(keep);
   }
 
-  /** The log position `recordedBy` resolves to, or why resolving it for `user` is refused. */
-  async function positionAt(recordedBy: Date, user: string): Promise<{ position: string } | { refused: AsOfBusy }> {
+  /** Runs `work` alone among the processes' claims of as-of work (a transaction holding one lock). */
+  function claiming<T>(work: (trx: typeof jobs) => Promise<T>): Promise<T> {
+    return jobs.transaction().execute(async (trx) => {
+      await sql`SELECT pg_advisory_xact_lock(hashtext('tht:as-of-jobs'))`.execute(trx);
+      return work(trx);
+    });
+  }
+
+  /** Claims the resolving of the moment at `time` for `user`: unless another process resolves it already, or the bounds refuse. */
+  function claimResolution(time: number, user: string): Promise<'claimed' | 'taken' | AsOfBusy> {
+    return claiming(async (trx) => {
+      await sql`DELETE FROM jobs.as_of_resolutions r WHERE NOT ${ownerIsAlive('r.owner')}`.execute(trx);
+      const { rows } = await sql<Job & { moment_ms: number }>`SELECT moment_ms, user_key FROM jobs.as_of_resolutions`.execute(trx);
+      if (rows.some((row) => row.moment_ms === time)) return 'taken';
+      const refused = refusalOf(rows, user, maxJobs);
+      if (refused) return refused;
+      await sql`INSERT INTO jobs.as_of_resolutions (moment_ms, user_key, owner) VALUES (${time}, ${user}, ${owner.id})`.execute(
+        trx,
+      );
+      return 'claimed';
+    });
+  }
+
+  /** Reads the log up to `recordedBy` (this process holding the moment's claim meanwhile). */
+  async function resolve(recordedBy: Date): Promise<string> {
     const time = recordedBy.getTime();
-    const known = resolved.get(time) ?? (await resolving.get(time)?.position);
-    if (known !== undefined) return { position: known };
-    const refused = refusalOf(resolving.values(), user, maxJobs);
-    if (refused) return { refused };
-    const position = positionOfCut(storeOf(), { recordedBy }, batchSize).finally(() => resolving.delete(time));
-    resolving.set(time, { user, position });
-    const found = await position;
-    if (Date.now() - time > SETTLED_MS) {
-      if (resolved.size >= RESOLVED_KEPT) resolved.delete(resolved.keys().next().value!);
-      resolved.set(time, found);
-    }
-    return { position: found };
-  }
-
-  /** Drops the least recently used idle replayed schemas until at most `room` are kept. */
-  async function dropLeastRecentlyUsed(room: number): Promise<void> {
-    const ready = [...replays.values()].filter((replay) => replay.state === 'ready').sort((a, b) => a.lastUsed - b.lastUsed);
-    for (const replay of ready.slice(0, Math.max(0, ready.length - room))) {
-      if (replay.readers > 0) continue;
-      replays.delete(replay.position);
-      await sql`DROP SCHEMA IF EXISTS ${sql.id(replay.schema)} CASCADE`.execute(db);
-    }
-  }
-
-  async function build(replay: Replay): Promise<void> {
-    replay.state = 'building';
     try {
+      const position = await positionOfCut(storeOf(), { recordedBy }, batchSize);
+      if (Date.now() - time > SETTLED_MS) {
+        if (resolved.size >= RESOLVED_KEPT) resolved.delete(resolved.keys().next().value!);
+        resolved.set(time, position);
+      }
+      return position;
+    } finally {
+      await sql`DELETE FROM jobs.as_of_resolutions WHERE moment_ms = ${time} AND owner = ${owner.id}`
+        .execute(jobs)
+        .finally(() => resolving.delete(time));
+    }
+  }
+
+  /** The log position `recordedBy` resolves to; pending while another process resolves it; or why resolving it for `user` is refused. */
+  async function positionAt(
+    recordedBy: Date,
+    user: string,
+  ): Promise<{ position: string } | { pending: true } | { refused: AsOfBusy }> {
+    const time = recordedBy.getTime();
+    const known = resolved.get(time) ?? (await resolving.get(time));
+    if (known !== undefined) return { position: known };
+    const claim = await claimResolution(time, user);
+    const here = resolving.get(time); // claimed by another request of this process meanwhile
+    if (here) return { position: await here };
+    if (claim === 'taken') return { pending: true };
+    if (claim !== 'claimed') return { refused: claim };
+    const position = resolve(recordedBy);
+    resolving.set(time, position);
+    return { position: await position };
+  }
+
+  /** Drops the least recently read replayed schemas, those being read excepted, until at most `room` are kept. */
+  async function dropLeastRecentlyUsed(room: number): Promise<void> {
+    const { rows } = await sql<{ position: string }>`SELECT position FROM jobs.as_of_replays
+      WHERE state = 'ready' ORDER BY last_used DESC OFFSET ${room}`.execute(jobs);
+    for (const { position } of rows) await dropUnlessRead(position);
+  }
+
+  /** Forgets a ready replay and drops its schema, unless a process reads it now (holding its read lock shared). */
+  async function dropUnlessRead(position: string): Promise<void> {
+    const schema = asOfSchema({ position });
+    await readLockDb.transaction().execute(async (trx) => {
+      const { rows } = await sql<{
+        unread: boolean;
+      }>`SELECT pg_try_advisory_xact_lock(hashtext(${readLockOf(schema)})) AS unread`.execute(trx);
+      if (!rows[0]!.unread) return;
+      const { numAffectedRows } =
+        await sql`DELETE FROM jobs.as_of_replays WHERE position = ${position} AND state = 'ready'`.execute(trx);
+      if (numAffectedRows) await sql`DROP SCHEMA IF EXISTS ${sql.id(schema)} CASCADE`.execute(trx);
+    });
+  }
+
+  /** `read` on the replayed schema of `position`, marked as read now and not dropped meanwhile; null once it is gone. */
+  function readReplayed<T>(position: string, read: (schema: string) => Promise<T>): Promise<{ value: T } | null> {
+    const schema = asOfSchema({ position });
+    const lock = sql`hashtext(${readLockOf(schema)})`;
+    return readLockDb.connection().execute(async (connection) => {
+      await sql`SELECT pg_advisory_lock_shared(${lock})`.execute(connection);
+      try {
+        const { numAffectedRows } = await sql`UPDATE jobs.as_of_replays SET last_used = now()
+          WHERE position = ${position} AND state = 'ready'`.execute(connection);
+        return numAffectedRows ? { value: await read(schema) } : null;
+      } finally {
+        await sql`SELECT pg_advisory_unlock_shared(${lock})`.execute(connection);
+      }
+    });
+  }
+
+  async function replayRow(position: string): Promise<ReplayRow | undefined> {
+    const { rows } = await sql<ReplayRow>`SELECT state, progress, ${ownerIsAlive('r.owner')} AS alive
+      FROM jobs.as_of_replays r WHERE position = ${position}`.execute(jobs);
+    return rows[0];
+  }
+
+  /** Forgets the replay of `position` when it failed or its process stopped: true for the one request that did. */
+  async function forgetFailed(position: string): Promise<boolean> {
+    const { rows } = await sql<{ state: ReplayState; owner: string }>`DELETE FROM jobs.as_of_replays r
+      WHERE position = ${position} AND (state = 'failed' OR (${UNDER_WAY} AND NOT ${ownerIsAlive('r.owner')}))
+      RETURNING state, owner`.execute(jobs);
+    const [forgotten] = rows;
+    if (forgotten && forgotten.state !== 'failed')
+      log.error(
+        `Replaying the event log up to ${position || 'its start'} failed: its process (jobs owner ${forgotten.owner}) stopped`,
+      );
+    return forgotten !== undefined;
+  }
+
+  /** Queues the replay of `position` here for `user` if the bounds allow (false: it is there already). */
+  function claimReplay(position: string, user: string): Promise<boolean | AsOfBusy> {
+    return claiming(async (trx) => {
+      const { rows } = await sql<Job & { position: string }>`SELECT position, user_key FROM jobs.as_of_replays r
+        WHERE ${UNDER_WAY} AND ${ownerIsAlive('r.owner')}`.execute(trx);
+      if (rows.some((row) => row.position === position)) return false;
+      const refused = refusalOf(rows, user, maxJobs);
+      if (refused) return refused;
+      const { numAffectedRows } = await sql`INSERT INTO jobs.as_of_replays (position, user_key, owner, state, progress, last_used)
+        VALUES (${position}, ${user}, ${owner.id}, 'queued', 0, now())
+        ON CONFLICT (position) DO NOTHING`.execute(trx);
+      return numAffectedRows === 1n;
+    });
+  }
+
+  /** Moves this process's replay of `position` from one of `from` to `to`: false when it is no longer its own (reported stopped). */
+  async function moveOn(position: string, from: readonly ReplayState[], to: ReplayState, progress: number): Promise<boolean> {
+    const { numAffectedRows } = await sql`UPDATE jobs.as_of_replays SET state = ${to}, progress = ${progress}
+      WHERE position = ${position} AND owner = ${owner.id} AND state = ANY(${from}::text[])`.execute(jobs);
+    return numAffectedRows === 1n;
+  }
+
+  async function build(position: string): Promise<void> {
+    const schema = asOfSchema({ position });
+    let progress = 0;
+    const writes = progressWrites(() => moveOn(position, ['building'], 'building', progress), log);
+    try {
+      if (closed) throw new Error('The as-of replays were closed');
+      if (!(await moveOn(position, ['queued'], 'building', 0))) return;
       await dropLeastRecentlyUsed(keep - 1);
       await replayAside({
         pool,
         store: storeOf(),
-        until: { position: replay.position },
-        schema: replay.schema,
+        until: { position },
+        schema,
         batchSize,
-        onProgress: (progress) => (replay.progress = shareDone(progress)),
+        onProgress: (done) => {
+          progress = shareDone(done);
+          writes.moved();
+        },
       });
-      Object.assign(replay, { state: 'ready', progress: 1 });
+      await writes.settle();
+      await moveOn(position, ['building'], 'ready', 1);
     } catch (error) {
-      replay.state = 'failed';
-      if (!closed) log.error(`Replaying the event log up to ${replay.position || 'its start'} into ${replay.schema} failed`, error);
-      await sql`DROP SCHEMA IF EXISTS ${sql.id(replay.schema)} CASCADE`.execute(db).catch(() => {});
+      await writes.settle();
+      if (!closed) log.error(`Replaying the event log up to ${position || 'its start'} into ${schema} failed`, error);
+      // Unless it was reported stopped meanwhile: then another process may replay into the schema now.
+      if (await moveOn(position, ['queued', 'building'], 'failed', progress))
+        await sql`DROP SCHEMA IF EXISTS ${sql.id(schema)} CASCADE`.execute(replayDb).catch(() => {});
     }
   }
 
-  /** The replay of `position`, queued for `user` behind the one under way when it is new (if the bounds allow). */
-  function replayOf(position: string, user: string): Replay | AsOfBusy {
-    const known = replays.get(position);
-    if (known) return known;
-    const refusal = refusalOf([...replays.values()].filter(isUnderWay), user, maxJobs);
-    if (refusal) return refusal;
-    const replay: Replay = {
-      user,
-      position,
-      schema: asOfSchema({ position }),
-      state: 'queued',
-      progress: 0,
-      lastUsed: Date.now(),
-      readers: 0,
-    };
-    replays.set(position, replay);
-    jobs = jobs.then(() => build(replay));
-    return replay;
+  function queue(position: string): void {
+    builds = builds
+      .then(() => build(position))
+      .catch((error: unknown) => log.error(`Recording the replay up to ${position || 'the start'} failed`, error));
   }
 
   return {
@@ -206,26 +335,27 @@ export function createAsOfReplays({
       }));
       const resolution = await positionAt(recordedBy, user);
       if ('refused' in resolution) return { status: 'busy', reason: resolution.refused };
-      const replay = replayOf(resolution.position, user);
-      if (typeof replay === 'string') return { status: 'busy', reason: replay };
-      if (replay.state === 'failed') {
-        replays.delete(replay.position);
-        return { status: 'failed' };
-      }
-      if (replay.state !== 'ready') return { status: 'building', progress: replay.progress };
-      replay.lastUsed = Date.now();
-      replay.readers++;
-      try {
-        return { status: 'ready', value: await read(replay.schema) };
-      } finally {
-        replay.readers--;
-      }
+      if ('pending' in resolution) return { status: 'building', progress: 0 };
+      const { position } = resolution;
+      const replay = await replayRow(position);
+      if (replay?.state === 'ready') {
+        const done = await readReplayed(position, read);
+        if (done) return { status: 'ready', ...done };
+      } else if (replay && replay.state !== 'failed' && replay.alive) {
+        return { status: 'building', progress: replay.progress };
+      } else if (replay && (await forgetFailed(position))) return { status: 'failed' };
+      // None, or dropped or forgotten meanwhile.
+      const claimed = await claimReplay(position, user);
+      if (typeof claimed === 'string') return { status: 'busy', reason: claimed };
+      if (claimed) queue(position);
+      return { status: 'building', progress: 0 };
     },
     async close() {
       closed = true;
       await store?.close();
       await pool.end();
-      await jobs;
+      await builds;
+      await readLocks.end();
     },
   };
 }

@@ -163,7 +163,7 @@ describe('GET /api/hr/stats?asOf= and GET /api/smt/overview?asOf=', () => {
 
   it('finds the replays of an earlier run again after a restart', async () => {
     await app.ctx.asOf.close();
-    app.ctx.asOf = createAsOfReplays({ pool: app.ctx.pool, eventstoreUrl: null, log: app.ctx.log });
+    app.ctx.asOf = createAsOfReplays({ pool: app.ctx.pool, eventstoreUrl: null, owner: app.ctx.jobOwner, log: app.ctx.log });
     const response = await request(app, 'GET', hrStatsAsOf(cuts.afterSecond), { token: hr.token });
     expect(response.status, JSON.stringify(response.body)).toBe(200);
     expect(hrStatsSchema.parse(response.body).totalHours).toBe(5);
@@ -191,7 +191,7 @@ describe('GET /api/hr/stats?asOf= and GET /api/smt/overview?asOf=', () => {
 
   it('queues at most 3 replays, one per user at a time: a new moment beyond that gets 503 with Retry-After', async () => {
     await app.ctx.asOf.close();
-    app.ctx.asOf = createAsOfReplays({ pool: app.ctx.pool, eventstoreUrl: null, log: app.ctx.log });
+    app.ctx.asOf = createAsOfReplays({ pool: app.ctx.pool, eventstoreUrl: null, owner: app.ctx.jobOwner, log: app.ctx.log });
     const [hr2, hr3] = await Promise.all([createUserAndLogin(app, { role: 'hr' }), createUserAndLogin(app, { role: 'hr' })]);
     const moments: string[] = [];
     for (let hours = 1; hours <= 5; hours += 1) {

@@ -34,7 +34,7 @@ async function removeLeftUploads(folder: string): Promise<void> {
 export function createImportRouter(ctx: AppContext): Router {
   const router = Router();
   const adminOnly = [requireAuth(ctx), requireRole('admin')];
-  const jobs = new ImportJobs(ctx.log);
+  const jobs = new ImportJobs(ctx);
   const uploads = importUploadsFolder(ctx);
   mkdirSync(uploads, { recursive: true });
   chmodSync(uploads, UPLOADS_FOLDER_MODE);
@@ -52,7 +52,7 @@ export function createImportRouter(ctx: AppContext): Router {
       }
       if (report.needsTargetUser) throw new HttpError(400, M.importNeedsEmployee);
       const actor = actorOf(req);
-      const job = jobs.start(report, (progress) => writePlan(ctx, plan, actor, progress).finally(() => discardUpload(file)));
+      const job = await jobs.start(report, (progress) => writePlan(ctx, plan, actor, progress).finally(() => discardUpload(file)));
       writing = true;
       res.status(202).location(`/api/import/${job.id}`).json(job);
     } finally {
@@ -60,8 +60,8 @@ export function createImportRouter(ctx: AppContext): Router {
     }
   });
 
-  router.get('/import/:id', ...adminOnly, (req, res) => {
-    const job = jobs.find(parseWith(importJobIdSchema, req.params.id));
+  router.get('/import/:id', ...adminOnly, async (req, res) => {
+    const job = await jobs.find(parseWith(importJobIdSchema, req.params.id));
     if (!job) throw new HttpError(404, M.importJobNotFound);
     res.json(job);
   });

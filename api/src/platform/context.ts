@@ -8,9 +8,11 @@ import type { AppConfig } from '../config';
 import type { CustomFieldDefinitionsCache } from '../form-fields/form-fields-definitions';
 import type { AfterAnswerWork } from './after-answer';
 import type { IdAllocator } from './ids';
+import type { JobOwner } from './jobs';
 import type { ReadModelCaches } from './read-model-cache';
 import type { ResponseCache } from './read-responses';
 import type { Logger } from './logger';
+import type { AppMetrics } from './metrics';
 
 export interface ReadModels {
   /**
@@ -45,8 +47,12 @@ export interface AppContext {
   responses: ResponseCache;
   /** Every cache of read-model data (principals included), each forgotten when a table it reads changes. */
   caches: ReadModelCaches;
+  /** This process as the owner of background jobs (imports, as-of replays), whose state is in PostgreSQL for every process. */
+  jobOwner: JobOwner;
   /** The read models as of a past moment (`?asOf=`), replayed in the background on a pool of their own. */
   asOf: AsOfReplays;
+  /** Appends, cache look-ups and imports counted for `GET /api/metrics`. */
+  metrics: AppMetrics;
   /** Work requests left running after their answers (waited for at shutdown). */
   afterAnswer: AfterAnswerWork;
   log: Logger;

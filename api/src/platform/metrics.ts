@@ -1,9 +1,117 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { METRICS_TOKEN_REQUIRED } from '@tht/contracts';
+import { ConcurrencyError, type AppendResult, type EventStore } from '@tht/eventstore';
 import type { Request, RequestHandler } from 'express';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { AppContext } from './context';
 import { MAX_LAG_EVENTS } from './health';
+import type { ReadModelCache } from './read-model-cache';
+
+/** The read-model caches by name (the `cache` label): a fixed set. */
+export type CacheName = 'principals' | 'team_leads' | 'ended_sessions' | 'custom_field_definitions' | 'responses';
+
+/**
+ * The figures the parts behind the HTTP layer move, in a registry of the runtime's own (served
+ * with the app's by `createMetrics`): event-store appends, cache look-ups, import rows and runs.
+ */
+export interface AppMetrics {
+  readonly registry: Registry;
+  /** `store` with every append timed and counted (`appendToNewStreams` too, when it has one). */
+  measureAppends(store: EventStore): EventStore;
+  /** `cache` with every look-up counted as a hit (from memory) or a miss (loaded). */
+  countLookups<Key, Value>(name: CacheName, cache: ReadModelCache<Key, Value>): ReadModelCache<Key, Value>;
+  /** Import records written, or refused while writing. */
+  importRows(outcome: 'written' | 'failed', count: number): void;
+  /** An import ended after `seconds`. */
+  importFinished(status: 'completed' | 'failed', seconds: number): void;
+}
+
+const appendOutcome = (error: unknown) => (error instanceof ConcurrencyError ? 'conflict' : 'error');
+
+export function createAppMetrics(): AppMetrics {
+  const registry = new Registry();
+  const appendDuration = new Histogram({
+    name: 'event_store_append_duration_seconds',
+    help: 'Duration of event-store appends (one per command, or per batch of new streams), by outcome: appended, conflict (the stream moved on), error',
+    labelNames: ['outcome'] as const,
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+    registers: [registry],
+  });
+  const appendedEvents = new Counter({
+    name: 'event_store_appended_events_total',
+    help: 'Events appended to the event log',
+    registers: [registry],
+  });
+  const cacheLookups = new Counter({
+    name: 'cache_lookups_total',
+    help: 'Look-ups in the read-model caches (rendered bodies are cache "responses"), by cache and result: hit (from memory) or miss',
+    labelNames: ['cache', 'result'] as const,
+    registers: [registry],
+  });
+  const importRows = new Counter({
+    name: 'import_rows_total',
+    help: 'Import records written, or refused while writing (failed)',
+    labelNames: ['outcome'] as const,
+    registers: [registry],
+  });
+  const importDuration = new Histogram({
+    name: 'import_duration_seconds',
+    help: 'Duration of imports from their start to their end, by status',
+    labelNames: ['status'] as const,
+    buckets: [1, 5, 15, 30, 60, 120, 300, 600, 1800, 3600],
+    registers: [registry],
+  });
+
+  async function timedAppend(events: number, append: () => Promise<AppendResult>): Promise<AppendResult> {
+    const stop = appendDuration.startTimer();
+    try {
+      const result = await append();
+      stop({ outcome: 'appended' });
+      appendedEvents.inc(events);
+      return result;
+    } catch (error) {
+      stop({ outcome: appendOutcome(error) });
+      throw error;
+    }
+  }
+
+  return {
+    registry,
+    measureAppends(store) {
+      return {
+        ...store,
+        append: (streamName, events, expected) => timedAppend(events.length, () => store.append(streamName, events, expected)),
+        ...(store.appendToNewStreams && {
+          appendToNewStreams: (streams) =>
+            timedAppend(
+              streams.reduce((sum, stream) => sum + stream.events.length, 0),
+              () => store.appendToNewStreams!(streams),
+            ),
+        }),
+      };
+    },
+    countLookups(name, cache) {
+      return {
+        ...cache,
+        async find(key, load) {
+          let loaded = false;
+          const value = await cache.find(key, (found) => {
+            loaded = true;
+            return load(found);
+          });
+          cacheLookups.inc({ cache: name, result: loaded ? 'miss' : 'hit' });
+          return value;
+        },
+      };
+    },
+    importRows(outcome, count) {
+      if (count > 0) importRows.inc({ outcome }, count);
+    },
+    importFinished(status, seconds) {
+      importDuration.observe({ status }, seconds);
+    },
+  };
+}
 
 export interface Metrics {
   /** Times every `/api` request and counts sign-in failures and refusals (mount on `/api`). */
@@ -30,7 +138,7 @@ function bearsToken(req: Request, expected: Buffer): boolean {
 /**
  * The figures worth alerting on, in a registry of this app's own: request durations by route and
  * status, each projector's lag behind the log (measured when scraped), sign-in failures (401) and
- * refusals (429, a limit).
+ * refusals (429, a limit); served with the runtime's (`AppMetrics`).
  */
 export function createMetrics(ctx: AppContext): Metrics {
   const registry = new Registry();
@@ -69,6 +177,7 @@ export function createMetrics(ctx: AppContext): Metrics {
     (lag) => lag.events,
   );
   projectionLag('projection_lag_seconds', 'Age of the oldest event a projector has not applied', (lag) => lag.seconds);
+  const served = Registry.merge([registry, ctx.metrics.registry]);
 
   return {
     record(req, res, next) {
@@ -91,7 +200,7 @@ export function createMetrics(ctx: AppContext): Metrics {
           res.status(401).json({ error: METRICS_TOKEN_REQUIRED });
           return;
         }
-        res.type(registry.contentType).send(await registry.metrics());
+        res.type(served.contentType).send(await served.metrics());
       };
     },
   };

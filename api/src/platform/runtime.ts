@@ -2,16 +2,19 @@ import { createEventStore, migrateEventStore, startChainSealer, type EventStore 
 import { createDb } from '@tht/postgres';
 import type pg from 'pg';
 import { allProjectors, createReadModelWaiter, migrateReadModels, startProjectionRunner, type ReadModelTables } from 'projections';
-import { createAsOfReplays } from '../as-of/as-of-replays';
+import { AS_OF_JOB_TABLES, createAsOfReplays } from '../as-of/as-of-replays';
 import { createEndedSessionsCache } from '../auth/ended-sessions';
 import { createPrincipalCache, createTeamLeadCache } from '../auth/principal-cache';
 import { migrateRequestLimits } from '../auth/request-limits';
 import { ConfigError, type AppConfig } from '../config';
 import { CUSTOM_FIELD_DEFINITION_TABLES, createCustomFieldDefinitionsCache } from '../form-fields/form-fields-definitions';
+import { IMPORT_JOB_TABLES } from '../import/import-jobs';
 import { createAfterAnswerWork } from './after-answer';
 import type { AppContext } from './context';
 import { createIdAllocator, migrateIds } from './ids';
+import { migrateJobs, startJobOwner } from './jobs';
 import type { Logger } from './logger';
+import { createAppMetrics } from './metrics';
 import { createReadModelCaches } from './read-model-cache';
 import { watchReadModelUpdates } from './read-model-updates';
 import { createResponseCache } from './read-responses';
@@ -32,25 +35,31 @@ const EVENT_STORE_TIMEOUT_MS = 10_000;
  */
 export async function startRuntime(config: AppConfig, pool: pg.Pool, log: Logger): Promise<Runtime> {
   const db = createDb<ReadModelTables>(pool);
-  const store = createEventStore({ pool, eventstoreUrl: config.eventstoreUrl });
+  const metrics = createAppMetrics();
+  const store = metrics.measureAppends(createEventStore({ pool, eventstoreUrl: config.eventstoreUrl }));
   try {
     if (config.eventstoreUrl) await checkEventStoreAnswers(store);
     else await migrateEventStore(pool);
     await migrateIds(db);
     await migrateRequestLimits(db);
+    await migrateJobs(db, [...IMPORT_JOB_TABLES, ...AS_OF_JOB_TABLES]);
     await migrateReadModels(db, allProjectors);
   } catch (error) {
     await store.close().catch(() => {});
     throw error;
   }
+  const jobOwner = await startJobOwner(db, log);
   const waiter = createReadModelWaiter(pool, { runnerInProcess: true });
   const caches = createReadModelCaches();
-  const principals = caches.add(createPrincipalCache(), ['users']);
-  const teamLeads = caches.add(createTeamLeadCache(), ['users']);
-  const endedSessions = caches.add(createEndedSessionsCache(), ['ended_sessions']);
-  const customFieldDefinitions = caches.add(createCustomFieldDefinitionsCache(), CUSTOM_FIELD_DEFINITION_TABLES);
+  const principals = caches.add(metrics.countLookups('principals', createPrincipalCache()), ['users']);
+  const teamLeads = caches.add(metrics.countLookups('team_leads', createTeamLeadCache()), ['users']);
+  const endedSessions = caches.add(metrics.countLookups('ended_sessions', createEndedSessionsCache()), ['ended_sessions']);
+  const customFieldDefinitions = caches.add(
+    metrics.countLookups('custom_field_definitions', createCustomFieldDefinitionsCache()),
+    CUSTOM_FIELD_DEFINITION_TABLES,
+  );
   // Rendered bodies come from nearly every table: every change forgets them.
-  const responses = caches.add(createResponseCache());
+  const responses = caches.add(metrics.countLookups('responses', createResponseCache()));
   const updates = watchReadModelUpdates(
     pool,
     { onUpdate: (changed) => caches.invalidateChanged(changed), onConnectionChange: (connected) => caches.setTrusted(connected) },
@@ -95,7 +104,9 @@ export async function startRuntime(config: AppConfig, pool: pg.Pool, log: Logger
     customFieldDefinitions,
     responses,
     caches,
-    asOf: createAsOfReplays({ pool, eventstoreUrl: config.eventstoreUrl, log }),
+    jobOwner,
+    asOf: createAsOfReplays({ pool, eventstoreUrl: config.eventstoreUrl, owner: jobOwner, log }),
+    metrics,
     afterAnswer: createAfterAnswerWork(),
     log,
   };
@@ -104,6 +115,7 @@ export async function startRuntime(config: AppConfig, pool: pg.Pool, log: Logger
     async stop() {
       await ctx.afterAnswer.idle();
       await ctx.asOf.close();
+      await jobOwner.stop();
       await runner.stop();
       await sealer?.stop();
       await updates.stop();

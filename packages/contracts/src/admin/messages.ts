@@ -95,6 +95,7 @@ export const ADMIN_MESSAGES = {
     `Sheet ${sheet} lacks the column${columns.length === 1 ? '' : 's'} ${columns.join(', ')}`,
   importNeedsEmployee: 'This file has no person column: pick the employee whose entries these are',
   importJobNotFound: 'No import with this id is known (imports are kept for 1 hour after they finish)',
+  importStopped: 'The import stopped unexpectedly; what was written stays, and importing the file again skips it.',
   invalidImportId: 'Import id must be a UUID',
   importDryRunFlag: "dryRun must be 'true' or 'false'",
 
