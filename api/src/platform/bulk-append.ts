@@ -1,7 +1,6 @@
 import type { EventStore } from '@tht/eventstore';
 import { metadataFor, type Actor, type CommandEvent } from './commands';
 import { forEachConcurrently } from './concurrency';
-import { noteAppended } from './read-after';
 
 /** A new stream and the events a command starts it with. */
 export interface NewCommandStream {
@@ -34,7 +33,7 @@ export async function appendNewStreams(
     events.map((event) => ({ type: event.type, data: event.data, metadata: metadataFor(actor, event.schemaVersion) }));
   let lastPosition: string | null = null;
   const keep = (position: string) => {
-    noteAppended(position);
+    actor.noteAppended?.(position);
     if (lastPosition === null || position > lastPosition) lastPosition = position;
   };
   if (store.appendToNewStreams) {

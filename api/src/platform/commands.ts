@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AppendResult, EventMetadata, ExpectedVersion } from '@tht/eventstore';
 import type { Request, RequestHandler } from 'express';
 import type { AppContext } from './context';
-import { noteAppended } from './read-after';
+import { nameReadAfter } from './read-after';
 
 /** An event as a command produces it; metadata is added by `appendAndWait`. */
 export interface CommandEvent<Type extends string = string, Data = unknown> {
@@ -17,6 +17,8 @@ export interface Actor {
   /** null for system actions (start-up admin, imports without a user). */
   userId: number | null;
   correlationId: string;
+  /** Told the global position of each append made for the actor: the request's `x-read-after` (absent outside requests). */
+  noteAppended?(globalPosition: string): void;
 }
 
 /** How long a command's response waits for the read models to include its events. */
@@ -41,11 +43,18 @@ export const assignCorrelationId: RequestHandler = (req, res, next) => {
   next();
 };
 
-/** The actor of a request: the signed-in user (if any) and the request's correlation id. */
+/**
+ * The actor of a request: the signed-in user (if any) and the request's correlation id; its
+ * appends are named in the response's `x-read-after`.
+ */
 export function actorOf(req: Request): Actor {
   // `req.user` is set by the auth middleware (passport) on authenticated routes.
   const { user } = req as { user?: { id?: unknown } };
-  return { userId: typeof user?.id === 'number' ? user.id : null, correlationId: req.correlationId };
+  return {
+    userId: typeof user?.id === 'number' ? user.id : null,
+    correlationId: req.correlationId,
+    noteAppended: (globalPosition) => nameReadAfter(req.res!, globalPosition),
+  };
 }
 
 /** An actor for work that no request started (start-up, CLI). */
@@ -80,7 +89,7 @@ export async function appendAndWait(
     events.map((event) => ({ type: event.type, data: event.data, metadata: metadataFor(actor, event.schemaVersion) })),
     expectedVersion,
   );
-  noteAppended(result.lastGlobalPosition);
+  actor.noteAppended?.(result.lastGlobalPosition);
   await waitForReadModels(ctx, result.lastGlobalPosition);
   return result;
 }

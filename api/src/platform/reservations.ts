@@ -10,7 +10,6 @@ import { metadataFor, type Actor } from './commands';
 import type { AppContext } from './context';
 import { HttpError } from './http';
 import type { NameHolder } from './name-claims';
-import { noteAppended } from './read-after';
 
 /**
  * Unique values (e-mail addresses, department names, form field names) are claimed on a
@@ -61,7 +60,8 @@ async function appendTo(
   version: number | 'no_stream',
   actor: Actor,
 ): Promise<void> {
-  noteAppended((await ctx.store.append(stream, [{ ...event, metadata: metadataFor(actor) }], version)).lastGlobalPosition);
+  const { lastGlobalPosition } = await ctx.store.append(stream, [{ ...event, metadata: metadataFor(actor) }], version);
+  actor.noteAppended?.(lastGlobalPosition);
 }
 
 /**
