@@ -204,13 +204,14 @@ export function createAsOfReplays({
     const known = resolved.get(time) ?? (await resolving.get(time));
     if (known !== undefined) return { position: known };
     const claim = await claimResolution(time, user);
+    if (claim === 'claimed') {
+      const position = resolve(recordedBy);
+      resolving.set(time, position);
+      return { position: await position };
+    }
     const here = resolving.get(time); // claimed by another request of this process meanwhile
     if (here) return { position: await here };
-    if (claim === 'taken') return { pending: true };
-    if (claim !== 'claimed') return { refused: claim };
-    const position = resolve(recordedBy);
-    resolving.set(time, position);
-    return { position: await position };
+    return claim === 'taken' ? { pending: true } : { refused: claim };
   }
 
   /** Drops the least recently read replayed schemas, those being read excepted, until at most `room` are kept. */
