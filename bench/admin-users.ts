@@ -11,7 +11,7 @@
  * BENCH_CLIENTS (50), BENCH_REQUESTS (3000). A quick check on a small dataset:
  * `BENCH_USERS=500 BENCH_REQUESTS=300 npx tsx bench/admin-users.ts`.
  */
-import { adminUsersPageSchema, ADMIN_USERS_PAGE_SIZE } from '@tht/contracts';
+import { adminUsersPageSchema, PEOPLE_PAGE_SIZE } from '@tht/contracts';
 import { compareWithFloor } from './support/against-floor';
 import { httpJson, type LoadRequest } from './support/load';
 import { managersFor, organisationPlan } from './support/organisation-plan';
@@ -34,8 +34,8 @@ await withSeededProduct(plan, async ({ baseUrl, users }) => {
   );
 
   const pick = random(11);
-  const pages = Math.ceil(first.total / ADMIN_USERS_PAGE_SIZE);
-  const managerPages = Math.ceil(managersFor(USERS) / ADMIN_USERS_PAGE_SIZE);
+  const pages = Math.ceil(first.total / PEOPLE_PAGE_SIZE);
+  const managerPages = Math.ceil(managersFor(USERS) / PEOPLE_PAGE_SIZE);
   const requests = (path: () => string): LoadRequest[] => Array.from({ length: 300 }, () => ({ path: path(), headers }));
   const comparison = await compareWithFloor(baseUrl, CLIENTS);
   try {

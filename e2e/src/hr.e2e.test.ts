@@ -2,11 +2,11 @@ import { readFile } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Account } from './support/accounts';
+import { uniqueEmail, type Account } from './support/accounts';
 import { launchBrowser, newPage, signIn, toast } from './support/browser';
 import { accounts } from './support/test-product';
 
-const { api, createAccount, signInToken } = accounts;
+const { api, adminToken, createAccount, ensureDepartment, organisationHead, signInToken } = accounts;
 
 /** A year no other browser test writes targets for; an entry dated in it puts it in the year selector. */
 const YEAR = 2027;
@@ -35,6 +35,11 @@ function rowOf(page: Page, account: Account): Locator {
 /** The Target Hours cell (fourth) of a row: the hours, then its Edit button. */
 function targetCell(row: Locator): Locator {
   return row.getByRole('cell').nth(3);
+}
+
+/** The employee table's pager: 'Showing X of Y employees', Previous, 'Page n of m', Next. */
+function pager(page: Page): Locator {
+  return page.getByRole('navigation', { name: 'Employee table pages' });
 }
 
 /** 'Showing X of Y employees' read back as [X, Y]. */
@@ -67,7 +72,7 @@ describe('the HR View', () => {
     await page.getByLabel('Year', { exact: true }).selectOption(String(YEAR));
     const targetCard = page.getByRole('region', { name: `Organisation Target ${YEAR}` });
     await targetCard.getByText(`No training target set for ${YEAR}`).waitFor();
-    await rowOf(page, learner).waitFor();
+    await employeeTable(page).waitFor();
     const [, everyone] = await showing(page);
 
     // A company target of 30 hours a head: everyone's share is 30 hours.
@@ -81,10 +86,12 @@ describe('the HR View', () => {
       .getByRole('row')
       .filter({ has: page.getByRole('button', { name: /^Edit target for / }) })
       .all();
-    expect(targets).toHaveLength(everyone);
+    expect(targets).toHaveLength(Math.min(everyone, 50));
     for (const row of targets) expect(await targetCell(row).textContent()).toBe('30 Edit');
 
-    // One person's target, edited in the table.
+    // One person, found by name (on whichever page they are), their target edited in the table.
+    await page.getByLabel('Search employees').fill(learner.lastName);
+    await page.getByText(`Showing 1 of ${everyone} employees`).waitFor();
     await rowOf(page, learner)
       .getByRole('button', { name: `Edit target for ${learner.firstName} ${learner.lastName}` })
       .click();
@@ -94,10 +101,7 @@ describe('the HR View', () => {
     await toast(page).getByText('User target updated successfully!', { exact: true }).waitFor();
     await targetCell(rowOf(page, learner)).getByText('45', { exact: false }).waitFor();
 
-    // The table filtered by name, then by role.
-    await page.getByLabel('Search employees').fill(learner.lastName);
-    await page.getByText(`Showing 1 of ${everyone} employees`).waitFor();
-    await rowOf(page, learner).waitFor();
+    // Then by role.
     await page.getByLabel('Search employees').fill('');
     await page.getByLabel('Role', { exact: true }).selectOption('hr');
     await rowOf(page, hr).waitFor();
@@ -115,5 +119,68 @@ describe('the HR View', () => {
     const csv = await readFile(await file.path(), 'utf8');
     expect(csv).toContain(trainingName);
     expect(csv).toContain(learner.email);
+  });
+
+  it('pages the table on the server, 50 a page, with search, sorting and the bulk dialog over everyone', async () => {
+    const token = await adminToken();
+    const [hr, head, department] = await Promise.all([createAccount('hr'), organisationHead(), ensureDepartment()]);
+    const tag = randomUUID().slice(0, 6);
+    const addPerson = (lastName: string) =>
+      api<{ id: number }>('POST', '/api/users', token, {
+        email: uniqueEmail('paged'),
+        firstName: 'Paged',
+        lastName,
+        role: 'employee',
+        managerId: head.id,
+        department,
+        password: `Temp-${tag}-password`,
+      });
+    // More than a page of accounts, and one whose name sorts last but whose hours sort first.
+    const { totalUsers } = await api<{ totalUsers: number }>('GET', '/api/admin-stats', token);
+    const fillers = Array.from({ length: Math.max(0, 51 - totalUsers) }, (_, index) => `Filler ${tag} ${index}`);
+    for (let start = 0; start < fillers.length; start += 4) await Promise.all(fillers.slice(start, start + 4).map(addPerson));
+    const lastByName = `Zzzz ${tag}`;
+    const { id } = await addPerson(lastByName);
+    await api('POST', '/api/admin/entries/bulk', token, {
+      targetUserId: id,
+      validateData: true,
+      entries: [{ trainingName: 'Leadership Programme', date: `${YEAR}-03-01`, hours: 900 }],
+    });
+    const everyone = (await api<{ totalUsers: number }>('GET', '/api/admin-stats', token)).totalUsers;
+    const pages = Math.ceil(everyone / 50);
+
+    const page = await newPage(browser);
+    await signIn(page, hr);
+    await page.getByRole('tab', { name: 'HR View', exact: true }).click();
+    await page.getByLabel('Year', { exact: true }).selectOption(String(YEAR));
+    await pager(page).getByText(`Page 1 of ${pages}`).waitFor();
+    await pager(page).getByText(`Showing ${everyone} of ${everyone} employees`).waitFor();
+    const rows = employeeTable(page)
+      .getByRole('row')
+      .filter({ has: page.getByRole('button', { name: /^Edit target for / }) });
+    expect(await rows.count()).toBe(50);
+    const named = page.getByRole('button', { name: `Edit target for Paged ${lastByName}` });
+    expect(await named.count()).toBe(0);
+
+    // Sorted by the server over everyone: the most hours of the year come first, from the last page by name.
+    await employeeTable(page).getByRole('button', { name: 'Total Hours' }).click();
+    await rows.first().filter({ has: named }).waitFor();
+
+    // Searched on the server; the next page is asked for.
+    await page.getByLabel('Search employees').fill(lastByName.toLowerCase());
+    await pager(page).getByText(`Showing 1 of ${everyone} employees`).waitFor();
+    await page.getByLabel('Search employees').fill('');
+    await pager(page).getByText(`Showing ${everyone} of ${everyone} employees`).waitFor();
+    await pager(page).getByRole('button', { name: 'Next' }).click();
+    await pager(page).getByText(`Page 2 of ${pages}`).waitFor();
+
+    // The bulk dialog reaches every account, not only the page's.
+    await page.getByRole('button', { name: 'Set employee targets' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Set employee targets' });
+    expect(await dialog.getByRole('checkbox', { name: `All employees (${everyone})` }).isChecked()).toBe(true);
+    await dialog.getByLabel('Target Hours').fill('12');
+    await dialog.getByRole('button', { name: 'Set Targets' }).click();
+    await toast(page).getByText(`Set 12 hour targets for all ${everyone} employees`, { exact: true }).waitFor();
+    await page.context().close();
   });
 });

@@ -1,16 +1,16 @@
 import {
-  ADMIN_USERS_PAGE_SIZE,
   entryDuplicateKey,
-  totalPagesOf,
+  PEOPLE_PAGE_SIZE,
+  peoplePageOf,
   type AdminStats,
   type AdminUsersPage,
   type AdminUsersQuery,
   type RoleSyncCandidate,
 } from '@tht/contracts';
-import { sql } from 'kysely';
 import type pg from 'pg';
 import { READ_MODEL_SCHEMA, type ReadModelDb, type UserRow } from 'projections';
 import { rowChunks } from '../platform/row-chunks';
+import { peopleMatching, pageWindow } from '../users/users-search';
 import { toUser, toUserSummary } from '../users/users-queries';
 
 const RM = READ_MODEL_SCHEMA;
@@ -27,30 +27,10 @@ export async function adminStats(pool: pg.Pool): Promise<AdminStats> {
   return rows[0]!;
 }
 
-/** `text` as a LIKE pattern that matches it anywhere, its own wildcards taken literally. */
-function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
-
 const users = (db: ReadModelDb) => db.withSchema(RM).selectFrom('users');
 
 /** The users the admin list shows for a search and role filter (all of them when both are empty). */
-function matchingUsers(db: ReadModelDb, { search, role }: AdminUsersQuery) {
-  let query = users(db);
-  if (role !== undefined) query = query.where('role', '=', role);
-  if (search !== '') {
-    const pattern = containsPattern(search);
-    query = query.where((eb) =>
-      eb.or([
-        eb('first_name', 'ilike', pattern),
-        eb('last_name', 'ilike', pattern),
-        eb(sql<string>`first_name || ' ' || last_name`, 'ilike', pattern),
-        eb('email', 'ilike', pattern),
-      ]),
-    );
-  }
-  return query;
-}
+const matchingUsers = (db: ReadModelDb, query: AdminUsersQuery) => users(db).where(peopleMatching(query));
 
 async function directReportsOf(db: ReadModelDb, managerIds: readonly number[]): Promise<Map<number, UserRow[]>> {
   const reports = new Map<number, UserRow[]>(managerIds.map((id) => [id, []]));
@@ -68,15 +48,15 @@ async function directReportsOf(db: ReadModelDb, managerIds: readonly number[]): 
 
 /** One page of the admin user list (50 a page, by last name, then first name), each user with their direct reports. */
 export async function adminUsersPage(db: ReadModelDb, query: AdminUsersQuery): Promise<AdminUsersPage> {
-  const pageSize = ADMIN_USERS_PAGE_SIZE;
+  const { limit, offset } = pageWindow(query.page, PEOPLE_PAGE_SIZE);
   const [rows, count] = await Promise.all([
     matchingUsers(db, query)
       .selectAll()
       .orderBy('last_name')
       .orderBy('first_name')
       .orderBy('id')
-      .limit(pageSize)
-      .offset((query.page - 1) * pageSize)
+      .limit(limit)
+      .offset(offset)
       .execute(),
     matchingUsers(db, query)
       .select((eb) => eb.fn.countAll<number>().as('total'))
@@ -86,13 +66,9 @@ export async function adminUsersPage(db: ReadModelDb, query: AdminUsersQuery): P
     db,
     rows.map((row) => row.id),
   );
-  const total = Number(count.total);
   return {
     users: rows.map((row) => ({ ...toUser(row), directReports: (reports.get(row.id) ?? []).map(toUserSummary) })),
-    total,
-    page: query.page,
-    pageSize,
-    totalPages: totalPagesOf(total, pageSize),
+    ...peoplePageOf(query.page, Number(count.total)),
   };
 }
 

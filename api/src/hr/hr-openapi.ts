@@ -1,5 +1,7 @@
 import {
   HR_MESSAGES as M,
+  hrEmployeesPageSchema,
+  hrEmployeesQuerySchema,
   hrStatsQuerySchema,
   hrStatsSchema,
   hrTopicsSchema,
@@ -29,7 +31,7 @@ function yearRead(path: string, operationId: string, summary: string, descriptio
 /** The routes of `hr-routes.ts`. */
 export const describeHrApi: DescribeFeatureApi = () => ({
   tag: { name: 'HR', description: "The organisation's figures of a year for the HR dashboard" },
-  schemas: { HrStats: hrStatsSchema, HrTrends: hrTrendsSchema },
+  schemas: { HrStats: hrStatsSchema, HrTrends: hrTrendsSchema, HrEmployeesPage: hrEmployeesPageSchema },
   operations: [
     asOfRead(
       yearRead(
@@ -45,9 +47,22 @@ export const describeHrApi: DescribeFeatureApi = () => ({
       '/api/hr/users',
       'listHrUsers',
       'Every account with their figures and target of a year',
-      'By last then first name, with their latest 2 courses of the year.',
+      'By last then first name, with their latest 2 courses of the year. The employee table reads `GET /api/hr/employees`, a page at a time.',
       hrUsersSchema,
     ),
+    {
+      ...yearRead(
+        '/api/hr/employees',
+        'listHrEmployees',
+        'One page of the employee table',
+        '50 accounts a page, with their figures and target of the year and their latest 2 courses. `search` matches ' +
+          'first name, last name, full name or e-mail ignoring case; `role` keeps one role; `sort` orders by a column ' +
+          '(`name`: last, then first name; ties of the others by name) in `order`. `total` counts the matching ' +
+          'accounts, `allEmployees` every account; `bulkTargetHours` is the default of a bulk assignment of the year.',
+        hrEmployeesPageSchema,
+      ),
+      query: hrEmployeesQuerySchema,
+    },
     yearRead(
       '/api/hr/top-courses',
       'listTopCourses',

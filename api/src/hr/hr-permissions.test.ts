@@ -33,6 +33,7 @@ const hrRead = (path: string): Endpoint => ({
 const ENDPOINTS: Endpoint[] = [
   hrRead('/api/hr/stats'),
   hrRead('/api/hr/users'),
+  hrRead('/api/hr/employees'),
   hrRead('/api/hr/top-courses'),
   hrRead('/api/hr/topics'),
   hrRead('/api/hr/trends'),

@@ -1,4 +1,6 @@
 import {
+  defaultBulkTargetHours,
+  effectiveTargetHours,
   elapsedShareOfYear,
   ENTERPRISE_TOPIC_KEYWORDS,
   expectedHoursAtMonthEnds,
@@ -6,22 +8,28 @@ import {
   HR_LIMITS,
   innovationRatePercent,
   organisationProgress,
+  PEOPLE_PAGE_SIZE,
+  peoplePageOf,
   previewText,
   rankTopics,
   yearDateRange,
   type DepartmentHours,
   type HrEmployee,
+  type HrEmployeesPage,
+  type HrEmployeesQuery,
   type HrStats,
   type HrTrends,
   type InnovativeHighlight,
-  type Role,
+  type RecentCourse,
   type TopCourse,
   type TopicCount,
 } from '@tht/contracts';
+import { sql } from 'kysely';
 import type pg from 'pg';
-import { READ_MODEL_SCHEMA } from 'projections';
+import { READ_MODEL_SCHEMA, type ReadModelDb } from 'projections';
 import { statementName } from '../as-of/as-of-statements';
-import { targetHoursOf, targetSourcesSql, type TargetSourceColumns } from '../targets/targets-queries';
+import type { AppContext } from '../platform/context';
+import { pageWindow, peopleMatching } from '../users/users-search';
 
 /**
  * The HR dashboard's figures of one year, every one from read models: the per-person totals and
@@ -126,41 +134,103 @@ export async function hrStats(pool: pg.Pool, year: number, today: Date, schema =
   };
 }
 
-interface EmployeeRow extends TargetSourceColumns {
-  id: number;
-  first_name: string;
-  last_name: string;
-  email: string;
-  role: Role;
-  department: string;
-  hours: number;
-  entries: number;
-  recent_names: string[];
-  recent_dates: string[];
+/** What a person's target of the year falls back to, and SPEC's default of a bulk assignment. */
+interface YearTargets {
+  allEmployees: number;
+  sharedTargetHours: number;
+  bulkTargetHours: number;
 }
 
-/**
- * Every account with their totals and own target of the year `$1`, the yearly target and head
- * count the fallback target needs, and their latest entries of the year (dates `$2`-`$3`), found
- * through the entries' (user, date) index.
- */
-const EMPLOYEE_TARGETS = targetSourcesSql('$1');
-const EMPLOYEES_TEXT = `SELECT u.id, u.first_name, u.last_name, u.email, u.role, u.department,
-    coalesce(t.hours, 0)::float8 AS hours, coalesce(t.entries, 0) AS entries, ${EMPLOYEE_TARGETS.columns},
-    coalesce(recent.names, '{}') AS recent_names, coalesce(recent.dates, '{}') AS recent_dates
-  FROM ${RM}.users u
-  LEFT JOIN ${RM}.training_totals t ON t.user_id = u.id AND t.year = $1
-  ${EMPLOYEE_TARGETS.join}
-  LEFT JOIN LATERAL (
-    SELECT array_agg(r.training_name ORDER BY r.date DESC, r.id DESC) AS names, array_agg(r.date ORDER BY r.date DESC, r.id DESC) AS dates
-    FROM (SELECT e.id, e.training_name, e.date FROM ${RM}.entries e
-          WHERE t.entries > 0 AND e.user_id = u.id AND e.date >= $2 AND e.date <= $3
-          ORDER BY e.date DESC, e.id DESC LIMIT $4) r
-  ) recent ON true
-  ORDER BY u.last_name, u.first_name, u.id`;
-
-function employeeOf(row: EmployeeRow): HrEmployee {
+async function yearTargets(pool: pg.Pool, year: number): Promise<YearTargets> {
+  const [{ rows: counts }, { rows: ownTargets }, yearly] = await Promise.all([
+    pool.query<{ all_employees: number }>({
+      name: 'hr-all-employees',
+      text: `SELECT count(*)::int AS all_employees FROM ${RM}.users`,
+    }),
+    pool.query<{ target_hours: number }>({
+      name: 'hr-own-targets',
+      text: `SELECT target_hours FROM ${RM}.user_targets WHERE year = $1`,
+      values: [year],
+    }),
+    yearlyTargetOf(pool, year),
+  ]);
+  const sources = { yearlyTargetHours: yearly?.target_hours ?? null, totalUsers: counts[0]!.all_employees };
   return {
+    allEmployees: sources.totalUsers,
+    sharedTargetHours: effectiveTargetHours({ userTargetHours: null, ...sources }),
+    bulkTargetHours: defaultBulkTargetHours(
+      ownTargets.map((row) => row.target_hours),
+      sources,
+    ),
+  };
+}
+
+/** The accounts the employee table's search and role filter keep, with their totals and own target of `year`. */
+function matchingEmployees(db: ReadModelDb, year: number, filter: Pick<HrEmployeesQuery, 'search' | 'role'>) {
+  return db
+    .withSchema(RM)
+    .selectFrom('users')
+    .leftJoin('training_totals as t', (join) => join.onRef('t.user_id', '=', 'users.id').on('t.year', '=', year))
+    .leftJoin('user_targets as ut', (join) => join.onRef('ut.user_id', '=', 'users.id').on('ut.year', '=', year))
+    .where(peopleMatching(filter));
+}
+
+/** ORDER BY of the employee table: the sorted column, then (or only, for `name`) last name, first name, id. */
+function employeeOrder({ sort, order }: Pick<HrEmployeesQuery, 'sort' | 'order'>, sharedTargetHours: number) {
+  const direction = sql.raw(order === 'desc' ? 'DESC' : 'ASC');
+  const byName = sql`users.last_name, users.first_name, users.id`;
+  const column = {
+    name: null,
+    role: sql`users.role`,
+    totalHours: sql`coalesce(t.hours, 0)`,
+    completedTraining: sql`coalesce(t.entries, 0)`,
+    targetHours: sql`CASE WHEN ut.target_hours > 0 THEN ut.target_hours ELSE ${sharedTargetHours} END`,
+  }[sort];
+  if (column === null) return sql`users.last_name ${direction}, users.first_name ${direction}, users.id ${direction}`;
+  return sql`${column} ${direction}, ${byName}`;
+}
+
+/** The latest courses of the year of each of `userIds` (through the entries' (user, date) index). */
+async function recentCoursesOf(pool: pg.Pool, year: number, userIds: readonly number[]): Promise<Map<number, RecentCourse[]>> {
+  const { from, to } = yearDateRange(year);
+  const { rows } = await pool.query<{ user_id: number; training_name: string; date: string }>({
+    name: 'hr-recent-courses',
+    text: `SELECT p.id AS user_id, r.training_name, r.date FROM unnest($1::int4[]) AS p(id)
+      CROSS JOIN LATERAL (SELECT e.training_name, e.date FROM ${RM}.entries e
+        WHERE e.user_id = p.id AND e.date >= $2 AND e.date <= $3 ORDER BY e.date DESC, e.id DESC LIMIT $4) r`,
+    values: [userIds, from, to, HR_LIMITS.recentCourses],
+  });
+  const courses = new Map<number, RecentCourse[]>();
+  for (const row of rows)
+    courses.set(row.user_id, [...(courses.get(row.user_id) ?? []), { trainingName: row.training_name, date: row.date }]);
+  return courses;
+}
+
+type EmployeeQuery = Pick<HrEmployeesQuery, 'search' | 'role' | 'sort' | 'order'> & { window?: { limit: number; offset: number } };
+
+/** The employee table's rows of `year` for a search, filter, order and (optionally) page window. */
+async function employeeRows(ctx: AppContext, year: number, query: EmployeeQuery, targets: YearTargets): Promise<HrEmployee[]> {
+  let rows = matchingEmployees(ctx.db, year, query)
+    .select((eb) => [
+      'users.id',
+      'users.first_name',
+      'users.last_name',
+      'users.email',
+      'users.role',
+      'users.department',
+      sql<number>`coalesce(t.hours, 0)::float8`.as('hours'),
+      eb.fn.coalesce('t.entries', sql<number>`0`).as('entries'),
+      'ut.target_hours as own_target',
+    ])
+    .orderBy(employeeOrder(query, targets.sharedTargetHours));
+  if (query.window) rows = rows.limit(query.window.limit).offset(query.window.offset);
+  const found = await rows.execute();
+  const courses = await recentCoursesOf(
+    ctx.pool,
+    year,
+    found.map((row) => row.id),
+  );
+  return found.map((row) => ({
     id: row.id,
     name: fullName({ firstName: row.first_name, lastName: row.last_name }),
     email: row.email,
@@ -168,21 +238,33 @@ function employeeOf(row: EmployeeRow): HrEmployee {
     department: row.department,
     totalHours: row.hours,
     completedTraining: row.entries,
-    targetHours: targetHoursOf(row),
+    targetHours: row.own_target !== null && row.own_target > 0 ? row.own_target : targets.sharedTargetHours,
     hasOwnTarget: row.own_target !== null,
-    recentCourses: row.recent_names.map((trainingName, index) => ({ trainingName, date: row.recent_dates[index]! })),
-  };
+    recentCourses: courses.get(row.id) ?? [],
+  }));
 }
 
 /** GET /api/hr/users: every account with their figures and target of the year, by last then first name. */
-export async function hrEmployees(pool: pg.Pool, year: number): Promise<HrEmployee[]> {
-  const { from, to } = yearDateRange(year);
-  const { rows } = await pool.query<EmployeeRow>({
-    name: 'hr-employees',
-    text: EMPLOYEES_TEXT,
-    values: [year, from, to, HR_LIMITS.recentCourses],
-  });
-  return rows.map(employeeOf);
+export async function hrEmployees(ctx: AppContext, year: number): Promise<HrEmployee[]> {
+  const everyone = { search: '', role: undefined, sort: 'name', order: 'asc' } as const;
+  return employeeRows(ctx, year, everyone, await yearTargets(ctx.pool, year));
+}
+
+/** GET /api/hr/employees: one page of the employee table (50 a page), searched, filtered and sorted on the server. */
+export async function hrEmployeesPage(ctx: AppContext, year: number, query: HrEmployeesQuery): Promise<HrEmployeesPage> {
+  const targets = await yearTargets(ctx.pool, year);
+  const [employees, count] = await Promise.all([
+    employeeRows(ctx, year, { ...query, window: pageWindow(query.page, PEOPLE_PAGE_SIZE) }, targets),
+    matchingEmployees(ctx.db, year, query)
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    employees,
+    ...peoplePageOf(query.page, Number(count.total)),
+    allEmployees: targets.allEmployees,
+    bulkTargetHours: targets.bulkTargetHours,
+  };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { HR_MESSAGES as M, hrStatsQuerySchema, hrYearQuerySchema } from '@tht/contracts';
+import { HR_MESSAGES as M, hrEmployeesQuerySchema, hrStatsQuerySchema, hrYearQuerySchema } from '@tht/contracts';
 import { Router, type RequestHandler } from 'express';
 import { sendAsOfJson } from '../as-of/as-of-responses';
 import { canManageTargets } from '../auth/policy';
@@ -6,7 +6,7 @@ import { requireAuth, signedInUser } from '../auth/require-auth';
 import type { AppContext } from '../platform/context';
 import { HttpError, parseWith } from '../platform/http';
 import { jsonOf, responseKey, sendReadModelJson, serverDay } from '../platform/read-responses';
-import { hrEmployees, hrStats, hrTrends, popularTopics, topCourses } from './hr-queries';
+import { hrEmployees, hrEmployeesPage, hrStats, hrTrends, popularTopics, topCourses } from './hr-queries';
 
 /** 403 unless the signed-in user may open the HR View (HR and admins, SPEC section 6). */
 const requireHrView: RequestHandler = (req, _res, next) => {
@@ -49,8 +49,21 @@ export function createHrRouter(ctx: AppContext): Router {
   router.get(
     '/hr/users',
     ...hrOnly,
-    yearRead('hr users', (year) => hrEmployees(ctx.pool, year)),
+    yearRead('hr users', (year) => hrEmployees(ctx, year)),
   );
+  // The table's pages: every HR user asking for the same page gets the same answer, rendered once per read-model state.
+  router.get('/hr/employees', ...hrOnly, async (req, res) => {
+    const query = parseWith(hrEmployeesQuerySchema, req.query);
+    const year = query.year ?? new Date().getFullYear();
+    const key = responseKey('hr employees', year, query.page, query.search, query.role, query.sort, query.order);
+    await sendReadModelJson(
+      ctx,
+      req,
+      res,
+      key,
+      jsonOf(() => hrEmployeesPage(ctx, year, query)),
+    );
+  });
   router.get(
     '/hr/top-courses',
     ...hrOnly,

@@ -2,17 +2,21 @@ import {
   expectedHoursAtMonthEnds,
   hrStatsSchema,
   hrTopicsSchema,
+  hrEmployeesPageSchema,
   hrTrendsSchema,
   hrUsersSchema,
   topCoursesSchema,
   type EntryView,
   type HrEmployee,
+  type HrEmployeesPage,
 } from '@tht/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUserAndLogin, type SignedInTestUser } from '../testing/accounts';
+import { systemActor } from '../platform/commands';
+import { createUserAndLogin, TEST_PASSWORD, type SignedInTestUser } from '../testing/accounts';
 import { logEntryAs, type TestEntry } from '../testing/entries';
 import { request } from '../testing/request';
 import { startTestApp, type TestApp } from '../testing/test-app';
+import { addUser } from '../users/users-commands';
 
 /**
  * The HR dashboard's figures against a fixture computed by hand. The year is 2025 (a past year:
@@ -222,6 +226,68 @@ describe('GET /api/hr/users', () => {
   });
 });
 
+describe('GET /api/hr/employees', () => {
+  const page = (query: string) => get(`/api/hr/employees?year=2025&${query}`, hrEmployeesPageSchema);
+  const names = (found: HrEmployeesPage) => found.employees.map((row) => row.name);
+
+  it('answers the rows of GET /api/hr/users a page at a time, with the matching and all counts and the bulk default', async () => {
+    const everyone = await get('/api/hr/users?year=2025', hrUsersSchema);
+    expect(await page('')).toEqual({
+      employees: everyone,
+      total: 7,
+      page: 1,
+      pageSize: 50,
+      totalPages: 1,
+      allEmployees: 7,
+      bulkTargetHours: 40,
+    });
+  });
+
+  it('searches name or e-mail and filters the role on the server', async () => {
+    expect(names(await page('search=bROw'))).toEqual(['Bob Brown']);
+    expect(names(await page(`search=${encodeURIComponent(carl.user.email.toUpperCase())}`))).toEqual(['Carl Clark']);
+    expect(names(await page('search=ada%20ad'))).toEqual(['Ada Adams']);
+    expect(await page('role=hr')).toMatchObject({ total: 1, allEmployees: 7, employees: [{ name: 'Hana Hughes' }] });
+    expect(await page('role=hr&search=ada')).toMatchObject({ total: 0, totalPages: 1, employees: [] });
+  });
+
+  it("sorts by a column either way, ties by name: hours, entries, target (own, else the year's share) and role", async () => {
+    expect(names(await page('sort=totalHours&order=desc'))).toEqual([
+      'Ada Adams',
+      'Carl Clark',
+      'Bob Brown',
+      'Eve Evans',
+      'Hana Hughes',
+      'Sam Smith',
+      'Zoe Zimmer',
+    ]);
+    expect(names(await page('sort=targetHours'))).toEqual([
+      'Ada Adams',
+      'Bob Brown',
+      'Carl Clark',
+      'Eve Evans',
+      'Hana Hughes',
+      'Sam Smith',
+      'Zoe Zimmer',
+    ]);
+    expect(names(await page('sort=completedTraining&order=asc')).slice(0, 4)).toEqual([
+      'Eve Evans',
+      'Hana Hughes',
+      'Sam Smith',
+      'Zoe Zimmer',
+    ]);
+    expect(names(await page('sort=role&order=desc'))[0]).toBe('Sam Smith');
+    expect(names(await page('sort=name&order=desc'))[0]).toBe('Zoe Zimmer');
+  });
+
+  it('refuses a bad page, role, sort or order with 400', async () => {
+    for (const query of ['page=0', 'role=boss', 'sort=salary', 'order=up', 'size=10', 'page=1&page=2']) {
+      const response = await request(app, 'GET', `/api/hr/employees?${query}`, { token: hr.token });
+      expect(response, query).toMatchObject({ status: 400, body: { error: expect.any(String) } });
+    }
+  });
+});
+
 describe('GET /api/hr/top-courses and /api/hr/topics', () => {
   it('ranks the courses rated 4 or more by average, then completions, then name; at most 6', async () => {
     expect(await get('/api/hr/top-courses?year=2025', topCoursesSchema)).toEqual([
@@ -289,5 +355,36 @@ describe('read-your-writes', () => {
       body: { error: expect.any(String) },
     });
     expect((await request(app, 'GET', '/api/hr/users?year=2025&year=2024', { token: hr.token })).status).toBe(400);
+  });
+});
+
+describe('paging the employee table', () => {
+  it('serves 50 a page, and the next page carries on the same order', async () => {
+    const department = 'Engineering';
+    await Promise.all(
+      Array.from({ length: 51 }, (_, index) =>
+        addUser(
+          app.ctx,
+          {
+            email: `pager${index}@${app.ctx.config.orgEmailDomain}`,
+            firstName: 'Pat',
+            lastName: `Pager${String(index).padStart(2, '0')}`,
+            role: 'employee',
+            managerId: null,
+            department,
+            password: TEST_PASSWORD,
+          },
+          { registered: false, firstLoginRequired: false },
+          systemActor(),
+        ),
+      ),
+    );
+    const first = await get('/api/hr/employees?year=2025&search=pager', hrEmployeesPageSchema);
+    expect(first).toMatchObject({ total: 51, page: 1, pageSize: 50, totalPages: 2, allEmployees: 58 });
+    expect(first.employees).toHaveLength(50);
+    const second = await get('/api/hr/employees?year=2025&search=pager&page=2', hrEmployeesPageSchema);
+    expect(second.employees.map((row) => row.name)).toEqual(['Pat Pager50']);
+    expect(first.employees[49]!.name).toBe('Pat Pager49');
+    expect((await get('/api/hr/employees?year=2025&search=pager&page=3', hrEmployeesPageSchema)).employees).toEqual([]);
   });
 });

@@ -19,6 +19,7 @@ import {
   FieldError,
   FormField,
   Input,
+  PageNav,
   Select,
   Spinner,
   errorMessageOf,
@@ -28,7 +29,6 @@ import { SortableTable } from '@tht/ui/table';
 import { fullName } from '../users/roles';
 import { useUserDirectory } from '../users/usersApi';
 import { CardHeader } from '../panel/layout';
-import { PageNav } from '../panel/PageNav';
 import { NO_AUDIT_FILTERS, useAuditLog, type AuditLogFilters } from './auditApi';
 
 const Filters = styled.div`

@@ -10,17 +10,16 @@ import {
   FieldError,
   FormField,
   Input,
+  PageNav,
+  SEARCH_DELAY_MS,
   Select,
   Spinner,
   useCurrentUser,
+  useDebouncedValue,
 } from '@tht/ui';
-import { PageNav } from '../panel/PageNav';
 import { RowActions } from '../panel/RowActions';
 import { fullName, ROLE_LABELS } from './roles';
-import { useDebouncedValue } from './useDebouncedValue';
 import { useAdminUsers, type UserListQuery } from './usersApi';
-
-const SEARCH_DELAY_MS = 300;
 
 const Filters = styled.div`
   display: flex;

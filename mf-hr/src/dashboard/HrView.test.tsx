@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { dashboardRoutes, hrStats, YEAR } from '../testing/fixtures';
+import { dashboardRoutes, employeesPage, hrStats, YEAR } from '../testing/fixtures';
 import { renderWithHrApi } from '../testing/hrTestApi';
 import HrView, { HR_LAYOUT_KEY } from './HrView';
 
@@ -106,7 +106,7 @@ describe('the sections of a quiet year', () => {
         }),
         [`GET /api/hr/top-courses?year=${YEAR}`]: [],
         [`GET /api/hr/topics?year=${YEAR}`]: [],
-        [`GET /api/hr/users?year=${YEAR}`]: [],
+        'GET /api/hr/employees': employeesPage([], { allEmployees: 0 }),
         [`GET /api/hr/trends?year=${YEAR}`]: {
           year: YEAR,
           hoursByMonth: Array(12).fill(0),

@@ -1,8 +1,8 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { dashboardRoutes, YEAR } from '../testing/fixtures';
-import { renderWithHrApi, Status } from '../testing/hrTestApi';
+import { dashboardRoutes, employee, employeesPage, YEAR } from '../testing/fixtures';
+import { renderWithHrApi, Status, type RecordedCall } from '../testing/hrTestApi';
 import { EmployeeTable } from './EmployeeTable';
 
 const table = () => screen.getByRole('table', { name: `Employees in ${YEAR}` });
@@ -13,6 +13,15 @@ const names = () =>
     .map((row) => within(row).getAllByRole('cell')[0]!.querySelector('strong')!.textContent);
 const toasts = () => screen.getByRole('region', { name: 'Notifications' });
 
+/** The employee table's page reads, as the query each asked for. */
+const pageReads = (calls: RecordedCall[]) =>
+  calls
+    .filter((call) => call.url.startsWith('/api/hr/employees?'))
+    .map((call) => Object.fromEntries(new URL(call.url, 'http://localhost').searchParams));
+const lastPageRead = (calls: RecordedCall[]) => pageReads(calls).at(-1);
+/** A search is sent 300 ms after the last keystroke: its answer may take longer than waitFor's default second on a busy machine. */
+const eventually = (check: () => void) => waitFor(check, { timeout: 4000 });
+
 async function renderTable(routes: Record<string, unknown> = {}) {
   const api = renderWithHrApi(<EmployeeTable year={YEAR} />, dashboardRoutes(routes));
   expect(screen.getByRole('status', { name: 'Loading employees...' })).toBeInTheDocument();
@@ -20,9 +29,20 @@ async function renderTable(routes: Record<string, unknown> = {}) {
   return api;
 }
 
+const BULK_RESULT = {
+  year: YEAR,
+  targetHours: 40,
+  reason: 'Company-wide assignment',
+  employees: 4,
+  created: 3,
+  updated: 1,
+  unchanged: 0,
+};
+
 describe('the employee table', () => {
-  it('lists every employee with role, hours, target and completed training with the latest 2 courses', async () => {
-    await renderTable();
+  it('shows the page the server sends with role, hours, target and the latest 2 courses, and the counts over everyone', async () => {
+    const api = await renderTable();
+    expect(pageReads(api.calls)).toEqual([{ year: String(YEAR), page: '1', search: '', role: '', sort: 'name', order: 'asc' }]);
     expect(
       within(table())
         .getAllByRole('columnheader')
@@ -41,34 +61,58 @@ describe('the employee table', () => {
       '40 Edit',
       '3Excel Skills (2025-07-04)Leadership Essentials (2025-05-01)',
     ]);
-    expect(screen.getByText('Showing 4 of 4 employees')).toBeInTheDocument();
+    const pages = screen.getByRole('navigation', { name: 'Employee table pages' });
+    expect(within(pages).getByText('Showing 4 of 4 employees')).toBeInTheDocument();
+    expect(within(pages).getByText('Page 1 of 1')).toBeInTheDocument();
   });
 
-  it('searches by name or e-mail and filters by role; says when nobody matches', async () => {
+  it('asks the server to search by name or e-mail and to filter by role; says when nobody matches', async () => {
     const user = userEvent.setup();
-    await renderTable();
+    const api = await renderTable();
     await user.type(screen.getByLabelText('Search employees'), 'BOB');
-    expect(names()).toEqual(['Bob Brown']);
+    await eventually(() => expect(names()).toEqual(['Bob Brown']));
+    expect(lastPageRead(api.calls)).toMatchObject({ search: 'BOB', role: '', page: '1' });
     expect(screen.getByText('Showing 1 of 4 employees')).toBeInTheDocument();
     await user.clear(screen.getByLabelText('Search employees'));
-    await user.type(screen.getByLabelText('Search employees'), 'carl@example');
-    expect(names()).toEqual(['Carl Clark']);
-    await user.clear(screen.getByLabelText('Search employees'));
     await user.selectOptions(screen.getByLabelText('Role'), 'hr');
-    expect(names()).toEqual(['Hana Hughes']);
+    await eventually(() => expect(names()).toEqual(['Hana Hughes']));
+    expect(lastPageRead(api.calls)).toMatchObject({ search: '', role: 'hr' });
     await user.type(screen.getByLabelText('Search employees'), 'ada');
-    expect(screen.getByText('No employees found matching the selected criteria.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('No employees found matching the selected criteria.', {}, { timeout: 4000 }),
+    ).toBeInTheDocument();
     expect(screen.getByText('Showing 0 of 4 employees')).toBeInTheDocument();
   });
 
-  it('sorts by a column when its header is pressed', async () => {
+  it('asks the server for the order of a pressed header, either way, and shows it with aria-sort', async () => {
     const user = userEvent.setup();
-    await renderTable();
+    const api = await renderTable();
     await user.click(within(table()).getByRole('button', { name: 'Total Hours' }));
-    expect(within(table()).getByRole('columnheader', { name: /Total Hours/ })).toHaveAttribute('aria-sort');
-    const order = names();
+    await eventually(() => expect(lastPageRead(api.calls)).toMatchObject({ sort: 'totalHours', order: 'desc', page: '1' }));
+    expect(within(table()).getByRole('columnheader', { name: /Total Hours/ })).toHaveAttribute('aria-sort', 'descending');
     await user.click(within(table()).getByRole('button', { name: /Total Hours/ }));
-    expect(names()).toEqual([...order].reverse());
+    await eventually(() => expect(lastPageRead(api.calls)).toMatchObject({ sort: 'totalHours', order: 'asc' }));
+    await user.click(within(table()).getByRole('button', { name: /Employee/ }));
+    await eventually(() => expect(lastPageRead(api.calls)).toMatchObject({ sort: 'name', order: 'asc' }));
+  });
+
+  it('turns the pages the server counts, and goes back to the first page for a new search', async () => {
+    const user = userEvent.setup();
+    const pageTwo = [employee({ id: 60, name: 'Zed Zulu' })];
+    const api = await renderTable({
+      'GET /api/hr/employees': ({ url }: RecordedCall) =>
+        url.includes('page=2')
+          ? employeesPage(pageTwo, { total: 51, page: 2, totalPages: 2, allEmployees: 51 })
+          : employeesPage([employee({ id: 1, name: 'Ada Adams' })], { total: 51, totalPages: 2, allEmployees: 51 }),
+    });
+    const pages = screen.getByRole('navigation', { name: 'Employee table pages' });
+    expect(within(pages).getByText('Showing 51 of 51 employees')).toBeInTheDocument();
+    await user.click(within(pages).getByRole('button', { name: 'Next' }));
+    await eventually(() => expect(names()).toEqual(['Zed Zulu']));
+    expect(within(pages).getByText('Page 2 of 2')).toBeInTheDocument();
+    expect(within(pages).getByRole('button', { name: 'Next' })).toBeDisabled();
+    await user.type(screen.getByLabelText('Search employees'), 'a');
+    await eventually(() => expect(lastPageRead(api.calls)).toMatchObject({ search: 'a', page: '1' }));
   });
 
   it("updates a person's own target with 'HR adjustment', and creates one for someone without", async () => {
@@ -111,31 +155,41 @@ describe('the employee table', () => {
     expect(within(toasts()).getByText(`This user already has a target for ${YEAR}`)).toBeInTheDocument();
   });
 
-  it("sets one target for the chosen employees in one request, defaulting to the year's most common target", async () => {
+  it("sets one target for all employees in one request, however many, defaulting to the server's bulk default", async () => {
     const user = userEvent.setup();
-    const api = await renderTable({
-      'POST /api/user-targets/bulk': {
-        year: YEAR,
-        targetHours: 40,
-        reason: 'Company-wide assignment',
-        employees: 3,
-        created: 2,
-        updated: 1,
-        unchanged: 0,
-      },
-    });
+    const api = await renderTable({ 'POST /api/user-targets/bulk': BULK_RESULT });
     await user.click(screen.getByRole('button', { name: 'Set employee targets' }));
     const dialog = screen.getByRole('dialog', { name: 'Set employee targets' });
+    expect(within(dialog).getByRole('checkbox', { name: 'All employees (4)' })).toBeChecked();
     expect(within(dialog).getByLabelText('Target Hours')).toHaveValue(40);
     expect(within(dialog).getByLabelText('Reason')).toHaveValue('Company-wide assignment');
-    await user.click(within(dialog).getByRole('checkbox', { name: 'Bob Brown' }));
     await user.click(within(dialog).getByRole('button', { name: 'Set Targets' }));
-    expect(await within(toasts()).findByText('Set 40 hour targets for all 3 employees')).toBeInTheDocument();
+    expect(await within(toasts()).findByText('Set 40 hour targets for all 4 employees')).toBeInTheDocument();
+    expect(api.writes()).toEqual([
+      { method: 'POST', url: '/api/user-targets/bulk', body: { year: YEAR, targetHours: 40, reason: 'Company-wide assignment' } },
+    ]);
+  });
+
+  it('sets it for the people chosen by searching, kept while the search changes', async () => {
+    const user = userEvent.setup();
+    const api = await renderTable({ 'POST /api/user-targets/bulk': { ...BULK_RESULT, employees: 2 } });
+    await user.click(screen.getByRole('button', { name: 'Set employee targets' }));
+    const dialog = screen.getByRole('dialog', { name: 'Set employee targets' });
+    await user.click(within(dialog).getByRole('checkbox', { name: 'All employees (4)' }));
+    await user.type(within(dialog).getByLabelText('Find employees'), 'bob');
+    await user.click(await within(dialog).findByRole('checkbox', { name: 'Bob Brown' }, { timeout: 4000 }));
+    await user.clear(within(dialog).getByLabelText('Find employees'));
+    await user.type(within(dialog).getByLabelText('Find employees'), 'hana');
+    await eventually(() => expect(within(dialog).queryByRole('checkbox', { name: 'Bob Brown' })).toBeNull());
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Hana Hughes' }));
+    expect(within(dialog).getByText('2 chosen')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Set Targets' }));
+    expect(await within(toasts()).findByText('Set 40 hour targets for all 2 employees')).toBeInTheDocument();
     expect(api.writes()).toEqual([
       {
         method: 'POST',
         url: '/api/user-targets/bulk',
-        body: { year: YEAR, targetHours: 40, reason: 'Company-wide assignment', userIds: [1, 3, 4] },
+        body: { year: YEAR, targetHours: 40, reason: 'Company-wide assignment', userIds: [2, 4] },
       },
     ]);
   });

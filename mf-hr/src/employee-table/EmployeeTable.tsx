@@ -2,18 +2,18 @@ import { useId, useMemo, useState } from 'react';
 import styled from 'styled-components';
 import { createColumnHelper } from '@tanstack/react-table';
 import {
-  defaultBulkTargetHours,
+  HR_EMPLOYEE_SORTS,
   HR_MESSAGES as M,
   HR_ROLE_FILTER_LABELS,
   HR_ROLE_FILTERS,
-  matchesEmployeeFilter,
   type HrEmployee,
+  type HrEmployeeSort,
   type HrRoleFilter,
   type Role,
 } from '@tht/contracts';
-import { Button, DashboardSection, Input, Select } from '@tht/ui';
-import { SortableTable } from '@tht/ui/table';
-import { useHrEmployees, useHrStats } from '../hr-api/hrApi';
+import { Button, DashboardSection, Input, PageNav, SEARCH_DELAY_MS, Select, useDebouncedValue } from '@tht/ui';
+import { SortableTable, type SortingState } from '@tht/ui/table';
+import { useHrEmployeePage, type EmployeePageQuery } from '../hr-api/hrApi';
 import { BulkTargetsDialog } from './BulkTargetsDialog';
 import { UserTargetDialog } from './UserTargetDialog';
 
@@ -39,11 +39,6 @@ const Courses = styled.ul`
   font-size: 0.875rem;
 `;
 
-const Footer = styled.p`
-  margin: ${({ theme }) => theme.spacing(3)} 0 0;
-  color: ${({ theme }) => theme.colors.mutedText};
-`;
-
 const ROLE_NAMES: Readonly<Record<Role, string>> = {
   employee: 'Employee',
   manager: 'Manager',
@@ -55,6 +50,7 @@ const ROLE_NAMES: Readonly<Record<Role, string>> = {
 const column = createColumnHelper<HrEmployee>();
 const employeeRowId = (employee: HrEmployee) => String(employee.id);
 
+/** The columns; their ids are the server's sort names (`HR_EMPLOYEE_SORTS`). */
 function employeeColumns(editTarget: (employee: HrEmployee) => void) {
   return [
     column.accessor('name', {
@@ -99,73 +95,47 @@ function employeeColumns(editTarget: (employee: HrEmployee) => void) {
   ];
 }
 
-function EmployeeGrid({ employees, year }: { employees: readonly HrEmployee[]; year: number }) {
+/** The server's order for the table's sorting: its column either way, by name when none is pressed. */
+function serverOrder(sorting: SortingState): Pick<EmployeePageQuery, 'sort' | 'order'> {
+  const [sorted] = sorting;
+  if (!sorted || !HR_EMPLOYEE_SORTS.includes(sorted.id as HrEmployeeSort)) return { sort: 'name', order: 'asc' };
+  return { sort: sorted.id as HrEmployeeSort, order: sorted.desc ? 'desc' : 'asc' };
+}
+
+/**
+ * The employee table (SPEC section 2), served a page of 50 at a time: search by name or e-mail,
+ * role filter and sorting on the server, each person's hours, target (with its edit dialog) and
+ * completed training with the latest 2 courses, 'Showing X of Y employees' over everyone, and the
+ * 'Set employee targets' bulk dialog.
+ */
+export function EmployeeTable({ year }: { year: number }) {
   const searchId = useId();
   const roleId = useId();
   const [search, setSearch] = useState('');
   const [role, setRole] = useState<HrRoleFilter>('all');
+  const [sorting, setSorting] = useState<SortingState>([]);
+  const [pageNumber, setPageNumber] = useState(1);
   const [editing, setEditing] = useState<HrEmployee | null>(null);
-  const columns = useMemo(() => employeeColumns(setEditing), []);
-  const shown = useMemo(
-    () => employees.filter((employee) => matchesEmployeeFilter(employee, search, role)),
-    [employees, search, role],
-  );
-
-  return (
-    <>
-      <Filters>
-        <div>
-          <label htmlFor={searchId}>{M.searchEmployees}</label>
-          <Input
-            id={searchId}
-            type="search"
-            placeholder={M.searchPlaceholder}
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-          />
-        </div>
-        <div>
-          <label htmlFor={roleId}>{M.roleFilter}</label>
-          <Select id={roleId} value={role} onChange={(event) => setRole(event.target.value as HrRoleFilter)}>
-            {HR_ROLE_FILTERS.map((filter) => (
-              <option key={filter} value={filter}>
-                {HR_ROLE_FILTER_LABELS[filter]}
-              </option>
-            ))}
-          </Select>
-        </div>
-      </Filters>
-      <SortableTable
-        label={`Employees in ${year}`}
-        rows={shown}
-        columns={columns}
-        emptyText={M.noEmployeesMatching}
-        rowId={employeeRowId}
-      />
-      <Footer role="status">{M.showingEmployees(shown.length, employees.length)}</Footer>
-      {editing && <UserTargetDialog employee={editing} year={year} onClose={() => setEditing(null)} />}
-    </>
-  );
-}
-
-/**
- * The employee table (SPEC section 2): search by name or e-mail, role filter, each person's hours,
- * target (with its edit dialog) and completed training with the latest 2 courses, and the
- * 'Set employee targets' bulk dialog.
- */
-export function EmployeeTable({ year }: { year: number }) {
-  const { employees, error } = useHrEmployees(year);
-  const { stats } = useHrStats(year);
   const [bulkOpen, setBulkOpen] = useState(false);
-  const defaultHours = (people: readonly HrEmployee[]) =>
-    defaultBulkTargetHours(
-      people.filter((person) => person.hasOwnTarget).map((person) => person.targetHours),
-      { yearlyTargetHours: stats?.target?.targetHours ?? null, totalUsers: people.length },
-    );
+  const columns = useMemo(() => employeeColumns(setEditing), []);
+  const query: EmployeePageQuery = {
+    page: pageNumber,
+    search: useDebouncedValue(search.trim(), SEARCH_DELAY_MS),
+    role: role === 'all' ? '' : role,
+    ...serverOrder(sorting),
+  };
+  const { page, error } = useHrEmployeePage(year, query);
+  const fromPageOne =
+    <Value,>(set: (value: Value) => void) =>
+    (value: Value) => {
+      set(value);
+      setPageNumber(1);
+    };
+
   return (
     <DashboardSection
       title={M.employeesTitle}
-      data={employees}
+      data={page}
       error={error}
       loadingLabel={M.loadingEmployees}
       what="the employees"
@@ -173,12 +143,50 @@ export function EmployeeTable({ year }: { year: number }) {
     >
       {(loaded) => (
         <>
-          <EmployeeGrid employees={loaded} year={year} />
+          <Filters>
+            <div>
+              <label htmlFor={searchId}>{M.searchEmployees}</label>
+              <Input
+                id={searchId}
+                type="search"
+                placeholder={M.searchPlaceholder}
+                value={search}
+                onChange={(event) => fromPageOne(setSearch)(event.target.value)}
+              />
+            </div>
+            <div>
+              <label htmlFor={roleId}>{M.roleFilter}</label>
+              <Select id={roleId} value={role} onChange={(event) => fromPageOne(setRole)(event.target.value as HrRoleFilter)}>
+                {HR_ROLE_FILTERS.map((filter) => (
+                  <option key={filter} value={filter}>
+                    {HR_ROLE_FILTER_LABELS[filter]}
+                  </option>
+                ))}
+              </Select>
+            </div>
+          </Filters>
+          <SortableTable
+            label={`Employees in ${year}`}
+            rows={loaded.employees}
+            columns={columns}
+            emptyText={M.noEmployeesMatching}
+            rowId={employeeRowId}
+            serverSorting={{ sorting, onChange: fromPageOne(setSorting) }}
+          />
+          <PageNav
+            label={M.employeePages}
+            summary={M.showingEmployees(loaded.total, loaded.allEmployees)}
+            page={loaded.page}
+            totalPages={loaded.totalPages}
+            hasNext={loaded.page < loaded.totalPages}
+            onPage={setPageNumber}
+          />
+          {editing && <UserTargetDialog employee={editing} year={year} onClose={() => setEditing(null)} />}
           {bulkOpen && (
             <BulkTargetsDialog
-              employees={loaded}
               year={year}
-              defaultHours={defaultHours(loaded)}
+              allEmployees={loaded.allEmployees}
+              defaultHours={loaded.bulkTargetHours}
               onClose={() => setBulkOpen(false)}
             />
           )}

@@ -1,8 +1,11 @@
 import useSWR from 'swr';
 import type {
   BulkTargetResult,
-  HrEmployee,
+  HrEmployeeSort,
+  HrEmployeesPage,
   HrStats,
+  Role,
+  SortOrder,
   HrTrends,
   TopCourse,
   TopicCount,
@@ -13,7 +16,6 @@ import { apiRequest, keysStartingWith, useApiWrite } from '@tht/ui';
 
 /** The keys of the HR reads: each endpoint with its year. */
 export const hrStatsKey = (year: number) => `/api/hr/stats?year=${year}`;
-export const hrUsersKey = (year: number) => `/api/hr/users?year=${year}`;
 export const topCoursesKey = (year: number) => `/api/hr/top-courses?year=${year}`;
 export const hrTopicsKey = (year: number) => `/api/hr/topics?year=${year}`;
 export const hrTrendsKey = (year: number) => `/api/hr/trends?year=${year}`;
@@ -25,10 +27,17 @@ export function useHrStats(year: number) {
   return { stats: data, error };
 }
 
-/** GET /api/hr/users?year=: every account with their figures and target of the year. */
-export function useHrEmployees(year: number) {
-  const { data, error } = useSWR<HrEmployee[], Error>(hrUsersKey(year));
-  return { employees: data, error };
+/** What a page of the employee table is asked for (`role` empty: every role). */
+export type EmployeePageQuery = { page: number; search: string; role: Role | ''; sort: HrEmployeeSort; order: SortOrder };
+
+export function hrEmployeesKey(year: number, { page, search, role, sort, order }: EmployeePageQuery): string {
+  return `/api/hr/employees?${new URLSearchParams({ year: String(year), page: String(page), search, role, sort, order })}`;
+}
+
+/** GET /api/hr/employees: one page of the employee table (50 a page), searched, filtered and sorted by the server. */
+export function useHrEmployeePage(year: number, query: EmployeePageQuery) {
+  const { data, error } = useSWR<HrEmployeesPage, Error>(hrEmployeesKey(year, query), { keepPreviousData: true });
+  return { page: data, error };
 }
 
 /** GET /api/hr/top-courses?year=: at most 6 courses rated 4 or more. */

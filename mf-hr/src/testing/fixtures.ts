@@ -1,4 +1,4 @@
-import type { HrEmployee, HrStats, HrTrends, TopCourse, TopicCount, YearlyTarget } from '@tht/contracts';
+import type { HrEmployee, HrEmployeesPage, HrStats, HrTrends, TopCourse, TopicCount, YearlyTarget } from '@tht/contracts';
 
 export const YEAR = 2025;
 
@@ -88,6 +88,38 @@ export const employees: HrEmployee[] = [
   employee({ id: 4, name: 'Hana Hughes', role: 'hr' }),
 ];
 
+/** A page of the employee table holding `rows`. */
+export function employeesPage(rows: HrEmployee[], overrides: Partial<HrEmployeesPage> = {}): HrEmployeesPage {
+  return {
+    employees: rows,
+    total: rows.length,
+    page: 1,
+    pageSize: 50,
+    totalPages: 1,
+    allEmployees: employees.length,
+    bulkTargetHours: 40,
+    ...overrides,
+  };
+}
+
+/**
+ * GET /api/hr/employees over `employees`, keeping the query's search (name or e-mail) and role, so
+ * a screen shows what it asked for. Sorting and paging are the server's (tested there); tests of
+ * the screen check what it asks for.
+ */
+export function employeePages({ url }: { url: string }): HrEmployeesPage {
+  const query = new URL(url, 'http://localhost').searchParams;
+  const search = (query.get('search') ?? '').toLowerCase();
+  const role = query.get('role') ?? '';
+  return employeesPage(
+    employees.filter(
+      (person) =>
+        (role === '' || person.role === role) &&
+        (person.name.toLowerCase().includes(search) || person.email.toLowerCase().includes(search)),
+    ),
+  );
+}
+
 export const topCourses: TopCourse[] = [
   { trainingName: 'Negotiation', averageRating: 5, completions: 1 },
   { trainingName: 'Excel Skills', averageRating: 4.5, completions: 2 },
@@ -123,7 +155,7 @@ export const fiscalYears: YearlyTarget[] = [
 export function dashboardRoutes(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
     [`GET /api/hr/stats?year=${YEAR}`]: hrStats(),
-    [`GET /api/hr/users?year=${YEAR}`]: employees,
+    'GET /api/hr/employees': employeePages,
     [`GET /api/hr/top-courses?year=${YEAR}`]: topCourses,
     [`GET /api/hr/topics?year=${YEAR}`]: topics,
     [`GET /api/hr/trends?year=${YEAR}`]: trends,

@@ -24,8 +24,8 @@ export type Answer = unknown;
 
 /**
  * Renders `ui` as the shell does (theme, SWR settings, toasts; a cache of its own) over an API
- * that answers from `routes`: 'GET /api/hr/stats?year=2025' (path with query) or 'PUT
- * /api/yearly-targets/2025'. A route may be changed while the test runs (e.g. after a save); an
+ * that answers from `routes`: 'GET /api/hr/stats?year=2025' (path with query), 'GET
+ * /api/hr/employees' (the path alone: any query of it) or 'PUT /api/yearly-targets/2025'. A route may be changed while the test runs (e.g. after a save); an
  * unknown route answers 404. Every call is recorded.
  */
 export function renderWithHrApi(ui: ReactElement, routes: Record<string, Answer>) {
@@ -38,7 +38,7 @@ export function renderWithHrApi(ui: ReactElement, routes: Record<string, Answer>
       body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
     };
     calls.push(call);
-    const route = routes[`${call.method} ${call.url}`];
+    const route = routes[`${call.method} ${call.url}`] ?? routes[`${call.method} ${url.pathname}`];
     if (route === undefined) return new Response(JSON.stringify({ error: 'Not found' }), { status: 404 });
     const answer = await (typeof route === 'function' ? (route as (call: RecordedCall) => unknown)(call) : route);
     const { status, body } = answer instanceof Status ? answer : { status: 200, body: answer };

@@ -9,6 +9,9 @@ export const QUERY_MESSAGES = {
   singleValue: (name: string) => `Query parameter ${name} must be given once, as a single value`,
 } as const;
 
+/** An empty parameter (`?role=`) read as one not given. */
+export const blankAsUndefined = (value: unknown) => (value === '' ? undefined : value);
+
 /** Refuses a parameter given several times (the query parser makes it a list) or as an object. */
 const singleValue = <Schema extends z.ZodType>(name: string, schema: Schema) =>
   z.preprocess((value, ctx) => {

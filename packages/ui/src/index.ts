@@ -13,6 +13,7 @@ export { FiscalYearTable } from './targets/FiscalYearTable';
 export { Tiles, Tile, TileValue, TileDetail } from './primitives/Tiles';
 export { FigureTiles, type Figure } from './primitives/FigureTiles';
 export { DataTable, TableScroll } from './primitives/DataTable';
+export { PageNav } from './primitives/PageNav';
 export { FormActions } from './primitives/FormActions';
 export { Spinner, CentredSpinner } from './primitives/Spinner';
 export { Tabs, type TabItem } from './primitives/Tabs';
@@ -22,6 +23,7 @@ export { FormField, FieldError, RequiredMarker } from './primitives/FormField';
 export { PasswordInput } from './primitives/PasswordInput';
 export { validateForm, type FormSchema, type FieldErrors, type FormValidation } from './forms/validateForm';
 export { useValidatedForm, type SchemaSource } from './forms/useValidatedForm';
+export { useDebouncedValue, SEARCH_DELAY_MS } from './forms/useDebouncedValue';
 
 export { ToastProvider, useToast, TOAST_DURATION_MS, type ToastMessage, type ToastVariant } from './toast/ToastProvider';
 

@@ -4,5 +4,7 @@ export * from './rules';
 export * from './schemas';
 export * from './responses';
 export * from './password-reset';
+export * from './sso';
 export * from './events';
 export * from './policy';
+export * from './people-pages';

@@ -1,14 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { adminUsersQuerySchema, totalPagesOf } from './user-list';
+import { queryParametersSchema } from '../query-parameters';
+import { peoplePageOf, peoplePageParameters, totalPagesOf } from './people-pages';
 
-describe('the admin user list query', () => {
+const peoplePageQuery = queryParametersSchema(peoplePageParameters);
+
+describe('the query of a page of people', () => {
   it('defaults to page 1, no search and every role', () => {
-    expect(adminUsersQuerySchema.parse({})).toEqual({ page: 1, search: '', role: undefined });
-    expect(adminUsersQuerySchema.parse({ page: '', role: '' })).toEqual({ page: 1, search: '', role: undefined });
+    expect(peoplePageQuery.parse({})).toEqual({ page: 1, search: '', role: undefined });
+    expect(peoplePageQuery.parse({ page: '', role: '' })).toEqual({ page: 1, search: '', role: undefined });
   });
 
   it('reads page, search and role', () => {
-    expect(adminUsersQuerySchema.parse({ page: '3', search: ' smith ', role: 'manager' })).toEqual({
+    expect(peoplePageQuery.parse({ page: '3', search: ' smith ', role: 'manager' })).toEqual({
       page: 3,
       search: 'smith',
       role: 'manager',
@@ -16,11 +19,9 @@ describe('the admin user list query', () => {
   });
 
   it('refuses a bad page or role and unknown parameters', () => {
-    expect(adminUsersQuerySchema.safeParse({ page: '0' }).error?.issues[0]?.message).toBe(
-      'page must be a whole number of at least 1',
-    );
-    expect(adminUsersQuerySchema.safeParse({ role: 'boss' }).success).toBe(false);
-    expect(adminUsersQuerySchema.safeParse({ pages: '1' }).success).toBe(false);
+    expect(peoplePageQuery.safeParse({ page: '0' }).error?.issues[0]?.message).toBe('page must be a whole number of at least 1');
+    expect(peoplePageQuery.safeParse({ role: 'boss' }).success).toBe(false);
+    expect(peoplePageQuery.safeParse({ pages: '1' }).success).toBe(false);
   });
 });
 
@@ -28,4 +29,5 @@ it('has at least one page', () => {
   expect(totalPagesOf(0)).toBe(1);
   expect(totalPagesOf(50)).toBe(1);
   expect(totalPagesOf(51)).toBe(2);
+  expect(peoplePageOf(2, 120)).toEqual({ total: 120, page: 2, pageSize: 50, totalPages: 3 });
 });

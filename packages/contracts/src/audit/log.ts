@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { departmentStream, userStream } from '../accounts/events';
 import { entryStream } from '../entries/events';
 import { formFieldStream } from '../form-fields/events';
-import { queryParametersSchema } from '../query-parameters';
+import { blankAsUndefined, queryParametersSchema } from '../query-parameters';
 import { userTargetAssignmentsStream, userTargetStream, yearlyTargetStream } from '../targets/events';
 import { eventInWords, fieldChanges, fieldInWords, evolveSnapshot, type HistoryKind, type HistoryValue } from './history';
 import { AUDIT_MESSAGES as M } from './messages';
@@ -81,8 +81,6 @@ export function auditSummary(event: { type: string; data: unknown }): string {
   const words = eventInWords(event.type);
   return stated.length === 0 ? words : `${words}: ${stated.slice(0, SUMMARY_FIELDS).join(', ')}${more}`;
 }
-
-const blankAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 
 /** A day (`YYYY-MM-DD`, UTC) or an instant with its offset, as the ISO text the event metadata holds. */
 const timeBound = (endOfDay: boolean) =>

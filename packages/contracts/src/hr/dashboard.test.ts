@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { innovationRatePercent, matchesEmployeeFilter, organisationProgress, previewText } from './dashboard';
+import { innovationRatePercent, organisationProgress, previewText } from './dashboard';
 
 describe('previewText', () => {
   it('keeps short notes and cuts long ones at the limit with an ellipsis', () => {
@@ -36,17 +36,5 @@ describe('organisationProgress', () => {
       progressPercent: 100,
       onTrack: true,
     });
-  });
-});
-
-describe('matchesEmployeeFilter', () => {
-  const ada = { name: 'Ada Lovelace', email: 'ada@example.com', role: 'manager' as const };
-
-  it('matches the name or e-mail ignoring case, within the chosen role', () => {
-    expect(matchesEmployeeFilter(ada, 'LOVE', 'all')).toBe(true);
-    expect(matchesEmployeeFilter(ada, 'ada@ex', 'manager')).toBe(true);
-    expect(matchesEmployeeFilter(ada, '  ', 'all')).toBe(true);
-    expect(matchesEmployeeFilter(ada, 'grace', 'all')).toBe(false);
-    expect(matchesEmployeeFilter(ada, '', 'employee')).toBe(false);
   });
 });

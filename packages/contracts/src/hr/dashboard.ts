@@ -1,4 +1,3 @@
-import type { Role } from '../accounts/roles';
 import { hoursToGetBackOnTrack, isOnTrack, progressPercent } from '../progress/schedule';
 import { TOPIC_LIMITS } from '../topics/topics';
 import type { OrganisationTarget } from './responses';
@@ -48,14 +47,3 @@ export const HR_ROLE_FILTER_LABELS: Readonly<Record<HrRoleFilter, string>> = {
   manager: 'Manager',
   hr: 'HR',
 };
-
-/** The employee table's search and role filter: the search matches the name or e-mail, ignoring case. */
-export function matchesEmployeeFilter(
-  employee: { name: string; email: string; role: Role },
-  search: string,
-  role: HrRoleFilter,
-): boolean {
-  if (role !== 'all' && employee.role !== role) return false;
-  const wanted = search.trim().toLowerCase();
-  return wanted === '' || employee.name.toLowerCase().includes(wanted) || employee.email.toLowerCase().includes(wanted);
-}

@@ -40,6 +40,7 @@ export const HR_MESSAGES = {
   noUsers: 'No users found',
   noFiscalYears: 'No fiscal years configured yet.',
   showingEmployees: (shown: number, total: number) => `Showing ${shown} of ${total} employees`,
+  employeePages: 'Employee table pages',
 
   // The yearly target card and the employee table.
   progressLabel: 'Progress towards the organisation target',
@@ -51,6 +52,12 @@ export const HR_MESSAGES = {
   searchPlaceholder: 'Search by name or email',
   roleFilter: 'Role',
   showTable: 'Show as table',
+
+  // The 'Set employee targets' dialog: everyone, or the people picked by searching.
+  allEmployees: (count: number) => `All employees (${count})`,
+  findEmployees: 'Find employees',
+  chosenEmployees: (count: number) => `${count} chosen`,
+  pickerPages: 'Pages of employees to choose from',
   showChart: 'Show as chart',
 
   // Fiscal-year dialog (its content is not shown in SPEC): a success toast of ours.

@@ -103,6 +103,7 @@ export const bulkTargetResultSchema = z.strictObject({
 export type InnovativeHighlight = z.infer<typeof innovativeHighlightSchema>;
 export type OrganisationTarget = z.infer<typeof organisationTargetSchema>;
 export type HrStats = z.infer<typeof hrStatsSchema>;
+export type RecentCourse = z.infer<typeof recentCourseSchema>;
 export type HrEmployee = z.infer<typeof hrEmployeeSchema>;
 export type TopCourse = z.infer<typeof topCourseSchema>;
 export type DepartmentHours = z.infer<typeof departmentHoursSchema>;

@@ -1,6 +1,5 @@
 import styled from 'styled-components';
-import { Button } from '@tht/ui';
-import { Actions } from './layout';
+import { Button } from './Button';
 
 const Nav = styled.nav`
   display: flex;
@@ -10,6 +9,13 @@ const Nav = styled.nav`
   gap: ${({ theme }) => theme.spacing(3)};
   margin-top: ${({ theme }) => theme.spacing(4)};
   color: ${({ theme }) => theme.colors.mutedText};
+`;
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.spacing(2)};
 `;
 
 type PageNavProps = {

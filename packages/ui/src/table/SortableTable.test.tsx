@@ -70,6 +70,25 @@ describe('SortableTable', () => {
     expect(within(table()).getByRole('columnheader', { name: 'Course' })).toHaveAttribute('aria-sort', 'descending');
   });
 
+  it('leaves the order of server-sorted rows alone and asks for the order a header press wants', async () => {
+    const user = userEvent.setup();
+    const asked: unknown[] = [];
+    renderWithUi(
+      <SortableTable
+        label="Courses"
+        rows={courses}
+        columns={columns}
+        emptyText="No courses"
+        serverSorting={{ sorting: [{ id: 'hours', desc: true }], onChange: (sorting) => asked.push(sorting) }}
+      />,
+    );
+    expect(shownNames()).toEqual(['Excel', 'Agile', 'Cloud']);
+    expect(within(table()).getByRole('columnheader', { name: 'Hours' })).toHaveAttribute('aria-sort', 'descending');
+    await user.click(within(table()).getByRole('button', { name: 'Course' }));
+    expect(asked).toEqual([[{ id: 'name', desc: false }]]);
+    expect(shownNames()).toEqual(['Excel', 'Agile', 'Cloud']);
+  });
+
   it('says its empty text instead of an empty table', () => {
     renderWithUi(<SortableTable label="Courses" rows={[]} columns={columns} emptyText="No courses" />);
     expect(screen.getByText('No courses')).toBeInTheDocument();

@@ -51,6 +51,11 @@ export interface SortableTableProps<Row> {
   initialSorting?: SortingState;
   /** A stable key for each row (default: its index). */
   rowId?: (row: Row) => string;
+  /**
+   * For rows the server sorts (a page of a longer list): the order they come in, and what a press
+   * on a header asks for. Without it the table sorts the rows it is given.
+   */
+  serverSorting?: { sorting: SortingState; onChange: (sorting: SortingState) => void };
 }
 
 /** A column's header: a button that sorts by it where the column can sort (the arrow is for the eyes; aria-sort tells the rest). */
@@ -72,20 +77,31 @@ function ColumnHeader<Row>({ header }: { header: Header<Row, unknown> }) {
 }
 
 /** A table (TanStack Table) whose column headers sort it; says `emptyText` when there is no row. */
-export function SortableTable<Row>({ label, rows, columns, emptyText, initialSorting = [], rowId }: SortableTableProps<Row>) {
-  const [sorting, setSorting] = useState<SortingState>(initialSorting);
+export function SortableTable<Row>({
+  label,
+  rows,
+  columns,
+  emptyText,
+  initialSorting = [],
+  rowId,
+  serverSorting,
+}: SortableTableProps<Row>) {
+  const [ownSorting, setOwnSorting] = useState<SortingState>(initialSorting);
+  const sorting = serverSorting?.sorting ?? ownSorting;
+  const setSorting = serverSorting?.onChange ?? setOwnSorting;
   const table = useReactTable({
     data: rows,
     columns,
     state: { sorting },
-    onSortingChange: setSorting,
+    onSortingChange: (change) => setSorting(typeof change === 'function' ? change(sorting) : change),
+    manualSorting: serverSorting !== undefined,
     getCoreRowModel: getCoreRowModel(),
     getSortedRowModel: getSortedRowModel(),
     getRowId: rowId,
   });
   if (rows.length === 0) return <Empty>{emptyText}</Empty>;
   return (
-    <TableScroll>
+    <TableScroll label={label}>
       <Table aria-label={label}>
         <thead>
           {table.getHeaderGroups().map((group) => (

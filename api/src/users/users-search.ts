@@ -1,0 +1,26 @@
+import type { PeoplePageQuery } from '@tht/contracts';
+import { sql, type RawBuilder } from 'kysely';
+
+/** `text` as a LIKE pattern that matches it anywhere, its own wildcards taken literally. */
+function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+/**
+ * The condition on the read model's `users` rows that a list of people's search and role filter
+ * keep (every row when both are empty): the search in the first name, the last name, "first last"
+ * or the e-mail, ignoring case. For any query whose FROM has `users` under its own name.
+ */
+export function peopleMatching({ search, role }: Pick<PeoplePageQuery, 'search' | 'role'>): RawBuilder<boolean> {
+  const conditions = [sql`true`];
+  if (role !== undefined) conditions.push(sql`users.role = ${role}`);
+  if (search !== '') {
+    const pattern = containsPattern(search);
+    conditions.push(sql`(users.first_name ILIKE ${pattern} OR users.last_name ILIKE ${pattern}
+      OR users.first_name || ' ' || users.last_name ILIKE ${pattern} OR users.email ILIKE ${pattern})`);
+  }
+  return sql<boolean>`${sql.join(conditions, sql` AND `)}`;
+}
+
+/** LIMIT and OFFSET of page `page` (from 1) of `pageSize` rows. */
+export const pageWindow = (page: number, pageSize: number) => ({ limit: pageSize, offset: (page - 1) * pageSize });
