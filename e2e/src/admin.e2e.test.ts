@@ -98,7 +98,7 @@ describe('the Admin Panel', () => {
     const page = await adminPanel('User Management');
     await page.getByLabel('Search users').fill(account.lastName);
     const name = `${account.firstName} ${account.lastName}`;
-    await page.getByRole('button', { name: `Set temporary password for ${name}` }).click();
+    await page.getByRole('button', { name: `Set Password for ${name}` }).click();
     const dialog = page.getByRole('dialog', { name: 'Set Temporary Password' });
     await dialog.getByLabel('Temporary Password').fill('Temp-123');
     await dialog.getByRole('button', { name: 'Set Password' }).click();

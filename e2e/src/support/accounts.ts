@@ -103,10 +103,13 @@ export function accountsApi({ baseUrl, adminEmail, adminPassword }: ProductTarge
    * Creates an account through the admin API (POST /api/users), then sets its password as its owner
    * does at first sign-in, so it signs in without the forced 'Set Your Password' step.
    */
-  async function createAccount(role: Role, { managerId }: { managerId?: number } = {}): Promise<Account> {
+  async function createAccount(
+    role: Role,
+    { managerId, department: departmentName }: { managerId?: number; department?: string } = {},
+  ): Promise<Account> {
     const person = newPerson(role);
     const temporaryPassword = `Temp-${randomUUID().slice(0, 8)}`;
-    const department = await ensureDepartment();
+    const department = await ensureDepartment(departmentName);
     const manager = managerId ?? (await organisationHead()).id;
     const user = await api<{ id: number }>('POST', '/api/users', await adminToken(), {
       ...person,

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ADMIN_MESSAGES as M, departmentNameSchema, type Department } from '@tht/contracts';
-import { Button, ConfirmDialog, DashboardSection, DataTable, EmptyText, FormField, Input, useValidatedForm } from '@tht/ui';
+import { Button, CaptionedTable, ConfirmDialog, DashboardSection, EmptyText, FormField, Input, useValidatedForm } from '@tht/ui';
 import { InlineForm } from '../panel/layout';
 import { RowActions } from '../panel/RowActions';
 import { formatCreatedDate } from '../panel/formatDate';
@@ -47,8 +47,7 @@ function DepartmentTable({
 }) {
   if (departments.length === 0) return <EmptyText>No departments yet.</EmptyText>;
   return (
-    <DataTable>
-      <caption className="visually-hidden">Departments</caption>
+    <CaptionedTable caption="Departments">
       <thead>
         <tr>
           <th scope="col">Name</th>
@@ -67,7 +66,7 @@ function DepartmentTable({
           </tr>
         ))}
       </tbody>
-    </DataTable>
+    </CaptionedTable>
   );
 }
 

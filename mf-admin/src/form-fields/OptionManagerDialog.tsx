@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { formFieldOptionCreateSchema, optionValueFromLabel, type FormFieldOptionView, type FormFieldView } from '@tht/contracts';
 import {
   Button,
-  DataTable,
+  CaptionedTable,
   Dialog,
   DialogActions,
   EmptyText,
@@ -91,8 +91,7 @@ function OptionList({ options }: { options: readonly FormFieldOptionView[] }) {
   const [editing, setEditing] = useState<number | null>(null);
   if (options.length === 0) return <EmptyText>No options yet: add the choices people can pick.</EmptyText>;
   return (
-    <DataTable>
-      <caption className="visually-hidden">Options</caption>
+    <CaptionedTable caption="Options">
       <thead>
         <tr>
           <th scope="col">Label</th>
@@ -128,7 +127,7 @@ function OptionList({ options }: { options: readonly FormFieldOptionView[] }) {
           ),
         )}
       </tbody>
-    </DataTable>
+    </CaptionedTable>
   );
 }
 

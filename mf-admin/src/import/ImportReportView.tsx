@@ -1,11 +1,11 @@
 import styled from 'styled-components';
 import type { ImportCounts, ImportReport } from '@tht/contracts';
-import { DataTable } from '@tht/ui';
+import { CaptionedTable } from '@tht/ui';
 import { COUNT_LABELS, FORMAT_LABELS } from './importFile';
 
 const Facts = styled.dl`
   display: grid;
-  grid-template-columns: max-content 1fr;
+  grid-template-columns: minmax(0, max-content) 1fr;
   gap: ${({ theme }) => `${theme.spacing(1)} ${theme.spacing(4)}`};
   margin: 0 0 ${({ theme }) => theme.spacing(4)};
   & dt { font-weight: 600; }
@@ -29,8 +29,7 @@ function RecordCounts({ report }: { report: ImportReport }) {
   const shown = KINDS.filter((kind) => report.toCreate[kind] > 0 || report.unchanged[kind] > 0);
   if (shown.length === 0) return null;
   return (
-    <DataTable>
-      <caption className="visually-hidden">Records in the file</caption>
+    <CaptionedTable caption="Records in the file">
       <thead>
         <tr>
           <th scope="col">Records</th>
@@ -47,7 +46,7 @@ function RecordCounts({ report }: { report: ImportReport }) {
           </tr>
         ))}
       </tbody>
-    </DataTable>
+    </CaptionedTable>
   );
 }
 
@@ -57,8 +56,7 @@ function RowErrors({ report }: { report: ImportReport }) {
   return (
     <>
       <ErrorScroll>
-        <DataTable>
-          <caption className="visually-hidden">Rows with errors</caption>
+        <CaptionedTable caption="Rows with errors">
           <thead>
             <tr>
               <th scope="col">Sheet</th>
@@ -75,7 +73,7 @@ function RowErrors({ report }: { report: ImportReport }) {
               </tr>
             ))}
           </tbody>
-        </DataTable>
+        </CaptionedTable>
       </ErrorScroll>
       {unlisted > 0 && <Note>and {unlisted} more rows with errors</Note>}
     </>

@@ -4,7 +4,7 @@ import { ADMIN_MESSAGES as M, ROLES, type AdminUserListItem, type Role } from '@
 import {
   ApiError,
   Button,
-  DataTable,
+  CaptionedTable,
   EmptyText,
   errorMessageOf,
   FieldError,
@@ -105,15 +105,11 @@ function UserRow({ user, ownId, actions }: { user: AdminUserListItem; ownId: num
             onEdit={() => actions.onEdit(user)}
             onDelete={user.id === ownId ? undefined : () => actions.onDelete(user)}
           >
-            <Button
-              $variant="secondary"
-              aria-label={`Set temporary password for ${name}`}
-              onClick={() => actions.onSetPassword(user)}
-            >
+            <Button $variant="secondary" aria-label={`Set Password for ${name}`} onClick={() => actions.onSetPassword(user)}>
               Set Password
             </Button>
             {user.role !== 'admin' && (
-              <Button $variant="secondary" aria-label={`Reset link for ${name}`} onClick={() => actions.onResetLink(user)}>
+              <Button $variant="secondary" aria-label={`Reset Link for ${name}`} onClick={() => actions.onResetLink(user)}>
                 Reset Link
               </Button>
             )}
@@ -213,8 +209,7 @@ export function UserList(actions: UserActions) {
         <EmptyText>{M.noUsersFound}</EmptyText>
       ) : (
         <>
-          <DataTable>
-            <caption className="visually-hidden">Users</caption>
+          <CaptionedTable caption="Users">
             <thead>
               <tr>
                 <th scope="col">Name</th>
@@ -231,7 +226,7 @@ export function UserList(actions: UserActions) {
                 <UserRow key={user.id} user={user} ownId={admin?.id} actions={actions} />
               ))}
             </tbody>
-          </DataTable>
+          </CaptionedTable>
           <PageNav
             label="User list pages"
             summary={showing(page.page, page.pageSize, page.users.length, page.total)}

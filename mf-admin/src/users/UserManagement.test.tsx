@@ -241,7 +241,7 @@ describe('User Management', () => {
     const user = userEvent.setup();
     renderWithUi(<UserManagement />);
     await usersTable();
-    await user.click(screen.getByRole('button', { name: 'Set temporary password for Ada Lovelace' }));
+    await user.click(screen.getByRole('button', { name: 'Set Password for Ada Lovelace' }));
     const dialog = screen.getByRole('dialog', { name: 'Set Temporary Password' });
     await user.click(within(dialog).getByRole('button', { name: 'Set Password' }));
     expect(within(dialog).getByText('Temporary password is required')).toBeInTheDocument();
@@ -260,7 +260,7 @@ describe('User Management', () => {
     const user = userEvent.setup();
     renderWithUi(<UserManagement />);
     await usersTable();
-    await user.click(screen.getByRole('button', { name: 'Set temporary password for Ada Lovelace' }));
+    await user.click(screen.getByRole('button', { name: 'Set Password for Ada Lovelace' }));
     await user.type(screen.getByLabelText('Temporary Password'), 'abcdef');
     await user.click(screen.getByRole('button', { name: 'Set Password' }));
     const alert = await toasts().findByRole('alert');
@@ -278,7 +278,7 @@ describe('User Management', () => {
     renderWithUi(<UserManagement />);
     await usersTable();
     expect(within(row('System Administrator')).queryByRole('button', { name: /Reset link/ })).not.toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Reset link for Ada Lovelace' }));
+    await user.click(screen.getByRole('button', { name: 'Reset Link for Ada Lovelace' }));
     const dialog = screen.getByRole('dialog', { name: 'Reset Link' });
     await user.click(within(dialog).getByRole('button', { name: 'Create Link' }));
 
@@ -297,7 +297,7 @@ describe('User Management', () => {
     const user = userEvent.setup();
     renderWithUi(<UserManagement />);
     await usersTable();
-    await user.click(screen.getByRole('button', { name: 'Reset link for Grace Hopper' }));
+    await user.click(screen.getByRole('button', { name: 'Reset Link for Grace Hopper' }));
     await user.click(screen.getByRole('button', { name: 'Create Link' }));
     const alert = await toasts().findByRole('alert');
     expect(alert).toHaveTextContent(R.failedToCreateResetLink);

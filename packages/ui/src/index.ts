@@ -12,8 +12,9 @@ export { DashboardSection, EmptyText } from './primitives/DashboardSection';
 export { FiscalYearTable } from './targets/FiscalYearTable';
 export { Tiles, Tile, TileValue, TileDetail } from './primitives/Tiles';
 export { FigureTiles, type Figure } from './primitives/FigureTiles';
-export { DataTable, TableScroll } from './primitives/DataTable';
+export { CaptionedTable, DataTable, TableScroll } from './primitives/DataTable';
 export { PageNav } from './primitives/PageNav';
+export { VisuallyHidden } from './primitives/VisuallyHidden';
 export { FormActions } from './primitives/FormActions';
 export { Spinner, CentredSpinner } from './primitives/Spinner';
 export { Tabs, type TabItem } from './primitives/Tabs';
@@ -35,7 +36,7 @@ export { YearSelector, useAvailableYears, currentYear, AVAILABLE_YEARS_KEY, AVAI
 
 export { useCurrentUser, fetchCurrentUser, CURRENT_USER_KEY } from './session/currentUser';
 export { useAuthActions } from './session/authActions';
-export { useOrgEmailDomain, ORG_CONFIG_KEY } from './session/orgEmailDomain';
+export { useOrgEmailDomain, useSignInOptions, ORG_CONFIG_KEY } from './session/orgEmailDomain';
 
 export { SortableSections, type SortableSection } from './layout/SortableSections';
 export { ReorderableList, type ReorderableItem, type ReorderableListProps } from './layout/ReorderableList';

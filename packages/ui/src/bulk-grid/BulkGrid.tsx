@@ -10,10 +10,9 @@ import {
   type GridVariant,
   type RestrictedGridColumn,
 } from '@tht/contracts';
-import { Button } from '@tht/ui';
+import { Button, TableScroll } from '@tht/ui';
 
-const Scroll = styled.div`
-  overflow-x: auto;
+const Scroll = styled(TableScroll)`
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radii.small};
 `;
@@ -86,7 +85,7 @@ export function BulkGrid({ rows, variant, onCellChange, onPaste, onRemoveRow }: 
   }
 
   return (
-    <Scroll>
+    <Scroll label="Bulk add entries">
       <Table aria-label="Bulk add entries">
         <thead>
           <tr>

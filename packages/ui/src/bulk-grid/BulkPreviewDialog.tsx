@@ -36,7 +36,7 @@ export function BulkPreviewDialog({ checks, pending, onBack, onCreate }: BulkPre
           : `${ready} of ${checks.length} rows are ready.`
       }
     >
-      <TableScroll>
+      <TableScroll label="Entries to create">
         <DataTable aria-label="Entries to create">
           <thead>
             <tr>

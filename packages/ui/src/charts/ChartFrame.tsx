@@ -9,7 +9,10 @@ const Box = styled.div<{ $height: number }>`
 
 /**
  * Where a chart is drawn once recharts has loaded. Hidden from screen readers: each chart comes
- * with its figures as a table for them.
+ * with its figures as a table for them. So the plots turn recharts' keyboard layer off
+ * (`accessibilityLayer={false}`): it would make the hidden chart a tab stop that a screen reader
+ * cannot name. The tooltips it would open on arrow keys hold the figures the table and the chart's
+ * labels already give.
  */
 export function ChartFrame({ height, children }: { height: number; children: ReactNode }) {
   return (

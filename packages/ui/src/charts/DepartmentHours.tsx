@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import type { DepartmentHours } from '@tht/contracts';
+import { VisuallyHidden } from '@tht/ui';
 import { ChartFrame } from './ChartFrame';
 import { FiguresTable } from './FiguresTable';
 
@@ -15,13 +16,12 @@ type DepartmentHoursProps = {
 };
 
 /** The hours by department as a table: department, hours and the people who trained. */
-export function DepartmentHoursTable({ rows, caption, className }: DepartmentHoursProps & { className?: string }) {
+export function DepartmentHoursTable({ rows, caption }: DepartmentHoursProps) {
   return (
     <FiguresTable
       caption={caption}
       headings={['Department', 'Hours', 'People who trained']}
       rows={rows.map((row) => ({ name: row.department, figures: [row.hours, row.employees] }))}
-      className={className}
     />
   );
 }
@@ -33,7 +33,9 @@ export function DepartmentHoursChart(props: DepartmentHoursProps) {
       <ChartFrame height={chartHeight(props.rows.length)}>
         <DepartmentHoursPlot rows={props.rows} />
       </ChartFrame>
-      <DepartmentHoursTable {...props} className="visually-hidden" />
+      <VisuallyHidden>
+        <DepartmentHoursTable {...props} />
+      </VisuallyHidden>
     </>
   );
 }

@@ -7,7 +7,7 @@ export default function DepartmentHoursPlot({ rows }: { rows: readonly Departmen
   const theme = useTheme();
   return (
     <ResponsiveContainer width="100%" height="100%">
-      <BarChart data={rows} layout="vertical" margin={{ top: 4, right: 16, bottom: 4, left: 8 }}>
+      <BarChart data={rows} layout="vertical" margin={{ top: 4, right: 16, bottom: 4, left: 8 }} accessibilityLayer={false}>
         <CartesianGrid stroke={theme.colors.border} strokeDasharray="2 4" horizontal={false} />
         <XAxis type="number" stroke={theme.colors.mutedText} allowDecimals={false} />
         <YAxis type="category" dataKey="department" width={120} stroke={theme.colors.mutedText} />

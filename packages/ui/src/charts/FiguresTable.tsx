@@ -20,13 +20,12 @@ type FiguresTableProps = {
   /** The columns' headings, the row header's first. */
   headings: readonly string[];
   rows: readonly FiguresRow[];
-  className?: string;
 };
 
 /** A chart's figures as a table: a caption, a row a month or department, numbers right-aligned. */
-export function FiguresTable({ caption, headings, rows, className }: FiguresTableProps) {
+export function FiguresTable({ caption, headings, rows }: FiguresTableProps) {
   return (
-    <Table className={className}>
+    <Table>
       <caption>{caption}</caption>
       <thead>
         <tr>

@@ -1,4 +1,5 @@
 import { lazy } from 'react';
+import { VisuallyHidden } from '@tht/ui';
 import { ChartFrame } from './ChartFrame';
 import { FiguresTable } from './FiguresTable';
 import type { MonthlyHoursRow } from './monthlyHoursRows';
@@ -18,13 +19,12 @@ type MonthlyHoursProps = {
 const orDash = (value: number | null) => (value === null ? '-' : value);
 
 /** The hours per month as a table: month, hours, hours so far and the target's pace. */
-export function MonthlyHoursTable({ rows, caption, paceLabel, className }: MonthlyHoursProps & { className?: string }) {
+export function MonthlyHoursTable({ rows, caption, paceLabel }: MonthlyHoursProps) {
   return (
     <FiguresTable
       caption={caption}
       headings={['Month', 'Hours', 'Hours so far', paceLabel]}
       rows={rows.map((row) => ({ name: row.monthName, figures: [row.hours, orDash(row.hoursSoFar), orDash(row.pace)] }))}
-      className={className}
     />
   );
 }
@@ -36,7 +36,9 @@ export function MonthlyHoursChart(props: MonthlyHoursProps) {
       <ChartFrame height={MONTHLY_CHART_HEIGHT}>
         <MonthlyHoursPlot rows={props.rows} paceLabel={props.paceLabel} />
       </ChartFrame>
-      <MonthlyHoursTable {...props} className="visually-hidden" />
+      <VisuallyHidden>
+        <MonthlyHoursTable {...props} />
+      </VisuallyHidden>
     </>
   );
 }

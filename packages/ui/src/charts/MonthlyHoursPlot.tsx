@@ -10,7 +10,7 @@ export default function MonthlyHoursPlot({ rows, paceLabel }: { rows: readonly M
   const theme = useTheme();
   return (
     <ResponsiveContainer width="100%" height="100%">
-      <ComposedChart data={rows} margin={{ top: 8, right: 16, bottom: 0, left: 0 }}>
+      <ComposedChart data={rows} margin={{ top: 8, right: 16, bottom: 0, left: 0 }} accessibilityLayer={false}>
         <CartesianGrid stroke={theme.colors.border} strokeDasharray="2 4" />
         <XAxis dataKey="month" stroke={theme.colors.mutedText} />
         <YAxis stroke={theme.colors.mutedText} allowDecimals={false} />

@@ -2,6 +2,7 @@ import styled from 'styled-components';
 import type { FiscalYear } from '@tht/contracts';
 import { Badge } from '../primitives/Badge';
 import { EmptyText } from '../primitives/DashboardSection';
+import { TableScroll } from '../primitives/DataTable';
 import { currentYear } from '../years/YearSelector';
 
 const Table = styled.table`
@@ -25,28 +26,30 @@ export function FiscalYearTable({ fiscalYears, emptyText }: FiscalYearTableProps
   if (fiscalYears.length === 0) return <EmptyText>{emptyText}</EmptyText>;
   const thisYear = currentYear();
   return (
-    <Table>
-      <caption className="visually-hidden">Fiscal years</caption>
-      <thead>
-        <tr>
-          <th scope="col">Year</th>
-          <th scope="col">Target Hours</th>
-          <th scope="col">Description</th>
-          <th scope="col">Created</th>
-        </tr>
-      </thead>
-      <tbody>
-        {fiscalYears.map((fiscalYear) => (
-          <tr key={fiscalYear.id}>
-            <th scope="row">
-              {fiscalYear.year} {fiscalYear.year === thisYear && <Badge $tone="info">Current</Badge>}
-            </th>
-            <td>{fiscalYear.targetHours}</td>
-            <td>{fiscalYear.description}</td>
-            <td>{new Date(fiscalYear.createdAt).toLocaleDateString()}</td>
+    <TableScroll label="Fiscal years">
+      <Table>
+        <caption className="visually-hidden">Fiscal years</caption>
+        <thead>
+          <tr>
+            <th scope="col">Year</th>
+            <th scope="col">Target Hours</th>
+            <th scope="col">Description</th>
+            <th scope="col">Created</th>
           </tr>
-        ))}
-      </tbody>
-    </Table>
+        </thead>
+        <tbody>
+          {fiscalYears.map((fiscalYear) => (
+            <tr key={fiscalYear.id}>
+              <th scope="row">
+                {fiscalYear.year} {fiscalYear.year === thisYear && <Badge $tone="info">Current</Badge>}
+              </th>
+              <td>{fiscalYear.targetHours}</td>
+              <td>{fiscalYear.description}</td>
+              <td>{new Date(fiscalYear.createdAt).toLocaleDateString()}</td>
+            </tr>
+          ))}
+        </tbody>
+      </Table>
+    </TableScroll>
   );
 }

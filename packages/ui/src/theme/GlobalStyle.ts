@@ -1,4 +1,5 @@
 import { createGlobalStyle } from 'styled-components';
+import { visuallyHidden } from '../primitives/VisuallyHidden';
 
 export const GlobalStyle = createGlobalStyle`
   *, *::before, *::after { box-sizing: border-box; }
@@ -14,8 +15,6 @@ export const GlobalStyle = createGlobalStyle`
     outline-offset: 2px;
   }
   .visually-hidden {
-    position: absolute !important;
-    width: 1px; height: 1px; padding: 0; margin: -1px;
-    overflow: hidden; clip: rect(0, 0, 0, 0); white-space: nowrap; border: 0;
+    ${visuallyHidden}
   }
 `;
