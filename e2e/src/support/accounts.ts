@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { newerReadAfter, READ_AFTER_HEADER } from '@tht/contracts';
 
 /**
  * Set-up through the product's HTTP API (what an admin's screens would do, only faster), so each
@@ -40,15 +41,21 @@ function newPerson(role: Role) {
 }
 
 export function accountsApi({ baseUrl, adminEmail, adminPassword }: ProductTarget) {
+  // The newest consistency token seen, sent on every call as the browser's client does, so a
+  // set-up read on another instance of the product includes the set-up writes before it.
+  let readAfter: string | null = null;
+
   async function api<T>(method: string, path: string, token?: string, body?: unknown): Promise<T> {
     const response = await fetch(`${baseUrl}${path}`, {
       method,
       headers: {
         ...(token ? { authorization: `Bearer ${token}` } : {}),
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(readAfter ? { [READ_AFTER_HEADER]: readAfter } : {}),
       },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
+    readAfter = newerReadAfter(readAfter, response.headers.get(READ_AFTER_HEADER));
     const text = await response.text();
     if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text}`);
     return (text ? JSON.parse(text) : undefined) as T;

@@ -1,5 +1,6 @@
 import type { TestProject } from 'vitest/node';
 import { startRunMailbox, type RunMailbox } from './mailbox';
+import { startDeployedShape } from './deployed-shape';
 import { startProduct, type RunningProduct } from './product';
 
 declare module 'vitest' {
@@ -16,8 +17,9 @@ let product: RunningProduct | undefined;
 let mailbox: RunMailbox | undefined;
 
 /**
- * Starts the run's mailbox, then the product once per run as `npm start` does, its mail going to
- * the mailbox. E2E_BASE_URL points the run at a product already running instead (its start-up
+ * Starts the run's mailbox, then the product once per run, its mail going to the mailbox: as
+ * `npm start` does, or with E2E_INSTANCES=2 in the deployed shape (two API processes and a
+ * projections process behind a round-robin balancer, see deployed-shape.ts), as CI runs it. E2E_BASE_URL points the run at a product already running instead (its start-up
  * admin must be E2E_ADMIN_EMAIL / E2E_ADMIN_PASSWORD, by default the harness's, and its SMTP_URL
  * the mailbox's, see mailbox.ts), which saves the start-up while working on a test.
  */
@@ -30,7 +32,7 @@ export async function setup(project: TestProject) {
         adminEmail: process.env.E2E_ADMIN_EMAIL ?? 'admin@example.com',
         adminPassword: process.env.E2E_ADMIN_PASSWORD ?? 'Admin-password-1',
       }
-    : (product = await startProduct({ SMTP_URL: mailbox.smtpUrl }));
+    : (product = await (process.env.E2E_INSTANCES === '2' ? startDeployedShape : startProduct)({ SMTP_URL: mailbox.smtpUrl }));
   project.provide('baseUrl', target.baseUrl);
   project.provide('adminEmail', target.adminEmail);
   project.provide('adminPassword', target.adminPassword);
