@@ -2,3 +2,4 @@ export * from './messages';
 export * from './schemas';
 export * from './responses';
 export * from './overview';
+export * from './active-employees';

@@ -1,20 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  averageHoursPerEmployee,
-  changePercent,
-  completedPercentLabel,
-  isActiveEmployee,
-  smtTargetProgress,
-  yearFigures,
-} from './overview';
-
-describe('isActiveEmployee', () => {
-  it('counts a person with at least one entry dated in the year', () => {
-    expect(isActiveEmployee({ entries: 1 })).toBe(true);
-    expect(isActiveEmployee({ entries: 12 })).toBe(true);
-    expect(isActiveEmployee({ entries: 0 })).toBe(false);
-  });
-});
+import { averageHoursPerEmployee, changePercent, completedPercentLabel, smtTargetProgress, yearFigures } from './overview';
 
 describe('averageHoursPerEmployee and yearFigures', () => {
   it('divides the hours among the active employees, to one decimal, 0 without any', () => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { departmentHoursSchema, innovativeHighlightSchema, organisationTargetSchema } from '../hr/responses';
 import { topicCountSchema } from '../manager/responses';
-import { ACTIVE_EMPLOYEE_RULE } from './overview';
+import { ACTIVE_EMPLOYEE_RULE } from './active-employees';
 
 const SMT_BADGES = ['Complete', 'On Track', 'Needs Attention'] as const;
 
