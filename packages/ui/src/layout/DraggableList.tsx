@@ -17,7 +17,7 @@ import { CSS } from '@dnd-kit/utilities';
 import { useRef, useState, type ReactNode } from 'react';
 import styled, { css } from 'styled-components';
 import { Button } from '../primitives/Button';
-import type { ReorderableItem, ReorderableListLayout, ReorderableListProps } from './ReorderableList';
+import type { ReorderableItem, ReorderableListLayout, ReorderableListProps } from './reorderable';
 
 const List = styled.ul<{ $layout: ReorderableListLayout }>`
   list-style: none;

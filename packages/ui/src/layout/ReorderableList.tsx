@@ -1,27 +1,8 @@
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { Spinner } from '../primitives/Spinner';
+import type { ReorderableListProps } from './reorderable';
 
-export type ReorderableItem<Id extends string | number> = {
-  id: Id;
-  /** Names the item in the drag handle, the move buttons and the announcements ('Move Venue up'). */
-  title: string;
-  content: ReactNode;
-};
-
-/** 'stacked': the handle and move buttons above each item (dashboard sections); 'row': on one line with it (list rows). */
-export type ReorderableListLayout = 'stacked' | 'row';
-
-export type ReorderableListProps<Id extends string | number> = {
-  /** Accessible name of the list. */
-  label: string;
-  /** What an item is called in the keyboard instructions ('To pick up a field, press Space...'). */
-  noun: string;
-  /** The items in their current order. */
-  items: ReadonlyArray<ReorderableItem<Id>>;
-  /** The user moved `id` to `targetIndex` (0-based) of the list. */
-  onMove: (id: Id, targetIndex: number) => void;
-  layout?: ReorderableListLayout;
-};
+export type { ReorderableItem, ReorderableListLayout, ReorderableListProps } from './reorderable';
 
 // dnd-kit is loaded with the first list that shows, not with the shell: @tht/ui is shared whole by
 // the shell, whose first load has a 150 kB gzip budget.

@@ -1,12 +1,8 @@
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
-import { Spinner } from '../primitives/Spinner';
+import { ReorderableList, type ReorderableItem } from './ReorderableList';
+import { moveTo, useStoredOrder } from './storedOrder';
 
-export type SortableSection<Id extends string> = {
-  id: Id;
-  /** Names the section in the drag handle, the move buttons and the announcements ('Move Progress up'). */
-  title: string;
-  content: ReactNode;
-};
+/** A dashboard section; its title names it in the drag handle, the move buttons and the announcements ('Move Progress up'). */
+export type SortableSection<Id extends string> = ReorderableItem<Id>;
 
 export type SortableSectionsProps<Id extends string> = {
   /** Accessible name of the list of sections. */
@@ -17,19 +13,19 @@ export type SortableSectionsProps<Id extends string> = {
   sections: ReadonlyArray<SortableSection<Id>>;
 };
 
-// dnd-kit is loaded with the first dashboard that shows sections, not with the shell: @tht/ui is
-// shared whole by the shell, whose first load has a 150 kB gzip budget.
-const DraggableSections = lazy(() => import('./DraggableSections')) as ComponentType<SortableSectionsProps<string>>;
-
 /**
- * Dashboard sections the user can reorder by dragging a section's handle (mouse, touch, or keyboard:
- * Space, arrow keys, Space), or with its Move up / Move down buttons. The order is kept in local
- * storage under `storageKey` and each move is announced to screen readers with the section titles.
+ * Dashboard sections the user can reorder as a `ReorderableList` (drag a section's handle with a
+ * mouse, a finger or the keyboard, or use its Move up / Move down buttons). The order is kept in
+ * local storage under `storageKey`.
  */
-export function SortableSections<Id extends string>(props: SortableSectionsProps<Id>) {
+export function SortableSections<Id extends string>({ label, storageKey, sections }: SortableSectionsProps<Id>) {
+  const [order, setOrder] = useStoredOrder(
+    storageKey,
+    sections.map((section) => section.id),
+  );
+  const byId = new Map(sections.map((section) => [section.id, section]));
+  const ordered = order.flatMap((id) => byId.get(id) ?? []);
   return (
-    <Suspense fallback={<Spinner label="Loading..." />}>
-      <DraggableSections {...props} />
-    </Suspense>
+    <ReorderableList label={label} noun="section" items={ordered} onMove={(id, index) => setOrder(moveTo(order, id, index))} />
   );
 }
