@@ -1,12 +1,12 @@
 import pg from 'pg';
 import { chainHash, GENESIS_HASH } from './hash-chain';
 import type { EventStore, RecordedEvent } from './port';
-import { decodePosition, encodePosition, SELECT_EVENT, toRecordedEvent, type EventTuple } from './postgres-event-store';
+import { decodePosition, encodePosition, SELECT_EVENT, toRecordedEvent, type EventTuple } from './postgres-positions';
 import { EVENTSTORE_SCHEMA as S } from './postgres-schema';
 
 /*
  * The chain is sealed behind the log, not at append time: the global order is only final once
- * earlier transactions have finished (see postgres-event-store.ts), so hashing inside an append
+ * earlier transactions have finished (see postgres-positions.ts), so hashing inside an append
  * would either serialise all writers or chain events in an order that can still change. The
  * sealer reads only the final part of the log (the same rule as readAll), hashes it in order and
  * writes the hashes to `eventstore.chain`, one short transaction per batch under an advisory lock

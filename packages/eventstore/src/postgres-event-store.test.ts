@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEventStoreContract } from './contract-suite';
 import { createEventStore } from './create-event-store';
 import type { EventStore, NewEvent } from './port';
-import { decodePosition } from './postgres-event-store';
+import { decodePosition } from './postgres-positions';
 import { migrateEventStore } from './postgres-schema';
 
 // A long poll interval, so the onAppended contract test can only pass through LISTEN/NOTIFY.

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { RecordedEvent } from './port';
-import { SELECT_EVENT, toRecordedEvent, type EventTuple } from './postgres-event-store';
+import { SELECT_EVENT, toRecordedEvent, type EventTuple } from './postgres-positions';
 import { ACTOR_ID, EVENTSTORE_SCHEMA as S, OCCURRED_AT, STREAM_CATEGORY } from './postgres-schema';
 
 export interface LogFilter {

@@ -12,7 +12,7 @@ export const ACTOR_ID = `(metadata->>'actorId')`;
  * Creates the event store tables (idempotent; safe when several processes start at once).
  *
  * `transaction_id` is the id of the appending transaction and orders the global log together
- * with `position`; see `readAll` in postgres-event-store.ts for why.
+ * with `position`; postgres-positions.ts says why.
  */
 export async function migrateEventStore(pool: pg.Pool): Promise<void> {
   const client = await pool.connect();

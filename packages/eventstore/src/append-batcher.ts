@@ -1,0 +1,89 @@
+import type { AppendResult, EventMetadata, ExpectedVersion } from './port';
+
+/** An append as the store's factory hands it to the batcher: its events with their ids. */
+export interface PendingAppend {
+  streamName: string;
+  expected: ExpectedVersion;
+  events: Array<{ eventId: string; type: string; data: unknown; metadata: EventMetadata }>;
+}
+
+interface QueuedAppend extends PendingAppend {
+  resolve: (result: AppendResult) => void;
+  reject: (error: unknown) => void;
+}
+
+/** Appends in one statement at most (a bounded statement; more wait for the next one). */
+const MAX_APPENDS_TOGETHER = 100;
+
+/** An error PostgreSQL answered with (it has a SQLSTATE): the statement did not commit. */
+const isServerError = (error: unknown) => typeof (error as { code?: unknown } | null)?.code === 'string';
+
+/**
+ * Group commit: an append made while none is being written goes out alone at once; appends made
+ * while one is being written wait for it and then go out together in one statement (one
+ * transaction and one WAL flush for all of them). Under load this turns many commits, each
+ * waiting for its own flush, into few; an idle store adds no delay. Each stream appears once per
+ * statement, so a second append to a stream waits for the next one (and sees the first's version).
+ * When PostgreSQL refuses a statement of several appends as a whole (none of it committed), each
+ * is tried again alone, so one append's failure is never another's.
+ */
+export class AppendBatcher {
+  private queue: QueuedAppend[] = [];
+  private writing = false;
+
+  constructor(
+    private readonly appendAlone: (append: PendingAppend) => Promise<AppendResult>,
+    private readonly appendTogether: (appends: readonly PendingAppend[]) => Promise<Array<PromiseSettledResult<AppendResult>>>,
+  ) {}
+
+  submit(append: PendingAppend): Promise<AppendResult> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ ...append, resolve, reject });
+      if (!this.writing) void this.writeAll();
+    });
+  }
+
+  private async writeAll(): Promise<void> {
+    this.writing = true;
+    try {
+      while (this.queue.length > 0) await this.write(this.takeBatch());
+    } finally {
+      this.writing = false;
+    }
+  }
+
+  /** The first queued append of each stream, in order, up to MAX_APPENDS_TOGETHER. */
+  private takeBatch(): QueuedAppend[] {
+    const streams = new Set<string>();
+    const batch: QueuedAppend[] = [];
+    const rest: QueuedAppend[] = [];
+    for (const append of this.queue) {
+      if (batch.length < MAX_APPENDS_TOGETHER && !streams.has(append.streamName)) {
+        streams.add(append.streamName);
+        batch.push(append);
+      } else rest.push(append);
+    }
+    this.queue = rest;
+    return batch;
+  }
+
+  private async write(batch: readonly QueuedAppend[]): Promise<void> {
+    if (batch.length === 1) return this.alone(batch[0]!);
+    let results: Array<PromiseSettledResult<AppendResult>>;
+    try {
+      results = await this.appendTogether(batch);
+    } catch (error) {
+      if (isServerError(error)) await Promise.all(batch.map((append) => this.alone(append)));
+      else for (const append of batch) append.reject(error);
+      return;
+    }
+    results.forEach((result, index) => {
+      if (result.status === 'fulfilled') batch[index]!.resolve(result.value);
+      else batch[index]!.reject(result.reason);
+    });
+  }
+
+  private alone(append: QueuedAppend): Promise<void> {
+    return this.appendAlone(append).then(append.resolve, append.reject);
+  }
+}

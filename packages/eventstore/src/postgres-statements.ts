@@ -1,0 +1,133 @@
+// The statements of the PostgreSQL event store (postgres-event-store.ts).
+import { SELECT_EVENT } from './postgres-positions';
+import { EVENTSTORE_SCHEMA as S } from './postgres-schema';
+
+export const READ_STREAM = {
+  name: 'eventstore-read-stream',
+  text: `SELECT ${SELECT_EVENT} FROM ${S}.events WHERE stream_name = $1 ORDER BY stream_version`,
+  rowMode: 'array',
+} as const;
+
+/**
+ * A batch of the global log comes as ONE json array of event tuples: the driver then parses one
+ * value with one native JSON.parse instead of a row of seven fields and two JSON values per event
+ * (in a replay of 200,000 events this process's CPU fell from about 2.8 s to 2.0 s).
+ */
+export const READ_ALL = {
+  name: 'eventstore-read-all',
+  text: `SELECT coalesce(json_agg(json_build_array(${SELECT_EVENT}) ORDER BY transaction_id, position), '[]') AS events
+    FROM (SELECT * FROM ${S}.events
+      WHERE (transaction_id, position) > ($1::xid8, $2::bigint)
+        AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+      ORDER BY transaction_id, position
+      LIMIT $3) AS batch`,
+  rowMode: 'array',
+} as const;
+
+/** `READ_ALL`'s events counted, at most `$3`: an index range, no event read. */
+export const COUNT_AFTER = {
+  name: 'eventstore-count-after',
+  text: `SELECT count(*)::int AS count FROM (SELECT 1 FROM ${S}.events
+      WHERE (transaction_id, position) > ($1::xid8, $2::bigint)
+        AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+      LIMIT $3) AS readable`,
+} as const;
+
+/**
+ * Claims `$2` new versions of stream `$1` (returning the new current version) or returns no row
+ * when the expected version does not hold. Row locks on `streams` serialise appends per stream.
+ */
+const CLAIM_VERSIONS = {
+  no_stream: `INSERT INTO ${S}.streams (stream_name, version) VALUES ($1, $2::int - 1)
+    ON CONFLICT DO NOTHING RETURNING version`,
+  any: `INSERT INTO ${S}.streams AS s (stream_name, version) VALUES ($1, $2::int - 1)
+    ON CONFLICT (stream_name) DO UPDATE SET version = s.version + $2::int RETURNING version`,
+  exact: `UPDATE ${S}.streams SET version = version + $2::int
+    WHERE stream_name = $1 AND version = $4::int RETURNING version`,
+};
+
+/**
+ * One statement (one round trip, its own transaction): claim versions, insert. No NOTIFY inside:
+ * PostgreSQL serialises the commits of notifying transactions (a global lock held through the
+ * WAL flush), which would cap appends at one commit at a time. See `AppendAnnouncer`.
+ */
+const appendStatement = (claim: string) => `
+  WITH claim AS (${claim}),
+  appended AS (
+    INSERT INTO ${S}.events (event_id, stream_name, stream_version, type, data, metadata)
+    SELECT (e.value->>'eventId')::uuid, $1, claim.version - $2::int + e.ord::int,
+           e.value->>'type', e.value->'data', e.value->'metadata'
+    FROM claim CROSS JOIN json_array_elements($3::json) WITH ORDINALITY AS e(value, ord)
+    ORDER BY e.ord
+    RETURNING transaction_id, position, stream_version
+  )
+  SELECT transaction_id::text AS transaction_id, max(position)::text AS position, max(stream_version) AS version
+  FROM appended GROUP BY transaction_id`;
+
+/** Named, so each connection parses and plans them once. */
+export const APPEND = {
+  no_stream: { name: 'eventstore-append-no-stream', text: appendStatement(CLAIM_VERSIONS.no_stream) },
+  any: { name: 'eventstore-append-any', text: appendStatement(CLAIM_VERSIONS.any) },
+  exact: { name: 'eventstore-append-exact', text: appendStatement(CLAIM_VERSIONS.exact) },
+};
+
+/**
+ * Many appends, each to its own stream, in one statement (one transaction, one WAL flush): the
+ * group commit of `AppendBatcher`. `$1` is a JSON array of `{ streamName, count, kind, expected,
+ * events }` with `kind` the expected version's kind ('no_stream', 'any' or 'exact'). Each append
+ * claims its versions exactly as alone (the same three claims); an append whose claim fails gets
+ * no row back and writes nothing, and the others still commit. Events go into the log in the
+ * order of the appends, then of their events.
+ */
+export const APPEND_MANY = {
+  name: 'eventstore-append-many',
+  text: `
+  WITH input AS (
+    SELECT a.ord, a.value->>'streamName' AS stream_name, (a.value->>'count')::int AS n, a.value->>'kind' AS kind,
+           (a.value->>'expected')::int AS expected, a.value->'events' AS events
+    FROM json_array_elements($1::json) WITH ORDINALITY AS a(value, ord)
+  ),
+  claimed_new AS (
+    INSERT INTO ${S}.streams (stream_name, version)
+    SELECT stream_name, n - 1 FROM input WHERE kind = 'no_stream' ORDER BY stream_name
+    ON CONFLICT DO NOTHING RETURNING stream_name, version
+  ),
+  claimed_any AS (
+    INSERT INTO ${S}.streams AS s (stream_name, version)
+    SELECT stream_name, n - 1 FROM input WHERE kind = 'any' ORDER BY stream_name
+    ON CONFLICT (stream_name) DO UPDATE SET version = s.version + excluded.version + 1 RETURNING stream_name, version
+  ),
+  claimed_exact AS (
+    UPDATE ${S}.streams AS s SET version = s.version + i.n
+    FROM input AS i WHERE i.kind = 'exact' AND s.stream_name = i.stream_name AND s.version = i.expected
+    RETURNING s.stream_name, s.version
+  ),
+  claimed AS (SELECT * FROM claimed_new UNION ALL SELECT * FROM claimed_any UNION ALL SELECT * FROM claimed_exact),
+  appended AS (
+    INSERT INTO ${S}.events (event_id, stream_name, stream_version, type, data, metadata)
+    SELECT (e.value->>'eventId')::uuid, i.stream_name, c.version - i.n + e.ord::int,
+           e.value->>'type', e.value->'data', e.value->'metadata'
+    FROM input AS i JOIN claimed AS c USING (stream_name)
+    CROSS JOIN json_array_elements(i.events) WITH ORDINALITY AS e(value, ord)
+    ORDER BY i.ord, e.ord
+    RETURNING transaction_id, position, stream_name, stream_version
+  )
+  SELECT stream_name, transaction_id::text AS transaction_id, max(position)::text AS position, max(stream_version) AS version
+  FROM appended GROUP BY stream_name, transaction_id`,
+};
+
+/** The streams of a multi-stream append, claimed together; a name that exists already is left out. */
+export const CLAIM_NEW_STREAMS = `INSERT INTO ${S}.streams (stream_name, version)
+  SELECT s.value->>'streamName', (s.value->>'version')::int FROM json_array_elements($1::json) AS s(value)
+  ON CONFLICT DO NOTHING RETURNING stream_name`;
+
+/** The events of a multi-stream append, in the order given, each at its version in its stream. */
+export const INSERT_NEW_STREAM_EVENTS = `WITH appended AS (
+    INSERT INTO ${S}.events (event_id, stream_name, stream_version, type, data, metadata)
+    SELECT (e.value->>'eventId')::uuid, e.value->>'streamName', (e.value->>'streamVersion')::int,
+           e.value->>'type', e.value->'data', e.value->'metadata'
+    FROM json_array_elements($1::json) WITH ORDINALITY AS e(value, ord)
+    ORDER BY e.ord
+    RETURNING transaction_id, position
+  )
+  SELECT transaction_id::text AS transaction_id, max(position)::text AS position FROM appended GROUP BY transaction_id`;
