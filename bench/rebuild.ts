@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { createEventStore, migrateEventStore } from '@tht/eventstore';
 import { createDb, createPool } from '@tht/postgres';
-import { allProjectors, migrateReadModels, rebuildReadModels, type Projector } from 'projections';
+import { allProjectors, migrateReadModels, rebuildReadModels, type AnyProjector } from 'projections';
 import type pg from 'pg';
 import { sampleHistory, toNewEvents, type SampleAppend } from '../projections/src/framework/testing/sample-history';
 import { benchDatabase } from './support/bench-postgres';
@@ -23,7 +23,7 @@ const TARGET_EVENTS_PER_SECOND = 50_000;
 const number = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0 });
 
 /** The same projector, timing its `project` calls. */
-function timed(projector: Projector, spent: Map<string, number>): Projector {
+function timed(projector: AnyProjector, spent: Map<string, number>): AnyProjector {
   return {
     name: projector.name,
     migrate: (db, schema) => projector.migrate(db, schema),
@@ -124,7 +124,7 @@ try {
   for (const [name, ms] of spent) console.info(`rebuild:   ${name.padEnd(12)} ${(ms / 1000).toFixed(2)}s in project()`);
 
   // The framework alone (reading the log, transactions, checkpoints, swap): projectors that write nothing.
-  const idle = allProjectors.map((p): Projector => ({ name: p.name, migrate: async () => {}, project: async () => {} }));
+  const idle = allProjectors.map((p): AnyProjector => ({ name: p.name, migrate: async () => {}, project: async () => {} }));
   const floor = await rebuildReadModels({ pool, store, projectors: idle, batchSize: BATCH });
   console.info(`rebuild: framework alone (no-op projectors): ${number.format(floor.eventsPerSecond)} events/s`);
   emitRow({

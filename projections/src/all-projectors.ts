@@ -1,6 +1,6 @@
 import { entriesProjector } from './entries/entries-projector';
 import { formFieldsProjector } from './form-fields/form-fields-projector';
-import type { Projector } from './framework/projector';
+import type { AnyProjector } from './framework/projector';
 import { usersProjector } from './users/users-projector';
 import { passwordResetsProjector } from './password-resets/password-resets-projector';
 import { departmentsProjector } from './departments/departments-projector';
@@ -11,7 +11,7 @@ import { smtTopRatedProjector } from './smt-top-rated/smt-top-rated-projector';
 import { endedSessionsProjector } from './sessions/ended-sessions-projector';
 
 /** Every read model of the product. Feature projectors add themselves here (one import, one entry). */
-export const allProjectors: Projector[] = [
+export const allProjectors: readonly AnyProjector[] = [
   usersProjector,
   passwordResetsProjector,
   departmentsProjector,

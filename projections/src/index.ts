@@ -1,4 +1,4 @@
-export type { ProjectedEvent, Projector } from './framework/projector';
+export type { AnyProjector, ProjectedEvent, Projector } from './framework/projector';
 export type { ReadModelDb, ReadModelTables, ReadModelTransaction } from './read-model-tables';
 export { READ_MODEL_SCHEMA, READ_MODELS_CHANNEL } from './framework/schema';
 export { migrateReadModels } from './framework/migrate';
@@ -10,23 +10,12 @@ export {
   type ProjectionRunnerOptions,
 } from './framework/runner';
 export { changedTablesOf, type ChangedTables } from './framework/change-signals';
-export {
-  asOfSchema,
-  AS_OF_PREFIX,
-  positionOfCut,
-  rebuildReadModels,
-  replayAside,
-  replayedAsideSchemas,
-  type RebuildOptions,
-  type RebuildProgress,
-  type RebuildResult,
-  type ReplayAsideOptions,
-  type ReplayAsideResult,
-  type ReplayCut,
-  type ReplayedSchema,
-} from './framework/rebuild';
+export { positionOfCut, replayedAsideSchemas, asOfSchema, AS_OF_PREFIX } from './framework/replay-aside';
+export type { ReplayAsideOptions, ReplayAsideResult, ReplayedSchema } from './framework/replay-aside';
+export type { RebuildOptions, RebuildProgress, RebuildResult, ReplayCut } from './framework/replay';
+export { createReadModelWaiter, rebuildReadModels, replayAside } from './product-read-models';
 export { CliError, progressReporter, runCli, withEventLog } from './framework/cli-support';
-export { createReadModelWaiter, type ReadModelWaiter, type ReadModelWaiterOptions } from './framework/waiter';
+export type { ReadModelWaiter, ReadModelWaiterOptions } from './framework/waiter';
 export { deleteRows, unnestRows, upsertRows, type ColumnTypes, type UpsertOptions } from './framework/batch-sql';
 export { allProjectors } from './all-projectors';
 export type { UserRow } from './users/users-projector';

@@ -1,7 +1,6 @@
 import { isEventOf } from '@tht/contracts';
-import { sql } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { ProjectedEvent, Projector } from '../framework/projector';
-import type { ReadModelDb, ReadModelTransaction } from '../read-model-tables';
 
 export interface DepartmentRow {
   id: number;
@@ -19,7 +18,7 @@ type DepartmentEvent = ProjectedEvent<'DepartmentCreated' | 'DepartmentRenamed' 
 
 const isDepartmentEvent = isEventOf('DepartmentCreated', 'DepartmentRenamed', 'DepartmentDeleted');
 
-async function migrate(db: ReadModelDb, schema: string): Promise<void> {
+async function migrate(db: Kysely<DepartmentsTables>, schema: string): Promise<void> {
   const departments = sql.table(`${schema}.departments`);
   await sql`CREATE TABLE IF NOT EXISTS ${departments} (
     id integer PRIMARY KEY,
@@ -31,7 +30,7 @@ async function migrate(db: ReadModelDb, schema: string): Promise<void> {
 }
 
 /** Departments change rarely (a handful of events in a whole log), so one statement per event is enough. */
-async function apply(trx: ReadModelTransaction, schema: string, event: DepartmentEvent): Promise<void> {
+async function apply(trx: Transaction<DepartmentsTables>, schema: string, event: DepartmentEvent): Promise<void> {
   const table = trx.withSchema(schema);
   switch (event.type) {
     case 'DepartmentCreated':
@@ -58,7 +57,7 @@ async function apply(trx: ReadModelTransaction, schema: string, event: Departmen
   }
 }
 
-export const departmentsProjector: Projector = {
+export const departmentsProjector: Projector<DepartmentsTables> = {
   name: 'departments',
   migrate,
   async project(trx, schema, events) {

@@ -1,8 +1,7 @@
 import { fullName, isEventOf, type AccountEventData, type EntryDetails } from '@tht/contracts';
-import { sql } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { deleteRows, insertRows, unnestRows, upsertRows, type ColumnTypes } from '../framework/batch-sql';
 import type { ProjectedEvent, Projector } from '../framework/projector';
-import type { ReadModelDb, ReadModelTransaction } from '../read-model-tables';
 
 /** A row of `read_models.entries`. `hours` is numeric, read back as its text ("1.5"). */
 export interface EntryRow {
@@ -48,7 +47,7 @@ type EditableRow = Omit<EntryRow, 'id' | 'user_id' | 'created_at'>;
 /** What every row kept in memory has: the edited rows lack only `created_at`. */
 type PendingRow = EditableRow & { id: number; user_id: number };
 
-async function migrate(db: ReadModelDb, schema: string): Promise<void> {
+async function migrate(db: Kysely<EntriesTables>, schema: string): Promise<void> {
   const entries = sql.table(`${schema}.entries`);
   await sql`CREATE TABLE IF NOT EXISTS ${entries} (
     id integer PRIMARY KEY,
@@ -191,7 +190,7 @@ class EntriesBatch {
   private readonly deletedOwners = new Set<number>();
 
   private constructor(
-    private readonly trx: ReadModelTransaction,
+    private readonly trx: Transaction<EntriesTables>,
     private readonly schema: string,
   ) {}
 
@@ -199,7 +198,7 @@ class EntriesBatch {
    * Loads with one query the owners whose name or manager the batch changes, and the reports of
    * the managers it renames or deletes: every owner a rename must reach is then in memory.
    */
-  static async load(trx: ReadModelTransaction, schema: string, events: readonly HandledEvent[]): Promise<EntriesBatch> {
+  static async load(trx: Transaction<EntriesTables>, schema: string, events: readonly HandledEvent[]): Promise<EntriesBatch> {
     const batch = new EntriesBatch(trx, schema);
     const ids: number[] = [];
     const managers: number[] = [];
@@ -390,7 +389,7 @@ class EntriesBatch {
   }
 }
 
-export const entriesProjector: Projector = {
+export const entriesProjector: Projector<EntriesTables> = {
   name: 'entries',
   migrate,
   async project(trx, schema, events) {

@@ -1,7 +1,6 @@
 import { isEventOf, type FormFieldType } from '@tht/contracts';
-import { sql } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { ProjectedEvent, Projector } from '../framework/projector';
-import type { ReadModelDb, ReadModelTransaction } from '../read-model-tables';
 
 export interface FormFieldRow {
   id: number;
@@ -28,7 +27,7 @@ export interface FormFieldsTables {
   form_field_options: FormFieldOptionRow;
 }
 
-async function migrate(db: ReadModelDb, schema: string): Promise<void> {
+async function migrate(db: Kysely<FormFieldsTables>, schema: string): Promise<void> {
   await sql`CREATE TABLE IF NOT EXISTS ${sql.table(`${schema}.form_fields`)} (
     id integer PRIMARY KEY,
     name text NOT NULL,
@@ -66,7 +65,7 @@ type FieldEvent = ProjectedEvent<(typeof FIELD_EVENT_TYPES)[number]>;
 const isFieldEvent = isEventOf(...FIELD_EVENT_TYPES);
 
 /** Form fields change rarely (a handful of admin actions), so one statement per event is enough. */
-async function apply(trx: ReadModelTransaction, schema: string, event: FieldEvent): Promise<void> {
+async function apply(trx: Transaction<FormFieldsTables>, schema: string, event: FieldEvent): Promise<void> {
   const at = event.metadata.occurredAt;
   const fields = trx.withSchema(schema);
   switch (event.type) {
@@ -121,7 +120,7 @@ async function apply(trx: ReadModelTransaction, schema: string, event: FieldEven
   }
 }
 
-export const formFieldsProjector: Projector = {
+export const formFieldsProjector: Projector<FormFieldsTables> = {
   name: 'form-fields',
   migrate,
   async project(trx, schema, events) {

@@ -1,9 +1,8 @@
 import { isProductEvent } from '@tht/contracts';
 import type { RecordedEvent } from '@tht/eventstore';
-import { sql, type RawBuilder } from 'kysely';
-import type { ReadModelDb, ReadModelTransaction } from '../read-model-tables';
+import { sql, type Kysely, type QueryExecutorProvider, type RawBuilder } from 'kysely';
 import type { ChangedTables } from './change-signals';
-import type { ProjectedEvent, Projector } from './projector';
+import type { AnyProjector, ProjectedEvent } from './projector';
 import { CHECKPOINT_TABLE } from './schema';
 
 export interface CheckpointRow {
@@ -16,13 +15,20 @@ export interface CheckpointTables {
   [CHECKPOINT_TABLE]: CheckpointRow;
 }
 
+/** The runner's and the rebuild's handle on the read models: their own statements name tables in raw SQL. */
+export type CheckpointsDb = Kysely<CheckpointTables>;
+
 /** The checkpoint of a projector that has seen nothing yet; sorts before every position. */
 export const START = '';
 
 const checkpointTable = (schema: string) => sql.table(`${schema}.${CHECKPOINT_TABLE}`);
 
 /** `position` sorts with collation "C": byte order, which is the order of the fixed-width positions. */
-export async function migrateCheckpoints(db: ReadModelDb, schema: string, projectorNames: readonly string[]): Promise<void> {
+export async function migrateCheckpoints(
+  db: QueryExecutorProvider,
+  schema: string,
+  projectorNames: readonly string[],
+): Promise<void> {
   await sql`CREATE TABLE IF NOT EXISTS ${checkpointTable(schema)} (
     name text PRIMARY KEY,
     position text COLLATE "C" NOT NULL DEFAULT '',
@@ -33,7 +39,7 @@ export async function migrateCheckpoints(db: ReadModelDb, schema: string, projec
     SELECT unnest(${[...projectorNames]}::text[]) ON CONFLICT (name) DO NOTHING`.execute(db);
 }
 
-export async function loadCheckpoints(db: ReadModelDb, schema: string): Promise<Map<string, string>> {
+export async function loadCheckpoints(db: QueryExecutorProvider, schema: string): Promise<Map<string, string>> {
   const { rows } = await sql<{ name: string; position: string }>`SELECT name, position FROM ${checkpointTable(schema)}`.execute(db);
   return new Map(rows.map((row) => [row.name, row.position]));
 }
@@ -59,7 +65,7 @@ export interface BatchOptions {
 
 export interface BatchOutcome {
   /** The projectors the batch was applied to (the others' checkpoints were not at `expected`). */
-  applied: Projector[];
+  applied: AnyProjector[];
   /** With `reportChanges`: the tables the batch changed; otherwise (or when PostgreSQL counts no changes) null, unknown. */
   changedTables: ChangedTables;
 }
@@ -70,9 +76,9 @@ export interface BatchOutcome {
  * (another runner, or a rebuild swapped in, moved it): the caller reloads and carries on.
  */
 export async function applyBatch(
-  db: ReadModelDb,
+  db: CheckpointsDb,
   schema: string,
-  projector: Projector,
+  projector: AnyProjector,
   events: readonly RecordedEvent[],
   expected: string,
   options: BatchOptions = {},
@@ -91,9 +97,9 @@ export async function applyBatch(
  * the swapped-in schema.
  */
 export async function applyBatchToAll(
-  db: ReadModelDb,
+  db: CheckpointsDb,
   schema: string,
-  projectors: readonly Projector[],
+  projectors: readonly AnyProjector[],
   events: readonly RecordedEvent[],
   expected: string,
   { waitForFlush = true, reportChanges = false }: BatchOptions = {},
@@ -148,7 +154,7 @@ const rowChangeCounts = (schema: string) => sql`(SELECT coalesce(jsonb_object_ag
  * (unknown) when PostgreSQL does not count (`track_counts` off) or the counts make no sense.
  */
 async function moveAndListChanges(
-  trx: ReadModelTransaction,
+  trx: QueryExecutorProvider,
   schema: string,
   moved: RawBuilder<unknown>,
   before: RowChangeCounts,

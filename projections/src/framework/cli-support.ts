@@ -10,7 +10,7 @@ import { createEventStore, migrateEventStore, type EventStore } from '@tht/event
 import { createPool, openEmbeddedPostgres } from '@tht/postgres';
 import type pg from 'pg';
 import { progressLine } from './progress-line';
-import type { RebuildProgress } from './rebuild';
+import type { RebuildProgress } from './replay';
 
 const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 

@@ -1,17 +1,15 @@
-import { sql } from 'kysely';
-import { allProjectors } from '../all-projectors';
+import { sql, type Kysely } from 'kysely';
 import { migrateCheckpoints } from './checkpoints';
-import type { Projector } from './projector';
+import type { AnyProjector } from './projector';
 import { READ_MODEL_SCHEMA } from './schema';
-import type { ReadModelDb } from '../read-model-tables';
 
 /**
- * Creates the read-model schema, the checkpoint table and every projector's tables (idempotent;
+ * Creates the read-model schema, the checkpoint table and the tables of `projectors` (idempotent;
  * serialised across processes, so the API and a projections service may start together).
  */
-export async function migrateReadModels(
-  db: ReadModelDb,
-  projectors: readonly Projector[] = allProjectors,
+export async function migrateReadModels<Tables>(
+  db: Kysely<Tables>,
+  projectors: readonly AnyProjector[],
   schema: string = READ_MODEL_SCHEMA,
 ): Promise<void> {
   await db.connection().execute(async (connection) => {

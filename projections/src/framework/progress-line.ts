@@ -1,4 +1,4 @@
-import type { RebuildProgress } from './rebuild';
+import type { RebuildProgress } from './replay';
 
 const number = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0 });
 

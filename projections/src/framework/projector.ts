@@ -1,6 +1,6 @@
 import type { ProductEvent, ProductEventType } from '@tht/contracts';
 import type { RecordedEvent } from '@tht/eventstore';
-import type { ReadModelDb, ReadModelTransaction } from '../read-model-tables';
+import type { Kysely, Transaction } from 'kysely';
 
 /**
  * An event as projectors receive it: a stored product event (of `Type`, when given), its data
@@ -10,7 +10,8 @@ import type { ReadModelDb, ReadModelTransaction } from '../read-model-tables';
 export type ProjectedEvent<Type extends ProductEventType = ProductEventType> = RecordedEvent & ProductEvent<Type>;
 
 /**
- * A projector owns a set of read-model tables. The runner hands it batches of events (in global
+ * A projector owns a set of read-model tables, `Tables` (each table's row type, as kysely sees
+ * it; the package's `ReadModelTables` gathers every projector's). The runner hands it batches of events (in global
  * order) inside one transaction that also advances the projector's checkpoint, so a crash never
  * loses or double counts an event.
  *
@@ -40,11 +41,19 @@ export type ProjectedEvent<Type extends ProductEventType = ProductEventType> = R
  * During a rebuild's replay the tables are unlogged and have no non-unique indexes (they are
  * built once before the swap): statements stay correct, but must not rely on such an index.
  */
-export interface Projector {
+export interface Projector<Tables> {
   /** Stable name, also the checkpoint key. */
   readonly name: string;
   /** Creates the projector's tables (and indexes) in `schema`. Must be idempotent (IF NOT EXISTS). */
-  migrate(db: ReadModelDb, schema: string): Promise<void>;
+  migrate(db: Kysely<Tables>, schema: string): Promise<void>;
   /** Applies a batch of events. Ignore event types the projector does not care about. */
-  project(trx: ReadModelTransaction, schema: string, events: readonly ProjectedEvent[]): Promise<void>;
+  project(trx: Transaction<Tables>, schema: string, events: readonly ProjectedEvent[]): Promise<void>;
 }
+
+/**
+ * A projector of whichever tables, as the runner and the rebuild hold a list of them and hand
+ * each the connection their own (raw SQL) statements run on. Kysely is invariant in its tables,
+ * so only `any` admits every projector's.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
+export type AnyProjector = Projector<any>;

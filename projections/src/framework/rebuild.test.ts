@@ -3,8 +3,9 @@ import type { TestDatabase } from '@tht/postgres/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allProjectors } from '../all-projectors';
-import type { Projector } from './projector';
-import { rebuildReadModels, type RebuildProgress } from './rebuild';
+import type { AnyProjector } from './projector';
+import { rebuildReadModels } from './rebuild';
+import type { RebuildProgress } from './replay';
 import { READ_MODEL_SCHEMA } from './schema';
 import { countingProjector } from './testing/counting-projector';
 import { startLiveReadModels, type LiveReadModels } from './testing/live-read-models';
@@ -12,7 +13,7 @@ import { readModelDefinitions, readModelSnapshot } from './testing/read-model-sn
 import { appendHistory, sampleHistory, toNewEvents } from './testing/sample-history';
 import type { ReadModelWaiter } from './waiter';
 
-const projectors: Projector[] = [...allProjectors, countingProjector()];
+const projectors: AnyProjector[] = [...allProjectors, countingProjector()];
 
 const snapshot = (database: TestDatabase) => readModelSnapshot(database.db);
 

@@ -4,7 +4,7 @@ import { createTestDatabase, type TestDatabase } from '@tht/postgres/testing';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { migrateReadModels } from './migrate';
-import type { Projector } from './projector';
+import type { AnyProjector } from './projector';
 import { changedTablesOf } from './change-signals';
 import { startProjectionRunner, type ProjectionProgress, type ProjectionRunner, type ProjectionRunnerOptions } from './runner';
 import { countingProjector } from './testing/counting-projector';
@@ -22,7 +22,7 @@ describe('projection runner', () => {
   let store: EventStore;
   const runners: ProjectionRunner[] = [];
   const start = (
-    projectors: Projector[],
+    projectors: AnyProjector[],
     options: Partial<Pick<ProjectionRunnerOptions, 'batchSize' | 'onError' | 'onProjected'>> = {},
   ) => {
     const runner = startProjectionRunner({ pool: database.pool, store, projectors, ...options });
@@ -309,7 +309,7 @@ async function waitUntil(condition: () => boolean, timeoutMs = 5000): Promise<vo
 }
 
 /** A test projector that writes a row (table `logouts`) only for `UserLoggedOut` events. */
-function tableOfLogouts(): Projector {
+function tableOfLogouts(): AnyProjector {
   return {
     name: 'logouts',
     async migrate(db, schema) {

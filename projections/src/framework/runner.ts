@@ -1,17 +1,16 @@
 import type { EventStore, RecordedEvent } from '@tht/eventstore';
 import { createDb } from '@tht/postgres';
 import type pg from 'pg';
-import type { ReadModelTables } from '../read-model-tables';
 import { changeNotice, unionOfChanges, type ChangedTables } from './change-signals';
-import { applyBatchToAll, loadCheckpoints, migrateCheckpoints, START } from './checkpoints';
+import { applyBatchToAll, loadCheckpoints, migrateCheckpoints, START, type CheckpointTables } from './checkpoints';
 import { migrateReadModels } from './migrate';
-import type { Projector } from './projector';
+import type { AnyProjector } from './projector';
 import { READ_MODELS_CHANNEL, READ_MODEL_SCHEMA } from './schema';
 
 export interface ProjectionRunnerOptions {
   pool: pg.Pool;
   store: EventStore;
-  projectors: readonly Projector[];
+  projectors: readonly AnyProjector[];
   /** Events read and applied per transaction. */
   batchSize?: number;
   /** Re-read the log at least this often even without a notification. */
@@ -53,7 +52,7 @@ export interface ProjectionRunner {
 }
 
 interface ProjectorState {
-  projector: Projector;
+  projector: AnyProjector;
   checkpoint: string;
   failures: number;
   retryAt: number;
@@ -79,7 +78,7 @@ export function startProjectionRunner({
   onError = (error, name) => console.error(`Projection ${name ?? 'runner'} failed; retrying`, error),
   onProjected = () => {},
 }: ProjectionRunnerOptions): ProjectionRunner {
-  const db = createDb<ReadModelTables>(pool);
+  const db = createDb<CheckpointTables>(pool);
   const schema = READ_MODEL_SCHEMA;
   const states: ProjectorState[] = projectors.map((projector) => ({ projector, checkpoint: START, failures: 0, retryAt: 0 }));
   let running = true;

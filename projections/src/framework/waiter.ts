@@ -1,5 +1,4 @@
 import type pg from 'pg';
-import { allProjectors } from '../all-projectors';
 import { CHECKPOINT_TABLE, READ_MODELS_CHANNEL, READ_MODEL_SCHEMA } from './schema';
 
 export interface ReadModelWaiter {
@@ -14,8 +13,8 @@ export interface ReadModelWaiter {
 }
 
 export interface ReadModelWaiterOptions {
-  /** The projectors whose checkpoints must pass the position; all of the product's by default. */
-  projectorNames?: readonly string[];
+  /** The projectors whose checkpoints must pass the position. */
+  projectorNames: readonly string[];
   /** Re-check this often while someone waits, in case a notification is missed. */
   pollIntervalMs?: number;
   /**
@@ -50,11 +49,7 @@ interface Waiting {
  */
 export function createReadModelWaiter(
   pool: pg.Pool,
-  {
-    projectorNames = allProjectors.map((projector) => projector.name),
-    pollIntervalMs = 250,
-    runnerInProcess = false,
-  }: ReadModelWaiterOptions = {},
+  { projectorNames, pollIntervalMs = 250, runnerInProcess = false }: ReadModelWaiterOptions,
 ): ReadModelWaiter {
   const waiting = new Set<Waiting>();
   // The furthest position every projector is known to have reached; checkpoints only move forward.

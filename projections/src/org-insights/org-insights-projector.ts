@@ -1,5 +1,5 @@
 import { HIGH_RATING_MIN } from '@tht/contracts';
-import { sql } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { unnestRows, type ColumnTypes } from '../framework/batch-sql';
 import {
   EntryContributions,
@@ -7,9 +7,8 @@ import {
   type EntryContributionEvent,
   type EntryContributionTable,
   type Signed,
-} from '../framework/entry-contributions';
+} from '../entry-contributions/entry-contributions';
 import type { Projector } from '../framework/projector';
-import type { ReadModelDb, ReadModelTransaction } from '../read-model-tables';
 
 /**
  * What the HR dashboard needs of the organisation beyond the per-person totals of
@@ -53,7 +52,7 @@ const ENTRY_COLUMN_TYPES: ColumnTypes<OrgInsightEntryRow> = {
   innovative: 'bool',
 };
 
-async function migrate(db: ReadModelDb, schema: string): Promise<void> {
+async function migrate(db: Kysely<OrgInsightsTables>, schema: string): Promise<void> {
   const entries = sql.table(`${schema}.org_insight_entries`);
   await sql`CREATE TABLE IF NOT EXISTS ${entries} (
     entry_id integer PRIMARY KEY,
@@ -79,7 +78,7 @@ async function migrate(db: ReadModelDb, schema: string): Promise<void> {
   )`.execute(db);
 }
 
-/** Each entry's part in the insights (the shared contributions pattern of the framework). */
+/** Each entry's part in the insights (see entry-contributions/entry-contributions.ts). */
 const INSIGHTS: EntryContributionTable<OrgInsightEntryRow> = {
   table: 'org_insight_entries',
   columns: ENTRY_COLUMN_TYPES,
@@ -121,7 +120,7 @@ function foldCourses(deltas: readonly CourseDelta[]): OrgCourseRatingRow[] {
 
 /** The high ratings of users deleted in the batch, as stored before it: they leave their courses. */
 async function ratingsOfDeletedUsers(
-  trx: ReadModelTransaction,
+  trx: Transaction<OrgInsightsTables>,
   schema: string,
   events: readonly EntryContributionEvent[],
 ): Promise<CourseDelta[]> {
@@ -134,7 +133,7 @@ async function ratingsOfDeletedUsers(
 }
 
 /** Adds the deltas to the courses' completions and rating sums; a course left with none has no row (only one whose count fell can be). */
-async function addToCourses(trx: ReadModelTransaction, schema: string, deltas: readonly CourseDelta[]): Promise<void> {
+async function addToCourses(trx: Transaction<OrgInsightsTables>, schema: string, deltas: readonly CourseDelta[]): Promise<void> {
   const changes = foldCourses(deltas);
   if (changes.length === 0) return;
   await sql`INSERT INTO ${courses(schema)} AS c (year, training_name, completions, rating_sum)
@@ -148,7 +147,7 @@ async function addToCourses(trx: ReadModelTransaction, schema: string, deltas: r
     WHERE c.year = k.year AND c.training_name = k.training_name AND c.completions = 0`.execute(trx);
 }
 
-export const orgInsightsProjector: Projector = {
+export const orgInsightsProjector: Projector<OrgInsightsTables> = {
   name: 'org-insights',
   migrate,
   async project(trx, schema, events) {

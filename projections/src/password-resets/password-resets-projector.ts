@@ -1,8 +1,7 @@
 import { isEventOf } from '@tht/contracts';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { deleteRows, insertRows, type ColumnTypes } from '../framework/batch-sql';
 import type { Projector } from '../framework/projector';
-import type { ReadModelDb } from '../read-model-tables';
 
 /**
  * An issued password reset token (its sha256; the token itself is never stored). An account may
@@ -29,7 +28,7 @@ const isResetEvent = isEventOf(
   'UserDeleted',
 );
 
-async function migrate(db: ReadModelDb, schema: string): Promise<void> {
+async function migrate(db: Kysely<PasswordResetsTables>, schema: string): Promise<void> {
   const table = sql.table(`${schema}.password_resets`);
   await sql`CREATE TABLE IF NOT EXISTS ${table} (
     token_hash text PRIMARY KEY,
@@ -46,7 +45,7 @@ async function migrate(db: ReadModelDb, schema: string): Promise<void> {
  * the ended accounts' stored tokens, one INSERT of the new ones, and one DELETE of the tokens that
  * had expired by the batch's latest request (by event time, so a replay ends with the same rows).
  */
-export const passwordResetsProjector: Projector = {
+export const passwordResetsProjector: Projector<PasswordResetsTables> = {
   name: 'password-resets',
   migrate,
   async project(trx, schema, events) {

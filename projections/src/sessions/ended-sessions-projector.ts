@@ -1,8 +1,7 @@
 import { isEventOf } from '@tht/contracts';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { upsertRows, type ColumnTypes } from '../framework/batch-sql';
 import type { Projector } from '../framework/projector';
-import type { ReadModelDb } from '../read-model-tables';
 
 /**
  * A sign-in session ended by its logout: its tokens are refused until they expire. Sessions ended
@@ -27,7 +26,7 @@ const CLOCK_SKEW = '5 minutes';
 
 const isLogout = isEventOf('UserLoggedOut');
 
-async function migrate(db: ReadModelDb, schema: string): Promise<void> {
+async function migrate(db: Kysely<SessionsTables>, schema: string): Promise<void> {
   const table = sql.table(`${schema}.ended_sessions`);
   await sql`CREATE TABLE IF NOT EXISTS ${table} (
     session_id text PRIMARY KEY,
@@ -42,7 +41,7 @@ async function migrate(db: ReadModelDb, schema: string): Promise<void> {
  * had expired by the batch's latest logout are deleted, so the table holds only the last token
  * lifetime's logouts (by event time, so a replay ends with the same rows).
  */
-export const endedSessionsProjector: Projector = {
+export const endedSessionsProjector: Projector<SessionsTables> = {
   name: 'ended-sessions',
   migrate,
   async project(trx, schema, events) {

@@ -1,16 +1,10 @@
-import { createTestDatabase, type TestDatabase } from '@tht/postgres/testing';
-import { sql } from 'kysely';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { ProjectedEvent } from '../framework/projector';
+import { describe, it } from 'vitest';
 import { entryEvents } from '../framework/testing/entry-events';
+import { projectionSpec } from '../framework/testing/projection-spec';
 import { eventRecorder } from '../framework/testing/recorded-events';
-import type { ReadModelDb } from '../read-model-tables';
 import { smtTopRatedProjector } from './smt-top-rated-projector';
 
-const SCHEMA = 'read_models';
-const TABLE = sql.table(`${SCHEMA}.smt_top_rated_entries`);
-let database: TestDatabase;
-let db: ReadModelDb;
+const spec = projectionSpec(smtTopRatedProjector);
 
 const recorded = eventRecorder('2025-03-01T10:00:00.000Z');
 
@@ -24,72 +18,50 @@ const edited = (entryId: number, userId: number, rating: number, date = '2025-02
 const { deleted } = events;
 const userDeleted = (userId: number) => recorded('UserDeleted', { userId, email: `user${userId}@example.com` });
 
-/** Applies each argument as one batch (an array is one batch of several events). */
-async function project(...batches: (ProjectedEvent | ProjectedEvent[])[]): Promise<void> {
-  for (const batch of batches) {
-    await db.transaction().execute((trx) => smtTopRatedProjector.project(trx, SCHEMA, Array.isArray(batch) ? batch : [batch]));
-  }
-}
-
-/** The year's best entries as the SMT query reads them: 'id:rating'. */
-async function best(year: number, limit = 6): Promise<string[]> {
-  const { rows } = await sql<{ line: string }>`SELECT entry_id || ':' || rating AS line FROM ${TABLE}
-    WHERE year = ${year} ORDER BY rating DESC, date DESC, entry_id DESC LIMIT ${limit}`.execute(db);
-  return rows.map((row) => row.line);
-}
-
-async function everything(): Promise<string[]> {
-  const { rows } = await sql<{ row: string }>`SELECT to_jsonb(t)::text AS row FROM ${TABLE} t ORDER BY entry_id`.execute(db);
-  return rows.map((row) => row.row);
-}
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  db = database.db;
-  await sql`CREATE SCHEMA ${sql.id(SCHEMA)}`.execute(db);
-  await smtTopRatedProjector.migrate(db, SCHEMA);
-  await smtTopRatedProjector.migrate(db, SCHEMA); // idempotent
-});
-
-afterAll(() => database?.drop());
-
-beforeEach(async () => {
-  await sql`TRUNCATE ${TABLE}`.execute(db);
-});
-
 describe('SMT top-rated projector', () => {
-  it('given logged entries, keeps those rated 4 or more, best rating first, then the latest date, then the later entry', async () => {
-    await project(
-      [logged(1, 10, 4, '2025-06-01'), logged(2, 10, 5, '2025-01-01'), logged(3, 11, 3, '2025-12-31')],
-      logged(4, 11, 5, '2025-03-01'),
-      logged(5, 12, 5, '2025-03-01'),
-      logged(6, 12, 0, '2025-03-02'),
-      logged(7, 12, 5, '2024-12-31'),
-    );
-    expect(await best(2025)).toEqual(['5:5', '4:5', '2:5', '1:4']);
-    expect(await best(2025, 2)).toEqual(['5:5', '4:5']);
-    expect(await best(2024)).toEqual(['7:5']);
+  it('given logged entries, keeps those rated 4 or more, with their year, date and rating', async () => {
+    await spec
+      .given([logged(1, 10, 4, '2025-06-01'), logged(2, 10, 5, '2025-01-01'), logged(3, 11, 3, '2025-12-31')])
+      .when(
+        logged(4, 11, 5, '2025-03-01'),
+        logged(5, 12, 5, '2025-03-01'),
+        logged(6, 12, 0, '2025-03-02'),
+        logged(7, 12, 5, '2024-12-31'),
+      )
+      .thenRows('smt_top_rated_entries', [
+        { entry_id: 1, user_id: 10, year: 2025, date: '2025-06-01', rating: 4 },
+        { entry_id: 2, user_id: 10, year: 2025, date: '2025-01-01', rating: 5 },
+        { entry_id: 4, user_id: 11, year: 2025, date: '2025-03-01', rating: 5 },
+        { entry_id: 5, user_id: 12, year: 2025, date: '2025-03-01', rating: 5 },
+        { entry_id: 7, user_id: 12, year: 2024, date: '2024-12-31', rating: 5 },
+      ]);
   });
 
   it('when an entry is re-rated or moved to another year, it joins, moves or leaves', async () => {
-    await project(logged(1, 10, 5), logged(2, 10, 2), logged(3, 10, 4));
-    await project(edited(1, 10, 3), edited(2, 10, 4), edited(3, 10, 5, '2024-05-05'));
-    expect(await best(2025)).toEqual(['2:4']);
-    expect(await best(2024)).toEqual(['3:5']);
+    await spec
+      .given(logged(1, 10, 5), logged(2, 10, 2), logged(3, 10, 4))
+      .when(edited(1, 10, 3), edited(2, 10, 4), edited(3, 10, 5, '2024-05-05'))
+      .thenRows('smt_top_rated_entries', [
+        { entry_id: 2, year: 2025, rating: 4 },
+        { entry_id: 3, year: 2024, date: '2024-05-05', rating: 5 },
+      ]);
   });
 
   it('when an entry is deleted, it leaves, even when logged and deleted in one batch', async () => {
-    await project(logged(1, 10, 5), [logged(2, 10, 4), deleted(2, 10), deleted(1, 10)]);
-    expect(await best(2025)).toEqual([]);
+    await spec
+      .given(logged(1, 10, 5))
+      .when([logged(2, 10, 4), deleted(2, 10), deleted(1, 10)])
+      .thenRows('smt_top_rated_entries', []);
   });
 
   it("when a user is deleted, all their entries leave, those of the same batch too, and nobody else's", async () => {
-    await project(logged(1, 10, 5), logged(2, 11, 5));
-    await project([logged(3, 10, 4), edited(2, 11, 4), userDeleted(10)]);
-    expect(await best(2025)).toEqual(['2:4']);
+    await spec
+      .given(logged(1, 10, 5), logged(2, 11, 5))
+      .when([logged(3, 10, 4), edited(2, 11, 4), userDeleted(10)])
+      .thenRows('smt_top_rated_entries', [{ entry_id: 2, user_id: 11, rating: 4 }]);
   });
 
-  it('reaches the same rows whether the events come one by one or in one batch', async () => {
+  it('reaches the same rows however the events are cut into batches', async () => {
     const history = [
       logged(1, 10, 5),
       logged(2, 10, 4, '2024-01-01'),
@@ -101,12 +73,12 @@ describe('SMT top-rated projector', () => {
       edited(1, 10, 4, '2025-09-09'),
       edited(3, 11, 5, '2024-02-02'),
     ];
-    await project(...history);
-    const oneByOne = await everything();
-    await sql`TRUNCATE ${TABLE}`.execute(db);
-    await project(history);
-    expect(await everything()).toEqual(oneByOne);
-    expect(await best(2025)).toEqual(['1:4']);
-    expect(await best(2024)).toEqual(['3:5']);
+    await spec
+      .given(history.slice(0, 5))
+      .when(history.slice(5))
+      .thenRows('smt_top_rated_entries', [
+        { entry_id: 1, year: 2025, date: '2025-09-09', rating: 4 },
+        { entry_id: 3, year: 2024, date: '2024-02-02', rating: 5 },
+      ]);
   });
 });

@@ -1,8 +1,7 @@
 import { HIGH_RATING_MIN, isEventOf, type EntryDetails } from '@tht/contracts';
-import { sql } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { deleteRows, insertRows, upsertRows, type ColumnTypes } from '../framework/batch-sql';
 import type { ProjectedEvent, Projector } from '../framework/projector';
-import type { ReadModelDb, ReadModelTransaction } from '../read-model-tables';
 
 /**
  * The SMT dashboard's top courses by rating (SPEC section 9: SMT lists individual entries): every
@@ -32,7 +31,7 @@ const COLUMN_TYPES: ColumnTypes<SmtTopRatedEntryRow> = {
   rating: 'int2',
 };
 
-async function migrate(db: ReadModelDb, schema: string): Promise<void> {
+async function migrate(db: Kysely<SmtTopRatedTables>, schema: string): Promise<void> {
   const table = sql.table(`${schema}.smt_top_rated_entries`);
   await sql`CREATE TABLE IF NOT EXISTS ${table} (
     entry_id integer PRIMARY KEY,
@@ -71,7 +70,7 @@ type HandledEvent = ProjectedEvent<(typeof HANDLED_TYPES)[number]>;
  * INSERT of the entries logged in the batch (ids are never reused: none has a row yet) and one
  * upsert of the others. No stored row is read: an entry's row depends on its latest event only.
  */
-async function projectBatch(trx: ReadModelTransaction, schema: string, events: readonly HandledEvent[]): Promise<void> {
+async function projectBatch(trx: Transaction<SmtTopRatedTables>, schema: string, events: readonly HandledEvent[]): Promise<void> {
   const latest = new Map<number, SmtTopRatedEntryRow | null>();
   /** Entries logged in the batch: none has a stored row. */
   const loggedHere = new Set<number>();
@@ -100,7 +99,7 @@ async function projectBatch(trx: ReadModelTransaction, schema: string, events: r
   await upsertRows(trx, schema, 'smt_top_rated_entries', changed, { types: COLUMN_TYPES, key: ['entry_id'] });
 }
 
-export const smtTopRatedProjector: Projector = {
+export const smtTopRatedProjector: Projector<SmtTopRatedTables> = {
   name: 'smt-top-rated',
   migrate,
   async project(trx, schema, events) {

@@ -1,8 +1,7 @@
 import { isEventOf, TARGET_EVENT_TYPES, type TargetEventType } from '@tht/contracts';
-import { sql } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { deleteRows, upsertRows, type ColumnTypes } from '../framework/batch-sql';
 import type { ProjectedEvent, Projector } from '../framework/projector';
-import type { ReadModelDb, ReadModelTransaction } from '../read-model-tables';
 
 /** A yearly target, which is also the fiscal year of that year (one row per year). */
 export interface YearlyTargetRow {
@@ -51,7 +50,7 @@ const USER_TARGET_COLUMNS: ColumnTypes<UserTargetRow> = {
   updated_at: 'timestamptz',
 };
 
-async function migrate(db: ReadModelDb, schema: string): Promise<void> {
+async function migrate(db: Kysely<TargetsTables>, schema: string): Promise<void> {
   await sql`CREATE TABLE IF NOT EXISTS ${sql.table(`${schema}.yearly_targets`)} (
     id integer PRIMARY KEY,
     year integer NOT NULL,
@@ -128,7 +127,7 @@ function fold(changes: BatchChanges, event: HandledEvent): void {
 const updatedColumns = <Row>(types: ColumnTypes<Row>) =>
   (Object.keys(types) as (keyof Row & string)[]).filter((column) => column !== 'id' && column !== 'created_at');
 
-async function write(trx: ReadModelTransaction, schema: string, changes: BatchChanges): Promise<void> {
+async function write(trx: Transaction<TargetsTables>, schema: string, changes: BatchChanges): Promise<void> {
   await deleteRows(trx, schema, 'user_targets', 'user_id', 'int4', [...changes.deletedUserIds]);
   await upsertRows(trx, schema, 'yearly_targets', [...changes.yearlyTargets.values()], {
     types: YEARLY_TARGET_COLUMNS,
@@ -142,7 +141,7 @@ async function write(trx: ReadModelTransaction, schema: string, changes: BatchCh
   });
 }
 
-export const targetsProjector: Projector = {
+export const targetsProjector: Projector<TargetsTables> = {
   name: 'targets',
   migrate,
   async project(trx, schema, events) {

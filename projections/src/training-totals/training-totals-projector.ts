@@ -1,5 +1,5 @@
 import { HIGH_RATING_MIN, topicsOf } from '@tht/contracts';
-import { sql } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { deleteRows, unnestRows, type ColumnTypes } from '../framework/batch-sql';
 import { DecimalSum } from '../framework/decimal-sum';
 import {
@@ -8,9 +8,8 @@ import {
   type EntryContributionTable,
   type LoggedEntry,
   type Signed,
-} from '../framework/entry-contributions';
+} from '../entry-contributions/entry-contributions';
 import type { Projector } from '../framework/projector';
-import type { ReadModelDb, ReadModelTransaction } from '../read-model-tables';
 
 /**
  * Per person and year, what the Manager and HR dashboards show, kept up to date as entries are
@@ -41,7 +40,7 @@ export interface TrainingTopicRow {
   entries: number;
 }
 
-/** What one entry adds to the totals (see framework/entry-contributions.ts). */
+/** What one entry adds to the totals (see entry-contributions/entry-contributions.ts). */
 export interface TrainingTotalsEntryRow {
   entry_id: number;
   user_id: number;
@@ -76,7 +75,7 @@ type Delta = Signed<TrainingTotalsEntryRow>;
 
 const MONTHS = Array.from({ length: 12 }, (_, index) => index + 1);
 
-async function migrate(db: ReadModelDb, schema: string): Promise<void> {
+async function migrate(db: Kysely<TrainingTotalsTables>, schema: string): Promise<void> {
   await sql`CREATE TABLE IF NOT EXISTS ${sql.table(`${schema}.training_totals`)} (
     user_id integer NOT NULL,
     year integer NOT NULL,
@@ -216,7 +215,7 @@ function foldTopics(deltas: readonly Delta[]): TrainingTopicRow[] {
  */
 class TotalsWriter {
   constructor(
-    private readonly trx: ReadModelTransaction,
+    private readonly trx: Transaction<TrainingTotalsTables>,
     private readonly schema: string,
   ) {}
 
@@ -291,7 +290,7 @@ class TotalsWriter {
   }
 }
 
-export const trainingTotalsProjector: Projector = {
+export const trainingTotalsProjector: Projector<TrainingTotalsTables> = {
   name: 'training-totals',
   migrate,
   async project(trx, schema, events) {

@@ -1,9 +1,8 @@
 import type { AccountEventData, Role, UserProfileFields } from '@tht/contracts';
 import { fullName, isEventOf } from '@tht/contracts';
-import { sql } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { deleteRows, insertRows, unnestRows, type ColumnTypes } from '../framework/batch-sql';
 import type { ProjectedEvent, Projector } from '../framework/projector';
-import type { ReadModelDb, ReadModelTransaction } from '../read-model-tables';
 
 /** A row of `read_models.users`. Secrets are hashes; API responses never include them. */
 export interface UserRow {
@@ -66,7 +65,7 @@ const COLUMN_TYPES: ColumnTypes<UserRow> = {
   updated_at: 'timestamptz',
   version: 'int4',
 };
-async function migrate(db: ReadModelDb, schema: string): Promise<void> {
+async function migrate(db: Kysely<UsersTables>, schema: string): Promise<void> {
   const users = sql.table(`${schema}.users`);
   // A row is rewritten at every sign-in: free room on each page (fillfactor) lets PostgreSQL
   // update it in place (HOT) without touching the indexes.
@@ -169,11 +168,11 @@ class UsersBatch {
   private readonly managerNames = new Map<number, string>();
 
   private constructor(
-    private readonly trx: ReadModelTransaction,
+    private readonly trx: Transaction<UsersTables>,
     private readonly schema: string,
   ) {}
 
-  static async load(trx: ReadModelTransaction, schema: string, events: readonly UserEvent[]): Promise<UsersBatch> {
+  static async load(trx: Transaction<UsersTables>, schema: string, events: readonly UserEvent[]): Promise<UsersBatch> {
     const batch = new UsersBatch(trx, schema);
     // Only profile changes and deletions need a user's current row (names, manager, department).
     const ids = [
@@ -365,7 +364,7 @@ class UsersBatch {
   }
 }
 
-export const usersProjector: Projector = {
+export const usersProjector: Projector<UsersTables> = {
   name: 'users',
   migrate,
   async project(trx, schema, events) {

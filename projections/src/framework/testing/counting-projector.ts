@@ -1,8 +1,7 @@
 import type { ProductEventType } from '@tht/contracts';
-import { sql } from 'kysely';
-import type { ReadModelDb, ReadModelTransaction } from '../../read-model-tables';
+import { sql, type QueryExecutorProvider } from 'kysely';
 import { upsertRows } from '../batch-sql';
-import type { ProjectedEvent, Projector } from '../projector';
+import type { AnyProjector, ProjectedEvent } from '../projector';
 
 /**
  * A test projector: counts events per stream and logs every event's position and type (tables
@@ -12,19 +11,19 @@ import type { ProjectedEvent, Projector } from '../projector';
 export function countingProjector(
   name = 'counting',
   { failsOn }: { failsOn?: ProductEventType } = {},
-): Projector & { batches: string[][] } {
+): AnyProjector & { batches: string[][] } {
   const batches: string[][] = [];
   return {
     name,
     batches,
-    async migrate(db: ReadModelDb, schema: string) {
+    async migrate(db: QueryExecutorProvider, schema: string) {
       await sql`CREATE TABLE IF NOT EXISTS ${sql.table(`${schema}.${name}_counts`)} (stream text PRIMARY KEY, count int NOT NULL)`.execute(
         db,
       );
       await sql`CREATE TABLE IF NOT EXISTS ${sql.table(`${schema}.${name}_log`)} (
         position text COLLATE "C" PRIMARY KEY, type text NOT NULL)`.execute(db);
     },
-    async project(trx: ReadModelTransaction, schema: string, events: readonly ProjectedEvent[]) {
+    async project(trx: QueryExecutorProvider, schema: string, events: readonly ProjectedEvent[]) {
       batches.push(events.map((e) => e.globalPosition));
       const counts = await currentCounts(trx, schema, name, events);
       await upsertRows(
@@ -42,7 +41,7 @@ export function countingProjector(
   };
 }
 
-async function currentCounts(trx: ReadModelTransaction, schema: string, name: string, events: readonly ProjectedEvent[]) {
+async function currentCounts(trx: QueryExecutorProvider, schema: string, name: string, events: readonly ProjectedEvent[]) {
   const streams = [...new Set(events.map((e) => e.streamName))];
   const { rows } = await sql<{ stream: string; count: number }>`SELECT stream, count FROM ${sql.table(`${schema}.${name}_counts`)}
     WHERE stream = ANY(${streams}::text[])`.execute(trx);

@@ -1,7 +1,7 @@
 import { createEventStore, migrateEventStore, type EventStore } from '@tht/eventstore';
 import { createTestDatabase, type TestDatabase } from '@tht/postgres/testing';
 import { migrateReadModels } from '../migrate';
-import type { Projector } from '../projector';
+import type { AnyProjector } from '../projector';
 import { startProjectionRunner } from '../runner';
 import { createReadModelWaiter, type ReadModelWaiter } from '../waiter';
 
@@ -18,7 +18,7 @@ export interface LiveReadModels {
  * kept up to date by a runner (small batches: a replay takes large ones, and both must give the
  * same rows), with a waiter for them.
  */
-export async function startLiveReadModels(projectors: readonly Projector[], batchSize = 50): Promise<LiveReadModels> {
+export async function startLiveReadModels(projectors: readonly AnyProjector[], batchSize = 50): Promise<LiveReadModels> {
   const database = await createTestDatabase();
   await migrateEventStore(database.pool);
   const store = createEventStore({ pool: database.pool });

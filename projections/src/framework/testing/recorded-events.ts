@@ -1,4 +1,4 @@
-import type { ProductEvent, ProductEventData, ProductEventType } from '@tht/contracts';
+import type { ProductEventData, ProductEventType } from '@tht/contracts';
 import type { ProjectedEvent } from '../projector';
 
 /**
@@ -22,22 +22,5 @@ export function eventRecorder(defaultOccurredAt: string) {
       streamVersion: 0,
       globalPosition: String(position).padStart(20, '0'),
     };
-  };
-}
-
-/** The `index`-th event of a benchmark's synthetic history as the store hands it over, a second after the one before. */
-export function syntheticEvent(event: ProductEvent, index: number, streamName: string, streamVersion = 0): ProjectedEvent {
-  return {
-    ...event,
-    metadata: {
-      actorId: null,
-      correlationId: 'bench',
-      occurredAt: new Date(1_767_225_600_000 + index * 1000).toISOString(),
-      schemaVersion: 1,
-    },
-    eventId: `e${index}`,
-    streamName,
-    streamVersion,
-    globalPosition: String(index + 1).padStart(20, '0'),
   };
 }

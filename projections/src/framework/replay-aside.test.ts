@@ -3,15 +3,17 @@ import type { TestDatabase } from '@tht/postgres/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allProjectors } from '../all-projectors';
-import type { Projector } from './projector';
-import { asOfSchema, rebuildReadModels, replayAside, type RebuildProgress } from './rebuild';
+import type { AnyProjector } from './projector';
+import { rebuildReadModels } from './rebuild';
+import type { RebuildProgress } from './replay';
+import { asOfSchema, replayAside } from './replay-aside';
 import { CHECKPOINT_TABLE, READ_MODEL_SCHEMA } from './schema';
 import { countingProjector } from './testing/counting-projector';
 import { startLiveReadModels, type LiveReadModels } from './testing/live-read-models';
 import { readModelDefinitions, readModelSnapshot } from './testing/read-model-snapshot';
 import { appendHistory, sampleAppendTime, sampleHistory } from './testing/sample-history';
 
-const projectors: Projector[] = [...allProjectors, countingProjector()];
+const projectors: AnyProjector[] = [...allProjectors, countingProjector()];
 
 const history = sampleHistory(2000);
 /** The sample history's appends are a minute apart from 5 January 08:00: the 960th is the first of 6 January. */

@@ -1,8 +1,7 @@
 import { isEventOf, type EntryDetails } from '@tht/contracts';
-import { sql } from 'kysely';
-import type { ReadModelTransaction } from '../read-model-tables';
-import { deleteRows, insertRows, upsertRows, type ColumnTypes } from './batch-sql';
-import type { ProjectedEvent } from './projector';
+import { sql, type QueryExecutorProvider } from 'kysely';
+import { deleteRows, insertRows, upsertRows, type ColumnTypes } from '../framework/batch-sql';
+import type { ProjectedEvent } from '../framework/projector';
 
 /**
  * For projectors that keep aggregates of training entries (sums per person and year, counts per
@@ -50,13 +49,13 @@ export class EntryContributions<Row extends EntryContribution> {
   private readonly deletedUsers = new Set<number>();
 
   private constructor(
-    private readonly trx: ReadModelTransaction,
+    private readonly trx: QueryExecutorProvider,
     private readonly schema: string,
     private readonly kind: EntryContributionTable<Row>,
   ) {}
 
   static async load<Row extends EntryContribution>(
-    trx: ReadModelTransaction,
+    trx: QueryExecutorProvider,
     schema: string,
     kind: EntryContributionTable<Row>,
     events: readonly EntryContributionEvent[],
