@@ -1,10 +1,12 @@
 // The house rules that a linter can hold: type-aware TypeScript checks, the rules of hooks in the
-// front ends, and the layers of ARCHITECTURE.md as import boundaries. `npm run lint` runs it.
+// front ends, the layers of the README's Architecture section as import boundaries, no import
+// circles and source files of a readable size. `npm run lint` runs it.
 import js from '@eslint/js';
 import { defineConfig, globalIgnores } from 'eslint/config';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { noImportCircles } from './eslint-rules/no-import-circles.mjs';
 
 const TESTS = ['**/*.test.{ts,tsx}', '**/testing/**', 'e2e/**'];
 const FRONT_ENDS = ['shell/**', 'mf-*/**', 'packages/ui/**'];
@@ -66,9 +68,10 @@ const API_FEATURE_INTERNALS = {
   message: "Another feature's internals: import its public <feature>-*.ts files, or move what is shared to api/src/platform/.",
 };
 
-// A projector owns its read-model tables: projections/src/<feature>/ uses only the framework.
+// A projector owns its read-model tables: projections/src/<feature>/ uses only the framework and
+// entry-contributions/ (what a training entry adds to the sums kept of it).
 const PROJECTOR_INTERNALS = {
-  regex: '^\\.\\./(?!framework/)[a-z-]+/',
+  regex: '^\\.\\./(?!framework/|entry-contributions/)[a-z-]+/',
   message: "A projector owns its tables and does not use another projector's code; share through framework/.",
 };
 
@@ -106,6 +109,21 @@ export default defineConfig(
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       eqeqeq: ['error', 'always'],
     },
+  },
+
+  // No import circles (./eslint-rules/no-import-circles.mjs).
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { local: { rules: { 'no-import-circles': noImportCircles(`${import.meta.dirname}/tsconfig.json`) } } },
+    rules: { 'local/no-import-circles': 'error' },
+  },
+  // Source files that read in one sitting: past 400 lines of code a file holds several things, each
+  // better in a file of its own. Tests are exempt (a feature's cases stay together); so, until it is
+  // split into its per-sheet planners (issue 22), is the import plan.
+  {
+    files: ['**/*.{ts,tsx}'],
+    ignores: [...TESTS, 'api/src/import/import-plan.ts'],
+    rules: { 'max-lines': ['error', { max: 400, skipBlankLines: true, skipComments: true }] },
   },
 
   // Plain JavaScript (webpack configs, this file): no type information.
@@ -152,7 +170,7 @@ export default defineConfig(
     },
   },
 
-  // The layers of ARCHITECTURE.md.
+  // The layers of the README's Architecture section: contracts shared by all, server packages, front ends.
   {
     files: ['packages/contracts/**/*.ts'],
     rules: restrictImports({

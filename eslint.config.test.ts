@@ -1,8 +1,9 @@
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
-// The import boundaries of eslint.config.mjs, checked on one-line files: each layer of
-// ARCHITECTURE.md refuses what it must not import and still accepts what it uses today.
+// The import boundaries of eslint.config.mjs, checked on one-line files: each layer of the
+// README's Architecture section refuses what it must not import and still accepts what it uses
+// today. Then the rules against import circles and overlong source files.
 const eslint = new ESLint({
   cwd: import.meta.dirname,
   // Only the import rule runs here, so no type information is needed.
@@ -62,6 +63,7 @@ const ALLOWED: Case[] = [
   ['api/src/x.ts', './users/users-routes'],
   ['api/src/platform/x.ts', 'projections'],
   ['projections/src/users/x.ts', '../framework/projector'],
+  ['projections/src/org-insights/x.ts', '../entry-contributions/entry-contributions'],
 ];
 
 describe('import boundaries (eslint.config.mjs)', () => {
@@ -71,5 +73,85 @@ describe('import boundaries (eslint.config.mjs)', () => {
 
   it.each(ALLOWED)('%s may import %s', async (file, specifier) => {
     expect(await refuses(file, specifier)).toBe(false);
+  });
+});
+
+// A circle needs files on disk that import the linted one: each case lints new text for an
+// existing file, whose imports close a circle through the files that import it (or not).
+const circles = new ESLint({
+  cwd: import.meta.dirname,
+  overrideConfig: [{ languageOptions: { parserOptions: { projectService: false } } }],
+  ruleFilter: ({ ruleId }) => ruleId === 'local/no-import-circles',
+});
+
+async function closesACircle(file: string, code: string): Promise<boolean> {
+  const [result] = await circles.lintText(code, { filePath: `${import.meta.dirname}/${file}` });
+  if (!result) throw new Error(`ESLint returned no result for ${file}`);
+  return result.messages.length > 0;
+}
+
+type CircleCase = [file: string, code: string];
+
+const CIRCLES: CircleCase[] = [
+  // users-projector.ts imports batch-sql.ts.
+  [
+    'projections/src/framework/batch-sql.ts',
+    "import { usersProjector } from '../users/users-projector';\nexport const y = usersProjector;\n",
+  ],
+  // Type-only imports close circles too (import-x/no-cycle leaves them out).
+  [
+    'projections/src/framework/projector.ts',
+    "import type { UserRow } from '../users/users-projector';\nexport type Y = UserRow;\n",
+  ],
+  // So does a lazy `import()`: SortableSections.tsx imports ReorderableList.tsx.
+  ['packages/ui/src/layout/ReorderableList.tsx', "export const load = () => import('./SortableSections');\n"],
+];
+
+const NO_CIRCLES: CircleCase[] = [
+  [
+    'projections/src/users/users-projector.ts',
+    "import { upsertRows } from '../framework/batch-sql';\nexport const y = upsertRows;\n",
+  ],
+  ['packages/contracts/src/smt/overview.ts', "import type { SmtTarget } from './responses';\nexport type Y = SmtTarget;\n"],
+];
+
+describe('import circles (eslint.config.mjs)', () => {
+  it.each(CIRCLES)('%s closes a circle with %j', async (file, code) => {
+    expect(await closesACircle(file, code)).toBe(true);
+  });
+
+  it.each(NO_CIRCLES)('%s closes no circle with %j', async (file, code) => {
+    expect(await closesACircle(file, code)).toBe(false);
+  });
+});
+
+const lengths = new ESLint({
+  cwd: import.meta.dirname,
+  overrideConfig: [{ languageOptions: { parserOptions: { projectService: false } } }],
+  ruleFilter: ({ ruleId }) => ruleId === 'max-lines',
+});
+
+/** `count` lines of code, each with a comment line and a blank line after it. */
+const linesOfCode = (count: number) =>
+  Array.from({ length: count }, (_, index) => `export const x${index} = ${index};\n// why\n\n`).join('');
+
+async function tooLong(file: string, code: string): Promise<boolean> {
+  const [result] = await lengths.lintText(code, { filePath: `${import.meta.dirname}/${file}` });
+  if (!result) throw new Error(`ESLint returned no result for ${file}`);
+  return result.messages.length > 0;
+}
+
+describe('file length (eslint.config.mjs)', () => {
+  it('refuses a source file of more than 400 lines of code', async () => {
+    expect(await tooLong('api/src/users/x.ts', linesOfCode(401))).toBe(true);
+  });
+
+  it('counts neither comments nor blank lines', async () => {
+    expect(await tooLong('packages/ui/src/layout/x.tsx', linesOfCode(400))).toBe(false);
+  });
+
+  it('lets tests be longer', async () => {
+    expect(await tooLong('api/src/users/x.test.ts', linesOfCode(401))).toBe(false);
+    expect(await tooLong('e2e/src/x.ts', linesOfCode(401))).toBe(false);
   });
 });
