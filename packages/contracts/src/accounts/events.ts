@@ -58,8 +58,6 @@ export type AccountEvent = {
   [Type in AccountEventType]: { type: Type; data: AccountEventData[Type] };
 }[AccountEventType];
 
-export const ACCOUNT_EVENT_SCHEMA_VERSION = 1;
-
 export const userStream = (userId: number) => `user-${userId}`;
 export const departmentStream = (departmentId: number) => `department-${departmentId}`;
 export const emailReservationStream = (email: string) => `email-${normaliseEmail(email)}`;

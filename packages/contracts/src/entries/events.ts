@@ -36,6 +36,4 @@ export type EntryEvent = {
   [Type in EntryEventType]: { type: Type; data: EntryEventData[Type] };
 }[EntryEventType];
 
-export const ENTRY_EVENT_SCHEMA_VERSION = 1;
-
 export const entryStream = (entryId: number) => `entry-${entryId}`;

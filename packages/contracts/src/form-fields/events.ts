@@ -31,7 +31,5 @@ export type FormFieldEvent = {
   [Type in FormFieldEventType]: { type: Type; data: FormFieldEventData[Type] };
 }[FormFieldEventType];
 
-export const FORM_FIELD_EVENT_SCHEMA_VERSION = 1;
-
 export const formFieldStream = (fieldId: number) => `form-field-${fieldId}`;
 export const formFieldNameReservationStream = (name: string) => `form-field-name-${name.trim().toLowerCase()}`;

@@ -41,8 +41,6 @@ export const TARGET_EVENT_TYPES: readonly TargetEventType[] = [
   'UserTargetUpdated',
 ];
 
-export const TARGET_EVENT_SCHEMA_VERSION = 1;
-
 export const yearlyTargetStream = (year: number) => `yearly-target-${year}`;
 export const userTargetStream = (userId: number, year: number) => `user-target-${userId}-${year}`;
 /**
