@@ -4,7 +4,7 @@ import { deleteRows, insertRows, upsertRows, type ColumnTypes } from '../framewo
 import type { ProjectedEvent, Projector } from '../framework/projector';
 
 /**
- * The SMT dashboard's top courses by rating (SPEC section 9: SMT lists individual entries): every
+ * The SMT dashboard's top courses by rating (it lists entries, not courses): every
  * entry rated 4 or more, indexed by year, rating and date, so the year's best six are one short
  * index range however many entries the organisation has. Only these entries are kept: an entry
  * re-rated below 4 leaves, one re-rated to 4 or more joins. The write side never edits a deleted

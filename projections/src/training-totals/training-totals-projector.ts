@@ -23,7 +23,7 @@ export interface TrainingTotalsRow {
   /** numeric, read back as text ("12.5") */
   hours: string;
   entries: number;
-  /** Entries rated 4 or more (SPEC section 9: 'high rated'). */
+  /** Entries rated 4 or more ('high rated'). */
   high_rated: number;
   innovative: number;
   innovative_hours: string;

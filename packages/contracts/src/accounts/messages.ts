@@ -1,4 +1,4 @@
-/** Texts of SPEC section 5 and 8 (verbatim where the SPEC gives them) used by server and client. */
+/** Texts of the account rules, refusals and errors, word for word, used by server and client. */
 export const ACCOUNT_MESSAGES = {
   usernameRequired: 'Username is required',
   passwordRequired: 'Password is required',

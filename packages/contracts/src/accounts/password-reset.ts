@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import type { PasswordResetResponse } from './responses';
 
-/** Texts of the password reset (SPEC sections 4 and 8) shared by the API and the screens. */
+/** Texts of the password reset shared by the API and the screens. */
 export const PASSWORD_RESET_MESSAGES = {
   /** The one answer to a reset request for one's own or an unknown account: it tells nobody whether the account exists. */
   linkOnItsWay: 'If the account exists, a reset link is on its way to its e-mail address.',
   /** Added on the screen when the server sends no e-mail (no SMTP_URL): the operator relays the logged link. */
   askAdministrator: 'Ask your administrator for the link.',
   checkEmail: 'Check your e-mail for the reset link. It expires in 15 minutes.',
-  /** An administrator's answer for another account (SPEC's {message, resetToken, resetLink}). */
+  /** An administrator's answer for another account (`{ message, resetToken, resetLink }`). */
   linkIssued: 'Password reset link generated. It expires in 15 minutes.',
   tooManyRequestsForAccount: 'Too many reset requests for this account. Please try again later.',
   /** The admin panel's failure toast for a link to hand over. */

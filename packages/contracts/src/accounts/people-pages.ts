@@ -6,7 +6,7 @@ import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from './rules';
 
 /**
  * Lists of people served a page at a time, searched and filtered on the server: the admin user
- * list and HR's employee table. SPEC section 9: 50 a page.
+ * list and HR's employee table, 50 a page.
  */
 export const PEOPLE_PAGE_SIZE = 50;
 const SEARCH_MAX_LENGTH = Math.max(EMAIL_MAX_LENGTH, 2 * NAME_MAX_LENGTH + 1);

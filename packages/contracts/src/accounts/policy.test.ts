@@ -14,7 +14,7 @@ import { ROLES, type Role } from './roles';
 
 const as = (role: Role, id = 1) => ({ id, role });
 
-describe('role policy (SPEC section 6)', () => {
+describe('role policy (roles and permissions)', () => {
   it('matches the permissions table', () => {
     const table = ROLES.map((role) => [
       role,

@@ -1,7 +1,7 @@
 import type { Role } from './roles';
 
 /**
- * Who may do what (SPEC section 6), for the server's checks and the shell's tabs alike. Every rule
+ * Who may do what (roles and permissions), for the server's checks and the shell's tabs alike. Every rule
  * is pure: relationships (who manages whom) come in as data, looked up by the caller.
  */
 export interface RoleHolder {

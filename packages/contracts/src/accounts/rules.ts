@@ -1,4 +1,4 @@
-/** Business constants of SPEC section 9 for accounts. */
+/** Business constants of accounts. */
 export const PASSWORD_MIN_LENGTH = 6;
 export const NEW_PASSWORD_MIN_LENGTH = 8;
 export const RESET_TOKEN_PATTERN = /^[0-9a-f]{64}$/;

@@ -99,7 +99,7 @@ const adminUserFields = (domain: string) => ({
   department: departmentNameOfUserSchema,
 });
 
-/** The PUT payload names the e-mail `username` (SPEC 7); either name is accepted, `email` wins. */
+/** The PUT payload names the e-mail `username` (as the API's clients send it); either name is accepted, `email` wins. */
 const acceptUsernameAsEmail = (value: unknown) => {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
   const body = value as Record<string, unknown>;

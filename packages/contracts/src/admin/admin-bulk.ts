@@ -6,8 +6,8 @@ import { adminEntryInputSchema, bulkEntriesRequestSchema, idSchema } from '../en
 import { ADMIN_MESSAGES as M } from './messages';
 
 /**
- * One row of POST /api/admin/entries/bulk: an entry under the admin grid's wider rules (SPEC
- * section 5): the types self-study, conference, webinar, workshop and certification besides
+ * One row of POST /api/admin/entries/bulk: an entry under the admin grid's wider validation
+ * rules: the types self-study, conference, webinar, workshop and certification besides
  * internal and external; Be Innovative also as 1/0 (and yes/no/true/false, as text or number);
  * a rating 1-5 as a number or a single digit (0 or empty: not rated). The person comes from
  * `targetUserId`; a row's own `userId` is ignored.

@@ -3,9 +3,9 @@ import { ACCOUNT_MESSAGES } from '../accounts/messages';
 /** A whole number as English writes it (16,384). */
 const count = (value: number) => value.toLocaleString('en-US');
 
-/** Texts of the Admin panel and its API (SPEC sections 2 and 8; verbatim where the SPEC gives them). */
+/** Texts of the Admin panel and its API: screens, refusals and toasts, word for word. */
 export const ADMIN_MESSAGES = {
-  // Access (SPEC section 6: a 403 on the user list).
+  // Access (a 403 on the user list).
   adminRequired: ACCOUNT_MESSAGES.adminRequired,
   adminRequiredDescription: 'You need admin access to manage users',
 
@@ -31,7 +31,7 @@ export const ADMIN_MESSAGES = {
   noUsersFound: 'No users found',
   noFiscalYears: 'No fiscal years configured yet.',
 
-  // Failure toasts (SPEC section 8, verbatim).
+  // Failure toasts.
   failedToCreateUser: 'Failed to create user',
   failedToUpdateUser: 'Failed to update user',
   failedToDeleteUser: 'Failed to delete user',
@@ -53,7 +53,7 @@ export const ADMIN_MESSAGES = {
   // Role sync.
   rolesSynced: (promoted: number, demoted: number) => `${promoted} promoted, ${demoted} demoted`,
 
-  // Admin bulk entries (SPEC section 5).
+  // Admin bulk entries.
   noEmployeeSelected: 'No employee selected',
   adminTargetRefused: 'Entries cannot be imported for an admin user; pick an employee',
   duplicateEntry: 'Already recorded: same person, training name and date',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Role } from '../accounts/roles';
 
-/** POST /api/sync-roles (SPEC section 3, "Sync result"). */
+/** POST /api/sync-roles: the sync result. */
 export const syncRolesResultSchema = z.strictObject({
   promoted: z.number(),
   demoted: z.number(),
@@ -10,9 +10,9 @@ export const syncRolesResultSchema = z.strictObject({
 export type SyncRolesResult = z.infer<typeof syncRolesResultSchema>;
 
 /**
- * The role sync rule (SPEC leaves it open): an employee with at least one direct report becomes a
+ * The role sync rule (a decision of ours): an employee with at least one direct report becomes a
  * manager; a manager without any becomes an employee; hr, smt and admin never change (their
- * Manager View follows their reports anyway, SPEC section 6). Applying it twice changes nothing.
+ * Manager View follows their reports anyway). Applying it twice changes nothing.
  */
 export function roleAfterSync(role: Role, hasDirectReports: boolean): Role {
   if (role === 'employee' && hasDirectReports) return 'manager';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** GET /api/admin-stats: the system overview cards (SPEC section 3, "Admin stats"). */
+/** GET /api/admin-stats: the system overview cards. */
 export const adminStatsSchema = z.strictObject({
   totalUsers: z.number(),
   totalEntries: z.number(),

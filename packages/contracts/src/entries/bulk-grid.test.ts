@@ -64,7 +64,7 @@ describe('grid rows', () => {
 });
 
 describe('pasteIntoGrid', () => {
-  it('fills cells in SPEC column order from the pasted position and adds rows', () => {
+  it("fills cells in the grid's column order from the pasted position and adds rows", () => {
     const text =
       'Risk 101\t1/2/2025\t2\tGrace Hopper\tEngineering\tExternal\tAcme\t5\tYes\tGood\n' +
       'Excel\t2025-02-03\t1.5\t\t\tinternal\t\t4\tno\t\n';
@@ -163,7 +163,7 @@ describe('checkGridRow', () => {
     });
   });
 
-  it('reports SPEC row errors', () => {
+  it('reports the row errors of the bulk grid', () => {
     const errorsOf = (cells: Partial<GridRow>) =>
       checkGridRow(row({ trainingName: 'x', date: '2025-01-01', hours: '1', ...cells }), 0, 'user', owner).errors;
     expect(errorsOf({ trainingName: '  ' })).toEqual(['Missing training name']);

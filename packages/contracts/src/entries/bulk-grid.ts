@@ -9,7 +9,7 @@ import {
   type AdminTrainingType,
 } from './schemas';
 
-/** Column order of the bulk grid and of pasted tab-separated rows (SPEC section 5). */
+/** Column order of the bulk grid and of pasted tab-separated rows. */
 export const GRID_COLUMNS = [
   'trainingName',
   'date',
@@ -232,7 +232,7 @@ export function pasteIntoGrid(
 }
 
 /**
- * SPEC section 5: a row counts only if training name, date and hours are all non-empty. The
+ * A row counts only if training name, date and hours are all non-empty. The
  * cells are taken as they are here; a cell of blanks counts and is then reported by the row
  * check ('Missing training name', 'Missing or invalid date format').
  */
@@ -240,7 +240,7 @@ export function isCountedRow(row: GridRow): boolean {
   return row.trainingName !== '' && row.date !== '' && row.hours !== '';
 }
 
-/** Non-numeric hours become 0 (SPEC section 5); a leading number is read ('2h' is 2). */
+/** Non-numeric hours become 0; a leading number is read ('2h' is 2). */
 export function parseGridHours(raw: string): number {
   const hours = Number.parseFloat(raw.trim());
   return Number.isFinite(hours) ? hours : 0;

@@ -1,6 +1,6 @@
 /**
- * Entry dates are calendar dates kept as text `YYYY-MM-DD` (SPEC section 3). The year range
- * 1901-2099 is the bulk grid's bound (SPEC section 5); the same bound applies to every entry so
+ * Entry dates are calendar dates kept as text `YYYY-MM-DD`. The year range 1901-2099 is the bulk
+ * grid's bound; the same bound applies to every entry so
  * that what the grid accepts and what the server stores never disagree.
  */
 export const ENTRY_YEAR_MIN = 1901;
@@ -82,7 +82,7 @@ function calendarParts(raw: string): { year: number; month: number; day: number 
 }
 
 /**
- * The bulk grid's date rule (SPEC section 5): M/D/YYYY or any parseable date, normalised to
+ * The bulk grid's date rule: M/D/YYYY or any parseable date, normalised to
  * YYYY-MM-DD. Decisions: a day that does not exist in its month (2/29/2025, 4/31/2025) is
  * 'Missing or invalid date format' rather than rolling over into the next month; a date that
  * parses but lies outside 1901-2099 (so 1/1/1900 and 12/31/2100, which the M/D/YYYY form itself

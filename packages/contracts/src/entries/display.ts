@@ -18,5 +18,5 @@ export function formatRating(rating: number): string {
   return rating > 0 ? `${rating}/${RATING_MAX}` : 'Not rated';
 }
 
-/** Every entry is displayed as completed (SPEC section 2). */
+/** Every entry is displayed as completed. */
 export const ENTRY_STATUS = 'Completed';

@@ -1,6 +1,6 @@
 import { toIsoDate } from './dates';
 
-/** The date filters of entry tables (SPEC section 9): all, last 7, 30 or 90 days, this year. */
+/** The date filters of entry tables: all, last 7, 30 or 90 days, this year. */
 export const ENTRY_DATE_FILTERS = ['all', 'last-7-days', 'last-30-days', 'last-90-days', 'this-year'] as const;
 export type EntryDateFilter = (typeof ENTRY_DATE_FILTERS)[number];
 

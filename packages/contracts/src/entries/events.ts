@@ -1,6 +1,6 @@
 import type { CustomFieldValue } from './schemas';
 
-/** The fields an entry's owner chooses; `hours` is text as stored (SPEC section 3). */
+/** The fields an entry's owner chooses; `hours` is text as stored. */
 export interface EntryDetails {
   trainingName: string;
   date: string;

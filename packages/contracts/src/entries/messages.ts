@@ -1,6 +1,6 @@
 import { ACCOUNT_MESSAGES } from '../accounts/messages';
 
-/** Texts of the entry rules (SPEC sections 5 and 8; verbatim where the SPEC gives them). */
+/** Texts of the entry rules and their refusals, word for word. */
 export const ENTRY_MESSAGES = {
   firstNameRequired: ACCOUNT_MESSAGES.firstNameRequired,
   lastNameRequired: ACCOUNT_MESSAGES.lastNameRequired,
@@ -22,7 +22,7 @@ export const ENTRY_MESSAGES = {
   customFieldsShape: 'Custom fields must be an object of field names and values',
   textTooLong: ACCOUNT_MESSAGES.textTooLong,
 
-  // Bulk grid (SPEC section 5, verbatim).
+  // Bulk grid.
   missingTrainingName: 'Missing training name',
   missingOrInvalidDate: 'Missing or invalid date format',
   dateYearOutOfRange: 'Invalid date format',

@@ -34,7 +34,7 @@ export const availableYearsSchema = z.array(z.number());
 
 export const fieldErrorSchema = z.strictObject({ path: z.string(), message: z.string() });
 
-/** A rejected row of a bulk request (SPEC section 3): a message, or the row's field errors. */
+/** A rejected row of a bulk request: a message, or the row's field errors. */
 export const bulkEntryErrorSchema = z.union([
   z.strictObject({ index: z.number(), message: z.string() }),
   z.strictObject({ index: z.number(), errors: z.array(fieldErrorSchema) }),
@@ -59,7 +59,7 @@ export function fieldErrorsOf(error: z.ZodError): FieldError[] {
 }
 
 /**
- * The lines of the 'No entries created - validation failed' toast (SPEC section 8): up to
+ * The lines of the 'No entries created - validation failed' toast: up to
  * `shown` rows as 'Entry N: field - message' (N counts from 1), then
  * '(and N more entries with errors)'.
  */

@@ -92,7 +92,7 @@ describe('entryInputSchema', () => {
     expect(hoursOf({ hours: 'abc' })).toBe(0);
   });
 
-  it('allows only internal and external training, with SPEC text', () => {
+  it("allows only internal and external training, with the refusal's text", () => {
     expect(entryInputSchema.parse({ ...valid, trainingType: 'external' }).trainingType).toBe('external');
     expect(messagesOf(entryInputSchema, { ...valid, trainingType: 'conference' })).toEqual([
       "Training type must be either 'internal' or 'external'",

@@ -8,7 +8,7 @@ import { queryParametersSchema } from '../query-parameters';
 
 export const TRAINING_TYPES = ['internal', 'external'] as const;
 export type TrainingType = (typeof TRAINING_TYPES)[number];
-/** The admin bulk grid also accepts these kinds of training (SPEC section 5). */
+/** The admin bulk grid also accepts these kinds of training. */
 export const ADMIN_TRAINING_TYPES = [
   ...TRAINING_TYPES,
   'self-study',
@@ -20,7 +20,7 @@ export const ADMIN_TRAINING_TYPES = [
 export type AdminTrainingType = (typeof ADMIN_TRAINING_TYPES)[number];
 
 export const HOURS_STEP = 0.25;
-/** Upper bound of one entry: the largest per-user yearly target (SPEC section 9). */
+/** Upper bound of one entry: the largest per-user yearly target. */
 export const MAX_ENTRY_HOURS = 10_000;
 export const SHORT_TEXT_MAX_LENGTH = 255;
 export const NOTES_MAX_LENGTH = 5_000;
@@ -53,7 +53,7 @@ export const hoursSchema = z.unknown().transform((value, ctx): number => {
   return hours;
 });
 
-/** Hours are stored as text (SPEC section 3): the shortest decimal form, e.g. "1.5", "2", "0.25". */
+/** Hours are stored as text: the shortest decimal form, e.g. "1.5", "2", "0.25". */
 export function formatHours(hours: number): string {
   return String(hours);
 }
@@ -130,7 +130,7 @@ const entryFields = {
 /**
  * An entry as the API stores it (POST /api/entries, each row of POST /api/entries/bulk, the
  * editable fields of PUT /api/entries/{id}). `userId` and `createdAt` may accompany the fields
- * (SPEC section 7); they identify, never change, the entry's owner and creation time.
+ * (as the API's clients send them); they identify, never change, the entry's owner and creation time.
  */
 export const entryInputSchema = z.object({
   ...entryFields,

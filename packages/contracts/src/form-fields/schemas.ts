@@ -53,7 +53,7 @@ const fieldProperties = {
   required: z.preprocess((value) => value ?? false, z.boolean({ error: M.required })),
 };
 
-/** POST /api/form-fields. A sent `order` is ignored: new fields go last (order max + 1, SPEC section 4). */
+/** POST /api/form-fields. A sent `order` is ignored: new fields go last (order max + 1). */
 export const formFieldCreateSchema = z.object({ ...fieldProperties, order: z.unknown().optional() });
 
 /** PUT /api/form-fields/{id}: the properties to change (the admin dialog sends them all). */
@@ -68,7 +68,7 @@ export const formFieldUpdateSchema = z.object({
 export const formFieldReorderSchema = z.object({ order: formFieldOrderSchema });
 
 /**
- * An option's stored value comes from its label (SPEC section 5): lower case, characters other
+ * An option's stored value comes from its label: lower case, characters other
  * than letters, digits and spaces removed, words joined by underscores.
  * 'Project Management!' -> 'project_management'.
  */

@@ -2,7 +2,7 @@ import { hoursToGetBackOnTrack, isOnTrack, progressPercent } from '../progress/s
 import { TOPIC_LIMITS } from '../topics/topics';
 import type { OrganisationTarget } from './responses';
 
-/** Limits of the HR dashboard (SPEC section 9). */
+/** Limits of the HR dashboard. */
 export const HR_LIMITS = {
   recentInnovative: 5,
   notesPreview: 100,
@@ -17,7 +17,7 @@ export function previewText(text: string, length: number): string {
   return trimmed.length > length ? `${trimmed.slice(0, length).trimEnd()}...` : trimmed;
 }
 
-/** Innovation rate (SPEC section 9): innovative entries divided by all entries, as a whole percent. */
+/** Innovation rate: innovative entries divided by all entries, as a whole percent. */
 export function innovationRatePercent(innovativeEntries: number, entries: number): number {
   return entries > 0 ? Math.round((innovativeEntries / entries) * 100) : 0;
 }
@@ -37,7 +37,7 @@ export function organisationProgress(
   };
 }
 
-/** The employee table's role filter (SPEC section 2): all, employee, manager, hr. */
+/** The employee table's role filter: all, employee, manager, hr. */
 export const HR_ROLE_FILTERS = ['all', 'employee', 'manager', 'hr'] as const;
 export type HrRoleFilter = (typeof HR_ROLE_FILTERS)[number];
 

@@ -1,4 +1,4 @@
-/** Texts of the HR View and its API (SPEC sections 2, 8 and 9; verbatim where the SPEC gives them). */
+/** Texts of the HR View and its API: screens, loading texts, empty states and refusals, word for word. */
 export const HR_MESSAGES = {
   // Server answers.
   hrAccessRequired: 'HR or admin access required',
@@ -23,14 +23,14 @@ export const HR_MESSAGES = {
   topicsTitle: 'Popular Topics',
   trendsTitle: 'Training Trends',
 
-  // Loading texts (SPEC section 2).
+  // Loading texts.
   loading: 'Loading...',
   loadingProgress: 'Loading progress data...',
   loadingEmployees: 'Loading employees...',
   loadingCourses: 'Loading courses...',
   loadingTopics: 'Loading topics...',
 
-  // Empty states (SPEC section 8).
+  // Empty states.
   noTarget: (year: number) => `No training target set for ${year}`,
   noInnovative: (year: number) => `No innovative entries found for ${year}`,
   noCourses: (year: number) => `No highly rated courses found for ${year}`,
@@ -60,6 +60,6 @@ export const HR_MESSAGES = {
   pickerPages: 'Pages of employees to choose from',
   showChart: 'Show as chart',
 
-  // Fiscal-year dialog (its content is not shown in SPEC): a success toast of ours.
+  // Fiscal-year dialog: a success toast of ours.
   fiscalYearCreated: (year: number) => `Fiscal year ${year} created`,
 } as const;

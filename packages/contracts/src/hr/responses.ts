@@ -22,7 +22,7 @@ export const organisationTargetSchema = z.strictObject({
   hoursToGetBackOnTrack: z.number().meta({ description: 'Hours still needed to be on track again (0 when on track)' }),
 });
 
-/** GET /api/hr/stats?year=: the organisation in one year (SPEC "HR stats" plus the cards' figures). */
+/** GET /api/hr/stats?year=: the organisation in one year (the HR stats plus the cards' figures). */
 export const hrStatsSchema = z.strictObject({
   year: z.number(),
   totalUsers: z.number().meta({ description: 'Every account' }),

@@ -1,10 +1,10 @@
-/** Texts of the Manager View and its API (SPEC sections 2 and 8; verbatim where the SPEC gives them). */
+/** Texts of the Manager View and its API: screens, empty states and refusals, word for word. */
 export const MANAGER_MESSAGES = {
   // Server answers.
   invalidManagerId: 'Manager id must be a whole number of at least 1',
   teamAccessDenied: "You do not have access to this manager's team",
 
-  // The dashboard (SPEC section 2, "Manager dashboard", and the loading texts and empty states).
+  // The dashboard, its loading texts and empty states.
   title: 'Manager Dashboard',
   statsTitle: 'Team Statistics',
   progressTitle: 'Training Progress',

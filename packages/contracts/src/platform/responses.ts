@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Every refusal and failure of the API: `{ error }` with SPEC's message, and the status says which kind. */
+/** Every refusal and failure of the API: `{ error }` with the refusal's message, and the status says which kind. */
 export const errorResponseSchema = z.strictObject({ error: z.string() });
 
 /** How far the slowest projection trails the event log: unapplied events (counted up to a bound) and the oldest one's age. */

@@ -1,14 +1,14 @@
 import { daysInMonth, daysInYear } from '../entries/dates';
 
-/** Share of the target completed, from 80% of the elapsed share upwards, counts as on track (SPEC 9). */
+/** Share of the target completed, from 80% of the elapsed share upwards, counts as on track. */
 export const ON_TRACK_SHARE_OF_ELAPSED = 0.8;
-/** The SMT target card reads On Track from 75% of the target (SPEC 9). */
+/** The SMT target card reads On Track from 75% of the target. */
 export const SMT_ON_TRACK_PERCENT = 75;
 
 const MS_PER_DAY = 86_400_000;
 
 /**
- * Elapsed share of `year` on `today` (SPEC sections 4 and 9): whole days since 1 January divided
+ * Elapsed share of `year` on `today`: whole days since 1 January divided
  * by the days in the year, capped at 1. So 1 January is 0, 31 December 364/365 (365/366 in a leap
  * year); a past year is 1 and a future year 0. `today` is read in local time (the user's calendar
  * day in the browser).
@@ -40,7 +40,7 @@ export function scheduleStatus(hours: number, targetHours: number, elapsedShare:
   return isOnSchedule(hours, targetHours, elapsedShare) ? 'on-schedule' : 'behind-schedule';
 }
 
-/** How the manager view names each status (SPEC section 2). */
+/** How the manager view names each status. */
 export const SCHEDULE_STATUS_LABELS: Record<ScheduleStatus, string> = {
   'target-achieved': 'Target Achieved',
   'on-schedule': 'On Schedule',

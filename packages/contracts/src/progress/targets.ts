@@ -1,6 +1,6 @@
 import { USER_TARGET_MAX_HOURS } from '../targets/schemas';
 
-/** Default target hours (SPEC section 9). */
+/** Default target hours. */
 export const DEFAULT_TARGET_HOURS = 100;
 
 export interface TargetSources {
@@ -13,7 +13,7 @@ export interface TargetSources {
 }
 
 /**
- * A person's target for a year (SPEC section 9): their own target, else the yearly target
+ * A person's target for a year: their own target, else the yearly target
  * divided by the total users, rounded, else 100. Decision: a share that rounds to 0 (a yearly
  * target smaller than half the head count) becomes 1, since targets are at least 1 hour.
  */
@@ -26,7 +26,7 @@ export function effectiveTargetHours({ userTargetHours, yearlyTargetHours, total
 }
 
 /**
- * The default of a bulk target assignment (SPEC section 9): the most common per-user target of
+ * The default of a bulk target assignment: the most common per-user target of
  * the year, else the single-person fallback. Ties go to the larger target. Decision: a fallback
  * above a person's maximum (10000 hours) is capped there, so the default is always assignable.
  */

@@ -1,5 +1,5 @@
 /**
- * Active employee (the specification is silent; decided as an executive reads the card): an
+ * Active employee (a decision of ours, as an executive reads the card): an
  * account that exists now and has at least one training entry dated in the year, whatever its
  * role. People who logged nothing that year are not active in training, and the average hours per
  * employee is taken over the active ones.

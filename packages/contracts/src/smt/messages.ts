@@ -1,9 +1,9 @@
-/** Texts of the SMT View and its API (SPEC sections 2, 8 and 9; verbatim where the SPEC gives them). */
+/** Texts of the SMT View and its API: screens, loading texts, empty states and refusals, word for word. */
 export const SMT_MESSAGES = {
   // Server answers.
   smtAccessRequired: 'SMT or admin access required',
 
-  // The dashboard: title, controls and section titles (SPEC section 2, "SMT dashboard").
+  // The dashboard: title, controls and section titles.
   title: 'SMT Dashboard',
   exportLabel: 'Export',
   exportYear: (year: number) => `Export ${year}`,
@@ -24,13 +24,13 @@ export const SMT_MESSAGES = {
   comparedWith: (year: number) => `vs ${year}`,
   noComparison: (year: number) => `No figures for ${year}`,
 
-  // Loading texts (SPEC section 2).
+  // Loading texts.
   loading: 'Loading...',
   loadingProgress: 'Loading progress data...',
   loadingTopics: 'Loading topics...',
   loadingCourses: 'Loading courses...',
 
-  // Empty states (SPEC section 8).
+  // Empty states.
   noTarget: (year: number) => `No training target set for ${year}`,
   noInnovative: (year: number) => `No innovative entries found for ${year}`,
   noCourses: (year: number) => `No highly rated courses found for ${year}`,

@@ -35,7 +35,7 @@ describe('completedPercentLabel', () => {
 describe('smtTargetProgress', () => {
   const target = { targetHours: 1000, description: 'Grow' };
 
-  it('reads Needs Attention at 74.9%, On Track at 75% and Complete at 100% (SPEC section 9)', () => {
+  it('reads Needs Attention at 74.9%, On Track at 75% and Complete at 100%', () => {
     expect(smtTargetProgress(749, target, 1)).toMatchObject({
       completedPercent: 74.9,
       progressPercent: 75,

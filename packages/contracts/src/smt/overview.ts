@@ -3,7 +3,7 @@ import { completedShare, smtTargetBadge } from '../progress/schedule';
 import { TOPIC_LIMITS } from '../topics/topics';
 import type { SmtTarget, SmtYearFigures } from './responses';
 
-/** Limits of the SMT dashboard (SPEC section 9). */
+/** Limits of the SMT dashboard. */
 export const SMT_LIMITS = {
   topics: TOPIC_LIMITS.smt,
   latestHighlights: 3,

@@ -23,7 +23,7 @@ export const smtHighlightSchema = innovativeHighlightSchema.extend({
   notesPreview: z.string().meta({ description: 'The notes cut to 80 characters (an ellipsis marks a cut)' }),
 });
 
-/** One of the year's top entries by rating (SPEC section 9: SMT lists individual entries). */
+/** One of the year's top entries by rating (the SMT dashboard lists entries, not courses). */
 export const smtTopRatedEntrySchema = z.strictObject({
   id: z.number(),
   userId: z.number(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * A yearly target, which is also a fiscal year (SPEC "Fiscal year / yearly target"): one record
+ * A yearly target, which is also a fiscal year: one record
  * per year, answered by both GET /api/yearly-targets and GET /api/fiscal-years.
  */
 export const yearlyTargetSchema = z.strictObject({

@@ -4,14 +4,14 @@ import { MAX_ID } from '../accounts/rules';
 import { toNumberIfNumericText } from '../numeric-text';
 import { queryParametersSchema } from '../query-parameters';
 
-/** Year ranges of SPEC section 5: the admin's fiscal-year form and HR's target forms. */
+/** Year ranges of the admin's fiscal-year form and HR's target forms. */
 export const FISCAL_YEAR_RANGE = { min: 2020, max: 2050 } as const;
 export const TARGET_YEAR_RANGE = { min: 2020, max: 2030 } as const;
 export const YEARLY_TARGET_MAX_HOURS = 100_000;
 export const USER_TARGET_MAX_HOURS = 10_000;
 export const TARGET_TEXT_MAX_LENGTH = 500;
 
-/** Default reasons of SPEC section 9: a bulk assignment and a single-user edit. */
+/** Default reasons of a bulk assignment and of a single-user edit. */
 export const BULK_TARGET_REASON = 'Company-wide assignment';
 export const SINGLE_TARGET_REASON = 'HR adjustment';
 
@@ -31,7 +31,7 @@ export const TARGET_MESSAGES = {
   yearlyTargetNotFound: (year: number) => `No training target set for ${year}`,
   userTargetExists: (year: number) => `This user already has a target for ${year}`,
   userTargetNotFound: (year: number) => `This user has no target for ${year}`,
-  // Toasts of the HR and admin screens (SPEC section 8).
+  // Toasts of the HR and admin screens.
   createTargetFailed: 'Failed to create target',
   updateTargetFailed: (message?: string) => `Failed to update target: ${message || 'Unknown error'}`,
   setUserTargetFailed: 'Failed to set user target',
@@ -69,7 +69,7 @@ export const userTargetsQuerySchema = queryParametersSchema({
   year: z.preprocess((value) => (value === '' ? undefined : value), targetYearParamSchema.optional()),
 });
 
-/** The default description of a new fiscal year (SPEC section 5). */
+/** The default description of a new fiscal year. */
 export const defaultFiscalYearDescription = (year: number) => `Organisation-wide training target for ${year}`;
 
 /** POST /api/fiscal-years (admin form): a blank description becomes the default text for the year. */
@@ -122,7 +122,7 @@ export const userTargetUpdateSchema = z.object({
 /**
  * POST /api/user-targets/bulk (HR's 'Set employee targets' dialog, and setting a new company
  * target for everyone): one target for every listed user, or for every account without
- * `userIds`. Without `targetHours` the server takes SPEC's bulk default (`defaultBulkTargetHours`).
+ * `userIds`. Without `targetHours` the server takes the bulk default (`defaultBulkTargetHours`).
  */
 export const bulkTargetSchema = z.object({
   userIds: z.array(targetUserIdSchema, { error: M.noUsers }).min(1, M.noUsers).optional(),

@@ -1,5 +1,5 @@
 /**
- * Popular topics (SPEC section 9): entries are counted per keyword found in their training name
+ * Popular topics: entries are counted per keyword found in their training name
  * or notes. Each entry counts at most once per topic; matching ignores case and needs whole
  * words ('Risk' does not match 'brisk'), and a keyword of several words matches them in order
  * with any spacing or hyphens between ('Six Sigma', 'six-sigma').
@@ -81,7 +81,7 @@ export const ALL_TOPIC_KEYWORDS: readonly string[] = [
   ...new Set<string>([...ENTERPRISE_TOPIC_KEYWORDS, ...MANAGER_TOPIC_KEYWORDS]),
 ];
 
-/** How many topics each list shows (SPEC section 9). */
+/** How many topics each list shows. */
 export const TOPIC_LIMITS = { manager: 8, hr: 8, smt: 12 } as const;
 
 export interface TopicCount {
