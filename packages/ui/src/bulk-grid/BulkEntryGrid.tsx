@@ -64,7 +64,7 @@ function duplicatesSkipped(count: number | undefined): string {
 type BulkEntryGridProps = {
   /** Whose entries these are: names, and the manager and department rows may leave empty. */
   owner: GridEntryOwner;
-  /** The employee's own grid or the admin's wider rules (SPEC section 5). */
+  /** The employee's own grid or the admin's wider rules. */
   variant: GridVariant;
   /** Sends the error-free rows to the API (the employee's or the admin's bulk call). */
   send: (entries: AdminEntryInput[]) => Promise<BulkGridResult>;
@@ -77,7 +77,7 @@ type BulkEntryGridProps = {
 };
 
 /**
- * The bulk-add grid (SPEC sections 4 and 5): 5 rows (at least 1 kept) filled by typing or pasting
+ * The bulk-add grid: 5 rows (at least 1 kept) filled by typing or pasting
  * spreadsheet rows, then a preview with each row's errors, then the error-free rows sent. Success
  * clears the grid and closes it; a failure keeps everything as it was.
  */

@@ -70,7 +70,7 @@ type BulkGridProps = {
 };
 
 /**
- * The spreadsheet-style grid: one row per entry, SPEC's column order, selects for the restricted
+ * The spreadsheet-style grid: one row per entry in `GRID_COLUMNS` order, selects for the restricted
  * columns. Pasting tab-separated or multi-line text fills the grid from the cell pasted into.
  */
 export function BulkGrid({ rows, variant, onCellChange, onPaste, onRemoveRow }: BulkGridProps) {

@@ -27,7 +27,7 @@ export function moveTo<Id>(order: readonly Id[], id: Id, targetIndex: number): I
   return [...rest.slice(0, to), id, ...rest.slice(to)];
 }
 
-/** A section order kept in local storage under `storageKey` (SPEC section 9 names the keys). */
+/** A section order kept in local storage under `storageKey` (one key per dashboard). */
 export function useStoredOrder<Id extends string>(storageKey: string, defaultOrder: readonly Id[]) {
   const [order, setOrder] = useState(() => readStoredOrder(storageKey, defaultOrder));
   const changeOrder = useCallback(

@@ -26,7 +26,7 @@ type DashboardSectionProps<Data> = {
   /** What the section shows: undefined while loading. */
   data: Data | undefined;
   error: Error | undefined;
-  /** SPEC's loading text for this section. */
+  /** The loading text of this section (from the caller's contracts messages). */
   loadingLabel: string;
   /** Names what failed to load: 'Failed to load {what}: {reason}'. */
   what: string;

@@ -4,7 +4,7 @@ import { renderWithUi } from '../testing/renderWithUi';
 import { Spinner } from './Spinner';
 
 describe('Spinner', () => {
-  it("shows its loading text and announces it as a status (SPEC's loading texts)", () => {
+  it('shows its loading text and announces it as a status', () => {
     renderWithUi(<Spinner label="Loading employees..." />);
     expect(screen.getByRole('status', { name: 'Loading employees...' })).toBeInTheDocument();
     expect(screen.getByText('Loading employees...')).toBeVisible();

@@ -5,7 +5,7 @@ import { longCacheOptions } from '../api/swr';
 
 export const CURRENT_USER_KEY = '/api/user';
 
-/** GET /api/user; a 401 means "nobody is signed in", which is not an error (SPEC section 4). */
+/** GET /api/user; a 401 means "nobody is signed in", which is not an error. */
 export async function fetchCurrentUser(): Promise<CurrentUserResponse | null> {
   try {
     return await apiGet<CurrentUserResponse>(CURRENT_USER_KEY);

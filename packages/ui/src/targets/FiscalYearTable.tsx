@@ -14,7 +14,7 @@ const Table = styled.table`
 
 type FiscalYearTableProps = {
   fiscalYears: readonly FiscalYear[];
-  /** SPEC's 'No fiscal years configured yet.' (from the caller's contracts messages). */
+  /** 'No fiscal years configured yet.' (from the caller's contracts messages). */
   emptyText: string;
 };
 

@@ -9,7 +9,7 @@ import { FieldError } from '../primitives/FormField';
 export const AVAILABLE_YEARS_KEY = '/api/available-years';
 export const AVAILABLE_YEARS_ERROR = 'Failed to fetch available years';
 
-/** The default year everywhere: the current calendar year (SPEC section 9). */
+/** The default year everywhere: the current calendar year. */
 export function currentYear(): number {
   return new Date().getFullYear();
 }
