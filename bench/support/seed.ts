@@ -144,7 +144,8 @@ async function seedUsers({ store, ids }: Seeder, plan: SeedPlan, jwtSecret: stri
       passwordHash,
       firstLoginRequired: false,
     };
-    await store.append(userStream(userId), [{ type: 'UserCreated', data, metadata: metadataFor(systemActor()) }], 'no_stream');
+    const created = { type: 'UserCreated', data };
+    await store.append(userStream(userId), [{ ...created, metadata: metadataFor(systemActor(), created) }], 'no_stream');
   });
   return userIds.map((id, index) => ({
     id,
@@ -160,9 +161,10 @@ async function seedEntries({ store, ids }: Seeder, plan: SeedPlan, users: readon
     const { userIndex, details } = plan.entryOf(index, (owner) => users[owner]!);
     const entryId = await ids.next('entry');
     const data = { ...details, entryId, userId: users[userIndex]!.id };
+    const logged = { type: 'EntryLogged', data };
     const result = await store.append(
       entryStream(entryId),
-      [{ type: 'EntryLogged', data, metadata: metadataFor(systemActor()) }],
+      [{ ...logged, metadata: metadataFor(systemActor(), logged) }],
       'no_stream',
     );
     if (result.lastGlobalPosition > lastPosition) lastPosition = result.lastGlobalPosition;

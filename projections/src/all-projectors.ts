@@ -9,6 +9,7 @@ import { trainingTotalsProjector } from './training-totals/training-totals-proje
 import { orgInsightsProjector } from './org-insights/org-insights-projector';
 import { smtTopRatedProjector } from './smt-top-rated/smt-top-rated-projector';
 import { endedSessionsProjector } from './sessions/ended-sessions-projector';
+import { recordNamesProjector } from './record-names/record-names-projector';
 
 /** Every read model of the product. Feature projectors add themselves here (one import, one entry). */
 export const allProjectors: readonly AnyProjector[] = [
@@ -22,4 +23,5 @@ export const allProjectors: readonly AnyProjector[] = [
   orgInsightsProjector,
   smtTopRatedProjector,
   endedSessionsProjector,
+  recordNamesProjector,
 ];

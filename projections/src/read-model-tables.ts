@@ -7,6 +7,7 @@ import type { PasswordResetsTables } from './password-resets/password-resets-pro
 import type { SmtTopRatedTables } from './smt-top-rated/smt-top-rated-projector';
 import type { CheckpointTables } from './framework/checkpoints';
 import type { SessionsTables } from './sessions/ended-sessions-projector';
+import type { RecordNamesTables } from './record-names/record-names-projector';
 import type { TargetsTables } from './targets/targets-projector';
 import type { TrainingTotalsTables } from './training-totals/training-totals-projector';
 import type { UsersTables } from './users/users-projector';
@@ -27,6 +28,7 @@ export interface ReadModelTables
     OrgInsightsTables,
     SmtTopRatedTables,
     SessionsTables,
+    RecordNamesTables,
     CheckpointTables {}
 
 /** Kysely over the read models. */

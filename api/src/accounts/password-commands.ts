@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { ACCOUNT_MESSAGES as M, RESET_TOKEN_TTL_MS, type SetPasswordInput } from '@tht/contracts';
+import { ACCOUNT_MESSAGES as M, RESET_TOKEN_TTL_MS, SIGN_IN_FAILURES, type SetPasswordInput } from '@tht/contracts';
 import type { UserRow } from 'projections';
 import type { LoginClient, LoginLimiter } from '../auth/login-limiter';
 import { hashPassword, verifyPassword } from '../auth/passwords';
@@ -50,7 +50,11 @@ async function proveCurrentPassword(
 ): Promise<CurrentPasswordProof> {
   if (currentPassword === undefined) return 'missing';
   await limiter.admit(user.email, client);
-  if (!(await verifyPassword(user.password_hash, currentPassword))) return 'wrong';
+  if (!(await verifyPassword(user.password_hash, currentPassword))) {
+    const reason = SIGN_IN_FAILURES.wrongCurrentPassword;
+    await limiter.failed(user.email, client, { userId: user.id, actorId: user.id, reason });
+    return 'wrong';
+  }
   await limiter.succeeded(user.email, client);
   return 'verified';
 }

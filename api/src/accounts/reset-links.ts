@@ -97,10 +97,14 @@ export function resetRequestHandler(ctx: AppContext): RequestHandler {
       res.json(handedOver);
       return;
     }
-    await consumeAll([
-      { counter: perAddress, key: clientAddressKey(req) },
-      { counter: perAccount, key: email },
-    ]);
+    const client = clientAddressKey(req);
+    await consumeAll(
+      [
+        { counter: perAddress, key: client },
+        { counter: perAccount, key: email },
+      ],
+      { client, account: email },
+    );
     sendAfterAnswer(res, email, actor);
     const answer: ResetRequestedResponse = { message: R.linkOnItsWay, mailConfigured: mail !== null };
     res.json(answer);

@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES as M, normaliseEmail, userStream, type LoginInput } from '@tht/contracts';
+import { ACCOUNT_MESSAGES as M, SIGN_IN_FAILURES, normaliseEmail, userStream, type LoginInput } from '@tht/contracts';
 import type { UserRow } from 'projections';
 import type { SignInSession } from '../auth/auth-user';
 import type { LoginClient, LoginLimiter } from '../auth/login-limiter';
@@ -37,8 +37,14 @@ export async function logIn(
   const account = normaliseEmail(username);
   await limiter.admit(account, client);
   const user = await findUserByEmail(ctx.db, account);
-  if (!user) throw new HttpError(401, M.accountDoesNotExist);
-  if (!(await verifyPassword(user.password_hash, password))) throw new HttpError(401, M.wrongPassword);
+  if (!user) {
+    await limiter.failed(account, client, { userId: null, reason: SIGN_IN_FAILURES.unknownAccount });
+    throw new HttpError(401, M.accountDoesNotExist);
+  }
+  if (!(await verifyPassword(user.password_hash, password))) {
+    await limiter.failed(account, client, { userId: user.id, reason: SIGN_IN_FAILURES.wrongPassword });
+    throw new HttpError(401, M.wrongPassword);
+  }
   await limiter.succeeded(account, client);
   await appendSessionEvent(ctx, { type: 'UserLoggedIn', data: { userId: user.id, sessionId } }, actor);
   return getUser(ctx.db, user.id);

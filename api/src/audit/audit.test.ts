@@ -219,7 +219,7 @@ describe('GET /api/audit/log', () => {
 
   it('refuses bad filters with a clear 400, and anyone but an admin', async () => {
     const cases: Array<[string, string]> = [
-      ['kind=teams', 'kind must be one of entries, users, user-targets, fiscal-years, departments, form-fields'],
+      ['kind=teams', 'kind must be one of entries, users, user-targets, fiscal-years, departments, form-fields, security'],
       ['actorId=ann', 'actorId must be a user id or system'],
       ['from=2026-02-30', 'from and to must be dates written YYYY-MM-DD or ISO 8601 times with an offset'],
       ['from=2026-03-02&to=2026-03-01', 'from must be before to'],
@@ -240,6 +240,122 @@ describe('GET /api/audit/log', () => {
     }
     for (const viewer of [hr, manager, ann]) expect(await statusOf('/api/audit/log', viewer)).toBe(403);
     expect(await statusOf('/api/audit/log')).toBe(401);
+  });
+});
+
+describe('the audit log names records and people', () => {
+  it('names each record as it was named at the event: the person, the department, the training, the target', async () => {
+    const department = await request<{ id: number }>(app, 'POST', '/api/departments', {
+      token: admin.token,
+      body: { name: 'Quality Office' },
+    });
+    await request(app, 'PUT', `/api/departments/${department.body.id}`, { token: admin.token, body: { name: 'Quality Bureau' } });
+    const eve = await createUserAndLogin(app, { firstName: 'Eve', lastName: 'Early' });
+    const renamed = await request(app, 'PUT', `/api/users/${eve.user.id}`, {
+      token: admin.token,
+      body: { ...eve.user, username: eve.user.email, lastName: 'Later', managerId: manager.user.id },
+    });
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+
+    const named = (items: readonly AuditLogItem[], recordId: string) =>
+      items.filter((item) => item.recordId === recordId).map((item) => [item.event, item.recordName]);
+    expect(named((await auditLog('kind=departments')).items, String(department.body.id))).toEqual([
+      ['DepartmentRenamed', 'Quality Bureau'],
+      ['DepartmentCreated', 'Quality Office'],
+    ]);
+    const people = (await auditLog(`kind=users&pageSize=200`)).items;
+    expect(named(people, String(eve.user.id))).toEqual([
+      ['UserUpdated', 'Eve Later'],
+      ['UserLoggedIn', 'Eve Early'],
+      ['UserCreated', 'Eve Early'],
+    ]);
+    expect(named((await auditLog('kind=entries')).items, String(entry.id))).toEqual([
+      ['EntryEdited', 'Safety'],
+      ['EntryLogged', 'Safety'],
+    ]);
+    const targets = (await auditLog('kind=user-targets')).items.filter((item) => item.recordId === `${ann.user.id}-2026`);
+    expect(targets.map((item) => item.recordName)).toContain('Target of Ann Lee for 2026');
+    expect((await auditLog('kind=fiscal-years')).items.map((item) => item.recordName)).toContain('Fiscal year 2027');
+  });
+
+  it("lists a person's own sign-in, password change and sign-out under that person, not the system", async () => {
+    const dora = await createUserAndLogin(app, { firstName: 'Dora', lastName: 'Diaz' });
+    const changed = await request<{ authToken: string }>(app, 'POST', '/api/set-password', {
+      token: dora.token,
+      body: { currentPassword: TEST_PASSWORD, password: 'another-long-password', confirmPassword: 'another-long-password' },
+    });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect((await request(app, 'POST', '/api/logout', { token: changed.body.authToken })).status).toBe(200);
+
+    const theirs = await auditLog(`actorId=${dora.user.id}`);
+    expect(theirs.items.map((item) => [item.event, item.actor.name, item.recordName])).toEqual([
+      ['UserLoggedOut', 'Dora Diaz', 'Dora Diaz'],
+      ['PasswordChanged', 'Dora Diaz', 'Dora Diaz'],
+      ['UserLoggedIn', 'Dora Diaz', 'Dora Diaz'],
+    ]);
+  });
+
+  it('lists the security events: failed and refused sign-ins, reset links asked for and used, sessions ended', async () => {
+    const fay = await createUserAndLogin(app, { firstName: 'Fay', lastName: 'Fox' });
+    const wrong = await request(app, 'POST', '/api/login', { body: { username: fay.user.email, password: 'not-her-password' } });
+    expect(wrong.status).toBe(401);
+    const ghost = `ghost@${app.ctx.config.orgEmailDomain}`;
+    const attempts = [];
+    for (let attempt = 0; attempt < 11; attempt++) {
+      attempts.push((await request(app, 'POST', '/api/login', { body: { username: ghost, password: 'guess-guess' } })).status);
+    }
+    expect(attempts).toEqual([...Array<number>(10).fill(401), 429]);
+    expect((await request(app, 'POST', '/api/reset-password', { body: { username: fay.user.email } })).status).toBe(200);
+    const link = await request<{ resetToken: string }>(app, 'POST', '/api/reset-password', {
+      token: admin.token,
+      body: { username: fay.user.email },
+    });
+    const reset = await request(app, 'POST', '/api/reset-password-confirm', {
+      body: { token: link.body.resetToken, password: 'a-brand-new-password' },
+    });
+    expect(reset.status, JSON.stringify(reset.body)).toBe(200);
+
+    const row = (item: AuditLogItem) => [item.event, item.actor.name, item.recordName, item.summary];
+    await expect
+      .poll(
+        async () =>
+          (await auditLog('kind=security&pageSize=200')).items.filter((item) => item.event === 'PasswordResetRequested').length,
+      )
+      .toBeGreaterThanOrEqual(2);
+    const security = (await auditLog('kind=security&pageSize=200')).items;
+    expect(newestFirst(security)).toBe(true);
+    const fays = security.filter((item) => item.recordName === 'Fay Fox').map(row);
+    expect(fays).toContainEqual(['PasswordResetCompleted', 'Fay Fox', 'Fay Fox', 'password reset completed']);
+    expect(fays).toContainEqual([
+      'PasswordResetRequested',
+      'Someone signed out',
+      'Fay Fox',
+      expect.stringMatching(/^password reset requested/),
+    ]);
+    expect(fays).toContainEqual([
+      'PasswordResetRequested',
+      'Zoe Zimmer',
+      'Fay Fox',
+      expect.stringMatching(/^password reset requested/),
+    ]);
+    expect(fays).toContainEqual([
+      'SignInFailed',
+      'Someone signed out',
+      'Fay Fox',
+      'sign-in failed: wrong password, from 127.0.0.1',
+    ]);
+    expect(fays).toContainEqual(['UserLoggedIn', 'Fay Fox', 'Fay Fox', 'user logged in']);
+    const ghosts = security.filter((item) => item.recordName === ghost).map(row);
+    expect(ghosts.filter(([event]) => event === 'SignInFailed')).toHaveLength(10);
+    expect(ghosts).toContainEqual([
+      'RequestRefused',
+      'Someone signed out',
+      ghost,
+      'refused by the limit login-account-address (10 per 15 minutes), from 127.0.0.1',
+    ]);
+    expect(security.every((item) => item.kind === 'users' || item.kind === 'security')).toBe(true);
+    expect((await auditLog('kind=users&pageSize=200')).items.some((item) => item.kind === 'security')).toBe(false);
+    expect((await auditLog('pageSize=200')).items.some((item) => item.event === 'SignInFailed')).toBe(true);
   });
 });
 

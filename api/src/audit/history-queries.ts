@@ -1,4 +1,5 @@
 import {
+  actingUserId,
   AUDIT_MESSAGES as M,
   canManageTargets,
   entryStream,
@@ -76,11 +77,14 @@ export async function recordHistory(ctx: AppContext, viewer: Person, key: Histor
   return historyItems(events, await actorNames(ctx, events));
 }
 
-/** Names of the people who acted: from the users read model, or from their own stream if deleted since. */
+/** Names of the people who acted (`actingUserId`): today's names. */
 export async function actorNames(ctx: AppContext, events: readonly RecordedEvent[]): Promise<Map<number, string>> {
-  const ids = [...new Set(events.flatMap((e) => (e.metadata.actorId === null ? [] : [Number(e.metadata.actorId)])))].filter(
-    Number.isSafeInteger,
-  );
+  return peopleNames(ctx, events.map(actingUserId));
+}
+
+/** Today's names of people: from the users read model, or from their own stream if deleted since. */
+export async function peopleNames(ctx: AppContext, people: readonly (number | null)[]): Promise<Map<number, string>> {
+  const ids = [...new Set(people.filter((id): id is number => id !== null && Number.isSafeInteger(id)))];
   if (ids.length === 0) return new Map();
   const rows = await ctx.db
     .withSchema(READ_MODEL_SCHEMA)

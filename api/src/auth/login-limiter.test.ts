@@ -6,6 +6,7 @@ import { request, type JsonResponse } from '../testing/request';
 import { startTestApp, type TestApp } from '../testing/test-app';
 import { LOGIN_LIMITS, LoginLimiter, loginLimit, type LoginLimits } from './login-limiter';
 import { TooManyRequestsError, migrateRequestLimits } from './request-limits';
+import { migrateSecurityLog } from './security-log';
 
 describe('LoginLimiter', () => {
   let database: TestDatabase;
@@ -13,6 +14,7 @@ describe('LoginLimiter', () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     await migrateRequestLimits(database.db);
+    await migrateSecurityLog(database.db);
   });
 
   afterAll(() => database.drop());

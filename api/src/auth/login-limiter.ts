@@ -1,6 +1,7 @@
 import { ACCOUNT_MESSAGES as M } from '@tht/contracts';
 import type pg from 'pg';
 import { consumeAll, requestCounter, type RequestCounter, type RequestLimit } from './request-limits';
+import { securityLogOf, type SecurityLog } from './security-log';
 
 /**
  * Sign-in attempts are counted before the password is checked, in one atomic step per counter,
@@ -49,9 +50,11 @@ export class LoginLimiter {
   private readonly perAddress: RequestCounter;
   private readonly perAccount: RequestCounter;
   private readonly perDevice: RequestCounter;
+  private readonly log: SecurityLog;
 
-  /** Needs `migrateRequestLimits` to have run on the pool's database. */
+  /** Needs `migrateRequestLimits` and `migrateSecurityLog` to have run on the pool's database. */
   constructor(pool: pg.Pool, limits: LoginLimits = LOGIN_LIMITS) {
+    this.log = securityLogOf(pool);
     this.perAccountAndAddress = requestCounter(pool, limits.perAccountAndAddress);
     this.perAddress = requestCounter(pool, limits.perAddress);
     this.perAccount = requestCounter(pool, limits.perAccount);
@@ -69,7 +72,22 @@ export class LoginLimiter {
 
   /** Counts an attempt on the normalised `account`; throws a 429 (TooManyRequestsError) when a limit refuses it. */
   async admit(account: string, client: LoginClient): Promise<void> {
-    await consumeAll(this.counted(account, client));
+    await consumeAll(this.counted(account, client), { client: client.address, account });
+  }
+
+  /**
+   * After a failed check of the account's password (`userId` null: no such account; `actorId` the
+   * signed-in user who checked their current one): the attempt stays counted, and the security log
+   * keeps it.
+   */
+  async failed(account: string, client: LoginClient, failure: { userId: number | null; actorId?: number; reason: string }) {
+    await this.log.failedSignIn({
+      account,
+      client: client.address,
+      userId: failure.userId,
+      actorId: failure.actorId ?? null,
+      reason: failure.reason,
+    });
   }
 
   /** After a successful sign-in: the attempt was no failure, and the account's typos from there are forgiven. */

@@ -4,6 +4,7 @@ import { sql, type Kysely } from 'kysely';
 import type pg from 'pg';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import { HttpError } from '../platform/http';
+import { securityLogOf, type AttemptSource } from './security-log';
 
 /**
  * Requests counted per key (an address, an account) in fixed windows: a window opens with its
@@ -55,16 +56,21 @@ export async function migrateRequestLimits<Database>(db: Kysely<Database>): Prom
 
 export interface RequestCounter {
   readonly limit: RequestLimit;
-  /** Counts one request for `key`; throws a TooManyRequestsError when that makes it more than the limit. */
-  consume(key: string): Promise<void>;
+  /**
+   * Counts one request for `key`; throws a TooManyRequestsError when that makes it more than the
+   * limit, and writes the refusal, from `source`, to the security log.
+   */
+  consume(key: string, source: AttemptSource): Promise<void>;
   /** Takes back one request counted for `key` (it turned out not to count, e.g. a successful sign-in). */
   refund(key: string): Promise<void>;
   /** Forgets every request counted for `key`. */
   forget(key: string): Promise<void>;
 }
 
-/** Counts `limit` per key. Needs `migrateRequestLimits` to have run on the pool's database. */
+/** Counts `limit` per key. Needs `migrateRequestLimits` and `migrateSecurityLog` to have run on the pool's database. */
 export function requestCounter(pool: pg.Pool, limit: RequestLimit): RequestCounter {
+  const log = securityLogOf(pool);
+  const described = `${limit.name} (${describeLimit(limit)})`;
   const counts = new RateLimiterPostgres({
     storeClient: pool,
     storeType: 'pool',
@@ -77,11 +83,14 @@ export function requestCounter(pool: pg.Pool, limit: RequestLimit): RequestCount
   });
   return {
     limit,
-    async consume(key) {
+    async consume(key, source) {
       try {
         await counts.consume(key);
       } catch (rejection) {
         if (!(rejection instanceof RateLimiterRes)) throw rejection;
+        // The window's end (to the second) tells one window of the key from the next.
+        const window = `${limit.name}|${key}|${Math.round((Date.now() + rejection.msBeforeNext) / 1000)}`;
+        await log.refused({ ...source, limit: described, window });
         throw new TooManyRequestsError(limit.message, Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)));
       }
     },
@@ -100,12 +109,12 @@ export interface CountedRequest {
 }
 
 /**
- * Counts a request under every limit that applies, all at once. When any refuses, the others take
- * theirs back (a refused request counts only where it was refused, so an attacker held back by one
- * limit cannot run up the others) and the longest wait is thrown.
+ * Counts a request (from `source`) under every limit that applies, all at once. When any refuses,
+ * the others take theirs back (a refused request counts only where it was refused, so an attacker
+ * held back by one limit cannot run up the others) and the longest wait is thrown.
  */
-export async function consumeAll(requests: readonly CountedRequest[]): Promise<void> {
-  const outcomes = await Promise.allSettled(requests.map(({ counter, key }) => counter.consume(key)));
+export async function consumeAll(requests: readonly CountedRequest[], source: AttemptSource): Promise<void> {
+  const outcomes = await Promise.allSettled(requests.map(({ counter, key }) => counter.consume(key, source)));
   const refusals = outcomes.filter((outcome) => outcome.status === 'rejected');
   if (refusals.length === 0) return;
   await Promise.all(requests.filter((_, i) => outcomes[i]!.status === 'fulfilled').map(({ counter, key }) => counter.refund(key)));
@@ -152,7 +161,8 @@ export function clientAddressKey(req: Request): string {
 /** Middleware counting each request under `counter`, per client address. */
 export function limitPerAddress(counter: RequestCounter): RequestHandler {
   return async (req, _res, next) => {
-    await counter.consume(clientAddressKey(req));
+    const client = clientAddressKey(req);
+    await counter.consume(client, { client, account: null });
     next();
   };
 }

@@ -30,7 +30,7 @@ export async function appendNewStreams(
   actor: Actor,
 ): Promise<string | null> {
   const recorded = (events: readonly CommandEvent[]) =>
-    events.map((event) => ({ type: event.type, data: event.data, metadata: metadataFor(actor, event.schemaVersion) }));
+    events.map((event) => ({ type: event.type, data: event.data, metadata: metadataFor(actor, event) }));
   let lastPosition: string | null = null;
   const keep = (position: string) => {
     actor.noteAppended?.(position);

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { actingUserId } from '@tht/contracts';
 import type { AppendResult, EventMetadata, ExpectedVersion } from '@tht/eventstore';
 import type { Request, RequestHandler } from 'express';
 import type { AppContext } from './context';
@@ -62,12 +63,18 @@ export function systemActor(): Actor {
   return { userId: null, correlationId: randomUUID() };
 }
 
-export function metadataFor(actor: Actor, schemaVersion = 1): EventMetadata {
+/**
+ * The metadata of `event` appended for `actor`. The acting user is the signed-in one, or for an
+ * account holder's own act from a signed-out request (a sign-in, a registration, a reset link
+ * used) that account's holder (`actingUserId`), so the audit finds it under them.
+ */
+export function metadataFor(actor: Actor, event: Pick<CommandEvent, 'type' | 'data' | 'schemaVersion'>): EventMetadata {
+  const acting = actingUserId({ ...event, metadata: { actorId: actor.userId === null ? null : String(actor.userId) } });
   return {
-    actorId: actor.userId === null ? null : String(actor.userId),
+    actorId: acting === null ? null : String(acting),
     correlationId: actor.correlationId,
     occurredAt: new Date().toISOString(),
-    schemaVersion,
+    schemaVersion: event.schemaVersion ?? 1,
   };
 }
 
@@ -86,7 +93,7 @@ export async function appendAndWait(
 ): Promise<AppendResult> {
   const result = await ctx.store.append(
     stream,
-    events.map((event) => ({ type: event.type, data: event.data, metadata: metadataFor(actor, event.schemaVersion) })),
+    events.map((event) => ({ type: event.type, data: event.data, metadata: metadataFor(actor, event) })),
     expectedVersion,
   );
   actor.noteAppended?.(result.lastGlobalPosition);

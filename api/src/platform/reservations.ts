@@ -60,7 +60,7 @@ async function appendTo(
   version: number | 'no_stream',
   actor: Actor,
 ): Promise<void> {
-  const { lastGlobalPosition } = await ctx.store.append(stream, [{ ...event, metadata: metadataFor(actor) }], version);
+  const { lastGlobalPosition } = await ctx.store.append(stream, [{ ...event, metadata: metadataFor(actor, event) }], version);
   actor.noteAppended?.(lastGlobalPosition);
 }
 

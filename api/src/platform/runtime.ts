@@ -6,6 +6,7 @@ import { AS_OF_JOB_TABLES, createAsOfReplays } from '../as-of/as-of-replays';
 import { createEndedSessionsCache } from '../auth/ended-sessions';
 import { createPrincipalCache, createTeamLeadCache } from '../auth/principal-cache';
 import { migrateRequestLimits } from '../auth/request-limits';
+import { migrateSecurityLog } from '../auth/security-log';
 import { ConfigError, type AppConfig } from '../config';
 import { CUSTOM_FIELD_DEFINITION_TABLES, createCustomFieldDefinitionsCache } from '../form-fields/form-fields-definitions';
 import { IMPORT_JOB_TABLES } from '../import/import-jobs';
@@ -42,6 +43,7 @@ export async function startRuntime(config: AppConfig, pool: pg.Pool, log: Logger
     else await migrateEventStore(pool);
     await migrateIds(db);
     await migrateRequestLimits(db);
+    await migrateSecurityLog(db);
     await migrateJobs(db, [...IMPORT_JOB_TABLES, ...AS_OF_JOB_TABLES]);
     await migrateReadModels(db, allProjectors);
   } catch (error) {

@@ -11,6 +11,7 @@ const edit: AuditLogItem = {
   actor: { id: 1, name: 'Zoe Zimmer' },
   kind: 'entries',
   recordId: '12',
+  recordName: 'Safety',
   event: 'EntryEdited',
   summary: 'entry edited: training name Safety, hours 3.5',
 };
@@ -20,8 +21,19 @@ const creation: AuditLogItem = {
   actor: { id: null, name: null },
   kind: 'users',
   recordId: '1',
+  recordName: 'System Administrator',
   event: 'UserCreated',
   summary: 'user created: email admin@example.com',
+};
+const failure: AuditLogItem = {
+  position: 'security-4',
+  at: '2026-02-28T07:00:00.000Z',
+  actor: { id: null, name: 'Someone signed out' },
+  kind: 'security',
+  recordId: null,
+  recordName: 'Zoe Zimmer',
+  event: 'SignInFailed',
+  summary: 'sign-in failed: wrong password, from 203.0.113.7',
 };
 const history: RecordHistory = {
   kind: 'entries',
@@ -46,7 +58,7 @@ const aPage = (items: AuditLogItem[], overrides: Partial<AuditLogPage> = {}): Au
   ...overrides,
 });
 
-function auditApi(log: unknown = aPage([edit, creation])) {
+function auditApi(log: unknown = aPage([edit, creation, failure])) {
   return fakeApi({
     'GET /api/audit/log': log,
     'GET /api/users': [{ id: 1, firstName: 'Zoe', lastName: 'Zimmer', email: 'zoe@example.com', username: 'zoe@example.com' }],
@@ -58,7 +70,7 @@ const logQueries = (api: ReturnType<typeof fakeApi>) =>
   api.callsTo('GET', '/api/audit/log').map((call: ApiCall) => Object.fromEntries(call.query));
 
 describe('Audit Log tab', () => {
-  it('lists the events newest first as the server sends them: time, person acting, record and event', async () => {
+  it('lists the events newest first as the server sends them: time, person acting, record by name and kind, and event', async () => {
     auditApi();
     renderWithUi(<AuditLog />);
     const table = await screen.findByRole('table', { name: 'Audit log' });
@@ -71,11 +83,13 @@ describe('Audit Log tab', () => {
           .map((cell) => cell.textContent),
       ),
     ).toEqual([
-      ['Zoe Zimmer', 'Training entries 12', 'entry edited: training name Safety, hours 3.5'],
-      ['The system', 'Users 1', 'user created: email admin@example.com'],
+      ['Zoe Zimmer', 'SafetyTraining entries', 'entry edited: training name Safety, hours 3.5'],
+      ['The system', 'System AdministratorUsers', 'user created: email admin@example.com'],
+      ['Someone signed out', 'Zoe ZimmerSign-ins and security', 'sign-in failed: wrong password, from 203.0.113.7'],
     ]);
+    expect(within(rows[2]!).queryByRole('button')).toBeNull();
     expect(within(rows[0]!).getAllByRole('cell')[0]).toHaveTextContent(/^\d{1,2} Mar 2026 \d\d:\d\d$/);
-    expect(screen.getByText('Showing 1-2 of 2 events')).toBeInTheDocument();
+    expect(screen.getByText('Showing 1-3 of 3 events')).toBeInTheDocument();
   });
 
   it('asks the server for the person acting, the record kind and the local days, from page 1 again', async () => {
@@ -108,9 +122,9 @@ describe('Audit Log tab', () => {
     auditApi();
     const user = userEvent.setup();
     renderWithUi(<AuditLog />);
-    await user.click(await screen.findByRole('button', { name: 'History of Training entries 12' }));
-    const dialog = await screen.findByRole('dialog', { name: 'History of Training entries 12' });
-    const timeline = await within(dialog).findByRole('list', { name: 'History of Training entries 12' });
+    await user.click(await screen.findByRole('button', { name: 'History of Safety' }));
+    const dialog = await screen.findByRole('dialog', { name: 'History of Safety' });
+    const timeline = await within(dialog).findByRole('list', { name: 'History of Safety' });
     expect(within(timeline).getByRole('listitem')).toHaveTextContent(/, Zoe Zimmer changed hours 2 -> 3.5$/);
   });
 

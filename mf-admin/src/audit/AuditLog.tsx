@@ -9,6 +9,7 @@ import {
   type AuditLogItem,
   type AuditLogKind,
   type AuditLogPage,
+  type AuditRecordKind,
 } from '@tht/contracts';
 import {
   Button,
@@ -49,13 +50,21 @@ const LinkButton = styled.button`
 
 const NO_EVENTS = 'No events match these filters';
 
-/** "Training entries 12", "People's targets 7-2026". */
-const recordName = (item: Pick<AuditLogItem, 'kind' | 'recordId'>) => `${AUDIT_LOG_KIND_LABELS[item.kind]} ${item.recordId}`;
+const Muted = styled.span`
+  display: block;
+  color: ${({ theme }) => theme.colors.mutedText};
+  font-size: 0.875rem;
+`;
+
+/** A row of a record's event, with its history's address (a row of the security log has none). */
+type RecordedItem = AuditLogItem & { kind: AuditRecordKind; recordId: string };
+const hasHistory = (item: AuditLogItem): item is RecordedItem => item.recordId !== null;
+
 const actorName = (item: AuditLogItem) => item.actor.name ?? (item.actor.id === null ? 'The system' : `User ${item.actor.id}`);
 
 const column = createColumnHelper<AuditLogItem>();
 
-function auditColumns(onOpen: (item: AuditLogItem) => void) {
+function auditColumns(onOpen: (item: RecordedItem) => void) {
   return [
     column.accessor('at', { header: 'When', enableSorting: false, cell: (info) => formatHistoryTime(info.getValue()) }),
     column.accessor(actorName, { id: 'actor', header: 'Person acting', enableSorting: false }),
@@ -63,9 +72,16 @@ function auditColumns(onOpen: (item: AuditLogItem) => void) {
       id: 'record',
       header: 'Record',
       cell: ({ row: { original: item } }) => (
-        <LinkButton type="button" aria-label={`History of ${recordName(item)}`} onClick={() => onOpen(item)}>
-          {recordName(item)}
-        </LinkButton>
+        <>
+          {hasHistory(item) ? (
+            <LinkButton type="button" aria-label={`History of ${item.recordName}`} onClick={() => onOpen(item)}>
+              {item.recordName}
+            </LinkButton>
+          ) : (
+            item.recordName
+          )}
+          <Muted>{AUDIT_LOG_KIND_LABELS[item.kind]}</Muted>
+        </>
       ),
     }),
     column.accessor('summary', { header: 'Event', enableSorting: false }),
@@ -138,10 +154,11 @@ function LogPager({ log, onPage }: { log: AuditLogPage; onPage: (page: number) =
   );
 }
 
-function RecordHistoryDialog({ item, onClose }: { item: AuditLogItem; onClose: () => void }) {
+function RecordHistoryDialog({ item, onClose }: { item: RecordedItem; onClose: () => void }) {
+  const title = `History of ${item.recordName}`;
   return (
-    <Dialog open onClose={onClose} title={`History of ${recordName(item)}`} width="40rem">
-      <HistoryTimeline kind={item.kind} id={item.recordId} label={`History of ${recordName(item)}`} />
+    <Dialog open onClose={onClose} title={title} width="40rem">
+      <HistoryTimeline kind={item.kind} id={item.recordId} label={title} />
       <DialogActions>
         <Button $variant="secondary" onClick={onClose}>
           Close
@@ -158,7 +175,7 @@ function RecordHistoryDialog({ item, onClose }: { item: AuditLogItem; onClose: (
 export default function AuditLog() {
   const [filters, setFilters] = useState(NO_AUDIT_FILTERS);
   const [page, setPage] = useState(1);
-  const [opened, setOpened] = useState<AuditLogItem | null>(null);
+  const [opened, setOpened] = useState<RecordedItem | null>(null);
   const { log, error } = useAuditLog(filters, page);
   const columns = useMemo(() => auditColumns(setOpened), []);
 

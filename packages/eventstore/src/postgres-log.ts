@@ -6,6 +6,8 @@ import { ACTOR_ID, EVENTSTORE_SCHEMA as S, OCCURRED_AT, STREAM_CATEGORY } from '
 export interface LogFilter {
   /** Stream categories (names without their trailing numbers) to list; at least one. */
   categories: readonly string[];
+  /** Only events of these types; absent: of every type. */
+  types?: readonly string[];
   /** Only events of this actor; null: only events no person caused; absent: everyone's. */
   actorId?: string | null;
   /** `metadata.occurredAt` from (included) and to (not included), as ISO texts. */
@@ -34,6 +36,7 @@ function whereClause(filter: LogFilter): { sql: string; values: unknown[] } {
   const values: unknown[] = [filter.categories];
   const conditions = [`${STREAM_CATEGORY} = ANY($1::text[])`];
   const parameter = (value: unknown) => `$${values.push(value)}`;
+  if (filter.types) conditions.push(`type = ANY(${parameter(filter.types)}::text[])`);
   if (filter.actorId === null) conditions.push(`${ACTOR_ID} IS NULL`);
   else if (filter.actorId !== undefined) conditions.push(`${ACTOR_ID} = ${parameter(filter.actorId)}`);
   if (filter.from) conditions.push(`${OCCURRED_AT} >= ${parameter(filter.from)}`);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { CredentialField } from '../events/credentials';
+import { actingUserId, SIGNED_OUT_VISITOR, VISITOR_ACT_TYPES } from './actors';
 import { AUDIT_MESSAGES as M } from './messages';
 
 /** The records whose history can be read: `GET /api/history/{kind}/{id}`. */
@@ -145,10 +146,14 @@ export function evolveSnapshot(before: Snapshot, event: Pick<HistoryEvent, 'type
 
 const optionField = (data: Record<string, unknown>) => `option ${String(data.optionId)}`;
 
-/** Who caused the event: their id and name (from `names`); both null for the system. */
-export function eventActor(event: Pick<HistoryEvent, 'metadata'>, names: ReadonlyMap<number, string>): HistoryItem['actor'] {
-  const id = event.metadata.actorId === null ? null : Number(event.metadata.actorId);
-  return { id, name: id === null ? null : (names.get(id) ?? null) };
+/** Who caused the event (see `actingUserId`): their id and name (from `names`); no id for the system or a signed-out visitor. */
+export function eventActor(
+  event: Pick<HistoryEvent, 'type' | 'data' | 'metadata'>,
+  names: ReadonlyMap<number, string>,
+): HistoryItem['actor'] {
+  const id = actingUserId(event);
+  if (id !== null) return { id, name: names.get(id) ?? null };
+  return { id: null, name: VISITOR_ACT_TYPES.has(event.type) ? SIGNED_OUT_VISITOR : null };
 }
 
 /**

@@ -3,3 +3,6 @@ export * from './history';
 export * from './chain';
 export * from './log';
 export * from './as-of';
+export * from './actors';
+export * from './record-names';
+export * from './security';

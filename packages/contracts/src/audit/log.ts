@@ -11,7 +11,7 @@ import { AUDIT_MESSAGES as M } from './messages';
  * The record kinds of the audit log: the history kinds, with a yearly target listed once, as the
  * fiscal year it is (one record, one stream, two addresses in the history API).
  */
-export const AUDIT_LOG_KINDS = [
+export const AUDIT_RECORD_KINDS = [
   'entries',
   'users',
   'user-targets',
@@ -19,6 +19,10 @@ export const AUDIT_LOG_KINDS = [
   'departments',
   'form-fields',
 ] as const satisfies readonly HistoryKind[];
+export type AuditRecordKind = (typeof AUDIT_RECORD_KINDS)[number];
+
+/** The audit log's kinds: the records', and `security` (sign-ins, passwords, failed and refused attempts, see security.ts). */
+export const AUDIT_LOG_KINDS = [...AUDIT_RECORD_KINDS, 'security'] as const;
 export type AuditLogKind = (typeof AUDIT_LOG_KINDS)[number];
 
 export const AUDIT_LOG_KIND_LABELS: Readonly<Record<AuditLogKind, string>> = {
@@ -28,6 +32,7 @@ export const AUDIT_LOG_KIND_LABELS: Readonly<Record<AuditLogKind, string>> = {
   'fiscal-years': 'Fiscal years (yearly targets)',
   departments: 'Departments',
   'form-fields': 'Form fields',
+  security: 'Sign-ins and security',
 };
 
 /** The audit log reaches this many events deep; older ones are found by narrowing the dates. */
@@ -45,7 +50,7 @@ export const SYSTEM_ACTOR = 'system';
 export const streamCategory = (streamName: string) => streamName.replace(/(-\d+)+$/, '');
 
 /** The stream categories of each kind; reservation streams (unique e-mails and names) belong to none. */
-export const AUDIT_LOG_CATEGORIES: Readonly<Record<AuditLogKind, readonly string[]>> = {
+export const AUDIT_LOG_CATEGORIES: Readonly<Record<AuditRecordKind, readonly string[]>> = {
   entries: [streamCategory(entryStream(1))],
   users: [streamCategory(userStream(1))],
   'user-targets': [streamCategory(userTargetStream(1, 2026)), streamCategory(userTargetAssignmentsStream(2026))],
@@ -55,9 +60,9 @@ export const AUDIT_LOG_CATEGORIES: Readonly<Record<AuditLogKind, readonly string
 };
 
 /** Where an event's record lives: its kind and its id in `GET /api/history/{kind}/{id}`; null for a reservation. */
-export function auditRecordOf(streamName: string, data: unknown): { kind: AuditLogKind; recordId: string } | null {
+export function auditRecordOf(streamName: string, data: unknown): { kind: AuditRecordKind; recordId: string } | null {
   const category = streamCategory(streamName);
-  const kind = AUDIT_LOG_KINDS.find((candidate) => AUDIT_LOG_CATEGORIES[candidate].includes(category));
+  const kind = AUDIT_RECORD_KINDS.find((candidate) => AUDIT_LOG_CATEGORIES[candidate].includes(category));
   if (!kind) return null;
   const numbers = streamName.slice(category.length + 1);
   if (category === streamCategory(userTargetAssignmentsStream(2026))) {
@@ -121,13 +126,16 @@ export const auditLogQuerySchema = queryParametersSchema({
 export type AuditLogQuery = z.output<typeof auditLogQuerySchema>;
 
 export const auditLogItemSchema = z.object({
-  /** Global log position (opaque, ordered). */
+  /** Global log position (opaque, ordered); `security-<n>` for a row of the security log. */
   position: z.string(),
   at: z.string(),
   actor: z.object({ id: z.number().int().nullable(), name: z.string().nullable() }),
+  /** The record's kind; `security` for a row of the security log, which has no history. */
   kind: z.enum(AUDIT_LOG_KINDS),
-  /** The id of `GET /api/history/{kind}/{id}`. */
-  recordId: z.string(),
+  /** The id of `GET /api/history/{kind}/{id}`; null for a row of the security log. */
+  recordId: z.string().nullable(),
+  /** The record by its name as of the event (the account or address for a row of the security log). */
+  recordName: z.string(),
   event: z.string(),
   summary: z.string(),
 });

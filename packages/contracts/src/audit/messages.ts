@@ -10,7 +10,7 @@ export const AUDIT_MESSAGES = {
   badSequence: 'from and to must be whole numbers from 1, from not after to',
   logUnavailable: 'The audit log is served from the PostgreSQL event store only',
   badActor: 'actorId must be a user id or system',
-  unknownLogKind: 'kind must be one of entries, users, user-targets, fiscal-years, departments, form-fields',
+  unknownLogKind: 'kind must be one of entries, users, user-targets, fiscal-years, departments, form-fields, security',
   badTime: 'from and to must be dates written YYYY-MM-DD or ISO 8601 times with an offset',
   badTimeRange: 'from must be before to',
   badPage: 'page must be a whole number of at least 1',
