@@ -1,3 +1,4 @@
+import type { OrgConfig } from '@tht/contracts';
 import express, { type Express, type RequestHandler } from 'express';
 import { createAccountsRouter } from './accounts/accounts-routes';
 import { createAdminRouter } from './admin/admin-routes';
@@ -11,6 +12,7 @@ import { createImportRouter } from './import/import-routes';
 import { createManagerRouter } from './manager/manager-routes';
 import { createOpenApiRouter } from './openapi/openapi-routes';
 import { createSmtRouter } from './smt/smt-routes';
+import { createSsoRouter } from './sso/sso-routes';
 import { createStatsRouter } from './stats/stats-routes';
 import { createTargetsRouter } from './targets/targets-routes';
 import { REPO_ROOT } from './config';
@@ -58,7 +60,9 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Expr
   app.get('/api/metrics', metrics.serve(ctx.config.metricsToken));
   app.get('/api/remotes', remoteRegistryHandler(ctx.config.remoteUrls));
   app.get('/api/config', (_req, res) => {
-    res.json({ orgEmailDomain: ctx.config.orgEmailDomain });
+    const { orgEmailDomain, passwordLogin, sso } = ctx.config;
+    const config: OrgConfig = { orgEmailDomain, passwordLogin, sso: sso && { buttonLabel: sso.buttonLabel } };
+    res.json(config);
   });
 
   // Past here a request sending `x-read-after` waits until this process includes that position.
@@ -69,6 +73,7 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Expr
     '/api',
     dispatchByFirstSegment([
       createAccountsRouter(ctx),
+      createSsoRouter(ctx),
       createEntriesRouter(ctx),
       createStatsRouter(ctx),
       createManagerRouter(ctx),

@@ -31,6 +31,8 @@ describe('parseSettings', () => {
       publicUrl: 'http://localhost:8080',
       smtpUrl: null,
       mailFrom: 'Training Hours Tracker <no-reply@example.com>',
+      sso: null,
+      passwordLogin: true,
     });
   });
 
@@ -51,6 +53,13 @@ describe('parseSettings', () => {
       SMTP_URL: 'smtps://mailer:secret@smtp.acme.example.org:465',
       MAIL_FROM: 'Training <training@acme.example.org>',
       METRICS_TOKEN: 'm'.repeat(32),
+      OIDC_ISSUER: 'https://login.acme.example.org/realms/staff',
+      OIDC_CLIENT_ID: 'training',
+      OIDC_CLIENT_SECRET: 'client-secret',
+      OIDC_SCOPES: 'openid email profile groups',
+      OIDC_BUTTON_LABEL: 'Sign in with Acme',
+      OIDC_AUTO_CREATE: 'false',
+      PASSWORD_LOGIN: 'false',
     });
     expect(settings).toEqual({
       port: 3000,
@@ -67,7 +76,30 @@ describe('parseSettings', () => {
       smtpUrl: 'smtps://mailer:secret@smtp.acme.example.org:465',
       mailFrom: 'Training <training@acme.example.org>',
       metricsToken: 'm'.repeat(32),
+      sso: {
+        issuer: 'https://login.acme.example.org/realms/staff',
+        clientId: 'training',
+        clientSecret: 'client-secret',
+        scopes: 'openid email profile groups',
+        buttonLabel: 'Sign in with Acme',
+        autoCreate: false,
+      },
+      passwordLogin: false,
     });
+  });
+
+  it('defaults the single sign-on scopes, label and account creation; accepts an http issuer on loopback only', () => {
+    const sso = { OIDC_CLIENT_ID: 'training', OIDC_CLIENT_SECRET: 'secret' };
+    expect(parseSettings({ ...sso, OIDC_ISSUER: 'http://127.0.0.1:8081' }).sso).toMatchObject({
+      issuer: 'http://127.0.0.1:8081',
+      scopes: 'openid email profile',
+      buttonLabel: 'Sign in with your organisation account',
+      autoCreate: true,
+    });
+    expect(parseSettings({ ...sso, OIDC_ISSUER: 'http://localhost:8081/realms/x' }).sso?.issuer).toBe(
+      'http://localhost:8081/realms/x',
+    );
+    expect(parseSettings({ ...sso, OIDC_ISSUER: 'http://[::1]:8081' }).sso?.issuer).toBe('http://[::1]:8081');
   });
 
   it('defaults PUBLIC_URL to this port on localhost and MAIL_FROM to the organisation domain', () => {
@@ -115,6 +147,26 @@ describe('parseSettings', () => {
     [{ MF_ADMIN_URL: 'ftp://files/admin' }, 'MF_ADMIN_URL must be an http(s) URL or a path starting with /'],
     [{ PUBLIC_URL: 'training.example.org' }, 'PUBLIC_URL must be an http(s) URL such as https://training.example.org'],
     [{ SMTP_URL: 'http://mail.example.org' }, 'SMTP_URL must be an smtp:// or smtps:// URL'],
+    [
+      { OIDC_ISSUER: 'http://login.example.org', OIDC_CLIENT_ID: 'a', OIDC_CLIENT_SECRET: 'b' },
+      'OIDC_ISSUER must be an https:// URL (http:// only on a loopback address such as http://127.0.0.1:8081)',
+    ],
+    [{ OIDC_ISSUER: 'https://login.example.org', OIDC_CLIENT_SECRET: 'b' }, 'OIDC_CLIENT_ID must be set together with OIDC_ISSUER'],
+    [{ OIDC_ISSUER: 'https://login.example.org', OIDC_CLIENT_ID: 'a' }, 'OIDC_CLIENT_SECRET must be set together with OIDC_ISSUER'],
+    [{ OIDC_CLIENT_ID: 'a' }, 'OIDC_CLIENT_ID is set but OIDC_ISSUER is not'],
+    [
+      { OIDC_ISSUER: 'https://login.example.org', OIDC_CLIENT_ID: 'a', OIDC_CLIENT_SECRET: 'b', OIDC_SCOPES: 'openid profile' },
+      'OIDC_SCOPES must include openid and email (default: openid email profile)',
+    ],
+    [{ PASSWORD_LOGIN: 'no' }, 'PASSWORD_LOGIN must be true or false'],
+    [
+      { PASSWORD_LOGIN: 'false', ADMIN_EMAIL: 'a@example.com', ADMIN_PASSWORD: 'long enough' },
+      'PASSWORD_LOGIN false needs single sign-on (OIDC_ISSUER): nobody but the start-up admin could sign in',
+    ],
+    [
+      { PASSWORD_LOGIN: 'false', OIDC_ISSUER: 'https://login.example.org', OIDC_CLIENT_ID: 'a', OIDC_CLIENT_SECRET: 'b' },
+      'PASSWORD_LOGIN false needs ADMIN_EMAIL and ADMIN_PASSWORD: the start-up admin keeps its password for when the provider fails',
+    ],
   ])('rejects %o with one line naming the setting', (env, message) => {
     const error = configErrorOf(env);
     expect(error.message).toBe(message);

@@ -34,6 +34,23 @@ export interface AppConfig {
   mailFrom: string;
   /** The bearer token `GET /api/metrics` is served to; null: metrics are not served (404). */
   metricsToken: string | null;
+  /** Sign-in through the organisation's OpenID Connect provider; null: not configured. */
+  sso: SsoSettings | null;
+  /** False: password sign-in and registration are refused, except the start-up admin's sign-in. */
+  passwordLogin: boolean;
+}
+
+/** The OpenID Connect client's settings (`OIDC_*`). The redirect URI is `PUBLIC_URL/api/auth/oidc/callback`. */
+export interface SsoSettings {
+  /** The provider's issuer URL, exactly as its discovery document states it. */
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** Space-separated, `openid` and `email` among them. */
+  scopes: string;
+  buttonLabel: string;
+  /** A person with no account gets one at the first sign-in (false: they are told to ask an administrator). */
+  autoCreate: boolean;
 }
 
 /** A setting that stops start-up. The message is one line and starts with the setting's name. */
@@ -76,6 +93,20 @@ function isTrustProxy(value: string): boolean {
     return false;
   }
 }
+
+const LOOPBACK_HOSTS = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/;
+
+/** https, or http on a loopback address (a provider on this host, tests). */
+function isIssuerUrl(value: string): boolean {
+  if (hasProtocol(value, ['https:'])) return true;
+  return hasProtocol(value, ['http:']) && LOOPBACK_HOSTS.test(new URL(value).hostname);
+}
+
+const DEFAULT_OIDC_SCOPES = 'openid email profile';
+const hasScopes = (scopes: string, required: readonly string[]) => required.every((scope) => scopes.split(/\s+/).includes(scope));
+
+const booleanSetting = () =>
+  optional(z.enum(['true', 'false'], { error: 'must be true or false' }).transform((value) => value === 'true'));
 
 /** No trailing slash, so links are `${publicUrl}/path`. */
 const withoutTrailingSlash = (value: string) => value.replace(/\/+$/, '');
@@ -130,8 +161,43 @@ const settingsSchema = z
     SMTP_URL: optional(z.string().refine((v) => hasProtocol(v, ['smtp:', 'smtps:']), 'must be an smtp:// or smtps:// URL')),
     MAIL_FROM: optional(z.string().trim().min(3, 'must be a sender address such as Training <no-reply@example.org>')),
     METRICS_TOKEN: optional(z.string().min(MIN_METRICS_TOKEN_LENGTH, `must be at least ${MIN_METRICS_TOKEN_LENGTH} characters`)),
+    OIDC_ISSUER: optional(
+      z.string().refine(isIssuerUrl, 'must be an https:// URL (http:// only on a loopback address such as http://127.0.0.1:8081)'),
+    ),
+    OIDC_CLIENT_ID: optional(z.string().trim().min(1, 'must not be blank')),
+    OIDC_CLIENT_SECRET: optional(z.string().min(1)),
+    OIDC_SCOPES: optional(
+      z
+        .string()
+        .trim()
+        .refine((v) => hasScopes(v, ['openid', 'email']), `must include openid and email (default: ${DEFAULT_OIDC_SCOPES})`),
+    ),
+    OIDC_BUTTON_LABEL: optional(z.string().trim().min(1, 'must not be blank').max(60, 'must be at most 60 characters')),
+    OIDC_AUTO_CREATE: booleanSetting(),
+    PASSWORD_LOGIN: booleanSetting(),
   })
   .superRefine((settings, ctx) => {
+    const needs = (setting: string, message: string) => ctx.addIssue({ code: 'custom', path: [setting], message });
+    for (const setting of [
+      'OIDC_CLIENT_ID',
+      'OIDC_CLIENT_SECRET',
+      'OIDC_SCOPES',
+      'OIDC_BUTTON_LABEL',
+      'OIDC_AUTO_CREATE',
+    ] as const) {
+      if (settings[setting] !== undefined && !settings.OIDC_ISSUER) needs(setting, 'is set but OIDC_ISSUER is not');
+    }
+    if (settings.OIDC_ISSUER && !settings.OIDC_CLIENT_ID) needs('OIDC_CLIENT_ID', 'must be set together with OIDC_ISSUER');
+    if (settings.OIDC_ISSUER && !settings.OIDC_CLIENT_SECRET) needs('OIDC_CLIENT_SECRET', 'must be set together with OIDC_ISSUER');
+    if (settings.PASSWORD_LOGIN === false && !settings.OIDC_ISSUER) {
+      needs('PASSWORD_LOGIN', 'false needs single sign-on (OIDC_ISSUER): nobody but the start-up admin could sign in');
+    }
+    if (settings.PASSWORD_LOGIN === false && !settings.ADMIN_EMAIL) {
+      needs(
+        'PASSWORD_LOGIN',
+        'false needs ADMIN_EMAIL and ADMIN_PASSWORD: the start-up admin keeps its password for when the provider fails',
+      );
+    }
     if (settings.ADMIN_EMAIL && !settings.ADMIN_PASSWORD) {
       ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'must be set together with ADMIN_EMAIL' });
     }
@@ -167,6 +233,17 @@ export function parseSettings(env: NodeJS.ProcessEnv): Omit<AppConfig, 'jwtSecre
     smtpUrl: s.SMTP_URL ?? null,
     mailFrom: s.MAIL_FROM ?? `Training Hours Tracker <no-reply@${orgEmailDomain}>`,
     metricsToken: s.METRICS_TOKEN ?? null,
+    sso: s.OIDC_ISSUER
+      ? {
+          issuer: s.OIDC_ISSUER,
+          clientId: s.OIDC_CLIENT_ID!,
+          clientSecret: s.OIDC_CLIENT_SECRET!,
+          scopes: s.OIDC_SCOPES ?? DEFAULT_OIDC_SCOPES,
+          buttonLabel: s.OIDC_BUTTON_LABEL ?? 'Sign in with your organisation account',
+          autoCreate: s.OIDC_AUTO_CREATE ?? true,
+        }
+      : null,
+    passwordLogin: s.PASSWORD_LOGIN ?? true,
   };
 }
 

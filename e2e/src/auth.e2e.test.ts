@@ -14,6 +14,7 @@ import {
   toastTitled,
 } from './support/browser';
 import { mailedResetLink } from './support/mailbox';
+import { E2E_SSO_BUTTON_LABEL, signInAtProvider } from './support/sso';
 import { accounts, testProduct } from './support/test-product';
 
 const { adminToken, api, createAccount, ensureDepartment, organisationHead, setTemporaryPassword, signInToken } = accounts;
@@ -263,5 +264,37 @@ describe('Auth page', () => {
     await page.getByText('Invalid Token: Reset token must be exactly 64 characters (hex format).').waitFor();
     await toast(page).getByRole('alert').getByText('Invalid Token', { exact: true }).waitFor();
     expect(new URL(page.url()).searchParams.get('token')).toBeNull();
+  });
+
+  it("signs in with the organisation's account: first sign-in sets the account up, the next goes straight to My Dashboard", async () => {
+    const page = await freshPage();
+    await ensureDepartment();
+    const email = uniqueEmail('sam.single');
+
+    await page.goto('/auth');
+    await page.getByRole('link', { name: E2E_SSO_BUTTON_LABEL }).click();
+    await signInAtProvider(page, email);
+
+    await page.getByRole('heading', { name: 'Welcome to the Training Hours Tracker' }).waitFor();
+    expect(await page.getByLabel('First Name').inputValue()).toBe('Sam');
+    await page.getByLabel('Department').selectOption(E2E_DEPARTMENT);
+    await page.getByRole('button', { name: 'Create Account' }).click();
+
+    await myDashboardHeading(page).waitFor();
+    await toastTitled(page, 'Login successful').waitFor();
+    expect(page.url()).toBe(new URL('/', page.url()).href); // no token, code or state left in the address
+    expect(await storedAuthToken(page)).toBeTruthy();
+    const name = `Sam ${email.slice('sam.'.length, email.indexOf('@')).replace(/^s/, 'S')}`;
+    await page.getByRole('button', { name }).click();
+    await page.getByRole('menuitem', { name: 'Edit Profile' }).waitFor();
+    expect(await page.getByRole('menuitem', { name: 'Reset Password' }).count()).toBe(0); // no password to reset
+    await page.getByRole('menuitem', { name: 'Sign out', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/auth');
+
+    // Still signed in at the provider: the button leads straight back in, as a password sign-in would.
+    await page.getByRole('link', { name: E2E_SSO_BUTTON_LABEL }).click();
+    await myDashboardHeading(page).waitFor();
+    await toastTitled(page, 'Login successful').waitFor();
+    expect(pathname(page)).toBe('/');
   });
 });

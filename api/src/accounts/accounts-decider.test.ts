@@ -2,6 +2,8 @@ import {
   ACCOUNT_MESSAGES as M,
   MAX_UNEXPIRED_RESET_LINKS,
   PASSWORD_RESET_MESSAGES as R,
+  SSO_MESSAGES as S,
+  type SsoIdentity,
   type UserProfileFields,
 } from '@tht/contracts';
 import { describe, expect, it } from 'vitest';
@@ -354,6 +356,63 @@ describe('password reset', () => {
   });
 });
 
+describe('single sign-on', () => {
+  const acme: SsoIdentity = { issuer: 'https://login.acme.example', subject: 'ada-at-acme' };
+  const linked = (identity: SsoIdentity): AccountStreamEvent => ({ type: 'SsoIdentityLinked', data: { userId: 7, ...identity } });
+  const link = (identity: SsoIdentity) => ({ type: 'LinkSsoIdentity', identity }) as const;
+  const account: NewAccount = {
+    email: 'ada@example.com',
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    role: 'employee',
+    emailTaken: false,
+    department: { found: true, name: 'Engineering' },
+    manager: grace,
+  };
+  const openSso = (changes: Partial<NewAccount> = {}) =>
+    ({ type: 'OpenSsoAccount', userId: 7, account: { ...account, ...changes }, identity: acme, sessionId: 's-1' }) as const;
+
+  it("links an account to its person's identity at the first single sign-on, and only then", () => {
+    spec.given(created).when(link(acme)).then(linked(acme));
+    spec.given(created, linked(acme)).when(link(acme)).thenNothingHappens();
+  });
+
+  it('links again when the organisation moves to another provider', () => {
+    const okta = { issuer: 'https://acme.okta.example', subject: '00u1' };
+    spec.given(created, linked(acme)).when(link(okta)).then(linked(okta));
+  });
+
+  it('refuses another person at the same provider (an e-mail address handed on), and a deleted account', () => {
+    spec
+      .given(created, linked(acme))
+      .when(link({ ...acme, subject: 'someone-else' }))
+      .thenRefuses('forbidden', S.identityMismatch);
+    spec.given(created, deleted).when(link(acme)).thenRefuses('not-found', M.userNotFound);
+  });
+
+  it('opens an account without a password at the first single sign-on, linked and signed in with the provider named', () => {
+    spec
+      .given()
+      .when(openSso())
+      .then({ type: 'UserRegistered', data: { userId: 7, ...profile, passwordHash: null } }, linked(acme), {
+        type: 'UserLoggedIn',
+        data: { userId: 7, sessionId: 's-1', provider: acme.issuer },
+      });
+  });
+
+  it('refuses a first single sign-on for a taken address or an unknown department, and never opens one stream twice', () => {
+    spec
+      .given()
+      .when(openSso({ emailTaken: true }))
+      .thenRefuses('conflict', M.accountAlreadyExists);
+    spec
+      .given()
+      .when(openSso({ department: { found: false, requested: 'Nowhere' } }))
+      .thenRefuses('invalid', M.unknownDepartment('Nowhere'));
+    spec.given(created).when(openSso()).thenRefuses('conflict', CONFLICT_MESSAGE);
+  });
+});
+
 describe('e-mail reservations', () => {
   const account = {
     userId: 7,
@@ -363,6 +422,7 @@ describe('e-mail reservations', () => {
     role: 'employee' as const,
     resets: [],
     mustChangePassword: false,
+    ssoIdentity: null,
     deleted: false,
   };
 

@@ -5,7 +5,9 @@ import {
   isAdmin,
   type Person,
   type ProductEvent,
+  SSO_MESSAGES as S,
   type Role,
+  type SsoIdentity,
   type UserProfileFields,
 } from '@tht/contracts';
 import { DomainError, type Decider, type StoredEvent } from '../platform/handle-command';
@@ -27,6 +29,8 @@ export type AccountState = {
   resets: readonly ResetToken[];
   /** The password is temporary or admin-given: the user must choose one, and needs not give it to do so. */
   mustChangePassword: boolean;
+  /** The identity at the organisation's OpenID Connect provider the account was last linked to. */
+  ssoIdentity: SsoIdentity | null;
   deleted: boolean;
 } | null;
 
@@ -48,6 +52,7 @@ export type AccountStreamEvent = ProductEvent<
   | 'UserLoggedIn'
   | 'UserLoggedOut'
   | 'UserLoggedOutEverywhere'
+  | 'SsoIdentityLinked'
 >;
 
 /** A department name as the handler found it among the listed departments (ignoring case), or not. */
@@ -94,6 +99,9 @@ export interface ProfileRequest {
 
 export type AccountCommand =
   | { type: 'OpenAccount'; userId: number; account: NewAccount; origin: AccountOrigin; passwordHash: string }
+  /** The first single sign-on of a person without an account: registered without a password, linked, signed in as `sessionId`. */
+  | { type: 'OpenSsoAccount'; userId: number; account: NewAccount; identity: SsoIdentity; sessionId: string }
+  | { type: 'LinkSsoIdentity'; identity: SsoIdentity }
   | { type: 'UpdateProfile'; editor: Person; request: ProfileRequest; placement: Placement }
   | { type: 'DeleteAccount'; editorId: number }
   | { type: 'ChangePassword'; passwordHash: string; currentPassword: CurrentPasswordProof }
@@ -214,6 +222,36 @@ function openAccount({
   return [{ type: 'UserCreated', data: { userId, ...profile, passwordHash, firstLoginRequired: origin.firstLoginRequired } }];
 }
 
+function openSsoAccount({
+  userId,
+  account,
+  identity,
+  sessionId,
+}: Extract<AccountCommand, { type: 'OpenSsoAccount' }>): AccountStreamEvent[] {
+  return [
+    { type: 'UserRegistered', data: { userId, ...newAccountProfile(account), passwordHash: null } },
+    { type: 'SsoIdentityLinked', data: { userId, ...identity } },
+    { type: 'UserLoggedIn', data: { userId, sessionId, provider: identity.issuer } },
+  ];
+}
+
+/**
+ * The account signs in through the provider as `identity`: linked at its first single sign-on (by
+ * its e-mail), again when the organisation moves to another provider; refused when it is linked to
+ * another person at the same provider (an e-mail address handed on to someone else).
+ */
+function linkSsoIdentity(
+  state: AccountState,
+  { identity }: Extract<AccountCommand, { type: 'LinkSsoIdentity' }>,
+): AccountStreamEvent[] {
+  const { userId, ssoIdentity } = liveAccount(state);
+  if (ssoIdentity?.issuer === identity.issuer) {
+    if (ssoIdentity.subject === identity.subject) return [];
+    throw new DomainError('forbidden', S.identityMismatch);
+  }
+  return [{ type: 'SsoIdentityLinked', data: { userId, ...identity } }];
+}
+
 function updateProfile(
   state: AccountState,
   { editor, request, placement }: Extract<AccountCommand, { type: 'UpdateProfile' }>,
@@ -233,6 +271,9 @@ function decide(command: AccountCommand, state: AccountState): AccountStreamEven
     case 'OpenAccount':
       if (state) throw new DomainError('conflict', CONFLICT_MESSAGE);
       return openAccount(command);
+    case 'OpenSsoAccount':
+      if (state) throw new DomainError('conflict', CONFLICT_MESSAGE);
+      return openSsoAccount(command);
     case 'UpdateProfile':
       return updateProfile(state, command);
     case 'DeleteAccount': {
@@ -249,6 +290,8 @@ function decide(command: AccountCommand, state: AccountState): AccountStreamEven
       return [{ type: 'TemporaryPasswordSet', data: { userId: liveAccount(state).userId, passwordHash: command.passwordHash } }];
     case 'RequestPasswordReset':
       return requestPasswordReset(state, command);
+    case 'LinkSsoIdentity':
+      return linkSsoIdentity(state, command);
     case 'CompletePasswordReset': {
       // A token that is not one of the live account's unexpired ones (used, ended by a new password, or the account gone) is refused alike.
       if (!state || state.deleted || !isResetTokenUsable(state.resets, command.tokenHash, command.now)) {
@@ -265,7 +308,7 @@ function evolve(state: AccountState, event: StoredEvent<AccountStreamEvent>): Ac
     case 'UserCreated': {
       const { userId, email, firstName, lastName, role } = event.data;
       const mustChangePassword = event.type === 'UserCreated' && event.data.firstLoginRequired;
-      return { userId, email, firstName, lastName, role, resets: [], mustChangePassword, deleted: false };
+      return { userId, email, firstName, lastName, role, resets: [], mustChangePassword, ssoIdentity: null, deleted: false };
     }
     case 'UserUpdated': {
       if (!state) return state;
@@ -285,6 +328,8 @@ function evolve(state: AccountState, event: StoredEvent<AccountStreamEvent>): Ac
         state && { ...state, resets: [...state.resets.filter(unexpiredAt(event.metadata.occurredAt)), { tokenHash, expiresAt }] }
       );
     }
+    case 'SsoIdentityLinked':
+      return state && { ...state, ssoIdentity: { issuer: event.data.issuer, subject: event.data.subject } };
     case 'UserLoggedIn':
     case 'UserLoggedOut':
     case 'UserLoggedOutEverywhere':

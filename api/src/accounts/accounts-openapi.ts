@@ -15,6 +15,7 @@ import {
   resetRequestSchema,
   resetRequestedResponseSchema,
   setPasswordSchema,
+  SSO_MESSAGES as S,
 } from '@tht/contracts';
 import { z } from 'zod';
 import { LOGIN_LIMITS } from '../auth/login-limiter';
@@ -69,7 +70,11 @@ export const describeAccountsApi: DescribeFeatureApi = ({ orgEmailDomain }) => (
       access: 'public',
       body: loginSchema,
       responses: { 200: { description: 'Signed in', schema: loginResponseSchema } },
-      errors: { 401: [M.accountDoesNotExist, M.wrongPassword], 429: [M.tooManyLoginAttempts] },
+      errors: {
+        401: [M.accountDoesNotExist, M.wrongPassword, S.noPasswordOnAccount],
+        403: [S.passwordSignInOff],
+        429: [M.tooManyLoginAttempts],
+      },
       headers: RETRY_AFTER,
     },
     {
@@ -83,6 +88,7 @@ export const describeAccountsApi: DescribeFeatureApi = ({ orgEmailDomain }) => (
       responses: { 201: { description: 'Registered and signed in', schema: loginResponseSchema } },
       errors: {
         400: [M.orgEmail(orgEmailDomain), M.passwordsDontMatch, M.unknownDepartment('{department}'), M.managerNotFound],
+        403: [S.registrationOff],
         409: [M.accountAlreadyExists],
         429: [M.tooManyRequests],
       },
@@ -148,6 +154,7 @@ export const describeAccountsApi: DescribeFeatureApi = ({ orgEmailDomain }) => (
         },
       },
       errors: {
+        403: [S.passwordSignInOff],
         404: [M.accountDoesNotExist],
         409: [R.tooManyUnexpiredLinks(MAX_UNEXPIRED_RESET_LINKS)],
         429: [M.tooManyRequests, R.tooManyRequestsForAccount],

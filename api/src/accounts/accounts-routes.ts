@@ -5,15 +5,14 @@ import {
   registrationSchema,
   resetConfirmSchema,
   setPasswordSchema,
-  type LoginResponse,
+  SSO_MESSAGES as S,
 } from '@tht/contracts';
-import { Router, type Request, type Response } from 'express';
-import type { UserRow } from 'projections';
+import { Router, type Request } from 'express';
 import { deviceCookieKey, deviceOf, setDeviceCookie } from '../auth/device-cookies';
 import { LoginLimiter } from '../auth/login-limiter';
 import { clientAddressKey, limitPerAddress, requestCounter } from '../auth/request-limits';
 import { authenticate, requireAuth, signedInUser } from '../auth/require-auth';
-import { clearAuthCookie, newSessionId, setAuthCookie, signAuthToken } from '../auth/tokens';
+import { clearAuthCookie, newSessionId } from '../auth/tokens';
 import { createDepartmentsRouter } from '../departments/departments-routes';
 import { actorOf } from '../platform/commands';
 import type { AppContext } from '../platform/context';
@@ -21,18 +20,12 @@ import { HttpError, parseWith } from '../platform/http';
 import { jsonOf, responseKey, sendReadModelJson } from '../platform/read-responses';
 import { addUser } from '../users/users-commands';
 import { createUsersRouter } from '../users/users-routes';
-import { currentUserResponse, findUserByEmail, findUserById, listManagerOptions } from '../users/users-queries';
+import { findUserByEmail, findUserById, listManagerOptions } from '../users/users-queries';
 import { EMAIL_CHECK_LIMIT, REGISTRATION_LIMIT } from './account-request-limits';
 import { changePassword, completePasswordReset } from './password-commands';
 import { resetRequestHandler } from './reset-links';
 import { logIn, logOut, logOutEverywhere } from './session-commands';
-
-/** Signs the user in on this response, in session `sessionId`: the token goes into the body and an httpOnly cookie. */
-async function signIn(ctx: AppContext, req: Request, res: Response, user: UserRow, sessionId: string): Promise<LoginResponse> {
-  const authToken = signAuthToken(user, sessionId, ctx.config.jwtSecret);
-  setAuthCookie(req, res, authToken);
-  return { authToken, ...(await currentUserResponse(ctx.db, user)) };
-}
+import { currentUserOf, passwordSignInAllowed, signIn } from './accounts-sign-in';
 
 /**
  * Accounts: registration, sign-in and out, passwords, the current user, and the users and
@@ -46,31 +39,33 @@ export function createAccountsRouter(ctx: AppContext): Router {
   const signedInEvenWithPendingChange = requireAuth(ctx, { allowPendingPasswordChange: true });
 
   router.get('/user', signedInEvenWithPendingChange, async (req, res) => {
-    const { id } = signedInUser(req);
+    const { id, session } = signedInUser(req);
     // The row is read inside the rendering, so the body kept is never older than the cache's state.
     const readCurrentUser = async () => {
       const row = await findUserById(ctx.db, id);
       if (!row) throw new HttpError(401, ACCOUNT_MESSAGES.signInRequired);
-      return currentUserResponse(ctx.db, row);
+      return currentUserOf(ctx, row, session);
     };
-    await sendReadModelJson(ctx, req, res, responseKey('current user', id), jsonOf(readCurrentUser));
+    await sendReadModelJson(ctx, req, res, responseKey('current user', id, session.sso), jsonOf(readCurrentUser));
   });
 
   router.post('/login', async (req, res) => {
     const credentials = parseWith(loginSchema, req.body);
+    if (!passwordSignInAllowed(ctx.config, credentials.username)) throw new HttpError(403, S.passwordSignInOff);
     const client = { address: clientAddressKey(req), device: deviceOf(req, deviceKey, credentials.username) };
     const sessionId = newSessionId();
     const user = await logIn(ctx, limiter, credentials, client, sessionId, actorOf(req));
-    const body = await signIn(ctx, req, res, user, sessionId);
+    const body = await signIn(ctx, req, res, user, { id: sessionId, sso: false });
     setDeviceCookie(req, res, deviceKey, user.email);
     res.json(body);
   });
 
   router.post('/register', limitPerAddress(requestCounter(ctx.pool, REGISTRATION_LIMIT)), async (req, res) => {
+    if (!ctx.config.passwordLogin) throw new HttpError(403, S.registrationOff);
     const input = parseWith(registrationSchema(domain), req.body);
     const sessionId = newSessionId();
     const user = await addUser(ctx, { ...input, role: 'employee' }, { registered: true, sessionId }, actorOf(req));
-    res.status(201).json(await signIn(ctx, req, res, user, sessionId));
+    res.status(201).json(await signIn(ctx, req, res, user, { id: sessionId, sso: false }));
   });
 
   // Ends this device's session; works with an expired or revoked token too: the cookie is cleared either way.
@@ -93,7 +88,7 @@ export function createAccountsRouter(ctx: AppContext): Router {
     const { id, session } = signedInUser(req);
     const guesses = { limiter, client: { address: clientAddressKey(req), device: null } };
     const user = await changePassword(ctx, id, input, guesses, actorOf(req));
-    res.json({ message: 'Password updated successfully', ...(await signIn(ctx, req, res, user, session.id)) });
+    res.json({ message: 'Password updated successfully', ...(await signIn(ctx, req, res, user, session)) });
   });
 
   router.post('/reset-password', resetRequestHandler(ctx));

@@ -6,6 +6,7 @@ import {
   normaliseEmail,
   resetLinkFor,
   resetRequestSchema,
+  SSO_MESSAGES as S,
   type PasswordResetResponse,
   type ResetRequestedResponse,
 } from '@tht/contracts';
@@ -21,6 +22,7 @@ import { HttpError, parseWith } from '../platform/http';
 import { findUserByEmail } from '../users/users-queries';
 import { RESET_REQUESTS_PER_ACCOUNT, RESET_REQUESTS_PER_ADDRESS } from './account-request-limits';
 import { issuePasswordReset } from './password-commands';
+import { passwordSignInAllowed } from './accounts-sign-in';
 
 const RESET_TTL_MINUTES = RESET_TOKEN_TTL_MS / 60_000;
 
@@ -65,6 +67,7 @@ export function resetRequestHandler(ctx: AppContext): RequestHandler {
     const user = await findUserByEmail(ctx.db, email);
     if (!user) throw new HttpError(404, M.accountDoesNotExist);
     if (isAdmin(user)) return null;
+    if (!passwordSignInAllowed(ctx.config, user.email)) throw new HttpError(403, S.passwordSignInOff);
     const resetToken = await issuePasswordReset(ctx, user.id, actor);
     return { message: R.linkIssued, resetToken, resetLink: linkFor(resetToken) };
   }
@@ -72,6 +75,10 @@ export function resetRequestHandler(ctx: AppContext): RequestHandler {
   async function sendToOwner(email: string, actor: Actor): Promise<void> {
     const user = await findUserByEmail(ctx.db, email);
     if (!user) return;
+    if (!passwordSignInAllowed(ctx.config, user.email)) {
+      ctx.log.info(`No password reset link for ${user.email}: password sign-in is turned off (PASSWORD_LOGIN=false)`);
+      return;
+    }
     const token = await issuePasswordReset(ctx, user.id, actor);
     if (mail) await mail.send(resetMail(user.email, linkFor(token), token));
     else ctx.log.warn(`Password reset link for ${user.email} (no SMTP_URL: hand it to its owner): ${linkFor(token)}`);

@@ -1,4 +1,11 @@
-import { ACCOUNT_MESSAGES as M, SIGN_IN_FAILURES, normaliseEmail, userStream, type LoginInput } from '@tht/contracts';
+import {
+  ACCOUNT_MESSAGES as M,
+  SIGN_IN_FAILURES,
+  SSO_MESSAGES as S,
+  normaliseEmail,
+  userStream,
+  type LoginInput,
+} from '@tht/contracts';
 import type { UserRow } from 'projections';
 import type { SignInSession } from '../auth/auth-user';
 import type { LoginClient, LoginLimiter } from '../auth/login-limiter';
@@ -41,6 +48,7 @@ export async function logIn(
     await limiter.failed(account, client, { userId: null, reason: SIGN_IN_FAILURES.unknownAccount });
     throw new HttpError(401, M.accountDoesNotExist);
   }
+  if (user.password_hash === null) throw new HttpError(401, S.noPasswordOnAccount);
   if (!(await verifyPassword(user.password_hash, password))) {
     await limiter.failed(account, client, { userId: user.id, reason: SIGN_IN_FAILURES.wrongPassword });
     throw new HttpError(401, M.wrongPassword);
@@ -48,6 +56,17 @@ export async function logIn(
   await limiter.succeeded(account, client);
   await appendSessionEvent(ctx, { type: 'UserLoggedIn', data: { userId: user.id, sessionId } }, actor);
   return getUser(ctx.db, user.id);
+}
+
+/** Records a single sign-on of the user through the provider `issuer` as session `sessionId` (the person was checked at the edge). */
+export async function logInWithSso(
+  ctx: AppContext,
+  userId: number,
+  sessionId: string,
+  issuer: string,
+  actor: Actor,
+): Promise<void> {
+  await appendSessionEvent(ctx, { type: 'UserLoggedIn', data: { userId, sessionId, provider: issuer } }, actor);
 }
 
 /** Ends one sign-in of the user: the tokens of `session` stop working, those of other devices go on. */

@@ -9,7 +9,10 @@ export interface AuthUser {
   lastName: string;
   managerId: number | null;
   department: string;
-  /** True while the user must still replace a temporary or admin-given password. */
+  /**
+   * True while the user must still replace a temporary or admin-given password; never in a session
+   * begun with a single sign-on (no password was used).
+   */
   firstLoginRequired: boolean;
   /** The sign-in session of the request's token. */
   session: SignInSession;
@@ -20,6 +23,8 @@ export interface SignInSession {
   id: string;
   /** ISO timestamp */
   expiresAt: string;
+  /** Begun with a single sign-on through the organisation's provider rather than a password. */
+  sso: boolean;
 }
 
 declare global {

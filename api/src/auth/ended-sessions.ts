@@ -1,5 +1,4 @@
-import { READ_MODEL_SCHEMA } from 'projections';
-import type { AppContext } from '../platform/context';
+import { READ_MODEL_SCHEMA, type ReadModelDb } from 'projections';
 import { createReadModelCache, type ReadModelCache } from '../platform/read-model-cache';
 
 /**
@@ -11,7 +10,7 @@ export type EndedSessionsCache = ReadModelCache<string, boolean>;
 
 export const createEndedSessionsCache = (): EndedSessionsCache => createReadModelCache<string, boolean>();
 
-async function isListedAsEnded(ctx: Pick<AppContext, 'db'>, sessionId: string): Promise<boolean> {
+async function isListedAsEnded(ctx: { db: ReadModelDb }, sessionId: string): Promise<boolean> {
   const row = await ctx.db
     .withSchema(READ_MODEL_SCHEMA)
     .selectFrom('ended_sessions')
@@ -22,6 +21,6 @@ async function isListedAsEnded(ctx: Pick<AppContext, 'db'>, sessionId: string): 
 }
 
 /** Whether the session was logged out (its tokens are refused), from memory while the table has not changed. */
-export function sessionEnded(ctx: Pick<AppContext, 'db' | 'endedSessions'>, sessionId: string): Promise<boolean> {
+export function sessionEnded(ctx: { db: ReadModelDb; endedSessions: EndedSessionsCache }, sessionId: string): Promise<boolean> {
   return ctx.endedSessions.find(sessionId, (id) => isListedAsEnded(ctx, id));
 }

@@ -5,8 +5,9 @@ export function hashPassword(password: string): Promise<string> {
   return hash(password);
 }
 
-/** False for a wrong password and for a malformed stored hash alike. */
-export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+/** False for a wrong password, for a malformed stored hash and for an account without a password alike. */
+export async function verifyPassword(passwordHash: string | null, password: string): Promise<boolean> {
+  if (passwordHash === null) return false;
   try {
     return await verify(passwordHash, password);
   } catch {

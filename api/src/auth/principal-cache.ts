@@ -1,5 +1,4 @@
-import type { UserRow } from 'projections';
-import type { AppContext } from '../platform/context';
+import type { ReadModelDb, UserRow } from 'projections';
 import { createReadModelCache, type ReadModelCache, type ReadModelCacheOptions } from '../platform/read-model-cache';
 import { findUserById, hasDirectReports } from '../users/users-queries';
 
@@ -25,7 +24,7 @@ export function createTeamLeadCache(): TeamLeadCache {
 }
 
 /** What the cached look-ups below need of the app context. */
-export type UserLookups = Pick<AppContext, 'db' | 'principals' | 'teamLeads'>;
+export type UserLookups = { db: ReadModelDb; principals: PrincipalCache; teamLeads: TeamLeadCache };
 
 /** A user's read-model row, from memory while the read models have not changed since it was read. */
 export function findCachedUserRow(ctx: UserLookups, id: number): Promise<UserRow | undefined> {

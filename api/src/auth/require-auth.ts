@@ -25,7 +25,7 @@ export function toAuthUser(row: UserRow, session: SignInSession): AuthUser {
     lastName: row.last_name,
     managerId: row.manager_id,
     department: row.department,
-    firstLoginRequired: row.first_login_required,
+    firstLoginRequired: row.first_login_required && !session.sso,
     session,
   };
 }
@@ -50,12 +50,12 @@ export const signsInByCookie = (req: Request): boolean => bearerToken(req) === n
  * everywhere" or password change happened after it was issued (a token from before sessions, with
  * no session id, is not).
  */
-async function userOfClaims(ctx: AppContext, { sub, ver, sid, exp }: VerifiedClaims): Promise<AuthUser | null> {
+async function userOfClaims(ctx: AppContext, { sub, ver, sid, exp, sso }: VerifiedClaims): Promise<AuthUser | null> {
   const id = Number(sub);
   if (!Number.isSafeInteger(id) || typeof ver !== 'number' || typeof sid !== 'string' || typeof exp !== 'number') return null;
   const [row, ended] = await Promise.all([findCachedUserRow(ctx, id), sessionEnded(ctx, sid)]);
   if (!row || row.token_version !== ver || ended) return null;
-  return toAuthUser(row, { id: sid, expiresAt: new Date(exp * 1000).toISOString() });
+  return toAuthUser(row, { id: sid, expiresAt: new Date(exp * 1000).toISOString(), sso: sso === true });
 }
 
 interface Authentication {

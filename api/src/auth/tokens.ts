@@ -10,12 +10,13 @@ export const TOKEN_LIFETIME_SECONDS = 7 * 24 * 60 * 60;
 /**
  * JWT claims: `sub` is the user id, `ver` the user's token version when the token was issued (a
  * password change or "sign out everywhere" raises it), `sid` the sign-in session it belongs to
- * (a logout ends that session only).
+ * (a logout ends that session only), `sso` true when the session began with a single sign-on.
  */
 export interface AuthTokenClaims {
   sub: string;
   ver: number;
   sid: string;
+  sso?: true;
 }
 
 /** A new sign-in session's id: 128 random bits, base64url. */
@@ -36,8 +37,13 @@ export function signingKey(secret: string): KeyObject {
   return key;
 }
 
-export function signAuthToken(user: { id: number; token_version: number }, sessionId: string, secret: string): string {
-  const claims: AuthTokenClaims = { sub: String(user.id), ver: user.token_version, sid: sessionId };
+export function signAuthToken(
+  user: { id: number; token_version: number },
+  sessionId: string,
+  secret: string,
+  { sso = false }: { sso?: boolean } = {},
+): string {
+  const claims: AuthTokenClaims = { sub: String(user.id), ver: user.token_version, sid: sessionId, ...(sso ? { sso } : {}) };
   return jwt.sign(claims, signingKey(secret), { algorithm: TOKEN_ALGORITHM, expiresIn: TOKEN_LIFETIME_SECONDS });
 }
 

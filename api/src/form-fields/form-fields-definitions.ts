@@ -1,5 +1,5 @@
 import type { CustomFieldDefinition } from '@tht/contracts';
-import type { AppContext } from '../platform/context';
+import type { ReadModelDb } from 'projections';
 import { createReadModelCache, type ReadModelCache, type ReadModelTable } from '../platform/read-model-cache';
 import { loadCustomFieldDefinitions } from './form-fields-queries';
 
@@ -17,8 +17,9 @@ export function createCustomFieldDefinitionsCache(): CustomFieldDefinitionsCache
   return createReadModelCache({ maxEntries: 1 });
 }
 
-export function customFieldDefinitions(
-  ctx: Pick<AppContext, 'db' | 'customFieldDefinitions'>,
-): Promise<readonly CustomFieldDefinition[]> {
+export function customFieldDefinitions(ctx: {
+  db: ReadModelDb;
+  customFieldDefinitions: CustomFieldDefinitionsCache;
+}): Promise<readonly CustomFieldDefinition[]> {
   return ctx.customFieldDefinitions.find('all', () => loadCustomFieldDefinitions(ctx.db));
 }

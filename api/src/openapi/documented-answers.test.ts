@@ -116,6 +116,14 @@ describe('answers match the description', () => {
     expect((await call('get', '/api/managers')).status).toBe(200);
   });
 
+  it('single sign-on, not configured here (sso.test.ts follows it through a provider)', async () => {
+    expect((await call('get', '/api/auth/oidc/start')).status).toBe(404);
+    expect((await call('get', '/api/auth/oidc/callback')).status).toBe(404);
+    expect((await call('post', '/api/auth/oidc/complete', { as: employee })).status).toBe(404);
+    expect((await call('get', '/api/auth/oidc/first-sign-in')).status).toBe(404);
+    expect((await call('post', '/api/auth/oidc/first-sign-in', { body: {} })).status).toBe(404);
+  });
+
   it('users', async () => {
     expect((await call('get', '/api/users', { as: admin })).status).toBe(200);
     expect((await call('get', '/api/users', { as: employee })).status).toBe(200);

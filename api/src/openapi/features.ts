@@ -10,6 +10,7 @@ import { describeImportApi } from '../import/import-openapi';
 import { describeManagerApi } from '../manager/manager-openapi';
 import { describePlatformApi } from '../platform/platform-openapi';
 import { describeSmtApi } from '../smt/smt-openapi';
+import { describeSsoApi } from '../sso/sso-openapi';
 import { describeStatsApi } from '../stats/stats-openapi';
 import { describeTargetsApi } from '../targets/targets-openapi';
 import { describeUsersApi } from '../users/users-openapi';
@@ -22,6 +23,7 @@ import { describeReferenceApi } from './reference-openapi';
  */
 export const FEATURE_APIS: readonly DescribeFeatureApi[] = [
   describeAccountsApi,
+  describeSsoApi,
   describeUsersApi,
   describeDepartmentsApi,
   describeEntriesApi,

@@ -1,6 +1,6 @@
 import type { EventStore } from '@tht/eventstore';
 import type pg from 'pg';
-import type { ProjectionLag, ReadModelDb } from 'projections';
+import type { ReadModelDb } from 'projections';
 import type { AsOfReplays } from '../as-of/as-of-replays';
 import type { EndedSessionsCache } from '../auth/ended-sessions';
 import type { PrincipalCache, TeamLeadCache } from '../auth/principal-cache';
@@ -10,21 +10,10 @@ import type { AfterAnswerWork } from './after-answer';
 import type { IdAllocator } from './ids';
 import type { JobOwner } from './jobs';
 import type { ReadModelCaches } from './read-model-cache';
+import type { ReadModels } from './read-models';
 import type { ResponseCache } from './read-responses';
 import type { Logger } from './logger';
 import type { AppMetrics } from './metrics';
-
-export interface ReadModels {
-  /**
-   * Resolves true once every projector has processed `globalPosition` and this process's caches
-   * hold nothing older (`ReadModelCaches.reached`), false after `timeoutMs`.
-   */
-  waitFor(globalPosition: string, timeoutMs?: number): Promise<boolean>;
-  /** How far the slowest projection trails the log (the health check's question); null while it does not run. */
-  lag(countUpTo: number): Promise<ProjectionLag | null>;
-  /** `lag` of every projector by name (the metrics' projection lag). */
-  lags(countUpTo: number): Promise<Map<string, ProjectionLag> | null>;
-}
 
 /** Everything a feature router needs; built once at start-up (or per test app). */
 export interface AppContext {

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { RequestHandler } from 'express';
-import type { ProjectionLag } from 'projections';
-import type { AppContext } from './context';
+import type { ProjectionLag, ReadModelDb } from 'projections';
+import type { ReadModels } from './read-models';
 
 /** A database that takes longer than this to answer a probe counts as unreachable. */
 const DATABASE_TIMEOUT_MS = 1000;
@@ -14,8 +14,11 @@ export const MAX_LAG_SECONDS = 5;
 
 type Probe = { answered: true; lag: ProjectionLag | null } | { answered: false };
 
+/** What the probe needs of the app context. */
+type Probed = { db: ReadModelDb; readModels: Pick<ReadModels, 'lag'> };
+
 /** Whether the database answers within the timeout, and the read models' lag from the same moment. */
-async function probe(ctx: AppContext): Promise<Probe> {
+async function probe(ctx: Probed): Promise<Probe> {
   const answer = Promise.all([sql`SELECT 1`.execute(ctx.db), ctx.readModels.lag(MAX_LAG_EVENTS + 1)]).then(
     ([, lag]): Probe => ({ answered: true, lag }),
     (): Probe => ({ answered: false }),
@@ -46,7 +49,7 @@ export const livenessHandler: RequestHandler = (_req, res) => {
  * database answers and the read models trail the log by no more than the bound; else 503 with the
  * reason (and the lag when known). Answers at once: it measures the lag, never waits for it to end.
  */
-export function readinessHandler(ctx: AppContext): RequestHandler {
+export function readinessHandler(ctx: Probed): RequestHandler {
   return async (_req, res) => {
     res.set('Cache-Control', 'no-store');
     const result = await probe(ctx);

@@ -3,9 +3,9 @@ import { METRICS_TOKEN_REQUIRED } from '@tht/contracts';
 import { ConcurrencyError, type AppendResult, type EventStore } from '@tht/eventstore';
 import type { Request, RequestHandler } from 'express';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { AppContext } from './context';
 import { MAX_LAG_EVENTS } from './health';
 import type { ReadModelCache } from './read-model-cache';
+import type { ReadModels } from './read-models';
 
 /** The read-model caches by name (the `cache` label): a fixed set. */
 export type CacheName = 'principals' | 'team_leads' | 'ended_sessions' | 'custom_field_definitions' | 'responses';
@@ -140,7 +140,7 @@ function bearsToken(req: Request, expected: Buffer): boolean {
  * status, each projector's lag behind the log (measured when scraped), sign-in failures (401) and
  * refusals (429, a limit); served with the runtime's (`AppMetrics`).
  */
-export function createMetrics(ctx: AppContext): Metrics {
+export function createMetrics(ctx: { readModels: Pick<ReadModels, 'lags'>; metrics: AppMetrics }): Metrics {
   const registry = new Registry();
   const requestDuration = new Histogram({
     name: 'http_request_duration_seconds',

@@ -78,7 +78,12 @@ export const describePlatformApi: DescribeFeatureApi = () => ({
       operationId: 'getOrgConfig',
       summary: 'Settings the signed-out screens need',
       access: 'public',
-      responses: { 200: { description: "The organisation's e-mail domain", schema: orgConfigSchema } },
+      responses: {
+        200: {
+          description: "The organisation's e-mail domain, whether password sign-in is on, and the single sign-on button",
+          schema: orgConfigSchema,
+        },
+      },
     },
   ],
 });

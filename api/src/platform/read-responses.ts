@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { toIsoDate } from '@tht/contracts';
 import type { Request, Response } from 'express';
-import type { AppContext } from './context';
 import { createReadModelCache, type ReadModelCache, type ReadModelCacheOptions } from './read-model-cache';
 
 /**
@@ -85,7 +84,7 @@ export function sendRendered(req: Request, res: Response, rendered: RenderedJson
  * when this read-model state has rendered it before.
  */
 export async function sendReadModelJson(
-  ctx: Pick<AppContext, 'responses'>,
+  ctx: { responses: ResponseCache },
   req: Request,
   res: Response,
   key: string,

@@ -22,6 +22,8 @@ export interface StartTestAppOptions extends CreateAppOptions {
   log?: Logger;
   /** Another app's database (`ctx.config.databaseUrl`), as a second API process would share it; default: a fresh one. */
   databaseUrl?: string;
+  /** The port to listen on (known beforehand, e.g. for a PUBLIC_URL registered elsewhere); default: a free one. */
+  port?: number;
 }
 
 /**
@@ -38,7 +40,7 @@ export async function startTestApp(options: StartTestAppOptions = {}): Promise<T
     ...options.config,
   };
   const runtime = await startRuntime(config, database.pool, options.log ?? createLogger(config.logLevel));
-  const server = await listen(createApp(runtime.ctx, options), 0, '127.0.0.1');
+  const server = await listen(createApp(runtime.ctx, options), options.port ?? 0, '127.0.0.1');
   const { port } = server.address() as AddressInfo;
   return {
     baseUrl: `http://127.0.0.1:${port}`,

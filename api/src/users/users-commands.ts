@@ -1,4 +1,11 @@
-import { ACCOUNT_MESSAGES as M, fullName, type AdminUserUpdateInput, type ProfileUpdateInput, type Role } from '@tht/contracts';
+import {
+  ACCOUNT_MESSAGES as M,
+  fullName,
+  type AdminUserUpdateInput,
+  type ProfileUpdateInput,
+  type Role,
+  type SsoIdentity,
+} from '@tht/contracts';
 import type { ReadModelDb, UserRow } from 'projections';
 import { decideOnAccount, openAccount } from '../accounts/accounts-commands';
 import {
@@ -6,6 +13,7 @@ import {
   type AccountOrigin,
   type DepartmentLookup,
   type ManagerLookup,
+  type NewAccount,
   type Placement,
   type ProfileRequest,
 } from '../accounts/accounts-decider';
@@ -52,20 +60,40 @@ async function lookUpManager(db: ReadModelDb, managerId: number, userId?: number
   return { id: managerId, found: true, name: fullName({ firstName: manager.first_name, lastName: manager.last_name }), above };
 }
 
-export async function addUser(ctx: AppContext, input: NewUserInput, origin: AccountOrigin, actor: Actor): Promise<UserRow> {
+/** A new account's details with what its decision needs looked up: the address's owner, the department, the manager. */
+async function newAccount(db: ReadModelDb, input: Omit<NewUserInput, 'password'>): Promise<NewAccount> {
   const { email, firstName, lastName, role } = input;
-  const account = {
+  return {
     email,
     firstName,
     lastName,
     role,
-    emailTaken: (await findUserByEmail(ctx.db, email)) !== undefined,
-    department: await lookUpDepartment(ctx.db, input.department),
-    manager: input.managerId === undefined || input.managerId === null ? null : await lookUpManager(ctx.db, input.managerId),
+    emailTaken: (await findUserByEmail(db, email)) !== undefined,
+    department: await lookUpDepartment(db, input.department),
+    manager: input.managerId === undefined || input.managerId === null ? null : await lookUpManager(db, input.managerId),
   };
+}
+
+export async function addUser(ctx: AppContext, input: NewUserInput, origin: AccountOrigin, actor: Actor): Promise<UserRow> {
+  const account = await newAccount(ctx.db, input);
   newAccountProfile(account); // refused before the costly password hash
   const passwordHash = await hashPassword(input.password);
   return openAccount(ctx, { type: 'OpenAccount', userId: await ctx.ids.next('user'), account, origin, passwordHash }, actor);
+}
+
+/**
+ * The first single sign-on of a person without an account: an employee account without a
+ * password, linked to their `identity` at the provider and signed in as session `sessionId`.
+ */
+export async function addSsoUser(
+  ctx: AppContext,
+  input: Omit<NewUserInput, 'password' | 'role'>,
+  identity: SsoIdentity,
+  sessionId: string,
+  actor: Actor,
+): Promise<UserRow> {
+  const account = await newAccount(ctx.db, { ...input, role: 'employee' });
+  return openAccount(ctx, { type: 'OpenSsoAccount', userId: await ctx.ids.next('user'), account, identity, sessionId }, actor);
 }
 
 /** The update's fields with the department and the chosen manager looked up. */

@@ -81,10 +81,9 @@ export function toUser(row: UserRow): User {
   };
 }
 
-export async function currentUserResponse(db: ReadModelDb, row: UserRow): Promise<CurrentUserResponse> {
-  return {
-    user: toUser(row),
-    requiresPasswordChange: row.first_login_required,
-    hasDirectReports: await hasDirectReports(db, row.id),
-  };
+/** What the current-user answer says about the session beyond the user's row (see accounts/sign-in.ts). */
+export type SessionFacts = Pick<CurrentUserResponse, 'requiresPasswordChange' | 'passwordSignIn'>;
+
+export async function currentUserResponse(db: ReadModelDb, row: UserRow, facts: SessionFacts): Promise<CurrentUserResponse> {
+  return { user: toUser(row), ...facts, hasDirectReports: await hasDirectReports(db, row.id) };
 }

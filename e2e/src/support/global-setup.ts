@@ -1,7 +1,10 @@
+import { SSO_CALLBACK_PATH } from '@tht/contracts';
 import type { TestProject } from 'vitest/node';
+import { startTestIdentityProvider, type TestIdentityProvider } from '../../../api/src/testing/test-identity-provider';
 import { startRunMailbox, type RunMailbox } from './mailbox';
 import { startDeployedShape } from './deployed-shape';
 import { startProduct, type RunningProduct } from './product';
+import { E2E_SSO_BUTTON_LABEL } from './sso';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -15,6 +18,7 @@ declare module 'vitest' {
 
 let product: RunningProduct | undefined;
 let mailbox: RunMailbox | undefined;
+let identityProvider: TestIdentityProvider | undefined;
 
 /**
  * Starts the run's mailbox, then the product once per run, its mail going to the mailbox: as
@@ -25,6 +29,15 @@ let mailbox: RunMailbox | undefined;
  */
 export async function setup(project: TestProject) {
   mailbox = await startRunMailbox();
+  // The organisation's OpenID Connect provider (oidc-provider) in this process; a product started
+  // outside the run (E2E_BASE_URL) must use it as OIDC_ISSUER=http://localhost:$E2E_OIDC_PORT.
+  identityProvider = await startTestIdentityProvider({ port: Number(process.env.E2E_OIDC_PORT ?? 0) });
+  const sso = {
+    OIDC_ISSUER: identityProvider.issuer,
+    OIDC_CLIENT_ID: identityProvider.clientId,
+    OIDC_CLIENT_SECRET: identityProvider.clientSecret,
+    OIDC_BUTTON_LABEL: E2E_SSO_BUTTON_LABEL,
+  };
   const external = process.env.E2E_BASE_URL;
   const target = external
     ? {
@@ -32,7 +45,11 @@ export async function setup(project: TestProject) {
         adminEmail: process.env.E2E_ADMIN_EMAIL ?? 'admin@example.com',
         adminPassword: process.env.E2E_ADMIN_PASSWORD ?? 'Admin-password-1',
       }
-    : (product = await (process.env.E2E_INSTANCES === '2' ? startDeployedShape : startProduct)({ SMTP_URL: mailbox.smtpUrl }));
+    : (product = await (process.env.E2E_INSTANCES === '2' ? startDeployedShape : startProduct)({
+        SMTP_URL: mailbox.smtpUrl,
+        ...sso,
+      }));
+  identityProvider.allowRedirectUri(`${target.baseUrl}${SSO_CALLBACK_PATH}`);
   project.provide('baseUrl', target.baseUrl);
   project.provide('adminEmail', target.adminEmail);
   project.provide('adminPassword', target.adminPassword);
@@ -42,4 +59,5 @@ export async function setup(project: TestProject) {
 export async function teardown() {
   await product?.stop();
   await mailbox?.stop();
+  await identityProvider?.close();
 }

@@ -9,6 +9,7 @@ export const currentUserResponse: CurrentUserResponse = {
   user: employee,
   requiresPasswordChange: false,
   hasDirectReports: false,
+  passwordSignIn: true,
 };
 
 export function anEntry(overrides: Partial<EntryView> = {}): EntryView {

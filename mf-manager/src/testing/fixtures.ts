@@ -22,6 +22,7 @@ export const currentUserResponse: CurrentUserResponse = {
   user: managerUser,
   requiresPasswordChange: false,
   hasDirectReports: true,
+  passwordSignIn: true,
 };
 
 export function aReport(overrides: Partial<UserSummary> = {}): UserSummary {

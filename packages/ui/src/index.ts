@@ -36,7 +36,7 @@ export { YearSelector, useAvailableYears, currentYear, AVAILABLE_YEARS_KEY, AVAI
 
 export { useCurrentUser, fetchCurrentUser, CURRENT_USER_KEY } from './session/currentUser';
 export { useAuthActions } from './session/authActions';
-export { useOrgEmailDomain, useSignInOptions, ORG_CONFIG_KEY } from './session/orgEmailDomain';
+export { useOrgConfig, useOrgEmailDomain, useSignInOptions, ORG_CONFIG_KEY } from './session/orgEmailDomain';
 
 export { SortableSections, type SortableSection } from './layout/SortableSections';
 export { ReorderableList, type ReorderableItem, type ReorderableListProps } from './layout/ReorderableList';

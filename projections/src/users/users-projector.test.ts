@@ -68,6 +68,10 @@ function history(): ProjectedEvent[] {
     recorded({ type: 'UserLoggedIn', data: { userId: 3, sessionId: 'phone' } }),
     recorded({ type: 'UserLoggedOut', data: { userId: 3, sessionId: 'phone', sessionExpiresAt: '2026-01-12T09:00:00.000Z' } }),
     recorded({ type: 'UserLoggedOutEverywhere', data: { userId: 4 } }),
+    recorded({ type: 'UserRegistered', data: { ...profile(5), passwordHash: null } }),
+    recorded({ type: 'SsoIdentityLinked', data: { userId: 5, issuer: 'https://id.example.com', subject: 'sub-5' } }),
+    recorded({ type: 'UserLoggedIn', data: { userId: 5, sessionId: 'laptop', provider: 'https://id.example.com' } }),
+    recorded({ type: 'SsoIdentityLinked', data: { userId: 4, issuer: 'https://id.example.com', subject: 'sub-4' } }),
     recorded({ type: 'EntryLogged', data: { entryId: 1 } } as never),
   ];
 }
@@ -85,6 +89,8 @@ const USERS_AFTER_HISTORY = [
     first_login_required: true,
     token_version: 2,
     last_login: '2026-01-06T10:00:00.000Z',
+    sso_issuer: null,
+    sso_subject: null,
     version: 4,
   },
   {
@@ -102,6 +108,17 @@ const USERS_AFTER_HISTORY = [
     password_hash: '$argon2id$reset',
     first_login_required: false,
     token_version: 2, // the reset and "sign out everywhere"
+    sso_issuer: 'https://id.example.com',
+    sso_subject: 'sub-4',
+    version: 4,
+  },
+  {
+    id: 5,
+    password_hash: null, // made by single sign-on: no password
+    first_login_required: false,
+    sso_issuer: 'https://id.example.com',
+    sso_subject: 'sub-5',
+    version: 2,
   },
 ];
 

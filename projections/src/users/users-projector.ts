@@ -14,8 +14,12 @@ export interface UserRow {
   manager_id: number | null;
   manager_name: string | null;
   department: string;
-  password_hash: string;
+  /** null: the account has no password (made at its first single sign-on). */
+  password_hash: string | null;
   first_login_required: boolean;
+  /** The OpenID Connect identity the account signs in as (issuer and `sub`), once linked. */
+  sso_issuer: string | null;
+  sso_subject: string | null;
   /** Tokens carry the version they were issued under; "sign out everywhere" and password changes raise it. */
   token_version: number;
   last_login: Date | string | null;
@@ -41,6 +45,7 @@ const USER_EVENT_TYPES = [
   'UserLoggedIn',
   'UserLoggedOut',
   'UserLoggedOutEverywhere',
+  'SsoIdentityLinked',
   'DepartmentRenamed',
 ] as const;
 
@@ -59,6 +64,8 @@ const COLUMN_TYPES: ColumnTypes<UserRow> = {
   department: 'text',
   password_hash: 'text',
   first_login_required: 'bool',
+  sso_issuer: 'text',
+  sso_subject: 'text',
   token_version: 'int4',
   last_login: 'timestamptz',
   created_at: 'timestamptz',
@@ -78,14 +85,19 @@ async function migrate(db: Kysely<UsersTables>, schema: string): Promise<void> {
     manager_id integer,
     manager_name text,
     department text NOT NULL,
-    password_hash text NOT NULL,
+    password_hash text,
     first_login_required boolean NOT NULL,
+    sso_issuer text,
+    sso_subject text,
     token_version integer NOT NULL DEFAULT 0,
     last_login timestamptz,
     created_at timestamptz NOT NULL,
     updated_at timestamptz NOT NULL,
     version integer NOT NULL
   ) WITH (fillfactor = 70)`.execute(db);
+  // Tables made before single sign-on: accounts without a password, and linked identities.
+  await sql`ALTER TABLE ${users} ALTER COLUMN password_hash DROP NOT NULL`.execute(db);
+  await sql`ALTER TABLE ${users} ADD COLUMN IF NOT EXISTS sso_issuer text, ADD COLUMN IF NOT EXISTS sso_subject text`.execute(db);
   // E-mail uniqueness is the write side's job (reservation streams); a unique index here could
   // fail a batch that frees an address in one row and takes it in another.
   await sql`CREATE INDEX IF NOT EXISTS users_email_idx ON ${users} (email)`.execute(db);
@@ -94,7 +106,7 @@ async function migrate(db: Kysely<UsersTables>, schema: string): Promise<void> {
 
 function newUserRow(
   event: UserEvent,
-  data: UserProfileFields & { userId: number; passwordHash: string },
+  data: UserProfileFields & { userId: number; passwordHash: string | null },
   firstLoginRequired: boolean,
 ): UserRow {
   return {
@@ -108,6 +120,8 @@ function newUserRow(
     department: data.department,
     password_hash: data.passwordHash,
     first_login_required: firstLoginRequired,
+    sso_issuer: null,
+    sso_subject: null,
     token_version: 0,
     last_login: null,
     created_at: event.metadata.occurredAt,
@@ -234,6 +248,8 @@ class UsersBatch {
         return this.change(event, event.data.userId, { set: {}, revokesTokens: !('sessionId' in event.data) });
       case 'UserLoggedOutEverywhere':
         return this.change(event, event.data.userId, { set: {}, revokesTokens: true });
+      case 'SsoIdentityLinked':
+        return this.change(event, event.data.userId, { set: { sso_issuer: event.data.issuer, sso_subject: event.data.subject } });
       case 'DepartmentRenamed':
         return this.applyDepartmentRename(event.data);
     }

@@ -57,11 +57,11 @@ type Item = { label: string; select: () => void };
 
 /**
  * The signed-in user's menu: a button showing their name that opens a `menu` titled My Account
- * with their identity and the items Edit Profile, Reset Password, Sign out (this device) and Sign
- * out everywhere.
+ * with their identity and the items Edit Profile, Reset Password (only for an account that signs in
+ * with a password), Sign out (this device) and Sign out everywhere.
  */
 export function AccountMenu() {
-  const { user } = useCurrentUser();
+  const { user, session } = useCurrentUser();
   const { logout, logoutEverywhere } = useAuthActions();
   const { showToast } = useToast();
   const navigate = useNavigate();
@@ -96,7 +96,7 @@ export function AccountMenu() {
 
   const items: Item[] = [
     { label: 'Edit Profile', select: () => setProfileOpen(true) },
-    { label: 'Reset Password', select: () => void navigate('/auth?tab=reset') },
+    ...(session?.passwordSignIn ? [{ label: 'Reset Password', select: () => void navigate('/auth?tab=reset') }] : []),
     { label: 'Sign out', select: () => void signOut(logout, { title: 'Logged out', description: ACCOUNT_MESSAGES.loggedOut }) },
     {
       label: 'Sign out everywhere',

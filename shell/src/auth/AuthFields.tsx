@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Button, FormField, Input, PasswordInput, type FieldErrors } from '@tht/ui';
 
 /** The part of a useValidatedForm result that a field component reads and writes. */
-interface FormBinding<Field extends string> {
+export interface FormBinding<Field extends string> {
   values: Record<Field, string>;
   errors: FieldErrors;
   setField(field: Field, value: string): void;
@@ -73,5 +73,29 @@ export function SubmitButton({ pending, pendingLabel, children }: { pending: boo
     <Button type="submit" disabled={pending}>
       {pending ? pendingLabel : children}
     </Button>
+  );
+}
+
+/** A new account's First Name and Last Name. */
+export function NameFields({ form }: { form: FormBinding<'firstName' | 'lastName'> }) {
+  return (
+    <>
+      <FormField label="First Name" required error={form.errors.firstName}>
+        <Input
+          name="firstName"
+          autoComplete="given-name"
+          value={form.values.firstName}
+          onChange={(event) => form.setField('firstName', event.target.value)}
+        />
+      </FormField>
+      <FormField label="Last Name" required error={form.errors.lastName}>
+        <Input
+          name="lastName"
+          autoComplete="family-name"
+          value={form.values.lastName}
+          onChange={(event) => form.setField('lastName', event.target.value)}
+        />
+      </FormField>
+    </>
   );
 }

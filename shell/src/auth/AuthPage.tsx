@@ -1,26 +1,70 @@
 import { useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import type { ResetRequestAnswer } from '@tht/contracts';
-import { CentredSpinner, Tabs, useCurrentUser } from '@tht/ui';
+import styled from 'styled-components';
+import { CentredSpinner, Tabs, useCurrentUser, useSignInOptions } from '@tht/ui';
 import { AuthLayout } from './AuthLayout';
-import { AUTH_PATH, authViewOf } from './authPaths';
+import { AUTH_PATH, authViewOf, type AuthView } from './authPaths';
+import { FirstSignInScreen } from './FirstSignInForm';
 import { LoginForm } from './LoginForm';
 import { RegisterForm } from './RegisterForm';
 import { ResetConfirmForm } from './ResetConfirmForm';
 import { ResetLinkIssued } from './ResetLinkIssued';
 import { ResetRequestForm } from './ResetRequestForm';
 import { SetPasswordForm } from './SetPasswordForm';
+import { SsoCompletion } from './SsoCompletion';
+import { SsoSignIn } from './SsoSignIn';
+import { useSsoFailureToast } from './useSsoFailureToast';
 
 const SIGN_IN_TABS = [
   { value: 'login', label: 'Login' },
   { value: 'register', label: 'Register' },
 ] as const;
 
+const AdminSignIn = styled.details`
+  margin-top: ${({ theme }) => theme.spacing(5)};
+  & > summary { cursor: pointer; margin-bottom: ${({ theme }) => theme.spacing(3)}; }
+`;
+
+/**
+ * Signing in: the organisation's sign-in button (when single sign-on is configured) above the
+ * Login and Register tabs; with password sign-in turned off, the button alone, and the password
+ * form kept for the start-up administrator under a disclosure.
+ */
+function SignInChoices({ view, onTab }: { view: AuthView; onTab: (tab: string) => void }) {
+  const { passwordLogin, sso } = useSignInOptions();
+  if (!passwordLogin && sso) {
+    return (
+      <>
+        <SsoSignIn label={sso.buttonLabel} />
+        <AdminSignIn>
+          <summary>Administrator sign-in with a password</summary>
+          <LoginForm />
+        </AdminSignIn>
+      </>
+    );
+  }
+  return (
+    <Tabs label="Sign in or register" items={SIGN_IN_TABS} value={view} onChange={onTab}>
+      {view === 'register' ? (
+        <RegisterForm />
+      ) : (
+        <>
+          {sso && <SsoSignIn label={sso.buttonLabel} dividerText="or sign in with your password" />}
+          <LoginForm />
+        </>
+      )}
+    </Tabs>
+  );
+}
+
 /**
  * /auth: the Login and Register tabs, the reset, reset-success and reset-confirm states (named by
- * the URL), and the forced 'Set Your Password' screen.
+ * the URL), the forced 'Set Your Password' screen, and the end of a single sign-on (its
+ * completion, the first-sign-in screen, or the toast of its failure).
  */
 export function AuthPage() {
+  useSsoFailureToast();
   const { session, isLoading } = useCurrentUser();
   const [searchParams, setSearchParams] = useSearchParams();
   const navigate = useNavigate();
@@ -43,7 +87,11 @@ export function AuthPage() {
 
   return (
     <AuthLayout>
-      {session?.requiresPasswordChange ? (
+      {view === 'sso-signed-in' ? (
+        <SsoCompletion />
+      ) : view === 'sso-first-sign-in' ? (
+        <FirstSignInScreen />
+      ) : session?.requiresPasswordChange ? (
         <SetPasswordForm />
       ) : view === 'reset-confirm' && token ? (
         <ResetConfirmForm token={token} onReset={afterPasswordReset} />
@@ -52,14 +100,7 @@ export function AuthPage() {
       ) : view === 'reset' ? (
         <ResetRequestForm onRequested={setIssuedReset} />
       ) : (
-        <Tabs
-          label="Sign in or register"
-          items={SIGN_IN_TABS}
-          value={view}
-          onChange={(tab) => setSearchParams(tab === 'register' ? { tab } : {})}
-        >
-          {view === 'register' ? <RegisterForm /> : <LoginForm />}
-        </Tabs>
+        <SignInChoices view={view} onTab={(tab) => setSearchParams(tab === 'register' ? { tab } : {})} />
       )}
     </AuthLayout>
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { authViewOf } from './authPaths';
+import { authViewOf, ssoFailureOf } from './authPaths';
 
 const view = (query: string) => authViewOf(new URLSearchParams(query));
 const token = 'a'.repeat(32) + '0123456789abcdef'.repeat(2);
@@ -19,5 +19,19 @@ describe('authViewOf', () => {
     expect(view('tab=reset').view).toBe('reset');
     expect(view('tab=register').view).toBe('register');
     expect(view('').view).toBe('login');
+  });
+});
+
+describe('the end of a single sign-on', () => {
+  it('opens its completion or the first-sign-in screen by name', () => {
+    expect(view('sso=signed-in').view).toBe('sso-signed-in');
+    expect(view('sso=first-sign-in').view).toBe('sso-first-sign-in');
+    expect(view('sso=anything').view).toBe('login');
+  });
+
+  it('reads a known failure only', () => {
+    expect(ssoFailureOf(new URLSearchParams('sso_error=cancelled'))).toBe('cancelled');
+    expect(ssoFailureOf(new URLSearchParams('sso_error=<script>'))).toBeNull();
+    expect(ssoFailureOf(new URLSearchParams(''))).toBeNull();
   });
 });

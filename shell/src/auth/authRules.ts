@@ -7,4 +7,5 @@ export {
   resetRequestSchema,
   resetTokenSchema,
   setPasswordSchema,
+  ssoFirstSignInSchema,
 } from '@tht/contracts';

@@ -8,7 +8,7 @@ import { renderApp, toasts } from '../testing/renderWithShell';
 
 const userEvent = userEventLibrary.setup({ delay: null });
 
-function sessionOf(role: Role, { hasDirectReports = false, requiresPasswordChange = false } = {}) {
+function sessionOf(role: Role, { hasDirectReports = false, requiresPasswordChange = false, passwordSignIn = true } = {}) {
   return {
     user: {
       id: 5,
@@ -23,6 +23,7 @@ function sessionOf(role: Role, { hasDirectReports = false, requiresPasswordChang
     },
     requiresPasswordChange,
     hasDirectReports,
+    passwordSignIn,
   };
 }
 
@@ -122,6 +123,15 @@ describe('account menu', () => {
     expect(within(menu).getByRole('menuitem', { name: 'Reset Password' })).toHaveFocus();
     await userEvent.keyboard('{Enter}');
     await waitFor(() => expect(currentPath()).toBe('/auth?tab=reset'));
+  });
+
+  it('offers no Reset Password to an account that signs in through the organisation only', async () => {
+    apiFor(sessionOf('employee', { passwordSignIn: false }));
+    renderApp('/', <AppRoutes />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Sam Carter' }));
+    const menu = screen.getByRole('menu', { name: 'My Account' });
+    expect(within(menu).queryByRole('menuitem', { name: 'Reset Password' })).not.toBeInTheDocument();
+    expect(within(menu).getAllByRole('menuitem')).toHaveLength(3);
   });
 
   it('signs out: drops the token, goes to /auth and says so', async () => {

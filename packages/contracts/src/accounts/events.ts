@@ -16,8 +16,11 @@ export interface UserProfileFields {
 }
 
 export interface AccountEventData {
-  /** Self-registration: signed in at once, never forced to change the password. */
-  UserRegistered: UserProfileFields & { userId: number; passwordHash: string };
+  /**
+   * Self-registration: signed in at once, never forced to change the password. `passwordHash` is
+   * null for an account made at its first single sign-on (it has no password).
+   */
+  UserRegistered: UserProfileFields & { userId: number; passwordHash: string | null };
   /** Created by an admin (firstLoginRequired true) or at start-up (false). */
   UserCreated: UserProfileFields & { userId: number; passwordHash: string; firstLoginRequired: boolean };
   UserUpdated: { userId: number; changes: Partial<UserProfileFields> };
@@ -32,8 +35,16 @@ export interface AccountEventData {
    */
   PasswordResetRequested: { userId: number; tokenHash: string; expiresAt: string };
   PasswordResetCompleted: { userId: number; passwordHash: string };
-  /** A sign-in: `sessionId` is the random id its tokens carry (absent in events older than sessions). */
-  UserLoggedIn: { userId: number; sessionId?: string };
+  /**
+   * A sign-in: `sessionId` is the random id its tokens carry (absent in events older than sessions);
+   * `provider` is the issuer of a single sign-on (absent for a password).
+   */
+  UserLoggedIn: { userId: number; sessionId?: string; provider?: string };
+  /**
+   * The account signs in through the organisation's OpenID Connect provider `issuer` as its
+   * `subject` (the ID token's `sub`), found by its verified e-mail at the first single sign-on.
+   */
+  SsoIdentityLinked: { userId: number } & SsoIdentity;
   /**
    * Ends the session `sessionId`, whose tokens expire by `sessionExpiresAt` (ISO timestamp). Without
    * a session id (events older than sessions) it ends every sign-in, as `UserLoggedOutEverywhere`.
@@ -50,6 +61,12 @@ export interface AccountEventData {
   EmailReleased: { email: string; userId: number };
   DepartmentNameReserved: { name: string; departmentId: number };
   DepartmentNameReleased: { name: string; departmentId: number };
+}
+
+/** Who a person is at an OpenID Connect provider: the provider's issuer URL and their `sub` there. */
+export interface SsoIdentity {
+  issuer: string;
+  subject: string;
 }
 
 export type AccountEventType = keyof AccountEventData;

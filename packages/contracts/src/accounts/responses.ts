@@ -39,9 +39,21 @@ export const currentUserResponseSchema = z.strictObject({
   user: userSchema,
   requiresPasswordChange: z.boolean(),
   hasDirectReports: z.boolean(),
+  /**
+   * The account has a password it may sign in with: false for an account made by single sign-on,
+   * and with password sign-in turned off (PASSWORD_LOGIN=false) for everyone but the start-up admin.
+   */
+  passwordSignIn: z.boolean(),
 });
 
 export const loginResponseSchema = currentUserResponseSchema.extend({ authToken: z.string() });
+
+/** GET /api/auth/oidc/first-sign-in: the person the provider named, as the first-sign-in screen greets them. */
+export const ssoFirstSignInIdentitySchema = z.strictObject({
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+});
 
 export const managerOptionSchema = z.strictObject({ id: z.number(), firstName: z.string(), lastName: z.string() });
 
@@ -65,6 +77,7 @@ export type UserSummary = z.infer<typeof userSummarySchema>;
 export type CurrentUserResponse = z.infer<typeof currentUserResponseSchema>;
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 export type ManagerOption = z.infer<typeof managerOptionSchema>;
+export type SsoFirstSignInIdentity = z.infer<typeof ssoFirstSignInIdentitySchema>;
 export type Department = z.infer<typeof departmentSchema>;
 export type CheckEmailResponse = z.infer<typeof checkEmailResponseSchema>;
 export type PasswordResetResponse = z.infer<typeof passwordResetResponseSchema>;

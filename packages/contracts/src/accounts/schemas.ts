@@ -90,6 +90,17 @@ export const registrationSchema = (domain: string) =>
     })
     .refine(passwordsMatch, mismatch);
 
+/**
+ * The first single sign-on of a person without an account: registration's fields but the e-mail
+ * (the provider's) and the password (none).
+ */
+export const ssoFirstSignInSchema = z.object({
+  firstName: firstNameSchema,
+  lastName: lastNameSchema,
+  managerId: managerIdSchema.nullish(),
+  department: departmentNameOfUserSchema,
+});
+
 const adminUserFields = (domain: string) => ({
   email: orgEmailSchema(domain),
   firstName: firstNameSchema,
@@ -187,6 +198,7 @@ export const departmentNameSchema = z.object({
 
 export type LoginInput = z.infer<typeof loginSchema>;
 export type RegistrationInput = z.infer<ReturnType<typeof registrationSchema>>;
+export type SsoFirstSignInInput = z.infer<typeof ssoFirstSignInSchema>;
 export type AdminUserCreateInput = z.infer<ReturnType<typeof adminUserCreateSchema>>;
 export type AdminUserEditInput = z.infer<ReturnType<typeof adminUserEditSchema>>;
 export type AdminUserUpdateInput = z.infer<ReturnType<typeof adminUserUpdateSchema>>;

@@ -17,4 +17,9 @@ describe('redactCredentials', () => {
     expect(redactCredentials(data).redacted).toEqual([]);
     expect(redactCredentials(null)).toEqual({ data: null, redacted: [] });
   });
+
+  it('leaves the null password of an account made by single sign-on as it is (there is none to hide)', () => {
+    const data = { userId: 3, email: 'a@b.c', passwordHash: null };
+    expect(redactCredentials(data)).toEqual({ data, redacted: [] });
+  });
 });

@@ -19,10 +19,13 @@ export interface RedactedData<Data> {
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** An event's data without its credentials (events hold them at the top level of their data). */
+/**
+ * An event's data without its credentials (events hold them at the top level of their data). A
+ * null credential (an account made by single sign-on has no password) is none, and stays null.
+ */
 export function redactCredentials<Data>(data: Data): RedactedData<Data> {
   if (!isRecord(data)) return { data, redacted: [] };
-  const redacted = CREDENTIAL_FIELDS.filter((field) => field in data);
+  const redacted = CREDENTIAL_FIELDS.filter((field) => field in data && data[field] !== null);
   if (redacted.length === 0) return { data, redacted };
   const copy: Record<string, unknown> = { ...data };
   for (const field of redacted) copy[field] = REDACTED_CREDENTIAL;

@@ -26,6 +26,7 @@ const EVERY_TYPE: { readonly [Type in ProductEventType]: true } = {
   UserLoggedIn: true,
   UserLoggedOut: true,
   UserLoggedOutEverywhere: true,
+  SsoIdentityLinked: true,
   DepartmentCreated: true,
   DepartmentRenamed: true,
   DepartmentDeleted: true,

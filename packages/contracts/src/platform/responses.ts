@@ -21,8 +21,16 @@ export const healthResponseSchema = z.union([
 /** GET /api/health/live: the process answers (nothing else is asked). */
 export const livenessResponseSchema = z.strictObject({ status: z.literal('ok') });
 
-/** GET /api/config: the settings a signed-out screen needs. */
-export const orgConfigSchema = z.strictObject({ orgEmailDomain: z.string() });
+/**
+ * GET /api/config: the settings a signed-out screen needs: the e-mail domain, whether password
+ * sign-in and registration are on, and the single sign-on button's label (null: no single sign-on).
+ */
+export const orgConfigSchema = z.strictObject({
+  orgEmailDomain: z.string(),
+  passwordLogin: z.boolean(),
+  sso: z.strictObject({ buttonLabel: z.string() }).nullable(),
+});
+export type OrgConfig = z.infer<typeof orgConfigSchema>;
 
 /** GET /api/remotes: each micro-frontend's Module Federation name and the address of its manifest. */
 export const remoteRegistrySchema = z.record(z.string(), z.string());

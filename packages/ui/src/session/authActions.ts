@@ -1,14 +1,23 @@
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
-import type { CurrentUserResponse, LoginInput, LoginResponse, RegistrationInput, ResetRequestAnswer } from '@tht/contracts';
+import {
+  SSO_COMPLETE_PATH,
+  SSO_FIRST_SIGN_IN_PATH,
+  type CurrentUserResponse,
+  type LoginInput,
+  type LoginResponse,
+  type RegistrationInput,
+  type ResetRequestAnswer,
+  type SsoFirstSignInInput,
+} from '@tht/contracts';
 import { AUTH_TOKEN_KEY, apiRequest, forgetReadAfter } from '../api/client';
 import { CURRENT_USER_KEY } from './currentUser';
 
 type SessionResponse = CurrentUserResponse & { authToken?: string };
 
-function sessionOf({ user, requiresPasswordChange, hasDirectReports }: SessionResponse): CurrentUserResponse {
-  return { user, requiresPasswordChange, hasDirectReports };
+function sessionOf({ user, requiresPasswordChange, hasDirectReports, passwordSignIn }: SessionResponse): CurrentUserResponse {
+  return { user, requiresPasswordChange, hasDirectReports, passwordSignIn };
 }
 
 /**
@@ -54,6 +63,23 @@ export function useAuthActions() {
 
       register: async (registration: RegistrationInput): Promise<SessionResponse> => {
         const response = await apiRequest<SessionResponse>('POST', '/api/register', registration);
+        await startSession(response);
+        return response;
+      },
+
+      /**
+       * After the organisation's sign-in service sent the browser back: takes over the session the
+       * server began (its httpOnly cookie) as a login does, token and all.
+       */
+      completeSingleSignOn: async (): Promise<LoginResponse> => {
+        const response = await apiRequest<LoginResponse>('POST', SSO_COMPLETE_PATH);
+        await startSession(response);
+        return response;
+      },
+
+      /** The first single sign-on of a person without an account: their account, then signed in. */
+      completeFirstSignIn: async (placement: SsoFirstSignInInput): Promise<LoginResponse> => {
+        const response = await apiRequest<LoginResponse>('POST', SSO_FIRST_SIGN_IN_PATH, placement);
         await startSession(response);
         return response;
       },

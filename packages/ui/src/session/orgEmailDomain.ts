@@ -1,15 +1,28 @@
 import useSWR from 'swr';
+import type { OrgConfig } from '@tht/contracts';
 
 /** Public organisation settings the server exposes to the sign-in and user forms. */
 export const ORG_CONFIG_KEY = '/api/config';
 
-type OrgConfig = { orgEmailDomain: string };
+/** GET /api/config, cached for the page's life: the settings (undefined until known), and whether the call has answered or failed. */
+export function useOrgConfig(): { config: OrgConfig | undefined; settled: boolean } {
+  const { data, error } = useSWR<OrgConfig, Error>(ORG_CONFIG_KEY, { dedupingInterval: Infinity, revalidateIfStale: false });
+  return { config: data, settled: data !== undefined || error !== undefined };
+}
 
 /**
  * The organisation's e-mail domain (ORG_EMAIL_DOMAIN on the server), for the e-mail rule of the
- * registration and user forms; undefined until known. Cached for the page's life.
+ * registration and user forms; undefined until known.
  */
 export function useOrgEmailDomain(): string | undefined {
-  const { data } = useSWR<OrgConfig>(ORG_CONFIG_KEY, { dedupingInterval: Infinity, revalidateIfStale: false });
-  return data?.orgEmailDomain;
+  return useOrgConfig().config?.orgEmailDomain;
+}
+
+/**
+ * How people sign in: whether password sign-in and registration are on (PASSWORD_LOGIN), and the
+ * single sign-on button's label (null without OIDC_ISSUER). Until known: passwords, no button.
+ */
+export function useSignInOptions(): Pick<OrgConfig, 'passwordLogin' | 'sso'> {
+  const { config } = useOrgConfig();
+  return { passwordLogin: config?.passwordLogin ?? true, sso: config?.sso ?? null };
 }

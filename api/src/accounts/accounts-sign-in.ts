@@ -1,0 +1,42 @@
+import { normaliseEmail, type CurrentUserResponse, type LoginResponse } from '@tht/contracts';
+import type { Request, Response } from 'express';
+import type { UserRow } from 'projections';
+import { setAuthCookie, signAuthToken } from '../auth/tokens';
+import type { AppConfig } from '../config';
+import type { AppContext } from '../platform/context';
+import { currentUserResponse } from '../users/users-queries';
+
+/** How a session began: its id, and whether through the organisation's provider (no password used). */
+export interface SessionStart {
+  id: string;
+  sso: boolean;
+}
+
+/** Whether `email` may sign in with a password: anyone, unless PASSWORD_LOGIN=false leaves only the start-up admin. */
+export function passwordSignInAllowed(config: Pick<AppConfig, 'passwordLogin' | 'startupAdmin'>, email: string): boolean {
+  return config.passwordLogin || normaliseEmail(email) === config.startupAdmin?.email;
+}
+
+/**
+ * The signed-in user as the current-user call answers: a pending password change holds back a
+ * password sign-in only, and the password counts when the account has one it may sign in with.
+ */
+export function currentUserOf(ctx: AppContext, user: UserRow, session: Pick<SessionStart, 'sso'>): Promise<CurrentUserResponse> {
+  return currentUserResponse(ctx.db, user, {
+    requiresPasswordChange: user.first_login_required && !session.sso,
+    passwordSignIn: user.password_hash !== null && passwordSignInAllowed(ctx.config, user.email),
+  });
+}
+
+/** Signs the user in on this response, in session `session`: the token goes into the body and an httpOnly cookie. */
+export async function signIn(
+  ctx: AppContext,
+  req: Request,
+  res: Response,
+  user: UserRow,
+  session: SessionStart,
+): Promise<LoginResponse> {
+  const authToken = signAuthToken(user, session.id, ctx.config.jwtSecret, { sso: session.sso });
+  setAuthCookie(req, res, authToken);
+  return { authToken, ...(await currentUserOf(ctx, user, session)) };
+}

@@ -1,0 +1,14 @@
+import type { ProjectionLag } from 'projections';
+
+/** The read models as the API sees them: waiting for an event to reach them, and how far they trail the log. */
+export interface ReadModels {
+  /**
+   * Resolves true once every projector has processed `globalPosition` and this process's caches
+   * hold nothing older (`ReadModelCaches.reached`), false after `timeoutMs`.
+   */
+  waitFor(globalPosition: string, timeoutMs?: number): Promise<boolean>;
+  /** How far the slowest projection trails the log (the health check's question); null while it does not run. */
+  lag(countUpTo: number): Promise<ProjectionLag | null>;
+  /** `lag` of every projector by name (the metrics' projection lag). */
+  lags(countUpTo: number): Promise<Map<string, ProjectionLag> | null>;
+}

@@ -1,0 +1,94 @@
+import {
+  ACCOUNT_MESSAGES as M,
+  SSO_FAILURES,
+  SSO_MESSAGES as S,
+  loginResponseSchema,
+  ssoFirstSignInIdentitySchema,
+  ssoFirstSignInSchema,
+} from '@tht/contracts';
+import type { DescribeFeatureApi } from '../openapi/operations';
+
+const NOT_CONFIGURED = { 404: [S.notConfigured] };
+const BROWSER_ONLY = 'A browser navigation, not an API call: it answers with a redirect (303) and sets httpOnly cookies.';
+
+/** The routes of `sso-routes.ts`. */
+export const describeSsoApi: DescribeFeatureApi = ({ orgEmailDomain }) => ({
+  tag: {
+    name: 'Single sign-on',
+    description:
+      "Sign-in through the organisation's OpenID Connect provider (`OIDC_ISSUER`): authorization code flow with PKCE, " +
+      '`state` and `nonce`. Without `OIDC_ISSUER` every route answers 404.',
+  },
+  operations: [
+    {
+      method: 'get',
+      path: '/api/auth/oidc/start',
+      operationId: 'startSingleSignOn',
+      summary: "Go to the organisation's sign-in service",
+      description:
+        `${BROWSER_ONLY} Redirects to the provider's authorization endpoint (discovered now, cached an hour; a failed ` +
+        'discovery is tried again at the next start) and keeps the flow (state, nonce, PKCE verifier) in a signed ' +
+        'cookie for 10 minutes. A provider that cannot be reached redirects to `/auth?sso_error=unavailable`.',
+      access: 'public',
+      responses: { 303: { description: 'To the provider, or to `/auth?sso_error=unavailable`', contentType: 'text/plain' } },
+      errors: NOT_CONFIGURED,
+    },
+    {
+      method: 'get',
+      path: '/api/auth/oidc/callback',
+      operationId: 'singleSignOnCallback',
+      summary: "The provider's answer (the registered redirect URI)",
+      description:
+        `${BROWSER_ONLY} The redirect URI to register at the provider: \`PUBLIC_URL/api/auth/oidc/callback\`. Redeems the ` +
+        "code and checks the ID token (issuer, audience, expiry, nonce, signature against the provider's keys). The " +
+        `person is the token's verified e-mail address, which must be an @${orgEmailDomain} address. An existing ` +
+        'account is linked to the identity at its first single sign-on and signed in as by `POST /api/login` (the ' +
+        '`authToken` cookie), then the browser goes to `/auth?sso=signed-in`; a person without an account goes to ' +
+        '`/auth?sso=first-sign-in` (unless `OIDC_AUTO_CREATE=false`). Every failure redirects to ' +
+        `\`/auth?sso_error=<failure>\`, one of ${SSO_FAILURES.map((failure) => `\`${failure}\``).join(', ')}.`,
+      access: 'public',
+      responses: { 303: { description: 'To `/auth` with the outcome or the failure', contentType: 'text/plain' } },
+      errors: NOT_CONFIGURED,
+    },
+    {
+      method: 'post',
+      path: '/api/auth/oidc/complete',
+      operationId: 'completeSingleSignOn',
+      summary: 'Take over the session the callback began',
+      description:
+        'The page the callback led to calls this with the `authToken` cookie; it answers as `POST /api/login` does, with a ' +
+        'fresh token of the same session (the token never travels in a URL).',
+      access: 'signed-in-pending-password-ok',
+      responses: { 200: { description: 'Signed in', schema: loginResponseSchema } },
+      errors: NOT_CONFIGURED,
+    },
+    {
+      method: 'get',
+      path: '/api/auth/oidc/first-sign-in',
+      operationId: 'getFirstSingleSignOn',
+      summary: 'Who is signing in for the first time',
+      description: 'The person the provider named, from the signed cookie the callback set (valid 30 minutes).',
+      access: 'public',
+      responses: { 200: { description: 'Their e-mail and names', schema: ssoFirstSignInIdentitySchema } },
+      errors: { 401: [S.firstSignInExpired], ...NOT_CONFIGURED },
+    },
+    {
+      method: 'post',
+      path: '/api/auth/oidc/first-sign-in',
+      operationId: 'completeFirstSingleSignOn',
+      summary: "Create the first-time person's account and sign them in",
+      description:
+        "An employee account with the provider's e-mail address, the names and the department and manager chosen, " +
+        'without a password, linked to the identity. Sets the `authToken` cookie.',
+      access: 'public',
+      body: ssoFirstSignInSchema,
+      responses: { 201: { description: 'Account created and signed in', schema: loginResponseSchema } },
+      errors: {
+        400: [M.unknownDepartment('{department}'), M.managerNotFound],
+        401: [S.firstSignInExpired],
+        409: [M.accountAlreadyExists],
+        ...NOT_CONFIGURED,
+      },
+    },
+  ],
+});

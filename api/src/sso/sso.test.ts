@@ -1,0 +1,385 @@
+import {
+  ACCOUNT_MESSAGES as M,
+  SSO_CALLBACK_PATH,
+  SSO_MESSAGES as S,
+  loginResponseSchema,
+  userStream,
+  type SsoFailure,
+} from '@tht/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureDepartment, createUserAndLogin, TEST_PASSWORD } from '../testing/accounts';
+import { freePort } from '../testing/free-port';
+import { request } from '../testing/request';
+import { startTestApp, type TestApp } from '../testing/test-app';
+import { startTestIdentityProvider, type TestIdentityProvider } from '../testing/test-identity-provider';
+import { addUser } from '../users/users-commands';
+import { systemActor } from '../platform/commands';
+import type { SsoSettings } from '../config';
+
+/**
+ * Single sign-on against a real OpenID Connect provider (oidc-provider) in this process, driven as
+ * a browser drives it: redirects followed by hand, cookies kept per host.
+ *
+ * `app` signs in through `provider` with every default. `strict` shares its database as a second
+ * API process would, with PASSWORD_LOGIN=false and OIDC_AUTO_CREATE=false, and its provider is
+ * down until the test that starts it.
+ */
+let provider: TestIdentityProvider;
+let app: TestApp;
+let strict: TestApp;
+let strictProvider: TestIdentityProvider | undefined;
+let strictProviderPort: number;
+const domain = 'example.com';
+const adminEmail = 'boss@example.com';
+
+const ssoSettings = (issuer: TestIdentityProvider | string, autoCreate: boolean): SsoSettings => ({
+  issuer: typeof issuer === 'string' ? issuer : issuer.issuer,
+  clientId: 'training-hours-tracker',
+  clientSecret: 'test-client-secret-of-the-training-hours-tracker',
+  scopes: 'openid email profile',
+  buttonLabel: 'Sign in with Acme',
+  autoCreate,
+});
+
+beforeAll(async () => {
+  const [port, strictPort] = [await freePort(), await freePort()];
+  strictProviderPort = await freePort();
+  const urls = [port, strictPort].map((each) => `http://127.0.0.1:${each}`);
+  const redirectUris = urls.map((url) => `${url}${SSO_CALLBACK_PATH}`);
+  provider = await startTestIdentityProvider({ redirectUris });
+  app = await startTestApp({ port, config: { publicUrl: urls[0]!, sso: ssoSettings(provider, true) } });
+  strict = await startTestApp({
+    port: strictPort,
+    databaseUrl: app.ctx.config.databaseUrl!,
+    config: {
+      publicUrl: urls[1]!,
+      sso: ssoSettings(`http://localhost:${strictProviderPort}`, false),
+      passwordLogin: false,
+      startupAdmin: { email: adminEmail, password: TEST_PASSWORD },
+    },
+  });
+  await ensureDepartment(app.ctx, 'Engineering');
+});
+
+afterAll(async () => {
+  await strict?.close();
+  await app?.close();
+  await provider?.close();
+  await strictProvider?.close();
+});
+
+/** Cookies per host, as a browser keeps them (path and expiry aside: the tests' flows are short). */
+class TestBrowser {
+  readonly cookies = new Map<string, Map<string, string>>();
+
+  private jar(url: URL): Map<string, string> {
+    let jar = this.cookies.get(url.host);
+    if (!jar) this.cookies.set(url.host, (jar = new Map()));
+    return jar;
+  }
+
+  /** A request with this browser's cookies for the host; a same-origin POST of a form or of JSON. */
+  async go(url: string | URL, init: { method?: string; form?: Record<string, string>; json?: unknown } = {}) {
+    const target = new URL(url);
+    const jar = this.jar(target);
+    const headers: Record<string, string> = {};
+    if (jar.size > 0) headers.cookie = [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+    if (init.method === 'POST') headers.origin = target.origin;
+    let body: string | undefined;
+    if (init.form)
+      [body, headers['content-type']] = [new URLSearchParams(init.form).toString(), 'application/x-www-form-urlencoded'];
+    if (init.json !== undefined) [body, headers['content-type']] = [JSON.stringify(init.json), 'application/json'];
+    const response = await fetch(target, { method: init.method ?? 'GET', headers, body, redirect: 'manual' });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair = '', ...attributes] = line.split(';');
+      const [name = '', value = ''] = pair.split(/=(.*)/s);
+      const expired = attributes.some((a) => /^\s*expires=Thu, 01 Jan 1970/i.test(a) || /^\s*max-age=0\s*$/i.test(a));
+      if (expired || value === '') jar.delete(name.trim());
+      else jar.set(name.trim(), value);
+    }
+    return { response, location: response.headers.get('location'), text: await response.text() };
+  }
+
+  /** A copy with the same cookies (an attacker who copied them, or the same browser's state kept aside). */
+  clone(): TestBrowser {
+    const copy = new TestBrowser();
+    for (const [host, jar] of this.cookies) copy.cookies.set(host, new Map(jar));
+    return copy;
+  }
+}
+
+const loginOf = (name: string) => `${name}@${domain}`;
+
+/** Clicks the sign-in button of `product`: the provider's authorization URL. */
+async function start(browser: TestBrowser, product: TestApp = app): Promise<URL> {
+  const { response, location } = await browser.go(`${product.baseUrl}/api/auth/oidc/start`);
+  expect(response.status).toBe(303);
+  return new URL(location!, product.baseUrl);
+}
+
+/** Signs in at the provider as `login` from `authorizationUrl`; the callback URL the provider sends the browser to. */
+async function signInAtProvider(browser: TestBrowser, authorizationUrl: URL, login: string): Promise<string> {
+  let next = (await browser.go(authorizationUrl)).location!;
+  const interaction = new URL(next, authorizationUrl);
+  expect((await browser.go(interaction)).response.status).toBe(200); // the provider's sign-in page
+  next = (await browser.go(interaction, { method: 'POST', form: { prompt: 'login', login, password: 'any' } })).location!;
+  return followToCallback(browser, new URL(next, interaction));
+}
+
+/** Follows the provider's redirects from `url` until it sends the browser to the product's callback. */
+async function followToCallback(browser: TestBrowser, url: URL): Promise<string> {
+  let next = url.href;
+  for (let hops = 0; hops < 5 && !next.includes(SSO_CALLBACK_PATH); hops += 1) {
+    next = new URL((await browser.go(next)).location!, next).href;
+  }
+  expect(next).toContain(SSO_CALLBACK_PATH);
+  return next;
+}
+
+/** Follows the callback; where the product sends the browser (a path on the product). */
+async function callback(browser: TestBrowser, callbackUrl: string): Promise<string> {
+  const { response, location } = await browser.go(callbackUrl);
+  expect(response.status).toBe(303);
+  return location!;
+}
+
+/** The whole single sign-on of `login`; where the product sends the browser at the end. */
+async function singleSignOn(browser: TestBrowser, login: string, product: TestApp = app): Promise<string> {
+  return callback(browser, await signInAtProvider(browser, await start(browser, product), login));
+}
+
+const failure = (name: SsoFailure) => `/auth?sso_error=${name}`;
+
+/** The page's POST that takes the session over from the cookie. */
+async function complete(browser: TestBrowser) {
+  const { response, text } = await browser.go(`${app.baseUrl}/api/auth/oidc/complete`, { method: 'POST' });
+  return { status: response.status, body: JSON.parse(text) as unknown };
+}
+
+async function eventsOf(userId: number) {
+  return (await app.ctx.store.readStream(userStream(userId))).map(({ type, data }) => ({ type, data }));
+}
+
+describe('signing in with an existing account', () => {
+  it('links the account by its verified e-mail at the first single sign-on and signs in as a password sign-in does', async () => {
+    const existing = await createUserAndLogin(app, { email: loginOf('ada.lovelace') });
+    const browser = new TestBrowser();
+    const callbackUrl = await signInAtProvider(browser, await start(browser), loginOf('ada.lovelace'));
+    const { response, location } = await browser.go(callbackUrl);
+    expect(location).toBe('/auth?sso=signed-in');
+    expect(location).not.toMatch(/token|code/i);
+    expect(response.headers.getSetCookie().find((cookie) => cookie.startsWith('authToken='))).toMatch(/HttpOnly/i);
+
+    const { status, body } = await complete(browser);
+    expect(status).toBe(200);
+    const signedIn = loginResponseSchema.parse(body);
+    expect(signedIn).toMatchObject({ user: { id: existing.user.id, role: 'employee' }, passwordSignIn: true });
+    expect((await request(app, 'GET', '/api/user', { token: signedIn.authToken })).status).toBe(200);
+
+    const events = await eventsOf(existing.user.id);
+    expect(events.filter((event) => event.type === 'SsoIdentityLinked')).toEqual([
+      { type: 'SsoIdentityLinked', data: { userId: existing.user.id, issuer: provider.issuer, subject: loginOf('ada.lovelace') } },
+    ]);
+    expect(events.at(-1)).toMatchObject({ type: 'UserLoggedIn', data: { provider: provider.issuer } });
+
+    expect(await singleSignOn(new TestBrowser(), loginOf('ada.lovelace'))).toBe('/auth?sso=signed-in');
+    const again = await eventsOf(existing.user.id);
+    expect(again.filter((event) => event.type === 'SsoIdentityLinked')).toHaveLength(1); // linked once
+    const login = await request(app, 'POST', '/api/login', {
+      body: { username: loginOf('ada.lovelace'), password: TEST_PASSWORD },
+    });
+    expect(login.status).toBe(200); // the password stays as it was
+  });
+
+  it('is not held back by a pending password change, and leaves that password as it is', async () => {
+    await addUser(
+      app.ctx,
+      {
+        email: loginOf('temp.password'),
+        firstName: 'Temp',
+        lastName: 'Password',
+        role: 'employee',
+        department: 'Engineering',
+        password: 'admin-given-1',
+      },
+      { registered: false, firstLoginRequired: true },
+      systemActor(),
+    );
+    const browser = new TestBrowser();
+    expect(await singleSignOn(browser, loginOf('temp.password'))).toBe('/auth?sso=signed-in');
+    const signedIn = loginResponseSchema.parse((await complete(browser)).body);
+    expect(signedIn.requiresPasswordChange).toBe(false);
+    const ownEntries = `/api/entries?userId=${signedIn.user.id}`;
+    expect((await request(app, 'GET', ownEntries, { token: signedIn.authToken })).status).toBe(200);
+    expect((await request(app, 'GET', '/api/user', { token: signedIn.authToken })).body).toMatchObject({
+      requiresPasswordChange: false,
+    });
+
+    const byPassword = await request(app, 'POST', '/api/login', {
+      body: { username: loginOf('temp.password'), password: 'admin-given-1' },
+    });
+    expect(byPassword.body).toMatchObject({ requiresPasswordChange: true });
+    expect((await request(app, 'GET', ownEntries, { token: byPassword.body.authToken })).body).toEqual({
+      error: M.passwordChangeRequired,
+    });
+  });
+
+  it('refuses an account linked to another person at the provider (an address handed on)', async () => {
+    expect(await singleSignOn(new TestBrowser(), loginOf('handed.on'))).toBe('/auth?sso=first-sign-in');
+    await createUserAndLogin(app, { email: loginOf('handed.on2') });
+    expect(await singleSignOn(new TestBrowser(), loginOf('handed.on2'))).toBe('/auth?sso=signed-in');
+    provider.subjectFor(loginOf('handed.on2'), 'a-newcomer');
+    expect(await singleSignOn(new TestBrowser(), loginOf('handed.on2'))).toBe(failure('identity-mismatch'));
+  });
+});
+
+describe('the first single sign-on of a person without an account', () => {
+  it('asks for the department and manager, then creates an employee account without a password and signs in', async () => {
+    const manager = await createUserAndLogin(app, { role: 'manager' });
+    const browser = new TestBrowser();
+    expect(await singleSignOn(browser, loginOf('new.starter'))).toBe('/auth?sso=first-sign-in');
+    const pending = await browser.go(`${app.baseUrl}/api/auth/oidc/first-sign-in`);
+    expect(JSON.parse(pending.text)).toEqual({ email: loginOf('new.starter'), firstName: 'New', lastName: 'Starter' });
+
+    const firstSignIn = (json: unknown) => browser.go(`${app.baseUrl}/api/auth/oidc/first-sign-in`, { method: 'POST', json });
+    const unplaced = await firstSignIn({ firstName: 'New', lastName: 'Starter' });
+    expect(JSON.parse(unplaced.text)).toEqual({ error: M.departmentRequired });
+
+    const answer = await firstSignIn({
+      firstName: 'New',
+      lastName: 'Starter',
+      department: 'engineering',
+      managerId: manager.user.id,
+    });
+    expect(answer.response.status).toBe(201);
+    const signedIn = loginResponseSchema.parse(JSON.parse(answer.text));
+    expect(signedIn.user).toMatchObject({
+      email: loginOf('new.starter'),
+      role: 'employee',
+      department: 'Engineering',
+      managerId: manager.user.id,
+    });
+    expect(signedIn).toMatchObject({ requiresPasswordChange: false, passwordSignIn: false });
+    expect((await eventsOf(signedIn.user.id)).map((event) => event.type)).toEqual([
+      'UserRegistered',
+      'SsoIdentityLinked',
+      'UserLoggedIn',
+    ]);
+    const byPassword = await request(app, 'POST', '/api/login', {
+      body: { username: loginOf('new.starter'), password: 'anything' },
+    });
+    expect(byPassword).toMatchObject({ status: 401, body: { error: S.noPasswordOnAccount } });
+    expect(await singleSignOn(new TestBrowser(), loginOf('new.starter'))).toBe('/auth?sso=signed-in');
+    expect((await firstSignIn({ firstName: 'New', lastName: 'Starter', department: 'Engineering' })).response.status).toBe(401);
+  });
+
+  it('forgets who was signing in after its cookie, and never without one', async () => {
+    const answer = await request(app, 'GET', '/api/auth/oidc/first-sign-in');
+    expect(answer).toMatchObject({ status: 401, body: { error: S.firstSignInExpired } });
+    const forged = await request(app, 'GET', '/api/auth/oidc/first-sign-in', {
+      headers: { cookie: 'oidc_first_sign_in=eyJhbGciOiJub25lIn0.eyJlbWFpbCI6ImJvc3NAZXhhbXBsZS5jb20ifQ.' },
+    });
+    expect(forged.status).toBe(401);
+  });
+});
+
+describe('refusals', () => {
+  it('refuses an address in another domain and an unverified address, and opens no account', async () => {
+    expect(await singleSignOn(new TestBrowser(), 'outsider@elsewhere.org')).toBe(failure('other-domain'));
+    expect(await singleSignOn(new TestBrowser(), `unverified.${loginOf('someone')}`)).toBe(failure('email-unverified'));
+    await createUserAndLogin(app, { email: loginOf('someone') });
+    expect(await singleSignOn(new TestBrowser(), `unverified.${loginOf('someone')}`)).toBe(failure('email-unverified'));
+  });
+
+  it('refuses a replayed callback: without the flow cookie, and with it (the code was used)', async () => {
+    await createUserAndLogin(app, { email: loginOf('replayed') });
+    const browser = new TestBrowser();
+    const callbackUrl = await signInAtProvider(browser, await start(browser), loginOf('replayed'));
+    const kept = browser.clone(); // the flow cookie as it was before the callback
+    expect(await callback(browser, callbackUrl)).toBe('/auth?sso=signed-in');
+    expect(await callback(browser, callbackUrl)).toBe(failure('expired'));
+    expect(await callback(kept, callbackUrl)).toBe(failure('expired'));
+    expect(await callback(new TestBrowser(), callbackUrl)).toBe(failure('expired'));
+  });
+
+  it("refuses a callback whose state is not the browser's flow (another flow's answer)", async () => {
+    const browser = new TestBrowser();
+    const first = await signInAtProvider(browser, await start(browser), loginOf('two.tabs'));
+    await start(browser); // a second sign-in started in the same browser replaces the flow
+    expect(await callback(browser, first)).toBe(failure('state-mismatch'));
+    const tampered = new URL(first);
+    tampered.searchParams.set('state', 'forged');
+    expect(await callback(new TestBrowser(), tampered.href)).toBe(failure('expired'));
+  });
+
+  it('refuses an ID token with another nonce than the flow sent', async () => {
+    const browser = new TestBrowser();
+    const authorization = await start(browser);
+    authorization.searchParams.set('nonce', 'a-nonce-of-the-attacker');
+    expect(await callback(browser, await signInAtProvider(browser, authorization, loginOf('nonce')))).toBe(failure('unverifiable'));
+  });
+
+  it('lands a cancelled sign-in on the auth page', async () => {
+    const browser = new TestBrowser();
+    const interaction = new URL((await browser.go(await start(browser))).location!, provider.issuer);
+    const cancelled = await followToCallback(browser, new URL(`${interaction.pathname}/abort`, provider.issuer));
+    expect(await callback(browser, cancelled)).toBe(failure('cancelled'));
+  });
+});
+
+describe('a provider that cannot be reached', () => {
+  it('sends the browser back to the auth page, and is asked again at the next sign-in', async () => {
+    const { response, location } = await new TestBrowser().go(`${strict.baseUrl}/api/auth/oidc/start`);
+    expect({ status: response.status, location }).toEqual({ status: 303, location: failure('unavailable') });
+    strictProvider = await startTestIdentityProvider({
+      redirectUris: [`${strict.baseUrl}${SSO_CALLBACK_PATH}`],
+      port: strictProviderPort,
+      thinIdToken: true, // the e-mail comes from UserInfo
+    });
+    expect((await start(new TestBrowser(), strict)).origin).toBe(strictProvider.issuer);
+  });
+});
+
+describe('OIDC_AUTO_CREATE=false', () => {
+  it('tells a person without an account to ask an administrator', async () => {
+    expect(await singleSignOn(new TestBrowser(), loginOf('no.account'), strict)).toBe(failure('no-account'));
+    expect((await request(app, 'GET', `/api/check-email/${loginOf('no.account')}`)).body).toEqual({ exists: false });
+  });
+});
+
+describe('PASSWORD_LOGIN=false', () => {
+  it('lets the start-up admin (only) sign in with a password, and refuses registration', async () => {
+    await addUser(
+      app.ctx,
+      { email: adminEmail, firstName: 'The', lastName: 'Boss', role: 'admin', department: 'Engineering', password: TEST_PASSWORD },
+      { registered: false, firstLoginRequired: false },
+      systemActor(),
+    );
+    const admin = await request(strict, 'POST', '/api/login', { body: { username: adminEmail, password: TEST_PASSWORD } });
+    expect(admin.status).toBe(200);
+    expect(admin.body).toMatchObject({ passwordSignIn: true });
+    const colleague = await createUserAndLogin(app);
+    const refused = await request(strict, 'POST', '/api/login', {
+      body: { username: colleague.user.email, password: TEST_PASSWORD },
+    });
+    expect(refused).toMatchObject({ status: 403, body: { error: S.passwordSignInOff } });
+    expect((await request(strict, 'GET', '/api/user', { token: colleague.token })).body).toMatchObject({ passwordSignIn: false });
+    const registration = {
+      email: loginOf('late.comer'),
+      firstName: 'Late',
+      lastName: 'Comer',
+      department: 'Engineering',
+      password: TEST_PASSWORD,
+      confirmPassword: TEST_PASSWORD,
+    };
+    expect(await request(strict, 'POST', '/api/register', { body: registration })).toMatchObject({
+      status: 403,
+      body: { error: S.registrationOff },
+    });
+    expect((await request(strict, 'GET', '/api/config')).body).toEqual({
+      orgEmailDomain: domain,
+      passwordLogin: false,
+      sso: { buttonLabel: 'Sign in with Acme' },
+    });
+  });
+});
