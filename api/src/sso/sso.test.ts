@@ -4,6 +4,7 @@ import {
   SSO_MESSAGES as S,
   loginResponseSchema,
   userStream,
+  type AuditLogPage,
   type SsoFailure,
 } from '@tht/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -181,6 +182,14 @@ describe('signing in with an existing account', () => {
       { type: 'SsoIdentityLinked', data: { userId: existing.user.id, issuer: provider.issuer, subject: loginOf('ada.lovelace') } },
     ]);
     expect(events.at(-1)).toMatchObject({ type: 'UserLoggedIn', data: { provider: provider.issuer } });
+    const admin = await createUserAndLogin(app, { role: 'admin' });
+    const log = await request<AuditLogPage>(app, 'GET', `/api/audit/log?kind=security&actorId=${existing.user.id}`, {
+      token: admin.token,
+    });
+    expect(log.body.items.map(({ event, summary }) => ({ event, summary }))).toContainEqual({
+      event: 'UserLoggedIn',
+      summary: `user logged in: provider ${provider.issuer}`,
+    });
 
     expect(await singleSignOn(new TestBrowser(), loginOf('ada.lovelace'))).toBe('/auth?sso=signed-in');
     const again = await eventsOf(existing.user.id);
