@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Account } from './support/accounts';
 import { launchBrowser, newPage, signIn, toast } from './support/browser';
-import { accounts } from './support/test-product';
+import { accounts, testProduct } from './support/test-product';
 
 const { createAccount } = accounts;
 
@@ -53,14 +53,14 @@ describe('the audit trail in the Admin Panel', () => {
     await log.waitFor();
     await page.getByLabel('Record kind').selectOption({ label: 'Users' });
     await page.getByLabel('Person acting').selectOption({ label: `${fullName(admin)} (${admin.email})` });
-    const record = `Users ${account.id}`;
+    // The record by its name, with its kind under it.
+    const record = fullName(account);
     const row = log.getByRole('row').filter({ has: page.getByRole('button', { name: `History of ${record}` }) });
     await expect.poll(() => row.count()).toBe(1);
     await expect.poll(() => row.textContent()).toContain('user updated: role manager');
+    await expect.poll(() => row.getByRole('cell').nth(2).textContent()).toBe(`${record}Users`);
     await expect
-      .poll(async () =>
-        (await log.getByRole('button', { name: /^History of / }).allTextContents()).every((name) => name.startsWith('Users ')),
-      )
+      .poll(async () => (await log.getByRole('row').allTextContents()).slice(1).every((text) => text.includes('Users')))
       .toBe(true);
 
     await row.getByRole('button', { name: `History of ${record}` }).click();
@@ -70,6 +70,33 @@ describe('the audit trail in the Admin Panel', () => {
       .getByRole('listitem')
       .filter({ hasText: change })
       .waitFor();
+    await page.context().close();
+  });
+
+  it("lists a person's own sign-in under them, and a failed sign-in among the security events", async () => {
+    const account = await createAccount('employee');
+    const failed = await fetch(`${testProduct.baseUrl}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: account.email, password: 'not-the-password' }),
+    });
+    expect(failed.status).toBe(401);
+    const page = await newPage(browser);
+    await signIn(page, admin);
+    await adminPanel(page, 'Audit Log');
+    const log = page.getByRole('table', { name: 'Audit log' });
+    await page.getByLabel('Record kind').selectOption({ label: 'Sign-ins and security' });
+    const failure = log
+      .getByRole('row')
+      .filter({ hasText: 'sign-in failed: wrong password' })
+      .filter({ hasText: fullName(account) });
+    await failure.first().waitFor();
+    expect(await failure.first().getByRole('cell').nth(1).textContent()).toBe('Someone signed out');
+
+    await page.getByLabel('Person acting').selectOption({ label: `${fullName(account)} (${account.email})` });
+    const ownSignIn = log.getByRole('row').filter({ hasText: 'user logged in' });
+    await ownSignIn.first().waitFor();
+    expect(await ownSignIn.first().getByRole('cell').nth(1).textContent()).toBe(fullName(account));
     await page.context().close();
   });
 });
