@@ -5,12 +5,18 @@
  */
 
 /**
- * The account holder's own acts, proven by the request itself (the password of a sign-in, the
- * link of a reset, their own registration): their actor is that person (`data.userId`). The
- * server records it so (see `actingUserId`), and earlier events recorded without it read the same.
- * A new way to sign in or open one's own account adds its event type here.
+ * The account holder's own acts, proven by the request itself (the password of a sign-in, the link
+ * of a reset, their own registration, the provider's word at a single sign-on): their actor is that
+ * person (`data.userId`). The server records it so (see `actingUserId`), and earlier events
+ * recorded without it read the same. A new way to sign in or open one's own account adds its event
+ * type here.
  */
-export const HOLDER_ACT_TYPES: ReadonlySet<string> = new Set(['UserRegistered', 'UserLoggedIn', 'PasswordResetCompleted']);
+export const HOLDER_ACT_TYPES: ReadonlySet<string> = new Set([
+  'UserRegistered',
+  'UserLoggedIn',
+  'PasswordResetCompleted',
+  'SsoIdentityLinked',
+]);
 
 /** Acts anyone may ask for while signed out, for any account: a reset link for an address. */
 export const VISITOR_ACT_TYPES: ReadonlySet<string> = new Set(['PasswordResetRequested']);

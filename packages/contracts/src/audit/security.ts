@@ -16,6 +16,7 @@ export const SIGN_IN_FAILURES = {
 /** The account events listed under `security` besides the log's rows: sign-ins and outs, passwords, reset links. */
 export const SECURITY_EVENT_TYPES = [
   'UserLoggedIn',
+  'SsoIdentityLinked',
   'UserLoggedOut',
   'UserLoggedOutEverywhere',
   'PasswordChanged',
