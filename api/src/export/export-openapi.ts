@@ -1,4 +1,5 @@
 import { exportQuerySchema, HR_MESSAGES as M } from '@tht/contracts';
+import { asOfRead } from '../as-of/as-of-openapi';
 import type { DescribeFeatureApi } from '../openapi/operations';
 import { CSV_TYPE, XLSX_TYPE } from './export-writers';
 
@@ -6,7 +7,7 @@ import { CSV_TYPE, XLSX_TYPE } from './export-writers';
 export const describeExportApi: DescribeFeatureApi = () => ({
   tag: { name: 'Export', description: 'All data as a spreadsheet file' },
   operations: [
-    {
+    asOfRead({
       method: 'get',
       path: '/api/export',
       operationId: 'exportAllData',
@@ -21,9 +22,12 @@ export const describeExportApi: DescribeFeatureApi = () => ({
       query: exportQuerySchema,
       responses: { 200: { description: 'The file, streamed', contentType: [CSV_TYPE, XLSX_TYPE] } },
       headers: {
-        200: { 'Content-Disposition': 'attachment; filename="training-hours-<domain>-<YYYY-MM-DD>[-<year>].<csv|xlsx>"' },
+        200: {
+          'Content-Disposition':
+            'attachment; filename="training-hours-<domain>-<YYYY-MM-DD>[-<year>][-innovative][-as-of-<YYYY-MM-DD>].<csv|xlsx>"',
+        },
       },
       errors: { 403: [M.exportAccessRequired] },
-    },
+    }),
   ],
 });

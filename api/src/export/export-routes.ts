@@ -1,10 +1,29 @@
-import { exportFileName, exportQuerySchema, HR_MESSAGES as M } from '@tht/contracts';
-import { Router, type RequestHandler } from 'express';
+import {
+  AS_OF_MESSAGES,
+  exportFileName,
+  exportQuerySchema,
+  HR_MESSAGES as M,
+  type AsOfBuilding,
+  type ExportQuery,
+} from '@tht/contracts';
+import { Router, type RequestHandler, type Response } from 'express';
+import type pg from 'pg';
+import { AS_OF_BUSY_RETRY_AFTER_SECONDS, AS_OF_RETRY_AFTER_SECONDS } from '../as-of/as-of-responses';
+import type { AsOfOutcome } from '../as-of/as-of-replays';
 import { canExport } from '../auth/policy';
 import { requireAuth, signedInUser } from '../auth/require-auth';
+import { actorOf } from '../platform/commands';
 import type { AppContext } from '../platform/context';
 import { HttpError, parseWith, sendPieces } from '../platform/http';
-import { departmentsSheet, entriesSheet, fiscalYearsSheet, formFieldsSheet, targetsSheet, usersSheet } from './export-sheets';
+import {
+  departmentsSheet,
+  entriesSheet,
+  fiscalYearsSheet,
+  formFieldsSheet,
+  LIVE_READ_MODELS,
+  targetsSheet,
+  usersSheet,
+} from './export-sheets';
 import { CSV_TYPE, csvPieces, writeWorkbook, XLSX_TYPE } from './export-writers';
 
 /** 403 unless the signed-in user may export (HR, SMT and admins, SPEC section 6). */
@@ -13,30 +32,64 @@ const requireExporter: RequestHandler = (req, _res, next) => {
   next();
 };
 
+/** Streams the export `query` asks for from the read models in `schema`. */
+async function sendExport(pool: pg.Pool, res: Response, orgDomain: string, schema: string, query: ExportQuery): Promise<void> {
+  const { format, ...scope } = query;
+  const entries = await entriesSheet(pool, schema, scope);
+  res.attachment(exportFileName(orgDomain, new Date(), format, scope));
+  res.set('Cache-Control', 'no-store');
+  if (format === 'csv') {
+    res.type(CSV_TYPE);
+    await sendPieces(res, csvPieces(pool, entries));
+  } else {
+    res.type(XLSX_TYPE);
+    const sheets = [
+      entries,
+      usersSheet(schema),
+      targetsSheet(schema, scope),
+      fiscalYearsSheet(schema, scope),
+      departmentsSheet(schema),
+      formFieldsSheet(schema),
+    ];
+    await writeWorkbook(res, pool, sheets);
+  }
+}
+
+/**
+ * Answers an export as of a date whose replay is not there: 202 with its progress (the dashboard
+ * offers the export once its figures of that date are shown, so this is rare), or 503 as the
+ * dashboards' reads answer (`sendAsOfJson`).
+ */
+function answerReplayNotReady(res: Response, outcome: Exclude<AsOfOutcome<void>, { status: 'ready' }>): void {
+  if (outcome.status === 'failed') throw new HttpError(503, AS_OF_MESSAGES.replayFailed);
+  if (outcome.status === 'busy') {
+    const message = outcome.reason === 'own-job-under-way' ? AS_OF_MESSAGES.ownReplayUnderWay : AS_OF_MESSAGES.replaysBusy;
+    throw new HttpError(503, message, { 'Retry-After': String(AS_OF_BUSY_RETRY_AFTER_SECONDS) });
+  }
+  res.setHeader('Retry-After', String(AS_OF_RETRY_AFTER_SECONDS));
+  res.setHeader('Cache-Control', 'no-store');
+  res.status(202).json({ status: 'building', progress: outcome.progress } satisfies AsOfBuilding);
+}
+
 /**
  * GET /api/export: all data as a file download. The browser opens it in a new window, so the
  * sign-in comes from the `authToken` cookie as well as the Bearer header. CSV (the entries) by
  * default, `?format=xlsx` a workbook with the sheets Entries, Users, Targets, Fiscal years,
  * Departments and Form fields (what the admin import needs to recreate an instance);
- * `?year=` limits entries, targets and fiscal years to one year. Streamed from a cursor.
+ * `?year=` limits entries, targets and fiscal years to one year; `?asOf=` exports the data as
+ * recorded then (the read models replayed up to it, as the dashboards show it). Streamed from a cursor.
  */
 export function createExportRouter(ctx: AppContext): Router {
   const router = Router();
 
   router.get('/export', requireAuth(ctx), requireExporter, async (req, res) => {
-    const { format, year, innovative } = parseWith(exportQuerySchema, req.query);
-    const scope = { year, innovative };
-    const entries = await entriesSheet(ctx.pool, scope);
-    res.attachment(exportFileName(ctx.config.orgEmailDomain, new Date(), format, scope));
-    res.set('Cache-Control', 'no-store');
-    if (format === 'csv') {
-      res.type(CSV_TYPE);
-      await sendPieces(res, csvPieces(ctx.pool, entries));
-    } else {
-      res.type(XLSX_TYPE);
-      const sheets = [entries, usersSheet(), targetsSheet(scope), fiscalYearsSheet(scope), departmentsSheet(), formFieldsSheet()];
-      await writeWorkbook(res, ctx.pool, sheets);
-    }
+    const query = parseWith(exportQuerySchema, req.query);
+    const orgDomain = ctx.config.orgEmailDomain;
+    if (!query.asOf) return sendExport(ctx.pool, res, orgDomain, LIVE_READ_MODELS, query);
+    const outcome = await ctx.asOf.withReadModels(query.asOf, String(actorOf(req).userId), (schema) =>
+      sendExport(ctx.pool, res, orgDomain, schema, query),
+    );
+    if (outcome.status !== 'ready') answerReplayNotReady(res, outcome);
   });
 
   return router;

@@ -14,7 +14,8 @@ import {
 import type pg from 'pg';
 import { READ_MODEL_SCHEMA } from 'projections';
 
-const RM = READ_MODEL_SCHEMA;
+/** The live read models; an export as of a date reads the schema replayed up to it instead. */
+export const LIVE_READ_MODELS = READ_MODEL_SCHEMA;
 
 /** One cell of the export: text (neutralised when written), a number, a yes/no, or empty. */
 export type Cell = string | number | boolean | null;
@@ -43,8 +44,8 @@ const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-
 const numberOrNull = (text: string | null | undefined) => (text === null || text === undefined ? null : Number(text));
 const textOrEmpty = (text: string | null | undefined) => text ?? '';
 
-async function customFieldNames(pool: pg.Pool): Promise<string[]> {
-  const { rows } = await pool.query<{ name: string }>(`SELECT name FROM ${RM}.form_fields ORDER BY "order", id`);
+async function customFieldNames(pool: pg.Pool, schema: string): Promise<string[]> {
+  const { rows } = await pool.query<{ name: string }>(`SELECT name FROM ${schema}.form_fields ORDER BY "order", id`);
   return rows.map((row) => row.name);
 }
 
@@ -64,8 +65,8 @@ function entriesWhere({ year, innovative = false }: ExportScope): { where: strin
  * One row per entry with every field and the employee's e-mail (ENTRY_EXPORT_COLUMNS), then one
  * column per configured custom form field, in the fields' order. Oldest date first.
  */
-export async function entriesSheet(pool: pg.Pool, scope: ExportScope): Promise<ExportSheet> {
-  const fields = await customFieldNames(pool);
+export async function entriesSheet(pool: pg.Pool, schema: string, scope: ExportScope): Promise<ExportSheet> {
+  const fields = await customFieldNames(pool, schema);
   const { where, values } = entriesWhere(scope);
   return {
     name: EXPORT_SHEETS.entries,
@@ -73,7 +74,7 @@ export async function entriesSheet(pool: pg.Pool, scope: ExportScope): Promise<E
     text: `SELECT e.id, e.user_id, u.email, e.first_name, e.last_name, e.training_name, e.date, e.hours, e.training_type,
         e.course_given_by, e.rating, e.be_innovative, e.manager_name, e.department, e.notes,
         ${iso('e.created_at')}, ${iso('e.updated_at')}, e.custom_fields
-      FROM ${RM}.entries e LEFT JOIN ${RM}.users u ON u.id = e.user_id
+      FROM ${schema}.entries e LEFT JOIN ${schema}.users u ON u.id = e.user_id
       ${where} ORDER BY e.date, e.id`,
     values,
     toCells(row) {
@@ -106,12 +107,12 @@ export async function entriesSheet(pool: pg.Pool, scope: ExportScope): Promise<E
 }
 
 /** Every account (USER_EXPORT_COLUMNS), by id. */
-export function usersSheet(): ExportSheet {
+export function usersSheet(schema: string): ExportSheet {
   return {
     name: EXPORT_SHEETS.users,
     columns: USER_EXPORT_COLUMNS,
     text: `SELECT id, email, first_name, last_name, role, department, manager_id, manager_name, ${iso('created_at')}
-      FROM ${RM}.users ORDER BY id`,
+      FROM ${schema}.users ORDER BY id`,
     values: [],
     toCells: ([id, email, firstName, lastName, role, department, managerId, managerName, createdAt]) => [
       Number(id),
@@ -128,12 +129,12 @@ export function usersSheet(): ExportSheet {
 }
 
 /** Everyone's own targets (of the year, if given) with their e-mail (TARGET_EXPORT_COLUMNS). */
-export function targetsSheet({ year }: ExportScope): ExportSheet {
+export function targetsSheet(schema: string, { year }: ExportScope): ExportSheet {
   return {
     name: EXPORT_SHEETS.targets,
     columns: TARGET_EXPORT_COLUMNS,
     text: `SELECT t.user_id, u.email, t.year, t.target_hours, t.reason, t.set_by, ${iso('t.created_at')}, ${iso('t.updated_at')}
-      FROM ${RM}.user_targets t LEFT JOIN ${RM}.users u ON u.id = t.user_id
+      FROM ${schema}.user_targets t LEFT JOIN ${schema}.users u ON u.id = t.user_id
       ${year === undefined ? '' : 'WHERE t.year = $1'} ORDER BY t.year, t.user_id`,
     values: year === undefined ? [] : [year],
     toCells: ([userId, email, targetYear, targetHours, reason, setBy, createdAt, updatedAt]) => [
@@ -150,12 +151,12 @@ export function targetsSheet({ year }: ExportScope): ExportSheet {
 }
 
 /** The fiscal years, i.e. the yearly targets (of the year, if given) (FISCAL_YEAR_EXPORT_COLUMNS). */
-export function fiscalYearsSheet({ year }: ExportScope): ExportSheet {
+export function fiscalYearsSheet(schema: string, { year }: ExportScope): ExportSheet {
   return {
     name: EXPORT_SHEETS.fiscalYears,
     columns: FISCAL_YEAR_EXPORT_COLUMNS,
     text: `SELECT year, target_hours, description, ${iso('created_at')}, ${iso('updated_at')}
-      FROM ${RM}.yearly_targets ${year === undefined ? '' : 'WHERE year = $1'} ORDER BY year`,
+      FROM ${schema}.yearly_targets ${year === undefined ? '' : 'WHERE year = $1'} ORDER BY year`,
     values: year === undefined ? [] : [year],
     toCells: ([fiscalYear, targetHours, description, createdAt, updatedAt]) => [
       Number(fiscalYear),
@@ -168,24 +169,24 @@ export function fiscalYearsSheet({ year }: ExportScope): ExportSheet {
 }
 
 /** Every department (DEPARTMENT_EXPORT_COLUMNS), by name: the admin import recreates the empty ones too. */
-export function departmentsSheet(): ExportSheet {
+export function departmentsSheet(schema: string): ExportSheet {
   return {
     name: EXPORT_SHEETS.departments,
     columns: DEPARTMENT_EXPORT_COLUMNS,
-    text: `SELECT id, name, ${iso('created_at')} FROM ${RM}.departments ORDER BY lower(name), id`,
+    text: `SELECT id, name, ${iso('created_at')} FROM ${schema}.departments ORDER BY lower(name), id`,
     values: [],
     toCells: ([id, name, createdAt]) => [Number(id), textOrEmpty(name), textOrEmpty(createdAt)],
   };
 }
 
 /** The custom form fields in their order, each with its option labels (FORM_FIELD_EXPORT_COLUMNS). */
-export function formFieldsSheet(): ExportSheet {
+export function formFieldsSheet(schema: string): ExportSheet {
   return {
     name: EXPORT_SHEETS.formFields,
     columns: FORM_FIELD_EXPORT_COLUMNS,
     text: `SELECT f.id, f.name, f.label, f.type, f.required, f."order",
-        (SELECT coalesce(json_agg(o.label ORDER BY o."order", o.id), '[]') FROM ${RM}.form_field_options o WHERE o.field_id = f.id)
-      FROM ${RM}.form_fields f ORDER BY f."order", f.id`,
+        (SELECT coalesce(json_agg(o.label ORDER BY o."order", o.id), '[]') FROM ${schema}.form_field_options o WHERE o.field_id = f.id)
+      FROM ${schema}.form_fields f ORDER BY f."order", f.id`,
     values: [],
     toCells: ([id, name, label, type, required, order, options]) => [
       Number(id),

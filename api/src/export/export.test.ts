@@ -1,4 +1,4 @@
-import { EXPORT_SHEETS, type EntryView } from '@tht/contracts';
+import { AS_OF_MESSAGES, EXPORT_SHEETS, type EntryView } from '@tht/contracts';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -286,6 +286,39 @@ describe('who may export', () => {
     expect(await request(app, 'GET', '/api/export?format=pdf', { token: hr.token })).toMatchObject({
       status: 400,
       body: { error: "Format must be 'csv' or 'xlsx'" },
+    });
+  });
+});
+
+describe('GET /api/export?asOf=', () => {
+  it('exports the data as recorded at the moment, from its replay: 202 with the progress until it is there, the moment in the file name', async () => {
+    const recorded = new Date();
+    while (Date.now() <= recorded.getTime()) await new Promise((resolve) => setTimeout(resolve, 1));
+    await log('later', bob, { date: '2025-02-02', hours: 3, trainingName: 'Logged after the moment' });
+    const query = `?year=2025&asOf=${recorded.toISOString()}`;
+
+    let file = await download(query);
+    expect(file.status).toBe(202);
+    expect(JSON.parse(file.bytes.toString())).toMatchObject({ status: 'building', progress: expect.any(Number) });
+    const deadline = Date.now() + 60_000;
+    while (file.status === 202 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      file = await download(query);
+    }
+    expect(file.status).toBe(200);
+    expect(file.disposition).toBe(
+      `attachment; filename=training-hours-example.com-${today()}-2025-as-of-${recorded.toISOString().slice(0, 10)}.csv`,
+    );
+    expect(parseCsv(file.bytes).rows.map((row) => row.trainingName)).toEqual(
+      ['-Intro to risk', '=SUM(A1:A2)'].map((name) => `'${name}`),
+    );
+    expect(parseCsv((await download('?year=2025')).bytes).rows).toHaveLength(3);
+  });
+
+  it('refuses a moment in the future with 400', async () => {
+    expect(await request(app, 'GET', '/api/export?asOf=2999-01-01', { token: hr.token })).toMatchObject({
+      status: 400,
+      body: { error: AS_OF_MESSAGES.inTheFuture },
     });
   });
 });

@@ -2,7 +2,7 @@ import {
   HR_MESSAGES as M,
   hrEmployeesPageSchema,
   hrEmployeesQuerySchema,
-  hrStatsQuerySchema,
+  hrFiguresQuerySchema,
   hrStatsSchema,
   hrTopicsSchema,
   hrTrendsSchema,
@@ -41,7 +41,7 @@ export const describeHrApi: DescribeFeatureApi = () => ({
         'Total users, hours, entries and innovative entries; the innovation rate and hours; the 5 latest innovative entries; the yearly target with progress, the on-track rule and the hours needed to be back on track.',
         hrStatsSchema,
       ),
-      hrStatsQuerySchema,
+      hrFiguresQuerySchema,
     ),
     yearRead(
       '/api/hr/users',
@@ -63,26 +63,35 @@ export const describeHrApi: DescribeFeatureApi = () => ({
       ),
       query: hrEmployeesQuerySchema,
     },
-    yearRead(
-      '/api/hr/top-courses',
-      'listTopCourses',
-      'The top rated courses of a year',
-      'Entries rated 4 or more, grouped by training name; best average first, then most completions; at most 6.',
-      topCoursesSchema,
+    asOfRead(
+      yearRead(
+        '/api/hr/top-courses',
+        'listTopCourses',
+        'The top rated courses of a year',
+        'Entries rated 4 or more, grouped by training name; best average first, then most completions; at most 6.',
+        topCoursesSchema,
+      ),
+      hrFiguresQuerySchema,
     ),
-    yearRead(
-      '/api/hr/topics',
-      'listHrTopics',
-      'The popular topics of a year',
-      'The top 8 topics of the enterprise keyword list.',
-      hrTopicsSchema,
+    asOfRead(
+      yearRead(
+        '/api/hr/topics',
+        'listHrTopics',
+        'The popular topics of a year',
+        'The top 8 topics of the enterprise keyword list.',
+        hrTopicsSchema,
+      ),
+      hrFiguresQuerySchema,
     ),
-    yearRead(
-      '/api/hr/trends',
-      'getHrTrends',
-      "The organisation's hours per month and by department",
-      'Hours dated in each month against the pace of the yearly target, and hours by department (of the people now in it).',
-      hrTrendsSchema,
+    asOfRead(
+      yearRead(
+        '/api/hr/trends',
+        'getHrTrends',
+        "The organisation's hours per month and by department",
+        'Hours dated in each month against the pace of the yearly target, and hours by department (of the people in it at the time).',
+        hrTrendsSchema,
+      ),
+      hrFiguresQuerySchema,
     ),
   ],
 });

@@ -270,12 +270,13 @@ export async function hrEmployeesPage(ctx: AppContext, year: number, query: HrEm
 /**
  * GET /api/hr/top-courses (SPEC section 9): entries rated 4 or more in the year, grouped by training
  * name, best average first, then most completions (then by name, so ties read the same each time).
- * Only ratings of 4 or more are counted, so every average is at least 4.
+ * Only ratings of 4 or more are counted, so every average is at least 4. From the live read models,
+ * or from those of `schema` (as of a date), as are the topics and trends below.
  */
-export async function topCourses(pool: pg.Pool, year: number): Promise<TopCourse[]> {
+export async function topCourses(pool: pg.Pool, year: number, schema = RM): Promise<TopCourse[]> {
   const { rows } = await pool.query<{ training_name: string; completions: number; rating_sum: number }>({
-    name: 'hr-top-courses',
-    text: `SELECT training_name, completions, rating_sum FROM ${RM}.org_course_ratings WHERE year = $1
+    name: statementName('hr-top-courses', schema),
+    text: `SELECT training_name, completions, rating_sum FROM ${schema}.org_course_ratings WHERE year = $1
       ORDER BY rating_sum::numeric / completions DESC, completions DESC, training_name LIMIT $2`,
     values: [year, HR_LIMITS.topCourses],
   });
@@ -287,33 +288,33 @@ export async function topCourses(pool: pg.Pool, year: number): Promise<TopCourse
 }
 
 /** GET /api/hr/topics: the top topics of the enterprise keyword list, over everyone's entries of the year. */
-export async function popularTopics(pool: pg.Pool, year: number): Promise<TopicCount[]> {
+export async function popularTopics(pool: pg.Pool, year: number, schema = RM): Promise<TopicCount[]> {
   const { rows } = await pool.query<{ topic: string; entries: number }>({
-    name: 'hr-topics',
-    text: `SELECT topic, sum(entries)::int AS entries FROM ${RM}.training_topics WHERE year = $1 AND topic = ANY($2::text[]) GROUP BY topic`,
+    name: statementName('hr-topics', schema),
+    text: `SELECT topic, sum(entries)::int AS entries FROM ${schema}.training_topics WHERE year = $1 AND topic = ANY($2::text[]) GROUP BY topic`,
     values: [year, ENTERPRISE_TOPIC_KEYWORDS],
   });
   return rankTopics(new Map(rows.map((row) => [row.topic, row.entries])), ENTERPRISE_TOPIC_KEYWORDS, HR_LIMITS.topics);
 }
 
 /** GET /api/hr/trends: the organisation's hours per month against the target's pace, and hours by department. */
-export async function hrTrends(pool: pg.Pool, year: number): Promise<HrTrends> {
+export async function hrTrends(pool: pg.Pool, year: number, schema = RM): Promise<HrTrends> {
   const [{ rows: months }, { rows: departments }, yearly] = await Promise.all([
     pool.query<{ month: number; hours: number }>({
-      name: 'hr-hours-by-month',
+      name: statementName('hr-hours-by-month', schema),
       text: `SELECT m.month::int AS month, sum(m.hours)::float8 AS hours
-        FROM ${RM}.training_totals t CROSS JOIN unnest(t.hours_by_month) WITH ORDINALITY AS m(hours, month)
+        FROM ${schema}.training_totals t CROSS JOIN unnest(t.hours_by_month) WITH ORDINALITY AS m(hours, month)
         WHERE t.year = $1 GROUP BY m.month`,
       values: [year],
     }),
     pool.query<{ department: string; hours: number; employees: number }>({
-      name: 'hr-hours-by-department',
+      name: statementName('hr-hours-by-department', schema),
       text: `SELECT u.department, sum(t.hours)::float8 AS hours, count(*)::int AS employees
-        FROM ${RM}.training_totals t JOIN ${RM}.users u ON u.id = t.user_id
+        FROM ${schema}.training_totals t JOIN ${schema}.users u ON u.id = t.user_id
         WHERE t.year = $1 GROUP BY u.department ORDER BY hours DESC, u.department`,
       values: [year],
     }),
-    yearlyTargetOf(pool, year),
+    yearlyTargetOf(pool, year, schema),
   ]);
   const hoursByMonth = Array.from({ length: 12 }, (_, index) => months.find((row) => row.month === index + 1)?.hours ?? 0);
   const hoursByDepartment: DepartmentHours[] = departments;

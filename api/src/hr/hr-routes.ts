@@ -1,4 +1,4 @@
-import { HR_MESSAGES as M, hrEmployeesQuerySchema, hrStatsQuerySchema, hrYearQuerySchema } from '@tht/contracts';
+import { HR_MESSAGES as M, hrEmployeesQuerySchema, hrFiguresQuerySchema, hrYearQuerySchema } from '@tht/contracts';
 import { Router, type RequestHandler } from 'express';
 import { sendAsOfJson } from '../as-of/as-of-responses';
 import { canManageTargets } from '../auth/policy';
@@ -35,17 +35,19 @@ export function createHrRouter(ctx: AppContext): Router {
       );
     };
 
-  // `?asOf=`: the figures as they stood then, from the read models replayed up to that moment (202 until they are).
-  router.get('/hr/stats', ...hrOnly, async (req, res, next) => {
-    const { year: asked, asOf } = parseWith(hrStatsQuerySchema, req.query);
-    if (!asOf) return next();
-    const year = asked ?? asOf.getUTCFullYear();
-    await sendAsOfJson(ctx, req, res, { route: 'hr stats', year, asOf }, (schema) => hrStats(ctx.pool, year, asOf, schema));
-  });
-  router.get(
-    '/hr/stats',
-    yearRead('hr stats', (year, today) => hrStats(ctx.pool, year, today)),
-  );
+  // The figures also answer `?asOf=`: as they stood then, from the read models replayed up to that moment (202 until they are).
+  const figuresRead = (route: string, read: (year: number, today: Date, schema?: string) => Promise<unknown>): RequestHandler[] => [
+    ...hrOnly,
+    async (req, res, next) => {
+      const { year: asked, asOf } = parseWith(hrFiguresQuerySchema, req.query);
+      if (!asOf) return next();
+      const year = asked ?? asOf.getUTCFullYear();
+      await sendAsOfJson(ctx, req, res, { route, year, asOf }, (schema) => read(year, asOf, schema));
+    },
+    yearRead(route, read),
+  ];
+
+  router.get('/hr/stats', ...figuresRead('hr stats', (year, today, schema) => hrStats(ctx.pool, year, today, schema)));
   router.get(
     '/hr/users',
     ...hrOnly,
@@ -64,21 +66,9 @@ export function createHrRouter(ctx: AppContext): Router {
       jsonOf(() => hrEmployeesPage(ctx, year, query)),
     );
   });
-  router.get(
-    '/hr/top-courses',
-    ...hrOnly,
-    yearRead('hr top courses', (year) => topCourses(ctx.pool, year)),
-  );
-  router.get(
-    '/hr/topics',
-    ...hrOnly,
-    yearRead('hr topics', (year) => popularTopics(ctx.pool, year)),
-  );
-  router.get(
-    '/hr/trends',
-    ...hrOnly,
-    yearRead('hr trends', (year) => hrTrends(ctx.pool, year)),
-  );
+  router.get('/hr/top-courses', ...figuresRead('hr top courses', (year, _today, schema) => topCourses(ctx.pool, year, schema)));
+  router.get('/hr/topics', ...figuresRead('hr topics', (year, _today, schema) => popularTopics(ctx.pool, year, schema)));
+  router.get('/hr/trends', ...figuresRead('hr trends', (year, _today, schema) => hrTrends(ctx.pool, year, schema)));
 
   return router;
 }

@@ -29,6 +29,8 @@ let bob: SignedInTestUser;
 let carl: SignedInTestUser;
 let eve: SignedInTestUser;
 const entries: Record<string, EntryView> = {};
+/** The moment the fixture was recorded by (before the later tests change it). */
+let fixtureRecorded: string;
 
 const LONG_NOTES = `${'Spreadsheets '.repeat(10)}and more`;
 
@@ -102,6 +104,9 @@ beforeAll(async () => {
       })
     ).status,
   ).toBe(201);
+  const recorded = new Date();
+  while (Date.now() <= recorded.getTime()) await new Promise((resolve) => setTimeout(resolve, 1));
+  fixtureRecorded = recorded.toISOString();
 });
 
 afterAll(() => app?.close());
@@ -347,6 +352,31 @@ describe('read-your-writes', () => {
     ]);
     expect((await get('/api/hr/top-courses?year=2025', topCoursesSchema))[0]!.trainingName).toBe('Excel Skills');
     expect(employee(await get('/api/hr/users?year=2025', hrUsersSchema), bob).targetHours).toBe(100);
+  });
+
+  it('gives the top courses, topics and trends as they stood at a moment (asOf), from its replay: 202 until it is there', async () => {
+    const asOf = async <T>(path: string, schema: { parse(value: unknown): T }): Promise<T> => {
+      const deadline = Date.now() + 60_000;
+      let response = await request(app, 'GET', `${path}&asOf=${fixtureRecorded}`, { token: hr.token });
+      while (response.status === 202 && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        response = await request(app, 'GET', `${path}&asOf=${fixtureRecorded}`, { token: hr.token });
+      }
+      expect(response.status, JSON.stringify(response.body)).toBe(200);
+      return schema.parse(response.body);
+    };
+    // Since then Carl's Negotiation entry was deleted and the yearly target changed to 700 (above).
+    expect((await asOf('/api/hr/top-courses?year=2025', topCoursesSchema))[0]).toEqual({
+      trainingName: 'Negotiation',
+      averageRating: 5,
+      completions: 1,
+    });
+    expect(await asOf('/api/hr/trends?year=2025', hrTrendsSchema)).toMatchObject({
+      hoursByMonth: [2, 5, 3.75, 0, 4, 3, 1, 2, 0, 0, 0, 0],
+      targetPace: expectedHoursAtMonthEnds(1400, 2025),
+    });
+    expect((await asOf('/api/hr/topics?year=2025', hrTopicsSchema))[0]).toEqual({ topic: 'Excel', count: 3 });
+    expect((await get('/api/hr/trends?year=2025', hrTrendsSchema)).targetPace).toEqual(expectedHoursAtMonthEnds(700, 2025));
   });
 
   it('refuses a malformed year with 400', async () => {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { latestAsOfDay } from '@tht/contracts';
 import type { Account } from './accounts';
 import { accounts } from './test-product';
 
@@ -37,6 +38,10 @@ export interface Organisation {
   admin: Account;
   /** The custom select field the entry forms show (removed again by `remove`). */
   customFieldLabel: string;
+  /** A day that ended before anything was seeded: the dashboards as of it show none of it. */
+  dayBefore: string;
+  /** The training name of a seeded entry, found in no other test's data. */
+  seededCourse: string;
   remove(): Promise<void>;
 }
 
@@ -102,6 +107,7 @@ async function logEntries(
  * about thirty entries (rated, innovative, with a custom field), the fiscal year and personal targets.
  */
 export async function seedOrganisation(): Promise<Organisation> {
+  const dayBefore = latestAsOfDay(new Date());
   const token = await adminToken();
   const year = new Date().getFullYear();
   const customFieldLabel = `Delivery ${randomUUID().slice(0, 4)}`;
@@ -120,6 +126,15 @@ export async function seedOrganisation(): Promise<Organisation> {
     await logEntries(report, index < 2 ? research : operations, managerName, fieldName, 8, index * 3);
   }
   await logEntries(manager, research, 'Board', fieldName, 4, 5);
+  const seededCourse = `Negotiation Masterclass ${randomUUID().slice(0, 6)}`;
+  await api('POST', '/api/entries', await signInToken(manager.email, manager.password), {
+    firstName: manager.firstName,
+    lastName: manager.lastName,
+    trainingName: seededCourse,
+    date: dateInYear(year, 0),
+    hours: 3,
+    rating: 5,
+  });
   await ensureFiscalYear(token, year);
   await api('POST', '/api/user-targets/bulk', await signInToken(hr.email, hr.password), {
     year,
@@ -135,6 +150,8 @@ export async function seedOrganisation(): Promise<Organisation> {
     smt,
     admin,
     customFieldLabel,
+    dayBefore,
+    seededCourse,
     remove: () => api('DELETE', `/api/form-fields/${fieldId}`, token),
   };
 }

@@ -1,7 +1,11 @@
+import { readFile } from 'node:fs/promises';
+import { AS_OF_LABELS } from '@tht/contracts';
 import type { Browser, Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
 import type { Account } from './accounts';
 import { newPage, signIn } from './browser';
 import type { Organisation } from './organisation';
+import { accounts } from './test-product';
 
 /**
  * Every screen and dialog of the product as each role reaches it, walked with one signed-in page
@@ -73,6 +77,30 @@ function dialogStep(screen: string, opener: (page: Page) => Locator, name: strin
       await dialog(page, name, role).waitFor({ state: 'detached' });
     },
   };
+}
+
+/**
+ * Shows the dashboard as of `day` with its 'As of' control and waits for its figures: while the
+ * server replays the records (its first answer is 202), the progress bar must show.
+ */
+async function showAsOf(page: Page, day: string, read: string): Promise<void> {
+  const firstAnswer = page.waitForResponse((response) => response.url().includes(read) && response.url().includes(`asOf=${day}`));
+  await page.getByLabel(AS_OF_LABELS.control, { exact: true }).fill(day);
+  await page.getByRole('button', { name: AS_OF_LABELS.show, exact: true }).click();
+  const banner = page.getByRole('region', { name: AS_OF_LABELS.region });
+  await banner.getByText(AS_OF_LABELS.showing(day)).waitFor();
+  if ((await firstAnswer).status() === 202) await banner.getByRole('progressbar', { name: AS_OF_LABELS.replaying(day) }).waitFor();
+  await banner.getByRole('progressbar').waitFor({ state: 'detached', timeout: 30_000 });
+}
+
+/** A tile's (or card's) figure: the list item around its heading. */
+const figureOf = (page: Page, heading: string) =>
+  page.getByRole('heading', { name: heading, exact: true }).locator('xpath=ancestor::li[1]');
+
+/** Leaves a day shown for today's figures. */
+async function backToToday(page: Page): Promise<void> {
+  await page.getByRole('button', { name: AS_OF_LABELS.backToToday, exact: true }).click();
+  await page.getByRole('region', { name: AS_OF_LABELS.region }).waitFor({ state: 'detached' });
 }
 
 function signedOutWalk(): Walk {
@@ -204,7 +232,7 @@ function managerWalk(manager: Account, report: Account): Walk {
   };
 }
 
-function hrWalk(hr: Account, employee: Account): Walk {
+function hrWalk(hr: Account, employee: Account, day: string): Walk {
   return {
     account: hr,
     steps: [
@@ -234,11 +262,34 @@ function hrWalk(hr: Account, employee: Account): Walk {
         (page) => page.getByRole('button', { name: `Edit target for ${nameOf(employee)}` }),
         new RegExp(`^Target for ${nameOf(employee)} in `),
       ),
+      {
+        screen: 'HR View as of a past day',
+        open: async (page) => {
+          const year = new Date().getFullYear();
+          await showAsOf(page, day, '/api/hr/stats');
+          const { api, signInToken } = accounts;
+          const then = await api<{ totalUsers: number }>(
+            'GET',
+            `/api/hr/stats?year=${year}&asOf=${day}`,
+            await signInToken(hr.email, hr.password),
+          );
+          const now = await api<{ totalUsers: number }>(
+            'GET',
+            `/api/hr/stats?year=${year}`,
+            await signInToken(hr.email, hr.password),
+          );
+          expect(then.totalUsers).toBeLessThan(now.totalUsers);
+          await figureOf(page, 'Total Employees').getByText(String(then.totalUsers), { exact: true }).waitFor();
+          await page.getByRole('button', { name: AS_OF_LABELS.exportAsOf('Export All Data', day), exact: true }).waitFor();
+          expect(await page.getByRole('button', { name: 'Edit Target', exact: true }).count()).toBe(0);
+        },
+        close: backToToday,
+      },
     ],
   };
 }
 
-function smtWalk(smt: Account): Walk {
+function smtWalk(smt: Account, day: string, seededCourse: string): Walk {
   return {
     account: smt,
     steps: [
@@ -248,6 +299,20 @@ function smtWalk(smt: Account): Walk {
           await openTab(page, 'SMT View', 'SMT Dashboard');
           await chartsDrawn(page, 1);
         },
+      },
+      {
+        screen: 'SMT View as of a past day',
+        open: async (page) => {
+          const year = new Date().getFullYear();
+          await showAsOf(page, day, '/api/smt/overview');
+          // The export offers the same day: the entries recorded by then, none of the seeded ones.
+          const download = page.waitForEvent('download');
+          await page.getByRole('button', { name: AS_OF_LABELS.exportAsOf(`Export ${year}`, day), exact: true }).click();
+          const file = await download;
+          expect(file.suggestedFilename()).toMatch(new RegExp(`-${year}-as-of-${day}\\.csv$`));
+          expect(await readFile(await file.path(), 'utf8')).not.toContain(seededCourse);
+        },
+        close: backToToday,
       },
     ],
   };
@@ -336,14 +401,14 @@ function adminWalk(admin: Account, employee: Account, manager: Account, customFi
 
 /** The walks of every role over `organisation`. */
 function walksOver(organisation: Organisation): Walk[] {
-  const { manager, reports, hr, smt, admin, customFieldLabel } = organisation;
+  const { manager, reports, hr, smt, admin, customFieldLabel, dayBefore, seededCourse } = organisation;
   const [employee] = reports;
   return [
     signedOutWalk(),
     employeeWalk(employee!),
     managerWalk(manager, employee!),
-    hrWalk(hr, employee!),
-    smtWalk(smt),
+    hrWalk(hr, employee!, dayBefore),
+    smtWalk(smt, dayBefore, seededCourse),
     adminWalk(admin, employee!, manager, customFieldLabel),
   ];
 }

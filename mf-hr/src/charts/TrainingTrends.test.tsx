@@ -8,7 +8,7 @@ import { TrainingTrends } from './TrainingTrends';
 describe('training trends', () => {
   it('shows the same figures as tables at the press of a button', async () => {
     const user = userEvent.setup();
-    renderWithHrApi(<TrainingTrends year={YEAR} />, dashboardRoutes());
+    renderWithHrApi(<TrainingTrends year={YEAR} asOf={null} />, dashboardRoutes());
     await user.click(await screen.findByRole('button', { name: 'Show as table' }));
     expect(screen.getByRole('button', { name: 'Show as chart' })).toHaveAttribute('aria-pressed', 'true');
     const months = screen.getByRole('table', { name: `Hours per month in ${YEAR}` });

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { HR_MESSAGES as M, type HrTrends } from '@tht/contracts';
 import { Button, DashboardSection, EmptyText } from '@tht/ui';
 import { DepartmentHoursChart, DepartmentHoursTable, MonthlyHoursChart, MonthlyHoursTable, monthlyHoursRows } from '@tht/ui/charts';
-import { useHrTrends } from '../hr-api/hrApi';
+import { useHrTrends, type HrShown } from '../hr-api/hrApi';
 
 const TARGET_PACE = 'Target pace';
 
@@ -30,8 +30,9 @@ function TrendFigures({ trends, asTable }: { trends: HrTrends; asTable: boolean 
  * Beyond the SPEC: the organisation's hours per month against the yearly target's pace, and hours
  * by department, as charts or, at the press of a button, as tables.
  */
-export function TrainingTrends({ year }: { year: number }) {
-  const { trends, error } = useHrTrends(year);
+export function TrainingTrends(shown: HrShown) {
+  const { year } = shown;
+  const { trends, error } = useHrTrends(shown);
   const [asTable, setAsTable] = useState(false);
   return (
     <DashboardSection

@@ -1,8 +1,8 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { dashboardRoutes, employeesPage, hrStats, YEAR } from '../testing/fixtures';
-import { renderWithHrApi } from '../testing/hrTestApi';
+import { dashboardRoutes, employeesPage, hrStats, topCourses, topics, trends, YEAR } from '../testing/fixtures';
+import { renderWithHrApi, Status } from '../testing/hrTestApi';
 import HrView, { HR_LAYOUT_KEY } from './HrView';
 
 const YEAR_TITLES = [
@@ -28,7 +28,8 @@ async function renderDashboard(user: ReturnType<typeof userEvent.setup>) {
   const thisYear = new Date().getFullYear();
   const api = renderWithHrApi(<HrView />, dashboardRoutes({ 'GET /api/available-years': [thisYear, YEAR] }));
   await user.selectOptions(await screen.findByLabelText('Year'), String(YEAR));
-  await screen.findByText('20.75 of 1400 hours');
+  // The first render also fetches the sections' drag code (a chunk of its own).
+  await screen.findByText('20.75 of 1400 hours', undefined, { timeout: 5000 });
   return api;
 }
 
@@ -128,5 +129,53 @@ describe('the sections of a quiet year', () => {
     }
     expect(screen.queryByRole('button', { name: 'Export innovative entries' })).not.toBeInTheDocument();
     expect(screen.getByText('Showing 0 of 0 employees')).toBeInTheDocument();
+  });
+});
+
+describe('the dashboard as of a past day', () => {
+  it('shows the progress of the replay, then the figures of that day under a banner naming it, exports of that day, and goes back to today', async () => {
+    const user = userEvent.setup();
+    const open = vi.fn();
+    vi.stubGlobal('open', open);
+    const day = `${YEAR}-06-30`;
+    const asOf = (path: string) => `GET ${path}?year=${YEAR}&asOf=${day}`;
+    let asked = 0;
+    const api = renderWithHrApi(
+      <HrView />,
+      dashboardRoutes({
+        [asOf('/api/hr/stats')]: () =>
+          (asked += 1) === 1 ? new Status(202, { status: 'building', progress: 0.4 }) : hrStats({ totalUsers: 3 }),
+        [asOf('/api/hr/top-courses')]: topCourses,
+        [asOf('/api/hr/topics')]: topics,
+        [asOf('/api/hr/trends')]: trends,
+      }),
+    );
+    await user.selectOptions(await screen.findByLabelText('Year'), String(YEAR));
+    await user.type(screen.getByLabelText('As of'), day);
+    await user.click(screen.getByRole('button', { name: 'Show' }));
+
+    const banner = screen.getByRole('region', { name: 'Figures as of a date' });
+    expect(within(banner).getByRole('status')).toHaveTextContent(`Showing the figures as recorded at the end of ${day} (UTC).`);
+    const progress = await within(banner).findByRole('progressbar', { name: `Replaying the records up to the end of ${day}` });
+    expect(progress).toHaveAttribute('aria-valuenow', '40');
+    expect(screen.getByRole('button', { name: `Export All Data as of ${day}` })).toBeDisabled();
+
+    // The server's Retry-After is 2 s: the dashboard asks again, and the figures of that day come.
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Total Employees' }).closest('li')).toHaveTextContent('3'), {
+      timeout: 4000,
+    });
+    expect(within(banner).queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Edit Target' })).not.toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: 'Employees' })).getByText(/lists today's people and targets/),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: `Export All Data (Excel) as of ${day}` }));
+    expect(open).toHaveBeenCalledWith(`/api/export?format=xlsx&asOf=${day}`, '_blank', 'noopener');
+
+    await user.click(within(banner).getByRole('button', { name: 'Back to today' }));
+    expect(screen.queryByRole('region', { name: 'Figures as of a date' })).not.toBeInTheDocument();
+    expect(screen.getByLabelText('As of')).toHaveValue('');
+    expect(await screen.findByRole('button', { name: 'Edit Target' })).toBeInTheDocument();
+    expect(api.calls.filter((call) => call.url === `/api/hr/stats?year=${YEAR}&asOf=${day}`)).toHaveLength(2);
   });
 });

@@ -9,7 +9,7 @@ const toasts = () => screen.getByRole('region', { name: 'Notifications' });
 
 async function openDialog(routes: Record<string, unknown>) {
   const user = userEvent.setup();
-  const api = renderWithHrApi(<YearlyTargetSection year={YEAR} />, dashboardRoutes(routes));
+  const api = renderWithHrApi(<YearlyTargetSection year={YEAR} asOf={null} />, dashboardRoutes(routes));
   await user.click(await screen.findByRole('button', { name: 'Manage Fiscal Years' }));
   return { user, api, dialog: screen.getByRole('dialog', { name: 'Manage Fiscal Years' }) };
 }

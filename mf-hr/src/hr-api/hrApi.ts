@@ -12,19 +12,20 @@ import type {
   UserTarget,
   YearlyTarget,
 } from '@tht/contracts';
-import { apiRequest, keysStartingWith, useApiWrite } from '@tht/ui';
+import { apiRequest, asOfKey, keysStartingWith, useApiWrite, useAsOfRead } from '@tht/ui';
 
-/** The keys of the HR reads: each endpoint with its year. */
-export const hrStatsKey = (year: number) => `/api/hr/stats?year=${year}`;
-export const topCoursesKey = (year: number) => `/api/hr/top-courses?year=${year}`;
-export const hrTopicsKey = (year: number) => `/api/hr/topics?year=${year}`;
-export const hrTrendsKey = (year: number) => `/api/hr/trends?year=${year}`;
 export const FISCAL_YEARS_KEY = '/api/fiscal-years';
 
-/** GET /api/hr/stats?year=: totals, the innovative summary and the organisation's target card. */
-export function useHrStats(year: number) {
-  const { data, error } = useSWR<HrStats, Error>(hrStatsKey(year));
-  return { stats: data, error };
+/** What the dashboard shows: a year's figures, today's or as recorded by the end of a past day (`asOf`). */
+export type HrShown = { year: number; asOf: string | null };
+
+/**
+ * GET /api/hr/stats?year=[&asOf=]: totals, the innovative summary and the organisation's target
+ * card; as of a day, `progress` tells how far its replay is until they come.
+ */
+export function useHrStats({ year, asOf }: HrShown) {
+  const { data, progress, error } = useAsOfRead<HrStats>(asOfKey('/api/hr/stats', year, asOf));
+  return { stats: data, progress, error };
 }
 
 /** What a page of the employee table is asked for (`role` empty: every role). */
@@ -40,21 +41,21 @@ export function useHrEmployeePage(year: number, query: EmployeePageQuery) {
   return { page: data, error };
 }
 
-/** GET /api/hr/top-courses?year=: at most 6 courses rated 4 or more. */
-export function useTopCourses(year: number) {
-  const { data, error } = useSWR<TopCourse[], Error>(topCoursesKey(year));
+/** GET /api/hr/top-courses?year=[&asOf=]: at most 6 courses rated 4 or more. */
+export function useTopCourses({ year, asOf }: HrShown) {
+  const { data, error } = useAsOfRead<TopCourse[]>(asOfKey('/api/hr/top-courses', year, asOf));
   return { courses: data, error };
 }
 
-/** GET /api/hr/topics?year=: the top 8 topics. */
-export function usePopularTopics(year: number) {
-  const { data, error } = useSWR<TopicCount[], Error>(hrTopicsKey(year));
+/** GET /api/hr/topics?year=[&asOf=]: the top 8 topics. */
+export function usePopularTopics({ year, asOf }: HrShown) {
+  const { data, error } = useAsOfRead<TopicCount[]>(asOfKey('/api/hr/topics', year, asOf));
   return { topics: data, error };
 }
 
-/** GET /api/hr/trends?year=: hours per month against the target's pace, and by department. */
-export function useHrTrends(year: number) {
-  const { data, error } = useSWR<HrTrends, Error>(hrTrendsKey(year));
+/** GET /api/hr/trends?year=[&asOf=]: hours per month against the target's pace, and by department. */
+export function useHrTrends({ year, asOf }: HrShown) {
+  const { data, error } = useAsOfRead<HrTrends>(asOfKey('/api/hr/trends', year, asOf));
   return { trends: data, error };
 }
 

@@ -1,7 +1,7 @@
 import styled from 'styled-components';
-import { HR_LIMITS, HR_MESSAGES as M, type InnovativeHighlight } from '@tht/contracts';
+import { AS_OF_LABELS, exportPath, HR_LIMITS, HR_MESSAGES as M, type InnovativeHighlight } from '@tht/contracts';
 import { DashboardSection, EmptyText, ExportAllDataButton, Tile, Tiles, TileValue } from '@tht/ui';
-import { useHrStats } from '../hr-api/hrApi';
+import { useHrStats, type HrShown } from '../hr-api/hrApi';
 
 const Highlights = styled.ol`
   list-style: none;
@@ -40,10 +40,11 @@ function HighlightItem({ entry }: { entry: InnovativeHighlight }) {
 /**
  * Innovative summary (SPEC sections 2 and 9): counts, hours, rate and the 5 latest innovative
  * entries (notes cut to 100 characters); an export of all of the year's innovative entries when
- * there are more than 5.
+ * there are more than 5 (as of the day shown, when one is).
  */
-export function InnovativeSummary({ year }: { year: number }) {
-  const { stats, error } = useHrStats(year);
+export function InnovativeSummary(shown: HrShown) {
+  const { year, asOf } = shown;
+  const { stats, error } = useHrStats(shown);
   return (
     <DashboardSection
       title={M.innovativeTitle}
@@ -53,7 +54,10 @@ export function InnovativeSummary({ year }: { year: number }) {
       what="the innovative entries"
       actions={(loaded) =>
         loaded.innovativeEntries > HR_LIMITS.recentInnovative && (
-          <ExportAllDataButton label={M.exportInnovative} path={`/api/export?year=${year}&innovative=true`} />
+          <ExportAllDataButton
+            label={asOf ? AS_OF_LABELS.exportAsOf(M.exportInnovative, asOf) : M.exportInnovative}
+            path={exportPath({ year, innovative: true, asOf })}
+          />
         )
       }
     >

@@ -1,7 +1,7 @@
 import styled from 'styled-components';
 import { HR_MESSAGES as M } from '@tht/contracts';
 import { DashboardSection, EmptyText } from '@tht/ui';
-import { usePopularTopics } from '../hr-api/hrApi';
+import { usePopularTopics, type HrShown } from '../hr-api/hrApi';
 
 const Topics = styled.ol`
   list-style: none;
@@ -19,8 +19,8 @@ const Topic = styled.li`
 `;
 
 /** Popular topics (SPEC section 9): the top 8 of the enterprise keyword list, with how many entries mention each. */
-export function PopularTopics({ year }: { year: number }) {
-  const { topics, error } = usePopularTopics(year);
+export function PopularTopics(shown: HrShown) {
+  const { topics, error } = usePopularTopics(shown);
   return (
     <DashboardSection title={M.topicsTitle} data={topics} error={error} loadingLabel={M.loadingTopics} what="the topics">
       {(loaded) =>

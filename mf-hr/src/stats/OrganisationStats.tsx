@@ -1,10 +1,11 @@
 import { HR_MESSAGES as M } from '@tht/contracts';
 import { DashboardSection, Tile, TileDetail, Tiles, TileValue } from '@tht/ui';
-import { useHrStats } from '../hr-api/hrApi';
+import { useHrStats, type HrShown } from '../hr-api/hrApi';
 
 /** The four stat cards of the HR dashboard (SPEC section 2). */
-export function OrganisationStats({ year }: { year: number }) {
-  const { stats, error } = useHrStats(year);
+export function OrganisationStats(shown: HrShown) {
+  const { year } = shown;
+  const { stats, error } = useHrStats(shown);
   return (
     <DashboardSection title={M.statsTitle} data={stats} error={error} loadingLabel={M.loading} what="the statistics">
       {(loaded) => (

@@ -1,7 +1,7 @@
 import styled from 'styled-components';
 import { HR_MESSAGES as M } from '@tht/contracts';
 import { DashboardSection, EmptyText } from '@tht/ui';
-import { useTopCourses } from '../hr-api/hrApi';
+import { useTopCourses, type HrShown } from '../hr-api/hrApi';
 
 const Courses = styled.ol`
   margin: 0;
@@ -12,8 +12,9 @@ const Courses = styled.ol`
 `;
 
 /** Top rated courses (SPEC section 9): up to 6, best average rating first, then most completions. */
-export function TopCourses({ year }: { year: number }) {
-  const { courses, error } = useTopCourses(year);
+export function TopCourses(shown: HrShown) {
+  const { year } = shown;
+  const { courses, error } = useTopCourses(shown);
   return (
     <DashboardSection title={M.topCoursesTitle} data={courses} error={error} loadingLabel={M.loadingCourses} what="the courses">
       {(loaded) =>

@@ -10,7 +10,7 @@ const toasts = () => screen.getByRole('region', { name: 'Notifications' });
 
 describe('the yearly target card', () => {
   it('shows the organisation against its target, the on-track rule and the hours needed to get back on track', async () => {
-    renderWithHrApi(<YearlyTargetSection year={YEAR} />, dashboardRoutes());
+    renderWithHrApi(<YearlyTargetSection year={YEAR} asOf={null} />, dashboardRoutes());
     expect(screen.getByRole('status', { name: 'Loading progress data...' })).toBeInTheDocument();
     expect(await screen.findByText('20.75 of 1400 hours')).toBeInTheDocument();
     expect(screen.getByRole('progressbar', { name: 'Progress towards the organisation target' })).toHaveAttribute(
@@ -27,7 +27,10 @@ describe('the yearly target card', () => {
       totalHours: 1200,
       target: { targetHours: 1400, description: null, progressPercent: 86, onTrack: true, hoursToGetBackOnTrack: 0 },
     });
-    renderWithHrApi(<YearlyTargetSection year={YEAR} />, dashboardRoutes({ [`GET /api/hr/stats?year=${YEAR}`]: onTrack }));
+    renderWithHrApi(
+      <YearlyTargetSection year={YEAR} asOf={null} />,
+      dashboardRoutes({ [`GET /api/hr/stats?year=${YEAR}`]: onTrack }),
+    );
     expect(
       await within(await screen.findByRole('region', { name: `Organisation Target ${YEAR}` })).findByText('On Track'),
     ).toBeInTheDocument();
@@ -37,7 +40,7 @@ describe('the yearly target card', () => {
   it('sets a new company target, then sets it for all employees, with the toasts of SPEC', async () => {
     const user = userEvent.setup();
     const api = renderWithHrApi(
-      <YearlyTargetSection year={YEAR} />,
+      <YearlyTargetSection year={YEAR} asOf={null} />,
       dashboardRoutes({
         [`GET /api/hr/stats?year=${YEAR}`]: hrStats({ target: null }),
         'POST /api/yearly-targets': { id: 3, year: YEAR, targetHours: 700, description: null, createdAt: '', updatedAt: '' },
@@ -69,7 +72,7 @@ describe('the yearly target card', () => {
   it('says the company target was created and is being set for everyone while the assignment runs', async () => {
     const user = userEvent.setup();
     renderWithHrApi(
-      <YearlyTargetSection year={YEAR} />,
+      <YearlyTargetSection year={YEAR} asOf={null} />,
       dashboardRoutes({
         [`GET /api/hr/stats?year=${YEAR}`]: hrStats({ target: null }),
         'POST /api/yearly-targets': {},
@@ -86,7 +89,7 @@ describe('the yearly target card', () => {
   it('checks the form with the contracts rule and reports a refused creation without assigning anything', async () => {
     const user = userEvent.setup();
     const api = renderWithHrApi(
-      <YearlyTargetSection year={YEAR} />,
+      <YearlyTargetSection year={YEAR} asOf={null} />,
       dashboardRoutes({
         [`GET /api/hr/stats?year=${YEAR}`]: hrStats({ target: null }),
         'POST /api/yearly-targets': new Status(409, { error: `A yearly target for ${YEAR} already exists` }),
@@ -109,7 +112,10 @@ describe('the yearly target card', () => {
 
   it('edits the target of the year: the year stays, the hours and description change', async () => {
     const user = userEvent.setup();
-    const api = renderWithHrApi(<YearlyTargetSection year={YEAR} />, dashboardRoutes({ [`PUT /api/yearly-targets/${YEAR}`]: {} }));
+    const api = renderWithHrApi(
+      <YearlyTargetSection year={YEAR} asOf={null} />,
+      dashboardRoutes({ [`PUT /api/yearly-targets/${YEAR}`]: {} }),
+    );
     await user.click(await screen.findByRole('button', { name: 'Edit Target' }));
     const dialog = screen.getByRole('dialog', { name: 'Edit Target' });
     expect(within(dialog).getByLabelText('Year')).toBeDisabled();
@@ -126,7 +132,7 @@ describe('the yearly target card', () => {
   it("reports a failed edit as 'Failed to update target: {message}'", async () => {
     const user = userEvent.setup();
     renderWithHrApi(
-      <YearlyTargetSection year={YEAR} />,
+      <YearlyTargetSection year={YEAR} asOf={null} />,
       dashboardRoutes({ [`PUT /api/yearly-targets/${YEAR}`]: new Status(403, { error: 'HR or admin access required' }) }),
     );
     await user.click(await screen.findByRole('button', { name: 'Edit Target' }));

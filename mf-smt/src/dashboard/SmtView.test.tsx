@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { currentYear } from '@tht/ui';
@@ -143,10 +143,11 @@ describe('SmtView', () => {
     expect(await screen.findByText('Complete')).toBeInTheDocument();
   });
 
-  it('offers no control that changes data: only the year, the export and the print view', async () => {
+  it('offers no control that changes data: only the year, the day shown, the export and the print view', async () => {
     renderView({ [year]: anOverview({ year }) });
     await screen.findByRole('heading', { name: 'Active Employees' });
     expect(screen.getAllByRole('button').map((button) => button.textContent)).toEqual([
+      'Show',
       `Export ${year}`,
       'Print view',
       'Show as table',
@@ -182,5 +183,41 @@ describe('SmtView', () => {
     expect((await screen.findAllByRole('alert')).map((alert) => alert.textContent)).toContain(
       'Failed to load the key figures: SMT or admin access required',
     );
+  });
+});
+
+describe('SmtView as of a past day', () => {
+  it('shows the replay’s progress, then the overview as recorded that day under a banner, and exports that day', async () => {
+    const user = userEvent.setup();
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    const day = `${year - 1}-12-31`;
+    let asked = 0;
+    fakeApi({
+      'GET /api/available-years': [year],
+      'GET /api/smt/overview': (call: ApiCall) =>
+        call.query.get('asOf') !== day
+          ? anOverview({ year })
+          : (asked += 1) === 1
+            ? reply(202, { status: 'building', progress: 0.25 })
+            : anEmptyOverview(year),
+    });
+    renderWithUi(<SmtView />);
+    await screen.findByRole('heading', { name: 'Active Employees' });
+    await user.type(screen.getByLabelText('As of'), day);
+    await user.click(screen.getByRole('button', { name: 'Show' }));
+
+    expect(await screen.findByRole('progressbar', { name: `Replaying the records up to the end of ${day}` })).toHaveAttribute(
+      'aria-valuenow',
+      '25',
+    );
+    expect(screen.getByRole('button', { name: `Export ${year} as of ${day}` })).toBeDisabled();
+    await waitFor(() => expect(screen.getByText(`No training target set for ${year}`)).toBeInTheDocument(), { timeout: 4000 });
+    expect(screen.getByRole('region', { name: 'Figures as of a date' })).toHaveTextContent(
+      `Showing the figures as recorded at the end of ${day} (UTC).`,
+    );
+    await user.click(screen.getByRole('button', { name: `Export ${year} as of ${day}` }));
+    expect(open).toHaveBeenLastCalledWith(`/api/export?format=csv&year=${year}&asOf=${day}`, '_blank', 'noopener');
+    await user.click(screen.getByRole('button', { name: 'Back to today' }));
+    expect(await screen.findByRole('button', { name: `Export ${year}` })).toBeEnabled();
   });
 });

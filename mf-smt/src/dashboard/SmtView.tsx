@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { SMT_MESSAGES as M } from '@tht/contracts';
-import { Button, PageHeader, YearSelector, currentYear } from '@tht/ui';
+import { AS_OF_LABELS, SMT_MESSAGES as M } from '@tht/contracts';
+import { AsOfBanner, AsOfControl, Button, PageHeader, YearSelector, currentYear } from '@tht/ui';
 import { DepartmentHoursSection } from '../departments/DepartmentHoursSection';
 import { ExportControls } from '../export/ExportControls';
 import { InnovationSummary } from '../innovation/InnovationSummary';
@@ -33,11 +33,13 @@ const PrintedOn = styled.p`
 
 /**
  * The SMT View tab (exposed as mf_smt/SmtView): the read-only executive overview of a year, from
- * one read. Its only controls choose what to see or take away (year, export, print): none changes data.
+ * one read; also as recorded by the end of a past day ('As of'). Its only controls choose what to
+ * see or take away (year, day, export, print): none changes data.
  */
 export default function SmtView() {
   const [year, setYear] = useState(currentYear);
-  const { overview, error } = useSmtOverview(year);
+  const [asOf, setAsOf] = useState<string | null>(null);
+  const { overview, progress, error } = useSmtOverview(year, asOf);
   const shown = { overview, error };
   return (
     <section aria-labelledby="smt-dashboard-title" {...{ [PRINT_AREA]: '' }}>
@@ -47,14 +49,23 @@ export default function SmtView() {
           <YearSelector value={year} onChange={setYear} />
         </div>
         <div data-print="hide">
-          <ExportControls year={year} />
+          <AsOfControl value={asOf} onChange={setAsOf} />
+        </div>
+        <div data-print="hide">
+          <ExportControls year={year} asOf={asOf} disabled={progress !== undefined} />
         </div>
         <Button $variant="secondary" data-print="hide" onClick={() => window.print()}>
           {M.printView}
         </Button>
       </PageHeader>
+      {asOf && (
+        <div data-print="hide">
+          <AsOfBanner day={asOf} progress={progress} error={error} onBackToToday={() => setAsOf(null)} />
+        </div>
+      )}
       <PrintedOn data-print="only">
         Training overview {year}, printed {new Date().toLocaleDateString()}
+        {asOf && `. ${AS_OF_LABELS.showing(asOf)}`}
       </PrintedOn>
       <KeyFigures {...shown} />
       <Sections>

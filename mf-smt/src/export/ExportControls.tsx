@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import styled from 'styled-components';
-import { EXPORT_FORMATS, SMT_MESSAGES as M, type ExportFormat } from '@tht/contracts';
+import { AS_OF_LABELS, EXPORT_FORMATS, exportPath, SMT_MESSAGES as M, type ExportFormat } from '@tht/contracts';
 import { ExportAllDataButton, Select } from '@tht/ui';
 
 const FORMAT_LABELS: Record<ExportFormat, string> = { csv: 'CSV', xlsx: 'Excel (.xlsx)' };
@@ -12,12 +12,20 @@ const Group = styled.div`
   & select { width: auto; }
 `;
 
+type ExportControlsProps = {
+  year: number;
+  /** The past day the dashboard shows the data as of, or null for today. */
+  asOf: string | null;
+  /** While the data as of that day is still being replayed. */
+  disabled: boolean;
+};
+
 /**
  * Export of the year shown (GET /api/export, opened in a new window where the browser downloads
  * the file with the sign-in cookie): its entries as CSV, or a workbook with its entries, the
- * users, and the year's targets.
+ * users, and the year's targets; as recorded by the end of the day shown, when one is.
  */
-export function ExportControls({ year }: { year: number }) {
+export function ExportControls({ year, asOf, disabled }: ExportControlsProps) {
   const formatId = useId();
   const [format, setFormat] = useState<ExportFormat>('csv');
   return (
@@ -34,7 +42,11 @@ export function ExportControls({ year }: { year: number }) {
           </option>
         ))}
       </Select>
-      <ExportAllDataButton label={M.exportYear(year)} path={`/api/export?format=${format}&year=${year}`} />
+      <ExportAllDataButton
+        label={asOf ? AS_OF_LABELS.exportAsOf(M.exportYear(year), asOf) : M.exportYear(year)}
+        path={exportPath({ format, year, asOf })}
+        disabled={disabled}
+      />
     </Group>
   );
 }

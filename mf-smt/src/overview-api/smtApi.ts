@@ -1,11 +1,12 @@
-import useSWR from 'swr';
 import type { SmtOverview } from '@tht/contracts';
+import { asOfKey, useAsOfRead } from '@tht/ui';
 
-/** The cache key of the overview of a year (under '/api/smt/', refreshed with the other figures after entry changes). */
-export const smtOverviewKey = (year: number) => `/api/smt/overview?year=${year}`;
-
-/** GET /api/smt/overview?year=: everything the SMT dashboard shows for the year, in one read. */
-export function useSmtOverview(year: number) {
-  const { data, error } = useSWR<SmtOverview, Error>(smtOverviewKey(year));
-  return { overview: data, error };
+/**
+ * GET /api/smt/overview?year=[&asOf=]: everything the SMT dashboard shows for the year, in one
+ * read (its key is under '/api/smt/', refreshed with the other figures after entry changes); as of
+ * a past day, `progress` tells how far its replay is until the overview comes.
+ */
+export function useSmtOverview(year: number, asOf: string | null) {
+  const { data, progress, error } = useAsOfRead<SmtOverview>(asOfKey('/api/smt/overview', year, asOf));
+  return { overview: data, progress, error };
 }

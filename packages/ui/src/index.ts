@@ -32,6 +32,10 @@ export { apiRequest, apiGet, ApiError, errorMessageOf, AUTH_TOKEN_KEY, type Http
 export { swrConfig, longCacheOptions, LONG_CACHE_MS } from './api/swr';
 export { useApiWrite, keysStartingWith } from './api/apiWrite';
 
+export { useAsOfRead, asOfKey } from './as-of/useAsOfRead';
+export { AsOfControl } from './as-of/AsOfControl';
+export { AsOfBanner } from './as-of/AsOfBanner';
+
 export { YearSelector, useAvailableYears, currentYear, AVAILABLE_YEARS_KEY, AVAILABLE_YEARS_ERROR } from './years/YearSelector';
 
 export { useCurrentUser, fetchCurrentUser, CURRENT_USER_KEY } from './session/currentUser';

@@ -54,3 +54,21 @@ export const asOfBuildingSchema = z.object({
   progress: z.number().min(0).max(1),
 });
 export type AsOfBuilding = z.infer<typeof asOfBuildingSchema>;
+
+/** What the HR and SMT dashboards say of the organisation as of a day (a `YYYY-MM-DD`, to its end in UTC). */
+export const AS_OF_LABELS = {
+  control: 'As of',
+  show: 'Show',
+  hint: 'A past day: the figures as recorded by its end (UTC)',
+  region: 'Figures as of a date',
+  showing: (day: string) => `Showing the figures as recorded at the end of ${day} (UTC).`,
+  replaying: (day: string) => `Replaying the records up to the end of ${day}`,
+  backToToday: 'Back to today',
+  /** An export button's label when it exports the data as of the day shown. */
+  exportAsOf: (label: string, day: string) => `${label} as of ${day}`,
+} as const;
+
+/** The latest day whose end has passed (UTC): the last one a dashboard can show as of. */
+export function latestAsOfDay(now: Date): string {
+  return new Date(now.getTime() - 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+}

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   customFieldColumn,
   exportFileName,
+  exportPath,
   neutraliseFormula,
   parseOptionLabels,
   formatOptionLabels,
@@ -30,6 +31,9 @@ describe('export file name', () => {
     expect(exportFileName('acme.org', day, 'csv', { year: 2025, innovative: true })).toBe(
       'training-hours-acme.org-2026-11-03-2025-innovative.csv',
     );
+    expect(exportFileName('example.com', day, 'xlsx', { year: 2025, asOf: new Date('2026-06-30T23:59:59.999Z') })).toBe(
+      'training-hours-example.com-2026-11-03-2025-as-of-2026-06-30.xlsx',
+    );
   });
 
   it('keeps only safe characters of the domain', () => {
@@ -57,4 +61,12 @@ describe('option labels of a form field', () => {
     expect(parseOptionLabels('Beginner; Advanced')).toBeNull();
     expect(parseOptionLabels('[1, 2]')).toBeNull();
   });
+});
+
+it("builds an export's address from what it is limited to", () => {
+  expect(exportPath({})).toBe('/api/export');
+  expect(exportPath({ format: 'xlsx', asOf: null })).toBe('/api/export?format=xlsx');
+  expect(exportPath({ format: 'csv', year: 2026, innovative: true, asOf: '2026-06-30' })).toBe(
+    '/api/export?format=csv&year=2026&innovative=true&asOf=2026-06-30',
+  );
 });

@@ -99,17 +99,43 @@ export function restoreNeutralised(text: string): string {
 
 /**
  * The download's file name: the organisation's domain, the date of the export and, when limited,
- * the year and 'innovative' (`training-hours-example.com-2026-11-23-2026.csv`).
+ * the year and 'innovative', and the (UTC) day of the moment it shows the data as of
+ * (`training-hours-example.com-2026-11-23-2026-as-of-2026-06-30.csv`).
  */
 export function exportFileName(
   orgDomain: string,
   today: Date,
   format: 'csv' | 'xlsx',
-  { year, innovative = false }: { year?: number | undefined; innovative?: boolean } = {},
+  { year, innovative = false, asOf }: { year?: number | undefined; innovative?: boolean; asOf?: Date | undefined } = {},
 ): string {
   const date = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
   const parts = ['training-hours', orgDomain.replace(/[^A-Za-z0-9.-]/g, '_'), date];
   if (year !== undefined) parts.push(String(year));
   if (innovative) parts.push('innovative');
+  if (asOf) parts.push('as-of', asOf.toISOString().slice(0, 10));
   return `${parts.join('-')}.${format}`;
+}
+
+/**
+ * The address of an export (GET /api/export) with its query: what the dashboards' export buttons
+ * open (`/api/export?format=xlsx&year=2026&asOf=2026-06-30`).
+ */
+export function exportPath({
+  format,
+  year,
+  innovative = false,
+  asOf,
+}: {
+  format?: 'csv' | 'xlsx';
+  year?: number;
+  innovative?: boolean;
+  asOf?: string | null;
+}): string {
+  const query = new URLSearchParams();
+  if (format) query.set('format', format);
+  if (year !== undefined) query.set('year', String(year));
+  if (innovative) query.set('innovative', 'true');
+  if (asOf) query.set('asOf', asOf);
+  const text = query.toString();
+  return text ? `/api/export?${text}` : '/api/export';
 }

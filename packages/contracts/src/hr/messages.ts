@@ -19,6 +19,8 @@ export const HR_MESSAGES = {
   exportInnovative: 'Export innovative entries',
   topCoursesTitle: 'Top Rated Courses',
   employeesTitle: 'Employees',
+  /** In place of the employee table while the dashboard shows a past day. */
+  employeesToday: "The employee table lists today's people and targets: go back to today to see it and set targets.",
   setEmployeeTargets: 'Set employee targets',
   topicsTitle: 'Popular Topics',
   trendsTitle: 'Training Trends',

@@ -7,15 +7,19 @@ import { HR_MESSAGES as M } from './messages';
 /** Query of the /api/hr routes: `year` (1901-2099), the current year when absent. */
 export const hrYearQuerySchema = queryParametersSchema({ year: entriesQuerySchema.shape.year });
 
-/** Query of GET /api/hr/stats: `year` as above, and `asOf` for the figures as they stood then (see `asOfParameterSchema`). */
-export const hrStatsQuerySchema = queryParametersSchema({ year: entriesQuerySchema.shape.year, asOf: asOfParameterSchema });
+/**
+ * Query of the HR figures (GET /api/hr/stats, /top-courses, /topics, /trends): `year` as above, and
+ * `asOf` for the figures as they stood then (see `asOfParameterSchema`).
+ */
+export const hrFiguresQuerySchema = queryParametersSchema({ year: entriesQuerySchema.shape.year, asOf: asOfParameterSchema });
 
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 /**
- * Query of GET /api/export: `format` (csv by default), `year` (every year when absent) and
- * `innovative=true` (only innovative entries: the innovative summary's export).
+ * Query of GET /api/export: `format` (csv by default), `year` (every year when absent),
+ * `innovative=true` (only innovative entries: the innovative summary's export) and `asOf` (the
+ * data as recorded then, like the dashboards' figures as of a date).
  */
 export const exportQuerySchema = queryParametersSchema({
   format: z.preprocess(
@@ -27,6 +31,7 @@ export const exportQuerySchema = queryParametersSchema({
     (value) => (value === undefined || value === '' ? 'false' : value),
     z.enum(['true', 'false'], { error: M.exportInnovativeFlag }).transform((flag) => flag === 'true'),
   ),
+  asOf: asOfParameterSchema,
 });
 
 export type HrYearQuery = z.output<typeof hrYearQuerySchema>;

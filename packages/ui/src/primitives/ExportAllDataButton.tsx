@@ -4,12 +4,18 @@ type ExportAllDataButtonProps = {
   label?: string;
   /** The export's address with its query (`/api/export?format=xlsx`); all data as CSV by default. */
   path?: string;
+  /** While the export cannot be had yet (the data as of a day is still being replayed). */
+  disabled?: boolean;
 };
 
 /** GET /api/export opened in a new window, where the browser downloads the file (SPEC section 7). */
-export function ExportAllDataButton({ label = 'Export All Data', path = '/api/export' }: ExportAllDataButtonProps) {
+export function ExportAllDataButton({
+  label = 'Export All Data',
+  path = '/api/export',
+  disabled = false,
+}: ExportAllDataButtonProps) {
   return (
-    <Button $variant="secondary" onClick={() => window.open(path, '_blank', 'noopener')}>
+    <Button $variant="secondary" disabled={disabled} onClick={() => window.open(path, '_blank', 'noopener')}>
       {label}
     </Button>
   );
