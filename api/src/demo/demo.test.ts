@@ -52,7 +52,7 @@ describe('npm run demo', () => {
       ['smt', 'helen.carter@example.com'],
       ['manager', 'daniel.brooks@example.com'],
       ['employee', 'olivia.bennett@example.com'],
-    ]) {
+    ] as const) {
       expect(stdout).toMatch(new RegExp(`^  ${role} +.+ ${email.replace('.', '\\.')} `, 'm'));
     }
     expect(stdout).toContain('The start-up admin boss@example.com keeps ADMIN_PASSWORD.');
