@@ -20,7 +20,8 @@ const pageReads = (calls: RecordedCall[]) =>
     .map((call) => Object.fromEntries(new URL(call.url, 'http://localhost').searchParams));
 const lastPageRead = (calls: RecordedCall[]) => pageReads(calls).at(-1);
 /** A search is sent 300 ms after the last keystroke: its answer may take longer than waitFor's default second on a busy machine. */
-const eventually = (check: () => void) => waitFor(check, { timeout: 4000 });
+// Generous: the table debounces and re-asks the server; two test files share the 2 cores.
+const eventually = (check: () => void) => waitFor(check, { timeout: 10_000 });
 
 async function renderTable(routes: Record<string, unknown> = {}) {
   const api = renderWithHrApi(<EmployeeTable year={YEAR} />, dashboardRoutes(routes));
@@ -79,7 +80,7 @@ describe('the employee table', () => {
     expect(lastPageRead(api.calls)).toMatchObject({ search: '', role: 'hr' });
     await user.type(screen.getByLabelText('Search employees'), 'ada');
     expect(
-      await screen.findByText('No employees found matching the selected criteria.', {}, { timeout: 4000 }),
+      await screen.findByText('No employees found matching the selected criteria.', {}, { timeout: 10_000 }),
     ).toBeInTheDocument();
     expect(screen.getByText('Showing 0 of 4 employees')).toBeInTheDocument();
   });
