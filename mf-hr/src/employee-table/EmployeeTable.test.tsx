@@ -20,7 +20,6 @@ const pageReads = (calls: RecordedCall[]) =>
     .map((call) => Object.fromEntries(new URL(call.url, 'http://localhost').searchParams));
 const lastPageRead = (calls: RecordedCall[]) => pageReads(calls).at(-1);
 /** A search is sent 300 ms after the last keystroke: its answer may take longer than waitFor's default second on a busy machine. */
-// Generous: the table debounces and re-asks the server; two test files share the 2 cores.
 const eventually = (check: () => void) => waitFor(check, { timeout: 10_000 });
 
 async function renderTable(routes: Record<string, unknown> = {}) {
