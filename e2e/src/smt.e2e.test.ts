@@ -153,8 +153,11 @@ describe('the SMT View', () => {
       .getByText('3 innovative entries · 8.5 hours · 30% of all entries')
       .waitFor();
 
-    expect(await smtDashboard(page).getByRole('textbox').count()).toBe(0);
+    // Read-only: the only field is the day to show the overview as of.
+    expect(await smtDashboard(page).getByRole('textbox').count()).toBe(1);
+    await smtDashboard(page).getByRole('textbox', { name: 'As of' }).waitFor();
     expect(await smtDashboard(page).getByRole('button').allTextContents()).toEqual([
+      'Show',
       `Export ${year}`,
       'Print view',
       'Show as table',

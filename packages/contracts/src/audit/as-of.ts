@@ -59,7 +59,6 @@ export type AsOfBuilding = z.infer<typeof asOfBuildingSchema>;
 export const AS_OF_LABELS = {
   control: 'As of',
   show: 'Show',
-  hint: 'A past day: the figures as recorded by its end (UTC)',
   region: 'Figures as of a date',
   showing: (day: string) => `Showing the figures as recorded at the end of ${day} (UTC).`,
   replaying: (day: string) => `Replaying the records up to the end of ${day}`,
