@@ -160,6 +160,24 @@ describe('jobs across two API processes', () => {
     expect(rows).toEqual([{ owner: a.ctx.jobOwner.id }]);
   });
 
+  it('reports the unfinished import of a process that shuts down cleanly as failed at once', async () => {
+    const c = await startTestApp({ databaseUrl: a.ctx.config.databaseUrl!, config: { dataDir: a.ctx.config.dataDir } });
+    const releaseAppends = await holdAppends();
+    let closing: Promise<void> | undefined;
+    try {
+      const started = await upload(c, admin.token, { name: 'entries.csv', content: entriesCsv(['Shut down mid-way']) });
+      expect(started.status, JSON.stringify(started.body)).toBe(202);
+      // The import waits on the held appends; the shutdown goes on without it.
+      closing = c.close();
+      await vi.waitFor(() => expect(importOn(b, started.body.id)).resolves.toMatchObject({ status: 'failed' }), {
+        timeout: (OWNER_TIMEOUT_SECONDS * 1000) / 3,
+      });
+    } finally {
+      await releaseAppends();
+      await closing;
+    }
+  });
+
   it('reports an import and a replay of a process that stopped heartbeating as failed, and keeps them so when it comes back', async () => {
     const moment = await cutNow();
     await logHours(5);
@@ -172,10 +190,10 @@ describe('jobs across two API processes', () => {
       expect(started.status, JSON.stringify(started.body)).toBe(202);
       expect(await importOn(b, started.body.id)).toMatchObject({ status: 'running', processed: 0 });
 
-      // A stops beating, as if killed, and OWNER_TIMEOUT_SECONDS pass.
+      // A stops beating, as if killed (its row stays), and OWNER_TIMEOUT_SECONDS pass.
       await a.ctx.jobOwner.stop();
-      await sql`UPDATE jobs.owners SET heartbeat_at = heartbeat_at - make_interval(secs => ${OWNER_TIMEOUT_SECONDS})
-        WHERE id = ${a.ctx.jobOwner.id}`.execute(b.ctx.db);
+      await sql`INSERT INTO jobs.owners (id, heartbeat_at)
+        VALUES (${a.ctx.jobOwner.id}, now() - make_interval(secs => ${OWNER_TIMEOUT_SECONDS}))`.execute(b.ctx.db);
       job = await importOn(b, started.body.id);
       expect(job).toMatchObject({ status: 'failed', error: ADMIN_MESSAGES.importStopped });
       expect(job.finishedAt).not.toBeNull();

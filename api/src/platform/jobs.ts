@@ -13,7 +13,10 @@ import type { Logger } from './logger';
 export interface JobOwner {
   /** This process's id in `jobs.owners`, written into the jobs it runs. */
   readonly id: string;
-  /** Stops the heartbeat (at shutdown): OWNER_TIMEOUT_SECONDS later its unfinished jobs read as stopped, as a killed process's do. */
+  /**
+   * Stops the heartbeat and leaves (at shutdown): its unfinished jobs read as stopped at once, where a
+   * killed process's read so OWNER_TIMEOUT_SECONDS after its last beat.
+   */
   stop(): Promise<void>;
 }
 
@@ -60,6 +63,7 @@ export async function startJobOwner<Database>(db: Kysely<Database>, log: Logger)
     async stop() {
       clearInterval(timer);
       await beating;
+      await sql`DELETE FROM jobs.owners WHERE id = ${id}`.execute(db);
     },
   };
 }
