@@ -23,7 +23,11 @@ beforeAll(async () => {
 
 afterAll(() => app?.close());
 
-const scrape = async () => (await request<string>(app, 'GET', '/api/metrics', { token: TOKEN })).body;
+async function scrape(): Promise<string> {
+  const response = await request<string>(app, 'GET', '/api/metrics', { token: TOKEN });
+  expect(response.status, JSON.stringify(response.body)).toBe(200);
+  return response.body;
+}
 
 /** The value of the sample `name{labels}` (labels as written in the text, '' for none). */
 function sample(text: string, series: string): number | undefined {
@@ -70,6 +74,13 @@ describe('GET /api/metrics', () => {
       sample(text, 'http_request_duration_seconds_count{method="POST",route="/api/login",status="200"}'),
     ).toBeGreaterThanOrEqual(1);
     expect(text).toContain('http_request_duration_seconds_bucket{le="0.05",method="DELETE",route="/api/entries/:id",status="404"}');
+  });
+
+  it("has the process's CPU, memory and event-loop delay", async () => {
+    const text = await scrape();
+    for (const series of ['process_cpu_seconds_total', 'process_resident_memory_bytes', 'nodejs_eventloop_lag_max_seconds']) {
+      expect(sample(text, series), series).toBeGreaterThanOrEqual(0);
+    }
   });
 
   it("has each projector's lag in events and seconds", async () => {

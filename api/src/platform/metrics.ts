@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { METRICS_TOKEN_REQUIRED } from '@tht/contracts';
 import { ConcurrencyError, type AppendResult, type EventStore } from '@tht/eventstore';
 import type { Request, RequestHandler } from 'express';
-import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { MAX_LAG_EVENTS } from './health';
 import type { ReadModelCache } from './read-model-cache';
 import type { ReadModels } from './read-models';
@@ -142,6 +142,8 @@ function bearsToken(req: Request, expected: Buffer): boolean {
  */
 export function createMetrics(ctx: { readModels: Pick<ReadModels, 'lags'>; metrics: AppMetrics }): Metrics {
   const registry = new Registry();
+  // The process's own: CPU, memory, garbage collection and the event loop's delay (a stalled loop delays every answer).
+  collectDefaultMetrics({ register: registry });
   const requestDuration = new Histogram({
     name: 'http_request_duration_seconds',
     help: 'Duration of /api requests, by method, route pattern and status',

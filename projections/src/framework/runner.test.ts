@@ -150,6 +150,37 @@ describe('projection runner', () => {
     expect(await runner.lag(10)).toBeNull();
   });
 
+  it("measures each projector's lag while the projectors move on during the measurement", async () => {
+    const projectors = [countingProjector('first'), countingProjector('second')];
+    await migrateReadModels(database.db, projectors);
+    const waiter = createReadModelWaiter(database.pool, { projectorNames: projectors.map((projector) => projector.name) });
+    let moveOnDuringLag = false;
+    // A lag measurement reads one event; while it does, another is appended and projected.
+    const movingStore: EventStore = {
+      ...store,
+      async readAll(after, limit) {
+        if (moveOnDuringLag && limit === 1) {
+          moveOnDuringLag = false;
+          const { lastGlobalPosition } = await store.append('moved', [event('UserLoggedIn')], 'any');
+          await waiter.waitFor(lastGlobalPosition);
+        }
+        return store.readAll(after, limit);
+      },
+    };
+    const runner = startProjectionRunner({ pool: database.pool, store: movingStore, projectors });
+    runners.push(runner);
+    expect(await waiter.waitFor(await appendMany(['a'], 2))).toBe(true);
+    moveOnDuringLag = true;
+    const lags = await runner.lags(10);
+    await waiter.close();
+    expect(moveOnDuringLag).toBe(false);
+    // Measured from where both stood when asked: one event behind.
+    expect([...lags!.entries()]).toEqual([
+      ['first', { events: 1, seconds: expect.any(Number) }],
+      ['second', { events: 1, seconds: expect.any(Number) }],
+    ]);
+  });
+
   it('applies a batch to the projectors at the same checkpoint in one transaction, and a failing one holds back only itself', async () => {
     const [good, other, bad] = [
       countingProjector('good'),

@@ -255,11 +255,13 @@ export function startProjectionRunner({
     },
     async lags(countUpTo) {
       if (!running || !started) return null;
-      const checkpoints = [...new Set(states.map((state) => state.checkpoint))];
+      // The checkpoints as of now: the projectors move on while their lags are measured.
+      const checkpointOf = new Map(states.map((state) => [state.projector.name, state.checkpoint]));
+      const checkpoints = [...new Set(checkpointOf.values())];
       const measured = new Map(
         await Promise.all(checkpoints.map(async (checkpoint) => [checkpoint, await lagAfter(checkpoint, countUpTo)] as const)),
       );
-      return new Map(states.map((state) => [state.projector.name, measured.get(state.checkpoint)!]));
+      return new Map([...checkpointOf].map(([name, checkpoint]) => [name, measured.get(checkpoint)!]));
     },
     async stop() {
       running = false;
