@@ -8,6 +8,7 @@
  * Run: `npx tsx bench/health-under-load.ts`, or `npm run bench -- health-under-load`. A quick check:
  * `BENCH_USERS=50 BENCH_ENTRIES=500 BENCH_WRITES=3000 npx tsx bench/health-under-load.ts`.
  */
+import { randomBytes } from 'node:crypto';
 import { httpRequest, startLoadGenerator, type LoadRequest } from './support/load';
 import { organisationPlan } from './support/organisation-plan';
 import { emitRow, loadAverageText, referenceRow } from './support/report';
@@ -62,6 +63,21 @@ function pollHealth(baseUrl: string): { stop(): Promise<HealthAnswer[]> } {
   };
 }
 
+const METRICS_TOKEN = randomBytes(32).toString('hex');
+
+/** The product process's event-loop delay (p99 and max, ms) since the previous call (prom-client resets it when read). */
+async function eventLoopDelay(baseUrl: string): Promise<{ p99: number; max: number }> {
+  const text = await (await fetch(`${baseUrl}/api/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+  const seconds = (series: string) =>
+    Number(
+      text
+        .split('\n')
+        .find((line) => line.startsWith(`${series} `))
+        ?.split(' ')[1],
+    );
+  return { p99: seconds('nodejs_eventloop_lag_p99_seconds') * 1000, max: seconds('nodejs_eventloop_lag_max_seconds') * 1000 };
+}
+
 const percentile = (sorted: readonly number[], share: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)]!;
 
@@ -72,6 +88,7 @@ await withSeededProduct(
     const load = startLoadGenerator();
     try {
       console.log(`  ${CLIENTS} writers, GET /api/health every ${POLL_EVERY_MS} ms (${loadAverageText()})`);
+      await eventLoopDelay(baseUrl);
       const health = pollHealth(baseUrl);
       const written = await load.measure({
         baseUrl,
@@ -81,6 +98,7 @@ await withSeededProduct(
         expectStatus: 201,
       });
       const answers = await health.stop();
+      const loop = await eventLoopDelay(baseUrl);
 
       const counts = new Map<number, number>();
       for (const answer of answers) counts.set(answer.status, (counts.get(answer.status) ?? 0) + 1);
@@ -91,6 +109,7 @@ await withSeededProduct(
         `  health: ${answers.length} answers (${statuses.join(', ')}); p50 ${percentile(sorted, 0.5).toFixed(1)} ms, p95 ${percentile(sorted, 0.95).toFixed(1)} ms, ` +
           `p99 ${percentile(sorted, 0.99).toFixed(1)} ms, max ${sorted.at(-1)!.toFixed(1)} ms; largest lagEvents ${maxLag}`,
       );
+      console.log(`  the product's event-loop delay meanwhile: p99 ${loop.p99.toFixed(1)} ms, max ${loop.max.toFixed(1)} ms`);
       console.log(
         `  writes: ${written.requestsPerSecond.toFixed(0)}/s, p50 ${written.p50Ms.toFixed(1)} ms, p95 ${written.p95Ms.toFixed(1)} ms`,
       );
@@ -113,5 +132,5 @@ await withSeededProduct(
       load.close();
     }
   },
-  { durable: true },
+  { durable: true, env: { METRICS_TOKEN } },
 );

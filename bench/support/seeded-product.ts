@@ -20,7 +20,7 @@ export interface SeededProduct {
 export async function withSeededProduct(
   plan: SeedPlan,
   work: (product: SeededProduct) => Promise<void>,
-  { durable = false }: { durable?: boolean } = {},
+  { durable = false, env = {} }: { durable?: boolean; env?: Record<string, string> } = {},
 ): Promise<void> {
   const database = durable
     ? await benchDatabase()
@@ -28,7 +28,7 @@ export async function withSeededProduct(
   try {
     const jwtSecret = randomBytes(32).toString('hex');
     console.log('Starting the product as `npm start` does, on a fresh database...');
-    const product = await startProduct({ DATABASE_URL: database.connectionString, JWT_SECRET: jwtSecret });
+    const product = await startProduct({ DATABASE_URL: database.connectionString, JWT_SECRET: jwtSecret, ...env });
     try {
       const users = await seedThroughEventStore(database.connectionString, jwtSecret, plan);
       await work({ baseUrl: product.baseUrl, connectionString: database.connectionString, users });
