@@ -17,6 +17,8 @@ export default defineConfig({
       // The import boundaries of eslint.config.mjs.
       // Each case lints a file with the whole config (the import-circle rule reads the graph it reaches).
       { test: { name: 'lint-config', environment: 'node', include: ['eslint.config.test.ts'], testTimeout: 60_000 } },
+      // Every relative link of the README and docs/ leads to a file (and heading) that exists.
+      { test: { name: 'docs', environment: 'node', include: ['docs/*.test.ts'] } },
     ],
   },
 });
