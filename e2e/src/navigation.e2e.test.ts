@@ -6,7 +6,7 @@ import { accounts } from './support/test-product';
 
 const { createAccount } = accounts;
 
-/** The tabs each role sees, in order (SPEC sections 2 and 6), and the heading each tab's remote shows. */
+/** The tabs each role sees, in order, and the heading each tab's remote shows. */
 const TABS_BY_ROLE: Record<Role, string[]> = {
   employee: ['My Dashboard', 'Add Entry'],
   manager: ['My Dashboard', 'Add Entry', 'Manager View'],

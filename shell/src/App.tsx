@@ -10,7 +10,7 @@ const MainApp = lazy(() => import('./main/MainApp').then((module) => ({ default:
 
 const pageLoading = <CentredSpinner label="Loading..." />;
 
-/** The routes of SPEC section 2. `/` and `/admin` share one MainApp so tab state survives. */
+/** The app's routes. `/` and `/admin` share one MainApp so tab state survives. */
 export function AppRoutes() {
   return (
     <Routes>

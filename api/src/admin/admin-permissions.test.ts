@@ -6,7 +6,7 @@ import { upload } from '../import/testing/uploads';
 
 /**
  * Every endpoint of the admin panel's API answers 401 signed out and 403 'Admin access required'
- * to employees, managers, HR and SMT (SPEC section 6); admins get through.
+ * to employees, managers, HR and SMT; admins get through.
  */
 type Principal = 'signed out' | 'employee' | 'manager' | 'hr' | 'smt' | 'admin';
 const PRINCIPALS: readonly Principal[] = ['signed out', 'employee', 'manager', 'hr', 'smt', 'admin'];

@@ -51,7 +51,7 @@ async function eventsOf(ctx: AppContext, key: HistoryRecordKey): Promise<Recorde
   }
 }
 
-/** Who may read the history: whoever may read the record (SPEC section 6 through the shared rules). */
+/** Who may read the history: whoever may read the record (by the shared role rules). */
 async function mayRead(ctx: AppContext, viewer: Person, key: HistoryRecordKey, events: readonly RecordedEvent[]): Promise<boolean> {
   switch (key.kind) {
     case 'entries':

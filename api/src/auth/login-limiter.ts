@@ -23,7 +23,7 @@ export interface LoginLimits {
 
 const WINDOW_SECONDS = 15 * 60;
 
-/** A limit of `points` attempts per key in 15 minutes, refused with SPEC's text. */
+/** A limit of `points` attempts per key in 15 minutes, refused with the one 429 text. */
 export const loginLimit = (name: string, points: number, durationSeconds = WINDOW_SECONDS): RequestLimit => ({
   name: `login-${name}`,
   points,

@@ -2,7 +2,7 @@ import { canUseManagerView as opensManagerView, canViewDataOf as mayViewDataOf, 
 import { findCachedUserRow, leadsATeam, type UserLookups } from './principal-cache';
 
 /**
- * The rules of SPEC section 6 live in `@tht/contracts` (shared with the shell's tabs); the
+ * The role rules live in `@tht/contracts` (shared with the shell's tabs); the
  * relationship checks below look up who manages whom in the users read model and ask those rules.
  */
 export {

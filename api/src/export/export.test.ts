@@ -15,7 +15,7 @@ let ada: SignedInTestUser;
 let bob: SignedInTestUser;
 const entries: Record<string, EntryView> = {};
 
-/** The documented CSV header (README, "Export format"): a change here is a change of the format. */
+/** The documented CSV header (docs/decisions/025-export-format.md): a change here is a change of the format. */
 const HEADER = [
   'id',
   'userId',

@@ -59,7 +59,7 @@ export async function findOptionRow(db: ReadModelDb, optionId: number): Promise<
   return readModels(db).selectFrom('form_field_options').selectAll().where('id', '=', optionId).executeTakeFirst();
 }
 
-/** The order a new field gets: after the last one (SPEC section 4). */
+/** The order a new field gets: after the last one. */
 export async function nextFieldOrder(db: ReadModelDb): Promise<number> {
   const row = await readModels(db)
     .selectFrom('form_fields')

@@ -23,7 +23,7 @@ import {
 } from './form-fields-commands';
 import { listFormFields, listOptions } from './form-fields-queries';
 
-/** Custom form fields and their options (SPEC section 7): anyone signed in reads, admins change. */
+/** Custom form fields and their options: anyone signed in reads, admins change. */
 export function createFormFieldsRouter(ctx: AppContext): Router {
   const router = Router();
   const signedIn = requireAuth(ctx);

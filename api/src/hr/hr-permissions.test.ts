@@ -5,7 +5,7 @@ import { startTestApp, type TestApp } from '../testing/test-app';
 
 /**
  * Who may call every endpoint of the HR View (its reads, the target writes and the export), for
- * the six principals: signed out, employee, manager, hr, smt and admin (SPEC section 6).
+ * the six principals: signed out, employee, manager, hr, smt and admin.
  */
 type Principal = 'signed out' | 'employee' | 'manager' | 'hr' | 'smt' | 'admin';
 const PRINCIPALS: readonly Principal[] = ['signed out', 'employee', 'manager', 'hr', 'smt', 'admin'];

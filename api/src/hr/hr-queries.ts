@@ -134,7 +134,7 @@ export async function hrStats(pool: pg.Pool, year: number, today: Date, schema =
   };
 }
 
-/** What a person's target of the year falls back to, and SPEC's default of a bulk assignment. */
+/** What a person's target of the year falls back to, and the default of a bulk assignment. */
 interface YearTargets {
   allEmployees: number;
   sharedTargetHours: number;
@@ -268,7 +268,7 @@ export async function hrEmployeesPage(ctx: AppContext, year: number, query: HrEm
 }
 
 /**
- * GET /api/hr/top-courses (SPEC section 9): entries rated 4 or more in the year, grouped by training
+ * GET /api/hr/top-courses: entries rated 4 or more in the year, grouped by training
  * name, best average first, then most completions (then by name, so ties read the same each time).
  * Only ratings of 4 or more are counted, so every average is at least 4. From the live read models,
  * or from those of `schema` (as of a date), as are the topics and trends below.

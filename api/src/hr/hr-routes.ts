@@ -8,7 +8,7 @@ import { HttpError, parseWith } from '../platform/http';
 import { jsonOf, responseKey, sendReadModelJson, serverDay } from '../platform/read-responses';
 import { hrEmployees, hrEmployeesPage, hrStats, hrTrends, popularTopics, topCourses } from './hr-queries';
 
-/** 403 unless the signed-in user may open the HR View (HR and admins, SPEC section 6). */
+/** 403 unless the signed-in user may open the HR View (HR and admins). */
 const requireHrView: RequestHandler = (req, _res, next) => {
   if (!canManageTargets(signedInUser(req))) throw new HttpError(403, M.hrAccessRequired);
   next();

@@ -10,7 +10,7 @@ import { jsonOf, responseKey, sendReadModelJson, serverDay } from '../platform/r
 import { directReports, teamEntriesJson, teamStats } from './manager-queries';
 
 /**
- * Whose team a request may read (SPEC section 6): their own when they are manager-like (role
+ * Whose team a request may read: their own when they are manager-like (role
  * manager or direct reports), anyone's for HR, SMT and admins, who get a 404 for an unknown id.
  */
 async function authorisedManagerId(ctx: AppContext, user: AuthUser, req: Request): Promise<number> {

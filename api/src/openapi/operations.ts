@@ -39,7 +39,7 @@ export interface ApiOperation {
   /** Answers by status (success, and failures with a body of their own); `{error}` refusals go in `errors`. */
   responses: Partial<Record<number, DocumentedResponse>>;
   /**
-   * Refusals the handler itself sends, by status, with their messages (SPEC texts). Bad input
+   * Refusals the handler itself sends, by status, with their messages (the product's fixed texts). Bad input
    * (400), sign-in (401, 403), a too-large body (413) and concurrent changes (409) are added from
    * the operation's shape and access.
    */

@@ -64,7 +64,7 @@ export function ifNoneMatchHits(header: string | undefined, etag: string): boole
 
 /**
  * Sends rendered bytes, or `304` when the client already holds them. `no-cache`: a browser keeps
- * the body but asks again every time (SPEC: data is stale immediately), so the server checks the
+ * the body but asks again every time (data counts as stale at once), so the server checks the
  * sign-in and permissions before every answer, 304 included.
  */
 export function sendRendered(req: Request, res: Response, rendered: RenderedJson): void {

@@ -8,7 +8,7 @@ import { HttpError, parseWith } from '../platform/http';
 import { jsonOf, responseKey, sendReadModelJson, serverDay } from '../platform/read-responses';
 import { smtOverview } from './smt-queries';
 
-/** 403 unless the signed-in user may open the SMT View (SMT and admins, SPEC section 6). */
+/** 403 unless the signed-in user may open the SMT View (SMT and admins). */
 const requireSmtView: RequestHandler = (req, _res, next) => {
   if (!canViewExecutiveOverview(signedInUser(req))) throw new HttpError(403, M.smtAccessRequired);
   next();

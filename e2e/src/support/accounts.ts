@@ -26,7 +26,7 @@ export interface ProductTarget {
 
 export const E2E_DEPARTMENT = 'E2E Department';
 
-/** Every account made here ends up with this password (at least 8 characters, SPEC 5). */
+/** Every account made here ends up with this password (at least 8 characters). */
 export const ACCOUNT_PASSWORD = 'Account-password-1';
 
 /** A unique work address in the organisation's domain (the harness starts the product with example.com). */

@@ -60,12 +60,12 @@ export function toast(page: Page): Locator {
   return page.getByRole('region', { name: 'Notifications' });
 }
 
-/** The current toast when its title is `title` (SPEC 8 gives titles and descriptions separately). */
+/** The current toast when its title is `title` (a toast's title and description are separate texts). */
 export function toastTitled(page: Page, title: string): Locator {
   return toast(page).getByText(title, { exact: true });
 }
 
-/** The account menu's trigger shows the signed-in user's first and last name (SPEC 2). */
+/** The account menu's trigger shows the signed-in user's first and last name. */
 export async function signOut(page: Page, { firstName, lastName }: { firstName: string; lastName: string }) {
   await page.getByRole('button', { name: `${firstName} ${lastName}` }).click();
   await page.getByRole('menuitem', { name: 'Sign out', exact: true }).click();

@@ -3,7 +3,7 @@ import { FieldError, FormField, Select, Spinner } from '@tht/ui';
 import { fullName } from '../users/roles';
 import { useUserDirectory } from '../users/usersApi';
 
-/** Whom entries can be imported for: everyone but admins (SPEC section 2). */
+/** Whom entries can be imported for: everyone but admins. */
 export const importableEmployees = (users: readonly UserSummary[]) => users.filter((user) => user.role !== 'admin');
 
 type EmployeePickerProps = {

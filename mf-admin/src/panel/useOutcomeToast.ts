@@ -5,7 +5,7 @@ export type Outcome<Result> = {
   /** The success toast's title, and its description (which may tell what the write answered). */
   success: string;
   successDescription?: string | ((result: Result) => string);
-  /** The failure toast's title (SPEC section 8); its description is the server's message. */
+  /** The failure toast's title; its description is the server's message. */
   failure: string;
 };
 

@@ -5,7 +5,7 @@ import { EntriesModule } from '../entries/EntriesModule';
 import { ProgressModule } from '../progress/ProgressModule';
 import { StatsModule } from '../stats/StatsModule';
 
-/** SPEC section 9: where the order of the dashboard modules is kept. */
+/** The local-storage key under which the order of the dashboard modules is kept. */
 export const MODULE_ORDER_KEY = 'dashboard-module-order';
 
 function dashboardModules(user: User, year: number) {

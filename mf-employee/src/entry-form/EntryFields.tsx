@@ -30,7 +30,7 @@ type EntryFieldsProps = {
   values: EntryFormValues;
   errors: FieldErrors;
   onChange: <Field extends EntryFormField>(field: Field, value: EntryFormValues[Field]) => void;
-  /** Fields the form requires (SPEC section 5 differs between Add Entry and the edit dialog). */
+  /** Fields the form requires (they differ between Add Entry and the edit dialog). */
   required: ReadonlySet<EntryFormField>;
 };
 

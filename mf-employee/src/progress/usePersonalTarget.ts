@@ -8,7 +8,7 @@ type YearlyTargetItem = { year: number; targetHours: number | string };
 export type PersonalTarget = { isLoading: true } | { isLoading: false; targetHours: number };
 
 /**
- * The signed-in user's target for `year` (SPEC section 9): their own target (GET
+ * The signed-in user's target for `year`: their own target (GET
  * /api/user-targets?year=, where a failure counts as an empty list), else the yearly target (GET
  * /api/yearly-targets) shared among all users (GET /api/users), rounded, else 100 hours. A read
  * that fails counts as missing, so the card always shows a target.

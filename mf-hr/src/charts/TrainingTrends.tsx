@@ -27,7 +27,7 @@ function TrendFigures({ trends, asTable }: { trends: HrTrends; asTable: boolean 
 }
 
 /**
- * Beyond the SPEC: the organisation's hours per month against the yearly target's pace, and hours
+ * An addition of ours: the organisation's hours per month against the yearly target's pace, and hours
  * by department, as charts or, at the press of a button, as tables.
  */
 export function TrainingTrends(shown: HrShown) {

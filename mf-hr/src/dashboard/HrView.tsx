@@ -21,7 +21,7 @@ import { OrganisationStats } from '../stats/OrganisationStats';
 import { TopCourses } from '../top-courses/TopCourses';
 import { YearlyTargetSection } from '../yearly-target/YearlyTargetSection';
 
-/** SPEC section 9: where the order of the dashboard sections is kept. */
+/** The local-storage key under which the order of the dashboard sections is kept. */
 export const HR_LAYOUT_KEY = 'hr-dashboard-layout';
 
 /** The employee table's place while a past day is shown: its people and targets are today's. */

@@ -114,7 +114,7 @@ type BulkTargetsDialogProps = {
   year: number;
   /** Every account: who "All employees" reaches. */
   allEmployees: number;
-  /** SPEC's bulk default: the most common target of the year, else the fallback rule. */
+  /** The bulk default: the most common target of the year, else the fallback rule. */
   defaultHours: number;
   onClose: () => void;
 };

@@ -103,7 +103,7 @@ function serverOrder(sorting: SortingState): Pick<EmployeePageQuery, 'sort' | 'o
 }
 
 /**
- * The employee table (SPEC section 2), served a page of 50 at a time: search by name or e-mail,
+ * The employee table, served a page of 50 at a time: search by name or e-mail,
  * role filter and sorting on the server, each person's hours, target (with its edit dialog) and
  * completed training with the latest 2 courses, 'Showing X of Y employees' over everyone, and the
  * 'Set employee targets' bulk dialog.

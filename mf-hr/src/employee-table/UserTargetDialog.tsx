@@ -10,7 +10,7 @@ import { Button, Dialog, DialogActions, errorMessageOf, FormField, Input, useToa
 import { useCreateUserTarget, useUpdateUserTarget } from '../hr-api/hrApi';
 
 /**
- * One person's target for the year (SPEC sections 4, 5 and 8): updated when HR set one, else
+ * One person's target for the year: updated when HR set one, else
  * created; a number input 1-10000, required; the reason of a single edit is 'HR adjustment'.
  */
 export function UserTargetDialog({ employee, year, onClose }: { employee: HrEmployee; year: number; onClose: () => void }) {

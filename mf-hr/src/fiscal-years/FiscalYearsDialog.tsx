@@ -21,7 +21,7 @@ const FormTitle = styled.h3`
 `;
 
 /**
- * Manage Fiscal Years (its content is not shown in SPEC): the fiscal years, which are the yearly
+ * Manage Fiscal Years (a screen of our own design): the fiscal years, which are the yearly
  * targets, and a form to add one for a year of HR's range.
  */
 export function FiscalYearsDialog({ defaultYear, onClose }: { defaultYear: number; onClose: () => void }) {

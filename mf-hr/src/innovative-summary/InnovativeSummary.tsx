@@ -38,7 +38,7 @@ function HighlightItem({ entry }: { entry: InnovativeHighlight }) {
 }
 
 /**
- * Innovative summary (SPEC sections 2 and 9): counts, hours, rate and the 5 latest innovative
+ * Innovative summary: counts, hours, rate and the 5 latest innovative
  * entries (notes cut to 100 characters); an export of all of the year's innovative entries when
  * there are more than 5 (as of the day shown, when one is).
  */

@@ -18,7 +18,7 @@ const Topic = styled.li`
   border-radius: ${({ theme }) => theme.radii.pill};
 `;
 
-/** Popular topics (SPEC section 9): the top 8 of the enterprise keyword list, with how many entries mention each. */
+/** Popular topics: the top 8 of the enterprise keyword list, with how many entries mention each. */
 export function PopularTopics(shown: HrShown) {
   const { topics, error } = usePopularTopics(shown);
   return (

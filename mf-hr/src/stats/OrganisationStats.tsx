@@ -2,7 +2,7 @@ import { HR_MESSAGES as M } from '@tht/contracts';
 import { DashboardSection, Tile, TileDetail, Tiles, TileValue } from '@tht/ui';
 import { useHrStats, type HrShown } from '../hr-api/hrApi';
 
-/** The four stat cards of the HR dashboard (SPEC section 2). */
+/** The four stat cards of the HR dashboard. */
 export function OrganisationStats(shown: HrShown) {
   const { year } = shown;
   const { stats, error } = useHrStats(shown);

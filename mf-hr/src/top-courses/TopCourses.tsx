@@ -11,7 +11,7 @@ const Courses = styled.ol`
   & span { color: ${({ theme }) => theme.colors.mutedText}; }
 `;
 
-/** Top rated courses (SPEC section 9): up to 6, best average rating first, then most completions. */
+/** Top rated courses: up to 6, best average rating first, then most completions. */
 export function TopCourses(shown: HrShown) {
   const { year } = shown;
   const { courses, error } = useTopCourses(shown);

@@ -11,9 +11,9 @@ type YearlyTargetDialogProps = {
 };
 
 /**
- * Set Target / Edit Target (SPEC sections 2, 4 and 8): year 2020-2030, whole hours 1-100000 and
+ * Set Target / Edit Target: year 2020-2030, whole hours 1-100000 and
  * an optional description. A new company target then goes on to set everyone's target for the
- * year (one bulk assignment, with SPEC's default hours).
+ * year (one bulk assignment, with the bulk default hours).
  */
 export function YearlyTargetDialog({ year, target, onClose }: YearlyTargetDialogProps) {
   const { showToast } = useToast();

@@ -11,7 +11,7 @@ type YearlyTargetFieldsProps = {
   yearFixed?: boolean;
 };
 
-/** A yearly target's (= fiscal year's) fields on HR's forms (SPEC section 5): year 2020-2030, hours 1-100000, description. */
+/** A yearly target's (= fiscal year's) fields on HR's forms: year 2020-2030, hours 1-100000, description. */
 export function YearlyTargetFields({ values, errors, setField, yearFixed = false }: YearlyTargetFieldsProps) {
   return (
     <>

@@ -6,7 +6,7 @@ import { TeamStats } from '../stats/TeamStats';
 import { TeamDetails } from '../team-details/TeamDetails';
 import { TrainingProgress } from '../training-progress/TrainingProgress';
 
-/** SPEC section 9: where the order of the dashboard sections is kept. */
+/** The local-storage key under which the order of the dashboard sections is kept. */
 export const MANAGER_LAYOUT_KEY = 'manager-dashboard-layout';
 
 function dashboardSections(managerId: number, year: number) {

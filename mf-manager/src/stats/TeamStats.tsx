@@ -4,7 +4,7 @@ import { useTeamStats } from '../team-api/teamApi';
 
 type TeamStatsProps = { managerId: number; year: number };
 
-/** The four stat cards (SPEC section 2): Team Members, Total Hours, Completed Training, This Month. */
+/** The four stat cards: Team Members, Total Hours, Completed Training, This Month. */
 export function TeamStats({ managerId, year }: TeamStatsProps) {
   const { stats, error } = useTeamStats(managerId, year);
   return (

@@ -24,7 +24,7 @@ function DepartmentFigures({ year, rows }: { year: number; rows: readonly Depart
 
 type DepartmentHoursSectionProps = { year: number; overview: SmtOverview | undefined; error: Error | undefined };
 
-/** Hours by department (beyond the SPEC): a chart, or a table at the press of a button; a short table when printed. */
+/** Hours by department (an addition of ours): a chart, or a table at the press of a button; a short table when printed. */
 export function DepartmentHoursSection({ year, overview, error }: DepartmentHoursSectionProps) {
   return (
     <DashboardSection

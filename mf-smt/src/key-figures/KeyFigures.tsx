@@ -4,7 +4,7 @@ import { comparisonText } from './comparison';
 
 type KeyFiguresProps = { overview: SmtOverview | undefined; error: Error | undefined };
 
-/** The three cards (SPEC section 2): Active Employees, Total Training Hours, Avg Hours per Employee, each against the year before. */
+/** The three cards: Active Employees, Total Training Hours, Avg Hours per Employee, each against the year before. */
 export function KeyFigures({ overview, error }: KeyFiguresProps) {
   return (
     <DashboardSection title={M.cardsLabel} data={overview} error={error} loadingLabel={M.loading} what="the key figures">

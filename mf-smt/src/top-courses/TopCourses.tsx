@@ -23,7 +23,7 @@ const Details = styled.span`
 
 type TopCoursesProps = { year: number; overview: SmtOverview | undefined; error: Error | undefined };
 
-/** The top 6 courses by rating: the year's individual entries rated 4 or more, best first (SPEC section 9). */
+/** The top 6 courses by rating: the year's individual entries rated 4 or more, best first. */
 export function TopCourses({ year, overview, error }: TopCoursesProps) {
   return (
     <DashboardSection

@@ -16,7 +16,7 @@ const Count = styled.span`
 
 type EnterpriseTopicsProps = { overview: SmtOverview | undefined; error: Error | undefined };
 
-/** The top 12 enterprise topics of the year (SPEC section 9), most entries first. */
+/** The top 12 enterprise topics of the year, most entries first. */
 export function EnterpriseTopics({ overview, error }: EnterpriseTopicsProps) {
   return (
     <DashboardSection title={M.topicsTitle} data={overview?.topics} error={error} loadingLabel={M.loadingTopics} what="topics">

@@ -8,7 +8,7 @@ import { RESET_PATH, RESET_TOKEN_LENGTH } from './authPaths';
 import { loadAuthRules, preloadAuthRules } from './loadAuthRules';
 import { useFailureToast } from './useFailureToast';
 
-/** reset-confirm: the reset token, filled in from the URL, and a new password (SPEC sections 2, 4 and 5). */
+/** reset-confirm: the reset token, filled in from the URL, and a new password. */
 export function ResetConfirmForm({ token, onReset }: { token: string; onReset: () => void }) {
   const { confirmPasswordReset } = useAuthActions();
   const { showToast } = useToast();

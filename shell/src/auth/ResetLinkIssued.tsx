@@ -51,7 +51,7 @@ function IssuedLink({ reset }: { reset: PasswordResetResponse }) {
 /**
  * The reset-success state: check your e-mail (or, when the server sends none, ask the
  * administrator), or an administrator's link for another account; then the manual entry of the
- * 64-character key from the e-mail (SPEC section 4).
+ * 64-character key from the e-mail.
  */
 export function ResetLinkIssued({ answer }: { answer: ResetRequestAnswer }) {
   const navigate = useNavigate();

@@ -8,7 +8,7 @@ import { AUTH_PATH } from './authPaths';
 import { loadAuthRules, preloadAuthRules } from './loadAuthRules';
 import { useFailureToast } from './useFailureToast';
 
-/** Asks for a password reset link for a username: it goes to the account's e-mail address (SPEC sections 2 and 4). */
+/** Asks for a password reset link for a username: it goes to the account's e-mail address. */
 export function ResetRequestForm({ onRequested }: { onRequested: (answer: ResetRequestAnswer) => void }) {
   const { requestPasswordReset } = useAuthActions();
   const showFailure = useFailureToast();

@@ -6,7 +6,7 @@ import { FormActions, FormIntro, FormTitle } from './AuthLayout';
 import { loadAuthRules, preloadAuthRules } from './loadAuthRules';
 import { useFailureToast } from './useFailureToast';
 
-/** The forced 'Set Your Password' screen for a user whose password must change (SPEC section 4). */
+/** The forced 'Set Your Password' screen for a user whose password must change. */
 export function SetPasswordForm() {
   const { setPassword, logout } = useAuthActions();
   const { showToast } = useToast();

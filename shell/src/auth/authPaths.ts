@@ -13,7 +13,7 @@ export function resetConfirmPath(token: string): string {
 }
 
 /**
- * The auth page's state named by its URL (SPEC section 2): a 64-hex `token` opens reset-confirm,
+ * The auth page's state named by its URL: a 64-hex `token` opens reset-confirm,
  * `tab=reset` the reset request, `tab=register` registration, `sso=signed-in` and
  * `sso=first-sign-in` the end of a single sign-on, anything else the login tab.
  */

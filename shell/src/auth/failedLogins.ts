@@ -1,6 +1,6 @@
 import { ACCOUNT_MESSAGES, normaliseEmail } from '@tht/contracts';
 
-/** Consecutive wrong-password failures for one username (SPEC section 4). */
+/** Consecutive wrong-password failures for one username. */
 export type FailedLogins = { username: string; count: number };
 
 export const NO_FAILED_LOGINS: FailedLogins = { username: '', count: 0 };

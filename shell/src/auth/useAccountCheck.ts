@@ -7,7 +7,7 @@ const MIN_CHECKED_LENGTH = 3;
 /**
  * Whether an account exists for the typed username, asked 500 ms after the last keystroke or at
  * once on blur (`checkNow`). Undefined until the answer for the current text arrives; a failed
- * check is only logged (SPEC section 8).
+ * check is only logged.
  */
 export function useAccountCheck(typed: string) {
   const email = normaliseEmail(typed);

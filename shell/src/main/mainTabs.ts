@@ -11,7 +11,7 @@ export type MainTab = {
   isAllowed: (viewer: Viewer) => boolean;
 };
 
-/** The main application's tabs in display order, each with who may see it (SPEC sections 2 and 6, rules from contracts). */
+/** The main application's tabs in display order, each with who may see it (rules from contracts). */
 export const MAIN_TABS: readonly MainTab[] = [
   { value: 'dashboard', label: 'My Dashboard', remote: 'mf_employee', exposed: 'MyDashboard', isAllowed: () => true },
   { value: 'add-entry', label: 'Add Entry', remote: 'mf_employee', exposed: 'AddEntry', isAllowed: () => true },

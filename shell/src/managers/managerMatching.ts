@@ -19,7 +19,7 @@ export function managerSuggestions<Candidate extends ManagerCandidate>(
     .slice(0, MANAGER_SUGGESTION_LIMIT);
 }
 
-/** The person whose full name is exactly the typed text (SPEC section 5, profile update). */
+/** The person whose full name is exactly the typed text (profile update). */
 export function managerNamed<Candidate extends ManagerCandidate>(
   candidates: readonly Candidate[],
   typed: string,

@@ -1,6 +1,6 @@
 /**
  * The security log: attempts that change no record (a failed sign-in, a request a limit refused),
- * kept in their own table with a retention instead of the event log (see README, Audit). The audit
+ * kept in their own table with a retention instead of the event log (docs/decisions/019-audit.md). The audit
  * log lists them under the kind `security`, with the account events of sign-ins and passwords.
  */
 export const SECURITY_LOG_KINDS = ['sign-in-failed', 'refused'] as const;

@@ -9,7 +9,7 @@ export const AUTH_TOKEN_KEY = 'authToken';
  */
 export const READ_AFTER_KEY = 'readAfter';
 
-/** A non-2xx response; `message` is `${status}: ${body text or status text}` (SPEC section 8). */
+/** A non-2xx response; `message` is `${status}: ${body text or status text}`. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,

@@ -1,7 +1,7 @@
 import type { SWRConfiguration } from 'swr';
 import { apiGet } from './client';
 
-/** SPEC section 7: no automatic retry, no refetch on focus or reconnect, no polling. */
+/** No automatic retry, no refetch on focus or reconnect, no polling. */
 export const swrConfig: SWRConfiguration = {
   fetcher: apiGet,
   shouldRetryOnError: false,
@@ -10,7 +10,7 @@ export const swrConfig: SWRConfiguration = {
   refreshInterval: 0,
 };
 
-/** Cache lifetime of the current user and the available years (SPEC section 9). */
+/** Cache lifetime of the current user and the available years. */
 export const LONG_CACHE_MS = 5 * 60 * 1000;
 
 export const longCacheOptions: SWRConfiguration = { dedupingInterval: LONG_CACHE_MS };

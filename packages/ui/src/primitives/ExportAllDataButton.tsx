@@ -8,7 +8,7 @@ type ExportAllDataButtonProps = {
   disabled?: boolean;
 };
 
-/** GET /api/export opened in a new window, where the browser downloads the file (SPEC section 7). */
+/** GET /api/export opened in a new window, where the browser downloads the file. */
 export function ExportAllDataButton({
   label = 'Export All Data',
   path = '/api/export',

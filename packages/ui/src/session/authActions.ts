@@ -21,7 +21,7 @@ function sessionOf({ user, requiresPasswordChange, hasDirectReports, passwordSig
 }
 
 /**
- * The account calls of SPEC section 7 with their effects on the session (SPEC section 4). Each
+ * The account calls with their effects on the session. Each
  * rejects with the ApiError of a failed call, so the screen can show its toast.
  */
 export function useAuthActions() {
