@@ -1,5 +1,6 @@
 import {
   ACCOUNT_MESSAGES as M,
+  CONFLICT_MESSAGE,
   MAX_UNEXPIRED_RESET_LINKS,
   PASSWORD_RESET_MESSAGES as R,
   SSO_MESSAGES as S,
@@ -8,7 +9,6 @@ import {
 } from '@tht/contracts';
 import { describe, expect, it } from 'vitest';
 import { deciderSpec } from '../platform/decider-spec';
-import { CONFLICT_MESSAGE } from '../platform/http';
 import {
   accountDecider,
   checkCurrentPassword,

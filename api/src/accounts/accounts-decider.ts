@@ -9,10 +9,9 @@ import {
   type Role,
   type SsoIdentity,
   type UserProfileFields,
+  CONFLICT_MESSAGE,
 } from '@tht/contracts';
-import { DomainError, type Decider, type StoredEvent } from '../platform/handle-command';
-import { CONFLICT_MESSAGE } from '../platform/http';
-import type { NameClaim } from '../platform/name-claims';
+import { DomainError, type Decider, type NameClaim, type StoredEvent } from '../platform/decider';
 
 /**
  * A user account as its own stream (`user-<id>`) tells it; null before it is opened. Department and

@@ -5,7 +5,7 @@ import type { LoginClient, LoginLimiter } from '../auth/login-limiter';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import type { Actor } from '../platform/commands';
 import type { AppContext } from '../platform/context';
-import { DomainError } from '../platform/handle-command';
+import { DomainError } from '../platform/decider';
 import { findResetTokenOwner, getUser } from '../users/users-queries';
 import { decideOnAccount } from './accounts-commands';
 import { checkCurrentPassword, type CurrentPasswordProof } from './accounts-decider';

@@ -17,7 +17,7 @@ import { authenticate } from '../auth/require-auth';
 import { createMailSender, type Mail } from '../mail/mail-sender';
 import { actorOf, type Actor } from '../platform/commands';
 import type { AppContext } from '../platform/context';
-import { DomainError } from '../platform/handle-command';
+import { DomainError } from '../platform/decider';
 import { HttpError, parseWith } from '../platform/http';
 import { findUserByEmail } from '../users/users-queries';
 import { RESET_REQUESTS_PER_ACCOUNT, RESET_REQUESTS_PER_ADDRESS } from './account-request-limits';

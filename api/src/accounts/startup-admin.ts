@@ -3,7 +3,7 @@ import type { UserRow } from 'projections';
 import { hashPassword } from '../auth/passwords';
 import { systemActor } from '../platform/commands';
 import type { AppContext } from '../platform/context';
-import { HttpError } from '../platform/http';
+import { isRefusal, refusalStatus } from '../platform/http';
 import { openAccount } from './accounts-commands';
 import type { NewAccount } from './accounts-decider';
 
@@ -39,7 +39,7 @@ export async function ensureStartupAdmin(ctx: AppContext): Promise<UserRow | nul
     return await openAccount(ctx, command, systemActor());
   } catch (error) {
     // Another instance starting at the same moment created the admin first.
-    if (error instanceof HttpError && error.status === 409) return null;
+    if (isRefusal(error) && refusalStatus(error) === 409) return null;
     throw error;
   }
 }

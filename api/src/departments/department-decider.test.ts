@@ -1,7 +1,6 @@
-import { ACCOUNT_MESSAGES as M } from '@tht/contracts';
+import { ACCOUNT_MESSAGES as M, CONFLICT_MESSAGE } from '@tht/contracts';
 import { describe, expect, it } from 'vitest';
 import { deciderSpec } from '../platform/decider-spec';
-import { CONFLICT_MESSAGE } from '../platform/http';
 import { departmentDecider, nameClaimOf, type DepartmentEvent } from './department-decider';
 
 const spec = deciderSpec(departmentDecider);

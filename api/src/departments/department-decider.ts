@@ -1,7 +1,5 @@
-import { ACCOUNT_MESSAGES as M, type AccountEvent } from '@tht/contracts';
-import { DomainError, type Decider } from '../platform/handle-command';
-import type { NameClaim } from '../platform/name-claims';
-import { CONFLICT_MESSAGE } from '../platform/http';
+import { ACCOUNT_MESSAGES as M, CONFLICT_MESSAGE, type AccountEvent } from '@tht/contracts';
+import { DomainError, type Decider, type NameClaim } from '../platform/decider';
 
 export type DepartmentEvent = Extract<AccountEvent, { type: 'DepartmentCreated' | 'DepartmentRenamed' | 'DepartmentDeleted' }>;
 

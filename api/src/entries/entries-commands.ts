@@ -21,7 +21,7 @@ import { appendNewStreams } from '../platform/bulk-append';
 import { waitForReadModels, type Actor } from '../platform/commands';
 import type { AppContext } from '../platform/context';
 import { handleCommand } from '../platform/handle-command';
-import { HttpError, parseWith } from '../platform/http';
+import { HttpError, isRefusal, parseWith } from '../platform/http';
 import { findUserById } from '../users/users-queries';
 import { findEntry } from './entries-queries';
 import { entryDecider, type EntryCommand, type EntryState, type LogEntryCommand } from './entry-decider';
@@ -219,8 +219,8 @@ export async function logNewEntries(
   return outcomes;
 }
 
-/** The message of a row's refusal (an HttpError); anything else is not the row's fault. */
+/** The message of a row's refusal; anything else is not the row's fault. */
 function refusalMessage(error: unknown): string {
-  if (!(error instanceof HttpError)) throw error;
+  if (!isRefusal(error)) throw error;
   return error.message;
 }

@@ -1,7 +1,13 @@
-import { ACCOUNT_MESSAGES, ENTRY_MESSAGES as M, entryInputSchema, type EntryDetails, type EntryEvent } from '@tht/contracts';
+import {
+  ACCOUNT_MESSAGES,
+  CONFLICT_MESSAGE,
+  ENTRY_MESSAGES as M,
+  entryInputSchema,
+  type EntryDetails,
+  type EntryEvent,
+} from '@tht/contracts';
 import { describe, it } from 'vitest';
 import { deciderSpec, GIVEN_TIME } from '../platform/decider-spec';
-import { CONFLICT_MESSAGE } from '../platform/http';
 import { entryDecider } from './entry-decider';
 
 const spec = deciderSpec(entryDecider);

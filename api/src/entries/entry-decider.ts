@@ -7,9 +7,9 @@ import {
   type EntryEvent,
   type ValidAdminEntry,
   type ValidEntry,
+  CONFLICT_MESSAGE,
 } from '@tht/contracts';
-import { DomainError, type Decider, type StoredEvent } from '../platform/handle-command';
-import { CONFLICT_MESSAGE } from '../platform/http';
+import { DomainError, type Decider, type StoredEvent } from '../platform/decider';
 
 /** An entry as its own stream (`entry-<id>`) tells it; null when it was never logged. */
 export type EntryState = {

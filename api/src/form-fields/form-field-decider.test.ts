@@ -1,7 +1,6 @@
-import { FORM_FIELD_MESSAGES as M } from '@tht/contracts';
+import { CONFLICT_MESSAGE, FORM_FIELD_MESSAGES as M } from '@tht/contracts';
 import { describe, expect, it } from 'vitest';
 import { deciderSpec } from '../platform/decider-spec';
-import { CONFLICT_MESSAGE } from '../platform/http';
 import { formFieldDecider, nameClaimOf, type FieldEvent } from './form-field-decider';
 
 const spec = deciderSpec(formFieldDecider);

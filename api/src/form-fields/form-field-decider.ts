@@ -4,10 +4,9 @@ import {
   type FormFieldEvent,
   type FormFieldProperties,
   type FormFieldUpdateInput,
+  CONFLICT_MESSAGE,
 } from '@tht/contracts';
-import { DomainError, type Decider } from '../platform/handle-command';
-import { CONFLICT_MESSAGE } from '../platform/http';
-import type { NameClaim } from '../platform/name-claims';
+import { DomainError, type Decider, type NameClaim } from '../platform/decider';
 
 /** The events of a field's own stream (`form-field-<id>`); its name is held on a reservation stream. */
 export type FieldEvent = Exclude<FormFieldEvent, { type: 'FormFieldNameReserved' | 'FormFieldNameReleased' }>;

@@ -8,7 +8,8 @@ import {
 } from '@tht/contracts';
 import type { Actor } from '../platform/commands';
 import type { AppContext } from '../platform/context';
-import { DomainError, handleCommand } from '../platform/handle-command';
+import { DomainError } from '../platform/decider';
+import { handleCommand } from '../platform/handle-command';
 import { appendClaiming, type NameHolder } from '../platform/name-claims';
 import { FORM_FIELD_NAME_RESERVATION, reservationHolder } from '../platform/reservations';
 import { formFieldDecider, nameClaimOf, type FormFieldCommand } from './form-field-decider';

@@ -8,7 +8,7 @@ import { addFormField, addOption } from '../form-fields/form-fields-commands';
 import { waitForReadModels, type Actor } from '../platform/commands';
 import { forEachConcurrently } from '../platform/concurrency';
 import type { AppContext } from '../platform/context';
-import { HttpError } from '../platform/http';
+import { isRefusal, refusalStatus } from '../platform/http';
 import { createUserTarget, createYearlyTarget } from '../targets/targets-commands';
 import type { ImportPlan, OwnerRef, PlannedEntry, PlannedUser, RowRef } from './import-plan';
 
@@ -36,7 +36,7 @@ async function recordWrite(
     progress.written(kind, 1);
     return true;
   } catch (error) {
-    if (!(error instanceof HttpError) || error.status >= 500) throw error;
+    if (!isRefusal(error) || refusalStatus(error) >= 500) throw error;
     progress.failed(ref, error.message);
     return false;
   }

@@ -1,7 +1,7 @@
-import { ACCOUNT_MESSAGES, errorResponseSchema, READ_AFTER_HEADER } from '@tht/contracts';
+import { ACCOUNT_MESSAGES, CONFLICT_MESSAGE, errorResponseSchema, READ_AFTER_HEADER } from '@tht/contracts';
 import { z } from 'zod';
 import { AUTH_COOKIE } from '../auth/tokens';
-import { CONFLICT_MESSAGE, MALFORMED_ADDRESS_MESSAGE } from '../platform/http';
+import { MALFORMED_ADDRESS_MESSAGE } from '../platform/http';
 import type { Access, ApiOperation, FeatureApi, HttpMethod } from './operations';
 
 export type JsonSchema = Record<string, unknown>;

@@ -1,6 +1,7 @@
 import type { EventStore } from '@tht/eventstore';
-import { metadataFor, type Actor, type CommandEvent } from './commands';
+import { metadataFor, type Actor } from './commands';
 import { forEachConcurrently } from './concurrency';
+import type { CommandEvent } from './decider';
 
 /** A new stream and the events a command starts it with. */
 export interface NewCommandStream {

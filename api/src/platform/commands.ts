@@ -3,15 +3,8 @@ import { actingUserId } from '@tht/contracts';
 import type { AppendResult, EventMetadata, ExpectedVersion } from '@tht/eventstore';
 import type { Request, RequestHandler } from 'express';
 import type { AppContext } from './context';
+import type { CommandEvent } from './decider';
 import { nameReadAfter } from './read-after';
-
-/** An event as a command produces it; metadata is added by `appendAndWait`. */
-export interface CommandEvent<Type extends string = string, Data = unknown> {
-  type: Type;
-  data: Data;
-  /** Version of this event type's data shape; 1 unless the type has been revised. */
-  schemaVersion?: number;
-}
 
 /** Who caused a command and which request it belongs to. */
 export interface Actor {

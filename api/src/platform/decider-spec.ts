@@ -1,6 +1,5 @@
 import { expect } from 'vitest';
-import type { CommandEvent } from './commands';
-import { DomainError, evolveAll, type Decider, type DomainErrorReason, type StoredEvent } from './handle-command';
+import { DomainError, evolveAll, type CommandEvent, type Decider, type DomainErrorReason, type StoredEvent } from './decider';
 
 /** When the given events happened, unless a given event says otherwise. */
 export const GIVEN_TIME = '2025-01-15T09:00:00.000Z';

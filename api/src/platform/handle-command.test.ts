@@ -1,9 +1,10 @@
 import { ConcurrencyError } from '@tht/eventstore';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type TestApp } from '../testing/test-app';
-import { systemActor, type CommandEvent } from './commands';
+import { systemActor } from './commands';
+import { DomainError, type CommandEvent, type Decider } from './decider';
 import { deciderSpec } from './decider-spec';
-import { DomainError, handleCommand, type CommandRequest, type Decider } from './handle-command';
+import { handleCommand, type CommandRequest } from './handle-command';
 import { HttpError } from './http';
 
 type TallyEvent = CommandEvent<'TallyOpened', { name: string }> | CommandEvent<'TallyCounted', { count: number }>;
@@ -67,16 +68,6 @@ describe('deciderSpec', () => {
   });
 });
 
-describe('DomainError', () => {
-  it('answers with the status of its reason', () => {
-    const statuses = (['invalid', 'forbidden', 'not-found', 'conflict'] as const).map(
-      (reason) => new DomainError(reason, 'x').status,
-    );
-    expect(statuses).toEqual([400, 403, 404, 409]);
-    expect(new DomainError('conflict', 'Tally exists')).toBeInstanceOf(HttpError);
-  });
-});
-
 describe('handleCommand', () => {
   let app: TestApp;
   let streams = 0;
@@ -125,7 +116,10 @@ describe('handleCommand', () => {
       message: 'Not yours',
     });
     expect(seen).toMatchObject([{ opened: true, name: 'guarded' }]);
-    await expect(run(stream, { type: 'Count', to: -1 })).rejects.toMatchObject({ status: 400, message: 'Counts are not negative' });
+    await expect(run(stream, { type: 'Count', to: -1 })).rejects.toMatchObject({
+      reason: 'invalid',
+      message: 'Counts are not negative',
+    });
     expect(await typesIn(stream)).toEqual([['TallyOpened', { name: 'guarded' }]]);
   });
 
@@ -150,7 +144,7 @@ describe('handleCommand', () => {
       expect(reads).not.toHaveBeenCalled();
       // It did exist after all: the append with no_stream fails, and the fresh state gives the reason.
       await expect(run(stream, { type: 'Open', name: 'again' }, { newStream: true })).rejects.toMatchObject({
-        status: 409,
+        reason: 'conflict',
         message: 'Tally exists',
       });
     } finally {
@@ -169,7 +163,7 @@ describe('handleCommand', () => {
         return append();
       };
     const openRace = run(stream, { type: 'Open', name: 'loser' }, { aroundAppend: racing({ type: 'Open', name: 'winner' }) });
-    await expect(openRace).rejects.toMatchObject({ status: 409, message: 'Tally exists' });
+    await expect(openRace).rejects.toMatchObject({ reason: 'conflict', message: 'Tally exists' });
 
     const countRace = run(stream, { type: 'Count', to: 1 }, { aroundAppend: racing({ type: 'Count', to: 2 }) });
     await expect(countRace).rejects.toBeInstanceOf(ConcurrencyError);

@@ -1,14 +1,7 @@
 /**
- * Commands as pure decisions (the decider model of the Emmett samples). A feature describes its
- * stream with a `Decider`:
- *
- *   - `initialState()`: the state of a stream that has no events yet;
- *   - `evolve(state, event)`: pure, the state after one stored event;
- *   - `decide(command, state)`: pure, the events the command causes (an empty list: nothing
- *     changes), or it throws a `DomainError` saying why the command is refused.
- *
  * `handleCommand(ctx, decider, { stream, command, actor, authorise?, aroundAppend? })` is the one
- * thin handler every feature's command goes through:
+ * thin handler every feature's command goes through, running a pure `Decider` (`decider.ts`)
+ * against the event store:
  *
  *   1. load: folds the stream's events with `evolve` (not for a stream known to be new: `newStream`);
  *   2. authorise (optional): throws when the actor may not touch this state;
@@ -21,44 +14,15 @@
  * name's availability) is read by the feature's handler before and put into the command, so
  * `decide` stays pure and is tested with given/when/then (`decider-spec.ts`) in milliseconds.
  *
- * A domain error's reason is its HTTP status (`DOMAIN_ERROR_STATUS`, the one mapping); it is an
- * `HttpError`, so the error handler answers `{ error: message }`. A lost race (a concurrent append
- * made the loaded version stale) decides once more on the fresh stream to give the winner's reason
- * (e.g. "already exists"), else the generic 409 conflict; it never appends on the second try.
+ * A `DomainError` passes through as it is; the error handler answers it with its reason's status
+ * (`http.ts`). A lost race (a concurrent append made the loaded version stale) decides once more on
+ * the fresh stream to give the winner's reason (e.g. "already exists"), else the generic 409
+ * conflict; it never appends on the second try.
  */
-import { ConcurrencyError, type AppendResult, type EventMetadata, type RecordedEvent } from '@tht/eventstore';
-import { appendAndWait, type Actor, type CommandEvent } from './commands';
+import { ConcurrencyError, type AppendResult, type RecordedEvent } from '@tht/eventstore';
+import { appendAndWait, type Actor } from './commands';
 import type { AppContext } from './context';
-import { HttpError } from './http';
-
-export type DomainErrorReason = 'invalid' | 'forbidden' | 'not-found' | 'conflict';
-
-export const DOMAIN_ERROR_STATUS: Readonly<Record<DomainErrorReason, number>> = {
-  invalid: 400,
-  forbidden: 403,
-  'not-found': 404,
-  conflict: 409,
-};
-
-/** Why a command is refused, in the words of SPEC's messages. */
-export class DomainError extends HttpError {
-  constructor(
-    readonly reason: DomainErrorReason,
-    message: string,
-  ) {
-    super(DOMAIN_ERROR_STATUS[reason], message);
-    this.name = 'DomainError';
-  }
-}
-
-/** An event as `evolve` sees it: a stored event, or in a test a given event with its time. */
-export type StoredEvent<Event extends CommandEvent> = Event & { metadata: Pick<EventMetadata, 'occurredAt'> };
-
-export interface Decider<State, Command, Event extends CommandEvent> {
-  initialState: () => State;
-  evolve: (state: State, event: StoredEvent<Event>) => State;
-  decide: (command: Command, state: State) => readonly Event[];
-}
+import { evolveAll, type CommandEvent, type Decider, type StoredEvent } from './decider';
 
 /** What loading a stream needs of a decider. */
 export type StreamFold<State, Event extends CommandEvent> = Pick<Decider<State, never, Event>, 'initialState' | 'evolve'>;
@@ -112,16 +76,6 @@ export async function loadState<State, Event extends CommandEvent>(
   stream: string,
 ): Promise<State> {
   return (await loadStream(ctx, decider, stream)).state;
-}
-
-/** The new events evolved onto `state` as if stored now. */
-export function evolveAll<State, Event extends CommandEvent>(
-  decider: Pick<StreamFold<State, Event>, 'evolve'>,
-  state: State,
-  events: readonly Event[],
-  occurredAt = new Date().toISOString(),
-): State {
-  return events.reduce((current, event) => decider.evolve(current, { ...event, metadata: { occurredAt } }), state);
 }
 
 /** Throws the domain error the command meets on the stream as it is now (a race's winner changed it), if any. */

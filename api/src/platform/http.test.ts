@@ -4,7 +4,8 @@ import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { request } from '../testing/request';
-import { HttpError, MALFORMED_ADDRESS_MESSAGE, apiNotFound, errorHandler, parseWith } from './http';
+import { DomainError, type DomainErrorReason } from './decider';
+import { HttpError, MALFORMED_ADDRESS_MESSAGE, apiNotFound, errorHandler, isRefusal, parseWith, refusalStatus } from './http';
 import type { Logger } from './logger';
 import { closeHttpServer, listen } from './shutdown';
 
@@ -31,6 +32,9 @@ beforeAll(async () => {
   });
   app.get('/api/forbidden', () => {
     throw new HttpError(403, 'Admin access required');
+  });
+  app.get('/api/refused/:reason', (req) => {
+    throw new DomainError(req.params.reason as DomainErrorReason, 'Refused');
   });
   app.get('/api/conflict', async () => {
     throw new ConcurrencyError('entry-1', 3, 4);
@@ -68,6 +72,20 @@ describe('error responses', () => {
       status: 403,
       body: { error: 'Admin access required' },
     });
+  });
+
+  it("answers a refused command with its reason's status and its message", async () => {
+    const reasons: DomainErrorReason[] = ['invalid', 'forbidden', 'not-found', 'conflict'];
+    const answers = await Promise.all(reasons.map((reason) => request({ baseUrl }, 'GET', `/api/refused/${reason}`)));
+    expect(answers.map(({ status, body }) => ({ status, body }))).toEqual(
+      [400, 403, 404, 409].map((status) => ({ status, body: { error: 'Refused' } })),
+    );
+  });
+
+  it('tells the refusals a client caused, with their statuses, from other errors', () => {
+    const refusals = [new HttpError(413, 'Too large'), new DomainError('not-found', 'Gone')];
+    expect(refusals.map((error) => isRefusal(error) && refusalStatus(error))).toEqual([413, 404]);
+    expect(isRefusal(new ConcurrencyError('entry-1', 3, 4))).toBe(false);
   });
 
   it('maps a concurrency conflict from the event store to 409', async () => {

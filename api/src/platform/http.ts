@@ -1,9 +1,11 @@
 import { once } from 'node:events';
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
+import { CONFLICT_MESSAGE } from '@tht/contracts';
 import { ConcurrencyError } from '@tht/eventstore';
 import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 import type { z } from 'zod';
+import { DomainError, type DomainErrorReason } from './decider';
 import { loggableUrl } from './http-logging';
 import type { Logger } from './logger';
 
@@ -19,6 +21,25 @@ export class HttpError extends Error {
   }
 }
 
+/** The status a refused command answers with: the one table from a decision's reason to HTTP. */
+const DOMAIN_ERROR_STATUS: Readonly<Record<DomainErrorReason, number>> = {
+  invalid: 400,
+  forbidden: 403,
+  'not-found': 404,
+  conflict: 409,
+};
+
+/** A refusal the client caused: an HTTP layer's, or a decision's (answered with its reason's status). */
+export type Refusal = HttpError | DomainError;
+
+export function isRefusal(error: unknown): error is Refusal {
+  return error instanceof HttpError || error instanceof DomainError;
+}
+
+export function refusalStatus(refusal: Refusal): number {
+  return refusal instanceof DomainError ? DOMAIN_ERROR_STATUS[refusal.reason] : refusal.status;
+}
+
 /** Parses `value` with `schema`; a failure becomes a 400 carrying the first issue's message. */
 export function parseWith<Schema extends z.ZodType>(schema: Schema, value: unknown): z.output<Schema> {
   const result = schema.safeParse(value);
@@ -26,7 +47,6 @@ export function parseWith<Schema extends z.ZodType>(schema: Schema, value: unkno
   return result.data;
 }
 
-export const CONFLICT_MESSAGE = 'This record was changed by someone else at the same time. Reload and try again.';
 /** A path parameter whose percent-encoding names no UTF-8 text (`/api/users/%E0%A4%A`). */
 export const MALFORMED_ADDRESS_MESSAGE = 'Malformed percent-encoding in the address';
 
@@ -52,6 +72,7 @@ function hasClientStatus(error: unknown): error is ErrorWithStatus {
 
 function clientErrorOf(error: unknown): { status: number; message: string; headers?: Record<string, string> } | null {
   if (error instanceof HttpError) return { status: error.status, message: error.message, headers: error.headers };
+  if (error instanceof DomainError) return { status: DOMAIN_ERROR_STATUS[error.reason], message: error.message };
   if (error instanceof ConcurrencyError) return { status: 409, message: CONFLICT_MESSAGE };
   if (!hasClientStatus(error)) return null;
   if (error.type === 'entity.parse.failed') return { status: 400, message: 'Malformed JSON in request body' };

@@ -1,10 +1,5 @@
 import type { AppendResult } from '@tht/eventstore';
-
-/** Which unique name a change takes and which it gives up (each feature tells it from its events). */
-export interface NameClaim {
-  take?: string;
-  giveUp?: string;
-}
+import type { NameClaim } from './decider';
 
 /** Holding and freeing one owner's names on their reservation streams (reservations.ts). */
 export interface NameHolder {

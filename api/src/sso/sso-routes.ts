@@ -17,7 +17,7 @@ import { newSessionId } from '../auth/tokens';
 import type { SsoSettings } from '../config';
 import { actorOf } from '../platform/commands';
 import type { AppContext } from '../platform/context';
-import { DomainError } from '../platform/handle-command';
+import { DomainError } from '../platform/decider';
 import { HttpError, parseWith } from '../platform/http';
 import { addSsoUser } from '../users/users-commands';
 import { findUserByEmail, getUser } from '../users/users-queries';

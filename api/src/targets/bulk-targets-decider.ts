@@ -5,8 +5,7 @@ import {
   type TargetEventData,
   type UserTargetFields,
 } from '@tht/contracts';
-import type { CommandEvent } from '../platform/commands';
-import { DomainError, type Decider } from '../platform/handle-command';
+import { DomainError, type CommandEvent, type Decider } from '../platform/decider';
 
 export type BulkTargetEvent =
   | CommandEvent<'UserTargetCreated', TargetEventData['UserTargetCreated']>

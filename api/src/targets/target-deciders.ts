@@ -5,7 +5,7 @@ import {
   type UserTargetFields,
   type YearlyTargetFields,
 } from '@tht/contracts';
-import { DomainError, type Decider } from '../platform/handle-command';
+import { DomainError, type Decider } from '../platform/decider';
 
 type YearlyTargetEvent = Extract<TargetEvent, { type: 'YearlyTargetCreated' | 'YearlyTargetUpdated' }>;
 type UserTargetEvent = Extract<TargetEvent, { type: 'UserTargetCreated' | 'UserTargetUpdated' }>;

@@ -3,6 +3,9 @@ import { z } from 'zod';
 /** Every refusal and failure of the API: `{ error }` with the refusal's message, and the status says which kind. */
 export const errorResponseSchema = z.strictObject({ error: z.string() });
 
+/** The refusal of a change that met another one to the same record (a 409). */
+export const CONFLICT_MESSAGE = 'This record was changed by someone else at the same time. Reload and try again.';
+
 /** How far the slowest projection trails the event log: unapplied events (counted up to a bound) and the oldest one's age. */
 const projectionLag = z.strictObject({
   lagEvents: z.number().int().nonnegative(),
