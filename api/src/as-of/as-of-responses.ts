@@ -4,7 +4,7 @@ import { actorOf } from '../platform/commands';
 import type { AppContext } from '../platform/context';
 import { HttpError } from '../platform/http';
 import { jsonOf, responseKey, sendReadModelJson } from '../platform/read-responses';
-import type { AsOfBusy } from './as-of-replays';
+import type { AsOfBusy, AsOfOutcome } from './as-of-replays';
 
 /** Seconds a client waits before asking again while the read models as of its moment are replayed. */
 export const AS_OF_RETRY_AFTER_SECONDS = 2;
@@ -17,10 +17,23 @@ const BUSY_MESSAGES: Record<AsOfBusy, string> = {
 };
 
 /**
+ * Answers a read (or an export) as of a moment whose replay is not there: `202 {status: 'building',
+ * progress}` while the replay runs; `503 {error}` once when it failed, and with Retry-After when the
+ * replays are busy (too many queued, or one of this user's under way).
+ */
+export function answerAsOfNotReady(res: Response, outcome: Exclude<AsOfOutcome<unknown>, { status: 'ready' }>): void {
+  if (outcome.status === 'failed') throw new HttpError(503, AS_OF_MESSAGES.replayFailed);
+  if (outcome.status === 'busy')
+    throw new HttpError(503, BUSY_MESSAGES[outcome.reason], { 'Retry-After': String(AS_OF_BUSY_RETRY_AFTER_SECONDS) });
+  res.setHeader('Retry-After', String(AS_OF_RETRY_AFTER_SECONDS));
+  res.setHeader('Cache-Control', 'no-store');
+  res.status(202).json({ status: 'building', progress: outcome.progress } satisfies AsOfBuilding);
+}
+
+/**
  * Answers a read as of `asOf` (already authorised): `read` with the replayed schema's name, its
- * bytes rendered once per route, year, moment and schema; `202 {status: 'building', progress}`
- * while the replay runs; `503 {error}` once when it failed, and with Retry-After when the replays
- * are busy (too many queued, or one of this user's under way).
+ * bytes rendered once per route, year, moment and schema; until the replay is there, as
+ * `answerAsOfNotReady` says.
  */
 export async function sendAsOfJson(
   ctx: Pick<AppContext, 'asOf' | 'responses'>,
@@ -38,12 +51,5 @@ export async function sendAsOfJson(
       jsonOf(() => read(schema)),
     ),
   );
-  if (outcome.status === 'failed') throw new HttpError(503, AS_OF_MESSAGES.replayFailed);
-  if (outcome.status === 'busy')
-    throw new HttpError(503, BUSY_MESSAGES[outcome.reason], { 'Retry-After': String(AS_OF_BUSY_RETRY_AFTER_SECONDS) });
-  if (outcome.status === 'building') {
-    res.setHeader('Retry-After', String(AS_OF_RETRY_AFTER_SECONDS));
-    res.setHeader('Cache-Control', 'no-store');
-    res.status(202).json({ status: 'building', progress: outcome.progress } satisfies AsOfBuilding);
-  }
+  if (outcome.status !== 'ready') answerAsOfNotReady(res, outcome);
 }

@@ -1,15 +1,7 @@
-import {
-  AS_OF_MESSAGES,
-  exportFileName,
-  exportQuerySchema,
-  HR_MESSAGES as M,
-  type AsOfBuilding,
-  type ExportQuery,
-} from '@tht/contracts';
+import { exportFileName, exportQuerySchema, HR_MESSAGES as M, type ExportQuery } from '@tht/contracts';
 import { Router, type RequestHandler, type Response } from 'express';
 import type pg from 'pg';
-import { AS_OF_BUSY_RETRY_AFTER_SECONDS, AS_OF_RETRY_AFTER_SECONDS } from '../as-of/as-of-responses';
-import type { AsOfOutcome } from '../as-of/as-of-replays';
+import { answerAsOfNotReady } from '../as-of/as-of-responses';
 import { canExport } from '../auth/policy';
 import { requireAuth, signedInUser } from '../auth/require-auth';
 import { actorOf } from '../platform/commands';
@@ -56,22 +48,6 @@ async function sendExport(pool: pg.Pool, res: Response, orgDomain: string, schem
 }
 
 /**
- * Answers an export as of a date whose replay is not there: 202 with its progress (the dashboard
- * offers the export once its figures of that date are shown, so this is rare), or 503 as the
- * dashboards' reads answer (`sendAsOfJson`).
- */
-function answerReplayNotReady(res: Response, outcome: Exclude<AsOfOutcome<void>, { status: 'ready' }>): void {
-  if (outcome.status === 'failed') throw new HttpError(503, AS_OF_MESSAGES.replayFailed);
-  if (outcome.status === 'busy') {
-    const message = outcome.reason === 'own-job-under-way' ? AS_OF_MESSAGES.ownReplayUnderWay : AS_OF_MESSAGES.replaysBusy;
-    throw new HttpError(503, message, { 'Retry-After': String(AS_OF_BUSY_RETRY_AFTER_SECONDS) });
-  }
-  res.setHeader('Retry-After', String(AS_OF_RETRY_AFTER_SECONDS));
-  res.setHeader('Cache-Control', 'no-store');
-  res.status(202).json({ status: 'building', progress: outcome.progress } satisfies AsOfBuilding);
-}
-
-/**
  * GET /api/export: all data as a file download. The browser opens it in a new window, so the
  * sign-in comes from the `authToken` cookie as well as the Bearer header. CSV (the entries) by
  * default, `?format=xlsx` a workbook with the sheets Entries, Users, Targets, Fiscal years,
@@ -89,7 +65,8 @@ export function createExportRouter(ctx: AppContext): Router {
     const outcome = await ctx.asOf.withReadModels(query.asOf, String(actorOf(req).userId), (schema) =>
       sendExport(ctx.pool, res, orgDomain, schema, query),
     );
-    if (outcome.status !== 'ready') answerReplayNotReady(res, outcome);
+    // The dashboard offers the export once its figures of that day are shown, so a replay not there is rare.
+    if (outcome.status !== 'ready') answerAsOfNotReady(res, outcome);
   });
 
   return router;
