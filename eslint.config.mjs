@@ -75,6 +75,23 @@ const PROJECTOR_INTERNALS = {
   message: "A projector owns its tables and does not use another projector's code; share through framework/.",
 };
 
+// A decider decides on its own (platform/decider.ts): from @tht/contracts, the kernel and its own
+// feature's files, never from what stores, serves or answers HTTP; its command handler does that.
+const outsidePureImports = '^(?!@tht/contracts$|vitest$|\\.)';
+const pureDecider = (relativeOutside) => ({
+  regex: either(outsidePureImports, relativeOutside),
+  message:
+    'A decider is pure: it imports only platform/decider (its spec also platform/decider-spec and vitest), @tht/contracts ' +
+    'and its own feature; loading, appending and HTTP statuses belong to the handler (platform/handle-command, platform/http).',
+});
+const DECIDERS = [
+  'api/src/*/*-decider.ts',
+  'api/src/*/*-deciders.ts',
+  'api/src/*/*-decider.test.ts',
+  'api/src/*/*-deciders.test.ts',
+];
+const DECIDER_KERNEL = ['api/src/platform/decider.ts', 'api/src/platform/decider-spec.ts'];
+
 const restrictImports = (...patterns) => ({
   '@typescript-eslint/no-restricted-imports': ['error', { patterns }],
 });
@@ -217,5 +234,13 @@ export default defineConfig(
   {
     files: ['api/src/*/**/*.ts'],
     rules: restrictImports(API_FEATURE_INTERNALS, ...FRONT_END_ONLY),
+  },
+  {
+    files: DECIDERS,
+    rules: restrictImports(pureDecider('^\\.\\./(?!platform/decider(-spec)?$)')),
+  },
+  {
+    files: DECIDER_KERNEL,
+    rules: restrictImports(pureDecider('^\\.\\.?/(?!decider$)')),
   },
 );

@@ -44,6 +44,14 @@ const REFUSED: Case[] = [
   ['api/src/users/x.ts', '@tht/ui'],
   ['projections/src/users/x.ts', '../entries/entries-projector'],
   ['projections/src/framework/x.ts', '../../../api/src/app'],
+  ['api/src/entries/entry-decider.ts', '../platform/handle-command'],
+  ['api/src/entries/entry-decider.ts', '../platform/http'],
+  ['api/src/targets/target-deciders.ts', '@tht/eventstore'],
+  ['api/src/accounts/accounts-decider.ts', 'express'],
+  ['api/src/accounts/accounts-decider.test.ts', '../testing/test-app'],
+  ['api/src/platform/decider.ts', './http'],
+  ['api/src/platform/decider.ts', 'pg'],
+  ['api/src/platform/decider-spec.ts', './commands'],
 ];
 
 const ALLOWED: Case[] = [
@@ -64,6 +72,12 @@ const ALLOWED: Case[] = [
   ['api/src/platform/x.ts', 'projections'],
   ['projections/src/users/x.ts', '../framework/projector'],
   ['projections/src/org-insights/x.ts', '../entry-contributions/entry-contributions'],
+  ['api/src/entries/entry-decider.ts', '../platform/decider'],
+  ['api/src/entries/entry-decider.ts', '@tht/contracts'],
+  ['api/src/entries/entry-decider.test.ts', '../platform/decider-spec'],
+  ['api/src/entries/entry-decider.test.ts', './entry-decider'],
+  ['api/src/platform/decider-spec.ts', './decider'],
+  ['api/src/platform/decider-spec.ts', 'vitest'],
 ];
 
 describe('import boundaries (eslint.config.mjs)', () => {
