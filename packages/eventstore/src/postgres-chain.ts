@@ -10,7 +10,9 @@ import { EVENTSTORE_SCHEMA as S } from './postgres-schema';
  * would either serialise all writers or chain events in an order that can still change. The
  * sealer reads only the final part of the log (the same rule as readAll), hashes it in order and
  * writes the hashes to `eventstore.chain`, one short transaction per batch under an advisory lock
- * (several processes may run a sealer). Appends are untouched.
+ * (several processes may run a sealer). Appends are untouched. Each link also carries the audit
+ * log's keys (time, category, actor), so the log's indexes are kept here, a batch at a time,
+ * rather than by every append (postgres-log.ts).
  */
 
 export interface ChainLink {
@@ -77,11 +79,11 @@ const READ_FINAL_EVENTS = {
 } as const;
 type FinalEventTuple = [...EventTuple, transactionId: string, position: string];
 
-/** The links after sequence $1, in the order of the arrays. */
-const INSERT_LINKS = `INSERT INTO ${S}.chain (sequence, transaction_id, position, stream_name, type, hash)
-  SELECT $1::bigint + link.n, link.transaction_id, link.position, link.stream_name, link.type, link.hash
-  FROM unnest($2::xid8[], $3::bigint[], $4::text[], $5::text[], $6::text[])
-    WITH ORDINALITY AS link(transaction_id, position, stream_name, type, hash, n)`;
+/** The links after sequence $1, in the order of the arrays, with the audit log's keys (postgres-log.ts). */
+const INSERT_LINKS = `INSERT INTO ${S}.chain (sequence, transaction_id, position, stream_name, type, hash, occurred_at, actor_id)
+  SELECT $1::bigint + link.n, link.transaction_id, link.position, link.stream_name, link.type, link.hash, link.occurred_at, link.actor_id
+  FROM unnest($2::xid8[], $3::bigint[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[])
+    WITH ORDINALITY AS link(transaction_id, position, stream_name, type, hash, occurred_at, actor_id, n)`;
 
 const COUNT_AFTER = `SELECT count(*)::int AS count FROM ${S}.events WHERE (transaction_id, position) > ($1::xid8, $2::bigint)`;
 
@@ -132,27 +134,33 @@ async function sealBatch(pool: pg.Pool, limit: number): Promise<number> {
   }
 }
 
+type LinkColumns = [
+  transactionIds: string[],
+  positions: string[],
+  streamNames: string[],
+  types: string[],
+  hashes: string[],
+  occurredAts: (string | null)[],
+  actorIds: (string | null)[],
+];
+
 /** The links that chain the next events to the head, as the columns INSERT_LINKS takes. */
 class NewLinks {
-  readonly columns: [transactionIds: string[], positions: string[], streamNames: string[], types: string[], hashes: string[]] = [
-    [],
-    [],
-    [],
-    [],
-    [],
-  ];
+  readonly columns: LinkColumns = [[], [], [], [], [], [], []];
   count = 0;
 
   constructor(private previousHash: string) {}
 
   add([globalPosition, eventId, streamName, streamVersion, type, data, metadata, transactionId, position]: FinalEventTuple): void {
     this.previousHash = chainHash(this.previousHash, { globalPosition, eventId, streamName, streamVersion, type, data, metadata });
-    const [transactionIds, positions, streamNames, types, hashes] = this.columns;
+    const [transactionIds, positions, streamNames, types, hashes, occurredAts, actorIds] = this.columns;
     transactionIds.push(transactionId);
     positions.push(position);
     streamNames.push(streamName);
     types.push(type);
     hashes.push(this.previousHash);
+    occurredAts.push(metadata.occurredAt ?? null);
+    actorIds.push(metadata.actorId ?? null);
     this.count++;
   }
 }
