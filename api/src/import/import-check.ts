@@ -2,10 +2,12 @@ import { IMPORT_ERRORS_SHOWN, type ImportQuery, type ImportReport } from '@tht/c
 import { bulkTargetUser } from '../admin/admin-commands';
 import { storedDuplicateKeys } from '../admin/admin-queries';
 import type { AppContext } from '../platform/context';
-import { detectFormat, planImport, plannedCounts, type ImportPlan, type KnownUser } from './import-plan';
+import { planImport, plannedCounts, type ImportPlan } from './import-plan';
 import { knownUserOf, loadInstanceSnapshot } from './import-snapshot';
 import { firstRow, openSheets } from './import-tables';
 import type { UploadedFile } from './import-upload';
+import { detectFormat } from './plan/import-format';
+import type { KnownUser } from './plan/instance-snapshot';
 
 async function gridTargetUser(ctx: AppContext, userId: number | undefined): Promise<KnownUser | undefined> {
   if (userId === undefined) return undefined;

@@ -1,7 +1,9 @@
 import { ENTRY_EXPORT_COLUMNS, entryDuplicateKey } from '@tht/contracts';
 import { describe, expect, it } from 'vitest';
-import { planImport, type InstanceSnapshot, type KnownUser, type PlannedEntry } from './import-plan';
+import { planImport } from './import-plan';
 import { CSV_CHUNK_BYTES, openSheets } from './import-tables';
+import type { InstanceSnapshot, KnownUser } from './plan/instance-snapshot';
+import type { PlannedEntry } from './plan/planned-records';
 import { savedUpload } from './testing/uploads';
 
 const person = (id: number, firstName: string): KnownUser => ({

@@ -3,7 +3,7 @@ import { READ_MODEL_SCHEMA } from 'projections';
 import { listDepartments } from '../departments/departments-queries';
 import { loadCustomFieldDefinitions } from '../form-fields/form-fields-queries';
 import type { AppContext } from '../platform/context';
-import { userTargetKey, type InstanceSnapshot, type KnownUser } from './import-plan';
+import { userTargetKey, type InstanceSnapshot, type KnownUser } from './plan/instance-snapshot';
 
 type KnownUserColumns = Pick<UserRow, 'id' | 'role' | 'first_name' | 'last_name' | 'manager_name' | 'department'>;
 

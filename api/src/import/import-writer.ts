@@ -10,7 +10,8 @@ import { forEachConcurrently } from '../platform/concurrency';
 import type { AppContext } from '../platform/context';
 import { isRefusal, refusalStatus } from '../platform/http';
 import { createUserTarget, createYearlyTarget } from '../targets/targets-commands';
-import type { ImportPlan, OwnerRef, PlannedEntry, PlannedUser, RowRef } from './import-plan';
+import type { ImportPlan } from './import-plan';
+import type { OwnerRef, PlannedEntry, PlannedUser, RowRef } from './plan/planned-records';
 
 /** Entries are appended this many at a time (one id allocation and transaction each); progress moves per batch. */
 export const ENTRY_BATCH_SIZE = 1_000;
