@@ -181,7 +181,7 @@ function profileChanges(account: Account, placement: Placement, request: Profile
   };
   if (request.manager !== undefined) {
     const manager = managerFields(request.manager, account.userId);
-    // Without a matched manager, the typed name is kept as text (SPEC 5, profile update).
+    // Without a matched manager, the typed name is kept as text (profile update).
     Object.assign(requested, request.manager === null ? { ...manager, managerName: blankToNull(request.managerName) } : manager);
   } else if (request.managerName !== undefined && placement.managerId === null) {
     requested.managerName = blankToNull(request.managerName);

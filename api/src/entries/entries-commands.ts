@@ -30,7 +30,7 @@ const userIdInPayload = idSchema(M.invalidUserIdQuery);
 
 /**
  * Whose entry a payload logs: the signed-in user unless `userId` names someone else, which only
- * those allowed to change that person's data may do (SPEC section 6; see the policy module).
+ * those allowed to change that person's data may do (see the policy module).
  */
 function ownerOfNewEntry(user: AuthUser, requestedUserId: unknown): number {
   if (requestedUserId === undefined || requestedUserId === null) return user.id;
@@ -125,8 +125,8 @@ export interface BulkLogOptions {
 /**
  * Logs many entries at once: every valid row becomes its own `entry-<id>` stream starting with
  * `EntryLogged`, appended concurrently under the request's correlation id; the answer waits once
- * for the read models to include the last of them. Invalid rows are reported by index (SPEC
- * section 3) and change nothing. Required custom fields are not enforced (the grid has no
+ * for the read models to include the last of them. Invalid rows are reported by index
+ * and change nothing. Required custom fields are not enforced (the grid has no
  * columns for them); values that are given are checked.
  */
 export async function logEntriesInBulk(

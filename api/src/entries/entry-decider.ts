@@ -82,7 +82,7 @@ function liveEntry(state: EntryState): NonNullable<EntryState> {
   return state;
 }
 
-/** `userId` and `createdAt` in an edit must name the entry as it is (SPEC section 7): they never change. */
+/** `userId` and `createdAt` in an edit must name the entry as it is: they never change. */
 function assertIdentityUnchanged(input: ValidEntry, entry: NonNullable<EntryState>): void {
   if (input.userId !== undefined && input.userId !== null && Number(input.userId) !== entry.userId) {
     throw new DomainError('invalid', M.entryCannotMove);

@@ -18,7 +18,7 @@ import {
 } from './export-sheets';
 import { CSV_TYPE, csvPieces, writeWorkbook, XLSX_TYPE } from './export-writers';
 
-/** 403 unless the signed-in user may export (HR, SMT and admins, SPEC section 6). */
+/** 403 unless the signed-in user may export (HR, SMT and admins). */
 const requireExporter: RequestHandler = (req, _res, next) => {
   if (!canExport(signedInUser(req))) throw new HttpError(403, M.exportAccessRequired);
   next();

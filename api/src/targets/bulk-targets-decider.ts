@@ -17,12 +17,12 @@ export interface BulkTargetsState {
 }
 
 /**
- * Set one target for many people of a year (SPEC section 4: a person's target is updated if one
+ * Set one target for many people of a year (a person's target is updated if one
  * exists, else created). The handler reads what lies beyond the stream into the command.
  */
 export interface AssignTargets {
   year: number;
-  /** Absent: SPEC's bulk default (the most common target of the year, else the fallback rule). */
+  /** Absent: the bulk default (the most common target of the year, else the fallback rule). */
   targetHours?: number | undefined;
   reason: string;
   /** The people to set it for; absent: every account. */
@@ -58,7 +58,7 @@ export function peopleWithoutTarget(command: PeopleAndTargets, state: BulkTarget
 }
 
 /**
- * The hours to assign: as asked, else the most common target of the year (SPEC section 9), else
+ * The hours to assign: as asked, else the most common target of the year, else
  * the yearly target shared among all accounts, else 100 (capped at a person's maximum).
  */
 export function bulkTargetHours(command: AssignTargets, state: BulkTargetsState): number {
