@@ -7,7 +7,7 @@ import { useAdminBulkEntries } from './bulkImportApi';
 import { EmployeePicker } from './EmployeePicker';
 
 function EmployeeGrid({ employee, onClose }: { employee: UserSummary; onClose: () => void }) {
-  const send = useAdminBulkEntries(employee.id);
+  const { run: send } = useAdminBulkEntries(employee.id);
   return (
     <BulkEntryGrid
       owner={{

@@ -1,11 +1,8 @@
 import useSWR from 'swr';
 import type { Department } from '@tht/contracts';
-import { apiRequest, keysStartingWith, useApiWrite } from '@tht/ui';
+import { apiRequest, useWrite } from '@tht/ui';
 
 export const DEPARTMENTS_KEY = '/api/departments';
-
-// A rename moves the department's users to the new name; the overview counts departments.
-const affectsDepartments = keysStartingWith(DEPARTMENTS_KEY, '/api/admin-stats', '/api/admin/users', '/api/users');
 
 /** GET /api/departments: every department, sorted by name. */
 export function useDepartments() {
@@ -19,10 +16,10 @@ const renameDepartment = ({ id, name }: { id: number; name: string }) =>
 const deleteDepartment = (id: number) => apiRequest<unknown>('DELETE', `${DEPARTMENTS_KEY}/${id}`);
 
 /** POST /api/departments. */
-export const useCreateDepartment = () => useApiWrite(createDepartment, affectsDepartments);
+export const useCreateDepartment = () => useWrite('POST /api/departments', createDepartment);
 
 /** PUT /api/departments/{id}: a new name. */
-export const useRenameDepartment = () => useApiWrite(renameDepartment, affectsDepartments);
+export const useRenameDepartment = () => useWrite('PUT /api/departments/{id}', renameDepartment);
 
 /** DELETE /api/departments/{id} (refused while people belong to it). */
-export const useDeleteDepartment = () => useApiWrite(deleteDepartment, affectsDepartments);
+export const useDeleteDepartment = () => useWrite('DELETE /api/departments/{id}', deleteDepartment);

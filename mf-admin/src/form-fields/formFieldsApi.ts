@@ -1,14 +1,11 @@
 import { useCallback } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import type { FormFieldOptionView, FormFieldType, FormFieldView } from '@tht/contracts';
-import { apiRequest, keysStartingWith, useApiWrite } from '@tht/ui';
+import { apiRequest, useWrite } from '@tht/ui';
 import { fieldOrderChanges, renumbered } from './fieldOrder';
 
 export const FORM_FIELDS_KEY = '/api/form-fields';
 const optionsKey = (fieldId: number) => `${FORM_FIELDS_KEY}/${fieldId}/options`;
-
-// The field list carries each select field's options, so every change refreshes the list and the options.
-const affectsFormFields = keysStartingWith(FORM_FIELDS_KEY);
 
 /** GET /api/form-fields: the entry form's custom fields in their order, select fields with their options. */
 export function useFormFields() {
@@ -30,13 +27,13 @@ const updateField = ({ id, ...field }: FormFieldDraft & { id: number }) =>
 const deleteField = (id: number) => apiRequest<unknown>('DELETE', `${FORM_FIELDS_KEY}/${id}`);
 
 /** POST /api/form-fields: a new field, last in the order. */
-export const useCreateFormField = () => useApiWrite(createField, affectsFormFields);
+export const useCreateFormField = () => useWrite('POST /api/form-fields', createField);
 
 /** PUT /api/form-fields/{id}. */
-export const useUpdateFormField = () => useApiWrite(updateField, affectsFormFields);
+export const useUpdateFormField = () => useWrite('PUT /api/form-fields/{id}', updateField);
 
 /** DELETE /api/form-fields/{id} (its options go with it). */
-export const useDeleteFormField = () => useApiWrite(deleteField, affectsFormFields);
+export const useDeleteFormField = () => useWrite('DELETE /api/form-fields/{id}', deleteField);
 
 const setFieldOrder = ({ fieldId, order }: { fieldId: number; order: number }) =>
   apiRequest<FormFieldView>('PUT', `${FORM_FIELDS_KEY}/${fieldId}/order`, { order });
@@ -76,10 +73,10 @@ const updateOption = ({ id, ...option }: OptionDraft & { id: number }) =>
 const deleteOption = (id: number) => apiRequest<unknown>('DELETE', `/api/form-field-options/${id}`);
 
 /** POST /api/form-fields/{id}/options: the value is derived from the label (the server derives it again). */
-export const useAddOption = () => useApiWrite(addOption, affectsFormFields);
+export const useAddOption = () => useWrite('POST /api/form-fields/{id}/options', addOption);
 
 /** PUT /api/form-field-options/{id}. */
-export const useUpdateOption = () => useApiWrite(updateOption, affectsFormFields);
+export const useUpdateOption = () => useWrite('PUT /api/form-field-options/{id}', updateOption);
 
 /** DELETE /api/form-field-options/{id}. */
-export const useDeleteOption = () => useApiWrite(deleteOption, affectsFormFields);
+export const useDeleteOption = () => useWrite('DELETE /api/form-field-options/{id}', deleteOption);

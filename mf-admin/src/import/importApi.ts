@@ -1,7 +1,6 @@
-import { useCallback } from 'react';
-import useSWR, { useSWRConfig } from 'swr';
+import useSWR from 'swr';
 import { IMPORT_FILE_FIELD, type ImportJob, type ImportReport } from '@tht/contracts';
-import { apiRequest, isEntryDataKey, keysStartingWith, useApiWrite } from '@tht/ui';
+import { apiRequest, useRefreshAfter, useWrite } from '@tht/ui';
 
 /** How often a running import's progress is asked for (the only polling in the product: a progress bar needs it). */
 export const IMPORT_PROGRESS_POLL_MS = 500;
@@ -22,13 +21,12 @@ function upload<Answer>(dryRun: boolean, { file, targetUserId }: ImportRequest):
 
 const checkFile = (request: ImportRequest) => upload<ImportReport>(true, request);
 const startImport = (request: ImportRequest) => upload<ImportJob>(false, request);
-const changesNothing = () => false;
 
 /** POST /api/import?dryRun=true: every row checked, nothing written. */
-export const useImportCheck = () => useApiWrite(checkFile, changesNothing);
+export const useImportCheck = () => useWrite('POST /api/import?dryRun=true', checkFile);
 
 /** POST /api/import: starts writing the file's valid records (202 with the import's progress). */
-export const useStartImport = () => useApiWrite(startImport, changesNothing);
+export const useStartImport = () => useWrite('POST /api/import', startImport);
 
 /** GET /api/import/{id}: an import's progress, asked again while it runs. */
 export function useImportJob(id: string | null) {
@@ -38,21 +36,5 @@ export function useImportJob(id: string | null) {
   return { job: data, error };
 }
 
-// An import may bring people, departments, form fields, fiscal years and targets as well as entries.
-const isOrganisationKey = keysStartingWith(
-  '/api/admin',
-  '/api/user',
-  '/api/managers',
-  '/api/departments',
-  '/api/form-fields',
-  '/api/fiscal-years',
-  '/api/yearly-targets',
-);
-
-/** Refetches every cached read an import can change (entries and stats included, SPEC section 4). */
-export function useRefreshAfterImport() {
-  const { mutate } = useSWRConfig();
-  return useCallback(async () => {
-    await mutate((key) => isEntryDataKey(key) || isOrganisationKey(key));
-  }, [mutate]);
-}
+/** Refetches every cached read an import can change: people, departments, form fields, targets and entries. */
+export const useRefreshAfterImport = () => useRefreshAfter('import finished');

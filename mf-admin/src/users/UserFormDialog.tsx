@@ -14,18 +14,20 @@ import {
   FormField,
   type FormSchema,
   Input,
-  PasswordInput,
+  NameFields,
+  PasswordField,
   Select,
   Spinner,
   useCurrentUser,
   useOrgEmailDomain,
+  useUpdateUser,
   useValidatedForm,
 } from '@tht/ui';
 import { HistorySection } from '@tht/ui/history';
 import { useDepartments } from '../departments/departmentsApi';
 import { useOutcomeToast } from '../panel/useOutcomeToast';
 import { fullName, ROLE_LABELS } from './roles';
-import { useCreateUser, useUpdateUser, useUserDirectory, type UserFields } from './usersApi';
+import { useCreateUser, useUserDirectory, type UserFields } from './usersApi';
 
 type UserFormValues = {
   email: string;
@@ -136,12 +138,7 @@ function UserForm({ user, ownRecord, domain, people, departmentNames, onClose }:
           onChange={(event) => form.setField('email', event.target.value)}
         />
       </FormField>
-      <FormField label="First Name" required error={form.errors.firstName}>
-        <Input value={form.values.firstName} onChange={(event) => form.setField('firstName', event.target.value)} />
-      </FormField>
-      <FormField label="Last Name" required error={form.errors.lastName}>
-        <Input value={form.values.lastName} onChange={(event) => form.setField('lastName', event.target.value)} />
-      </FormField>
+      <NameFields form={form} whose="another" />
       <FormField label="Role" required error={form.errors.role} hint={ownRecord ? 'You cannot change your own role.' : undefined}>
         <Select value={form.values.role} disabled={ownRecord} onChange={(event) => form.setField('role', event.target.value)}>
           {ROLES.map((role) => (
@@ -167,18 +164,13 @@ function UserForm({ user, ownRecord, domain, people, departmentNames, onClose }:
         </Select>
       </FormField>
       {!user && (
-        <FormField
+        <PasswordField
+          form={form}
+          field="password"
           label="Password"
-          required
-          error={form.errors.password}
+          autoComplete="new-password"
           hint="At least 6 characters; the user chooses their own at the first sign-in."
-        >
-          <PasswordInput
-            autoComplete="new-password"
-            value={form.values.password}
-            onChange={(event) => form.setField('password', event.target.value)}
-          />
-        </FormField>
+        />
       )}
       <FormActions onCancel={onClose} pending={form.pending} submitLabel={user ? 'Save Changes' : 'Add User'} />
     </form>

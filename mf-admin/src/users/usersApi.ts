@@ -1,6 +1,15 @@
 import useSWR from 'swr';
-import type { AdminStats, AdminUsersPage, ResetRequestAnswer, Role, SyncRolesResult, User, UserSummary } from '@tht/contracts';
-import { apiRequest, keysStartingWith, useApiWrite } from '@tht/ui';
+import type {
+  AdminStats,
+  AdminUsersPage,
+  ResetRequestAnswer,
+  Role,
+  SyncRolesResult,
+  TempPasswordInput,
+  User,
+  UserSummary,
+} from '@tht/contracts';
+import { apiRequest, useWrite } from '@tht/ui';
 
 export const ADMIN_STATS_KEY = '/api/admin-stats';
 export const USER_DIRECTORY_KEY = '/api/users';
@@ -10,10 +19,6 @@ export type UserListQuery = { page: number; search: string; role: Role | '' };
 export function adminUsersKey({ page, search, role }: UserListQuery): string {
   return `/api/admin/users?${new URLSearchParams({ page: String(page), search, role })}`;
 }
-
-// A change of people changes the lists of people everywhere: the admin list and cards, the
-// directory (managers, employee picker), the signed-in user's own record, HR's and managers' teams.
-const affectsUsers = keysStartingWith('/api/admin', '/api/user', '/api/managers', '/api/hr/', '/api/manager/');
 
 /** GET /api/admin-stats: the system overview cards. */
 export function useAdminStats() {
@@ -45,32 +50,25 @@ export type UserFields = {
 };
 
 const createUser = (user: UserFields & { password: string }) => apiRequest<User>('POST', USER_DIRECTORY_KEY, user);
-const updateUser = ({ id, email, ...fields }: UserFields & { id: number }) =>
-  apiRequest<User>('PUT', `${USER_DIRECTORY_KEY}/${id}`, { username: email, ...fields });
 const deleteUser = (id: number) => apiRequest<unknown>('DELETE', `${USER_DIRECTORY_KEY}/${id}`);
-const setTemporaryPassword = (request: { userId: number; tempPassword: string }) =>
-  apiRequest<unknown>('POST', '/api/admin/set-temp-password', request);
+const setTemporaryPassword = (request: TempPasswordInput) => apiRequest<unknown>('POST', '/api/admin/set-temp-password', request);
 const syncRoles = () => apiRequest<SyncRolesResult>('POST', '/api/sync-roles');
 const issueResetLink = (email: string) => apiRequest<ResetRequestAnswer>('POST', '/api/reset-password', { username: email });
-const nothingCached = () => false;
 
 /** POST /api/users: the new user must choose their own password at first sign-in. */
-export const useCreateUser = () => useApiWrite(createUser, affectsUsers);
-
-/** PUT /api/users/{id}: username, names, role, manager (id and name) and department. */
-export const useUpdateUser = () => useApiWrite(updateUser, affectsUsers);
+export const useCreateUser = () => useWrite('POST /api/users', createUser);
 
 /** DELETE /api/users/{id}. */
-export const useDeleteUser = () => useApiWrite(deleteUser, affectsUsers);
+export const useDeleteUser = () => useWrite('DELETE /api/users/{id}', deleteUser);
 
 /** POST /api/admin/set-temp-password: the user must change it at the next sign-in. */
-export const useSetTemporaryPassword = () => useApiWrite(setTemporaryPassword, affectsUsers);
+export const useSetTemporaryPassword = () => useWrite('POST /api/admin/set-temp-password', setTemporaryPassword);
 
 /**
  * POST /api/reset-password as an admin: a one-time reset link for another, non-admin account, to
  * hand over (an admin account's link goes to its e-mail address instead). No list changes.
  */
-export const useIssueResetLink = () => useApiWrite(issueResetLink, nothingCached);
+export const useIssueResetLink = () => useWrite('POST /api/reset-password', issueResetLink);
 
 /** POST /api/sync-roles: promotes and demotes by the role sync rule; answers the counts. */
-export const useSyncRoles = () => useApiWrite(syncRoles, affectsUsers);
+export const useSyncRoles = () => useWrite('POST /api/sync-roles', syncRoles);

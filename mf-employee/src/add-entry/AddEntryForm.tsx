@@ -1,6 +1,7 @@
-import { addEntryFormSchema, type EntryView, type User } from '@tht/contracts';
-import { apiRequest, useToast } from '@tht/ui';
+import { addEntryFormSchema, type User } from '@tht/contracts';
+import { useToast } from '@tht/ui';
 import { useCustomFieldsForm } from '../custom-fields/customFields';
+import { useCreateEntry } from '../entries/entriesApi';
 import { EntryFormBody } from '../entry-form/EntryFormBody';
 import { newEntryForm, type EntryFormField } from '../entry-form/entryFormValues';
 import { useEntryForm } from '../entry-form/useEntryForm';
@@ -28,12 +29,13 @@ export function AddEntryForm({ user, onSaved, onCancel }: AddEntryFormProps) {
   const form = useEntryForm(() => newEntryForm(user));
   const custom = useCustomFieldsForm();
   const { showToast } = useToast();
+  const createEntry = useCreateEntry();
   const { pending, submit } = useEntrySubmit({
     form,
     custom,
     schema: addEntryFormSchema,
     enforceRequired: true,
-    send: (entry, customFields) => apiRequest<EntryView>('POST', '/api/entries', { ...entry, customFields }),
+    send: (entry, customFields) => createEntry.run({ ...entry, customFields }),
     onSent: () => {
       showToast(ENTRY_SAVED_TOAST);
       form.reset(newEntryForm(user));

@@ -1,9 +1,6 @@
-import type { AdminEntryInput, GridEntryOwner } from '@tht/contracts';
-import { apiRequest } from '@tht/ui';
-import { BulkEntryGrid, type BulkGridResult } from '@tht/ui/bulk-grid';
-
-const createEntries = (entries: AdminEntryInput[]) =>
-  apiRequest<BulkGridResult>('POST', '/api/entries/bulk', { entries, validateData: true });
+import type { GridEntryOwner } from '@tht/contracts';
+import { BulkEntryGrid } from '@tht/ui/bulk-grid';
+import { useCreateEntries } from '../entries/entriesApi';
 
 type BulkAddProps = {
   /** Whose entries these are: names, and the manager and department rows may leave empty. */
@@ -13,11 +10,12 @@ type BulkAddProps = {
 
 /** Bulk Add: the shared bulk grid with the employee's rules, sent to POST /api/entries/bulk. */
 export function BulkAdd({ owner, onClose }: BulkAddProps) {
+  const createEntries = useCreateEntries();
   return (
     <BulkEntryGrid
       owner={owner}
       variant="user"
-      send={createEntries}
+      send={createEntries.run}
       titleId="bulk-add-title"
       title="Bulk Add"
       hint="Type entries or paste rows from a spreadsheet in this column order. Training name, date and hours are needed for a row to count; empty manager and department use your own."

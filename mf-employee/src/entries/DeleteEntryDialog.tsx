@@ -1,26 +1,22 @@
-import { useState } from 'react';
 import type { EntryView } from '@tht/contracts';
-import { apiRequest, ConfirmDialog, errorMessageOf, useRefreshEntryData, useToast } from '@tht/ui';
+import { ConfirmDialog, errorMessageOf, useToast } from '@tht/ui';
+import { useDeleteEntry } from './entriesApi';
 
 const DELETE_CONFIRMATION = 'Are you sure you want to delete this entry? This action cannot be undone.';
 const ENTRY_DELETED_TOAST = { title: 'Entry deleted', description: 'Development entry has been deleted successfully' };
 
 /** Asks SPEC's confirmation, then DELETE /api/entries/{id}. */
 export function DeleteEntryDialog({ entry, onClose }: { entry: EntryView; onClose: () => void }) {
-  const [pending, setPending] = useState(false);
   const { showToast } = useToast();
-  const refreshEntryData = useRefreshEntryData();
+  const deleteEntry = useDeleteEntry();
 
   async function confirm() {
-    setPending(true);
     try {
-      await apiRequest('DELETE', `/api/entries/${entry.id}`);
+      await deleteEntry.run(entry.id);
       showToast(ENTRY_DELETED_TOAST);
       onClose();
-      await refreshEntryData();
     } catch (error) {
       showToast({ title: 'Delete failed', description: errorMessageOf(error, 'Please try again.'), variant: 'destructive' });
-      setPending(false);
     }
   }
 
@@ -31,7 +27,7 @@ export function DeleteEntryDialog({ entry, onClose }: { entry: EntryView; onClos
       message={DELETE_CONFIRMATION}
       confirmLabel="Delete"
       pendingLabel="Deleting..."
-      pending={pending}
+      pending={deleteEntry.pending}
       onConfirm={() => void confirm()}
       onCancel={onClose}
     />

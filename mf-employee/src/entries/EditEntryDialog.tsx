@@ -1,10 +1,11 @@
 import { editEntryFormSchema, type EntryView } from '@tht/contracts';
-import { apiRequest, Dialog, useToast } from '@tht/ui';
+import { Dialog, useToast } from '@tht/ui';
 import { useCustomFieldsForm } from '../custom-fields/customFields';
 import { EntryFormBody } from '../entry-form/EntryFormBody';
 import { entryFormOf, type EntryFormField } from '../entry-form/entryFormValues';
 import { useEntryForm } from '../entry-form/useEntryForm';
 import { useEntrySubmit } from '../entry-form/useEntrySubmit';
+import { useUpdateEntry } from './entriesApi';
 
 const ENTRY_UPDATED_TOAST = { title: 'Entry updated', description: 'Development entry has been updated successfully' };
 
@@ -18,13 +19,15 @@ export function EditEntryDialog({ entry, onClose }: EditEntryDialogProps) {
   const form = useEntryForm(() => entryFormOf(entry));
   const custom = useCustomFieldsForm(entry.customFields);
   const { showToast } = useToast();
+  const updateEntry = useUpdateEntry();
   const { pending, submit } = useEntrySubmit({
     form,
     custom,
     schema: editEntryFormSchema,
     enforceRequired: false,
     send: (edited, customFields) =>
-      apiRequest<EntryView>('PUT', `/api/entries/${entry.id}`, {
+      updateEntry.run({
+        id: entry.id,
         ...edited,
         // Without the field list the values cannot be checked; leaving them out keeps the saved ones.
         customFields: custom.loaded ? customFields : undefined,

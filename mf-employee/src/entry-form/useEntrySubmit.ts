@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { CustomValuesCheck } from '@tht/contracts';
-import { errorMessageOf, useRefreshEntryData, useToast, type FormSchema } from '@tht/ui';
+import { errorMessageOf, useToast, type FormSchema } from '@tht/ui';
 import type { useCustomFieldsForm } from '../custom-fields/customFields';
 import type { useEntryForm } from './useEntryForm';
 
@@ -9,16 +9,16 @@ type EntrySubmitOptions<Entry> = {
   custom: ReturnType<typeof useCustomFieldsForm>;
   schema: FormSchema<Entry>;
   enforceRequired: boolean;
-  /** Sends the checked entry and custom values to the API. */
+  /** Sends the checked entry and custom values to the API (an entry write, which refreshes what shows entries). */
   send: (entry: Entry, customValues: CustomValuesCheck['values']) => Promise<unknown>;
-  /** Runs once the API accepted the entry, before the entry data is refreshed. */
+  /** Runs once the API accepted the entry and the reads showing it are fresh. */
   onSent: () => void;
   failureTitle: string;
 };
 
 /**
- * Submitting an entry form: check the standard and custom fields, send them, then refresh every
- * cache that shows entries; a failure is a destructive toast. `pending` is true while it runs.
+ * Submitting an entry form: check the standard and custom fields and send them; a failure is a
+ * destructive toast. `pending` is true while it runs.
  */
 export function useEntrySubmit<Entry>({
   form,
@@ -31,14 +31,12 @@ export function useEntrySubmit<Entry>({
 }: EntrySubmitOptions<Entry>) {
   const [pending, setPending] = useState(false);
   const { showToast } = useToast();
-  const refreshEntryData = useRefreshEntryData();
 
   async function save(entry: Entry, customValues: CustomValuesCheck['values']) {
     setPending(true);
     try {
       await send(entry, customValues);
       onSent();
-      await refreshEntryData();
     } catch (error) {
       showToast({ title: failureTitle, description: errorMessageOf(error, 'Please try again.'), variant: 'destructive' });
     } finally {

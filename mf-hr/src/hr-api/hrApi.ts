@@ -1,5 +1,6 @@
 import useSWR from 'swr';
 import type {
+  BulkTargetRequest,
   BulkTargetResult,
   HrEmployeeSort,
   HrEmployeesPage,
@@ -10,9 +11,13 @@ import type {
   TopCourse,
   TopicCount,
   UserTarget,
+  UserTargetCreateInput,
+  UserTargetUpdateInput,
   YearlyTarget,
+  YearlyTargetCreateInput,
+  YearlyTargetUpdateInput,
 } from '@tht/contracts';
-import { apiRequest, asOfKey, keysStartingWith, useApiWrite, useAsOfRead } from '@tht/ui';
+import { apiRequest, asOfKey, useAsOfRead, useWrite } from '@tht/ui';
 
 export const FISCAL_YEARS_KEY = '/api/fiscal-years';
 
@@ -65,35 +70,25 @@ export function useFiscalYears() {
   return { fiscalYears: data, error };
 }
 
-/** Reads a target change alters: the HR figures, the target lists and the fiscal years. */
-const isTargetDataKey = keysStartingWith('/api/hr/', '/api/yearly-targets', '/api/fiscal-years', '/api/user-targets');
-
-/** A write whose success refreshes every read it changes (the server answers once its read models include it). */
-const useTargetWrite = <Arg, Result>(send: (arg: Arg) => Promise<Result>) => useApiWrite(send, isTargetDataKey);
-
-export type YearlyTargetFields = { year: number; targetHours: number; description: string | null };
-export type BulkTargetRequest = { year: number; targetHours?: number; reason?: string; userIds?: number[] };
-export type UserTargetFields = { userId: number; year: number; targetHours: number; reason: string | null };
-
-const createYearlyTarget = (target: YearlyTargetFields) => apiRequest<YearlyTarget>('POST', '/api/yearly-targets', target);
-const updateYearlyTarget = ({ year, ...change }: YearlyTargetFields) =>
+const createYearlyTarget = (target: YearlyTargetCreateInput) => apiRequest<YearlyTarget>('POST', '/api/yearly-targets', target);
+const updateYearlyTarget = ({ year, ...change }: YearlyTargetUpdateInput & { year: number }) =>
   apiRequest<YearlyTarget>('PUT', `/api/yearly-targets/${year}`, change);
 const assignTargets = (request: BulkTargetRequest) => apiRequest<BulkTargetResult>('POST', '/api/user-targets/bulk', request);
-const createUserTarget = (target: UserTargetFields) => apiRequest<UserTarget>('POST', '/api/user-targets', target);
-const updateUserTarget = ({ userId, year, ...change }: UserTargetFields) =>
+const createUserTarget = (target: UserTargetCreateInput) => apiRequest<UserTarget>('POST', '/api/user-targets', target);
+const updateUserTarget = ({ userId, year, ...change }: UserTargetUpdateInput & { userId: number; year: number }) =>
   apiRequest<UserTarget>('PUT', `/api/user-targets/${userId}/${year}`, change);
 
 /** POST /api/yearly-targets: a year's organisation-wide target (also its fiscal year). */
-export const useCreateYearlyTarget = () => useTargetWrite(createYearlyTarget);
+export const useCreateYearlyTarget = () => useWrite('POST /api/yearly-targets', createYearlyTarget);
 
 /** PUT /api/yearly-targets/{year}. */
-export const useUpdateYearlyTarget = () => useTargetWrite(updateYearlyTarget);
+export const useUpdateYearlyTarget = () => useWrite('PUT /api/yearly-targets/{year}', updateYearlyTarget);
 
 /** POST /api/user-targets/bulk: one target for the listed people, or for everyone. */
-export const useAssignTargets = () => useTargetWrite(assignTargets);
+export const useAssignTargets = () => useWrite('POST /api/user-targets/bulk', assignTargets);
 
 /** POST /api/user-targets: a person's first target of a year. */
-export const useCreateUserTarget = () => useTargetWrite(createUserTarget);
+export const useCreateUserTarget = () => useWrite('POST /api/user-targets', createUserTarget);
 
 /** PUT /api/user-targets/{userId}/{year}: change a person's target. */
-export const useUpdateUserTarget = () => useTargetWrite(updateUserTarget);
+export const useUpdateUserTarget = () => useWrite('PUT /api/user-targets/{userId}/{year}', updateUserTarget);

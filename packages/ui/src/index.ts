@@ -17,6 +17,7 @@ export { PageNav } from './primitives/PageNav';
 export { VisuallyHidden } from './primitives/VisuallyHidden';
 export { FormActions } from './primitives/FormActions';
 export { Spinner, CentredSpinner } from './primitives/Spinner';
+export { ProgressBar, hoursProgress, type ProgressTone } from './primitives/ProgressBar';
 export { Tabs, type TabItem } from './primitives/Tabs';
 export { Dialog, DialogActions } from './primitives/Dialog';
 export { ConfirmDialog } from './primitives/ConfirmDialog';
@@ -24,13 +25,15 @@ export { FormField, FieldError, RequiredMarker } from './primitives/FormField';
 export { PasswordInput } from './primitives/PasswordInput';
 export { validateForm, type FormSchema, type FieldErrors, type FormValidation } from './forms/validateForm';
 export { useValidatedForm, type SchemaSource } from './forms/useValidatedForm';
+export { NameFields, PasswordField, type FormBinding } from './forms/boundFields';
 export { useDebouncedValue, SEARCH_DELAY_MS } from './forms/useDebouncedValue';
 
 export { ToastProvider, useToast, TOAST_DURATION_MS, type ToastMessage, type ToastVariant } from './toast/ToastProvider';
 
 export { apiRequest, apiGet, ApiError, errorMessageOf, AUTH_TOKEN_KEY, type HttpMethod } from './api/client';
 export { swrConfig, longCacheOptions, LONG_CACHE_MS } from './api/swr';
-export { useApiWrite, keysStartingWith } from './api/apiWrite';
+export { useWrite, useRefreshAfter } from './api/useWrite';
+export { WRITE_REFRESHES, READS, type Write, type Read } from './api/writeRefreshes';
 
 export { useAsOfRead, asOfKey } from './as-of/useAsOfRead';
 export { AsOfControl } from './as-of/AsOfControl';
@@ -40,9 +43,9 @@ export { YearSelector, useAvailableYears, currentYear, AVAILABLE_YEARS_KEY, AVAI
 
 export { useCurrentUser, fetchCurrentUser, CURRENT_USER_KEY } from './session/currentUser';
 export { useAuthActions } from './session/authActions';
+export { useUpdateUser, type UserUpdate } from './session/updateUser';
 export { useOrgConfig, useOrgEmailDomain, useSignInOptions, ORG_CONFIG_KEY } from './session/orgEmailDomain';
 
 export { SortableSections, type SortableSection } from './layout/SortableSections';
 export { ReorderableList, type ReorderableItem, type ReorderableListProps } from './layout/ReorderableList';
 export { useStoredOrder, readStoredOrder, moveTo } from './layout/storedOrder';
-export { useRefreshEntryData, isEntryDataKey, ENTRY_DATA_KEY_PREFIXES } from './api/entryCaches';

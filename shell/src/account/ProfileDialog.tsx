@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import useSWR, { useSWRConfig } from 'swr';
+import useSWR from 'swr';
 import { fullName, profileUpdateSchema, type Department, type User, type UserSummary } from '@tht/contracts';
 import {
   Button,
@@ -7,21 +7,14 @@ import {
   DialogActions,
   FormField,
   Select,
-  apiRequest,
   errorMessageOf,
   useCurrentUser,
   useToast,
+  useUpdateUser,
   validateForm,
 } from '@tht/ui';
 import { ManagerTypeahead } from '../managers/ManagerTypeahead';
 import { managerNamed } from '../managers/managerMatching';
-
-/** Cached reads a profile change can alter (SPEC section 4); '/api/user' also covers '/api/users'. */
-const PROFILE_DEPENDENT_KEY_PREFIXES = ['/api/user', '/api/entries', '/api/stats', '/api/managers', '/api/hr/', '/api/manager/'];
-
-function dependsOnProfile(key: unknown): boolean {
-  return typeof key === 'string' && PROFILE_DEPENDENT_KEY_PREFIXES.some((prefix) => key.startsWith(prefix));
-}
 
 function byName(a: Department, b: Department): number {
   return a.name.localeCompare(b.name);
@@ -45,14 +38,14 @@ type ProfileDialogProps = { onClose: () => void; onSaved?: () => void };
  */
 export default function ProfileDialog({ onClose, onSaved }: ProfileDialogProps) {
   const { user, refresh } = useCurrentUser();
-  const { mutate } = useSWRConfig();
+  const updateUser = useUpdateUser();
   const { showToast } = useToast();
   const { data: people = [] } = useSWR<UserSummary[]>('/api/users');
   const { data: departments = [] } = useSWR<Department[]>('/api/departments');
   const storedManagerName = useManagerName(user);
   const [managerName, setManagerName] = useState<string | null>(null);
   const [department, setDepartment] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  const { pending } = updateUser;
 
   useEffect(() => {
     void refresh();
@@ -69,7 +62,7 @@ export default function ProfileDialog({ onClose, onSaved }: ProfileDialogProps) 
     const typedName = shownManagerName.trim();
     // SPEC section 7: the user's own identity and role go back unchanged with the new manager.
     const update = {
-      username: user.email,
+      email: user.email,
       firstName: user.firstName,
       lastName: user.lastName,
       role: user.role,
@@ -82,10 +75,8 @@ export default function ProfileDialog({ onClose, onSaved }: ProfileDialogProps) 
       showToast({ title: 'Update failed', description: Object.values(errors)[0], variant: 'destructive' });
       return;
     }
-    setPending(true);
     try {
-      await apiRequest('PUT', `/api/users/${user.id}`, update);
-      await mutate(dependsOnProfile);
+      await updateUser.run({ id: user.id, ...update });
       showToast({
         title: 'Profile updated',
         description:
@@ -95,8 +86,6 @@ export default function ProfileDialog({ onClose, onSaved }: ProfileDialogProps) 
       onClose();
     } catch (error) {
       showToast({ title: 'Update failed', description: errorMessageOf(error, 'Update failed'), variant: 'destructive' });
-    } finally {
-      setPending(false);
     }
   }
 

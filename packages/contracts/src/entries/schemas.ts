@@ -195,6 +195,10 @@ export type AdminEntryInput = z.input<typeof adminEntryInputSchema>;
 export type ValidAdminEntry = z.output<typeof adminEntryInputSchema>;
 export type AddEntryFormValues = z.input<typeof addEntryFormSchema>;
 export type EditEntryFormValues = z.input<typeof editEntryFormSchema>;
+/** An entry as the Add Development Entry form checked it: the body of POST /api/entries. */
+export type NewEntry = z.output<typeof addEntryFormSchema>;
+/** An entry as the edit dialog checked it: the body of PUT /api/entries/{id}. */
+export type EditedEntry = z.output<typeof editEntryFormSchema>;
 export type BulkEntriesRequest = z.input<typeof bulkEntriesRequestSchema>;
 export type EntriesQuery = z.output<typeof entriesQuerySchema>;
 

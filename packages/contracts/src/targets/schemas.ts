@@ -137,3 +137,5 @@ export type YearlyTargetUpdateInput = z.input<typeof yearlyTargetUpdateSchema>;
 export type UserTargetCreateInput = z.input<typeof userTargetCreateSchema>;
 export type UserTargetUpdateInput = z.input<typeof userTargetUpdateSchema>;
 export type BulkTargetInput = z.input<typeof bulkTargetSchema>;
+/** POST /api/user-targets/bulk as a client sends it: without a reason the server records BULK_TARGET_REASON. */
+export type BulkTargetRequest = Omit<z.output<typeof bulkTargetSchema>, 'reason'> & { reason?: string };

@@ -18,7 +18,7 @@ import {
 } from '@tht/contracts';
 // '@tht/ui' (not relative paths): this module is bundled into each remote that uses it, and the
 // toasts, theme and SWR cache must be the shell's shared instance.
-import { Button, errorMessageOf, useRefreshEntryData, useToast } from '@tht/ui';
+import { Button, errorMessageOf, useToast } from '@tht/ui';
 import { BulkGrid } from './BulkGrid';
 import { BulkPreviewDialog } from './BulkPreviewDialog';
 
@@ -66,7 +66,7 @@ type BulkEntryGridProps = {
   owner: GridEntryOwner;
   /** The employee's own grid or the admin's wider rules. */
   variant: GridVariant;
-  /** Sends the error-free rows to the API (the employee's or the admin's bulk call). */
+  /** Sends the error-free rows to the API (the employee's or the admin's bulk write, which refreshes the reads it changes). */
   send: (entries: AdminEntryInput[]) => Promise<BulkGridResult>;
   /** The line above the grid. */
   hint: ReactNode;
@@ -86,7 +86,6 @@ export function BulkEntryGrid({ owner, variant, send, hint, titleId, title, onCl
   const [preview, setPreview] = useState<GridRowCheck[] | null>(null);
   const [pending, setPending] = useState(false);
   const { showToast } = useToast();
-  const refreshEntryData = useRefreshEntryData();
 
   function changeCell(rowIndex: number, column: GridColumn, value: string) {
     setRows((previous) => previous.map((row, index) => (index === rowIndex ? { ...row, [column]: value } : row)));
@@ -143,7 +142,6 @@ export function BulkEntryGrid({ owner, variant, send, hint, titleId, title, onCl
     setPending(true);
     try {
       finish(await send(ready));
-      await refreshEntryData();
     } catch (error) {
       showToast({
         title: 'Failed to create entries',
