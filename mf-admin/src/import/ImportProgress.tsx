@@ -1,19 +1,6 @@
 import styled from 'styled-components';
 import { importProgressPercent, type ImportJob } from '@tht/contracts';
-
-const Track = styled.div`
-  height: 0.75rem;
-  border-radius: ${({ theme }) => theme.radii.pill};
-  background: ${({ theme }) => theme.colors.subtle};
-  overflow: hidden;
-`;
-
-const Bar = styled.div<{ $percent: number }>`
-  width: ${({ $percent }) => $percent}%;
-  height: 100%;
-  background: ${({ theme }) => theme.colors.primary};
-  transition: width 0.3s ease;
-`;
+import { ProgressBar } from '@tht/ui';
 
 const Caption = styled.p`
   margin: ${({ theme }) => theme.spacing(2)} 0 0;
@@ -25,9 +12,7 @@ export function ImportProgress({ job }: { job: Pick<ImportJob, 'total' | 'proces
   const percent = importProgressPercent(job);
   return (
     <div>
-      <Track role="progressbar" aria-label="Import progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
-        <Bar $percent={percent} />
-      </Track>
+      <ProgressBar label="Import progress" value={percent} />
       <Caption>
         {job.processed} of {job.total} records written ({percent}%)
       </Caption>

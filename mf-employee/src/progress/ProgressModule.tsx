@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import { elapsedShareOfYear, isOnTrack, progressPercent, trackLabel } from '@tht/contracts';
-import { Badge, Card, CardTitle, errorMessageOf, FieldError, Spinner } from '@tht/ui';
+import { Badge, Card, CardTitle, errorMessageOf, FieldError, hoursProgress, ProgressBar, Spinner } from '@tht/ui';
 import { useOwnStats } from '../entries/entriesApi';
 import { usePersonalTarget } from './usePersonalTarget';
 
@@ -19,19 +19,6 @@ const Figures = styled.p`
   font-size: 1.5rem;
   font-weight: 700;
   & span { font-size: 1rem; font-weight: 400; color: ${({ theme }) => theme.colors.mutedText}; }
-`;
-
-const Track = styled.div`
-  height: 14px;
-  border-radius: ${({ theme }) => theme.radii.pill};
-  background: ${({ theme }) => theme.colors.subtle};
-  overflow: hidden;
-`;
-
-const Fill = styled.div<{ $percent: number; $onTrack: boolean }>`
-  width: ${({ $percent }) => $percent}%;
-  height: 100%;
-  background: ${({ theme, $onTrack }) => ($onTrack ? theme.colors.success : theme.colors.warning)};
 `;
 
 const Axis = styled.div`
@@ -82,16 +69,12 @@ function ProgressFigures({ hours, targetHours, year }: { hours: number; targetHo
         </Figures>
         <Badge $tone={onTrack ? 'success' : 'warning'}>{trackLabel(hours, targetHours, elapsedShare)}</Badge>
       </Header>
-      <Track
-        role="progressbar"
-        aria-label={`Progress towards your ${year} target`}
-        aria-valuemin={0}
-        aria-valuemax={targetHours}
-        aria-valuenow={Math.min(hours, targetHours)}
-        aria-valuetext={`${hours} of ${targetHours} hours`}
-      >
-        <Fill $percent={percent} $onTrack={onTrack} />
-      </Track>
+      <ProgressBar
+        label={`Progress towards your ${year} target`}
+        {...hoursProgress(hours, targetHours)}
+        tone={onTrack ? 'success' : 'warning'}
+        size="large"
+      />
       <Axis aria-hidden="true">
         <span>0</span>
         <span>{FIXED_AXIS_LABEL}</span>

@@ -1,24 +1,11 @@
 import styled from 'styled-components';
 import { HR_MESSAGES as M, trackLabel, type HrStats, type OrganisationTarget } from '@tht/contracts';
-import { Badge } from '@tht/ui';
+import { Badge, ProgressBar } from '@tht/ui';
 
 const Figures = styled.p`
   margin: 0 0 ${({ theme }) => theme.spacing(2)};
   font-size: 1.25rem;
   font-weight: 700;
-`;
-
-const Bar = styled.div`
-  height: 12px;
-  border-radius: ${({ theme }) => theme.radii.pill};
-  background: ${({ theme }) => theme.colors.subtle};
-  overflow: hidden;
-`;
-
-const Fill = styled.div<{ $percent: number }>`
-  width: ${({ $percent }) => $percent}%;
-  height: 100%;
-  background: ${({ theme }) => theme.colors.primary};
 `;
 
 const Status = styled.p`
@@ -40,15 +27,7 @@ export function TargetProgress({ stats, target }: { stats: HrStats; target: Orga
   return (
     <>
       <Figures>{M.hoursOfTarget(stats.totalHours, target.targetHours)}</Figures>
-      <Bar
-        role="progressbar"
-        aria-label={M.progressLabel}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={target.progressPercent}
-      >
-        <Fill $percent={target.progressPercent} />
-      </Bar>
+      <ProgressBar label={M.progressLabel} value={target.progressPercent} />
       <Status>
         <Badge $tone={target.onTrack ? 'success' : 'warning'}>{label}</Badge>
         <span>{target.progressPercent}% complete</span>

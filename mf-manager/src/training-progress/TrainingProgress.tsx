@@ -11,10 +11,9 @@ import {
   type ManagerStats,
   type ScheduleStatus,
 } from '@tht/contracts';
-import { DashboardSection, EmptyText, Tile, Tiles, TileValue } from '@tht/ui';
+import { DashboardSection, EmptyText, hoursProgress, ProgressBar, Tile, Tiles, TileValue, type ProgressTone } from '@tht/ui';
 import { TeamHours } from '../hours-chart/TeamHours';
 import { useTeamStats } from '../team-api/teamApi';
-import { ProgressBar } from './ProgressBar';
 import { ScheduleBadge } from './ScheduleBadge';
 
 const PartSection = styled.section`
@@ -60,6 +59,13 @@ const People = styled.ul`
 
 const STATUS_ORDER: readonly ScheduleStatus[] = ['target-achieved', 'on-schedule', 'behind-schedule'];
 
+/** A bar's colour follows the status badge's (the status is always written beside it). */
+const STATUS_TONES: Record<ScheduleStatus, ProgressTone> = {
+  'target-achieved': 'success',
+  'on-schedule': 'primary',
+  'behind-schedule': 'warning',
+};
+
 type TrainingProgressProps = { managerId: number; year: number };
 
 /** The team overview, the Target Achieved / On Schedule / Behind Schedule counts, one bar per report, and hours per month. */
@@ -85,10 +91,9 @@ function ProgressDetails({ stats }: { stats: ManagerStats }) {
           <ScheduleBadge status={stats.scheduleStatus} />
         </FigureLine>
         <ProgressBar
-          hours={stats.totalHours}
-          targetHours={stats.targetHours}
-          status={stats.scheduleStatus}
           label={`Team progress towards the ${stats.year} targets`}
+          {...hoursProgress(stats.totalHours, stats.targetHours)}
+          tone={STATUS_TONES[stats.scheduleStatus]}
         />
         <Note>
           On schedule in {stats.year} means {expected} hours by today.
@@ -127,10 +132,9 @@ function PersonProgress({ employee, year }: { employee: ManagerEmployeeStats; ye
         <ScheduleBadge status={employee.scheduleStatus} />
       </FigureLine>
       <ProgressBar
-        hours={employee.totalHours}
-        targetHours={employee.targetHours}
-        status={employee.scheduleStatus}
         label={`Progress of ${employee.name} towards their ${year} target`}
+        {...hoursProgress(employee.totalHours, employee.targetHours)}
+        tone={STATUS_TONES[employee.scheduleStatus]}
       />
     </li>
   );

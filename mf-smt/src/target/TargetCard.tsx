@@ -1,12 +1,12 @@
 import styled from 'styled-components';
 import { SMT_MESSAGES as M, type SmtOverview, type SmtTarget } from '@tht/contracts';
-import { Badge, DashboardSection, EmptyText, type BadgeTone } from '@tht/ui';
+import { Badge, DashboardSection, EmptyText, ProgressBar, type BadgeTone, type ProgressTone } from '@tht/ui';
 
-/** The badge's colour only helps: its words say it all. */
-const BADGE_TONES: Record<SmtTarget['badge'], BadgeTone> = {
-  Complete: 'success',
-  'On Track': 'info',
-  'Needs Attention': 'warning',
+/** The badge's and the bar's colours only help: the badge's words say it all. */
+const TONES: Record<SmtTarget['badge'], { badge: BadgeTone; bar: ProgressTone }> = {
+  Complete: { badge: 'success', bar: 'success' },
+  'On Track': { badge: 'info', bar: 'primary' },
+  'Needs Attention': { badge: 'warning', bar: 'warning' },
 };
 
 const Figures = styled.p`
@@ -17,20 +17,6 @@ const Figures = styled.p`
   margin: 0 0 ${({ theme }) => theme.spacing(2)};
   font-size: 1.25rem;
   font-weight: 700;
-`;
-
-const Track = styled.div`
-  height: 12px;
-  border-radius: ${({ theme }) => theme.radii.pill};
-  background: ${({ theme }) => theme.colors.subtle};
-  overflow: hidden;
-`;
-
-const Fill = styled.div<{ $percent: number; $tone: BadgeTone }>`
-  width: ${({ $percent }) => $percent}%;
-  height: 100%;
-  background: ${({ theme, $tone }) => ($tone === 'success' ? theme.colors.success : $tone === 'warning' ? theme.colors.warning : theme.colors.primary)};
-  print-color-adjust: exact;
 `;
 
 const Detail = styled.p`
@@ -56,25 +42,21 @@ export function TargetCard({ year, overview, error }: TargetCardProps) {
 }
 
 function TargetProgress({ year, hours, target }: { year: number; hours: number; target: SmtTarget }) {
-  const tone = BADGE_TONES[target.badge];
+  const tone = TONES[target.badge];
   return (
     <>
       <Figures>
         <span>
           {hours} of {target.targetHours} hours
         </span>
-        <Badge $tone={tone}>{target.badge}</Badge>
+        <Badge $tone={tone.badge}>{target.badge}</Badge>
       </Figures>
-      <Track
-        role="progressbar"
-        aria-label={M.targetProgressLabel(year)}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={target.progressPercent}
-        aria-valuetext={`${target.completedPercent}% of the target`}
-      >
-        <Fill $percent={target.progressPercent} $tone={tone} />
-      </Track>
+      <ProgressBar
+        label={M.targetProgressLabel(year)}
+        value={target.progressPercent}
+        valueText={`${target.completedPercent}% of the target`}
+        tone={tone.bar}
+      />
       <Detail>
         {target.completedPercent}% complete ·{' '}
         {target.onTrack

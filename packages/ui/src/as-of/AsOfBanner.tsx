@@ -3,6 +3,7 @@ import { AS_OF_LABELS as L } from '@tht/contracts';
 import { errorMessageOf } from '../api/client';
 import { Button } from '../primitives/Button';
 import { FieldError } from '../primitives/FormField';
+import { ProgressBar } from '../primitives/ProgressBar';
 
 const Banner = styled.section`
   display: flex;
@@ -21,19 +22,6 @@ const Progress = styled.div`
   flex: 1 1 100%;
   display: grid;
   gap: ${({ theme }) => theme.spacing(1)};
-`;
-
-const Track = styled.div`
-  height: 8px;
-  border-radius: ${({ theme }) => theme.radii.pill};
-  background: ${({ theme }) => theme.colors.subtle};
-  overflow: hidden;
-`;
-
-const Fill = styled.div<{ $percent: number }>`
-  width: ${({ $percent }) => $percent}%;
-  height: 100%;
-  background: ${({ theme }) => theme.colors.primary};
 `;
 
 type AsOfBannerProps = {
@@ -59,9 +47,7 @@ export function AsOfBanner({ day, progress, error, onBackToToday }: AsOfBannerPr
           <span>
             {L.replaying(day)}: {percent}%
           </span>
-          <Track role="progressbar" aria-label={L.replaying(day)} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
-            <Fill $percent={percent} />
-          </Track>
+          <ProgressBar label={L.replaying(day)} value={percent} size="small" />
         </Progress>
       )}
       {error && <FieldError role="alert">{errorMessageOf(error, 'please try again.')}</FieldError>}
