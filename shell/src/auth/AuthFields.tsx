@@ -1,33 +1,5 @@
 import type { ReactNode } from 'react';
-import { Button, FormField, Input, PasswordInput, type FieldErrors } from '@tht/ui';
-
-/** The part of a useValidatedForm result that a field component reads and writes. */
-export interface FormBinding<Field extends string> {
-  values: Record<Field, string>;
-  errors: FieldErrors;
-  setField(field: Field, value: string): void;
-}
-
-interface PasswordFieldProps<Field extends string> {
-  form: FormBinding<Field>;
-  field: Field;
-  label: string;
-  autoComplete: 'current-password' | 'new-password';
-}
-
-/** A labelled password input with its Show/Hide toggle, bound to one field of the form. */
-export function PasswordField<Field extends string>({ form, field, label, autoComplete }: PasswordFieldProps<Field>) {
-  return (
-    <FormField label={label} required error={form.errors[field]}>
-      <PasswordInput
-        name={field}
-        autoComplete={autoComplete}
-        value={form.values[field]}
-        onChange={(event) => form.setField(field, event.target.value)}
-      />
-    </FormField>
-  );
-}
+import { Button, FormField, Input, PasswordField, type FormBinding } from '@tht/ui';
 
 /** The new password and its confirmation, as every form that sets a password asks for them. */
 export function NewPasswordFields({
@@ -73,29 +45,5 @@ export function SubmitButton({ pending, pendingLabel, children }: { pending: boo
     <Button type="submit" disabled={pending}>
       {pending ? pendingLabel : children}
     </Button>
-  );
-}
-
-/** A new account's First Name and Last Name. */
-export function NameFields({ form }: { form: FormBinding<'firstName' | 'lastName'> }) {
-  return (
-    <>
-      <FormField label="First Name" required error={form.errors.firstName}>
-        <Input
-          name="firstName"
-          autoComplete="given-name"
-          value={form.values.firstName}
-          onChange={(event) => form.setField('firstName', event.target.value)}
-        />
-      </FormField>
-      <FormField label="Last Name" required error={form.errors.lastName}>
-        <Input
-          name="lastName"
-          autoComplete="family-name"
-          value={form.values.lastName}
-          onChange={(event) => form.setField('lastName', event.target.value)}
-        />
-      </FormField>
-    </>
   );
 }

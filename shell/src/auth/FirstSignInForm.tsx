@@ -2,8 +2,8 @@ import { useEffect, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import useSWR from 'swr';
 import { SSO_FIRST_SIGN_IN_PATH, SSO_MESSAGES, type SsoFirstSignInIdentity } from '@tht/contracts';
-import { CentredSpinner, useAuthActions, useToast, useValidatedForm } from '@tht/ui';
-import { NameFields, SubmitButton } from './AuthFields';
+import { CentredSpinner, NameFields, useAuthActions, useToast, useValidatedForm } from '@tht/ui';
+import { SubmitButton } from './AuthFields';
 import { FormActions, FormIntro, FormTitle } from './AuthLayout';
 import { AUTH_PATH } from './authPaths';
 import { loadAuthRules, preloadAuthRules } from './loadAuthRules';
@@ -63,7 +63,7 @@ function FirstSignInForm({ identity }: { identity: SsoFirstSignInIdentity }) {
       <FormIntro>
         You signed in as {identity.email}. Choose your department and manager to finish setting up your account.
       </FormIntro>
-      <NameFields form={form} />
+      <NameFields form={form} whose="own" />
       <PlacementFields form={form} choices={placement} />
       <FormActions>
         <SubmitButton pending={form.pending} pendingLabel="Creating account...">

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { ACCOUNT_MESSAGES } from '@tht/contracts';
-import { errorMessageOf, useAuthActions, useToast, useValidatedForm } from '@tht/ui';
-import { PasswordField, SubmitButton, UsernameField } from './AuthFields';
+import { errorMessageOf, PasswordField, useAuthActions, useToast, useValidatedForm } from '@tht/ui';
+import { SubmitButton, UsernameField } from './AuthFields';
 import { FormActions } from './AuthLayout';
 import { RESET_PATH } from './authPaths';
 import { NO_FAILED_LOGINS, recordFailedLogin } from './failedLogins';

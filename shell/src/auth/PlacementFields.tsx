@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import useSWR from 'swr';
 import { fullName, type Department, type ManagerOption } from '@tht/contracts';
-import { FormField, Select } from '@tht/ui';
+import { FormField, Select, type FormBinding } from '@tht/ui';
 import { ManagerTypeahead } from '../managers/ManagerTypeahead';
 import { managerNamed } from '../managers/managerMatching';
-import type { FormBinding } from './AuthFields';
 
 function byName(a: Department, b: Department): number {
   return a.name.localeCompare(b.name);

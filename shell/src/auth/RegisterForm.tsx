@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react';
 import { ACCOUNT_MESSAGES } from '@tht/contracts';
-import { FormField, Input, useAuthActions, useOrgEmailDomain, useToast, useValidatedForm } from '@tht/ui';
-import { NameFields, NewPasswordFields, SubmitButton } from './AuthFields';
+import { FormField, Input, NameFields, useAuthActions, useOrgEmailDomain, useToast, useValidatedForm } from '@tht/ui';
+import { NewPasswordFields, SubmitButton } from './AuthFields';
 import { FormActions } from './AuthLayout';
 import { loadAuthRules, preloadAuthRules } from './loadAuthRules';
 import { PlacementFields, usePlacementChoices } from './PlacementFields';
@@ -75,7 +75,7 @@ export function RegisterForm() {
           onBlur={account.checkNow}
         />
       </FormField>
-      <NameFields form={form} />
+      <NameFields form={form} whose="own" />
       <PlacementFields form={form} choices={placement} />
       <NewPasswordFields form={form} passwordLabel="Password" />
       <FormActions>
