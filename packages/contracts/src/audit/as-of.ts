@@ -47,6 +47,9 @@ export const asOfParameterSchema = z
   })
   .optional();
 
+/** Seconds a client waits before asking again while the read models as of its moment are replayed (the 202's `Retry-After`). */
+export const AS_OF_RETRY_AFTER_SECONDS = 2;
+
 /** `202 Accepted` while the read models as of the moment are replayed; ask again after `Retry-After` seconds. */
 export const asOfBuildingSchema = z.object({
   status: z.literal('building'),

@@ -1,8 +1,8 @@
 import useSWR from 'swr';
-import { asOfBuildingSchema, type AsOfBuilding } from '@tht/contracts';
+import { AS_OF_RETRY_AFTER_SECONDS, asOfBuildingSchema, type AsOfBuilding } from '@tht/contracts';
 
-/** How often a read asks again while the records are replayed for its day (the server's Retry-After). */
-const REPLAY_POLL_MS = 2_000;
+/** How often a read asks again while the records are replayed for its day: as the server's Retry-After says. */
+const REPLAY_POLL_MS = AS_OF_RETRY_AFTER_SECONDS * 1000;
 
 /** The 202 answer of a read as of a day whose replay is under way, or undefined for any other answer. */
 function buildingOf(answer: unknown): AsOfBuilding | undefined {
@@ -13,7 +13,7 @@ function buildingOf(answer: unknown): AsOfBuilding | undefined {
 /**
  * SWR of a read that also answers `?asOf=` (its key carries the day when one is shown): the data
  * once it is there; while the server replays the records up to that day (202), the share done
- * (`progress`, 0 to 1), asking again every 2 s until the data comes.
+ * (`progress`, 0 to 1), asking again every AS_OF_RETRY_AFTER_SECONDS until the data comes.
  */
 export function useAsOfRead<Data>(key: string) {
   const { data, error } = useSWR<Data | AsOfBuilding, Error>(key, {
