@@ -10,7 +10,7 @@ import { useEntrySubmit } from '../entry-form/useEntrySubmit';
 const ENTRY_SAVED_TOAST = { title: 'Entry saved', description: 'Your development entry has been saved' };
 const SAVE_FAILED_TITLE = 'Failed to save entry';
 
-/** SPEC section 5: Add Entry requires names, training name, date, hours, manager and department. */
+/** Add Entry requires names, training name, date, hours, manager and department. */
 const REQUIRED = new Set<EntryFormField>(['firstName', 'lastName', 'trainingName', 'date', 'hours', 'managerName', 'department']);
 
 type AddEntryFormProps = {

@@ -5,7 +5,7 @@ import { useDeleteEntry } from './entriesApi';
 const DELETE_CONFIRMATION = 'Are you sure you want to delete this entry? This action cannot be undone.';
 const ENTRY_DELETED_TOAST = { title: 'Entry deleted', description: 'Development entry has been deleted successfully' };
 
-/** Asks SPEC's confirmation, then DELETE /api/entries/{id}. */
+/** Asks for confirmation, then DELETE /api/entries/{id}. */
 export function DeleteEntryDialog({ entry, onClose }: { entry: EntryView; onClose: () => void }) {
   const { showToast } = useToast();
   const deleteEntry = useDeleteEntry();

@@ -9,7 +9,7 @@ import { useUpdateEntry } from './entriesApi';
 
 const ENTRY_UPDATED_TOAST = { title: 'Entry updated', description: 'Development entry has been updated successfully' };
 
-/** SPEC section 5: the edit dialog requires names, manager name, training name, date and hours. */
+/** The edit dialog requires names, manager name, training name, date and hours. */
 const REQUIRED = new Set<EntryFormField>(['firstName', 'lastName', 'managerName', 'trainingName', 'date', 'hours']);
 
 type EditEntryDialogProps = { entry: EntryView; onClose: () => void };

@@ -4,7 +4,7 @@ import { Badge, Card, CardTitle, errorMessageOf, FieldError, hoursProgress, Prog
 import { useOwnStats } from '../entries/entriesApi';
 import { usePersonalTarget } from './usePersonalTarget';
 
-/** SPEC section 2: the bar's right-hand axis label is a fixed 75 hours, whatever the target. */
+/** The bar's right-hand axis label is a fixed 75 hours, whatever the target. */
 const FIXED_AXIS_LABEL = '75';
 
 const Header = styled.div`
@@ -36,7 +36,7 @@ const Note = styled.p`
 
 type ProgressModuleProps = { userId: number; year: number };
 
-/** Hours of the year against the personal target, with the on-track check (SPEC section 9). */
+/** Hours of the year against the personal target, with the on-track check. */
 export function ProgressModule({ userId, year }: ProgressModuleProps) {
   const { stats, error } = useOwnStats(userId, year);
   const target = usePersonalTarget(userId, year);

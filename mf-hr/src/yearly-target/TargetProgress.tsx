@@ -21,7 +21,7 @@ const Description = styled.p`
   color: ${({ theme }) => theme.colors.mutedText};
 `;
 
-/** The organisation's hours against its yearly target, the on-track rule and what is missing (SPEC section 9). */
+/** The organisation's hours against its yearly target, the on-track rule and what is missing. */
 export function TargetProgress({ stats, target }: { stats: HrStats; target: OrganisationTarget }) {
   const label = trackLabel(stats.totalHours, target.targetHours, stats.elapsedShare);
   return (

@@ -26,7 +26,7 @@ const Detail = styled.p`
 
 type TargetCardProps = { year: number; overview: SmtOverview | undefined; error: Error | undefined };
 
-/** The organisational target progress card with its badge (SPEC sections 2 and 9). */
+/** The organisational target progress card with its badge. */
 export function TargetCard({ year, overview, error }: TargetCardProps) {
   return (
     <DashboardSection title={M.targetTitle(year)} data={overview} error={error} loadingLabel={M.loadingProgress} what="the target">

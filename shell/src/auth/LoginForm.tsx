@@ -9,7 +9,7 @@ import { NO_FAILED_LOGINS, recordFailedLogin } from './failedLogins';
 import { loadAuthRules, preloadAuthRules } from './loadAuthRules';
 import { useAccountCheck } from './useAccountCheck';
 
-/** Sign in with username and password (SPEC sections 2, 4, 5 and 8). */
+/** Sign in with username and password. */
 export function LoginForm() {
   const { login } = useAuthActions();
   const { showToast } = useToast();

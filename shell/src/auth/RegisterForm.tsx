@@ -22,7 +22,7 @@ function domainOf(email: string): string {
   return email.slice(email.lastIndexOf('@') + 1);
 }
 
-/** Create an account (SPEC sections 2, 5 and 8); on success the new user is signed in. */
+/** Create an account; on success the new user is signed in. */
 export function RegisterForm() {
   const { register } = useAuthActions();
   const { showToast } = useToast();
