@@ -24,11 +24,11 @@ import {
   Select,
   Spinner,
   errorMessageOf,
+  useUserDirectory,
 } from '@tht/ui';
 import { HistoryTimeline } from '@tht/ui/history';
 import { SortableTable } from '@tht/ui/table';
 import { fullName } from '../users/roles';
-import { useUserDirectory } from '../users/usersApi';
 import { CardHeader } from '../panel/layout';
 import { NO_AUDIT_FILTERS, useAuditLog, type AuditLogFilters } from './auditApi';
 

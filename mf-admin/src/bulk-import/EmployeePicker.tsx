@@ -1,7 +1,6 @@
 import { ADMIN_MESSAGES as M, type UserSummary } from '@tht/contracts';
-import { FieldError, FormField, Select, Spinner } from '@tht/ui';
+import { FieldError, FormField, Select, Spinner, useUserDirectory } from '@tht/ui';
 import { fullName } from '../users/roles';
-import { useUserDirectory } from '../users/usersApi';
 
 /** Whom entries can be imported for: everyone but admins. */
 export const importableEmployees = (users: readonly UserSummary[]) => users.filter((user) => user.role !== 'admin');

@@ -1,12 +1,22 @@
 import { useState } from 'react';
 import { ADMIN_MESSAGES as M, departmentNameSchema, type Department } from '@tht/contracts';
-import { Button, CaptionedTable, ConfirmDialog, DashboardSection, EmptyText, FormField, Input, useValidatedForm } from '@tht/ui';
+import {
+  Button,
+  CaptionedTable,
+  ConfirmDialog,
+  DashboardSection,
+  EmptyText,
+  FormField,
+  Input,
+  useDepartments,
+  useValidatedForm,
+} from '@tht/ui';
 import { InlineForm } from '../panel/layout';
 import { RowActions } from '../panel/RowActions';
 import { formatCreatedDate } from '../panel/formatDate';
 import { useOutcomeToast } from '../panel/useOutcomeToast';
 import { RenameDepartmentDialog } from './RenameDepartmentDialog';
-import { useCreateDepartment, useDeleteDepartment, useDepartments } from './departmentsApi';
+import { useCreateDepartment, useDeleteDepartment } from './departmentsApi';
 
 const byName = (a: Department, b: Department) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' });
 

@@ -1,14 +1,7 @@
-import useSWR from 'swr';
 import type { Department } from '@tht/contracts';
 import { apiRequest, useWrite } from '@tht/ui';
 
-export const DEPARTMENTS_KEY = '/api/departments';
-
-/** GET /api/departments: every department, sorted by name. */
-export function useDepartments() {
-  const { data, error } = useSWR<Department[], Error>(DEPARTMENTS_KEY);
-  return { departments: data, error };
-}
+const DEPARTMENTS_KEY = '/api/departments';
 
 const createDepartment = (name: string) => apiRequest<Department>('POST', DEPARTMENTS_KEY, { name });
 const renameDepartment = ({ id, name }: { id: number; name: string }) =>

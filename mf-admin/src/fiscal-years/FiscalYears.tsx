@@ -19,11 +19,12 @@ import {
   Input,
   Spinner,
   Textarea,
+  useFiscalYears,
   useValidatedForm,
 } from '@tht/ui';
 import { Stack } from '../panel/layout';
 import { useOutcomeToast } from '../panel/useOutcomeToast';
-import { useCreateFiscalYear, useFiscalYears } from './fiscalYearsApi';
+import { useCreateFiscalYear } from './fiscalYearsApi';
 
 type FiscalYearCreated = { year: number; targetHours: number; description: string };
 

@@ -19,15 +19,16 @@ import {
   Select,
   Spinner,
   useCurrentUser,
+  useDepartments,
   useOrgEmailDomain,
   useUpdateUser,
+  useUserDirectory,
   useValidatedForm,
 } from '@tht/ui';
 import { HistorySection } from '@tht/ui/history';
-import { useDepartments } from '../departments/departmentsApi';
 import { useOutcomeToast } from '../panel/useOutcomeToast';
 import { fullName, ROLE_LABELS } from './roles';
-import { useCreateUser, useUserDirectory, type UserFields } from './usersApi';
+import { useCreateUser, type UserFields } from './usersApi';
 
 type UserFormValues = {
   email: string;

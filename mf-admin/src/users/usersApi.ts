@@ -7,12 +7,11 @@ import type {
   SyncRolesResult,
   TempPasswordInput,
   User,
-  UserSummary,
 } from '@tht/contracts';
 import { apiRequest, useWrite } from '@tht/ui';
 
 export const ADMIN_STATS_KEY = '/api/admin-stats';
-export const USER_DIRECTORY_KEY = '/api/users';
+const USER_DIRECTORY_KEY = '/api/users';
 
 export type UserListQuery = { page: number; search: string; role: Role | '' };
 
@@ -30,12 +29,6 @@ export function useAdminStats() {
 export function useAdminUsers(query: UserListQuery) {
   const { data, error, isLoading } = useSWR<AdminUsersPage, Error>(adminUsersKey(query), { keepPreviousData: true });
   return { page: data, error, isLoading };
-}
-
-/** GET /api/users: everyone, sorted by last name: the pool of managers and of employees to import for. */
-export function useUserDirectory() {
-  const { data, error } = useSWR<UserSummary[], Error>(USER_DIRECTORY_KEY);
-  return { users: data, error };
 }
 
 /** The admin form's fields as the API takes them (the e-mail is the username). */

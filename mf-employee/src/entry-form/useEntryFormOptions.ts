@@ -1,12 +1,11 @@
-import useSWR from 'swr';
-import type { Department, ManagerOption } from '@tht/contracts';
+import { useDepartments, useManagerOptions } from '@tht/ui';
 
 /** Departments (GET /api/departments) and managers (GET /api/managers) offered by the entry forms. */
 export function useEntryFormOptions() {
-  const departments = useSWR<Department[]>('/api/departments');
-  const managers = useSWR<ManagerOption[]>('/api/managers');
+  const { departments = [] } = useDepartments();
+  const { managers = [] } = useManagerOptions();
   return {
-    departmentNames: (departments.data ?? []).map((department) => department.name),
-    managerNames: (managers.data ?? []).map((manager) => `${manager.firstName} ${manager.lastName}`),
+    departmentNames: departments.map((department) => department.name),
+    managerNames: managers.map((manager) => `${manager.firstName} ${manager.lastName}`),
   };
 }

@@ -9,10 +9,11 @@ import {
   FieldError,
   FiscalYearTable,
   Spinner,
+  useFiscalYears,
   useToast,
   useValidatedForm,
 } from '@tht/ui';
-import { useCreateYearlyTarget, useFiscalYears } from '../hr-api/hrApi';
+import { useCreateYearlyTarget } from '../hr-api/hrApi';
 import { YearlyTargetFields } from '../yearly-target/YearlyTargetFields';
 
 const FormTitle = styled.h3`

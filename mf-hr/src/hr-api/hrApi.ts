@@ -19,8 +19,6 @@ import type {
 } from '@tht/contracts';
 import { apiRequest, asOfKey, useAsOfRead, useWrite } from '@tht/ui';
 
-export const FISCAL_YEARS_KEY = '/api/fiscal-years';
-
 /** What the dashboard shows: a year's figures, today's or as recorded by the end of a past day (`asOf`). */
 export type HrShown = { year: number; asOf: string | null };
 
@@ -62,12 +60,6 @@ export function usePopularTopics({ year, asOf }: HrShown) {
 export function useHrTrends({ year, asOf }: HrShown) {
   const { data, error } = useAsOfRead<HrTrends>(asOfKey('/api/hr/trends', year, asOf));
   return { trends: data, error };
-}
-
-/** GET /api/fiscal-years: the fiscal years, which are the yearly targets, latest first. */
-export function useFiscalYears() {
-  const { data, error } = useSWR<YearlyTarget[], Error>(FISCAL_YEARS_KEY);
-  return { fiscalYears: data, error };
 }
 
 const createYearlyTarget = (target: YearlyTargetCreateInput) => apiRequest<YearlyTarget>('POST', '/api/yearly-targets', target);

@@ -9,8 +9,10 @@ import {
   Select,
   errorMessageOf,
   useCurrentUser,
+  useDepartments,
   useToast,
   useUpdateUser,
+  useUserDirectory,
   validateForm,
 } from '@tht/ui';
 import { ManagerTypeahead } from '../managers/ManagerTypeahead';
@@ -40,8 +42,8 @@ export default function ProfileDialog({ onClose, onSaved }: ProfileDialogProps) 
   const { user, refresh } = useCurrentUser();
   const updateUser = useUpdateUser();
   const { showToast } = useToast();
-  const { data: people = [] } = useSWR<UserSummary[]>('/api/users');
-  const { data: departments = [] } = useSWR<Department[]>('/api/departments');
+  const { users: people = [] } = useUserDirectory();
+  const { departments = [] } = useDepartments();
   const storedManagerName = useManagerName(user);
   const [managerName, setManagerName] = useState<string | null>(null);
   const [department, setDepartment] = useState<string | null>(null);

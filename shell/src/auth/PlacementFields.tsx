@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import useSWR from 'swr';
 import { fullName, type Department, type ManagerOption } from '@tht/contracts';
-import { FormField, Select, type FormBinding } from '@tht/ui';
+import { FormField, Select, useDepartments, useManagerOptions, type FormBinding } from '@tht/ui';
 import { ManagerTypeahead } from '../managers/ManagerTypeahead';
 import { managerNamed } from '../managers/managerMatching';
 
@@ -11,8 +10,8 @@ function byName(a: Department, b: Department): number {
 
 /** The managers and departments a new account picks from, and the manager picked (or typed exactly). */
 export function usePlacementChoices() {
-  const { data: managers = [] } = useSWR<ManagerOption[]>('/api/managers');
-  const { data: departments = [] } = useSWR<Department[]>('/api/departments');
+  const { managers = [] } = useManagerOptions();
+  const { departments = [] } = useDepartments();
   const [pickedManager, setPickedManager] = useState<ManagerOption | null>(null);
   return {
     managers,
