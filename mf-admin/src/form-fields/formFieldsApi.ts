@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import type { FormFieldOptionView, FormFieldType, FormFieldView } from '@tht/contracts';
-import { apiRequest, useWrite } from '@tht/ui';
+import { apiRequest, useRefreshAfter, useWrite } from '@tht/ui';
 import { fieldOrderChanges, renumbered } from './fieldOrder';
 
 export const FORM_FIELDS_KEY = '/api/form-fields';
@@ -40,11 +40,12 @@ const setFieldOrder = ({ fieldId, order }: { fieldId: number; order: number }) =
 
 /**
  * PUT /api/form-fields/{id}/order for every field a move displaced. The list shows the new order
- * at once; it is read again afterwards, so a refused move puts the server's order back. Rejects
- * when any change failed.
+ * at once; it is read again afterwards, success or not (a refused move puts the server's order
+ * back, even when some of the changes went through). Rejects when any change failed.
  */
 export function useReorderFormFields() {
   const { mutate } = useSWRConfig();
+  const refresh = useRefreshAfter('PUT /api/form-fields/{id}/order');
   return useCallback(
     async (reordered: readonly FormFieldView[]) => {
       const changes = fieldOrderChanges(reordered);
@@ -53,14 +54,18 @@ export function useReorderFormFields() {
         await Promise.all(changes.map(setFieldOrder));
         return undefined;
       };
-      await mutate(FORM_FIELDS_KEY, send, {
-        optimisticData: renumbered(reordered),
-        populateCache: false,
-        rollbackOnError: true,
-        revalidate: true,
-      });
+      try {
+        await mutate(FORM_FIELDS_KEY, send, {
+          optimisticData: renumbered(reordered),
+          populateCache: false,
+          rollbackOnError: true,
+          revalidate: false,
+        });
+      } finally {
+        void refresh();
+      }
     },
-    [mutate],
+    [mutate, refresh],
   );
 }
 

@@ -62,6 +62,7 @@ export const WRITE_REFRESHES = {
   'POST /api/form-fields': ['formFields'],
   'PUT /api/form-fields/{id}': ['formFields'],
   'DELETE /api/form-fields/{id}': ['formFields'],
+  'PUT /api/form-fields/{id}/order': ['formFields'],
   'POST /api/form-fields/{id}/options': ['formFields'],
   'PUT /api/form-field-options/{id}': ['formFields'],
   'DELETE /api/form-field-options/{id}': ['formFields'],
