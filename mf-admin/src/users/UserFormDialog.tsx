@@ -43,7 +43,7 @@ type UserFormValues = {
 type UserFormOutput = UserFields & { password?: string };
 
 /**
- * The admin form's rules from contracts (SPEC section 5): Add User with a password of 6 or more,
+ * The admin form's rules from contracts: Add User with a password of 6 or more,
  * Edit User without one; the manager is required, except on the admin's own record (which may
  * have none, as the start-up admin has).
  */

@@ -62,7 +62,7 @@ export default function ProfileDialog({ onClose, onSaved }: ProfileDialogProps) 
     event.preventDefault();
     if (!user) return;
     const typedName = shownManagerName.trim();
-    // SPEC section 7: the user's own identity and role go back unchanged with the new manager.
+    // The user's own identity and role go back unchanged with the new manager.
     const update = {
       email: user.email,
       firstName: user.firstName,
