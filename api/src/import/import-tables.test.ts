@@ -5,6 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { CSV_CHUNK_BYTES, openSheets, type SourceRow } from './import-tables';
 import { savedUpload } from './testing/uploads';
 
+/** Linear work on these inputs takes well under a second, quadratic work minutes: the margin is for a busy machine. */
+const LINEAR_TIME_MS = 10_000;
+
 async function readAll(rows: Iterable<SourceRow> | AsyncIterable<SourceRow>): Promise<SourceRow[]> {
   const read: SourceRow[] = [];
   for await (const row of rows) read.push(row);
@@ -70,7 +73,7 @@ describe('reading a CSV a chunk at a time', () => {
     const started = performance.now();
     const text = `a,b\r\n1,"open\r\n${'x,y\r\n'.repeat(10_000_000)}`;
     await expect(readAll((await csvSheet(text)).rows())).rejects.toThrow(M.importBrokenFile('CSV', M.rowTooLong(256)));
-    expect(performance.now() - started).toBeLessThan(3_000);
+    expect(performance.now() - started).toBeLessThan(LINEAR_TIME_MS);
   });
 });
 

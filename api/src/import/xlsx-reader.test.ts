@@ -5,6 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { workbookParts, zipOf } from './testing/hostile-files';
 import { openWorkbook, serialDateText, type XlsxLimits, type XlsxRow } from './xlsx-reader';
 
+/** Linear work on these inputs takes well under a second, quadratic work minutes: the margin is for a busy machine. */
+const LINEAR_TIME_MS = 10_000;
+
 async function readAll(bytes: Buffer, limits: XlsxLimits = IMPORT_LIMITS): Promise<Record<string, XlsxRow[]>> {
   const sheets: Record<string, XlsxRow[]> = {};
   for (const sheet of await openWorkbook(bytes, limits)) {
@@ -82,7 +85,7 @@ const hostileWorkbook = (sheetXml: string, sharedStringsXml?: string) =>
 const sheetOf = (rows: string) => `<worksheet><sheetData>${rows}</sheetData></worksheet>`;
 
 /** Reads every sheet of `bytes`, expecting it refused with `reason` within `milliseconds`. */
-async function expectRefused(bytes: Buffer, reason: string, milliseconds = 2_000): Promise<void> {
+async function expectRefused(bytes: Buffer, reason: string, milliseconds = LINEAR_TIME_MS): Promise<void> {
   const started = performance.now();
   await expect(readAll(bytes)).rejects.toThrow(reason);
   expect(performance.now() - started).toBeLessThan(milliseconds);
@@ -143,7 +146,7 @@ describe('openWorkbook within its limits', () => {
     expect((await readAll(hostileWorkbook(cellsWithoutEnd))).Entries).toEqual([]);
     const rowsWithoutCells = sheetOf(`<row>${'<c '.repeat(500_000)}</row><row>${'<v>'.repeat(500_000)}</row>`);
     expect((await readAll(hostileWorkbook(rowsWithoutCells))).Entries).toEqual([]);
-    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(performance.now() - started).toBeLessThan(LINEAR_TIME_MS);
   });
 
   it('reads its small parts in linear time: start tags without end, attributes without value, deep nesting', async () => {
@@ -157,7 +160,7 @@ describe('openWorkbook within its limits', () => {
       const started = performance.now();
       const bytes = zipOf([...parts.filter((kept) => kept.name !== part.name), part].map((kept) => ({ ...kept, stored: true })));
       await readAll(bytes).catch(() => undefined);
-      expect(performance.now() - started, part.name).toBeLessThan(2_000);
+      expect(performance.now() - started, part.name).toBeLessThan(LINEAR_TIME_MS);
     }
     const depth = 50_000;
     const nested = sheetOf(`<row>${'<c t="inlineStr"><is>'.repeat(depth)}<t>deep</t>${'</is></c>'.repeat(depth)}</row>`);
