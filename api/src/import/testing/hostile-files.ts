@@ -109,3 +109,6 @@ export async function exportedWorkbook(app: { baseUrl: string }, admin: SignedIn
   if (response.status !== 200) throw new Error(`export: ${response.status} ${await response.text()}`);
   return Buffer.from(await response.arrayBuffer());
 }
+
+/** How long a reader may take on a hostile input: linear work on these takes well under a second, quadratic work minutes (the margin is for a busy machine). */
+export const LINEAR_TIME_MS = 10_000;
