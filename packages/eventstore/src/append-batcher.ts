@@ -15,21 +15,30 @@ interface QueuedAppend extends PendingAppend {
 /** Appends in one statement at most (a bounded statement; more wait for the next one). */
 const MAX_APPENDS_TOGETHER = 100;
 
+/**
+ * Statements written at once. One at a time left the server idle while each commit waited for its
+ * WAL flush and the process idle while the server inserted: 20 writers appended about 1.4x faster
+ * with 2 to 4 statements in flight than with 1 (bench/eventstore-appends.ts), and no faster with 20.
+ */
+const STATEMENTS_IN_FLIGHT = 4;
+
 /** An error PostgreSQL answered with (it has a SQLSTATE): the statement did not commit. */
 const isServerError = (error: unknown) => typeof (error as { code?: unknown } | null)?.code === 'string';
 
 /**
- * Group commit: an append made while none is being written goes out alone at once; appends made
- * while one is being written wait for it and then go out together in one statement (one
- * transaction and one WAL flush for all of them). Under load this turns many commits, each
- * waiting for its own flush, into few; an idle store adds no delay. Each stream appears once per
- * statement, so a second append to a stream waits for the next one (and sees the first's version).
- * When PostgreSQL refuses a statement of several appends as a whole (none of it committed), each
- * is tried again alone, so one append's failure is never another's.
+ * Group commit: an append made while fewer than STATEMENTS_IN_FLIGHT statements are being written
+ * goes out at once; appends made while that many are being written wait for one to finish and then
+ * go out together in one statement (one transaction and one WAL flush for all of them). Under load
+ * this turns many commits, each waiting for its own flush, into few; an idle store adds no delay.
+ * A stream is in one statement at a time, so a second append to a stream waits for the statement
+ * holding the first (and sees its version). When PostgreSQL refuses a statement of several appends
+ * as a whole (none of it committed), each is tried again alone, so one append's failure is never
+ * another's.
  */
 export class AppendBatcher {
   private queue: QueuedAppend[] = [];
-  private writing = false;
+  private inFlight = 0;
+  private readonly streamsInFlight = new Set<string>();
 
   constructor(
     private readonly appendAlone: (append: PendingAppend) => Promise<AppendResult>,
@@ -39,22 +48,28 @@ export class AppendBatcher {
   submit(append: PendingAppend): Promise<AppendResult> {
     return new Promise((resolve, reject) => {
       this.queue.push({ ...append, resolve, reject });
-      if (!this.writing) void this.writeAll();
+      this.writeWhatCan();
     });
   }
 
-  private async writeAll(): Promise<void> {
-    this.writing = true;
-    try {
-      while (this.queue.length > 0) await this.write(this.takeBatch());
-    } finally {
-      this.writing = false;
+  /** Starts statements while a slot is free and some queued stream is not being written. */
+  private writeWhatCan(): void {
+    while (this.inFlight < STATEMENTS_IN_FLIGHT) {
+      const batch = this.takeBatch();
+      if (batch.length === 0) return;
+      this.inFlight++;
+      for (const append of batch) this.streamsInFlight.add(append.streamName);
+      void this.write(batch).finally(() => {
+        this.inFlight--;
+        for (const append of batch) this.streamsInFlight.delete(append.streamName);
+        this.writeWhatCan();
+      });
     }
   }
 
-  /** The first queued append of each stream, in order, up to MAX_APPENDS_TOGETHER. */
+  /** The first queued append of each stream not being written, in order, up to MAX_APPENDS_TOGETHER. */
   private takeBatch(): QueuedAppend[] {
-    const streams = new Set<string>();
+    const streams = new Set<string>(this.streamsInFlight);
     const batch: QueuedAppend[] = [];
     const rest: QueuedAppend[] = [];
     for (const append of this.queue) {

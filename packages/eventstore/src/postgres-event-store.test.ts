@@ -99,6 +99,8 @@ describe('PostgreSQL event store global order', () => {
 
   it('writes appends made while one is being written together, in one transaction, each with its own outcome', async () => {
     await store.append('together-old', [newEvent('Old0')], 'no_stream');
+    // The first few go out at once, each alone, as many as statements may be in flight.
+    const alone = Array.from({ length: 3 }, (_, i) => store.append(`together-alone-${i}`, [newEvent('Alone')], 'no_stream'));
     const appends = [
       store.append('together-first', [newEvent('First')], 'no_stream'), // may go out at once, alone
       store.append('together-a', [newEvent('A0'), newEvent('A1')], 'no_stream'),
@@ -109,6 +111,7 @@ describe('PostgreSQL event store global order', () => {
     ];
     const taken = store.append('together-first', [newEvent('Twice')], 'no_stream'); // claimed by then: refused
     const results = await Promise.allSettled([...appends, taken]);
+    await Promise.all(alone);
     const [first, a, old, b, takenAny, stale, twice] = results;
     const transactionOf = (result: PromiseSettledResult<{ lastGlobalPosition: string }> | undefined) =>
       result?.status === 'fulfilled' ? decodePosition(result.value.lastGlobalPosition).transactionId : null;
