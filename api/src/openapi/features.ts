@@ -19,7 +19,7 @@ import { describeReferenceApi } from './reference-openapi';
 
 /**
  * Every feature's `<feature>-openapi.ts`, one line each, in the order of the reference page. A
- * route registered in the app but described by none of them fails `openapi.test.ts`.
+ * route registered in the app but described by none of them fails `openapi.int.test.ts`.
  */
 export const FEATURE_APIS: readonly DescribeFeatureApi[] = [
   describeAccountsApi,

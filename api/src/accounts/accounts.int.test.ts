@@ -37,7 +37,7 @@ function registration(overrides: Record<string, unknown> = {}) {
 }
 
 let registrations = 0;
-/** Each registration from an address of its own: the per-address limit has tests of its own (account-request-limits.test.ts). */
+/** Each registration from an address of its own: the per-address limit has tests of its own (account-request-limits.int.test.ts). */
 const register = (body: Record<string, unknown>) =>
   request(app, 'POST', '/api/register', { body, headers: { 'x-forwarded-for': `192.0.2.${++registrations}` } });
 const login = (username: string, password: string) => request(app, 'POST', '/api/login', { body: { username, password } });
@@ -280,7 +280,7 @@ describe('password reset', () => {
   const confirmReset = (token: string, password: string) =>
     request(app, 'POST', '/api/reset-password-confirm', { body: { token, password, confirmPassword: password } });
 
-  // An administrator's link for another account comes in the answer (password-reset.test.ts: the mailed one).
+  // An administrator's link for another account comes in the answer (password-reset.int.test.ts: the mailed one).
   let adminToken: string;
   beforeAll(async () => {
     adminToken = (await createUserAndLogin(app, { role: 'admin' })).token;

@@ -116,7 +116,7 @@ describe('answers match the description', () => {
     expect((await call('get', '/api/managers')).status).toBe(200);
   });
 
-  it('single sign-on, not configured here (sso.test.ts follows it through a provider)', async () => {
+  it('single sign-on, not configured here (sso.int.test.ts follows it through a provider)', async () => {
     expect((await call('get', '/api/auth/oidc/start')).status).toBe(404);
     expect((await call('get', '/api/auth/oidc/callback')).status).toBe(404);
     expect((await call('post', '/api/auth/oidc/complete', { as: employee })).status).toBe(404);
