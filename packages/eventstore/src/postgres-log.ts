@@ -34,8 +34,9 @@ export interface LogPage {
 /*
  * The log's keys are indexed on the chain (postgres-schema.ts), which the sealer writes a moment
  * after the appends; the events after the chain's head, not sealed yet, are the last few of the
- * log and are filtered in place. Both parts are read in one statement, so in one snapshot: each
- * event is found once, sealed or not.
+ * log and are filtered in place. The head is read first and both parts are bounded by it (the
+ * chain up to it, the log after it), so each event is found once even if the sealer moves on
+ * meanwhile; as known values, the bounds let the planner see how few events are unsealed.
  */
 interface Keys {
   category: string;
@@ -46,10 +47,17 @@ interface Keys {
 const SEALED: Keys = { category: 'category', type: 'type', actorId: 'actor_id', occurredAt: 'occurred_at' };
 const UNSEALED: Keys = { category: STREAM_CATEGORY, type: 'type', actorId: ACTOR_ID, occurredAt: OCCURRED_AT };
 
-/** The events after the chain's head (all of them while nothing is sealed). */
-const UNSEALED_EVENTS = `${S}.events WHERE (transaction_id, position) > (
-    coalesce((SELECT transaction_id FROM head), '0'::xid8), coalesce((SELECT position FROM head), 0))`;
-const HEAD = `head AS (SELECT transaction_id, position FROM ${S}.chain ORDER BY chain.sequence DESC LIMIT 1)`;
+const READ_HEAD = {
+  name: 'eventstore-log-head',
+  text: `SELECT sequence::text, transaction_id::text, position::text FROM ${S}.chain ORDER BY chain.sequence DESC LIMIT 1`,
+  rowMode: 'array',
+} as const;
+const NOTHING_SEALED = ['0', '0', '0'];
+
+/** The parts' rows, the head's sequence, transaction id and position the first three parameters after the filter's. */
+const sealedRows = (where: string, head: number) => `${S}.chain WHERE sequence <= $${head}::bigint AND ${where}`;
+const unsealedRows = (where: string, head: number) =>
+  `${S}.events WHERE (transaction_id, position) > ($${head + 1}::xid8, $${head + 2}::bigint) AND ${where}`;
 
 /** The filter's conditions on either part's keys, with the values as parameters from `$1`. */
 function whereClause(filter: LogFilter): { where: (keys: Keys) => string; values: unknown[] } {
@@ -87,28 +95,29 @@ function whereClause(filter: LogFilter): { where: (keys: Keys) => string; values
  */
 export async function readLogPage(pool: pg.Pool, filter: LogFilter, page: LogPageRequest): Promise<LogPage> {
   const { where, values } = whereClause(filter);
-  const [offset, limit] = [`$${values.length + 1}`, `$${values.length + 2}`];
-  const upTo = `$${values.length + 1}`;
+  const { rows: heads } = await pool.query<string[]>(READ_HEAD);
+  const head = values.length + 1;
+  const bounded = [...values, ...(heads[0] ?? NOTHING_SEALED)];
+  const [sealed, unsealed] = [sealedRows(where(SEALED), head), unsealedRows(where(UNSEALED), head)];
+  const [offset, limit, upTo] = [`$${head + 3}`, `$${head + 4}`, `$${head + 3}`];
   const [events, counted] = await Promise.all([
     pool.query<EventTuple>({
-      text: `WITH ${HEAD},
-        found AS (
-          (SELECT occurred_at, transaction_id, position FROM ${S}.chain WHERE ${where(SEALED)}
+      text: `WITH found AS (
+          (SELECT occurred_at, transaction_id, position FROM ${sealed}
             ORDER BY occurred_at DESC, sequence DESC LIMIT ${offset}::int + ${limit}::int)
           UNION ALL
-          SELECT ${OCCURRED_AT}, transaction_id, position FROM ${UNSEALED_EVENTS} AND ${where(UNSEALED)}
+          SELECT ${OCCURRED_AT}, transaction_id, position FROM ${unsealed}
           ORDER BY 1 DESC, 2 DESC, 3 DESC OFFSET ${offset} LIMIT ${limit}
         )
         SELECT ${SELECT_EVENT} FROM found JOIN ${S}.events USING (transaction_id, position)
         ORDER BY found.occurred_at DESC, transaction_id DESC, position DESC`,
-      values: [...values, page.offset, page.limit],
+      values: [...bounded, page.offset, page.limit],
       rowMode: 'array',
     }),
     pool.query<{ total: number }>({
-      text: `WITH ${HEAD}
-        SELECT (SELECT count(*) FROM (SELECT 1 FROM ${S}.chain WHERE ${where(SEALED)} LIMIT ${upTo}) AS sealed)::int
-          + (SELECT count(*) FROM (SELECT 1 FROM ${UNSEALED_EVENTS} AND ${where(UNSEALED)} LIMIT ${upTo}) AS unsealed)::int AS total`,
-      values: [...values, page.countUpTo + 1],
+      text: `SELECT (SELECT count(*) FROM (SELECT 1 FROM ${sealed} LIMIT ${upTo}) AS sealed)::int
+          + (SELECT count(*) FROM (SELECT 1 FROM ${unsealed} LIMIT ${upTo}) AS unsealed)::int AS total`,
+      values: [...bounded, page.countUpTo + 1],
     }),
   ]);
   const total = counted.rows[0]!.total;
