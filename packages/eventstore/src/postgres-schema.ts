@@ -41,8 +41,8 @@ export async function migrateEventStore(pool: pg.Pool): Promise<void> {
         -- markedly faster.
         -- The global order (readAll) and the stream order (readStream, one version once), and no
         -- other index: every index here costs every append (three audit-log indexes on the
-        -- metadata once cost 38% of the append throughput). event_id is a random UUID, unique
-        -- without an index.
+        -- metadata here cost about 12% of the append throughput; they are on the chain now).
+        -- event_id is a random UUID, unique without an index.
         PRIMARY KEY (transaction_id, position),
         UNIQUE (stream_name, stream_version)
       );
