@@ -1,7 +1,7 @@
-import { AS_OF_MESSAGES, asOfBuildingSchema } from '@tht/contracts';
+import { AS_OF_MESSAGES, AS_OF_RETRY_AFTER_SECONDS, asOfBuildingSchema } from '@tht/contracts';
 import type { z } from 'zod';
 import type { ApiOperation } from '../openapi/operations';
-import { AS_OF_BUSY_RETRY_AFTER_SECONDS, AS_OF_RETRY_AFTER_SECONDS } from './as-of-responses';
+import { AS_OF_BUSY_RETRY_AFTER_SECONDS } from './as-of-responses';
 
 /** A year's read that also answers `?asOf=` (`sendAsOfJson`): its query, the 202 while the replay runs, and the 503 of a failed one or of busy replays. */
 export function asOfRead(operation: ApiOperation, query: z.ZodObject = operation.query!): ApiOperation {

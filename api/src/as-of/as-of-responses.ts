@@ -1,4 +1,4 @@
-import { AS_OF_MESSAGES, type AsOfBuilding } from '@tht/contracts';
+import { AS_OF_MESSAGES, AS_OF_RETRY_AFTER_SECONDS, type AsOfBuilding } from '@tht/contracts';
 import type { Request, Response } from 'express';
 import { actorOf } from '../platform/commands';
 import type { AppContext } from '../platform/context';
@@ -6,8 +6,6 @@ import { HttpError } from '../platform/http';
 import { jsonOf, responseKey, sendReadModelJson } from '../platform/read-responses';
 import type { AsOfBusy, AsOfOutcome } from './as-of-replays';
 
-/** Seconds a client waits before asking again while the read models as of its moment are replayed. */
-export const AS_OF_RETRY_AFTER_SECONDS = 2;
 /** Seconds a client waits before asking again when the replays are busy (a replay takes a while). */
 export const AS_OF_BUSY_RETRY_AFTER_SECONDS = 10;
 
