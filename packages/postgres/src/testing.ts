@@ -22,6 +22,10 @@ export interface TestDatabase {
 /** Where the run's shared throw-away cluster is (set by test-support/shared-test-cluster.ts, a vitest global setup). */
 export const SHARED_TEST_POSTGRES_ENV = 'THT_TEST_POSTGRES_URL';
 
+/** Set to `unit` by `npm run test:unit`: the run starts no PostgreSQL, and a test that asks for one fails. */
+export const TEST_TIER_ENV = 'THT_TEST_TIER';
+export const isUnitTestRun = (): boolean => process.env[TEST_TIER_ENV] === 'unit';
+
 /**
  * A fresh, empty database for one test (or one test file). Uses the server of `DATABASE_URL`
  * when set, else the run's shared throw-away cluster when there is one; otherwise one throw-away
@@ -63,6 +67,8 @@ interface TestServer {
 let testServerPromise: Promise<TestServer> | undefined;
 
 function testServer(): Promise<TestServer> {
+  if (isUnitTestRun())
+    throw new Error('A unit test may not use PostgreSQL: name its file *.int.test.ts (npm run test:int runs those)');
   const shared = process.env[SHARED_TEST_POSTGRES_ENV];
   testServerPromise ??= process.env.DATABASE_URL
     ? Promise.resolve(externalServer(process.env.DATABASE_URL, false))

@@ -8,12 +8,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { SILENT_LOG } from '../cluster-log';
 import { launchCluster, type LaunchedCluster } from '../embedded';
-import { SHARED_TEST_POSTGRES_ENV } from '../testing';
+import { isUnitTestRun, SHARED_TEST_POSTGRES_ENV } from '../testing';
 
 let cluster: LaunchedCluster | undefined;
 
 export async function setup(): Promise<void> {
-  if (process.env.DATABASE_URL) return;
+  if (process.env.DATABASE_URL || isUnitTestRun()) return;
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'tht-test-pg-'));
   cluster = await launchCluster({ dataDir, throwaway: true, log: { ...SILENT_LOG, warn: (message) => console.warn(message) } });
   process.env[SHARED_TEST_POSTGRES_ENV] = cluster.adminUrl;
