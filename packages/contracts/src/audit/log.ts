@@ -45,7 +45,7 @@ export const SYSTEM_ACTOR = 'system';
 
 /**
  * A stream's category: its name without the trailing numbers (`user-target-7-2026` -> `user-target`).
- * The event store indexes the same expression (`eventstore.stream_category`), so keep them in step.
+ * The event store's audit index uses the same expression (`eventstore.stream_category`), so keep them in step.
  */
 export const streamCategory = (streamName: string) => streamName.replace(/(-\d+)+$/, '');
 
