@@ -143,7 +143,7 @@ export const describeAccountsApi: DescribeFeatureApi = ({ orgEmailDomain }) => (
         `an account has at most ${MAX_UNEXPIRED_RESET_LINKS} unexpired links, and a new request never cancels an ` +
         'earlier one (using one, or a new password, ends them all). At most ' +
         `${describeLimit(RESET_REQUESTS_PER_ADDRESS)} per client address and ${describeLimit(RESET_REQUESTS_PER_ACCOUNT)} ` +
-        "per requested address. An admin asking for another, non-admin account gets SPEC's answer with the token " +
+        'per requested address. An admin asking for another, non-admin account gets the answer with the token ' +
         'and its link, to hand over (for an admin account the link goes by e-mail).',
       access: 'token-optional',
       body: resetRequestSchema,

@@ -191,7 +191,7 @@ function errorResponse(status: number, { note, messages }: Refusals): ResponseOb
   };
 }
 
-const INPUT_NOTE = 'the first problem found in the input, in the texts of SPEC sections 5 and 8';
+const INPUT_NOTE = 'the first problem found in the input, in the product’s validation and error texts';
 
 /** The refusals every route of this shape sends, before the handler's own. */
 function implicitRefusals(operation: ApiOperation): Record<number, Refusals> {

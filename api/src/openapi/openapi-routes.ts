@@ -24,7 +24,7 @@ const PAGE_ASSETS = new Map([
 const DESCRIPTION = [
   'The API of the Training Hours Tracker, generated from the zod schemas of `packages/contracts` that the routes parse and answer with.',
   'Sign in with `POST /api/login`; send the `authToken` as `Authorization: Bearer <token>`, or let the browser send the `authToken` cookie.',
-  'Every refusal is JSON `{ "error": "<message>" }` with a 4xx status; the messages are the texts of SPEC section 8.',
+  'Every refusal is JSON `{ "error": "<message>" }` with a 4xx status; the messages are the product’s error texts.',
   `**Read-your-writes across API processes.** A response to a request that appended events carries \`${READ_AFTER_HEADER}\`, ` +
     'an opaque token of their position in the event log. Keep the newest token seen and send it as the request header ' +
     `\`${READ_AFTER_HEADER}\` on every request: it is answered only once the read models of the process answering include ` +

@@ -93,7 +93,7 @@ describe('GET /api/openapi.json', () => {
     ).toEqual([]);
   });
 
-  it('includes every call of SPEC section 7 that the app has', () => {
+  it('includes every call of the product’s API that the app has', () => {
     const documented = documentedOperations().map(({ key }) => key);
     for (const call of [
       'GET /api/user',

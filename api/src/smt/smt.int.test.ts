@@ -294,7 +294,7 @@ describe('GET /api/smt/overview', () => {
   });
 });
 
-describe('who may read the overview (SPEC section 6)', () => {
+describe('who may read the overview (by role)', () => {
   it('answers SMT and admins, refuses employees, managers and HR with 403, and asks the signed out to sign in', async () => {
     const matrix: Array<[string, SignedInTestUser | undefined, number]> = [
       ['signed out', undefined, 401],

@@ -76,7 +76,7 @@ describe('yearly targets', () => {
     expect((await yearlyTargets()).filter((target) => target.year === 2023)).toHaveLength(1);
   });
 
-  it('answers SPEC messages for bad input and 404 for a year without a target', async () => {
+  it('answers the validation messages for bad input and 404 for a year without a target', async () => {
     expect(await postYearly({ year: 2031, targetHours: 10 })).toMatchObject({
       status: 400,
       body: { error: 'Year must be a whole number from 2020 to 2030' },
@@ -185,7 +185,7 @@ describe('user targets', () => {
     });
   });
 
-  it('answers 404 for an unknown user or a missing target, and SPEC messages for bad input', async () => {
+  it('answers 404 for an unknown user or a missing target, and the validation messages for bad input', async () => {
     expect(await postUserTarget({ userId: 999_999, year: 2026, targetHours: 40 })).toMatchObject({
       status: 404,
       body: { error: 'User not found' },

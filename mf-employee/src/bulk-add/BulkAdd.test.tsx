@@ -50,7 +50,7 @@ describe('Bulk Add grid', () => {
     expect(gridRows()).toBe(1);
   });
 
-  it('fills the grid from pasted spreadsheet rows in SPEC’s column order', () => {
+  it('fills the grid from pasted spreadsheet rows in the grid’s column order', () => {
     employeeApi();
     renderBulkAdd();
     paste(cell('Training Name', 4), THREE_ROWS);

@@ -138,7 +138,7 @@ describe('the edit dialog', () => {
 });
 
 describe('deleting an entry', () => {
-  it('asks SPEC’s confirmation, deletes, and says so', async () => {
+  it('asks for confirmation, deletes, and says so', async () => {
     let entries = [anEntry()];
     const api = employeeApi({
       routes: {

@@ -92,7 +92,7 @@ describe('the HR dashboard', () => {
 });
 
 describe('the sections of a quiet year', () => {
-  it('say so with the empty texts of SPEC, and offer no export of innovative entries up to 5', async () => {
+  it('say so with the empty texts, and offer no export of innovative entries up to 5', async () => {
     const user = userEvent.setup();
     const thisYear = new Date().getFullYear();
     renderWithHrApi(

@@ -37,7 +37,7 @@ describe('the yearly target card', () => {
     expect(screen.queryByText(/needed to get back on track/)).not.toBeInTheDocument();
   });
 
-  it('sets a new company target, then sets it for all employees, with the toasts of SPEC', async () => {
+  it('sets a new company target, then sets it for all employees, with their toasts', async () => {
     const user = userEvent.setup();
     const api = renderWithHrApi(
       <YearlyTargetSection year={YEAR} asOf={null} />,

@@ -85,7 +85,7 @@ describe('SmtView', () => {
     ).toEqual(['DepartmentHoursPeople who trained', 'Engineering13.52', 'Finance6.251', 'Executive0.251']);
   });
 
-  it("shows SPEC's loading texts while the overview loads", async () => {
+  it('shows the loading texts while the overview loads', async () => {
     renderView({ [year]: neverAnswered() });
     for (const text of ['Loading progress data...', 'Loading topics...', 'Loading courses...']) {
       expect(await screen.findByRole('status', { name: text })).toBeInTheDocument();
@@ -93,7 +93,7 @@ describe('SmtView', () => {
     expect(screen.getAllByRole('status', { name: 'Loading...' }).length).toBeGreaterThanOrEqual(3);
   });
 
-  it("shows SPEC's empty states for a year with no entries and no target", async () => {
+  it('shows the empty states for a year with no entries and no target', async () => {
     renderView({ [year]: anEmptyOverview(year) });
     for (const text of [
       `No training target set for ${year}`,

@@ -5,7 +5,7 @@ const labels = (role: Parameters<typeof tabsFor>[0]['role'], hasDirectReports = 
   tabsFor({ role, hasDirectReports }).map((tab) => tab.label);
 
 describe('tabsFor', () => {
-  it('gives each role its tabs (SPEC section 6)', () => {
+  it('gives each role its tabs', () => {
     expect(labels('employee')).toEqual(['My Dashboard', 'Add Entry']);
     expect(labels('manager')).toEqual(['My Dashboard', 'Add Entry', 'Manager View']);
     expect(labels('hr')).toEqual(['My Dashboard', 'Add Entry', 'HR View']);
