@@ -23,7 +23,7 @@ describe('projection runner', () => {
   const runners: ProjectionRunner[] = [];
   const start = (
     projectors: AnyProjector[],
-    options: Partial<Pick<ProjectionRunnerOptions, 'batchSize' | 'onError' | 'onProjected'>> = {},
+    options: Partial<Pick<ProjectionRunnerOptions, 'batchSize' | 'catchUpBatchSize' | 'onError' | 'onProjected'>> = {},
   ) => {
     const runner = startProjectionRunner({ pool: database.pool, store, projectors, ...options });
     runners.push(runner);
@@ -69,7 +69,7 @@ describe('projection runner', () => {
     const last = await appendMany(['a', 'b', 'c'], 8);
     const waiter = createReadModelWaiter(database.pool, { projectorNames: [projector.name] });
 
-    start([projector], { batchSize: 7 });
+    start([projector], { batchSize: 7, catchUpBatchSize: 7 });
     expect(await waiter.waitFor(last)).toBe(true);
     await waiter.close();
 
@@ -82,6 +82,23 @@ describe('projection runner', () => {
     );
     expect(logged.rows.map((row) => row.position)).toEqual(inStoreOrder);
     expect(await checkpoint()).toBe(last);
+  });
+
+  it('reads bigger batches while it catches up (each full batch doubles the next, up to the bound), and small ones again once level', async () => {
+    const projector = countingProjector();
+    await migrateReadModels(database.db, [projector]);
+    const behind = await appendMany(['a', 'b', 'c'], 20);
+    const waiter = createReadModelWaiter(database.pool, { projectorNames: [projector.name] });
+
+    start([projector], { batchSize: 5, catchUpBatchSize: 16 });
+    expect(await waiter.waitFor(behind)).toBe(true);
+    expect(projector.batches.map((batch) => batch.length)).toEqual([5, 10, 16, 16, 13]);
+    const level = await appendMany(['a'], 12);
+    expect(await waiter.waitFor(level)).toBe(true);
+    await waiter.close();
+
+    expect(Math.max(...projector.batches.slice(5).map((batch) => batch.length))).toBeLessThanOrEqual(10);
+    expect(await counts()).toEqual({ a: 32, b: 20, c: 20 });
   });
 
   it("hands projectors only the product's events and moves past the others", async () => {

@@ -11,8 +11,13 @@ export interface ProjectionRunnerOptions {
   pool: pg.Pool;
   store: EventStore;
   projectors: readonly AnyProjector[];
-  /** Events read and applied per transaction. */
+  /** Events read and applied per transaction while the runner keeps up with the log. */
   batchSize?: number;
+  /**
+   * The most events read and applied per transaction while catching up (each full batch doubles
+   * the next, up to this): fewer round trips and commits when far behind, e.g. during an import.
+   */
+  catchUpBatchSize?: number;
   /** Re-read the log at least this often even without a notification. */
   pollIntervalMs?: number;
   onError?: (error: unknown, projectorName: string | null) => void;
@@ -74,6 +79,7 @@ export function startProjectionRunner({
   store,
   projectors,
   batchSize = 1000,
+  catchUpBatchSize = 8000,
   pollIntervalMs = 1000,
   onError = (error, name) => console.error(`Projection ${name ?? 'runner'} failed; retrying`, error),
   onProjected = () => {},
@@ -83,6 +89,7 @@ export function startProjectionRunner({
   const states: ProjectorState[] = projectors.map((projector) => ({ projector, checkpoint: START, failures: 0, retryAt: 0 }));
   let running = true;
   let started = false;
+  let readSize = batchSize;
   // Set by every wake-up, so one arriving while a pass is running is not lost.
   let woken = false;
   let wakeUp: (() => void) | null = null;
@@ -140,7 +147,8 @@ export function startProjectionRunner({
     let progressed = false;
     for (const [checkpoint, group] of groups) {
       if (!running) break;
-      const batch = await store.readAll(checkpoint === START ? null : checkpoint, batchSize);
+      const batch = await store.readAll(checkpoint === START ? null : checkpoint, readSize);
+      readSize = batch.events.length === readSize ? Math.min(readSize * 2, Math.max(catchUpBatchSize, batchSize)) : batchSize;
       if (batch.events.length === 0) continue;
       progressed = true;
       await announceUpdate(await applyToGroup(group, checkpoint, batch.events));

@@ -1,0 +1,86 @@
+/**
+ * Live catch-up throughput: `npx tsx bench/catch-up.ts` (or `npm run bench -- catch-up`). The
+ * projection runner of an API process that finds the read models behind the log (a restart after
+ * downtime, an import appending faster than the projections apply) catches up in batches that
+ * grow while full (`catchUpBatchSize`). Seeds BENCH_CATCH_UP_EVENTS (default 50,000) of the
+ * product's real events, then times the live runner from empty read models to the end of the log,
+ * alternating the product's settings with the floor of fixed 1,000-event batches (the runner
+ * before growing batches) for BENCH_CATCH_UP_ROUNDS rounds (default 3), and prints the medians.
+ */
+import { loadavg } from 'node:os';
+import { createEventStore, migrateEventStore, type EventStore } from '@tht/eventstore';
+import { createDb, createPool } from '@tht/postgres';
+import { allProjectors, migrateReadModels, startProjectionRunner, type ProjectionRunnerOptions } from 'projections';
+import type pg from 'pg';
+import { sampleHistory } from '../projections/src/framework/testing/sample-history';
+import { benchDatabase } from './support/bench-postgres';
+import { emitRow } from './support/report';
+import { seedHistory } from './support/seed-history';
+
+const EVENTS = Number(process.env.BENCH_CATCH_UP_EVENTS ?? 50_000);
+const ROUNDS = Number(process.env.BENCH_CATCH_UP_ROUNDS ?? 3);
+const FIXED_BATCH = 1000;
+const number = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0 });
+
+type BatchSettings = Pick<ProjectionRunnerOptions, 'batchSize' | 'catchUpBatchSize'>;
+
+/** Empty read models, then the live runner with `settings` until every projector reached `last`: events per second. */
+async function catchUp(pool: pg.Pool, store: EventStore, last: string, settings: BatchSettings): Promise<number> {
+  await pool.query('DROP SCHEMA IF EXISTS read_models CASCADE');
+  await migrateReadModels(createDb(pool), allProjectors);
+  const started = performance.now();
+  let caughtUp!: () => void;
+  const done = new Promise<void>((resolve) => (caughtUp = resolve));
+  const runner = startProjectionRunner({
+    pool,
+    store,
+    projectors: allProjectors,
+    ...settings,
+    onProjected: ({ slowest }) => {
+      if (slowest >= last) caughtUp();
+    },
+  });
+  await done;
+  const seconds = (performance.now() - started) / 1000;
+  await runner.stop();
+  return EVENTS / seconds;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+const database = await benchDatabase();
+const pool = createPool(database.connectionString, { max: 20 });
+try {
+  await migrateEventStore(pool);
+  const store = createEventStore({ pool });
+  await seedHistory(pool, sampleHistory(EVENTS));
+  const last = (await store.readAll(null, EVENTS + 1_000)).events.at(-1)!.globalPosition;
+  const loadBefore = loadavg()[0]!;
+  const product: number[] = [];
+  const fixed: number[] = [];
+  for (let round = 0; round < ROUNDS; round += 1) {
+    product.push(await catchUp(pool, store, last, {}));
+    fixed.push(await catchUp(pool, store, last, { batchSize: FIXED_BATCH, catchUpBatchSize: FIXED_BATCH }));
+  }
+  console.info(
+    `catch-up: ${number.format(EVENTS)} events, ${database.describe}; load average before ${loadBefore.toFixed(2)}, after ${loadavg()[0]!.toFixed(2)}\n` +
+      `catch-up:   growing batches ${product.map((value) => number.format(value)).join(', ')} events/s; fixed ${FIXED_BATCH}-event batches ${fixed.map((value) => number.format(value)).join(', ')} events/s`,
+  );
+  emitRow({
+    request: `live runner catching up ${number.format(EVENTS)} events`,
+    clients: null,
+    perSecond: median(product),
+    unit: 'events',
+    p50Ms: null,
+    p95Ms: null,
+    floorPerSecond: median(fixed),
+    ratio: median(product) / median(fixed),
+    target: null,
+    met: null,
+    note: `floor: the same runner with fixed ${FIXED_BATCH}-event batches (medians of ${ROUNDS} alternating rounds)`,
+  });
+  await store.close();
+} finally {
+  await pool.end();
+  await database.close();
+}
