@@ -3,6 +3,8 @@ import { startProduct } from '../../e2e/src/support/product';
 
 export interface BenchProduct extends ProductTarget {
   accounts: ReturnType<typeof accountsApi>;
+  /** The DATA_DIR of a product this benchmark started (absent for BENCH_BASE_URL). */
+  dataDir?: string;
   stop(): Promise<void>;
 }
 
