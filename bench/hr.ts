@@ -18,9 +18,9 @@
  * `BENCH_USERS=100 BENCH_ENTRIES=4000 BENCH_REQUESTS=300 BENCH_FRESH_READS=3 npx tsx bench/hr.ts`.
  * It always starts its own product (seeding needs the database). Linux only (reads /proc for memory).
  */
-import http from 'node:http';
 import { bulkTargetResultSchema, hrStatsSchema, hrUsersSchema } from '@tht/contracts';
 import { compareWithFloor } from './support/against-floor';
+import { download } from './support/download';
 import { httpJson, httpRequest, type LoadRequest } from './support/load';
 import { pidListeningOn, withPeakMemory } from './support/process-memory';
 import { medianAndMax } from './support/report';
@@ -43,32 +43,6 @@ const HR_INDEX = managersOf(USERS);
 if (USERS < HR_INDEX + 2) throw new Error(`BENCH_USERS must be at least ${HR_INDEX + 2}`);
 
 const seedPlan = () => organisationPlan({ users: USERS, entries: ENTRIES, years: YEARS, roles: { [HR_INDEX]: 'hr' }, seed: 10 });
-
-/** Downloads `path` to the end, counting bytes and lines, keeping its first 2 characters; resolves with the time to the last byte. */
-function download(
-  baseUrl: string,
-  path: string,
-  headers: Record<string, string>,
-): Promise<{ seconds: number; bytes: number; lines: number; head: string }> {
-  return new Promise((resolve, reject) => {
-    const started = performance.now();
-    http
-      .get(`${baseUrl}${path}`, { headers }, (response) => {
-        if (response.statusCode !== 200) reject(new Error(`${path} answered ${response.statusCode}`));
-        let bytes = 0;
-        let lines = 0;
-        let head = '';
-        response.on('data', (chunk: Buffer) => {
-          if (head === '') head = chunk.toString('latin1', 0, 2);
-          bytes += chunk.length;
-          for (let index = chunk.indexOf(10); index !== -1; index = chunk.indexOf(10, index + 1)) lines += 1;
-        });
-        response.on('error', reject);
-        response.on('end', () => resolve({ seconds: secondsSince(started), bytes, lines, head }));
-      })
-      .on('error', reject);
-  });
-}
 
 const verdict = (ok: boolean) => (ok ? 'ok' : 'BELOW TARGET');
 

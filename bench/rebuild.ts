@@ -17,24 +17,12 @@ import { sampleHistory } from '../projections/src/framework/testing/sample-histo
 import { benchDatabase } from './support/bench-postgres';
 import { seedHistory } from './support/seed-history';
 import { emitRow } from './support/report';
+import { timed } from './support/timed-projector';
 
 const EVENTS = Number(process.env.BENCH_REBUILD_EVENTS ?? 200_000);
 const BATCH = process.env.BENCH_REBUILD_BATCH ? Number(process.env.BENCH_REBUILD_BATCH) : undefined;
 const TARGET_EVENTS_PER_SECOND = 50_000;
 const number = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0 });
-
-/** The same projector, timing its `project` calls. */
-function timed(projector: AnyProjector, spent: Map<string, number>): AnyProjector {
-  return {
-    name: projector.name,
-    migrate: (db, schema) => projector.migrate(db, schema),
-    async project(trx, schema, events) {
-      const started = performance.now();
-      await projector.project(trx, schema, events);
-      spent.set(projector.name, (spent.get(projector.name) ?? 0) + performance.now() - started);
-    },
-  };
-}
 
 /** CPU seconds used so far by each process of the PostgreSQL server, by pid (empty when /proc cannot tell, e.g. a remote server). */
 async function serverCpu(pool: pg.Pool): Promise<Map<number, number>> {

@@ -1,22 +1,27 @@
 import type pg from 'pg';
 import { toNewEvents, type SampleAppend } from '../../projections/src/framework/testing/sample-history';
 
+const CHUNK = 10_000;
+
+/** When the append at `index` of a seeded history happened, by default: one a minute from 5 January 2026. */
+const minuteApart = (index: number) => new Date(Date.UTC(2026, 0, 5) + index * 60_000);
+
 /**
  * Seeding is not what is measured, and 200,000 appends one by one take minutes on two shared
  * cores: the history goes into the event store's tables directly, in the rows the PostgreSQL
- * adapter writes (10,000 events per transaction, in order), streams' versions included.
+ * adapter writes (10,000 events per transaction, in order), streams' versions included. The
+ * appends are read as they come (a generator of millions need not be held in memory); `timeOf`
+ * dates each append's events. Returns how many events it wrote.
  */
-export async function seedHistory(pool: pg.Pool, appends: readonly SampleAppend[]): Promise<void> {
-  const rows = appends.flatMap((append, index) =>
-    toNewEvents(append.events, new Date(Date.UTC(2026, 0, 5) + index * 60_000)).map((event) => ({ stream: append.stream, event })),
-  );
+export async function seedHistory(
+  pool: pg.Pool,
+  appends: Iterable<SampleAppend>,
+  timeOf: (index: number) => Date = minuteApart,
+): Promise<number> {
   const versions = new Map<string, number>();
-  for (let start = 0; start < rows.length; start += 10_000) {
-    const chunk = rows.slice(start, start + 10_000).map(({ stream, event }) => {
-      const version = (versions.get(stream) ?? -1) + 1;
-      versions.set(stream, version);
-      return { stream, version, event };
-    });
+  let chunk: { stream: string; version: number; event: ReturnType<typeof toNewEvents>[number] }[] = [];
+  let written = 0;
+  const flush = async () => {
     await pool.query(
       `INSERT INTO eventstore.events (event_id, stream_name, stream_version, type, data, metadata)
        SELECT gen_random_uuid(), e.stream, e.version, e.type, e.data, e.metadata
@@ -30,9 +35,27 @@ export async function seedHistory(pool: pg.Pool, appends: readonly SampleAppend[
         chunk.map((row) => JSON.stringify(row.event.metadata)),
       ],
     );
+    written += chunk.length;
+    chunk = [];
+  };
+  let index = 0;
+  for (const append of appends) {
+    for (const event of toNewEvents(append.events, timeOf(index))) {
+      const version = (versions.get(append.stream) ?? -1) + 1;
+      versions.set(append.stream, version);
+      chunk.push({ stream: append.stream, version, event });
+      if (chunk.length === CHUNK) await flush();
+    }
+    index += 1;
   }
-  await pool.query(`INSERT INTO eventstore.streams (stream_name, version) SELECT * FROM unnest($1::text[], $2::int[])`, [
-    [...versions.keys()],
-    [...versions.values()],
-  ]);
+  if (chunk.length > 0) await flush();
+  const streams = [...versions];
+  for (let start = 0; start < streams.length; start += 100_000) {
+    const part = streams.slice(start, start + 100_000);
+    await pool.query(`INSERT INTO eventstore.streams (stream_name, version) SELECT * FROM unnest($1::text[], $2::int[])`, [
+      part.map(([stream]) => stream),
+      part.map(([, version]) => version),
+    ]);
+  }
+  return written;
 }

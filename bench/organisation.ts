@@ -1,0 +1,353 @@
+/**
+ * Organisation-scale benchmark (issue 23): BENCH_ORG_PEOPLE people (10,000) in 12 departments and
+ * BENCH_ORG_ENTRIES training entries (2,000,000) logged over five years up to now, with edits,
+ * deletions and sign-ins among them. The history goes into the event store's tables directly
+ * (`support/seed-history.ts`; the API appends one at a time would take hours), is sealed into the
+ * audit chain, and then the product builds its read models. Reports, each with the issue's target:
+ *   - seed time (for reference: the rows, then the chain's seal);
+ *   - `rebuildReadModels` into every read model against the same with no-op projectors (the
+ *     framework alone: reading the log, transactions, checkpoints, swap), target >= 0.5;
+ *   - with the product started as `npm start` does, `GET /api/hr/stats?asOf=` a year back, from
+ *     the request to the first 200 (202 with progress until the replay is there), target < 60 s;
+ *   - each dashboard read at BENCH_CLIENTS (50) connections against the bare-Express floor, as the
+ *     other read benches (`support/against-floor.ts`), target >= 0.7, repeat reads >= 0.9;
+ *   - `GET /api/export` of every entry (CSV) and of everything (`?format=xlsx`, every sheet): time
+ *     to the last byte and the API process's resident memory growth, targets < 60 s and < 200 MB;
+ *   - `npm run verify` of the whole chain (for reference).
+ *
+ * Run: `npx tsx bench/organisation.ts`, or `npm run bench -- organisation`. Sizes: BENCH_ORG_PEOPLE
+ * (10000), BENCH_ORG_ENTRIES (2000000), BENCH_CLIENTS (50), BENCH_REQUESTS (3000 per read). A quick
+ * check: `BENCH_ORG_PEOPLE=500 BENCH_ORG_ENTRIES=50000 BENCH_REQUESTS=500 npx tsx bench/organisation.ts`.
+ * On the embedded PostgreSQL with the product's settings (`support/bench-postgres.ts`, or a fresh
+ * database on DATABASE_URL's server); the full size needs about 10 GB of disk. Linux only (/proc).
+ */
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { promisify } from 'node:util';
+import { AS_OF_RETRY_AFTER_SECONDS, asOfBuildingSchema, PEOPLE_PAGE_SIZE } from '@tht/contracts';
+import { createEventStore, migrateEventStore, sealChain } from '@tht/eventstore';
+import { createDb, createPool } from '@tht/postgres';
+import { allProjectors, migrateReadModels, rebuildReadModels, type AnyProjector } from 'projections';
+import type pg from 'pg';
+import { hashPassword } from '../api/src/auth/passwords';
+import { newSessionId, signAuthToken } from '../api/src/auth/tokens';
+import { createIdAllocator, migrateIds } from '../api/src/platform/ids';
+import { repoRoot, startProduct } from '../e2e/src/support/product';
+import { compareWithFloor } from './support/against-floor';
+import { benchDatabase } from './support/bench-postgres';
+import { download } from './support/download';
+import { httpRequest, type LoadRequest } from './support/load';
+import { organisationHistory } from './support/organisation-history';
+import { managersFor, organisationPlan } from './support/organisation-plan';
+import { pidListeningOn, withPeakMemory } from './support/process-memory';
+import { emitRow, loadAverageText, type BenchRow } from './support/report';
+import { random, secondsSince, type SeededUser } from './support/seed';
+import { signedInAs } from './support/seeded-product';
+import { seedHistory } from './support/seed-history';
+import { timed } from './support/timed-projector';
+
+const PEOPLE = Number(process.env.BENCH_ORG_PEOPLE ?? 10_000);
+const ENTRIES = Number(process.env.BENCH_ORG_ENTRIES ?? 2_000_000);
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 50);
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 3_000);
+/** Events a transaction when sealing the seeded history (the product's sealer follows appends in smaller ones). */
+const SEAL_BATCH = 10_000;
+/** How long the as-of read is asked again before the benchmark gives up on it. */
+const AS_OF_GIVE_UP_MS = 30 * 60_000;
+const TARGETS = { rebuildRatio: 0.5, asOfSeconds: 60, exportSeconds: 60, exportGrowthMb: 200, readRatio: 0.7 };
+
+const DEPARTMENTS = [
+  'Engineering',
+  'Finance',
+  'People',
+  'Sales',
+  'Support',
+  'Legal',
+  'Marketing',
+  'Operations',
+  'Research',
+  'Procurement',
+  'Facilities',
+  'Security',
+];
+const NOW = new Date();
+const THIS_YEAR = NOW.getUTCFullYear();
+const YEARS = [THIS_YEAR - 4, THIS_YEAR - 3, THIS_YEAR - 2, THIS_YEAR - 1, THIS_YEAR] as const;
+const FIRST_DAY = new Date(Date.UTC(YEARS[0], 0, 1));
+/** The first people after the managers read as HR, SMT and the admin. */
+const HR_INDEX = managersFor(PEOPLE);
+const SMT_INDEX = HR_INDEX + 1;
+const ADMIN_INDEX = HR_INDEX + 2;
+if (PEOPLE < ADMIN_INDEX + 2) throw new Error(`BENCH_ORG_PEOPLE must be at least ${ADMIN_INDEX + 2}`);
+
+const number = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0 });
+const verdict = (met: boolean) => (met ? 'ok' : 'BELOW TARGET');
+const run = promisify(execFile);
+
+/** A row of a one-off piece of work: its rate in `unit`s per second, its time in the note. */
+function timedRow(
+  request: string,
+  count: number,
+  unit: string,
+  seconds: number,
+  target: string | null,
+  met: boolean | null,
+  note = '',
+): BenchRow {
+  return {
+    request,
+    clients: null,
+    perSecond: count / seconds,
+    unit,
+    p50Ms: null,
+    p95Ms: null,
+    floorPerSecond: null,
+    ratio: null,
+    target,
+    met,
+    note: `${seconds.toFixed(1)} s${note ? `, ${note}` : ''}`,
+  };
+}
+
+/** Seeds the organisation's history into the event store's tables and seals it into the audit chain; returns its people. */
+async function seed(pool: pg.Pool, jwtSecret: string): Promise<{ users: SeededUser[]; events: number }> {
+  const db = createDb(pool);
+  await migrateIds(db);
+  const allocator = createIdAllocator(db);
+  const ids = {
+    users: await allocator.nextMany('user', PEOPLE),
+    departments: await allocator.nextMany('department', DEPARTMENTS.length),
+    entries: await allocator.nextMany('entry', ENTRIES),
+  };
+  const plan = organisationPlan({
+    users: PEOPLE,
+    entries: ENTRIES,
+    years: YEARS,
+    seed: 23,
+    roles: { [HR_INDEX]: 'hr', [SMT_INDEX]: 'smt', [ADMIN_INDEX]: 'admin' },
+  });
+  const passwordHash = await hashPassword('bench-password-1');
+  const history = organisationHistory({ plan, ids, departments: DEPARTMENTS, passwordHash, from: FIRST_DAY, to: NOW, seed: 23 });
+
+  const started = performance.now();
+  const events = await seedHistory(pool, history.appends(), history.timeOf);
+  const written = secondsSince(started);
+  const sealing = performance.now();
+  await sealChain(pool, SEAL_BATCH);
+  const sealed = secondsSince(sealing);
+  console.log(
+    `  seeded ${number.format(events)} events (${number.format(PEOPLE)} people, ${number.format(ENTRIES)} entries from ${FIRST_DAY.toISOString().slice(0, 10)}) ` +
+      `in ${written.toFixed(1)} s, sealed into the audit chain in ${sealed.toFixed(1)} s`,
+  );
+  emitRow(
+    timedRow(
+      `seed of ${number.format(events)} events (rows, then the chain's seal)`,
+      events,
+      'events',
+      written + sealed,
+      null,
+      null,
+      `rows ${written.toFixed(1)} s, seal ${sealed.toFixed(1)} s`,
+    ),
+  );
+  const users = ids.users.map((id, index) => ({
+    id,
+    token: signAuthToken({ id, token_version: 0 }, newSessionId(), jwtSecret),
+    firstName: `First${index}`,
+    lastName: `Last${index}`,
+  }));
+  return { users, events };
+}
+
+/** The no-op framework's rebuild, then the product's (which stays swapped in), with the time each projector spent. */
+async function rebuild(pool: pg.Pool): Promise<void> {
+  const store = createEventStore({ pool });
+  try {
+    const idle = allProjectors.map((p): AnyProjector => ({ name: p.name, migrate: async () => {}, project: async () => {} }));
+    console.log(`  rebuild, no-op projectors first (${loadAverageText()})`);
+    const floor = await rebuildReadModels({ pool, store, projectors: idle });
+    const spent = new Map<string, number>();
+    const result = await rebuildReadModels({ pool, store, projectors: allProjectors.map((p) => timed(p, spent)) });
+    console.log(
+      `  rebuild: ${number.format(result.events)} events in ${result.seconds.toFixed(1)} s = ${number.format(result.eventsPerSecond)} events/s; ` +
+        `no-op projectors ${floor.seconds.toFixed(1)} s = ${number.format(floor.eventsPerSecond)} events/s`,
+    );
+    const slowest = [...spent].sort(([, a], [, b]) => b - a);
+    console.log(`  rebuild: time in project(): ${slowest.map(([name, ms]) => `${name} ${(ms / 1000).toFixed(1)} s`).join(', ')}`);
+    const ratio = result.eventsPerSecond / floor.eventsPerSecond;
+    emitRow({
+      request: `rebuild of ${number.format(result.events)} events into every read model`,
+      clients: null,
+      perSecond: result.eventsPerSecond,
+      unit: 'events',
+      p50Ms: null,
+      p95Ms: null,
+      floorPerSecond: floor.eventsPerSecond,
+      ratio,
+      target: `>= ${TARGETS.rebuildRatio}`,
+      met: ratio >= TARGETS.rebuildRatio,
+      note: `${result.seconds.toFixed(1)} s; floor: the same rebuild with no-op projectors, ${floor.seconds.toFixed(1)} s`,
+    });
+  } finally {
+    await store.close();
+  }
+}
+
+/** `GET /api/hr/stats?asOf=` a year back, asked again every second until it answers 200. */
+async function asOfAYearBack(pool: pg.Pool, baseUrl: string, hr: SeededUser): Promise<void> {
+  const asOf = new Date(NOW.getTime() - 365 * 86_400_000).toISOString();
+  const { rows } = await pool.query<{ count: number }>(
+    'SELECT count(*)::int AS count FROM eventstore.chain WHERE occurred_at <= $1',
+    [asOf],
+  );
+  const events = rows[0]!.count;
+  const path = `/api/hr/stats?asOf=${encodeURIComponent(asOf)}`;
+  console.log(`  GET ${path}: the log up to then holds ${number.format(events)} events (${loadAverageText()})`);
+  const started = performance.now();
+  const progress: string[] = [];
+  for (;;) {
+    const answer = await httpRequest(baseUrl, { path, headers: signedInAs(hr) });
+    if (answer.status === 200) break;
+    if (performance.now() - started > AS_OF_GIVE_UP_MS)
+      throw new Error(`${path} still answered 202 after ${AS_OF_GIVE_UP_MS / 60_000} minutes`);
+    if (answer.status !== 202) throw new Error(`${path} answered ${answer.status}: ${answer.body.slice(0, 300)}`);
+    const retryAfter = answer.headers.get('retry-after');
+    if (retryAfter !== String(AS_OF_RETRY_AFTER_SECONDS)) throw new Error(`${path} answered 202 with Retry-After ${retryAfter}`);
+    progress.push(
+      `${secondsSince(started).toFixed(0)} s ${Math.round(asOfBuildingSchema.parse(JSON.parse(answer.body)).progress * 100)}%`,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  const seconds = secondsSince(started);
+  console.log(
+    `  as of a year back: first 200 after ${seconds.toFixed(1)} s (target < ${TARGETS.asOfSeconds} s) ${verdict(seconds < TARGETS.asOfSeconds)}; progress ${progress.join(', ')}`,
+  );
+  emitRow(
+    timedRow(
+      'GET /api/hr/stats?asOf= a year back, request to first 200',
+      events,
+      'events',
+      seconds,
+      `< ${TARGETS.asOfSeconds} s`,
+      seconds < TARGETS.asOfSeconds,
+      `${number.format(events)} events replayed`,
+    ),
+  );
+}
+
+/** Every dashboard read against the floor, each signed in as someone it is for. */
+async function dashboardReads(baseUrl: string, users: readonly SeededUser[]): Promise<void> {
+  const pick = random(7);
+  const any = <T>(items: readonly T[]) => items[Math.floor(pick() * items.length)]!;
+  const year = () => any(YEARS);
+  const distinct = (make: () => LoadRequest): LoadRequest[] => Array.from({ length: 300 }, make);
+  const asUser = (path: (user: SeededUser) => string) => () => {
+    const user = any(users);
+    return { path: path(user), headers: signedInAs(user) };
+  };
+  const managers = users.slice(0, HR_INDEX);
+  const [hr, smt, admin] = [users[HR_INDEX]!, users[SMT_INDEX]!, users[ADMIN_INDEX]!];
+  const pages = Math.ceil((PEOPLE + 1) / PEOPLE_PAGE_SIZE);
+  const reads: [label: string, requests: LoadRequest[]][] = [
+    ['GET /api/user', distinct(asUser(() => '/api/user'))],
+    ['GET /api/entries?userId=&year=', distinct(asUser((user) => `/api/entries?userId=${user.id}&year=${year()}`))],
+    ['GET /api/stats?userId=&year=', distinct(asUser((user) => `/api/stats?userId=${user.id}&year=${year()}`))],
+    [
+      'GET /api/manager/{id}/stats?year=',
+      distinct(() => {
+        const manager = any(managers);
+        return { path: `/api/manager/${manager.id}/stats?year=${year()}`, headers: signedInAs(manager) };
+      }),
+    ],
+    ['GET /api/hr/stats?year=', distinct(() => ({ path: `/api/hr/stats?year=${year()}`, headers: signedInAs(hr) }))],
+    ['GET /api/smt/overview?year=', distinct(() => ({ path: `/api/smt/overview?year=${year()}`, headers: signedInAs(smt) }))],
+    [
+      'GET /api/admin/users?page=',
+      distinct(() => ({ path: `/api/admin/users?page=${1 + Math.floor(pick() * pages)}`, headers: signedInAs(admin) })),
+    ],
+  ];
+  const comparison = await compareWithFloor(baseUrl, CLIENTS);
+  try {
+    for (const [label, requests] of reads)
+      await comparison.measure({ label, requests, amount: REQUESTS, target: TARGETS.readRatio });
+  } finally {
+    comparison.close();
+  }
+}
+
+/** The export of every entry (CSV) and of everything (the workbook), each with the API's memory growth. */
+async function exports(baseUrl: string, hr: SeededUser, liveEntries: number): Promise<void> {
+  const apiPid = await pidListeningOn(Number(new URL(baseUrl).port));
+  for (const [format, what] of [
+    ['csv', `${number.format(liveEntries)} entries`],
+    ['xlsx', 'every sheet'],
+  ] as const) {
+    console.log(`  GET /api/export?format=${format} (${loadAverageText()})`);
+    const { result, beforeMb, peakMb } = await withPeakMemory(apiPid, () =>
+      download(baseUrl, `/api/export?format=${format}`, signedInAs(hr)),
+    );
+    if (format === 'csv' && result.lines !== liveEntries + 1)
+      throw new Error(`the CSV has ${result.lines} lines, not ${liveEntries + 1}`);
+    if (format === 'xlsx' && result.head !== 'PK') throw new Error('the XLSX is not a zip file');
+    const growth = peakMb - beforeMb;
+    const met = result.seconds < TARGETS.exportSeconds && growth < TARGETS.exportGrowthMb;
+    console.log(
+      `  GET /api/export?format=${format} (${what}, ${(result.bytes / 1e6).toFixed(0)} MB): ${result.seconds.toFixed(1)} s; API resident memory ` +
+        `${beforeMb.toFixed(0)} MB, peak ${peakMb.toFixed(0)} MB, growth ${growth.toFixed(0)} MB ${verdict(met)}`,
+    );
+    emitRow(
+      timedRow(
+        `GET /api/export?format=${format} (${what})`,
+        liveEntries,
+        'entries',
+        result.seconds,
+        `< ${TARGETS.exportSeconds} s, growth < ${TARGETS.exportGrowthMb} MB`,
+        met,
+        `${(result.bytes / 1e6).toFixed(0)} MB, memory growth ${growth.toFixed(0)} MB`,
+      ),
+    );
+  }
+}
+
+/** `npm run verify` on the database, as an operator runs it. */
+async function verify(connectionString: string, events: number): Promise<void> {
+  const started = performance.now();
+  const { stdout } = await run('npm', ['run', '--silent', 'verify'], {
+    cwd: repoRoot,
+    env: { ...process.env, DATABASE_URL: connectionString },
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const seconds = secondsSince(started);
+  console.log(`  npm run verify: ${stdout.trim()} (${seconds.toFixed(1)} s with the process's start)`);
+  emitRow(timedRow(`npm run verify of ${number.format(events)} chained events`, events, 'events', seconds, null, null));
+}
+
+const database = await benchDatabase();
+const pool = createPool(database.connectionString, { max: 20 });
+try {
+  console.log(
+    `organisation: ${number.format(PEOPLE)} people, ${number.format(ENTRIES)} entries over ${YEARS[0]}-${THIS_YEAR}; ${database.describe}`,
+  );
+  await migrateEventStore(pool);
+  await migrateReadModels(createDb(pool), allProjectors);
+  const jwtSecret = randomBytes(32).toString('hex');
+  const { users, events } = await seed(pool, jwtSecret);
+  await rebuild(pool);
+  const { rows } = await pool.query<{ count: number }>('SELECT count(*)::int AS count FROM read_models.entries');
+  const liveEntries = rows[0]!.count;
+
+  const starting = performance.now();
+  const product = await startProduct({ DATABASE_URL: database.connectionString, JWT_SECRET: jwtSecret });
+  console.log(`  the product started (as \`npm start\` does) in ${secondsSince(starting).toFixed(1)} s`);
+  try {
+    await asOfAYearBack(pool, product.baseUrl, users[HR_INDEX]!);
+    await dashboardReads(product.baseUrl, users);
+    await exports(product.baseUrl, users[HR_INDEX]!, liveEntries);
+  } finally {
+    await product.stop();
+  }
+  await verify(database.connectionString, events);
+} finally {
+  await pool.end();
+  await database.close();
+}
