@@ -9,7 +9,7 @@ const minuteApart = (index: number) => new Date(Date.UTC(2026, 0, 5) + index * 6
 /**
  * Seeding is not what is measured, and 200,000 appends one by one take minutes on two shared
  * cores: the history goes into the event store's tables directly, in the rows the PostgreSQL
- * adapter writes (10,000 events per transaction, in order), streams' versions included. The
+ * adapter writes (10,000 events per transaction, in order; one chunk is inserted while the next is generated), streams' versions included. The
  * appends are read as they come (a generator of millions need not be held in memory); `timeOf`
  * dates each append's events. Returns how many events it wrote.
  */
@@ -21,22 +21,27 @@ export async function seedHistory(
   const versions = new Map<string, number>();
   let chunk: { stream: string; version: number; event: ReturnType<typeof toNewEvents>[number] }[] = [];
   let written = 0;
+  /** The previous chunk's insert, still running while the next chunk is generated. */
+  let inserting: Promise<unknown> = Promise.resolve();
   const flush = async () => {
-    await pool.query(
+    const rows = chunk;
+    chunk = [];
+    await inserting;
+    inserting = pool.query(
       `INSERT INTO eventstore.events (event_id, stream_name, stream_version, type, data, metadata)
        SELECT gen_random_uuid(), e.stream, e.version, e.type, e.data, e.metadata
        FROM unnest($1::text[], $2::int[], $3::text[], $4::json[], $5::json[]) WITH ORDINALITY AS e(stream, version, type, data, metadata, ord)
        ORDER BY e.ord`,
       [
-        chunk.map((row) => row.stream),
-        chunk.map((row) => row.version),
-        chunk.map((row) => row.event.type),
-        chunk.map((row) => JSON.stringify(row.event.data)),
-        chunk.map((row) => JSON.stringify(row.event.metadata)),
+        rows.map((row) => row.stream),
+        rows.map((row) => row.version),
+        rows.map((row) => row.event.type),
+        rows.map((row) => JSON.stringify(row.event.data)),
+        rows.map((row) => JSON.stringify(row.event.metadata)),
       ],
     );
-    written += chunk.length;
-    chunk = [];
+    inserting.catch(() => {}); // awaited before the next insert or at the end
+    written += rows.length;
   };
   let index = 0;
   for (const append of appends) {
@@ -49,6 +54,7 @@ export async function seedHistory(
     index += 1;
   }
   if (chunk.length > 0) await flush();
+  await inserting;
   const streams = [...versions];
   for (let start = 0; start < streams.length; start += 100_000) {
     const part = streams.slice(start, start + 100_000);
