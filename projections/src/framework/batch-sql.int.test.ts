@@ -1,7 +1,7 @@
 import { createTestDatabase, type TestDatabase } from '@tht/postgres/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deleteRows, insertRows, upsertRows } from './batch-sql';
+import { COPY_MIN_ROWS, deleteRows, insertRows, upsertRows } from './batch-sql';
 
 interface NoteRow {
   id: number;
@@ -82,5 +82,40 @@ describe('batched read-model writes', () => {
       { id: 3, title: 'three', hours: '0.25', tags: ['x'], at: '2026-03-06T10:00' },
       { id: 4, title: 'four', hours: '4', tags: null, at: '2026-03-06T11:00' },
     ]);
+  });
+
+  it('inserts a large batch with COPY, reading every value as the small batches do', async () => {
+    const tricky = 'Tab\there, line\nbreak, \r, back\\slash \\N, "quotes", \\. and é';
+    const many = Array.from({ length: COPY_MIN_ROWS }, (_, index): NoteRow => ({
+      id: 100 + index,
+      title: index === 0 ? tricky : `note ${index}`,
+      hours: index === 1 ? (null as unknown as string) : '0.5',
+      tags: index === 0 ? [tricky] : index === 1 ? null : [],
+      at: '2026-03-07T10:00:00.000Z',
+    }));
+    await database.db.transaction().execute((trx) => insertRows<NoteRow>(trx, 'public', 'notes', many, types));
+    const stored = (await rows()).filter((row) => row.id >= 100);
+    expect(stored).toHaveLength(COPY_MIN_ROWS);
+    expect(stored.slice(0, 3)).toEqual([
+      { id: 100, title: tricky, hours: '0.5', tags: [tricky], at: '2026-03-07T10:00' },
+      { id: 101, title: 'note 1', hours: null, tags: null, at: '2026-03-07T10:00' },
+      { id: 102, title: 'note 2', hours: '0.5', tags: [], at: '2026-03-07T10:00' },
+    ]);
+  });
+
+  it('fails the transaction when a COPY fails, keeping none of its rows', async () => {
+    const clashing = Array.from({ length: COPY_MIN_ROWS }, (_, index): NoteRow => ({
+      id: 1000 + (index % (COPY_MIN_ROWS - 1)), // one key twice
+      title: 'clash',
+      hours: '1',
+      tags: null,
+      at: '2026-03-08T10:00:00.000Z',
+    }));
+    await expect(
+      database.db.transaction().execute((trx) => insertRows<NoteRow>(trx, 'public', 'notes', clashing, types)),
+    ).rejects.toThrow(/duplicate key/);
+    expect((await rows()).filter((row) => row.id >= 1000)).toEqual([]);
+    // The connection goes on serving statements.
+    expect(await rows()).not.toHaveLength(0);
   });
 });

@@ -1,4 +1,5 @@
-import { sql, type QueryExecutorProvider, type RawBuilder } from 'kysely';
+import { CompiledQuery, sql, type QueryExecutorProvider, type RawBuilder } from 'kysely';
+import pg from 'pg';
 
 /**
  * Helpers for writing a whole batch of read-model rows with one statement per table, the pattern
@@ -71,7 +72,18 @@ export async function upsertRows<Row>(
     ON CONFLICT (${sql.join(key.map((column) => sql.id(column)))}) ${onConflict}`.execute(trx);
 }
 
-/** A plain INSERT of many rows created by the batch (no row with their key exists yet), in one statement. */
+/**
+ * From this many rows on, `insertRows` sends them with COPY: PostgreSQL reads COPY's text about
+ * twice as fast as the JSON parameter (a rebuild inserts hundreds of thousands of rows), at the
+ * cost of one more round trip, which a live batch of a few rows would feel.
+ */
+export const COPY_MIN_ROWS = 100;
+
+/**
+ * A plain INSERT of many rows created by the batch (no row with their key exists yet), in one
+ * statement: COPY from `COPY_MIN_ROWS` rows on, else INSERT ... SELECT from `unnestRows`. The
+ * values are read the same way by both.
+ */
 export async function insertRows<Row>(
   trx: QueryExecutorProvider,
   schema: string,
@@ -81,8 +93,83 @@ export async function insertRows<Row>(
 ): Promise<void> {
   if (rows.length === 0) return;
   const columns = Object.keys(types) as (keyof Row & string)[];
+  if (rows.length >= COPY_MIN_ROWS) {
+    await copyRows(trx, schema, table, rows, types);
+    return;
+  }
   await sql`INSERT INTO ${sql.table(`${schema}.${table}`)} (${sql.join(columns.map((column) => sql.id(column)))})
     SELECT ${sql.join(columns.map((column) => sql.ref(`batch.${column}`)))} FROM ${unnestRows(rows, types)}`.execute(trx);
+}
+
+/** Characters COPY's text format escapes with a backslash. */
+const COPY_SPECIAL = /[\\\n\r\t]/;
+const COPY_SPECIALS = /[\\\n\r\t]/g;
+const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+
+/** A value as COPY's text format writes it, read as `unnestRows` reads its JSON: null, undefined (and what JSON makes null) are NULL. */
+function copyField(value: unknown, json: boolean): string {
+  if (value === null || value === undefined) return '\\N';
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '\\N';
+  if (typeof value === 'boolean') return String(value);
+  const text = json || (typeof value === 'object' && !(value instanceof Date)) ? JSON.stringify(value) : textOf(value);
+  return COPY_SPECIAL.test(text) ? text.replace(COPY_SPECIALS, (special) => COPY_ESCAPES[special]!) : text;
+}
+
+const textOf = (value: unknown): string => (value instanceof Date ? value.toISOString() : String(value));
+
+/** `COPY ... FROM STDIN` of many rows, in the transaction (or connection) of `trx`. */
+async function copyRows<Row>(
+  trx: QueryExecutorProvider,
+  schema: string,
+  table: string,
+  rows: readonly Row[],
+  types: ColumnTypes<Row>,
+): Promise<void> {
+  const columns = Object.keys(types) as (keyof Row & string)[];
+  const json = columns.map((column) => types[column] === 'jsonb' || types[column] === 'json');
+  let data = '';
+  for (const row of rows) {
+    for (let index = 0; index < columns.length; index++) {
+      data += (index === 0 ? '' : '\t') + copyField(row[columns[index]!], json[index]!);
+    }
+    data += '\n';
+  }
+  const statement = sql`COPY ${sql.table(`${schema}.${table}`)} (${sql.join(columns.map((column) => sql.id(column)))}) FROM STDIN`;
+  const copy = new CopyFromStdin(statement.compile(trx).sql, data);
+  // The driver hands its `sql` to node-postgres's `client.query`, which submits a query object as is.
+  await trx.getExecutor().executeQuery({ ...CompiledQuery.raw(''), sql: copy as unknown as string });
+}
+
+/**
+ * A node-postgres query that sends `data` when the server asks for it (CopyInResponse). It is
+ * awaitable: kysely's driver awaits what `client.query` returns, which for a query object is the
+ * object itself, so the COPY runs on the connection of the transaction like any statement.
+ */
+class CopyFromStdin extends pg.Query implements PromiseLike<pg.QueryResult> {
+  private readonly done: Promise<pg.QueryResult>;
+
+  constructor(
+    statement: string,
+    private readonly data: string,
+  ) {
+    super(statement);
+    this.done = new Promise((resolve, reject) => {
+      (this as unknown as { callback: (error: Error | null, result: pg.QueryResult) => void }).callback = (error, result) =>
+        error ? reject(error) : resolve(result);
+    });
+  }
+
+  handleCopyInResponse(connection: { sendCopyFromChunk(chunk: Buffer): void; endCopyFrom(): void }): void {
+    connection.sendCopyFromChunk(Buffer.from(this.data));
+    connection.endCopyFrom();
+  }
+
+  then<Result = pg.QueryResult, Failure = never>(
+    onResolved?: ((result: pg.QueryResult) => Result | PromiseLike<Result>) | null,
+    onRejected?: ((error: unknown) => Failure | PromiseLike<Failure>) | null,
+  ): PromiseLike<Result | Failure> {
+    return this.done.then(onResolved, onRejected);
+  }
 }
 
 /** DELETE of many rows by a single-column key in one statement. */

@@ -109,6 +109,21 @@ async function migrate(db: Kysely<TrainingTotalsTables>, schema: string): Promis
   await sql`CREATE INDEX IF NOT EXISTS training_totals_entries_user_idx ON ${entries} (user_id)`.execute(db);
 }
 
+/** Topics by an entry's training name and notes: a replay matches the same few texts hundreds of thousands of times. */
+const topicsByText = new Map<string, string[]>();
+const TOPICS_KNOWN_MAX = 10_000;
+
+function topicsOfEntry(entry: LoggedEntry): string[] {
+  const text = `${entry.trainingName}\n${entry.notes}`;
+  let topics = topicsByText.get(text);
+  if (!topics) {
+    topics = topicsOf(entry);
+    if (topicsByText.size >= TOPICS_KNOWN_MAX) topicsByText.clear();
+    topicsByText.set(text, topics);
+  }
+  return topics;
+}
+
 const CONTRIBUTIONS: EntryContributionTable<TrainingTotalsEntryRow> = {
   table: 'training_totals_entries',
   columns: ENTRY_COLUMN_TYPES,
@@ -120,7 +135,7 @@ const CONTRIBUTIONS: EntryContributionTable<TrainingTotalsEntryRow> = {
     hours: entry.hours,
     high_rated: entry.rating >= HIGH_RATING_MIN,
     innovative: entry.beInnovative,
-    topics: topicsOf(entry),
+    topics: topicsOfEntry(entry),
   }),
 };
 
