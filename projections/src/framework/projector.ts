@@ -38,7 +38,7 @@ export type ProjectedEvent<Type extends ProductEventType = ProductEventType> = R
  *      `UPDATE ... FROM` for all keys, keeping the order right against the other statements.
  * The result must equal applying the events one by one; the rebuild test compares both.
  *
- * During a rebuild's replay the tables are unlogged and have no non-unique indexes (they are
+ * During a rebuild's replay the tables have no non-unique indexes (they are
  * built once before the swap): statements stay correct, but must not rely on such an index.
  */
 export interface Projector<Tables> {

@@ -50,7 +50,7 @@ describe('rebuildReadModels', () => {
     });
 
     expect(await snapshot(database)).toEqual(live);
-    // Replayed unlogged and without secondary indexes, swapped in durable and with all of them.
+    // Replayed without secondary indexes, swapped in durable and with all of them.
     expect(await tableDefinitions()).toEqual(liveDefinitions);
     const total = await store.countAll!();
     expect(result.events).toBe(total);

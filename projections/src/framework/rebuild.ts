@@ -1,7 +1,7 @@
 import { createDb } from '@tht/postgres';
 import type { CheckpointTables } from './checkpoints';
 import {
-  durableWithIndexes,
+  withSecondaryIndexes,
   replayIntoFreshSchema,
   replaySettings,
   withAdvisoryLock,
@@ -16,8 +16,8 @@ import { dropLeftoverSchemas, OLD_PREFIX, REBUILD_PREFIX, swapIn } from './schem
  *
  * 1. Replay into `read_models_rebuild_<time>` (its own checkpoints), batch by batch, until the
  *    end of the log. The live runner keeps serving and updating `read_models` meanwhile. The new
- *    tables are filled unlogged and without their secondary indexes, then made durable
- *    (`SET LOGGED`, one bulk write each) and indexed (one sorted build each) before the swap.
+ *    tables are filled without their secondary indexes, then indexed (one sorted build each)
+ *    before the swap.
  * 2. Swap (schema-swap.ts), in one transaction: lock the live checkpoint table (the live runner locks its
  *    checkpoint row first in every batch, so it pauses between batches), replay whatever the live
  *    read models have and the new ones do not yet, then rename `read_models` away and the new
@@ -38,7 +38,7 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
     const schema = `${REBUILD_PREFIX}${stamp}`;
     const run = await replayIntoFreshSchema(db, schema, replaySettings(options));
     run.report('swapping');
-    await durableWithIndexes(db, schema, run.indexes);
+    await withSecondaryIndexes(db, schema, run.indexes);
     await swapIn(db, run.replay, schema, `${OLD_PREFIX}${stamp}`);
     run.report('done');
     return run.result();

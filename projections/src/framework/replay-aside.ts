@@ -5,7 +5,7 @@ import { START, type CheckpointTables } from './checkpoints';
 import {
   cutBatch,
   DEFAULT_BATCH_SIZE,
-  durableWithIndexes,
+  withSecondaryIndexes,
   replayIntoFreshSchema,
   replaySettings,
   withAdvisoryLock,
@@ -51,7 +51,7 @@ export async function replayAside({ until, schema, ...options }: ReplayAsideOpti
     await sql`DROP SCHEMA IF EXISTS ${sql.id(schema)} CASCADE`.execute(db);
     const run = await replayIntoFreshSchema(db, schema, replaySettings(options), until);
     run.report('indexing');
-    await durableWithIndexes(db, schema, run.indexes);
+    await withSecondaryIndexes(db, schema, run.indexes);
     await sql`COMMENT ON SCHEMA ${sql.id(schema)} IS ${sql.lit(`${REPLAYED_MARK}${run.replay.position}`)}`.execute(db);
     // Now the number of events up to the cut is known: the bar ends full.
     run.report('done', run.replay.done);

@@ -7,12 +7,12 @@ import type { AnyProjector } from './projector';
 
 /**
  * A replay of the event log into a fresh schema, batch by batch, as the rebuild (rebuild.ts) and
- * a replay kept aside (replay-aside.ts) run it: its tables filled unlogged and without their
- * secondary indexes, then made durable and indexed.
+ * a replay kept aside (replay-aside.ts) run it: its tables filled without their secondary indexes,
+ * which are built once at the end.
  */
 
 export interface RebuildProgress {
-  /** `indexing`: a replay kept aside makes its tables durable and indexes them (a rebuild does so while `swapping`). */
+  /** `indexing`: a replay kept aside builds its tables' secondary indexes (a rebuild does so while `swapping`). */
   phase: 'replaying' | 'swapping' | 'indexing' | 'done';
   /** Events replayed so far. */
   done: number;
@@ -66,7 +66,7 @@ export function replaySettings({
 
 /**
  * Migrates `schema` for the projectors and replays the log into it (up to `cut`, else to the end),
- * unlogged and without secondary indexes (returned, for `durableWithIndexes`); reports progress.
+ * without secondary indexes (returned, for `withSecondaryIndexes`); reports progress.
  */
 export async function replayIntoFreshSchema(
   db: CheckpointsDb,
@@ -75,7 +75,7 @@ export async function replayIntoFreshSchema(
   cut?: ReplayCut,
 ) {
   await migrateReadModels(db, projectors, schema);
-  const indexes = await withoutWalAndSecondaryIndexes(db, schema);
+  const indexes = await withoutSecondaryIndexes(db, schema);
 
   const started = performance.now();
   /** With a cut, the whole log's size: at most what is replayed. */
@@ -237,40 +237,25 @@ export interface DroppedIndex {
 }
 
 /**
- * Prepares a freshly migrated schema for the replay: every table unlogged (no WAL written for its
- * rows: a crash empties it, which only means the rebuild is rerun; the live schema is untouched)
- * and its non-unique indexes dropped (unique ones stay: upserts rely on them). Returns the dropped
- * indexes, for `durableWithIndexes`.
+ * Prepares a freshly migrated schema for the replay: its non-unique indexes dropped (unique ones
+ * stay: upserts rely on them), to be built once, sorted, at the end. Returns them, for
+ * `withSecondaryIndexes`. The tables stay logged: with large inserts sent by COPY, writing their
+ * WAL as the replay goes costs less than rewriting every table in one go at the end
+ * (`SET LOGGED` after an unlogged replay, measured with bench/rebuild.ts).
  */
-async function withoutWalAndSecondaryIndexes(db: CheckpointsDb, schema: string): Promise<DroppedIndex[]> {
+async function withoutSecondaryIndexes(db: CheckpointsDb, schema: string): Promise<DroppedIndex[]> {
   const { rows: indexes } = await sql<DroppedIndex & { name: string }>`
     SELECT c.relname AS name, t.relname AS table, pg_get_indexdef(i.indexrelid) AS definition
     FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_class t ON t.oid = i.indrelid
       JOIN pg_namespace n ON n.oid = c.relnamespace
     WHERE n.nspname = ${schema} AND NOT i.indisunique ORDER BY c.relname`.execute(db);
   for (const { name } of indexes) await sql`DROP INDEX ${sql.table(`${schema}.${name}`)}`.execute(db);
-  for (const table of await tablesOf(db, schema))
-    await sql`ALTER TABLE ${sql.table(`${schema}.${table}`)} SET UNLOGGED`.execute(db);
   return indexes.map(({ table, definition }) => ({ table, definition }));
 }
 
-/**
- * Makes the replayed tables durable (SET LOGGED writes each in one go) and builds the indexes
- * dropped for the replay; tables side by side, and a table's indexes side by side once it is logged.
- */
-export async function durableWithIndexes(db: CheckpointsDb, schema: string, indexes: readonly DroppedIndex[]): Promise<void> {
-  await Promise.all(
-    (await tablesOf(db, schema)).map(async (table) => {
-      await sql`ALTER TABLE ${sql.table(`${schema}.${table}`)} SET LOGGED`.execute(db);
-      await Promise.all(indexes.filter((index) => index.table === table).map(({ definition }) => sql.raw(definition).execute(db)));
-    }),
-  );
-}
-
-async function tablesOf(db: CheckpointsDb, schema: string): Promise<string[]> {
-  const { rows } = await sql<{ relname: string }>`SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-    WHERE n.nspname = ${schema} AND c.relkind = 'r' ORDER BY c.relname`.execute(db);
-  return rows.map((row) => row.relname);
+/** Builds the indexes dropped for the replay, side by side. */
+export async function withSecondaryIndexes(db: CheckpointsDb, schema: string, indexes: readonly DroppedIndex[]): Promise<void> {
+  await Promise.all(indexes.map(({ definition }) => sql.raw(definition).execute(db)));
 }
 
 /** Runs `work` holding the advisory lock `key`, or fails with `busy` when another session holds it. */
