@@ -42,10 +42,11 @@ export interface RebuildResult {
 const LOOKAHEAD = 3;
 
 /**
- * Measured with bench/rebuild.ts: since large inserts go by COPY, 20,000 uses about a tenth less
- * CPU than 10,000 (fewer upserts of the same totals and users, fewer statements).
+ * Measured with bench/rebuild.ts: 10,000 used the least CPU (2,500 and 20,000 more). With large
+ * inserts by COPY, 20,000 takes a tenth less CPU in the projectors, but reading the log in
+ * batches that large makes the whole replay slower (the framework alone 57k -> 32-40k events/s).
  */
-export const DEFAULT_BATCH_SIZE = 20_000;
+export const DEFAULT_BATCH_SIZE = 10_000;
 
 /**
  * Where a replay of the log stops: after the event at a global position (exact), or before the
