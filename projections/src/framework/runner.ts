@@ -79,7 +79,7 @@ export function startProjectionRunner({
   store,
   projectors,
   batchSize = 1000,
-  catchUpBatchSize = 8000,
+  catchUpBatchSize = 2000,
   pollIntervalMs = 1000,
   onError = (error, name) => console.error(`Projection ${name ?? 'runner'} failed; retrying`, error),
   onProjected = () => {},
