@@ -109,12 +109,18 @@ async function migrate(db: Kysely<TrainingTotalsTables>, schema: string): Promis
   await sql`CREATE INDEX IF NOT EXISTS training_totals_entries_user_idx ON ${entries} (user_id)`.execute(db);
 }
 
-/** Topics by an entry's training name and notes: a replay matches the same few texts hundreds of thousands of times. */
+/**
+ * Topics by an entry's training name and notes: a replay matches the same few texts hundreds of
+ * thousands of times. Only short texts are kept (notes may be 5,000 characters), so what is held
+ * stays small whatever the entries say.
+ */
 const topicsByText = new Map<string, string[]>();
 const TOPICS_KNOWN_MAX = 10_000;
+const TOPIC_TEXT_KEPT_MAX = 256;
 
 function topicsOfEntry(entry: LoggedEntry): string[] {
-  const text = `${entry.trainingName}\n${entry.notes}`;
+  const text = `${entry.trainingName}\n${entry.notes ?? ''}`;
+  if (text.length > TOPIC_TEXT_KEPT_MAX) return topicsOf(entry);
   let topics = topicsByText.get(text);
   if (!topics) {
     topics = topicsOf(entry);
