@@ -10,7 +10,7 @@ export {
   type ProjectionRunnerOptions,
 } from './framework/runner';
 export { changedTablesOf, type ChangedTables } from './framework/change-signals';
-export { positionOfCut, replayedAsideSchemas, asOfSchema, AS_OF_PREFIX } from './framework/replay-aside';
+export { positionOfCut, positionOfCutByReading, replayedAsideSchemas, asOfSchema, AS_OF_PREFIX } from './framework/replay-aside';
 export type { ReplayAsideOptions, ReplayAsideResult, ReplayedSchema } from './framework/replay-aside';
 export type { RebuildOptions, RebuildProgress, RebuildResult, ReplayCut } from './framework/replay';
 export { createReadModelWaiter, rebuildReadModels, replayAside } from './product-read-models';

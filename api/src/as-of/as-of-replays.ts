@@ -178,7 +178,7 @@ export function createAsOfReplays({
     });
   }
 
-  /** Reads the log up to `recordedBy` (this process holding the moment's claim meanwhile). */
+  /** Finds where the log ends at `recordedBy` (this process holding the moment's claim meanwhile). */
   async function resolve(recordedBy: Date): Promise<string> {
     const time = recordedBy.getTime();
     try {

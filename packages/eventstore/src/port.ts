@@ -91,6 +91,12 @@ export interface EventStore {
   countAll?(): Promise<number>;
   /** How many events `readAll(after, …)` could return now, counted only up to `upTo` (a lag that costs no full count). */
   countAfter?(after: string | null, upTo: number): Promise<number>;
+  /**
+   * Where a replay cut at `time` ends: the position of the last event before the first one, in the
+   * log's order, whose `occurredAt` is after `time` (null: none is before it). Optional: without
+   * it, callers read the log up to the cut.
+   */
+  lastPositionBy?(time: Date): Promise<string | null>;
   /** Calls `listener` (debounced, no payload) when new events may be readable. Returns an unsubscribe. */
   onAppended(listener: () => void): () => void;
   close(): Promise<void>;

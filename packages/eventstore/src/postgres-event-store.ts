@@ -15,6 +15,7 @@ import {
   type ReadAllBatch,
   type RecordedEvent,
 } from './port';
+import { lastPositionBy } from './postgres-cut';
 import { decodePosition, encodePosition, START, toRecordedEvent, type EventTuple } from './postgres-positions';
 import { EVENTSTORE_SCHEMA as S } from './postgres-schema';
 import {
@@ -181,6 +182,7 @@ export function createPostgresEventStore({ pool, pollIntervalMs = 1000 }: Postgr
     readAll,
     countAll,
     countAfter,
+    lastPositionBy: (time) => lastPositionBy(pool, time),
     onAppended(listener) {
       const remove = listeners.add(listener);
       notifications.start();

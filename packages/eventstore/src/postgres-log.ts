@@ -47,12 +47,12 @@ interface Keys {
 const SEALED: Keys = { category: 'category', type: 'type', actorId: 'actor_id', occurredAt: 'occurred_at' };
 const UNSEALED: Keys = { category: STREAM_CATEGORY, type: 'type', actorId: ACTOR_ID, occurredAt: OCCURRED_AT };
 
-const READ_HEAD = {
+export const READ_HEAD = {
   name: 'eventstore-log-head',
   text: `SELECT sequence::text, transaction_id::text, position::text FROM ${S}.chain ORDER BY chain.sequence DESC LIMIT 1`,
   rowMode: 'array',
 } as const;
-const NOTHING_SEALED = ['0', '0', '0'];
+export const NOTHING_SEALED = ['0', '0', '0'];
 
 /** The parts' rows, the head's sequence, transaction id and position the first three parameters after the filter's. */
 const sealedRows = (where: string, head: number) => `${S}.chain WHERE sequence <= $${head}::bigint AND ${where}`;

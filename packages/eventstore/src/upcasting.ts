@@ -27,6 +27,7 @@ export function withUpcasting(store: EventStore, registry: UpcasterRegistry): Ev
     },
     ...(store.countAll ? { countAll: () => store.countAll!() } : {}),
     ...(store.countAfter ? { countAfter: (after, upTo) => store.countAfter!(after, upTo) } : {}),
+    ...(store.lastPositionBy ? { lastPositionBy: (time) => store.lastPositionBy!(time) } : {}),
     ...(store.appendToNewStreams ? { appendToNewStreams: (streams) => store.appendToNewStreams!(streams) } : {}),
     onAppended: (listener) => store.onAppended(listener),
     close: () => store.close(),

@@ -79,11 +79,18 @@ export async function replayedAsideSchemas(db: QueryExecutorProvider): Promise<R
 }
 
 /**
- * Where a cut ends in the log: the position of the last event before it ('' when none is), read
- * batch by batch up to the cut as `replayAside` reads it, so replaying up to that position
- * replays the same events.
+ * Where a cut ends in the log: the position of the last event before it ('' when none is), so
+ * replaying up to that position replays the same events as `replayAside` with the cut. A cut at a
+ * time is found by the store's own query where it has one; otherwise the log is read batch by
+ * batch up to the cut as `replayAside` reads it.
  */
 export async function positionOfCut(store: EventStore, cut: ReplayCut, batchSize = DEFAULT_BATCH_SIZE): Promise<string> {
+  if ('recordedBy' in cut && store.lastPositionBy) return (await store.lastPositionBy(cut.recordedBy)) ?? START;
+  return positionOfCutByReading(store, cut, batchSize);
+}
+
+/** `positionOfCut` by reading the log up to the cut (any store). */
+export async function positionOfCutByReading(store: EventStore, cut: ReplayCut, batchSize = DEFAULT_BATCH_SIZE): Promise<string> {
   let position: string | null = null;
   for (;;) {
     const batch = cutBatch(await store.readAll(position, batchSize), position, cut);
