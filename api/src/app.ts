@@ -35,6 +35,8 @@ export const JSON_BODY_LIMIT = '2mb';
 export interface CreateAppOptions {
   /** Folder holding `shell/dist` and `mf-*\/dist`; the repository root unless a test says otherwise. */
   frontEndRoot?: string;
+  /** Rows of each worksheet of an XLSX export, the header included; Excel's limit unless a test makes it small. */
+  xlsxRowsPerSheet?: number;
 }
 
 /** Runs `handler` for requests that may carry a body; a GET or HEAD goes straight on. */
@@ -78,7 +80,7 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Expr
       createStatsRouter(ctx),
       createManagerRouter(ctx),
       createHrRouter(ctx),
-      createExportRouter(ctx),
+      createExportRouter(ctx, options.xlsxRowsPerSheet),
       createSmtRouter(ctx),
       createFormFieldsRouter(ctx),
       createTargetsRouter(ctx),

@@ -1,4 +1,4 @@
-import { exportFileName, exportQuerySchema, HR_MESSAGES as M, type ExportQuery } from '@tht/contracts';
+import { exportFileName, exportQuerySchema, HR_MESSAGES as M, XLSX_ROWS_PER_SHEET, type ExportQuery } from '@tht/contracts';
 import { Router, type RequestHandler, type Response } from 'express';
 import type pg from 'pg';
 import { answerAsOfNotReady } from '../as-of/as-of-responses';
@@ -25,7 +25,14 @@ const requireExporter: RequestHandler = (req, _res, next) => {
 };
 
 /** Streams the export `query` asks for from the read models in `schema`. */
-async function sendExport(pool: pg.Pool, res: Response, orgDomain: string, schema: string, query: ExportQuery): Promise<void> {
+async function sendExport(
+  pool: pg.Pool,
+  res: Response,
+  orgDomain: string,
+  schema: string,
+  query: ExportQuery,
+  rowsPerSheet: number,
+): Promise<void> {
   const { format, ...scope } = query;
   const entries = await entriesSheet(pool, schema, scope);
   res.attachment(exportFileName(orgDomain, new Date(), format, scope));
@@ -43,7 +50,7 @@ async function sendExport(pool: pg.Pool, res: Response, orgDomain: string, schem
       departmentsSheet(schema),
       formFieldsSheet(schema),
     ];
-    await writeWorkbook(res, pool, sheets);
+    await writeWorkbook(res, pool, sheets, rowsPerSheet);
   }
 }
 
@@ -51,19 +58,20 @@ async function sendExport(pool: pg.Pool, res: Response, orgDomain: string, schem
  * GET /api/export: all data as a file download. The browser opens it in a new window, so the
  * sign-in comes from the `authToken` cookie as well as the Bearer header. CSV (the entries) by
  * default, `?format=xlsx` a workbook with the sheets Entries, Users, Targets, Fiscal years,
- * Departments and Form fields (what the admin import needs to recreate an instance);
+ * Departments and Form fields (what the admin import needs to recreate an instance; a sheet past
+ * Excel's rows goes on in `Entries (2)`, ...);
  * `?year=` limits entries, targets and fiscal years to one year; `?asOf=` exports the data as
  * recorded then (the read models replayed up to it, as the dashboards show it). Streamed from a cursor.
  */
-export function createExportRouter(ctx: AppContext): Router {
+export function createExportRouter(ctx: AppContext, rowsPerSheet = XLSX_ROWS_PER_SHEET): Router {
   const router = Router();
 
   router.get('/export', requireAuth(ctx), requireExporter, async (req, res) => {
     const query = parseWith(exportQuerySchema, req.query);
     const orgDomain = ctx.config.orgEmailDomain;
-    if (!query.asOf) return sendExport(ctx.pool, res, orgDomain, LIVE_READ_MODELS, query);
+    if (!query.asOf) return sendExport(ctx.pool, res, orgDomain, LIVE_READ_MODELS, query, rowsPerSheet);
     const outcome = await ctx.asOf.withReadModels(query.asOf, String(actorOf(req).userId), (schema) =>
-      sendExport(ctx.pool, res, orgDomain, schema, query),
+      sendExport(ctx.pool, res, orgDomain, schema, query, rowsPerSheet),
     );
     // The dashboard offers the export once its figures of that day are shown, so a replay not there is rare.
     if (outcome.status !== 'ready') answerAsOfNotReady(res, outcome);

@@ -1,4 +1,4 @@
-import { neutraliseFormula } from '@tht/contracts';
+import { continuationSheetName, neutraliseFormula, XLSX_ROWS_PER_SHEET } from '@tht/contracts';
 import ExcelJS from 'exceljs';
 import type { Response } from 'express';
 import type pg from 'pg';
@@ -37,18 +37,60 @@ const xlsxValue = (cell: Cell) => (typeof cell === 'string' ? neutraliseFormula(
  * The sheets as one Excel workbook, streamed to `res` with exceljs's WorkbookWriter: each row is
  * committed (written out) as it is read, each worksheet finished before the next begins, and the
  * reading waits while the client is behind, so memory stays flat however many rows there are.
+ * A sheet longer than `rowsPerSheet` (its header included) goes on in continuation sheets.
  */
-export async function writeWorkbook(res: Response, pool: pg.Pool, sheets: readonly ExportSheet[]): Promise<void> {
+export async function writeWorkbook(
+  res: Response,
+  pool: pg.Pool,
+  sheets: readonly ExportSheet[],
+  rowsPerSheet = XLSX_ROWS_PER_SHEET,
+): Promise<void> {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: res, useStyles: false, useSharedStrings: false });
   for (const sheet of sheets) {
-    const worksheet = workbook.addWorksheet(sheet.name);
-    worksheet.addRow([...sheet.columns]).commit();
+    const worksheets = new SheetWorksheets(workbook, sheet, rowsPerSheet);
     for await (const rows of rowChunks(pool, sheet.text, sheet.values)) {
-      for (const row of rows) worksheet.addRow(sheet.toCells(row).map(xlsxValue)).commit();
+      for (const row of rows) worksheets.addRow(sheet.toCells(row).map(xlsxValue));
       await whenWritable(res);
       if (res.destroyed) return;
     }
-    worksheet.commit();
+    worksheets.commit();
   }
   await workbook.commit();
+}
+
+/** The worksheets of one sheet: `Entries`, then `Entries (2)`, ... when the rows do not fit in one, each under the header. */
+class SheetWorksheets {
+  private worksheet: ExcelJS.Worksheet;
+  private rows = 0;
+  private parts = 0;
+
+  constructor(
+    private readonly workbook: ExcelJS.stream.xlsx.WorkbookWriter,
+    private readonly sheet: ExportSheet,
+    private readonly rowsPerSheet: number,
+  ) {
+    this.worksheet = this.next();
+  }
+
+  addRow(cells: Cell[]): void {
+    if (this.rows === this.rowsPerSheet) {
+      this.worksheet.commit();
+      this.worksheet = this.next();
+    }
+    this.worksheet.addRow(cells).commit();
+    this.rows += 1;
+  }
+
+  commit(): void {
+    this.worksheet.commit();
+  }
+
+  private next(): ExcelJS.Worksheet {
+    this.parts += 1;
+    const name = this.parts === 1 ? this.sheet.name : continuationSheetName(this.sheet.name, this.parts);
+    const worksheet = this.workbook.addWorksheet(name);
+    worksheet.addRow([...this.sheet.columns]).commit();
+    this.rows = 1;
+    return worksheet;
+  }
 }

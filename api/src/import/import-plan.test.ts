@@ -1,4 +1,5 @@
 import { ENTRY_EXPORT_COLUMNS, entryDuplicateKey } from '@tht/contracts';
+import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { planImport } from './import-plan';
 import { CSV_CHUNK_BYTES, openSheets } from './import-tables';
@@ -95,5 +96,41 @@ describe('planImport and the entries read again to be written', () => {
     expect(written.map((entry) => ({ row: entry.row, owner: entry.owner, trainingName: entry.input.trainingName }))).toEqual(kept);
     expect(written[0]!.input).toMatchObject({ firstName: 'Bob', lastName: 'Tester', hours: 1.5, date: '2025-02-02' });
     expect(await readAll(plan.entries.read())).toEqual(written);
+  });
+});
+
+describe('planImport of a workbook whose Entries go on in continuation sheets', () => {
+  it('reads every part under its own header, names each row by its worksheet, and skips a repeat across parts once', async () => {
+    const workbook = new ExcelJS.Workbook();
+    const columns = ['employeeEmail', 'trainingName', 'date', 'hours'];
+    workbook
+      .addWorksheet('Entries')
+      .addRows([
+        columns,
+        ['ada@example.com', 'Course A', '2025-02-01', '1'],
+        ['ada@example.com', 'Course B', '2025-02-02', 'lots'],
+      ]);
+    // Another column order; its row 2 repeats the first part's row 2.
+    workbook.addWorksheet('Entries (2)').addRows([
+      ['hours', 'date', 'trainingName', 'employeeEmail'],
+      ['1', '2025-02-01', 'Course A', 'ada@example.com'],
+      ['2', '2025-02-03', 'Course C', 'bob@example.com'],
+    ]);
+    workbook.addWorksheet('Entries (3)').addRows([columns, ['bob@example.com', 'Course D', '2025-02-04', 'x']]);
+    const bytes = new Uint8Array(await workbook.xlsx.writeBuffer());
+
+    const plan = await planImport({ format: 'export-xlsx', sheets: await openSheets(await savedUpload('xlsx', bytes)), instance });
+    plan.duplicates = await plan.entries.skipDuplicates(new Set());
+
+    expect(plan).toMatchObject({ rows: 5, duplicates: 1 });
+    expect(plan.errors).toEqual([
+      { sheet: 'Entries', row: 3, message: 'Hours must be a number' },
+      { sheet: 'Entries (3)', row: 2, message: 'Hours must be a number' },
+    ]);
+    const written = await readAll(plan.entries.read());
+    expect(written.map((entry) => [entry.sheet, entry.row, entry.owner, entry.input.trainingName])).toEqual([
+      ['Entries', 2, ada.id, 'Course A'],
+      ['Entries (2)', 3, bob.id, 'Course C'],
+    ]);
   });
 });

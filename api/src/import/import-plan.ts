@@ -8,7 +8,7 @@ import { planFormFields } from './plan/form-fields-sheet';
 import type { InstanceSnapshot, KnownUser } from './plan/instance-snapshot';
 import { PlanBuilder, type SmallSheetsPlan } from './plan/plan-builder';
 import { PlannedEntries } from './plan/planned-entries';
-import { readSmallSheets, type Sheet, type SheetKind } from './plan/sheet-columns';
+import { readSmallSheets, withContinuations, type Sheet, type SheetKind } from './plan/sheet-columns';
 import { planTargets } from './plan/targets-sheet';
 import { planUsers } from './plan/users-sheet';
 
@@ -60,7 +60,8 @@ const SMALL_SHEET_PLANNERS: readonly [SheetKind, (builder: PlanBuilder, sheet: S
  * written), reading the file once. Duplicates of stored entries are not known yet: see
  * `PlannedEntries.skipDuplicates`.
  */
-export async function planImport({ format, sheets, instance, targetUser }: PlanOptions): Promise<ImportPlan> {
+export async function planImport({ format, sheets: worksheets, instance, targetUser }: PlanOptions): Promise<ImportPlan> {
+  const sheets = format === 'export-xlsx' ? withContinuations(worksheets) : worksheets;
   const builder = new PlanBuilder(instance);
   const counter = new RowCounter();
   const small = format === 'export-xlsx' ? await readSmallSheets(sheets, counter) : new Map<SheetKind, Sheet>();
@@ -81,7 +82,7 @@ export async function planImport({ format, sheets, instance, targetUser }: PlanO
   return {
     format,
     rows: dataRows,
-    errors: sortedErrors(builder.errors, sheets),
+    errors: sortedErrors(builder.errors, worksheets),
     duplicates: 0,
     unchanged: builder.unchanged,
     needsTargetUser: format === 'grid-csv' && !targetUser,

@@ -1,3 +1,5 @@
+import { ENTRY_EXPORT_COLUMNS } from '@tht/contracts';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUserAndLogin, ensureDepartment, type SignedInTestUser } from '../testing/accounts';
 import { request } from '../testing/request';
@@ -7,7 +9,9 @@ import { finished, upload } from './testing/uploads';
 /**
  * An XLSX export of one instance imported into a fresh one recreates its departments, users
  * (without passwords), manager links, targets, fiscal years, form fields and entries, and the
- * HR and SMT figures of both instances are then equal.
+ * HR and SMT figures of both instances are then equal. The source writes worksheets of
+ * XLSX_ROWS_PER_SHEET_IN_TEST rows, so its 8 entries and 7 users go on in continuation sheets, as more than
+ * Excel's rows would.
  */
 
 let source: TestApp;
@@ -15,6 +19,8 @@ let fresh: TestApp;
 let sourceAdmin: SignedInTestUser;
 let freshAdmin: SignedInTestUser;
 const YEARS = [2025, 2026];
+/** The header and 3 entries a worksheet. */
+const XLSX_ROWS_PER_SHEET_IN_TEST = 4;
 
 async function ok(app: TestApp, token: string, method: string, path: string, body?: unknown): Promise<any> {
   const response = await request(app, method, path, { token, body });
@@ -101,6 +107,17 @@ async function buildSource(): Promise<void> {
   });
 }
 
+/** Each worksheet's name and rows (the first cell of each, and the whole header), in tab order. */
+async function worksheets(bytes: Uint8Array<ArrayBuffer>): Promise<{ name: string; header: unknown[]; rows: number }[]> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(bytes.buffer);
+  return workbook.worksheets.map((sheet) => ({
+    name: sheet.name,
+    header: (sheet.getRow(1).values as unknown[]).slice(1),
+    rows: sheet.actualRowCount,
+  }));
+}
+
 async function exportWorkbook(app: TestApp, token: string): Promise<Uint8Array<ArrayBuffer>> {
   const response = await fetch(`${app.baseUrl}/api/export?format=xlsx`, { headers: { authorization: `Bearer ${token}` } });
   expect(response.status).toBe(200);
@@ -170,7 +187,7 @@ async function organisation(app: TestApp, token: string): Promise<Record<string,
 }
 
 beforeAll(async () => {
-  source = await startTestApp();
+  source = await startTestApp({ xlsxRowsPerSheet: XLSX_ROWS_PER_SHEET_IN_TEST });
   fresh = await startTestApp();
   sourceAdmin = await createUserAndLogin(source, { role: 'admin', firstName: 'Ada', lastName: 'Admin' });
   freshAdmin = await createUserAndLogin(fresh, {
@@ -188,8 +205,15 @@ afterAll(async () => {
 });
 
 describe('an XLSX export imported into a fresh instance', () => {
-  it('recreates the organisation, and the HR and SMT figures of both instances are equal', async () => {
+  it('recreates the organisation, its entries read from every continuation sheet, and the HR and SMT figures of both instances are equal', async () => {
     const workbook = await exportWorkbook(source, sourceAdmin.token);
+    const entrySheets = (await worksheets(workbook)).filter((sheet) => sheet.name.startsWith('Entries'));
+    expect(entrySheets.map(({ name, rows }) => ({ name, rows }))).toEqual([
+      { name: 'Entries', rows: 4 },
+      { name: 'Entries (2)', rows: 4 },
+      { name: 'Entries (3)', rows: 3 },
+    ]);
+    for (const sheet of entrySheets) expect(sheet.header.slice(0, ENTRY_EXPORT_COLUMNS.length)).toEqual([...ENTRY_EXPORT_COLUMNS]);
     const dryRun = await upload(fresh, freshAdmin.token, { name: 'export.xlsx', content: workbook }, '?dryRun=true');
     expect(dryRun.status, JSON.stringify(dryRun.body)).toBe(200);
     expect(dryRun.body).toMatchObject({

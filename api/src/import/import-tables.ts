@@ -13,6 +13,8 @@ import { ZipLimitError } from './zip-archive';
 export interface SourceRow {
   number: number;
   cells: string[];
+  /** The worksheet the row is on when its sheet goes on in continuation sheets (`Entries (2)`); absent: the sheet's own. */
+  sheet?: string;
 }
 
 /** Rows as they are read: a CSV's as it is parsed, a workbook's as its sheet is inflated. */

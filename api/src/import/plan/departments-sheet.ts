@@ -1,7 +1,7 @@
 import { ADMIN_MESSAGES as M } from '@tht/contracts';
 import type { PlanBuilder } from './plan-builder';
 import type { RowRef } from './planned-records';
-import type { Sheet } from './sheet-columns';
+import { placeOf, type Sheet } from './sheet-columns';
 
 /** The Departments sheet: the departments the instance does not have yet. */
 export function planDepartments(builder: PlanBuilder, sheet: Sheet): void {
@@ -9,7 +9,7 @@ export function planDepartments(builder: PlanBuilder, sheet: Sheet): void {
     const name = sheet.cell(row, 'name').trim();
     if (name === '') builder.fail(sheet, row, M.nameRequired);
     else if (builder.instance.departments.has(name.toLowerCase())) builder.unchanged.departments += 1;
-    else departmentOf(builder, name, { sheet: sheet.name, row: row.number });
+    else departmentOf(builder, name, placeOf(sheet, row));
   }
 }
 

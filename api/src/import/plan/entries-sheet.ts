@@ -15,7 +15,7 @@ import type { KnownUser } from './instance-snapshot';
 import type { KnownRecords, Owner, OwnerInfo } from './known-records';
 import { messagesOf } from './plan-builder';
 import type { CheckedEntry, EntryCheck, EntryRows } from './planned-entries';
-import { blankToNull, Columns, SHEET_COLUMNS, sheetKindOf } from './sheet-columns';
+import { blankToNull, Columns, placeOf, SHEET_COLUMNS, sheetKindOf } from './sheet-columns';
 
 /** Placeholder names for checking a grid CSV before its person is picked. */
 const UNPICKED_OWNER: OwnerInfo = { firstName: '-', lastName: '-', managerName: '', department: '', role: 'employee' };
@@ -57,7 +57,7 @@ function exportedEntryCheck(known: KnownRecords, columns: Columns): EntryCheck {
     const custom = Object.fromEntries(
       customColumns.map((name) => [name, columns.cell(row, `${CUSTOM_FIELD_COLUMN_PREFIX}${name}`)]),
     );
-    return plannedEntry(known, columns.name, row, owner, exportedFields(columns, row, date.date), custom);
+    return plannedEntry(known, columns, row, owner, exportedFields(columns, row, date.date), custom);
   };
 }
 
@@ -87,14 +87,14 @@ function gridEntryCheck(known: KnownRecords, owner: Owner): EntryCheck {
     const checked = checkGridRow(grid, row.number, 'admin', owner.info);
     return checked.errors.length > 0
       ? { error: checked.errors.join('; ') }
-      : plannedEntry(known, CSV_SHEET, row, owner, checked.entry, {});
+      : plannedEntry(known, { name: CSV_SHEET }, row, owner, checked.entry, {});
   };
 }
 
 /** An entry row as the entry it becomes, with the owner's names, manager and department where it leaves them empty. */
 function plannedEntry(
   known: KnownRecords,
-  sheetName: string,
+  sheet: { name: string },
   row: SourceRow,
   owner: Owner,
   fields: Record<string, unknown>,
@@ -105,7 +105,7 @@ function plannedEntry(
   const checked = checkCustomFieldValues(known.formFields, customValues(known.formFields, custom), { enforceRequired: false });
   if (checked.errors.length > 0) return { error: checked.errors.map((error) => error.message).join('; ') };
   return {
-    entry: { sheet: sheetName, row: row.number, owner: owner.ref, input: parsed.data, customFields: checked.values },
+    entry: { ...placeOf(sheet, row), owner: owner.ref, input: parsed.data, customFields: checked.values },
   };
 }
 

@@ -1,6 +1,6 @@
 import { ADMIN_MESSAGES as M, fiscalYearCreateSchema } from '@tht/contracts';
 import { messagesOf, type PlanBuilder } from './plan-builder';
-import { blankToNull, type Sheet } from './sheet-columns';
+import { blankToNull, placeOf, type Sheet } from './sheet-columns';
 
 /** The Fiscal years sheet: the years the instance does not have yet, with their target hours. */
 export function planFiscalYears(builder: PlanBuilder, sheet: Sheet): void {
@@ -21,7 +21,7 @@ export function planFiscalYears(builder: PlanBuilder, sheet: Sheet): void {
     // A blank description stays blank (the form's default text is for new years typed in by hand).
     else {
       const description = blankToNull(sheet.cell(row, 'description').trim());
-      builder.plan.fiscalYears.push({ sheet: sheet.name, row: row.number, year, targetHours, description });
+      builder.plan.fiscalYears.push({ ...placeOf(sheet, row), year, targetHours, description });
     }
     seen.add(year);
   }

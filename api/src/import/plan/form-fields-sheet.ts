@@ -8,7 +8,7 @@ import {
 import type { SourceRow } from '../import-tables';
 import { messagesOf, type PlanBuilder } from './plan-builder';
 import type { PlannedFormField, RowRef } from './planned-records';
-import type { Sheet } from './sheet-columns';
+import { placeOf, type Sheet } from './sheet-columns';
 
 type FormField = Omit<PlannedFormField, keyof RowRef>;
 
@@ -42,7 +42,7 @@ export function planFormFields(builder: PlanBuilder, sheet: Sheet): void {
     } else {
       const { optionLabels, ...definition } = field;
       planned.push({
-        field: { sheet: sheet.name, row: row.number, ...field },
+        field: { ...placeOf(sheet, row), ...field },
         order: Number(sheet.cell(row, 'order')) || Number.MAX_SAFE_INTEGER,
       });
       builder.known.addFormField({ ...definition, options: optionLabels.map(optionValueFromLabel) });

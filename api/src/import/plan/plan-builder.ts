@@ -2,6 +2,7 @@ import { emptyImportCounts, type ImportRowError } from '@tht/contracts';
 import type { z } from 'zod';
 import type { SourceRow } from '../import-tables';
 import { flatCopy } from '../text-chunks';
+import { placeOf } from './sheet-columns';
 import type { InstanceSnapshot } from './instance-snapshot';
 import { KnownRecords } from './known-records';
 import type { PlannedDepartment, PlannedFiscalYear, PlannedFormField, PlannedTarget, PlannedUser } from './planned-records';
@@ -32,7 +33,7 @@ export class PlanBuilder {
 
   /** A bad row: its message (copied, as it may quote a cell) is kept for the report. */
   fail(sheet: { name: string }, row: SourceRow, message: string): void {
-    this.errors.push({ sheet: sheet.name, row: row.number, message: flatCopy(message) });
+    this.errors.push({ ...placeOf(sheet, row), message: flatCopy(message) });
   }
 }
 

@@ -35,8 +35,8 @@ async function* checkedEntryRows(
 const duplicateKeyOf = (entry: PlannedEntry) =>
   entryDuplicateKey({ userId: entry.owner, trainingName: entry.input.trainingName, date: entry.input.date });
 
-/** Row numbers of a sheet, a bit each. */
-class RowNumbers {
+/** Rows by their order among the entry rows (a sheet's continuation sheets number their rows afresh), a bit each. */
+class RowIndexes {
   private bits = new Uint8Array(1024);
 
   add(row: number): void {
@@ -70,7 +70,7 @@ export class PlannedEntries {
   /** The duplicate keys of the valid entries, until the stored duplicates are known. */
   private keys = new Set<string>();
   /** Valid rows whose key an earlier valid row has. */
-  private readonly repeats = new RowNumbers();
+  private readonly repeats = new RowIndexes();
   private repeated = 0;
   private readonly ownerIds = new Set<number>();
   private readonly dates = new Set<string>();
@@ -95,6 +95,7 @@ export class PlannedEntries {
       },
     };
     for await (const { row, checked } of checkedEntryRows(noticed, rows)) {
+      const index = this.rows;
       this.rows += 1;
       if ('error' in checked) {
         fail(row, checked.error);
@@ -103,7 +104,7 @@ export class PlannedEntries {
       this.valid += 1;
       const key = duplicateKeyOf(checked.entry);
       if (this.keys.has(key)) {
-        this.repeats.add(row.number);
+        this.repeats.add(index);
         this.repeated += 1;
       } else this.keys.add(flatCopy(key)); // a copy holds no piece of the file's text
       if (checked.entry.owner > 0) this.ownerIds.add(checked.entry.owner);
@@ -136,8 +137,10 @@ export class PlannedEntries {
   /** Reads the file again: its valid entries that are no duplicates, in the file's order. */
   async *read(): AsyncGenerator<PlannedEntry> {
     if (!this.source) return;
-    for await (const { row, checked } of checkedEntryRows(this.source, this.source.sheet.rows())) {
-      if ('error' in checked || this.repeats.has(row.number)) continue;
+    let index = -1;
+    for await (const { checked } of checkedEntryRows(this.source, this.source.sheet.rows())) {
+      index += 1;
+      if ('error' in checked || this.repeats.has(index)) continue;
       if (this.stored.size > 0 && this.stored.has(duplicateKeyOf(checked.entry))) continue;
       yield checked.entry;
     }

@@ -1,7 +1,7 @@
 import { ADMIN_MESSAGES as M, userTargetCreateSchema } from '@tht/contracts';
 import { userTargetKey } from './instance-snapshot';
 import { messagesOf, type PlanBuilder } from './plan-builder';
-import { blankToNull, type Sheet } from './sheet-columns';
+import { blankToNull, placeOf, type Sheet } from './sheet-columns';
 
 /** The Targets sheet: each person's yearly target hours the instance does not have yet. */
 export function planTargets(builder: PlanBuilder, sheet: Sheet): void {
@@ -26,7 +26,7 @@ export function planTargets(builder: PlanBuilder, sheet: Sheet): void {
     const key = userTargetKey(owner.ref, year);
     if (seen.has(key)) builder.fail(sheet, row, M.repeatedRow(`The target of ${sheet.cell(row, 'employeeEmail')} for ${year}`));
     else if (builder.instance.userTargets.has(key)) builder.unchanged.targets += 1;
-    else builder.plan.targets.push({ sheet: sheet.name, row: row.number, owner: owner.ref, year, targetHours, reason });
+    else builder.plan.targets.push({ ...placeOf(sheet, row), owner: owner.ref, year, targetHours, reason });
     seen.add(key);
   }
 }

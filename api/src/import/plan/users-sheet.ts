@@ -3,7 +3,7 @@ import type { SourceRow } from '../import-tables';
 import { departmentOf } from './departments-sheet';
 import { messagesOf, type PlanBuilder } from './plan-builder';
 import type { ManagerRef, PlannedUser } from './planned-records';
-import type { Sheet } from './sheet-columns';
+import { placeOf, type Sheet } from './sheet-columns';
 
 /** The account a Users row adds, waiting to be planned after its manager. */
 interface Candidate {
@@ -63,7 +63,7 @@ class UsersSheet {
     if (!role.success) return messagesOf(role.error);
     if (firstName === '') return 'First name is required';
     if (lastName === '') return 'Last name is required';
-    const ref = { sheet: this.sheet.name, row: row.number };
+    const ref = placeOf(this.sheet, row);
     const user = {
       ...ref,
       provisionalId: this.nextProvisionalId--,

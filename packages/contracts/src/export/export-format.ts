@@ -66,6 +66,12 @@ export const EXPORT_SHEETS = {
   formFields: 'Form fields',
 } as const;
 
+/** Rows of an Excel worksheet, the header included: past it, an export sheet goes on in continuation sheets. */
+export const XLSX_ROWS_PER_SHEET = 1_048_576;
+
+/** The `part`-th worksheet (2, 3, ...) of an export sheet too long for one: `Entries (2)`, each under the header again. */
+export const continuationSheetName = (name: string, part: number) => `${name} (${part})`;
+
 /** The `options` cell of a form field: its option labels as a JSON list. */
 export const formatOptionLabels = (labels: readonly string[]) => JSON.stringify(labels);
 
