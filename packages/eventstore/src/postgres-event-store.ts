@@ -28,6 +28,31 @@ import {
   READ_STREAM,
 } from './postgres-statements';
 
+type PendingEvent = PendingAppend['events'][number];
+
+/** The columns of `APPEND`'s events (postgres-statements.ts): ids, types, data and metadata as JSON texts. */
+function eventColumns(events: readonly PendingEvent[]): [string[], string[], string[], string[]] {
+  return [
+    events.map((event) => event.eventId),
+    events.map((event) => event.type),
+    events.map((event) => JSON.stringify(event.data)),
+    events.map((event) => JSON.stringify(event.metadata)),
+  ];
+}
+
+/** `APPEND_MANY`'s columns: the appends', then their events' with the number of each one's append. */
+function appendColumns(appends: readonly PendingAppend[]): unknown[] {
+  const events = appends.flatMap((append) => append.events);
+  return [
+    appends.map((append) => append.streamName),
+    appends.map((append) => append.events.length),
+    appends.map(({ expected }) => (typeof expected === 'number' ? 'exact' : expected)),
+    appends.map(({ expected }) => (typeof expected === 'number' ? expected : null)),
+    appends.flatMap((append, index) => append.events.map(() => index + 1)),
+    ...eventColumns(events),
+  ];
+}
+
 /**
  * The event store on PostgreSQL: its log's order in postgres-positions.ts, its statements in
  * postgres-statements.ts; appends go through the group commit of append-batcher.ts and are
@@ -59,7 +84,7 @@ export function createPostgresEventStore({ pool, pollIntervalMs = 1000 }: Postgr
   /** One append in its own statement. */
   async function appendAlone({ streamName, expected, events }: PendingAppend): Promise<AppendResult> {
     const statement = typeof expected === 'number' ? APPEND.exact : APPEND[expected];
-    const params: unknown[] = [streamName, events.length, JSON.stringify(events)];
+    const params: unknown[] = [streamName, events.length, ...eventColumns(events)];
     if (typeof expected === 'number') params.push(expected);
     const { rows } = await pool.query<{ transaction_id: string; position: string; version: number }>({
       ...statement,
@@ -76,18 +101,9 @@ export function createPostgresEventStore({ pool, pollIntervalMs = 1000 }: Postgr
 
   /** Appends to different streams in one statement; each settles with its own result or ConcurrencyError. */
   async function appendTogether(appends: readonly PendingAppend[]): Promise<Array<PromiseSettledResult<AppendResult>>> {
-    const payload = JSON.stringify(
-      appends.map(({ streamName, expected, events }) => ({
-        streamName,
-        count: events.length,
-        kind: typeof expected === 'number' ? 'exact' : expected,
-        expected: typeof expected === 'number' ? expected : null,
-        events,
-      })),
-    );
     const { rows } = await pool.query<{ stream_name: string; transaction_id: string; position: string; version: number }>({
       ...APPEND_MANY,
-      values: [payload],
+      values: appendColumns(appends),
     });
     announcer.announce();
     const byStream = new Map(rows.map((row) => [row.stream_name, row]));
