@@ -109,6 +109,14 @@ export function flattenFields(data: unknown, prefix = ''): Record<string, Histor
   return fields;
 }
 
+/** A top-level field of `flattenFields(data)`, without flattening the rest (undefined when absent or nested). */
+function topLevelField(data: unknown, field: string): HistoryValue | undefined {
+  if (typeof data !== 'object' || data === null || IDENTITY_FIELDS.has(field) || !Object.hasOwn(data, field)) return undefined;
+  const value = (data as Record<string, unknown>)[field];
+  if (isHistoryValue(value)) return value;
+  return Array.isArray(value) ? value.join(', ') : undefined;
+}
+
 /** Every field whose value differs, in the order the fields first appear; secrets only as changed. */
 export function fieldChanges(before: Snapshot, after: Snapshot): FieldChange[] {
   const names = [...new Set([...Object.keys(before), ...Object.keys(after)])];
@@ -133,7 +141,7 @@ export function evolveSnapshot(before: Snapshot, event: Pick<HistoryEvent, 'type
     case 'UserTargetUpdated':
       return flattenFields(data); // the whole record after the change
     case 'UserUpdated':
-      return { ...before, ...flattenFields(data.changes) };
+      return { ...before, ...flattenFields(fieldsStated(event)) };
     case 'FormFieldOptionAdded':
     case 'FormFieldOptionEdited':
       return { ...before, [optionField(data)]: `${String(data.label)} (${String(data.value)})` };
@@ -142,6 +150,24 @@ export function evolveSnapshot(before: Snapshot, event: Pick<HistoryEvent, 'type
     default:
       return { ...before, ...flattenFields(data) };
   }
+}
+
+const OPTION_EVENT_TYPES = new Set(['FormFieldOptionAdded', 'FormFieldOptionEdited', 'FormFieldOptionDeleted']);
+
+/** What `evolveSnapshot` flattens into the record's fields: a change set for `UserUpdated`; nothing for option events (their fields are named after the option). */
+function fieldsStated(event: Pick<HistoryEvent, 'type' | 'data'>): unknown {
+  if (OPTION_EVENT_TYPES.has(event.type)) return null;
+  const data = event.data as Record<string, unknown> | null | undefined;
+  return event.type === 'UserUpdated' ? data?.changes : data;
+}
+
+/**
+ * `evolveSnapshot({}, event)[field]` for a top-level field (undefined when the event does not
+ * state it), without flattening the whole event: the record-names projector asks this of every
+ * event of a replay.
+ */
+export function statedField(event: Pick<HistoryEvent, 'type' | 'data'>, field: string): HistoryValue | undefined {
+  return topLevelField(fieldsStated(event), field);
 }
 
 const optionField = (data: Record<string, unknown>) => `option ${String(data.optionId)}`;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { actingUserId } from './actors';
+import { evolveSnapshot } from './history';
 import { auditRecordName, nameFrom, namingFieldsOf, namingStreamOf } from './record-names';
 
 describe('record names', () => {
@@ -14,6 +15,38 @@ describe('record names', () => {
       namingFieldsOf({ streamName: 'form-field-2', type: 'FormFieldOptionAdded', data: { optionId: 1, label: 'A' } }),
     ).toBeNull();
     expect(namingFieldsOf({ streamName: 'yearly-target-2026', type: 'YearlyTargetCreated', data: { year: 2026 } })).toBeNull();
+  });
+
+  it('states of each event what its flattened fields state, without flattening them', () => {
+    const events = [
+      {
+        streamName: 'entry-3',
+        type: 'EntryLogged',
+        data: { entryId: 3, trainingName: 'Safety', customFields: { trainingName: 'x' } },
+      },
+      { streamName: 'entry-3', type: 'EntryEdited', data: { entryId: 3, trainingName: ['Fire', 'Safety'], hours: '2' } },
+      { streamName: 'entry-3', type: 'EntryDeleted', data: { entryId: 3 } },
+      { streamName: 'user-7', type: 'UserCreated', data: { userId: 7, firstName: 'Ada', lastName: 'Byron', managerId: null } },
+      {
+        streamName: 'user-7',
+        type: 'UserUpdated',
+        data: { userId: 7, firstName: 'not', changes: { firstName: 'Ann', lastName: 3 } },
+      },
+      { streamName: 'user-7', type: 'UserUpdated', data: { userId: 7 } },
+      { streamName: 'department-2', type: 'DepartmentRenamed', data: { departmentId: 2, name: 'Ops', previousName: 'IT' } },
+      { streamName: 'department-2', type: 'DepartmentCreated', data: null },
+      { streamName: 'form-field-2', type: 'FormFieldCreated', data: { fieldId: 2, label: 'Venue', options: [] } },
+      { streamName: 'form-field-2', type: 'FormFieldOptionEdited', data: { fieldId: 2, optionId: 1, label: 'B', value: 'b' } },
+    ];
+    const flattened = (event: (typeof events)[number]) => {
+      const snapshot = evolveSnapshot({}, event);
+      const stated = ['firstName', 'lastName', 'trainingName', 'name', 'label'].filter(
+        (name) => typeof snapshot[name] === 'string',
+      );
+      return stated.length === 0 ? null : Object.fromEntries(stated.map((name) => [name, snapshot[name]]));
+    };
+    for (const event of events) expect(namingFieldsOf(event), event.type).toEqual(flattened(event));
+    expect(events.map(namingFieldsOf).filter(Boolean)).toHaveLength(6);
   });
 
   it('names a record by its fields, a target after its person, a fiscal year by its year, else by kind and id', () => {

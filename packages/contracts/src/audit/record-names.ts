@@ -2,7 +2,7 @@ import { departmentStream, userStream } from '../accounts/events';
 import { fullName } from '../accounts/rules';
 import { entryStream } from '../entries/events';
 import { formFieldStream } from '../form-fields/events';
-import { evolveSnapshot } from './history';
+import { statedField } from './history';
 import { AUDIT_LOG_KIND_LABELS, streamCategory, type AuditRecordKind } from './log';
 
 /**
@@ -24,9 +24,12 @@ export type NamingFields = Readonly<Record<string, string>>;
 export function namingFieldsOf(event: { streamName: string; type: string; data: unknown }): NamingFields | null {
   const names = NAMING_FIELDS[streamCategory(event.streamName)];
   if (!names) return null;
-  const snapshot = evolveSnapshot({}, event);
-  const stated = names.flatMap((name) => (typeof snapshot[name] === 'string' ? [[name, snapshot[name]] as const] : []));
-  return stated.length === 0 ? null : Object.fromEntries(stated);
+  let stated: Record<string, string> | null = null;
+  for (const name of names) {
+    const value = statedField(event, name);
+    if (typeof value === 'string') (stated ??= {})[name] = value;
+  }
+  return stated;
 }
 
 /** A record's name from its naming fields (folded oldest first); null when they name nothing. */
