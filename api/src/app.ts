@@ -25,6 +25,7 @@ import { apiNotFound, errorHandler } from './platform/http';
 import { requestLogging } from './platform/http-logging';
 import { dispatchByFirstSegment } from './platform/route-dispatch';
 import { readAfter } from './platform/read-after';
+import { answerDeclaredReads, readsOf } from './platform/read-routes';
 import { refuseUnsafeText } from './platform/refuse-unsafe-text';
 import { remoteRegistryHandler } from './platform/remotes';
 import { securityHeaders } from './platform/security-headers';
@@ -37,6 +38,11 @@ export interface CreateAppOptions {
   frontEndRoot?: string;
   /** Rows of each worksheet of an XLSX export, the header included; Excel's limit unless a test makes it small. */
   xlsxRowsPerSheet?: number;
+  /**
+   * Whether the dashboard's declared reads are answered before the generic stack (`read-routes.ts`);
+   * off only in the test that compares both ways.
+   */
+  answerReadsFirst?: boolean;
 }
 
 /** Runs `handler` for requests that may carry a body; a GET or HEAD goes straight on. */
@@ -48,10 +54,37 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Expr
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', ctx.config.trustProxy);
-  app.use(securityHeaders(ctx.config));
-  app.use(assignCorrelationId);
+  const security = securityHeaders(ctx.config);
   const metrics = createMetrics(ctx);
-  app.use('/api', requestLogging(ctx.log), metrics.record);
+  const logging = requestLogging(ctx.log);
+  const readsAfter = readAfter(ctx);
+  // Feature routers, one line each. Each router declares its full paths below /api (e.g.
+  // '/entries/:id') and its own auth; a request walks only those with routes under its first segment.
+  const routers = [
+    createAccountsRouter(ctx),
+    createSsoRouter(ctx),
+    createEntriesRouter(ctx),
+    createStatsRouter(ctx),
+    createManagerRouter(ctx),
+    createHrRouter(ctx),
+    createExportRouter(ctx, options.xlsxRowsPerSheet),
+    createSmtRouter(ctx),
+    createFormFieldsRouter(ctx),
+    createTargetsRouter(ctx),
+    createAdminRouter(ctx),
+    createImportRouter(ctx),
+    createAuditRouter(ctx),
+    createOpenApiRouter(ctx.config),
+  ];
+  // The dashboard's reads first, through the same middleware as below minus the layers a GET passes untouched.
+  if (options.answerReadsFirst ?? true) {
+    app.use(
+      answerDeclaredReads(readsOf(routers), [security, assignCorrelationId, logging, metrics.record, refuseUnsafeText, readsAfter]),
+    );
+  }
+  app.use(security);
+  app.use(assignCorrelationId);
+  app.use('/api', logging, metrics.record);
   app.use('/api', refuseCrossSiteCookieWrites(ctx.config.publicUrl));
   app.use('/api', unlessReading(express.json({ limit: JSON_BODY_LIMIT })), refuseUnsafeText);
 
@@ -68,28 +101,8 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Expr
   });
 
   // Past here a request sending `x-read-after` waits until this process includes that position.
-  app.use('/api', readAfter(ctx));
-  // Feature routers, one line each. Each router declares its full paths below /api (e.g.
-  // '/entries/:id') and its own auth; a request walks only those with routes under its first segment.
-  app.use(
-    '/api',
-    dispatchByFirstSegment([
-      createAccountsRouter(ctx),
-      createSsoRouter(ctx),
-      createEntriesRouter(ctx),
-      createStatsRouter(ctx),
-      createManagerRouter(ctx),
-      createHrRouter(ctx),
-      createExportRouter(ctx, options.xlsxRowsPerSheet),
-      createSmtRouter(ctx),
-      createFormFieldsRouter(ctx),
-      createTargetsRouter(ctx),
-      createAdminRouter(ctx),
-      createImportRouter(ctx),
-      createAuditRouter(ctx),
-      createOpenApiRouter(ctx.config),
-    ]),
-  );
+  app.use('/api', readsAfter);
+  app.use('/api', dispatchByFirstSegment(routers));
 
   app.use('/api', apiNotFound);
   app.use(frontEndRouter(options.frontEndRoot ?? REPO_ROOT));

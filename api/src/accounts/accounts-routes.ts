@@ -18,6 +18,7 @@ import { actorOf } from '../platform/commands';
 import type { AppContext } from '../platform/context';
 import { HttpError, parseWith } from '../platform/http';
 import { jsonOf, responseKey, sendReadModelJson } from '../platform/read-responses';
+import { declareRead } from '../platform/read-routes';
 import { addUser } from '../users/users-commands';
 import { createUsersRouter } from '../users/users-routes';
 import { findUserByEmail, findUserById, listManagerOptions } from '../users/users-queries';
@@ -38,7 +39,7 @@ export function createAccountsRouter(ctx: AppContext): Router {
   const domain = ctx.config.orgEmailDomain;
   const signedInEvenWithPendingChange = requireAuth(ctx, { allowPendingPasswordChange: true });
 
-  router.get('/user', signedInEvenWithPendingChange, async (req, res) => {
+  declareRead(router, '/user', signedInEvenWithPendingChange, async (req, res) => {
     const { id, session } = signedInUser(req);
     // The row is read inside the rendering, so the body kept is never older than the cache's state.
     const readCurrentUser = async () => {

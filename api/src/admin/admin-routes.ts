@@ -5,6 +5,7 @@ import { actorOf } from '../platform/commands';
 import type { AppContext } from '../platform/context';
 import { parseWith } from '../platform/http';
 import { jsonOf, responseKey, sendReadModelJson } from '../platform/read-responses';
+import { declareRead } from '../platform/read-routes';
 import { logAdminBulkEntries, syncRoles } from './admin-commands';
 import { adminStats, adminUsersPage } from './admin-queries';
 
@@ -14,7 +15,7 @@ export function createAdminRouter(ctx: AppContext): Router {
   const adminOnly = [requireAuth(ctx), requireRole('admin')];
 
   // The panel rereads its list and cards after every change; each answer is rendered once per read-model state.
-  router.get('/admin-stats', ...adminOnly, async (req, res) => {
+  declareRead(router, '/admin-stats', ...adminOnly, async (req, res) => {
     await sendReadModelJson(
       ctx,
       req,
@@ -24,7 +25,7 @@ export function createAdminRouter(ctx: AppContext): Router {
     );
   });
 
-  router.get('/admin/users', ...adminOnly, async (req, res) => {
+  declareRead(router, '/admin/users', ...adminOnly, async (req, res) => {
     const query = parseWith(adminUsersQuerySchema, req.query);
     const key = responseKey('admin users', query.page, query.search, query.role);
     await sendReadModelJson(

@@ -13,6 +13,7 @@ import { actorOf } from '../platform/commands';
 import type { AppContext } from '../platform/context';
 import { HttpError, parseWith, sendJsonPieces } from '../platform/http';
 import { responseKey, sendReadModelJson } from '../platform/read-responses';
+import { declareRead } from '../platform/read-routes';
 import { deleteEntry, editEntry, logEntriesInBulk, logEntry } from './entries-commands';
 import { everyonesEntriesJson, personEntriesJson } from './entries-queries';
 
@@ -32,7 +33,7 @@ export function createEntriesRouter(ctx: AppContext): Router {
   const router = Router();
   const signedIn = requireAuth(ctx);
 
-  router.get('/entries', signedIn, async (req, res) => {
+  declareRead(router, '/entries', signedIn, async (req, res) => {
     const query = parseWith(entriesQuerySchema, req.query);
     await authoriseEntriesQuery(ctx, signedInUser(req), query);
     const { userId, year } = query;

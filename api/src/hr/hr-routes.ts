@@ -6,6 +6,7 @@ import { requireAuth, signedInUser } from '../auth/require-auth';
 import type { AppContext } from '../platform/context';
 import { HttpError, parseWith } from '../platform/http';
 import { jsonOf, responseKey, sendReadModelJson, serverDay } from '../platform/read-responses';
+import { declareRead } from '../platform/read-routes';
 import { hrEmployees, hrEmployeesPage, hrStats, hrTrends, popularTopics, topCourses } from './hr-queries';
 
 /** 403 unless the signed-in user may open the HR View (HR and admins). */
@@ -47,14 +48,15 @@ export function createHrRouter(ctx: AppContext): Router {
     yearRead(route, read),
   ];
 
-  router.get('/hr/stats', ...figuresRead('hr stats', (year, today, schema) => hrStats(ctx.pool, year, today, schema)));
-  router.get(
+  declareRead(router, '/hr/stats', ...figuresRead('hr stats', (year, today, schema) => hrStats(ctx.pool, year, today, schema)));
+  declareRead(
+    router,
     '/hr/users',
     ...hrOnly,
     yearRead('hr users', (year) => hrEmployees(ctx, year)),
   );
   // The table's pages: every HR user asking for the same page gets the same answer, rendered once per read-model state.
-  router.get('/hr/employees', ...hrOnly, async (req, res) => {
+  declareRead(router, '/hr/employees', ...hrOnly, async (req, res) => {
     const query = parseWith(hrEmployeesQuerySchema, req.query);
     const year = query.year ?? new Date().getFullYear();
     const key = responseKey('hr employees', year, query.page, query.search, query.role, query.sort, query.order);
@@ -66,9 +68,13 @@ export function createHrRouter(ctx: AppContext): Router {
       jsonOf(() => hrEmployeesPage(ctx, year, query)),
     );
   });
-  router.get('/hr/top-courses', ...figuresRead('hr top courses', (year, _today, schema) => topCourses(ctx.pool, year, schema)));
-  router.get('/hr/topics', ...figuresRead('hr topics', (year, _today, schema) => popularTopics(ctx.pool, year, schema)));
-  router.get('/hr/trends', ...figuresRead('hr trends', (year, _today, schema) => hrTrends(ctx.pool, year, schema)));
+  declareRead(
+    router,
+    '/hr/top-courses',
+    ...figuresRead('hr top courses', (year, _today, schema) => topCourses(ctx.pool, year, schema)),
+  );
+  declareRead(router, '/hr/topics', ...figuresRead('hr topics', (year, _today, schema) => popularTopics(ctx.pool, year, schema)));
+  declareRead(router, '/hr/trends', ...figuresRead('hr trends', (year, _today, schema) => hrTrends(ctx.pool, year, schema)));
 
   return router;
 }

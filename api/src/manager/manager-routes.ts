@@ -7,6 +7,7 @@ import { requireAuth, signedInUser } from '../auth/require-auth';
 import type { AppContext } from '../platform/context';
 import { HttpError, parseWith } from '../platform/http';
 import { jsonOf, responseKey, sendReadModelJson, serverDay } from '../platform/read-responses';
+import { declareRead } from '../platform/read-routes';
 import { directReports, teamEntriesJson, teamStats } from './manager-queries';
 
 /**
@@ -33,7 +34,7 @@ export function createManagerRouter(ctx: AppContext): Router {
   const router = Router();
   const signedIn = requireAuth(ctx);
 
-  router.get('/manager/:managerId/stats', signedIn, async (req, res) => {
+  declareRead(router, '/manager/:managerId/stats', signedIn, async (req, res) => {
     const managerId = await authorisedManagerId(ctx, signedInUser(req), req);
     const today = new Date();
     const { year = today.getFullYear() } = parseWith(managerYearQuerySchema, req.query);
@@ -47,7 +48,7 @@ export function createManagerRouter(ctx: AppContext): Router {
     );
   });
 
-  router.get('/manager/:managerId/employees', signedIn, async (req, res) => {
+  declareRead(router, '/manager/:managerId/employees', signedIn, async (req, res) => {
     const managerId = await authorisedManagerId(ctx, signedInUser(req), req);
     const key = responseKey('manager employees', managerId);
     await sendReadModelJson(
@@ -59,7 +60,7 @@ export function createManagerRouter(ctx: AppContext): Router {
     );
   });
 
-  router.get('/manager/:managerId/entries', signedIn, async (req, res) => {
+  declareRead(router, '/manager/:managerId/entries', signedIn, async (req, res) => {
     const managerId = await authorisedManagerId(ctx, signedInUser(req), req);
     const { year } = parseWith(managerYearQuerySchema, req.query);
     const key = responseKey('manager entries', managerId, year);

@@ -6,6 +6,7 @@ import { requireAuth, signedInUser } from '../auth/require-auth';
 import type { AppContext } from '../platform/context';
 import { HttpError, parseWith } from '../platform/http';
 import { jsonOf, responseKey, sendReadModelJson, serverDay } from '../platform/read-responses';
+import { declareRead } from '../platform/read-routes';
 import { smtOverview } from './smt-queries';
 
 /** 403 unless the signed-in user may open the SMT View (SMT and admins). */
@@ -18,7 +19,7 @@ const requireSmtView: RequestHandler = (req, _res, next) => {
 export function createSmtRouter(ctx: AppContext): Router {
   const router = Router();
 
-  router.get('/smt/overview', requireAuth(ctx), requireSmtView, async (req, res) => {
+  declareRead(router, '/smt/overview', requireAuth(ctx), requireSmtView, async (req, res) => {
     const today = new Date();
     const { year: asked, asOf } = parseWith(smtOverviewQuerySchema, req.query);
     if (asOf) {

@@ -6,6 +6,7 @@ import { availableYears, entryStats } from '../entries/entries-queries';
 import type { AppContext } from '../platform/context';
 import { parseWith } from '../platform/http';
 import { jsonOf, responseKey, sendReadModelJson, serverDay } from '../platform/read-responses';
+import { declareRead } from '../platform/read-routes';
 
 /** A person's entry statistics and the years the year selectors offer. */
 export function createStatsRouter(ctx: AppContext): Router {
@@ -13,7 +14,7 @@ export function createStatsRouter(ctx: AppContext): Router {
   const signedIn = requireAuth(ctx);
 
   /** `userId` defaults to the signed-in user; `year` limits to one year; `thisMonth` is the current calendar month. */
-  router.get('/stats', signedIn, async (req, res) => {
+  declareRead(router, '/stats', signedIn, async (req, res) => {
     const user = signedInUser(req);
     const { userId = user.id, year } = parseWith(entriesQuerySchema, req.query);
     await authoriseEntriesQuery(ctx, user, { userId, year });
@@ -29,7 +30,7 @@ export function createStatsRouter(ctx: AppContext): Router {
   });
 
   /** A list of years, latest first: every year with entries, and always the current year. */
-  router.get('/available-years', signedIn, async (req, res) => {
+  declareRead(router, '/available-years', signedIn, async (req, res) => {
     const currentYear = new Date().getFullYear();
     const key = responseKey('available-years', currentYear);
     await sendReadModelJson(

@@ -1,0 +1,176 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUserAndLogin, type SignedInTestUser } from '../testing/accounts';
+import { logEntryAs } from '../testing/entries';
+import { request } from '../testing/request';
+import { startTestApp, type TestApp } from '../testing/test-app';
+import { createLogger } from './logger';
+
+/**
+ * The dashboard's reads answered first (`answerDeclaredReads`) against the same reads through the
+ * generic stack: two apps on one database, one with the early answers off; every answer the same.
+ */
+const METRICS_TOKEN = 'read-routes-metrics-token';
+const YEAR = 2025;
+/** Headers that differ between any two answers. */
+const VARYING = new Set(['date', 'keep-alive', 'connection']);
+
+const logged = { first: [] as string[], generic: [] as string[] };
+let first: TestApp;
+let generic: TestApp;
+let employee: SignedInTestUser;
+let other: SignedInTestUser;
+let manager: SignedInTestUser;
+let hr: SignedInTestUser;
+let admin: SignedInTestUser;
+
+const linesInto = (lines: string[]) => createLogger('info', { destination: { write: (line) => void lines.push(line) } });
+
+beforeAll(async () => {
+  const config = { metricsToken: METRICS_TOKEN };
+  first = await startTestApp({ config, log: linesInto(logged.first) });
+  generic = await startTestApp({
+    config,
+    log: linesInto(logged.generic),
+    databaseUrl: first.ctx.config.databaseUrl!,
+    answerReadsFirst: false,
+  });
+  manager = await createUserAndLogin(first, { role: 'manager' });
+  employee = await createUserAndLogin(first, { managerId: manager.user.id });
+  other = await createUserAndLogin(first);
+  hr = await createUserAndLogin(first, { role: 'hr' });
+  admin = await createUserAndLogin(first, { role: 'admin' });
+  await logEntryAs(first, employee, { trainingName: 'Kafka basics', date: `${YEAR}-03-04`, hours: 3, rating: 4 });
+});
+
+afterAll(async () => {
+  await generic?.close();
+  await first?.close();
+});
+
+interface Answer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+async function answerOf(app: TestApp, method: string, path: string, headers: Record<string, string>): Promise<Answer> {
+  const response = await fetch(`${app.baseUrl}${path}`, { method, headers });
+  const kept = [...response.headers].filter(([name]) => !VARYING.has(name));
+  return { status: response.status, headers: Object.fromEntries(kept), body: await response.text() };
+}
+
+let sent = 0;
+
+/** The same request to both apps (one correlation id each, so their headers match too); both answers. */
+async function bothWays(path: string, who: SignedInTestUser | null, headers: Record<string, string> = {}, method = 'GET') {
+  sent += 1;
+  const sentHeaders = { 'x-correlation-id': `read-routes-${sent}`, ...(who && who.authHeader), ...headers };
+  return {
+    early: await answerOf(first, method, path, sentHeaders),
+    late: await answerOf(generic, method, path, sentHeaders),
+  };
+}
+
+type Case = [name: string, path: string, who: () => SignedInTestUser | null, status: number, headers?: Record<string, string>];
+
+const CASES: Case[] = [
+  ['own stats', `/api/stats?year=${YEAR}`, () => employee, 200],
+  ['own entries', `/api/entries?userId=%ID%&year=${YEAR}`, () => employee, 200],
+  ['the current user', '/api/user', () => employee, 200],
+  ['the years', '/api/available-years', () => employee, 200],
+  ["another's stats", '/api/stats?userId=%OTHER%', () => employee, 403],
+  ["a report's entries, by the manager", `/api/entries?userId=%ID%&year=${YEAR}`, () => manager, 200],
+  ['a non-report, by a manager', '/api/entries?userId=%OTHER%', () => manager, 403],
+  ['the team stats', `/api/manager/%MANAGER%/stats?year=${YEAR}`, () => manager, 200],
+  ['the team', '/api/manager/%MANAGER%/employees', () => manager, 200],
+  ['the team entries', `/api/manager/%MANAGER%/entries?year=${YEAR}`, () => manager, 200],
+  ["another's team", '/api/manager/%MANAGER%/stats', () => employee, 403],
+  ['an unknown team, by HR', '/api/manager/999999/stats', () => hr, 404],
+  ['HR stats', `/api/hr/stats?year=${YEAR}`, () => hr, 200],
+  ['HR stats, by an employee', '/api/hr/stats', () => employee, 403],
+  ['HR users', '/api/hr/users', () => hr, 200],
+  ['HR employees page', '/api/hr/employees?page=1', () => hr, 200],
+  ['HR top courses', '/api/hr/top-courses', () => hr, 200],
+  ["everyone's entries", `/api/entries?year=${YEAR}`, () => hr, 200],
+  ['the SMT overview, by an admin', '/api/smt/overview', () => admin, 200],
+  ['the SMT overview, by an employee', '/api/smt/overview', () => employee, 403],
+  ['the admin users page', '/api/admin/users?page=1', () => admin, 200],
+  ['the admin stats, by HR', '/api/admin-stats', () => hr, 403],
+  ['no sign-in', '/api/stats', () => null, 401],
+  ['a forged token', '/api/stats', () => null, 401, { authorization: 'Bearer not.a.token' }],
+  ['a bad year', '/api/stats?year=abc', () => employee, 400],
+  ['unsafe text in the query', '/api/stats?year=%00', () => employee, 400],
+  ['a malformed team id', '/api/manager/%E0%A4%A/stats', () => manager, 400],
+  ['a malformed read-after token', '/api/stats', () => employee, 400, { 'x-read-after': 'nonsense' }],
+  ['another case and a trailing slash', '/API/Stats/', () => employee, 200],
+];
+
+const pathFor = (path: string) =>
+  path
+    .replace('%ID%', String(employee.user.id))
+    .replace('%OTHER%', String(other.user.id))
+    .replace('%MANAGER%', String(manager.user.id));
+
+describe('the dashboard reads answered first', () => {
+  it.each(CASES)(
+    '%s: the same status, headers and body as through the generic stack',
+    async (_name, path, who, status, headers) => {
+      const { early, late } = await bothWays(pathFor(path), who(), headers);
+      expect(early.status).toBe(status);
+      expect(early).toEqual(late);
+    },
+  );
+
+  it('a repeat read with If-None-Match: the same 304, and a HEAD the same headers', async () => {
+    const path = `/api/stats?year=${YEAR}`;
+    const { early } = await bothWays(path, employee);
+    const conditional = await bothWays(path, employee, { 'if-none-match': early.headers.etag! });
+    expect(conditional.early.status).toBe(304);
+    expect(conditional.early).toEqual(conditional.late);
+    const head = await bothWays(path, employee, {}, 'HEAD');
+    expect(head.early.status).toBe(200);
+    expect(head.early).toEqual(head.late);
+  });
+
+  it('logs the same line and counts the request under the same route', async () => {
+    const { early } = await bothWays(`/api/manager/${manager.user.id}/stats`, manager, {
+      'x-correlation-id': 'read-routes-logged',
+    });
+    expect(early.status).toBe(200);
+    const lineOf = async (lines: string[]) => {
+      await expect.poll(() => lines.some((line) => line.includes('"read-routes-logged"'))).toBe(true);
+      const { msg, status, method, url } = JSON.parse(lines.find((line) => line.includes('"read-routes-logged"'))!) as Record<
+        string,
+        unknown
+      >;
+      return { msg: String(msg).replace(/\d+ ms$/, ''), status, method, url };
+    };
+    expect(await lineOf(logged.first)).toEqual(await lineOf(logged.generic));
+    const counted = async (app: TestApp) => {
+      const { body } = await request<string>(app, 'GET', '/api/metrics', { token: METRICS_TOKEN });
+      return body
+        .split('\n')
+        .filter((line) => line.startsWith('http_request_duration_seconds_count{method="GET",route="/api/manager'));
+    };
+    const early200 = (await counted(first)).find((line) => line.includes('route="/api/manager/:managerId/stats",status="200"'));
+    expect(early200).toBeDefined();
+    expect(await counted(first)).toEqual(await counted(generic));
+  });
+
+  it('refuses a logged-out session and a removed user as the generic stack does', async () => {
+    const leaving = await createUserAndLogin(first);
+    const removed = await createUserAndLogin(first);
+    expect((await bothWays('/api/stats', leaving)).early.status).toBe(200);
+    expect((await bothWays('/api/stats', removed)).early.status).toBe(200);
+    const loggedOut = await request(first, 'POST', '/api/logout', { token: leaving.token });
+    const deleted = await request(first, 'DELETE', `/api/users/${removed.user.id}`, { token: admin.token });
+    expect([loggedOut.status, deleted.status]).toEqual([200, 200]);
+    // The other app answers once it has seen both (its caches learn of changes by notification).
+    const readAfter = { 'x-read-after': deleted.headers.get('x-read-after')! };
+    for (const user of [leaving, removed]) {
+      const { early, late } = await bothWays('/api/stats', user, readAfter);
+      expect(early.status).toBe(401);
+      expect(early).toEqual(late);
+    }
+  });
+});
