@@ -76,9 +76,6 @@ type Delta = Signed<TrainingTotalsEntryRow>;
 const MONTHS = Array.from({ length: 12 }, (_, index) => index + 1);
 
 async function migrate(db: Kysely<TrainingTotalsTables>, schema: string): Promise<void> {
-  // Every batch rewrites the person-years (and their topics) it touches, a replay each row once
-  // per batch: room on each page (fillfactor) lets PostgreSQL update them in place (HOT), without
-  // a new index entry and without the table growing by a copy of every row per batch.
   await sql`CREATE TABLE IF NOT EXISTS ${sql.table(`${schema}.training_totals`)} (
     user_id integer NOT NULL,
     year integer NOT NULL,
@@ -89,14 +86,14 @@ async function migrate(db: Kysely<TrainingTotalsTables>, schema: string): Promis
     innovative_hours numeric NOT NULL,
     hours_by_month numeric[] NOT NULL,
     PRIMARY KEY (user_id, year)
-  ) WITH (fillfactor = 50)`.execute(db);
+  )`.execute(db);
   await sql`CREATE TABLE IF NOT EXISTS ${sql.table(`${schema}.training_topics`)} (
     user_id integer NOT NULL,
     year integer NOT NULL,
     topic text NOT NULL,
     entries integer NOT NULL,
     PRIMARY KEY (user_id, year, topic)
-  ) WITH (fillfactor = 50)`.execute(db);
+  )`.execute(db);
   const entries = sql.table(`${schema}.training_totals_entries`);
   await sql`CREATE TABLE IF NOT EXISTS ${entries} (
     entry_id integer PRIMARY KEY,
