@@ -26,10 +26,11 @@ const STATEMENTS_IN_FLIGHT = 4;
 const isServerError = (error: unknown) => typeof (error as { code?: unknown } | null)?.code === 'string';
 
 /**
- * Group commit: an append made while fewer than STATEMENTS_IN_FLIGHT statements are being written
- * goes out at once; appends made while that many are being written wait for one to finish and then
- * go out together in one statement (one transaction and one WAL flush for all of them). Under load
- * this turns many commits, each waiting for its own flush, into few; an idle store adds no delay.
+ * Group commit: appends made in one turn of the event loop while fewer than STATEMENTS_IN_FLIGHT
+ * statements are being written go out at the end of that turn, together; appends made while that
+ * many are being written wait for one to finish and then go out together. One statement is one
+ * transaction and one WAL flush for all of its appends. Under load this turns many commits, each
+ * waiting for its own flush, into few; an idle store adds only the rest of the turn.
  * A stream is in one statement at a time, so a second append to a stream waits for the statement
  * holding the first (and sees its version). When PostgreSQL refuses a statement of several appends
  * as a whole (none of it committed), each is tried again alone, so one append's failure is never
@@ -38,6 +39,7 @@ const isServerError = (error: unknown) => typeof (error as { code?: unknown } | 
 export class AppendBatcher {
   private queue: QueuedAppend[] = [];
   private inFlight = 0;
+  private writeScheduled = false;
   private readonly streamsInFlight = new Set<string>();
 
   constructor(
@@ -48,6 +50,20 @@ export class AppendBatcher {
   submit(append: PendingAppend): Promise<AppendResult> {
     return new Promise((resolve, reject) => {
       this.queue.push({ ...append, resolve, reject });
+      this.scheduleWrite();
+    });
+  }
+
+  /**
+   * Writes once the appends made in this turn of the event loop are queued: the writers that one
+   * statement's results set going append again in the same turn, and they then go out together
+   * rather than the first few alone (20 writers: about a third fewer statements).
+   */
+  private scheduleWrite(): void {
+    if (this.writeScheduled) return;
+    this.writeScheduled = true;
+    setImmediate(() => {
+      this.writeScheduled = false;
       this.writeWhatCan();
     });
   }

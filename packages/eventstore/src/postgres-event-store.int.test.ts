@@ -99,7 +99,7 @@ describe('PostgreSQL event store global order', () => {
 
   it('writes appends made while one is being written together, in one transaction, each with its own outcome', async () => {
     await store.append('together-old', [newEvent('Old0')], 'no_stream');
-    // The first few go out at once, each alone, as many as statements may be in flight.
+    // The first few fill the statements that may be in flight.
     const alone = Array.from({ length: 3 }, (_, i) => store.append(`together-alone-${i}`, [newEvent('Alone')], 'no_stream'));
     const appends = [
       store.append('together-first', [newEvent('First')], 'no_stream'), // may go out at once, alone
