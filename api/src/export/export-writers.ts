@@ -5,6 +5,7 @@ import type pg from 'pg';
 import { whenWritable } from '../platform/http';
 import { rowChunks } from '../platform/row-chunks';
 import type { Cell, ExportSheet } from './export-sheets';
+import { rowXml, writeRowsXml } from './xlsx-rows';
 
 export const CSV_TYPE = 'text/csv; charset=utf-8';
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -34,10 +35,11 @@ export async function* csvPieces(pool: pg.Pool, sheet: ExportSheet): AsyncGenera
 const xlsxValue = (cell: Cell) => (typeof cell === 'string' ? neutraliseFormula(cell) : cell);
 
 /**
- * The sheets as one Excel workbook, streamed to `res` with exceljs's WorkbookWriter: each row is
- * committed (written out) as it is read, each worksheet finished before the next begins, and the
- * reading waits while the client is behind, so memory stays flat however many rows there are.
- * A sheet longer than `rowsPerSheet` (its header included) goes on in continuation sheets.
+ * The sheets as one Excel workbook, streamed to `res` with exceljs's WorkbookWriter: the rows of
+ * each chunk read are written out (xlsx-rows.ts) before the next is read, each worksheet finished
+ * before the next begins, and the reading waits while the client is behind, so memory stays flat
+ * however many rows there are. A sheet longer than `rowsPerSheet` (its header included) goes on in
+ * continuation sheets.
  */
 export async function writeWorkbook(
   res: Response,
@@ -50,6 +52,7 @@ export async function writeWorkbook(
     const worksheets = new SheetWorksheets(workbook, sheet, rowsPerSheet);
     for await (const rows of rowChunks(pool, sheet.text, sheet.values)) {
       for (const row of rows) worksheets.addRow(sheet.toCells(row).map(xlsxValue));
+      worksheets.flush();
       await whenWritable(res);
       if (res.destroyed) return;
     }
@@ -61,8 +64,11 @@ export async function writeWorkbook(
 /** The worksheets of one sheet: `Entries`, then `Entries (2)`, ... when the rows do not fit in one, each under the header. */
 class SheetWorksheets {
   private worksheet: ExcelJS.Worksheet;
+  /** Rows of the current worksheet, its header included. */
   private rows = 0;
   private parts = 0;
+  /** The XML of the rows added since the last flush. */
+  private pending = '';
 
   constructor(
     private readonly workbook: ExcelJS.stream.xlsx.WorkbookWriter,
@@ -72,25 +78,33 @@ class SheetWorksheets {
     this.worksheet = this.next();
   }
 
-  addRow(cells: Cell[]): void {
+  addRow(cells: readonly Cell[]): void {
     if (this.rows === this.rowsPerSheet) {
+      this.flush();
       this.worksheet.commit();
       this.worksheet = this.next();
     }
-    this.worksheet.addRow(cells).commit();
     this.rows += 1;
+    this.pending += rowXml(this.rows, cells);
+  }
+
+  /** Writes the rows added so far into the worksheet. */
+  flush(): void {
+    if (this.pending === '') return;
+    writeRowsXml(this.worksheet, this.pending);
+    this.pending = '';
   }
 
   commit(): void {
+    this.flush();
     this.worksheet.commit();
   }
 
   private next(): ExcelJS.Worksheet {
     this.parts += 1;
     const name = this.parts === 1 ? this.sheet.name : continuationSheetName(this.sheet.name, this.parts);
-    const worksheet = this.workbook.addWorksheet(name);
-    worksheet.addRow([...this.sheet.columns]).commit();
     this.rows = 1;
-    return worksheet;
+    this.pending = rowXml(1, this.sheet.columns);
+    return this.workbook.addWorksheet(name);
   }
 }

@@ -1,0 +1,46 @@
+import { PassThrough } from 'node:stream';
+import ExcelJS from 'exceljs';
+import JSZip from 'jszip';
+import { describe, expect, it } from 'vitest';
+import type { Cell } from './export-sheets';
+import { rowXml, writeRowsXml } from './xlsx-rows';
+
+const ROWS: Cell[][] = [
+  ['id', 'name', 'hours', 'notes', 'innovative'],
+  [1, 'Ada <Lovelace> & "Co" \'s', 1.5, '', true],
+  [2, null, 0, 'tab\there\nnew line\r\nand \x01\x0B\x0C\x1F\x7F gone', false],
+  [null, 'emoji 🎓 and ünïcode', -3, null, null],
+  [null, null, null, null, null],
+  [1e21, "'=SUM(A1)", 0.1 + 0.2, 'x'.repeat(5000), true],
+  [123456789012, ' leading and trailing ', Number.MAX_SAFE_INTEGER, null, false],
+];
+
+/** Every part of a workbook of `ROWS` (the first three in 40 columns: AA, AN), written by `write`, unzipped. */
+async function workbookParts(
+  write: (worksheet: ExcelJS.Worksheet, row: Cell[], number: number) => void,
+): Promise<Record<string, string>> {
+  const stream = new PassThrough();
+  const chunks: Buffer[] = [];
+  stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: false, useSharedStrings: false });
+  const worksheet = workbook.addWorksheet('Entries');
+  const wide = (row: Cell[]) => [...row, ...Array.from({ length: 35 }, (_, index) => (index % 3 === 0 ? null : `c${index}`))];
+  ROWS.forEach((row, index) => write(worksheet, index < 3 ? wide(row) : row, index + 1));
+  worksheet.commit();
+  await workbook.commit();
+  const zip = await JSZip.loadAsync(Buffer.concat(chunks));
+  const parts: Record<string, string> = {};
+  for (const name of Object.keys(zip.files).sort()) parts[name] = await zip.file(name)!.async('string');
+  return parts;
+}
+
+describe('rowXml (rows written as exceljs writes them, without its row objects)', () => {
+  it('gives the very workbook exceljs writes: numbers, yes/no, texts escaped, nulls and empty rows left out, columns past Z', async () => {
+    const byExceljs = await workbookParts((worksheet, row) => worksheet.addRow(row).commit());
+    const byRowXml = await workbookParts((worksheet, row, number) => writeRowsXml(worksheet, rowXml(number, row)));
+    expect(byRowXml).toEqual(byExceljs);
+    const sheet = Object.values(byExceljs).find((part) => part.includes('<sheetData>'))!;
+    expect(sheet).toContain('<c r="AN3"');
+    expect(sheet).not.toContain('<row r="5"');
+  });
+});
