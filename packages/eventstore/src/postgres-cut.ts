@@ -14,17 +14,18 @@ import { NOTHING_SEALED, READ_HEAD } from './postgres-log';
  */
 
 const READABLE = 'transaction_id < pg_snapshot_xmin(pg_current_snapshot())';
+// The texts are named apart from the columns: ORDER BY a column's name would sort its text ('875' after '1431').
 
 /** `sequence + 0`: not the primary key's `min`, which would walk the chain from its start up to the cut. */
-const FIRST_SEALED_AFTER = `SELECT transaction_id::text, position::text FROM ${S}.chain
+const FIRST_SEALED_AFTER = `SELECT transaction_id::text AS tx, position::text AS pos FROM ${S}.chain
   WHERE sequence = (SELECT min(sequence + 0) FROM ${S}.chain WHERE occurred_at > $1 AND sequence <= $2::bigint)`;
 
-const FIRST_UNSEALED_AFTER = `SELECT transaction_id::text, position::text FROM ${S}.events
+const FIRST_UNSEALED_AFTER = `SELECT transaction_id::text AS tx, position::text AS pos FROM ${S}.events
   WHERE (transaction_id, position) > ($2::xid8, $3::bigint) AND ${READABLE} AND ${OCCURRED_AT} > $1
   ORDER BY transaction_id, position LIMIT 1`;
 
 /** The last readable event before `$1, $2` (the greatest position when none is after the cut). */
-const LAST_BEFORE = `SELECT transaction_id::text, position::text FROM ${S}.events
+const LAST_BEFORE = `SELECT transaction_id::text AS tx, position::text AS pos FROM ${S}.events
   WHERE (transaction_id, position) < ($1::xid8, $2::bigint) AND ${READABLE}
   ORDER BY transaction_id DESC, position DESC LIMIT 1`;
 const END_OF_LOG = ['18446744073709551615', '9223372036854775807'];

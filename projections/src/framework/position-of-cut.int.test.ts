@@ -19,19 +19,27 @@ describe('positionOfCut: the store query finds the same position as reading the 
   /** Every event's position, in log order. */
   let positions: string[];
 
-  const append = async (ms: number, index: number) => {
-    const metadata = { actorId: '7', correlationId: 'cut', occurredAt: at(ms).toISOString(), schemaVersion: 1 };
-    return (await store.append(`note-${index % 3}`, [{ type: 'Noted', data: { index }, metadata }], 'any')).lastGlobalPosition;
-  };
+  const noted = (ms: number, index: number) => ({
+    type: 'Noted',
+    data: { index },
+    metadata: { actorId: '7', correlationId: 'cut', occurredAt: at(ms).toISOString(), schemaVersion: 1 },
+  });
 
   beforeAll(async () => {
     database = await createTestDatabase();
     await migrateEventStore(database.pool);
     store = createEventStore({ pool: database.pool, pollIntervalMs: 60_000 });
     positions = [];
-    for (const [index, ms] of SEALED_TIMES.entries()) positions.push(await append(ms, index));
+    for (const [index, ms] of SEALED_TIMES.entries())
+      positions.push((await store.append(`note-${index % 3}`, [noted(ms, index)], 'any')).lastGlobalPosition);
     expect(await sealChain(database.pool)).toBe(SEALED_TIMES.length);
-    for (const [index, ms] of UNSEALED_TIMES.entries()) positions.push(await append(ms, SEALED_TIMES.length + index));
+    // One append: the log positions 9 to 14 of one transaction, ordered as numbers, not as texts ('9' after '14').
+    await store.append(
+      'note-unsealed',
+      UNSEALED_TIMES.map((ms, index) => noted(ms, SEALED_TIMES.length + index)),
+      'any',
+    );
+    positions.push(...(await store.readAll(positions.at(-1)!, 100)).events.map((event) => event.globalPosition));
   });
 
   afterAll(async () => {
