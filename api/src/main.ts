@@ -6,7 +6,7 @@ import { ensureStartupAdmin } from './accounts/startup-admin';
 import { createApp } from './app';
 import { ConfigError, REPO_ROOT, defaultPublicUrl, loadConfig, type AppConfig } from './config';
 import { buildMissingFrontEnds } from './platform/front-end-build';
-import { createLogger, type Logger } from './platform/logger';
+import { closeLog, createLogger, type Logger } from './platform/logger';
 import { startRuntime } from './platform/runtime';
 import { closeHttpServer, listen } from './platform/shutdown';
 
@@ -129,6 +129,7 @@ function stopOnSignals(log: Logger): void {
     log.info(`${signal} received: stopping`);
     await stopAll(log);
     log.info('Stopped');
+    await closeLog(log);
     process.exit(0);
   };
   process.on('SIGTERM', (signal) => void stop(signal));
@@ -152,6 +153,7 @@ async function main(): Promise<void> {
     } else {
       log.error(`Start-up failed: ${(error as Error).message}`, error);
     }
+    await closeLog(log);
     process.exit(1);
   }
 }

@@ -1,5 +1,6 @@
 import { pino, type DestinationStream } from 'pino';
 import pretty from 'pino-pretty';
+import SonicBoom from 'sonic-boom';
 import type { LogLevel } from '../config';
 
 export interface Logger {
@@ -63,7 +64,28 @@ export function createLogger(level: LogLevel, { destination = standardOutput() }
     error: (message, error) => (error === undefined ? base.error(message) : base.error({ err: error }, message)),
   };
   loggersPino.set(log, base);
+  destinations.set(log, destination);
   return log;
+}
+
+const destinations = new WeakMap<Logger, DestinationStream>();
+
+/**
+ * Writes out the lines still held and closes the log, for a process about to exit: pino's own
+ * flush at exit leaves out a write that is waiting for a full pipe. Gives up after `timeoutMs`, so
+ * a stuck reader cannot hold the exit forever. Nothing may be logged after it.
+ */
+export function closeLog(log: Logger, timeoutMs = 5_000): Promise<void> {
+  const destination = destinations.get(log);
+  if (!(destination instanceof SonicBoom)) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, timeoutMs);
+    destination.once('close', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    destination.end();
+  });
 }
 
 /** The pino logger behind a Logger made by `createLogger` (for child loggers, e.g. the request log). */
@@ -73,9 +95,14 @@ export function pinoBehind(log: Logger): pino.Logger {
   return base;
 }
 
+/** Lines held while standard output's reader is behind; past this, new lines are dropped, not the server stalled. */
+const UNWRITTEN_LOG_BYTES = 16 * 1024 * 1024;
+
 function standardOutput(): DestinationStream {
-  // Synchronous writes: the last lines before process.exit are not lost.
+  // A terminal: synchronous, readable lines. Otherwise (a pipe, a log shipper) the writes do not
+  // wait: a slow or stuck reader must not stall every request on a full pipe. Lines logged while
+  // a write is under way go out together in the next one; pino writes what is left at exit.
   return process.stdout.isTTY
     ? pretty({ sync: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' })
-    : pino.destination({ sync: true });
+    : pino.destination({ sync: false, maxLength: UNWRITTEN_LOG_BYTES });
 }

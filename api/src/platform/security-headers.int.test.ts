@@ -37,6 +37,14 @@ describe('security headers over plain http (the default PUBLIC_URL)', () => {
     expect(headers.get('x-content-type-options')).toBe('nosniff');
     expect(headers.get('referrer-policy')).toBe('no-referrer');
     expect(headers.get('strict-transport-security')).toBeNull();
+    // Helmet's other defaults, kept though its headers are now worked out once.
+    expect(headers.get('cross-origin-opener-policy')).toBe('same-origin');
+    expect(headers.get('origin-agent-cluster')).toBe('?1');
+    expect(headers.get('x-dns-prefetch-control')).toBe('off');
+    expect(headers.get('x-download-options')).toBe('noopen');
+    expect(headers.get('x-permitted-cross-domain-policies')).toBe('none');
+    expect(headers.get('x-xss-protection')).toBe('0');
+    expect(headers.get('x-powered-by')).toBeNull();
   });
 
   it("lets another origin's shell load this server's remotes, but nothing else", async () => {
