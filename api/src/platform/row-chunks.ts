@@ -17,16 +17,26 @@ export async function* rowChunks(pool: pg.Pool, text: string, values: readonly u
   const client = await pool.connect();
   const cursor = client.query(new Cursor<string[]>(text, [...values], { rowMode: 'array', types: AS_TEXT }));
   let failure: Error | undefined;
+  let next: Promise<string[][]> | undefined;
+  const readAhead = () => {
+    next = cursor.read(ROWS_PER_CHUNK);
+    next.catch(() => {}); // awaited below, or after an early end
+    return next;
+  };
   try {
-    for (;;) {
-      const rows = await cursor.read(ROWS_PER_CHUNK);
-      if (rows.length === 0) return;
+    let rows = await readAhead();
+    while (rows.length > 0) {
+      // PostgreSQL reads the next chunk while the caller writes this one.
+      const following = readAhead();
       yield rows;
+      rows = await following;
     }
   } catch (error) {
     failure = error as Error;
     throw error;
   } finally {
+    // The cursor closes only once no read is under way on its connection.
+    await next?.catch(() => {});
     await cursor.close().catch(() => {});
     client.release(failure); // a connection that failed is not reused
   }
