@@ -5,7 +5,7 @@ import type pg from 'pg';
 import { whenWritable } from '../platform/http';
 import { rowChunks } from '../platform/row-chunks';
 import type { Cell, ExportSheet } from './export-sheets';
-import { rowXml, writeRowsXml } from './xlsx-rows';
+import { rowXml, writeRowsXml, zipEntryOf } from './xlsx-rows';
 
 export const CSV_TYPE = 'text/csv; charset=utf-8';
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -52,7 +52,7 @@ export async function writeWorkbook(
     const worksheets = new SheetWorksheets(workbook, sheet, rowsPerSheet);
     for await (const rows of rowChunks(pool, sheet.text, sheet.values)) {
       for (const row of rows) worksheets.addRow(sheet.toCells(row).map(xlsxValue));
-      worksheets.flush();
+      await worksheets.flush(res);
       await whenWritable(res);
       if (res.destroyed) return;
     }
@@ -80,7 +80,7 @@ class SheetWorksheets {
 
   addRow(cells: readonly Cell[]): void {
     if (this.rows === this.rowsPerSheet) {
-      this.flush();
+      this.write();
       this.worksheet.commit();
       this.worksheet = this.next();
     }
@@ -88,15 +88,21 @@ class SheetWorksheets {
     this.pending += rowXml(this.rows, cells);
   }
 
-  /** Writes the rows added so far into the worksheet. */
-  flush(): void {
+  /** Writes the rows added so far into the worksheet, then waits until the zip has taken them in (or `res` closed). */
+  async flush(res: Response): Promise<void> {
+    this.write();
+    const zipEntry = zipEntryOf(this.worksheet);
+    if (zipEntry) await whenWritable(res, zipEntry);
+  }
+
+  private write(): void {
     if (this.pending === '') return;
     writeRowsXml(this.worksheet, this.pending);
     this.pending = '';
   }
 
   commit(): void {
-    this.flush();
+    this.write();
     this.worksheet.commit();
   }
 

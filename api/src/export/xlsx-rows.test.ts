@@ -3,7 +3,9 @@ import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
 import type { Cell } from './export-sheets';
-import { rowXml, writeRowsXml } from './xlsx-rows';
+import type { Response } from 'express';
+import { whenWritable } from '../platform/http';
+import { rowXml, writeRowsXml, zipEntryOf } from './xlsx-rows';
 
 const ROWS: Cell[][] = [
   ['id', 'name', 'hours', 'notes', 'innovative'],
@@ -43,5 +45,26 @@ describe('rowXml (rows written as exceljs writes them, without its row objects)'
     const sheet = Object.values(byExceljs).find((part) => part.includes('<sheetData>'))!;
     expect(sheet).toContain('<c r="AN3"');
     expect(sheet).not.toContain('<row r="5"');
+  });
+});
+
+describe("a worksheet's zip entry", () => {
+  it('holds back a writer that waits for it: rows read faster than they compress do not pile up', async () => {
+    const output = new PassThrough();
+    output.resume();
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: false, useSharedStrings: false });
+    const worksheet = workbook.addWorksheet('Entries');
+    let number = 0;
+    const backlogs: number[] = [];
+    for (let chunk = 0; chunk < 10; chunk++) {
+      let xml = '';
+      for (let row = 0; row < 2_000; row++) xml += rowXml(++number, [`Training ${number}`, number, `notes ${'x'.repeat(100)}`]);
+      writeRowsXml(worksheet, xml);
+      const zipEntry = zipEntryOf(worksheet)!;
+      await whenWritable(output as unknown as Response, zipEntry);
+      backlogs.push((zipEntry as unknown as { _writableState: { length: number } })._writableState.length);
+    }
+    // Each chunk is about 400 KB of XML: without the wait the backlog grows by that much every chunk.
+    expect(Math.max(...backlogs)).toBeLessThan(1_000_000);
   });
 });

@@ -136,15 +136,24 @@ export async function sendJsonPieces(res: Response, pieces: AsyncIterable<string
   await sendPieces(res, pieces);
 }
 
-/** Waits while the client has more unread data than the response buffers (for writers that do not wait themselves). */
-export async function whenWritable(res: Response): Promise<void> {
-  if (res.writableNeedDrain && !res.destroyed) await drainedOrClosed(res);
+/**
+ * Waits while `stream` has more unread data than it buffers (for writers that do not wait
+ * themselves), or until `res` closes: `stream` is the response or a stream on the way to it.
+ */
+export async function whenWritable(res: Response, stream: NodeJS.WritableStream = res): Promise<void> {
+  if (needsDrain(stream) && !res.destroyed) await drainedOrClosed(res, stream);
 }
 
-async function drainedOrClosed(res: Response): Promise<void> {
+/** Node's `writableNeedDrain`; the streams of the readable-stream package (exceljs's zip) keep it in their state only. */
+function needsDrain(stream: NodeJS.WritableStream): boolean {
+  const { writableNeedDrain, _writableState } = stream as { writableNeedDrain?: boolean; _writableState?: { needDrain?: boolean } };
+  return writableNeedDrain ?? _writableState?.needDrain ?? false;
+}
+
+async function drainedOrClosed(res: Response, stream: NodeJS.WritableStream = res): Promise<void> {
   const done = new AbortController();
   try {
-    await Promise.race([once(res, 'drain', { signal: done.signal }), once(res, 'close', { signal: done.signal })]);
+    await Promise.race([once(stream, 'drain', { signal: done.signal }), once(res, 'close', { signal: done.signal })]);
   } finally {
     done.abort(); // removes the listener that did not fire
   }
