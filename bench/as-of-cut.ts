@@ -12,31 +12,22 @@ import { createEventStore, migrateEventStore, sealChain } from '@tht/eventstore'
 import { createPool } from '@tht/postgres';
 import { positionOfCut, positionOfCutByReading } from 'projections';
 import { benchDatabase } from './support/bench-postgres';
-import { organisationHistory } from './support/organisation-history';
-import { organisationPlan } from './support/organisation-plan';
 import { loadAverageText } from './support/report';
 import { secondsSince } from './support/seed';
-import { seedHistory } from './support/seed-history';
+import { seedSampleOrganisation } from './support/sample-organisation';
 
 const PEOPLE = Number(process.env.BENCH_ORG_PEOPLE ?? 10_000);
 const ENTRIES = Number(process.env.BENCH_ORG_ENTRIES ?? 1_000_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-const DEPARTMENTS = ['Engineering', 'Finance', 'People', 'Sales', 'Support', 'Legal'];
 const NOW = new Date();
-const YEARS = Array.from({ length: 5 }, (_, i) => NOW.getUTCFullYear() - 4 + i);
-const range = (count: number, from: number) => Array.from({ length: count }, (_, i) => from + i);
 
 const database = await benchDatabase();
 const pool = createPool(database.connectionString, { max: 4 });
 const store = createEventStore({ pool });
 try {
   await migrateEventStore(pool);
-  const plan = organisationPlan({ users: PEOPLE, entries: ENTRIES, years: YEARS, seed: 23 });
-  const ids = { users: range(PEOPLE, 1), departments: range(DEPARTMENTS.length, 1), entries: range(ENTRIES, 1) };
-  const from = new Date(Date.UTC(YEARS[0]!, 0, 1));
-  const history = organisationHistory({ plan, ids, departments: DEPARTMENTS, passwordHash: 'x', from, to: NOW, seed: 23 });
   const seeding = performance.now();
-  const events = await seedHistory(pool, history.appends(), history.timeOf);
+  const events = await seedSampleOrganisation(pool, { people: PEOPLE, entries: ENTRIES, now: NOW });
   await sealChain(pool, 10_000);
   await pool.query('VACUUM ANALYZE eventstore.chain');
   console.log(`as-of cut: ${events} events seeded and sealed in ${secondsSince(seeding).toFixed(0)} s; ${database.describe}`);

@@ -33,20 +33,15 @@ import { whenWritable } from '../api/src/platform/http';
 import { rowChunks } from '../api/src/platform/row-chunks';
 import { benchDatabase } from './support/bench-postgres';
 import { download } from './support/download';
-import { organisationHistory } from './support/organisation-history';
-import { organisationPlan } from './support/organisation-plan';
 import { withPeakMemory } from './support/process-memory';
 import { loadAverageText } from './support/report';
 import { secondsSince } from './support/seed';
-import { seedHistory } from './support/seed-history';
+import { seedSampleOrganisation } from './support/sample-organisation';
 
 const PEOPLE = Number(process.env.BENCH_ORG_PEOPLE ?? 2_000);
 const ENTRIES = Number(process.env.BENCH_ORG_ENTRIES ?? 200_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-const DEPARTMENTS = ['Engineering', 'Finance', 'People', 'Sales', 'Support', 'Legal'];
 const NOW = new Date();
-const YEARS = Array.from({ length: 5 }, (_, i) => NOW.getUTCFullYear() - 4 + i);
-const range = (count: number, from: number) => Array.from({ length: count }, (_, i) => from + i);
 
 const xlsxValue = (cell: Cell) => (typeof cell === 'string' ? neutraliseFormula(cell) : cell);
 
@@ -85,12 +80,8 @@ const server = express()
 try {
   await migrateEventStore(pool);
   await migrateReadModels(createDb(pool), allProjectors);
-  const plan = organisationPlan({ users: PEOPLE, entries: ENTRIES, years: YEARS, seed: 23 });
-  const ids = { users: range(PEOPLE, 1), departments: range(DEPARTMENTS.length, 1), entries: range(ENTRIES, 1) };
-  const from = new Date(Date.UTC(YEARS[0]!, 0, 1));
-  const history = organisationHistory({ plan, ids, departments: DEPARTMENTS, passwordHash: 'x', from, to: NOW, seed: 23 });
   const seeding = performance.now();
-  const events = await seedHistory(pool, history.appends(), history.timeOf);
+  const events = await seedSampleOrganisation(pool, { people: PEOPLE, entries: ENTRIES, now: NOW });
   await rebuildReadModels({ pool, store, projectors: allProjectors });
   console.log(`xlsx export: ${events} events seeded and rebuilt in ${secondsSince(seeding).toFixed(0)} s; ${database.describe}`);
 
