@@ -10,7 +10,6 @@
  * BENCH_ROUNDS (3).
  */
 import type { AddressInfo } from 'node:net';
-import { neutraliseFormula } from '@tht/contracts';
 import { createEventStore, migrateEventStore } from '@tht/eventstore';
 import { createDb, createPool } from '@tht/postgres';
 import ExcelJS from 'exceljs';
@@ -25,10 +24,9 @@ import {
   LIVE_READ_MODELS,
   targetsSheet,
   usersSheet,
-  type Cell,
   type ExportSheet,
 } from '../api/src/export/export-sheets';
-import { writeWorkbook } from '../api/src/export/export-writers';
+import { writeWorkbook, xlsxValue } from '../api/src/export/export-writers';
 import { whenWritable } from '../api/src/platform/http';
 import { rowChunks } from '../api/src/platform/row-chunks';
 import { benchDatabase } from './support/bench-postgres';
@@ -42,8 +40,6 @@ const PEOPLE = Number(process.env.BENCH_ORG_PEOPLE ?? 2_000);
 const ENTRIES = Number(process.env.BENCH_ORG_ENTRIES ?? 200_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const NOW = new Date();
-
-const xlsxValue = (cell: Cell) => (typeof cell === 'string' ? neutraliseFormula(cell) : cell);
 
 /** The writer before: every row through exceljs's Row and Cell objects (one sheet a worksheet: the sizes here fit). */
 async function writeWithRowObjects(res: Response, pool: pg.Pool, sheets: readonly ExportSheet[]): Promise<void> {

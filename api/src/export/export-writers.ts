@@ -32,7 +32,7 @@ export async function* csvPieces(pool: pg.Pool, sheet: ExportSheet): AsyncGenera
   }
 }
 
-const xlsxValue = (cell: Cell) => (typeof cell === 'string' ? neutraliseFormula(cell) : cell);
+export const xlsxValue = (cell: Cell) => (typeof cell === 'string' ? neutraliseFormula(cell) : cell);
 
 /**
  * The sheets as one Excel workbook, streamed to `res` with exceljs's WorkbookWriter: the rows of
