@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listDepartments } from '../departments/departments-queries';
 import { createUserAndLogin, ensureDepartment } from './accounts';
@@ -17,6 +18,15 @@ describe('test accounts on a fresh database', () => {
     expect(new Set(departments.map(({ id }) => id)).size).toBe(1);
     expect(departments[0]).toMatchObject({ name: 'Research' });
     expect((await listDepartments(app.ctx.db)).filter(({ name }) => name === 'Research')).toHaveLength(1);
+  });
+
+  it('ensures one department when callers arrive while the first creation is being projected', async () => {
+    for (let round = 0; round < 10; round += 1) {
+      const name = `Staggered ${round}`;
+      const callers = Array.from({ length: 40 }, (_, index) => sleep(index).then(() => ensureDepartment(app.ctx, name)));
+      const departments = await Promise.all(callers);
+      expect(new Set(departments.map(({ id }) => id)).size).toBe(1);
+    }
   });
 
   it('creates and signs in users in parallel, their new department included', async () => {

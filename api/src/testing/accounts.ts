@@ -4,6 +4,7 @@ import type { Department, LoginResponse, Role, User } from '@tht/contracts';
 import { createDepartment } from '../departments/departments-commands';
 import { findDepartmentByName, toDepartment } from '../departments/departments-queries';
 import { systemActor } from '../platform/commands';
+import { DomainError } from '../platform/decider';
 import type { AppContext } from '../platform/context';
 import { HttpError } from '../platform/http';
 import { addUser } from '../users/users-commands';
@@ -37,8 +38,9 @@ const DEPARTMENT_WAIT_MS = 10_000;
 
 /**
  * The department named `name`, created (as the system) when it does not exist yet. Safe to call
- * concurrently: a call that finds the name claimed by another (409) takes that department, once
- * its creation has reached the read models.
+ * concurrently: a call that finds the name claimed by another takes that department, once its
+ * creation has reached the read models. The claim is lost either at the append (409) or, when the
+ * winner's department was projected between this call's two look-ups, in `decide` (a conflict).
  */
 export async function ensureDepartment(ctx: AppContext, name: string): Promise<Department> {
   const existing = await findDepartmentByName(ctx.db, name);
@@ -46,9 +48,13 @@ export async function ensureDepartment(ctx: AppContext, name: string): Promise<D
   try {
     return toDepartment(await createDepartment(ctx, name, systemActor()));
   } catch (error) {
-    if (error instanceof HttpError && error.status === 409) return departmentOnceProjected(ctx, name);
+    if (isLostNameClaim(error)) return departmentOnceProjected(ctx, name);
     throw error;
   }
+}
+
+function isLostNameClaim(error: unknown): boolean {
+  return (error instanceof HttpError && error.status === 409) || (error instanceof DomainError && error.reason === 'conflict');
 }
 
 /** The department named `name` as soon as the read models show it (the claim's winner may still be writing it). */
