@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { allProjectors } from './all-projectors';
 import { migrateReadModels } from './framework/migrate';
 import { startProjectionRunner } from './framework/runner';
+import { upgradeProductReadModels } from './product-read-models';
 
 const hasProtocol = (protocols: string[]) => (value: string) => {
   try {
@@ -71,6 +72,7 @@ async function main(): Promise<void> {
   });
   const store = createEventStore({ pool, eventstoreUrl: settings.EVENTSTORE_URL });
   if (!settings.EVENTSTORE_URL) await migrateEventStore(pool);
+  await upgradeProductReadModels(pool, store, log);
   await migrateReadModels(createDb(pool), allProjectors);
   const runner = startProjectionRunner({
     pool,

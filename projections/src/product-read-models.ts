@@ -1,8 +1,11 @@
+import type { EventStore } from '@tht/eventstore';
 import type pg from 'pg';
 import { allProjectors } from './all-projectors';
+import { throttledProgress } from './framework/progress-line';
 import { rebuildReadModels as rebuild } from './framework/rebuild';
 import type { RebuildOptions } from './framework/replay';
 import { replayAside as replay, type ReplayAsideOptions } from './framework/replay-aside';
+import { upgradeReadModels } from './framework/upgrade';
 import { createReadModelWaiter as createWaiter, type ReadModelWaiterOptions } from './framework/waiter';
 
 /** The options of a replay of the framework, whose projectors are by default every one of the product. */
@@ -24,4 +27,30 @@ export function createReadModelWaiter(pool: pg.Pool, options: Partial<ReadModelW
     ...options,
     projectorNames: options.projectorNames ?? allProjectors.map((projector) => projector.name),
   });
+}
+
+/** How often a rebuild at start-up logs its progress. */
+const UPGRADE_PROGRESS_EVERY_MS = 5000;
+
+/**
+ * At start-up of a process that runs the projections (the API, the projections service): the
+ * framework's `upgradeReadModels` of the product's read models, telling `log` what it does.
+ */
+export async function upgradeProductReadModels(
+  pool: pg.Pool,
+  store: EventStore,
+  log: { info(message: string): void; warn(message: string): void },
+): Promise<void> {
+  const upgraded = await upgradeReadModels({
+    pool,
+    store,
+    projectors: allProjectors,
+    onRebuild: (outdated) =>
+      log.warn(`Read models of an earlier version (${outdated.join(', ')}): rebuilding them from the event log before serving`),
+    onProgress: throttledProgress((line) => log.info(`Rebuilding read models ${line}`), UPGRADE_PROGRESS_EVERY_MS),
+  });
+  if (!upgraded) return;
+  const { rebuilt, droppedAsOf } = upgraded;
+  log.info(`Rebuilt the read models from ${rebuilt.events} events in ${rebuilt.seconds.toFixed(1)} s`);
+  if (droppedAsOf.length > 0) log.info(`Dropped ${droppedAsOf.length} read models as of past moments; built again when asked for`);
 }

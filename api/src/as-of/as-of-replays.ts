@@ -235,7 +235,11 @@ export function createAsOfReplays({
     });
   }
 
-  /** `read` on the replayed schema of `position`, marked as read now and not dropped meanwhile; null once it is gone. */
+  /**
+   * `read` on the replayed schema of `position`, marked as read now and not dropped meanwhile; null
+   * once it is gone. A ready replay whose schema was dropped from outside (by an upgrade of the read
+   * models, or by hand) is forgotten, to be replayed again.
+   */
   function readReplayed<T>(position: string, read: (schema: string) => Promise<T>): Promise<{ value: T } | null> {
     const schema = asOfSchema({ position });
     const lock = sql`hashtext(${readLockOf(schema)})`;
@@ -243,8 +247,11 @@ export function createAsOfReplays({
       await sql`SELECT pg_advisory_lock_shared(${lock})`.execute(connection);
       try {
         const { numAffectedRows } = await sql`UPDATE jobs.as_of_replays SET last_used = now()
-          WHERE position = ${position} AND state = 'ready'`.execute(connection);
-        return numAffectedRows ? { value: await read(schema) } : null;
+          WHERE position = ${position} AND state = 'ready' AND to_regnamespace(${schema}) IS NOT NULL`.execute(connection);
+        if (numAffectedRows) return { value: await read(schema) };
+        await sql`DELETE FROM jobs.as_of_replays
+          WHERE position = ${position} AND state = 'ready' AND to_regnamespace(${schema}) IS NULL`.execute(connection);
+        return null;
       } finally {
         await sql`SELECT pg_advisory_unlock_shared(${lock})`.execute(connection);
       }

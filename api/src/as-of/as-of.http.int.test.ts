@@ -224,4 +224,19 @@ describe('GET /api/hr/stats?asOf= and GET /api/smt/overview?asOf=', () => {
     ] as const)
       expect((await untilReplayed(hrStatsAsOf(moment!), user.token)).last.status).toBe(200);
   }, 120_000);
+
+  it('replays a moment again when its read models were dropped from outside (by an upgrade of the read models, or by hand)', async () => {
+    const cut = await cutNow();
+    const replayed = await untilReplayed(hrStatsAsOf(cut), hr.token);
+    expect(replayed.last.status, JSON.stringify(replayed.last.body)).toBe(200);
+    const schema = asOfSchema({ position: await positionOfCut(app.ctx.store, { recordedBy: new Date(cut) }) });
+    await sql`DROP SCHEMA ${sql.id(schema)} CASCADE`.execute(app.ctx.db);
+    await logHours(6); // the rendered answers are forgotten: the next one reads the read models
+
+    const { first, last } = await untilReplayed(hrStatsAsOf(cut), hr.token);
+    expect(first.status, JSON.stringify(first.body)).toBe(202);
+    expect(last.status, JSON.stringify(last.body)).toBe(200);
+    expect(last.body).toEqual(replayed.last.body);
+    expect(await replayedSchemas()).toContain(schema);
+  });
 });

@@ -1,7 +1,14 @@
 import { createEventStore, migrateEventStore, startChainSealer, type EventStore } from '@tht/eventstore';
 import { createDb } from '@tht/postgres';
 import type pg from 'pg';
-import { allProjectors, createReadModelWaiter, migrateReadModels, startProjectionRunner, type ReadModelTables } from 'projections';
+import {
+  allProjectors,
+  createReadModelWaiter,
+  migrateReadModels,
+  startProjectionRunner,
+  upgradeProductReadModels,
+  type ReadModelTables,
+} from 'projections';
 import { AS_OF_JOB_TABLES, createAsOfReplays } from '../as-of/as-of-replays';
 import { createEndedSessionsCache } from '../auth/ended-sessions';
 import { createPrincipalCache, createTeamLeadCache } from '../auth/principal-cache';
@@ -45,6 +52,7 @@ export async function startRuntime(config: AppConfig, pool: pg.Pool, log: Logger
     await migrateRequestLimits(db);
     await migrateSecurityLog(db);
     await migrateJobs(db, [...IMPORT_JOB_TABLES, ...AS_OF_JOB_TABLES]);
+    await upgradeProductReadModels(pool, store, log);
     await migrateReadModels(db, allProjectors);
   } catch (error) {
     await store.close().catch(() => {});

@@ -2,12 +2,14 @@ import { isProductEvent } from '@tht/contracts';
 import type { RecordedEvent } from '@tht/eventstore';
 import { sql, type Kysely, type QueryExecutorProvider, type RawBuilder } from 'kysely';
 import type { ChangedTables } from './change-signals';
-import type { AnyProjector, ProjectedEvent } from './projector';
+import { versionOf, type AnyProjector, type ProjectedEvent } from './projector';
 import { CHECKPOINT_TABLE } from './schema';
 
 export interface CheckpointRow {
   name: string;
   position: string;
+  /** The `version` of the projector that wrote the schema's tables (`versionOf`). */
+  version: number;
   updated_at: Date | string;
 }
 
@@ -23,20 +25,46 @@ export const START = '';
 
 const checkpointTable = (schema: string) => sql.table(`${schema}.${CHECKPOINT_TABLE}`);
 
-/** `position` sorts with collation "C": byte order, which is the order of the fixed-width positions. */
+/**
+ * `position` sorts with collation "C": byte order, which is the order of the fixed-width positions.
+ * A projector new to the schema starts at the beginning of the log, at its current version; the
+ * rows of the others keep theirs. Read models older than the version column were written at 1.
+ */
 export async function migrateCheckpoints(
   db: QueryExecutorProvider,
   schema: string,
-  projectorNames: readonly string[],
+  projectors: readonly AnyProjector[],
 ): Promise<void> {
   await sql`CREATE TABLE IF NOT EXISTS ${checkpointTable(schema)} (
     name text PRIMARY KEY,
     position text COLLATE "C" NOT NULL DEFAULT '',
+    version integer NOT NULL DEFAULT 1,
     updated_at timestamptz NOT NULL DEFAULT now()
   )`.execute(db);
-  if (projectorNames.length === 0) return;
-  await sql`INSERT INTO ${checkpointTable(schema)} (name)
-    SELECT unnest(${[...projectorNames]}::text[]) ON CONFLICT (name) DO NOTHING`.execute(db);
+  await addVersionColumn(db, schema);
+  if (projectors.length === 0) return;
+  await sql`INSERT INTO ${checkpointTable(schema)} (name, version)
+    SELECT * FROM unnest(${projectors.map((p) => p.name)}::text[], ${projectors.map(versionOf)}::int[])
+    ON CONFLICT (name) DO NOTHING`.execute(db);
+}
+
+/** Only when missing: ALTER TABLE locks the table even when the column is there, and every process start would wait on live batches. */
+async function addVersionColumn(db: QueryExecutorProvider, schema: string): Promise<void> {
+  const { rows } = await sql`SELECT 1 FROM information_schema.columns
+    WHERE table_schema = ${schema} AND table_name = ${CHECKPOINT_TABLE} AND column_name = 'version'`.execute(db);
+  if (rows.length === 0)
+    await sql`ALTER TABLE ${checkpointTable(schema)} ADD COLUMN IF NOT EXISTS version integer NOT NULL DEFAULT 1`.execute(db);
+}
+
+/** The version each projector's tables in `schema` were written by; empty when the schema has no checkpoints yet. */
+export async function storedVersions(db: QueryExecutorProvider, schema: string): Promise<Map<string, number>> {
+  const { rows: tables } = await sql<{
+    found: string | null;
+  }>`SELECT to_regclass(${`${schema}.${CHECKPOINT_TABLE}`}) AS found`.execute(db);
+  if (!tables[0]?.found) return new Map();
+  await addVersionColumn(db, schema);
+  const { rows } = await sql<{ name: string; version: number }>`SELECT name, version FROM ${checkpointTable(schema)}`.execute(db);
+  return new Map(rows.map((row) => [row.name, row.version]));
 }
 
 export async function loadCheckpoints(db: QueryExecutorProvider, schema: string): Promise<Map<string, string>> {

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { createEventStore, migrateEventStore, type EventStore } from '@tht/eventstore';
 import { createPool, openEmbeddedPostgres } from '@tht/postgres';
 import type pg from 'pg';
-import { progressLine } from './progress-line';
+import { progressLine, throttledProgress } from './progress-line';
 import type { RebuildProgress } from './replay';
 
 const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
@@ -56,15 +56,9 @@ export async function withEventLog<T>(work: (log: { pool: pg.Pool; store: EventS
 
 /** A progress bar on a terminal (one line, redrawn); elsewhere a line a second. */
 export function progressReporter(stream: NodeJS.WriteStream) {
-  let lastPrinted = 0;
+  if (!stream.isTTY) return throttledProgress((line) => stream.write(`${line}\n`), 1000);
   return (progress: RebuildProgress) => {
-    const line = progressLine(progress);
-    if (stream.isTTY) {
-      stream.write(`\r${line}\x1b[K${progress.phase === 'done' ? '\n' : ''}`);
-    } else if (progress.phase !== 'replaying' || Date.now() - lastPrinted > 1000) {
-      lastPrinted = Date.now();
-      stream.write(`${line}\n`);
-    }
+    stream.write(`\r${progressLine(progress)}\x1b[K${progress.phase === 'done' ? '\n' : ''}`);
   };
 }
 

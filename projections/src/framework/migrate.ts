@@ -17,11 +17,7 @@ export async function migrateReadModels<Tables>(
     try {
       await sql`CREATE SCHEMA IF NOT EXISTS ${sql.id(schema)}`.execute(connection);
       for (const projector of projectors) await projector.migrate(connection, schema);
-      await migrateCheckpoints(
-        connection,
-        schema,
-        projectors.map((projector) => projector.name),
-      );
+      await migrateCheckpoints(connection, schema, projectors);
     } finally {
       await sql`SELECT pg_advisory_unlock(hashtext('tht:migrate-read-models'))`.execute(connection);
     }

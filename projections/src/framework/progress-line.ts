@@ -23,3 +23,13 @@ export function progressLine({ phase, done, total, eventsPerSecond, secondsLeft 
   const left = PHASE_WORDS[phase] ?? (secondsLeft === null ? '' : `${formatDuration(secondsLeft)} left`);
   return `${bar} ${String(Math.round(fraction * 100)).padStart(3)}% ${count}  ${number.format(eventsPerSecond)} events/s  ${left}`.trimEnd();
 }
+
+/** Calls `write` with the progress line at most once per `intervalMs` while replaying, and at every other phase. */
+export function throttledProgress(write: (line: string) => void, intervalMs: number): (progress: RebuildProgress) => void {
+  let lastWritten = 0;
+  return (progress) => {
+    if (progress.phase === 'replaying' && Date.now() - lastWritten <= intervalMs) return;
+    lastWritten = Date.now();
+    write(progressLine(progress));
+  };
+}

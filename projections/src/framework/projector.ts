@@ -44,11 +44,19 @@ export type ProjectedEvent<Type extends ProductEventType = ProductEventType> = R
 export interface Projector<Tables> {
   /** Stable name, also the checkpoint key. */
   readonly name: string;
+  /**
+   * Raise it (default 1) in the release that changes the projector's tables or what it writes in
+   * them: the first start of that release rebuilds the read models before serving (upgrade.ts).
+   */
+  readonly version?: number;
   /** Creates the projector's tables (and indexes) in `schema`. Must be idempotent (IF NOT EXISTS). */
   migrate(db: Kysely<Tables>, schema: string): Promise<void>;
   /** Applies a batch of events. Ignore event types the projector does not care about. */
   project(trx: Transaction<Tables>, schema: string, events: readonly ProjectedEvent[]): Promise<void>;
 }
+
+/** A projector's `version`, 1 unless it says otherwise. */
+export const versionOf = (projector: { version?: number }): number => projector.version ?? 1;
 
 /**
  * A projector of whichever tables, as the runner and the rebuild hold a list of them and hand

@@ -226,11 +226,7 @@ export function startProjectionRunner({
     while (running) {
       try {
         if (!started) {
-          await migrateCheckpoints(
-            db,
-            schema,
-            projectors.map((p) => p.name),
-          );
+          await migrateCheckpoints(db, schema, projectors);
           await reloadCheckpoints();
           started = true;
         }
