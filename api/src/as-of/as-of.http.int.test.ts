@@ -191,7 +191,14 @@ describe('GET /api/hr/stats?asOf= and GET /api/smt/overview?asOf=', () => {
 
   it('queues at most 3 replays, one per user at a time: a new moment beyond that gets 503 with Retry-After', async () => {
     await app.ctx.asOf.close();
-    app.ctx.asOf = createAsOfReplays({ pool: app.ctx.pool, eventstoreUrl: null, owner: app.ctx.jobOwner, log: app.ctx.log });
+    // One event per batch (a transaction per projector each): the replays stay under way while the bounds are checked.
+    app.ctx.asOf = createAsOfReplays({
+      pool: app.ctx.pool,
+      eventstoreUrl: null,
+      owner: app.ctx.jobOwner,
+      log: app.ctx.log,
+      batchSize: 1,
+    });
     const [hr2, hr3] = await Promise.all([createUserAndLogin(app, { role: 'hr' }), createUserAndLogin(app, { role: 'hr' })]);
     const moments: string[] = [];
     for (let hours = 1; hours <= 5; hours += 1) {
