@@ -68,26 +68,6 @@ describe('PostgreSQL event store global order', () => {
     expect(followed).toEqual(['SlowCommitted', 'FastCommitted']);
   });
 
-  it("is not held back by a writing transaction of another database of the cluster (another application's)", async () => {
-    const elsewhere = await createTestDatabase();
-    const other = await elsewhere.pool.connect();
-    try {
-      const before = (await store.readAll(null, 1000)).lastPosition;
-      await other.query('BEGIN');
-      await other.query('CREATE TABLE long_work (x int)'); // it now has a transaction id, older than the append's
-      const { lastGlobalPosition } = await store.append(`elsewhere-${randomUUID()}`, [newEvent('AppendedMeanwhile')], 'no_stream');
-
-      const read = await store.readAll(before, 1000);
-      expect(read.events.map((event) => event.type)).toEqual(['AppendedMeanwhile']);
-      expect(read.lastPosition).toBe(lastGlobalPosition);
-      expect(await store.countAfter!(before, 10)).toBe(1);
-      await other.query('ROLLBACK');
-    } finally {
-      other.release();
-      await elsewhere.drop();
-    }
-  });
-
   it('starts many new streams in one transaction, all or nothing', async () => {
     const before = (await store.readAll(null, 100_000)).lastPosition;
     const streams = ['bulk-a', 'bulk-b', 'bulk-c'].map((streamName, index) => ({

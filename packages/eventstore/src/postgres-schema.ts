@@ -8,12 +8,6 @@ export const OCCURRED_AT = `((metadata->>'occurredAt') COLLATE "C")`;
 export const STREAM_CATEGORY = `${EVENTSTORE_SCHEMA}.stream_category(stream_name)`;
 export const ACTOR_ID = `(metadata->>'actorId')`;
 
-/**
- * Readers see the events of transactions below this id (postgres-positions.ts), as an InitPlan:
- * evaluated once per statement, however many rows it reads.
- */
-export const READABLE_BEFORE = `(SELECT ${EVENTSTORE_SCHEMA}.readable_before())`;
-
 /** The audit indexes that used to be on `events`, each evaluated by every append (dropped by the migration). */
 const FORMER_EVENT_INDEXES = ['events_occurred_at_idx', 'events_category_idx', 'events_actor_idx'];
 
@@ -52,20 +46,6 @@ export async function migrateEventStore(pool: pg.Pool): Promise<void> {
         PRIMARY KEY (transaction_id, position),
         UNIQUE (stream_name, stream_version)
       );
-      -- Where the readable log ends (postgres-positions.ts): below the oldest transaction still
-      -- running that could be appending here, else below the first id not yet assigned. A
-      -- transaction the activity of a backend connected to another database of the cluster shows
-      -- is left out: it cannot append here. Any other (not shown, prepared, of a background
-      -- worker) counts. The snapshot's xmin would be the same minus that exception.
-      CREATE OR REPLACE FUNCTION ${EVENTSTORE_SCHEMA}.readable_before() RETURNS xid8 LANGUAGE sql STABLE AS $$
-        SELECT coalesce(
-          (SELECT min(running) FROM pg_snapshot_xip(snapshot) AS running
-            WHERE NOT EXISTS (SELECT 1 FROM pg_stat_get_activity(NULL) AS elsewhere
-              WHERE elsewhere.datid <> (SELECT oid FROM pg_database WHERE datname = current_database())
-                AND elsewhere.backend_xid::text::bigint = running::text::bigint % 4294967296)),
-          pg_snapshot_xmax(snapshot))
-        FROM pg_current_snapshot() AS snapshot
-      $$;
       -- A stream's category: its name without the trailing numbers (user-target-7-2026 -> user-target).
       CREATE OR REPLACE FUNCTION ${EVENTSTORE_SCHEMA}.stream_category(stream_name text) RETURNS text
         LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$ SELECT regexp_replace(stream_name, '(-[0-9]+)+$', '') $$;
