@@ -19,8 +19,21 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** Where the run's shared throw-away cluster is (set by test-support/shared-test-cluster.ts, a vitest global setup). */
+/**
+ * Where the run's throw-away clusters are, one per worker, separated by spaces (set by
+ * test-support/shared-test-cluster.ts, a vitest global setup).
+ */
 export const SHARED_TEST_POSTGRES_ENV = 'THT_TEST_POSTGRES_URL';
+
+/**
+ * A test process's cluster among the run's (`shared`, as SHARED_TEST_POSTGRES_ENV holds them): its
+ * vitest worker's, by `poolId` (VITEST_POOL_ID, 1 to the number of workers).
+ */
+export function clusterOfWorker(shared: string, poolId: string | undefined): string {
+  const clusters = shared.split(' ');
+  const worker = Number(poolId ?? 1);
+  return clusters[(Number.isInteger(worker) && worker > 0 ? worker - 1 : 0) % clusters.length]!;
+}
 
 /** Set to `unit` by `npm run test:unit`: the run starts no PostgreSQL, and a test that asks for one fails. */
 export const TEST_TIER_ENV = 'THT_TEST_TIER';
@@ -28,9 +41,9 @@ export const isUnitTestRun = (): boolean => process.env[TEST_TIER_ENV] === 'unit
 
 /**
  * A fresh, empty database for one test (or one test file). Uses the server of `DATABASE_URL`
- * when set, else the run's shared throw-away cluster when there is one; otherwise one throw-away
- * embedded cluster per test process, started on first use in a temporary folder and removed when
- * the process ends.
+ * when set, else its worker's throw-away cluster of the run when there are some; otherwise one
+ * throw-away embedded cluster per test process, started on first use in a temporary folder and
+ * removed when the process ends.
  */
 export async function createTestDatabase(): Promise<TestDatabase> {
   const server = await testServer();
@@ -73,7 +86,7 @@ function testServer(): Promise<TestServer> {
   testServerPromise ??= process.env.DATABASE_URL
     ? Promise.resolve(externalServer(process.env.DATABASE_URL, false))
     : shared
-      ? Promise.resolve(externalServer(shared, true))
+      ? Promise.resolve(externalServer(clusterOfWorker(shared, process.env.VITEST_POOL_ID), true))
       : throwawayCluster();
   return testServerPromise;
 }
