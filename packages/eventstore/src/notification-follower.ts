@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { AppendListeners } from './append-listeners';
-import { APPENDED_CHANNEL, EVENTSTORE_SCHEMA as S } from './postgres-schema';
+import { APPENDED_CHANNEL, EVENTSTORE_SCHEMA as S, READABLE_BEFORE } from './postgres-schema';
 
 const MIN_RETRY_MS = 5;
 const MAX_RETRY_MS = 500;
@@ -44,7 +44,7 @@ export class NotificationFollower {
   async checkHeldBack(): Promise<void> {
     if (!this.running || this.retryTimer) return;
     const { rows } = await this.pool.query<{ held_back: boolean }>(
-      `SELECT EXISTS (SELECT 1 FROM ${S}.events WHERE transaction_id >= pg_snapshot_xmin(pg_current_snapshot())) AS held_back`,
+      `SELECT EXISTS (SELECT 1 FROM ${S}.events WHERE transaction_id >= ${READABLE_BEFORE}) AS held_back`,
     );
     if (!rows[0]?.held_back) {
       this.retryDelay = MIN_RETRY_MS;

@@ -2,7 +2,7 @@ import pg from 'pg';
 import { chainHash, GENESIS_HASH } from './hash-chain';
 import type { EventStore, RecordedEvent } from './port';
 import { decodePosition, encodePosition, SELECT_EVENT, toRecordedEvent, type EventTuple } from './postgres-positions';
-import { EVENTSTORE_SCHEMA as S } from './postgres-schema';
+import { EVENTSTORE_SCHEMA as S, READABLE_BEFORE } from './postgres-schema';
 
 /*
  * The chain is sealed behind the log, not at append time: the global order is only final once
@@ -73,7 +73,7 @@ const READ_EVENTS = {
 const READ_FINAL_EVENTS = {
   name: 'eventstore-chain-final-events',
   text: `SELECT ${SELECT_EVENT}, transaction_id::text AS transaction_text, position::text AS position_text FROM ${S}.events
-    WHERE (transaction_id, position) > ($1::xid8, $2::bigint) AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+    WHERE (transaction_id, position) > ($1::xid8, $2::bigint) AND transaction_id < ${READABLE_BEFORE}
     ORDER BY events.transaction_id, events.position LIMIT $3`,
   rowMode: 'array',
 } as const;

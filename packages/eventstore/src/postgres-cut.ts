@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { encodePosition } from './postgres-positions';
-import { EVENTSTORE_SCHEMA as S, OCCURRED_AT } from './postgres-schema';
+import { EVENTSTORE_SCHEMA as S, OCCURRED_AT, READABLE_BEFORE } from './postgres-schema';
 import { NOTHING_SEALED, READ_HEAD } from './postgres-log';
 
 /*
@@ -13,7 +13,7 @@ import { NOTHING_SEALED, READ_HEAD } from './postgres-log';
  * `toISOString` writes, compared bytewise as the audit log compares them.
  */
 
-const READABLE = 'transaction_id < pg_snapshot_xmin(pg_current_snapshot())';
+const READABLE = `transaction_id < ${READABLE_BEFORE}`;
 // The texts are named apart from the columns: ORDER BY a column's name would sort its text ('875' after '1431').
 
 /** `sequence + 0`: not the primary key's `min`, which would walk the chain from its start up to the cut. */

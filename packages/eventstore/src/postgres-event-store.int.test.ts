@@ -68,6 +68,43 @@ describe('PostgreSQL event store global order', () => {
     expect(followed).toEqual(['SlowCommitted', 'FastCommitted']);
   });
 
+  it("is held back by a writing transaction of another database of the server (another application's) for about a second, not until it ends", async () => {
+    const elsewhere = await createTestDatabase();
+    const other = await elsewhere.pool.connect();
+    try {
+      const before = (await store.readAll(null, 1000)).lastPosition;
+      await other.query('BEGIN');
+      await other.query('CREATE TABLE long_work (x int)'); // it now has a transaction id, older than the append's
+      const { lastGlobalPosition } = await store.append(`elsewhere-${randomUUID()}`, [newEvent('AppendedMeanwhile')], 'no_stream');
+
+      await waitUntil(async () => (await store.readAll(before, 1000)).lastPosition === lastGlobalPosition);
+      expect((await store.readAll(before, 1000)).events.map((event) => event.type)).toEqual(['AppendedMeanwhile']);
+      await waitUntil(async () => (await store.countAfter!(before, 10)) === 1);
+      await other.query('ROLLBACK');
+    } finally {
+      other.release();
+      await elsewhere.drop();
+    }
+  });
+
+  it('stays held back by a writing transaction of its own database, however long it runs', async () => {
+    const before = (await store.readAll(null, 1000)).lastPosition;
+    const slow = await database.pool.connect();
+    try {
+      await slow.query('BEGIN');
+      await slow.query('CREATE TABLE held_back_here (x int)');
+      await store.append(`here-${randomUUID()}`, [newEvent('AppendedMeanwhile')], 'no_stream');
+      for (let read = 0; read < 12; read++) {
+        expect((await store.readAll(before, 1000)).events).toEqual([]);
+        await pause(150);
+      }
+    } finally {
+      await slow.query('ROLLBACK');
+      slow.release();
+    }
+    expect((await store.readAll(before, 1000)).events.map((event) => event.type)).toEqual(['AppendedMeanwhile']);
+  });
+
   it('starts many new streams in one transaction, all or nothing', async () => {
     const before = (await store.readAll(null, 100_000)).lastPosition;
     const streams = ['bulk-a', 'bulk-b', 'bulk-c'].map((streamName, index) => ({
@@ -175,9 +212,9 @@ function newEvent(type: string): NewEvent {
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function waitUntil(condition: () => boolean, timeoutMs = 5000): Promise<void> {
+async function waitUntil(condition: () => boolean | Promise<boolean>, timeoutMs = 5000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
+  while (!(await condition())) {
     if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 10));
   }

@@ -7,13 +7,17 @@ import type { EventMetadata, RecordedEvent } from './port';
  * position 8, and B can commit first; a reader that saw 8 would never go back for 7. So every
  * event also stores the id of the transaction that appended it (`pg_current_xact_id()`), the log
  * is ordered by (transaction_id, position), and a reader only sees events whose transaction id is
- * below the xmin of its snapshot: every transaction below xmin has finished, and any transaction
- * that has not committed yet (or starts later) has an id >= xmin, so it can only add events after
- * everything a reader has already seen. Appends stay fully concurrent (no global lock).
+ * below `readable_before()` (postgres-schema.ts), the xmin of its snapshot: every transaction
+ * below xmin has finished, and any transaction that has not committed yet (or starts later) has an
+ * id >= xmin, so it can only add events after everything a reader has already seen. Appends stay
+ * fully concurrent (no global lock).
  *
- * The price: a long-running writing transaction anywhere in the cluster holds back what readers
- * see until it ends. Keep writing transactions short (the projection runner and rebuild commit
- * per batch). When a read finds events held back like that, the store wakes its `onAppended`
+ * The price: a long-running writing transaction of this database holds back what readers see until
+ * it ends. Keep writing transactions short (the projection runner and rebuild commit per batch).
+ * One in another database of the server (an organisation's PostgreSQL server often hosts other
+ * applications' databases) holds it back for about a second: once xmin has not moved for that
+ * long, the transactions the backends' activity shows in another database are left out, as they
+ * cannot append here. When a read finds events held back, the store wakes its `onAppended`
  * listeners again shortly, because the transaction holding them back sends no notification.
  *
  * globalPosition = 20-digit transaction id + '-' + 20-digit position, so plain string comparison

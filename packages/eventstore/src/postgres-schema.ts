@@ -8,6 +8,12 @@ export const OCCURRED_AT = `((metadata->>'occurredAt') COLLATE "C")`;
 export const STREAM_CATEGORY = `${EVENTSTORE_SCHEMA}.stream_category(stream_name)`;
 export const ACTOR_ID = `(metadata->>'actorId')`;
 
+/**
+ * Readers see the events of transactions below this id (postgres-positions.ts), as an InitPlan:
+ * evaluated once per statement, however many rows it reads.
+ */
+export const READABLE_BEFORE = `(SELECT ${EVENTSTORE_SCHEMA}.readable_before())`;
+
 /** The audit indexes that used to be on `events`, each evaluated by every append (dropped by the migration). */
 const FORMER_EVENT_INDEXES = ['events_occurred_at_idx', 'events_category_idx', 'events_actor_idx'];
 
@@ -46,6 +52,36 @@ export async function migrateEventStore(pool: pg.Pool): Promise<void> {
         PRIMARY KEY (transaction_id, position),
         UNIQUE (stream_name, stream_version)
       );
+      -- Where the readable log ends (postgres-positions.ts): below the snapshot's xmin, the oldest
+      -- transaction still running on the server. Once the same xmin has held for a second on this
+      -- connection (remembered in a setting of the session), a transaction the backends' activity
+      -- shows in another database of the server is left out: it cannot append here. Any other (not
+      -- shown, prepared, of a background worker) still counts. The second keeps the activity out of
+      -- the usual case, where xmin moves with every commit. STABLE, not VOLATILE: the snapshot must
+      -- be the calling statement's (a volatile function takes a newer one, whose xmin can pass a
+      -- transaction that committed after the statement's snapshot: its events would be skipped).
+      CREATE OR REPLACE FUNCTION ${EVENTSTORE_SCHEMA}.readable_before() RETURNS xid8 LANGUAGE plpgsql STABLE AS $$
+      DECLARE
+        snapshot pg_snapshot := pg_current_snapshot();
+        oldest xid8 := pg_snapshot_xmin(snapshot);
+        now_ms bigint := (extract(epoch FROM clock_timestamp()) * 1000)::bigint;
+        seen text := coalesce(current_setting('eventstore.oldest_seen', true), '');
+      BEGIN
+        IF split_part(seen, '@', 1) IS DISTINCT FROM oldest::text THEN
+          PERFORM set_config('eventstore.oldest_seen', oldest::text || '@' || now_ms, false);
+          RETURN oldest;
+        END IF;
+        IF now_ms - split_part(seen, '@', 2)::bigint < 1000 THEN
+          RETURN oldest;
+        END IF;
+        RETURN coalesce(
+          (SELECT min(running) FROM pg_snapshot_xip(snapshot) AS running
+            WHERE NOT EXISTS (SELECT 1 FROM pg_stat_get_activity(NULL) AS elsewhere
+              WHERE elsewhere.datid <> (SELECT oid FROM pg_database WHERE datname = current_database())
+                AND elsewhere.backend_xid::text::bigint = running::text::bigint % 4294967296)),
+          pg_snapshot_xmax(snapshot));
+      END
+      $$;
       -- A stream's category: its name without the trailing numbers (user-target-7-2026 -> user-target).
       CREATE OR REPLACE FUNCTION ${EVENTSTORE_SCHEMA}.stream_category(stream_name text) RETURNS text
         LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$ SELECT regexp_replace(stream_name, '(-[0-9]+)+$', '') $$;

@@ -1,6 +1,6 @@
 // The statements of the PostgreSQL event store (postgres-event-store.ts).
 import { SELECT_EVENT } from './postgres-positions';
-import { EVENTSTORE_SCHEMA as S } from './postgres-schema';
+import { EVENTSTORE_SCHEMA as S, READABLE_BEFORE } from './postgres-schema';
 
 export const READ_STREAM = {
   name: 'eventstore-read-stream',
@@ -18,7 +18,7 @@ export const READ_ALL = {
   text: `SELECT coalesce(json_agg(json_build_array(${SELECT_EVENT}) ORDER BY transaction_id, position), '[]') AS events
     FROM (SELECT * FROM ${S}.events
       WHERE (transaction_id, position) > ($1::xid8, $2::bigint)
-        AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+        AND transaction_id < ${READABLE_BEFORE}
       ORDER BY transaction_id, position
       LIMIT $3) AS batch`,
   rowMode: 'array',
@@ -29,7 +29,7 @@ export const COUNT_AFTER = {
   name: 'eventstore-count-after',
   text: `SELECT count(*)::int AS count FROM (SELECT 1 FROM ${S}.events
       WHERE (transaction_id, position) > ($1::xid8, $2::bigint)
-        AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+        AND transaction_id < ${READABLE_BEFORE}
       LIMIT $3) AS readable`,
 } as const;
 
