@@ -27,7 +27,12 @@ export async function freePort(): Promise<number> {
 }
 
 /** Starts the product the way an operator does (`npm start`) on a fresh DATA_DIR and waits for health. */
-export async function startProduct(extraEnv: Record<string, string> = {}): Promise<RunningProduct> {
+/** A product this process started: what it has written to its standard output and error so far, too. */
+export interface StartedProduct extends RunningProduct {
+  output(): string;
+}
+
+export async function startProduct(extraEnv: Record<string, string> = {}): Promise<StartedProduct> {
   const dataDir = mkdtempSync(join(tmpdir(), 'tht-e2e-'));
   const port = await freePort();
   const adminEmail = 'admin@example.com';
@@ -68,6 +73,7 @@ export async function startProduct(extraEnv: Record<string, string> = {}): Promi
     adminEmail,
     adminPassword,
     dataDir,
+    output: () => output.join(''),
     async stop() {
       await stopProcessGroup(child);
       rmSync(dataDir, { recursive: true, force: true });
