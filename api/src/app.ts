@@ -17,6 +17,7 @@ import { createStatsRouter } from './stats/stats-routes';
 import { createTargetsRouter } from './targets/targets-routes';
 import { REPO_ROOT } from './config';
 import { assignCorrelationId } from './platform/commands';
+import { setCookieSecurity } from './platform/cookie-security';
 import type { AppContext } from './platform/context';
 import { frontEndRouter } from './platform/front-end';
 import { livenessHandler, readinessHandler } from './platform/health';
@@ -54,6 +55,7 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Expr
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', ctx.config.trustProxy);
+  setCookieSecurity(app, ctx.config.publicUrl);
   const security = securityHeaders(ctx.config);
   const metrics = createMetrics(ctx);
   const logging = requestLogging(ctx.log);

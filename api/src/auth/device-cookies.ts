@@ -1,7 +1,8 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { normaliseEmail } from '@tht/contracts';
 import cookieParser from 'cookie-parser';
-import type { CookieOptions, Request, Response } from 'express';
+import type { Request, Response } from 'express';
+import { deploymentCookie } from '../platform/cookie-security';
 
 /**
  * OWASP "device cookies": a browser that signed in to an account gets a cookie naming that
@@ -42,23 +43,27 @@ export function verifiedDeviceId(key: Buffer, account: string, value: unknown): 
   return actual.length === expected.length && timingSafeEqual(actual, expected) ? deviceId : null;
 }
 
-/** Sent with sign-in requests only: no other request needs it. */
-function cookieOptions(req: Request): CookieOptions {
-  return { httpOnly: true, sameSite: 'strict', secure: req.secure, path: '/api/login' };
-}
+/** The account's device cookie in `req`'s deployment; sent with sign-in requests only: no other request needs it. */
+const deviceCookie = (req: Request, key: Buffer, account: string) =>
+  deploymentCookie(req, deviceCookieName(key, account), { path: '/api/login', sameSite: 'strict' });
 
 const parseCookies = cookieParser();
 
 /** The request's device id for `account`, when it carries that account's valid device cookie. */
 export function deviceOf(req: Request, key: Buffer, account: string): string | null {
   if (req.cookies === undefined) parseCookies(req, {} as Response, () => {});
-  return verifiedDeviceId(key, account, (req.cookies as Record<string, unknown> | undefined)?.[deviceCookieName(key, account)]);
+  return verifiedDeviceId(
+    key,
+    account,
+    (req.cookies as Record<string, unknown> | undefined)?.[deviceCookie(req, key, account).name],
+  );
 }
 
 /** Marks the browser as a device that signed in to `account` (a fresh id at each sign-in). */
 export function setDeviceCookie(req: Request, res: Response, key: Buffer, account: string): void {
-  res.cookie(deviceCookieName(key, account), signDeviceCookie(key, account), {
-    ...cookieOptions(req),
+  const { name, options } = deviceCookie(req, key, account);
+  res.cookie(name, signDeviceCookie(key, account), {
+    ...options,
     maxAge: DEVICE_COOKIE_LIFETIME_SECONDS * 1000,
   });
 }

@@ -9,7 +9,7 @@ import { HttpError } from '../platform/http';
 import type { AuthUser, SignInSession } from './auth-user';
 import { sessionEnded } from './ended-sessions';
 import { findCachedUserRow } from './principal-cache';
-import { AUTH_COOKIE, signingKey, TOKEN_ALGORITHM } from './tokens';
+import { authCookie, signingKey, TOKEN_ALGORITHM } from './tokens';
 import { createVerifiedTokens, type VerifiedClaims, type VerifiedTokens } from './verified-tokens';
 
 const STRATEGY = 'jwt';
@@ -35,7 +35,7 @@ const parseCookies = cookieParser();
 /** Cookies are parsed only here, for a request that has no Bearer header (the API reads no other cookie). */
 const cookieToken = (req: Request): string | null => {
   if (req.cookies === undefined) parseCookies(req, {} as Response, () => {});
-  const token: unknown = req.cookies?.[AUTH_COOKIE];
+  const token: unknown = req.cookies?.[authCookie(req).name];
   return typeof token === 'string' && token !== '' ? token : null;
 };
 

@@ -1,6 +1,7 @@
-import type { CookieOptions, Request, Response } from 'express';
+import type { Request, Response } from 'express';
 import { createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
+import { deploymentCookie } from '../platform/cookie-security';
 
 export const AUTH_COOKIE = 'authToken';
 export const TOKEN_ALGORITHM = 'HS256';
@@ -47,14 +48,15 @@ export function signAuthToken(
   return jwt.sign(claims, signingKey(secret), { algorithm: TOKEN_ALGORITHM, expiresIn: TOKEN_LIFETIME_SECONDS });
 }
 
-function cookieOptions(req: Request): CookieOptions {
-  return { httpOnly: true, sameSite: 'lax', secure: req.secure, path: '/' };
-}
+/** The sign-in cookie of `req`'s deployment: `__Host-authToken`, Secure, when PUBLIC_URL is https. */
+export const authCookie = (req: Request) => deploymentCookie(req, AUTH_COOKIE, { path: '/', sameSite: 'lax' });
 
 export function setAuthCookie(req: Request, res: Response, token: string): void {
-  res.cookie(AUTH_COOKIE, token, { ...cookieOptions(req), maxAge: TOKEN_LIFETIME_SECONDS * 1000 });
+  const { name, options } = authCookie(req);
+  res.cookie(name, token, { ...options, maxAge: TOKEN_LIFETIME_SECONDS * 1000 });
 }
 
 export function clearAuthCookie(req: Request, res: Response): void {
-  res.clearCookie(AUTH_COOKIE, cookieOptions(req));
+  const { name, options } = authCookie(req);
+  res.clearCookie(name, options);
 }

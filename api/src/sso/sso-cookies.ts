@@ -1,7 +1,8 @@
 import { createHmac, createSecretKey, type KeyObject } from 'node:crypto';
 import { SSO_START_PATH } from '@tht/contracts';
-import type { CookieOptions, Request, Response } from 'express';
+import type { Request, Response } from 'express';
 import jwt from 'jsonwebtoken';
+import { deploymentCookie } from '../platform/cookie-security';
 import type { SignInFlow } from './oidc-client';
 import type { ProviderPerson } from './sso-identity';
 
@@ -19,24 +20,18 @@ const FIRST_SIGN_IN_LIFETIME_SECONDS = 30 * 60;
  * would not come with it. Signed (HS256, a key derived from JWT_SECRET for this use alone), so
  * only this server's values are read back: a flow it started, a person a provider vouched for.
  */
-function cookieOptions(req: Request, lifetimeSeconds?: number): CookieOptions {
-  return {
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: req.secure,
-    path: COOKIE_PATH,
-    ...(lifetimeSeconds ? { maxAge: lifetimeSeconds * 1000 } : {}),
-  };
-}
+const cookie = (req: Request, name: string) => deploymentCookie(req, name, { path: COOKIE_PATH, sameSite: 'lax' });
 
-const cookieOf = (req: Request, name: string): unknown => (req.cookies as Record<string, unknown> | undefined)?.[name];
+const cookieOf = (req: Request, name: string): unknown =>
+  (req.cookies as Record<string, unknown> | undefined)?.[cookie(req, name).name];
 
 export function createSsoCookies(jwtSecret: string) {
   const key: KeyObject = createSecretKey(createHmac('sha256', jwtSecret).update('tht sso cookie').digest());
 
   function set(req: Request, res: Response, name: string, payload: object, lifetimeSeconds: number): void {
     const value = jwt.sign(payload, key, { algorithm: 'HS256', audience: name, expiresIn: lifetimeSeconds });
-    res.cookie(name, value, cookieOptions(req, lifetimeSeconds));
+    const { name: cookieName, options } = cookie(req, name);
+    res.cookie(cookieName, value, { ...options, maxAge: lifetimeSeconds * 1000 });
   }
 
   /** The payload of this server's unexpired cookie `name`, else null. */
@@ -51,7 +46,10 @@ export function createSsoCookies(jwtSecret: string) {
     }
   }
 
-  const clear = (req: Request, res: Response, name: string) => res.clearCookie(name, cookieOptions(req));
+  const clear = (req: Request, res: Response, name: string) => {
+    const { name: cookieName, options } = cookie(req, name);
+    res.clearCookie(cookieName, options);
+  };
 
   return {
     setFlow: (req: Request, res: Response, flow: SignInFlow) => set(req, res, FLOW_COOKIE, flow, FLOW_LIFETIME_SECONDS),
