@@ -2,7 +2,7 @@ import { mkdtemp, readFile, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, REPO_ROOT, loadConfig, parseSettings } from './config';
+import { COMMON_ADMIN_PASSWORD, ConfigError, REPO_ROOT, loadConfig, parseSettings } from './config';
 
 function configErrorOf(env: NodeJS.ProcessEnv): ConfigError {
   try {
@@ -209,3 +209,14 @@ describe('loadConfig', () => {
     await expect(loadConfig({ DATA_DIR: notAFolder })).rejects.toThrow(/^DATA_DIR /);
   });
 });
+
+  it('refuses an ADMIN_PASSWORD attackers try first, in any case, and takes a long one that is not on their list', async () => {
+    const admin = (password: string) => ({ ADMIN_EMAIL: 'boss@example.com', ADMIN_PASSWORD: password, JWT_SECRET: 's'.repeat(32) });
+    for (const password of ['password1', 'Password1', 'qwerty123', '1q2w3e4r5t']) {
+      await expect(loadConfig(admin(password))).rejects.toThrow(`ADMIN_PASSWORD ${COMMON_ADMIN_PASSWORD}`);
+    }
+    expect((await loadConfig(admin('a-long-password'))).startupAdmin).toEqual({
+      email: 'boss@example.com',
+      password: 'a-long-password',
+    });
+  });

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import express from 'express';
 import { z } from 'zod';
 import { REMOTES, type RemoteUrlSetting } from './platform/remotes';
+import { isCommonPassword } from './auth/common-passwords';
 
 export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -249,7 +250,13 @@ export function parseSettings(env: NodeJS.ProcessEnv): Omit<AppConfig, 'jwtSecre
 
 export const defaultPublicUrl = (port: number) => `http://localhost:${port}`;
 
-/** The full configuration: settings plus the JWT secret (generated once into DATA_DIR when not given). */
+export const COMMON_ADMIN_PASSWORD =
+  'is one of the 100,000 most common passwords, which attackers try first on every account: choose another';
+
+/**
+ * The full configuration: settings plus the JWT secret (generated once into DATA_DIR when not
+ * given), with ADMIN_PASSWORD checked against the passwords attackers try first.
+ */
 export async function loadConfig(env: NodeJS.ProcessEnv = process.env): Promise<AppConfig> {
   const settings = parseSettings(env);
   const jwtSecret = settings.jwtSecret ?? (await readOrCreateJwtSecret(settings.dataDir));
@@ -284,3 +291,6 @@ async function readFileIfExists(file: string): Promise<string | null> {
     throw error;
   }
 }
+  if (settings.startupAdmin && (await isCommonPassword(settings.startupAdmin.password))) {
+    throw new ConfigError('ADMIN_PASSWORD', COMMON_ADMIN_PASSWORD);
+  }

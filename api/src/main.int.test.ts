@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createTestDatabase, type TestDatabase } from '@tht/postgres/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT } from './config';
+import { COMMON_ADMIN_PASSWORD, REPO_ROOT } from './config';
 
 // `npm start` runs this file with tsx; these tests run it as the Docker image does (node with the
 // tsx loader, one process, so a signal reaches it directly) in a bare environment, and look at
@@ -71,6 +71,12 @@ describe('npm start', () => {
     const run = startMain({ PORT: 'eighty', DATA_DIR: dataDir });
     expect(await run.exitCode).toBe(1);
     expect(linesOf(run.stderr)).toEqual(['Configuration error: PORT must be a whole number from 0 to 65535']);
+  });
+
+  it('stops with one line when ADMIN_PASSWORD is one attackers try first', async () => {
+    const run = startMain({ DATA_DIR: dataDir, ADMIN_EMAIL: 'boss@example.com', ADMIN_PASSWORD: 'Password1' });
+    expect(await run.exitCode).toBe(1);
+    expect(linesOf(run.stderr)).toEqual([`Configuration error: ADMIN_PASSWORD ${COMMON_ADMIN_PASSWORD}`]);
   });
 
   it('names PORT when the port is taken, before starting anything else', async () => {

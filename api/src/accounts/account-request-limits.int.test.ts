@@ -42,8 +42,8 @@ describe('per-address request limits', () => {
           firstName: 'Ada',
           lastName: 'Lovelace',
           department: 'Engineering',
-          password: 'secret12',
-          confirmPassword: 'secret12',
+          password: 'secret-12',
+          confirmPassword: 'secret-12',
         },
       });
     const domain = app.ctx.config.orgEmailDomain;

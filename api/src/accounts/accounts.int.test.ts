@@ -30,8 +30,8 @@ function registration(overrides: Record<string, unknown> = {}) {
     firstName: 'Ada',
     lastName: 'Lovelace',
     department: 'Engineering',
-    password: 'secret1',
-    confirmPassword: 'secret1',
+    password: 'secret-1',
+    confirmPassword: 'secret-1',
     ...overrides,
   };
 }

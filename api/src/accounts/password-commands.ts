@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { ACCOUNT_MESSAGES as M, RESET_TOKEN_TTL_MS, SIGN_IN_FAILURES, type SetPasswordInput } from '@tht/contracts';
 import type { UserRow } from 'projections';
 import type { LoginClient, LoginLimiter } from '../auth/login-limiter';
-import { hashPassword, verifyPassword } from '../auth/passwords';
+import { hashChosenPassword, verifyPassword } from '../auth/passwords';
 import type { Actor } from '../platform/commands';
 import type { AppContext } from '../platform/context';
 import { DomainError } from '../platform/decider';
@@ -34,7 +34,7 @@ export async function changePassword(
   const user = await getUser(ctx.db, userId);
   const proof = user.first_login_required ? 'missing' : await proveCurrentPassword(user, currentPassword, guesses);
   checkCurrentPassword(user.first_login_required, proof); // before the costly hash
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await hashChosenPassword(password);
   await decideOnAccount(ctx, userId, { type: 'ChangePassword', passwordHash, currentPassword: proof }, actor);
   return getUser(ctx.db, userId);
 }
@@ -81,6 +81,6 @@ export async function completePasswordReset(ctx: AppContext, token: string, pass
   const now = new Date();
   const userId = await findResetTokenOwner(ctx.db, tokenHash, now);
   if (userId === undefined) throw new DomainError('invalid', M.resetTokenExpired);
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await hashChosenPassword(password);
   await decideOnAccount(ctx, userId, { type: 'CompletePasswordReset', tokenHash, passwordHash, now: now.toISOString() }, actor);
 }

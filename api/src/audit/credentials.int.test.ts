@@ -46,8 +46,8 @@ beforeAll(async () => {
       firstName: 'Reg',
       lastName: 'Istered',
       department: 'Engineering',
-      password: 'secret1',
-      confirmPassword: 'secret1',
+      password: 'secret-1',
+      confirmPassword: 'secret-1',
     },
   });
   expect(registered.status, JSON.stringify(registered.body)).toBe(201);

@@ -18,7 +18,7 @@ import {
   type ProfileRequest,
 } from '../accounts/accounts-decider';
 import type { AuthUser } from '../auth/auth-user';
-import { hashPassword } from '../auth/passwords';
+import { hashChosenPassword } from '../auth/passwords';
 import { canManageUsers } from '../auth/policy';
 import { findDepartmentByName } from '../departments/departments-queries';
 import type { Actor } from '../platform/commands';
@@ -77,7 +77,7 @@ async function newAccount(db: ReadModelDb, input: Omit<NewUserInput, 'password'>
 export async function addUser(ctx: AppContext, input: NewUserInput, origin: AccountOrigin, actor: Actor): Promise<UserRow> {
   const account = await newAccount(ctx.db, input);
   newAccountProfile(account); // refused before the costly password hash
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashChosenPassword(input.password);
   return openAccount(ctx, { type: 'OpenAccount', userId: await ctx.ids.next('user'), account, origin, passwordHash }, actor);
 }
 
@@ -152,5 +152,5 @@ export async function deleteUser(ctx: AppContext, editor: AuthUser, userId: numb
 
 /** The user must replace the temporary password at the next sign-in; existing sign-ins end. */
 export async function setTemporaryPassword(ctx: AppContext, userId: number, password: string, actor: Actor): Promise<void> {
-  await decideOnAccount(ctx, userId, { type: 'SetTemporaryPassword', passwordHash: await hashPassword(password) }, actor);
+  await decideOnAccount(ctx, userId, { type: 'SetTemporaryPassword', passwordHash: await hashChosenPassword(password) }, actor);
 }

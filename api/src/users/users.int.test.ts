@@ -208,8 +208,8 @@ describe('PUT /api/users/{id}: admin', () => {
         firstName: 'New',
         lastName: 'Owner',
         department: 'Sales',
-        password: 'secret1',
-        confirmPassword: 'secret1',
+        password: 'secret-1',
+        confirmPassword: 'secret-1',
       },
     });
     expect(reuse.status).toBe(201);

@@ -14,6 +14,8 @@ export const ACCOUNT_MESSAGES = {
   passwordsDontMatch: "Passwords don't match",
   passwordMin: (length: number) => `Password must be at least ${length} characters`,
   confirmPasswordRequired: 'Please confirm your password',
+  commonPassword:
+    'This password is one of the 100,000 most common passwords, which attackers try first on every account. Please choose another.',
   firstNameRequired: 'First name is required',
   lastNameRequired: 'Last name is required',
   departmentRequired: 'Department is required',
