@@ -1,6 +1,7 @@
 import {
   ACCOUNT_MESSAGES as M,
   CONFLICT_MESSAGE,
+  EMAIL_CONFIRMATION_MESSAGES as C,
   MAX_UNEXPIRED_RESET_LINKS,
   PASSWORD_RESET_MESSAGES as R,
   SSO_MESSAGES as S,
@@ -58,12 +59,14 @@ describe('opening an account', () => {
   const open = (changes: Partial<NewAccount> = {}, origin: AccountOrigin = { registered: false, firstLoginRequired: true }) =>
     ({ type: 'OpenAccount', userId: 7, account: { ...account, ...changes }, origin, passwordHash: 'hash-1' }) as const;
 
-  it('registers and signs in at once, with the department as listed and the manager by name', () => {
+  it('registers and signs in at once, with the department as listed and the manager by name, and mails a confirmation link', () => {
+    const confirmation = { confirmationHash: 'confirm-1', expiresAt: '2025-01-16T09:00:00.000Z' };
     spec
       .given()
-      .when(open({ department: { found: true, name: 'Engineering' } }, { registered: true, sessionId: 'session-1' }))
+      .when(open({ department: { found: true, name: 'Engineering' } }, { registered: true, sessionId: 'session-1', confirmation }))
       .then(
         { type: 'UserRegistered', data: { userId: 7, ...profile, passwordHash: 'hash-1' } },
+        { type: 'EmailConfirmationIssued', data: { userId: 7, ...confirmation } },
         { type: 'UserLoggedIn', data: { userId: 7, sessionId: 'session-1' } },
       );
   });
@@ -413,6 +416,114 @@ describe('single sign-on', () => {
   });
 });
 
+describe('proven addresses: confirmation links and claims through single sign-on', () => {
+  const acme: SsoIdentity = { issuer: 'https://login.acme.example', subject: 'ada-at-acme' };
+  const registered: AccountStreamEvent = { type: 'UserRegistered', data: { userId: 7, ...profile, passwordHash: 'squatter-hash' } };
+  const issued: AccountStreamEvent = {
+    type: 'EmailConfirmationIssued',
+    data: { userId: 7, confirmationHash: 'confirm-1', expiresAt: '2025-01-16T09:00:00.000Z' },
+  };
+  const confirmed: AccountStreamEvent = { type: 'EmailConfirmed', data: { userId: 7, email: profile.email } };
+  const claimed: AccountStreamEvent = { type: 'AccountClaimed', data: { userId: 7, provider: acme.issuer } };
+  const linked = (identity: SsoIdentity): AccountStreamEvent => ({ type: 'SsoIdentityLinked', data: { userId: 7, ...identity } });
+  const link = { type: 'LinkSsoIdentity', identity: acme } as const;
+  const confirm = (confirmationHash = 'confirm-1', now = '2025-01-15T10:00:00.000Z') =>
+    ({ type: 'ConfirmEmail', confirmationHash, now }) as const;
+  const addressChanged: AccountStreamEvent = { type: 'UserUpdated', data: { userId: 7, changes: { email: 'ada.l@example.com' } } };
+
+  it('confirms the address with the link mailed at registration, once, before it expires', () => {
+    spec.given(registered, issued).when(confirm()).then(confirmed);
+    spec.given(registered, issued, confirmed).when(confirm()).thenRefuses('invalid', C.expiredLink);
+    spec.given(registered, issued).when(confirm('confirm-1', '2025-01-16T09:00:00.000Z')).thenRefuses('invalid', C.expiredLink);
+    spec.given(registered, issued).when(confirm('another-link')).thenRefuses('invalid', C.expiredLink);
+  });
+
+  it('refuses a link for an address since changed, of a deleted account, or of no account', () => {
+    spec.given(registered, issued, addressChanged).when(confirm()).thenRefuses('invalid', C.expiredLink);
+    spec.given(registered, issued, deleted).when(confirm()).thenRefuses('invalid', C.expiredLink);
+    spec.given().when(confirm()).thenRefuses('invalid', C.expiredLink);
+  });
+
+  it("lets the address's owner claim a self-registered account whose address was never proven", () => {
+    spec.given(registered, issued).when(link).then(claimed, linked(acme));
+  });
+
+  it('claims even an account linked before addresses had to be proven, and only once', () => {
+    spec.given(registered, linked(acme)).when(link).then(claimed, linked(acme));
+    spec.given(registered, claimed, linked(acme)).when(link).thenNothingHappens();
+  });
+
+  it('links, without a claim, an address proven by its link, by an admin or start-up, or by an address change by an admin', () => {
+    spec.given(registered, issued, confirmed).when(link).then(linked(acme));
+    spec.given(created).when(link).then(linked(acme));
+    spec.given(registered, addressChanged).when(link).then(linked(acme));
+  });
+
+  it('refuses another person at the provider before any claim', () => {
+    spec
+      .given(registered, linked(acme))
+      .when({ type: 'LinkSsoIdentity', identity: { ...acme, subject: 'someone-else' } })
+      .thenRefuses('forbidden', S.identityMismatch);
+  });
+
+  it('ends the reset links and a pending password change of the claimed account', () => {
+    const reset: AccountStreamEvent = {
+      type: 'PasswordResetRequested',
+      data: { userId: 7, tokenHash: 'reset-1', expiresAt: '2025-01-15T09:15:00.000Z' },
+    };
+    const now = '2025-01-15T09:05:00.000Z';
+    spec
+      .given(registered, reset, claimed)
+      .when({ type: 'CompletePasswordReset', tokenHash: 'reset-1', passwordHash: 'hash-2', now })
+      .thenRefuses('invalid', M.resetTokenExpired);
+    spec
+      .given(created, claimed)
+      .when({ type: 'ChangePassword', passwordHash: 'hash-2', currentPassword: 'missing' })
+      .thenRefuses('invalid', M.currentPasswordRequired);
+  });
+
+  describe("the claimed account's first-sign-in screen", () => {
+    const request = {
+      firstName: 'Ada',
+      lastName: 'King',
+      department: { found: true, name: 'Research' },
+      manager: alan,
+    } as const;
+    const place = (identity: SsoIdentity = acme) =>
+      ({ type: 'PlaceClaimedAccount', identity, request, placement, sessionId: 's-1' }) as const;
+
+    it("sets the owner's names, department and manager, then signs them in through the provider", () => {
+      spec
+        .given(registered, claimed, linked(acme))
+        .when(place())
+        .then(
+          {
+            type: 'UserUpdated',
+            data: { userId: 7, changes: { lastName: 'King', department: 'Research', managerId: 3, managerName: 'Alan Turing' } },
+          },
+          { type: 'PlacementConfirmed', data: { userId: 7 } },
+          { type: 'UserLoggedIn', data: { userId: 7, sessionId: 's-1', provider: acme.issuer } },
+        );
+    });
+
+    it('is refused for an account not claimed, already placed, or claimed by another identity', () => {
+      spec.given(registered, issued).when(place()).thenRefuses('conflict', CONFLICT_MESSAGE);
+      spec
+        .given(registered, claimed, linked(acme), { type: 'PlacementConfirmed', data: { userId: 7 } })
+        .when(place())
+        .thenRefuses('conflict', CONFLICT_MESSAGE);
+      spec
+        .given(registered, claimed, linked(acme))
+        .when(place({ ...acme, subject: 'someone-else' }))
+        .thenRefuses('conflict', CONFLICT_MESSAGE);
+      spec
+        .given(registered, claimed, linked(acme))
+        .when({ ...place(), request: { ...request, department: { found: false, requested: 'Nowhere' } } })
+        .thenRefuses('invalid', M.unknownDepartment('Nowhere'));
+    });
+  });
+});
+
 describe('e-mail reservations', () => {
   const account = {
     userId: 7,
@@ -423,6 +534,9 @@ describe('e-mail reservations', () => {
     resets: [],
     mustChangePassword: false,
     ssoIdentity: null,
+    emailProven: true,
+    confirmation: null,
+    placementRequired: false,
     deleted: false,
   };
 

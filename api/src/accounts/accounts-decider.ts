@@ -1,5 +1,6 @@
 import {
   ACCOUNT_MESSAGES as M,
+  EMAIL_CONFIRMATION_MESSAGES as C,
   MAX_UNEXPIRED_RESET_LINKS,
   PASSWORD_RESET_MESSAGES as R,
   isAdmin,
@@ -30,8 +31,25 @@ export type AccountState = {
   mustChangePassword: boolean;
   /** The identity at the organisation's OpenID Connect provider the account was last linked to. */
   ssoIdentity: SsoIdentity | null;
+  /**
+   * The address is known to be the account holder's: the provider vouched for it (an account it
+   * opened, or one its owner claimed), an admin, the import or start-up created the account or
+   * changed its address, or the holder opened the confirmation link mailed to it.
+   */
+  emailProven: boolean;
+  /** The confirmation link mailed to the unproven address (its hash), while it is unused. */
+  confirmation: EmailConfirmationToken | null;
+  /** Claimed by the address's owner, who has not yet chosen the department and manager again. */
+  placementRequired: boolean;
   deleted: boolean;
 } | null;
+
+/** An e-mail confirmation link as the stream keeps it: the hash of its secret and when it expires. */
+export interface EmailConfirmationToken {
+  confirmationHash: string;
+  /** ISO timestamp */
+  expiresAt: string;
+}
 
 export interface ResetToken {
   tokenHash: string;
@@ -52,6 +70,10 @@ export type AccountStreamEvent = ProductEvent<
   | 'UserLoggedOut'
   | 'UserLoggedOutEverywhere'
   | 'SsoIdentityLinked'
+  | 'EmailConfirmationIssued'
+  | 'EmailConfirmed'
+  | 'AccountClaimed'
+  | 'PlacementConfirmed'
 >;
 
 /** A department name as the handler found it among the listed departments (ignoring case), or not. */
@@ -75,8 +97,13 @@ export interface NewAccount {
   manager: ManagerLookup | null;
 }
 
-/** How a new account comes to be: self-registration (signed in at once, in session `sessionId`) or creation by an admin or at start-up. */
-export type AccountOrigin = { registered: true; sessionId: string } | { registered: false; firstLoginRequired: boolean };
+/**
+ * How a new account comes to be: self-registration (signed in at once, in session `sessionId`, and
+ * a confirmation link mailed to the address) or creation by an admin, the import or at start-up.
+ */
+export type AccountOrigin =
+  | { registered: true; sessionId: string; confirmation: EmailConfirmationToken }
+  | { registered: false; firstLoginRequired: boolean };
 
 /**
  * What the user gave as their current password to change it, checked by the handler against the
@@ -100,7 +127,20 @@ export type AccountCommand =
   | { type: 'OpenAccount'; userId: number; account: NewAccount; origin: AccountOrigin; passwordHash: string }
   /** The first single sign-on of a person without an account: registered without a password, linked, signed in as `sessionId`. */
   | { type: 'OpenSsoAccount'; userId: number; account: NewAccount; identity: SsoIdentity; sessionId: string }
+  /**
+   * The person `identity` names signed in through the provider with the account's address: linked,
+   * or, when the address was never proven, the account is claimed by them.
+   */
   | { type: 'LinkSsoIdentity'; identity: SsoIdentity }
+  /** The owner of a claimed account chose names, department and manager again at the first-sign-in screen, and is signed in. */
+  | {
+      type: 'PlaceClaimedAccount';
+      identity: SsoIdentity;
+      request: Required<Pick<ProfileRequest, 'firstName' | 'lastName' | 'department' | 'manager'>>;
+      placement: Placement;
+      sessionId: string;
+    }
+  | { type: 'ConfirmEmail'; confirmationHash: string; now: string }
   | { type: 'UpdateProfile'; editor: Person; request: ProfileRequest; placement: Placement }
   | { type: 'DeleteAccount'; editorId: number }
   | { type: 'ChangePassword'; passwordHash: string; currentPassword: CurrentPasswordProof }
@@ -215,6 +255,7 @@ function openAccount({
   if (origin.registered) {
     return [
       { type: 'UserRegistered', data: { userId, ...profile, passwordHash } },
+      { type: 'EmailConfirmationIssued', data: { userId, ...origin.confirmation } },
       { type: 'UserLoggedIn', data: { userId, sessionId: origin.sessionId } },
     ];
   }
@@ -237,18 +278,53 @@ function openSsoAccount({
 /**
  * The account signs in through the provider as `identity`: linked at its first single sign-on (by
  * its e-mail), again when the organisation moves to another provider; refused when it is linked to
- * another person at the same provider (an e-mail address handed on to someone else).
+ * another person at the same provider (an e-mail address handed on to someone else). An account
+ * whose address was never proven (self-registered, unconfirmed) is not the provider's person's
+ * yet: they claim it, and whoever registered it loses it (password, sessions, placement).
  */
 function linkSsoIdentity(
   state: AccountState,
   { identity }: Extract<AccountCommand, { type: 'LinkSsoIdentity' }>,
 ): AccountStreamEvent[] {
-  const { userId, ssoIdentity } = liveAccount(state);
-  if (ssoIdentity?.issuer === identity.issuer) {
-    if (ssoIdentity.subject === identity.subject) return [];
-    throw new DomainError('forbidden', S.identityMismatch);
+  const { userId, ssoIdentity, emailProven } = liveAccount(state);
+  const sameProvider = ssoIdentity?.issuer === identity.issuer;
+  if (sameProvider && ssoIdentity.subject !== identity.subject) throw new DomainError('forbidden', S.identityMismatch);
+  const linked: AccountStreamEvent = { type: 'SsoIdentityLinked', data: { userId, ...identity } };
+  if (!emailProven) return [{ type: 'AccountClaimed', data: { userId, provider: identity.issuer } }, linked];
+  return sameProvider ? [] : [linked];
+}
+
+const isLinkedTo = (account: Account, { issuer, subject }: SsoIdentity) =>
+  account.ssoIdentity?.issuer === issuer && account.ssoIdentity.subject === subject;
+
+/** The claimed account's owner's names, department and manager (any changes first), and their sign-in. */
+function placeClaimedAccount(
+  state: AccountState,
+  { identity, request, placement, sessionId }: Extract<AccountCommand, { type: 'PlaceClaimedAccount' }>,
+): AccountStreamEvent[] {
+  const account = liveAccount(state);
+  if (!account.placementRequired || !isLinkedTo(account, identity)) throw new DomainError('conflict', CONFLICT_MESSAGE);
+  const { userId } = account;
+  const changes = profileChanges(account, placement, request);
+  return [
+    ...(Object.keys(changes).length > 0 ? [{ type: 'UserUpdated', data: { userId, changes } } as const] : []),
+    { type: 'PlacementConfirmed', data: { userId } },
+    { type: 'UserLoggedIn', data: { userId, sessionId, provider: identity.issuer } },
+  ];
+}
+
+/** The link mailed to the address works once, before it expires, for the address it was sent to. */
+function confirmEmail(
+  state: AccountState,
+  { confirmationHash, now }: Extract<AccountCommand, { type: 'ConfirmEmail' }>,
+): AccountStreamEvent[] {
+  // A link of another account, a used, expired or replaced one, or one of a deleted account: refused alike.
+  const account = state && !state.deleted ? state : null;
+  const confirmation = account?.confirmation;
+  if (!account || confirmation?.confirmationHash !== confirmationHash || Date.parse(confirmation.expiresAt) <= Date.parse(now)) {
+    throw new DomainError('invalid', C.expiredLink);
   }
-  return [{ type: 'SsoIdentityLinked', data: { userId, ...identity } }];
+  return [{ type: 'EmailConfirmed', data: { userId: account.userId, email: account.email } }];
 }
 
 function updateProfile(
@@ -291,6 +367,10 @@ function decide(command: AccountCommand, state: AccountState): AccountStreamEven
       return requestPasswordReset(state, command);
     case 'LinkSsoIdentity':
       return linkSsoIdentity(state, command);
+    case 'PlaceClaimedAccount':
+      return placeClaimedAccount(state, command);
+    case 'ConfirmEmail':
+      return confirmEmail(state, command);
     case 'CompletePasswordReset': {
       // A token that is not one of the live account's unexpired ones (used, ended by a new password, or the account gone) is refused alike.
       if (!state || state.deleted || !isResetTokenUsable(state.resets, command.tokenHash, command.now)) {
@@ -307,13 +387,56 @@ function evolve(state: AccountState, event: StoredEvent<AccountStreamEvent>): Ac
     case 'UserCreated': {
       const { userId, email, firstName, lastName, role } = event.data;
       const mustChangePassword = event.type === 'UserCreated' && event.data.firstLoginRequired;
-      return { userId, email, firstName, lastName, role, resets: [], mustChangePassword, ssoIdentity: null, deleted: false };
+      // Created by an admin, the import or start-up, or opened by the provider (no password): proven.
+      const emailProven = event.type === 'UserCreated' || event.data.passwordHash === null;
+      return {
+        userId,
+        email,
+        firstName,
+        lastName,
+        role,
+        resets: [],
+        mustChangePassword,
+        ssoIdentity: null,
+        emailProven,
+        confirmation: null,
+        placementRequired: false,
+        deleted: false,
+      };
     }
     case 'UserUpdated': {
       if (!state) return state;
       const { email = state.email, firstName = state.firstName, lastName = state.lastName, role = state.role } = event.data.changes;
-      return { ...state, email, firstName, lastName, role };
+      // Only an admin changes an address: the new one counts as proven, and an old link no longer confirms it.
+      const addressChanged = email !== state.email;
+      return {
+        ...state,
+        email,
+        firstName,
+        lastName,
+        role,
+        ...(addressChanged ? { emailProven: true, confirmation: null } : {}),
+      };
     }
+    case 'EmailConfirmationIssued': {
+      const { confirmationHash, expiresAt } = event.data;
+      return state && { ...state, confirmation: { confirmationHash, expiresAt } };
+    }
+    case 'EmailConfirmed':
+      return state && { ...state, emailProven: true, confirmation: null };
+    case 'AccountClaimed':
+      return (
+        state && {
+          ...state,
+          emailProven: true,
+          confirmation: null,
+          resets: [],
+          mustChangePassword: false,
+          placementRequired: true,
+        }
+      );
+    case 'PlacementConfirmed':
+      return state && { ...state, placementRequired: false };
     case 'UserDeleted':
       return state && { ...state, deleted: true };
     case 'PasswordChanged':

@@ -1,5 +1,10 @@
 import {
   ACCOUNT_MESSAGES as M,
+  EMAIL_CONFIRMATION_MESSAGES as C,
+  EMAIL_CONFIRMATION_PATH,
+  EMAIL_CONFIRMATION_TTL_MS,
+  emailConfirmationSchema,
+  emailConfirmedResponseSchema,
   MAX_UNEXPIRED_RESET_LINKS,
   PASSWORD_RESET_MESSAGES as R,
   checkEmailResponseSchema,
@@ -82,7 +87,10 @@ export const describeAccountsApi: DescribeFeatureApi = ({ orgEmailDomain }) => (
       path: '/api/register',
       operationId: 'register',
       summary: 'Register as an employee and sign in',
-      description: `The e-mail must be an @${orgEmailDomain} address. ${SIGNED_IN_COOKIE} At most ${describeLimit(REGISTRATION_LIMIT)} per client address.`,
+      description:
+        `The e-mail must be an @${orgEmailDomain} address. ${SIGNED_IN_COOKIE} At most ${describeLimit(REGISTRATION_LIMIT)} ` +
+        'per client address. A confirmation link is mailed to the address (without `SMTP_URL`, written to the server ' +
+        "log); until it is opened, the address's owner signing in through single sign-on takes the account over.",
       access: 'public',
       body: registrationSchema(orgEmailDomain),
       responses: { 201: { description: 'Registered and signed in', schema: loginResponseSchema } },
@@ -172,6 +180,19 @@ export const describeAccountsApi: DescribeFeatureApi = ({ orgEmailDomain }) => (
       body: resetConfirmSchema,
       responses: { 200: { description: 'Password reset', schema: messageResponseSchema } },
       errors: { 400: [M.invalidResetToken, M.resetTokenExpired, M.passwordsDontMatch], 409: [M.resetTokenExpired] },
+    },
+    {
+      method: 'post',
+      path: EMAIL_CONFIRMATION_PATH,
+      operationId: 'confirmEmail',
+      summary: "Confirm a registered account's e-mail address",
+      description:
+        'The token of the link mailed at registration (`<user id>.<64 hex>`) proves the address is the account ' +
+        `holder's. It works once, within ${EMAIL_CONFIRMATION_TTL_MS / 3_600_000} hours, while the address is unchanged.`,
+      access: 'public',
+      body: emailConfirmationSchema,
+      responses: { 200: { description: 'Address confirmed', schema: emailConfirmedResponseSchema } },
+      errors: { 400: [C.invalidLink, C.expiredLink] },
     },
     {
       method: 'get',

@@ -1,5 +1,7 @@
 import {
   ACCOUNT_MESSAGES,
+  EMAIL_CONFIRMATION_PATH,
+  emailConfirmationSchema,
   loginSchema,
   normaliseEmail,
   registrationSchema,
@@ -23,6 +25,7 @@ import { addUser } from '../users/users-commands';
 import { createUsersRouter } from '../users/users-routes';
 import { findUserByEmail, findUserById, listManagerOptions } from '../users/users-queries';
 import { EMAIL_CHECK_LIMIT, REGISTRATION_LIMIT } from './account-request-limits';
+import { confirmEmail, emailConfirmationSender, newEmailConfirmation } from './email-confirmation';
 import { changePassword, completePasswordReset } from './password-commands';
 import { resetRequestHandler } from './reset-links';
 import { logIn, logOut, logOutEverywhere } from './session-commands';
@@ -38,6 +41,7 @@ export function createAccountsRouter(ctx: AppContext): Router {
   const deviceKey = deviceCookieKey(ctx.config.jwtSecret);
   const domain = ctx.config.orgEmailDomain;
   const signedInEvenWithPendingChange = requireAuth(ctx, { allowPendingPasswordChange: true });
+  const sendEmailConfirmation = emailConfirmationSender(ctx);
 
   declareRead(router, '/user', signedInEvenWithPendingChange, async (req, res) => {
     const { id, session } = signedInUser(req);
@@ -65,8 +69,17 @@ export function createAccountsRouter(ctx: AppContext): Router {
     if (!ctx.config.passwordLogin) throw new HttpError(403, S.registrationOff);
     const input = parseWith(registrationSchema(domain), req.body);
     const sessionId = newSessionId();
-    const user = await addUser(ctx, { ...input, role: 'employee' }, { registered: true, sessionId }, actorOf(req));
+    const confirmation = newEmailConfirmation();
+    const origin = { registered: true, sessionId, confirmation: confirmation.stored } as const;
+    const user = await addUser(ctx, { ...input, role: 'employee' }, origin, actorOf(req));
+    sendEmailConfirmation(res, user, confirmation);
     res.status(201).json(await signIn(ctx, req, res, user, { id: sessionId, sso: false }));
+  });
+
+  // Public: the link mailed at registration, opened by whoever reads that mailbox.
+  router.post(EMAIL_CONFIRMATION_PATH.slice('/api'.length), async (req, res) => {
+    const { token } = parseWith(emailConfirmationSchema, req.body);
+    res.json(await confirmEmail(ctx, token, actorOf(req)));
   });
 
   // Ends this device's session; works with an expired or revoked token too: the cookie is cleared either way.

@@ -14,7 +14,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import type { AuthUser } from '../auth/auth-user';
 import { clientAddressKey, consumeAll, requestCounter } from '../auth/request-limits';
 import { authenticate } from '../auth/require-auth';
-import { createMailSender, type Mail } from '../mail/mail-sender';
+import { createMailSender, mailOrLogLink, type Mail } from '../mail/mail-sender';
 import { actorOf, type Actor } from '../platform/commands';
 import type { AppContext } from '../platform/context';
 import { DomainError } from '../platform/decider';
@@ -80,8 +80,10 @@ export function resetRequestHandler(ctx: AppContext): RequestHandler {
       return;
     }
     const token = await issuePasswordReset(ctx, user.id, actor);
-    if (mail) await mail.send(resetMail(user.email, linkFor(token), token));
-    else ctx.log.warn(`Password reset link for ${user.email} (no SMTP_URL: hand it to its owner): ${linkFor(token)}`);
+    await mailOrLogLink(mail, ctx.log, resetMail(user.email, linkFor(token), token), {
+      what: 'Password reset link',
+      url: linkFor(token),
+    });
   }
 
   function sendAfterAnswer(res: Response, email: string, actor: Actor): void {

@@ -1,5 +1,6 @@
 import { createTransport } from 'nodemailer';
 import type { AppConfig } from '../config';
+import type { Logger } from '../platform/logger';
 
 export interface Mail {
   to: string;
@@ -24,4 +25,19 @@ export function createMailSender({ smtpUrl, mailFrom }: Pick<AppConfig, 'smtpUrl
       await transport.sendMail(mail);
     },
   };
+}
+
+/** A link the product sends to the owner of an address: what it is (for the log) and its URL. */
+export interface MailedLink {
+  what: string;
+  url: string;
+}
+
+/**
+ * Mails `mail`, which carries `link`, through `sender`; without SMTP_URL (no sender) the link goes
+ * to the server log (`warn`) for the operator to hand to its owner.
+ */
+export async function mailOrLogLink(sender: MailSender | null, log: Logger, mail: Mail, link: MailedLink): Promise<void> {
+  if (sender) await sender.send(mail);
+  else log.warn(`${link.what} for ${mail.to} (no SMTP_URL: hand it to its owner): ${link.url}`);
 }

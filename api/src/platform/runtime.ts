@@ -14,6 +14,7 @@ import { createEndedSessionsCache } from '../auth/ended-sessions';
 import { createPrincipalCache, createTeamLeadCache } from '../auth/principal-cache';
 import { migrateRequestLimits } from '../auth/request-limits';
 import { migrateSecurityLog } from '../auth/security-log';
+import { migrateSsoResults } from '../sso/sso-results';
 import { ConfigError, type AppConfig } from '../config';
 import { CUSTOM_FIELD_DEFINITION_TABLES, createCustomFieldDefinitionsCache } from '../form-fields/form-fields-definitions';
 import { IMPORT_JOB_TABLES } from '../import/import-jobs';
@@ -51,6 +52,7 @@ export async function startRuntime(config: AppConfig, pool: pg.Pool, log: Logger
     await migrateIds(db);
     await migrateRequestLimits(db);
     await migrateSecurityLog(db);
+    await migrateSsoResults(db);
     await migrateJobs(db, [...IMPORT_JOB_TABLES, ...AS_OF_JOB_TABLES]);
     await upgradeProductReadModels(pool, store, log);
     await migrateReadModels(db, allProjectors);

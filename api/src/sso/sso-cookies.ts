@@ -1,4 +1,4 @@
-import { createHmac, createSecretKey, type KeyObject } from 'node:crypto';
+import { createHmac, createSecretKey, randomUUID, type KeyObject } from 'node:crypto';
 import { SSO_START_PATH } from '@tht/contracts';
 import type { Request, Response } from 'express';
 import jwt from 'jsonwebtoken';
@@ -10,10 +10,25 @@ import type { ProviderPerson } from './sso-identity';
 const COOKIE_PATH = SSO_START_PATH.slice(0, SSO_START_PATH.lastIndexOf('/'));
 const FLOW_COOKIE = 'oidc_flow';
 const FIRST_SIGN_IN_COOKIE = 'oidc_first_sign_in';
+const RESULT_COOKIE = 'oidc_result';
 /** Time to sign in at the provider. */
 const FLOW_LIFETIME_SECONDS = 10 * 60;
 /** Time to fill in the first-sign-in screen. */
 const FIRST_SIGN_IN_LIFETIME_SECONDS = 30 * 60;
+/** Time for the page the callback led to to take its session over (one request, at once). */
+export const RESULT_LIFETIME_SECONDS = 2 * 60;
+
+/**
+ * What a callback that just signed the browser in leaves for the page's completion: the session
+ * it began (of `userId`, under `tokenVersion`), redeemable once by its random `id` until `expiresAt`.
+ */
+export interface SignInResult {
+  id: string;
+  userId: number;
+  sessionId: string;
+  tokenVersion: number;
+  expiresAt: Date;
+}
 
 /**
  * Lax, not Strict: the callback is a navigation from the provider's site, and a Strict cookie
@@ -78,6 +93,23 @@ export function createSsoCookies(jwtSecret: string) {
     },
 
     clearFirstSignIn: (req: Request, res: Response) => clear(req, res, FIRST_SIGN_IN_COOKIE),
+
+    /** The callback signed the browser in as session `sessionId` of `user`: a one-time result for the page to complete. */
+    setResult(req: Request, res: Response, user: { id: number; token_version: number }, sessionId: string): void {
+      const result = { id: randomUUID(), userId: user.id, sessionId, tokenVersion: user.token_version };
+      set(req, res, RESULT_COOKIE, result, RESULT_LIFETIME_SECONDS);
+    },
+
+    /** The unexpired result of a callback in this browser, at most once from this browser: the cookie is cleared whatever it held. */
+    takeResult(req: Request, res: Response): SignInResult | null {
+      const payload = read(req, RESULT_COOKIE);
+      clear(req, res, RESULT_COOKIE);
+      if (!payload) return null;
+      const { id, userId, sessionId, tokenVersion, exp } = payload;
+      if (typeof id !== 'string' || typeof sessionId !== 'string' || typeof exp !== 'number') return null;
+      if (!Number.isInteger(userId) || !Number.isInteger(tokenVersion)) return null;
+      return { id, userId: userId as number, sessionId, tokenVersion: tokenVersion as number, expiresAt: new Date(exp * 1000) };
+    },
   };
 }
 

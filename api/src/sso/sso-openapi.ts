@@ -1,5 +1,6 @@
 import {
   ACCOUNT_MESSAGES as M,
+  CONFLICT_MESSAGE,
   SSO_FAILURES,
   SSO_MESSAGES as S,
   loginResponseSchema,
@@ -43,8 +44,11 @@ export const describeSsoApi: DescribeFeatureApi = ({ orgEmailDomain }) => ({
         "code and checks the ID token (issuer, audience, expiry, nonce, signature against the provider's keys). The " +
         `person is the token's verified e-mail address, which must be an @${orgEmailDomain} address. An existing ` +
         'account is linked to the identity at its first single sign-on and signed in as by `POST /api/login` (the ' +
-        '`authToken` cookie), then the browser goes to `/auth?sso=signed-in`; a person without an account goes to ' +
-        '`/auth?sso=first-sign-in` (unless `OIDC_AUTO_CREATE=false`). Every failure redirects to ' +
+        '`authToken` cookie, and a one-time result cookie for `POST /api/auth/oidc/complete`, 2 minutes), then the ' +
+        'browser goes to `/auth?sso=signed-in`. An account whose address was never proven (self-registered, ' +
+        'unconfirmed) is claimed by the person: its password is removed, its sessions end, and the browser goes to ' +
+        '`/auth?sso=first-sign-in` to choose department and manager again, as a person without an account does ' +
+        '(unless `OIDC_AUTO_CREATE=false`). Every failure redirects to ' +
         `\`/auth?sso_error=<failure>\`, one of ${SSO_FAILURES.map((failure) => `\`${failure}\``).join(', ')}.`,
       access: 'public',
       responses: { 303: { description: 'To `/auth` with the outcome or the failure', contentType: 'text/plain' } },
@@ -56,18 +60,22 @@ export const describeSsoApi: DescribeFeatureApi = ({ orgEmailDomain }) => ({
       operationId: 'completeSingleSignOn',
       summary: 'Take over the session the callback began',
       description:
-        'The page the callback led to calls this with the `authToken` cookie; it answers as `POST /api/login` does, with a ' +
-        'fresh token of the same session (the token never travels in a URL).',
-      access: 'signed-in-pending-password-ok',
+        'The page the callback led to calls this with the one-time result cookie the callback set (2 minutes); it ' +
+        'answers as `POST /api/login` does, with a token of the session the callback began (the token never travels ' +
+        'in a URL). Each result is taken over once, whichever API process is asked; a bearer token or the ' +
+        '`authToken` cookie alone gets nothing (no token is renewed here).',
+      access: 'public',
       responses: { 200: { description: 'Signed in', schema: loginResponseSchema } },
-      errors: NOT_CONFIGURED,
+      errors: { 401: [S.signInResultExpired], ...NOT_CONFIGURED },
     },
     {
       method: 'get',
       path: '/api/auth/oidc/first-sign-in',
       operationId: 'getFirstSingleSignOn',
       summary: 'Who is signing in for the first time',
-      description: 'The person the provider named, from the signed cookie the callback set (valid 30 minutes).',
+      description:
+        'The person the provider named, from the signed cookie the callback set (valid 30 minutes); `claimed: true` ' +
+        'when they just claimed an account someone had registered with their address.',
       access: 'public',
       responses: { 200: { description: 'Their e-mail and names', schema: ssoFirstSignInIdentitySchema } },
       errors: { 401: [S.firstSignInExpired], ...NOT_CONFIGURED },
@@ -79,14 +87,18 @@ export const describeSsoApi: DescribeFeatureApi = ({ orgEmailDomain }) => ({
       summary: "Create the first-time person's account and sign them in",
       description:
         "An employee account with the provider's e-mail address, the names and the department and manager chosen, " +
-        'without a password, linked to the identity. Sets the `authToken` cookie.',
+        'without a password, linked to the identity; for an account the person just claimed, its names, department ' +
+        'and manager (200). Sets the `authToken` cookie.',
       access: 'public',
       body: ssoFirstSignInSchema,
-      responses: { 201: { description: 'Account created and signed in', schema: loginResponseSchema } },
+      responses: {
+        200: { description: 'Claimed account placed and signed in', schema: loginResponseSchema },
+        201: { description: 'Account created and signed in', schema: loginResponseSchema },
+      },
       errors: {
         400: [M.unknownDepartment('{department}'), M.managerNotFound],
         401: [S.firstSignInExpired],
-        409: [M.accountAlreadyExists],
+        409: [M.accountAlreadyExists, CONFLICT_MESSAGE],
         ...NOT_CONFIGURED,
       },
     },

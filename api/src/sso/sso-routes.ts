@@ -12,18 +12,18 @@ import cookieParser from 'cookie-parser';
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { signInWithSso } from '../accounts/accounts-commands';
 import { signIn } from '../accounts/accounts-sign-in';
-import { requireAuth, signedInUser } from '../auth/require-auth';
 import { newSessionId } from '../auth/tokens';
 import type { SsoSettings } from '../config';
 import { actorOf } from '../platform/commands';
 import type { AppContext } from '../platform/context';
 import { DomainError } from '../platform/decider';
 import { HttpError, parseWith } from '../platform/http';
-import { addSsoUser } from '../users/users-commands';
-import { findUserByEmail, getUser } from '../users/users-queries';
+import { addSsoUser, placeClaimedSsoUser } from '../users/users-commands';
+import { findUserByEmail, findUserById } from '../users/users-queries';
 import { createOidcClient, SsoFailureError, type OidcClient } from './oidc-client';
 import { createSsoCookies, type SsoCookies } from './sso-cookies';
 import { personOf, type ProviderPerson } from './sso-identity';
+import { ssoResultRedemptions } from './sso-results';
 
 const AUTH_PAGE = '/auth';
 const outcomePath = (outcome: SsoOutcome) => `${AUTH_PAGE}?${SSO_OUTCOME_PARAM}=${outcome}`;
@@ -40,8 +40,9 @@ interface Sso {
 
 /**
  * Where the callback sends the browser: `/auth?sso=signed-in` once signed in (the authToken cookie
- * set as by a password sign-in), `/auth?sso=first-sign-in` for a person without an account (who they
- * are kept in a signed cookie), else `/auth?sso_error=<failure>`. No token is ever in a URL.
+ * set as by a password sign-in, and the one-time result the page completes with), `/auth?sso=first-sign-in`
+ * for a person without an account or with an account they just claimed (who they are kept in a
+ * signed cookie), else `/auth?sso_error=<failure>`. No token is ever in a URL.
  */
 async function completeCallback(ctx: AppContext, sso: Sso, req: Request, res: Response): Promise<string> {
   const flow = sso.cookies.takeFlow(req, res);
@@ -65,7 +66,12 @@ async function completeCallback(ctx: AppContext, sso: Sso, req: Request, res: Re
     }
     throw error;
   });
+  if (signedIn.placement_required) {
+    sso.cookies.setFirstSignIn(req, res, person);
+    return outcomePath('first-sign-in');
+  }
   await signIn(ctx, req, res, signedIn, { id: sessionId, sso: true });
+  sso.cookies.setResult(req, res, signedIn, sessionId);
   return outcomePath('signed-in');
 }
 
@@ -103,6 +109,7 @@ export function createSsoRouter(ctx: AppContext): Router {
     return sso;
   };
   const withCookies: RequestHandler = cookieParser();
+  const results = ssoResultRedemptions(ctx.pool);
 
   // A link the sign-in button follows (a top-level navigation, so the CSP's form-action plays no part).
   router.get('/auth/oidc/start', async (req, res) => {
@@ -121,16 +128,21 @@ export function createSsoRouter(ctx: AppContext): Router {
     res.redirect(303, await completeCallback(ctx, started, req, res).catch((error: unknown) => landOnFailure(ctx, error)));
   });
 
-  // The page the callback led to takes the session over from the cookie: the answer of a password sign-in.
-  router.post('/auth/oidc/complete', requireAuth(ctx, { allowPendingPasswordChange: true }), async (req, res) => {
-    configured();
-    const { id, session } = signedInUser(req);
-    res.json(await signIn(ctx, req, res, await getUser(ctx.db, id), session));
+  // The page the callback led to takes the session over: the answer of a password sign-in, once per
+  // callback, in the browser the callback ran in, and never for a token (it renews nothing).
+  router.post('/auth/oidc/complete', withCookies, async (req, res) => {
+    const result = configured().cookies.takeResult(req, res);
+    if (!result || !(await results.redeem(result.id, result.expiresAt))) throw new HttpError(401, S.signInResultExpired);
+    const user = await findUserById(ctx.db, result.userId);
+    // Its sessions ended since (signed out everywhere, a new password, a claim): nothing to take over.
+    if (user?.token_version !== result.tokenVersion) throw new HttpError(401, S.signInResultExpired);
+    res.json(await signIn(ctx, req, res, user, { id: result.sessionId, sso: true }));
   });
 
-  router.get('/auth/oidc/first-sign-in', withCookies, (req, res) => {
+  router.get('/auth/oidc/first-sign-in', withCookies, async (req, res) => {
     const { email, firstName, lastName } = personOfFirstSignIn(configured(), req);
-    const answer: SsoFirstSignInIdentity = { email, firstName, lastName };
+    const claimed = (await findUserByEmail(ctx.db, email))?.placement_required === true;
+    const answer: SsoFirstSignInIdentity = { email, firstName, lastName, ...(claimed ? { claimed } : {}) };
     res.json(answer);
   });
 
@@ -141,9 +153,12 @@ export function createSsoRouter(ctx: AppContext): Router {
     const input = parseWith(ssoFirstSignInSchema, req.body);
     const sessionId = newSessionId();
     const identity = { issuer: person.issuer, subject: person.subject };
-    const user = await addSsoUser(ctx, { ...input, email: person.email }, identity, sessionId, actorOf(req));
+    const claimed = await findUserByEmail(ctx.db, person.email);
+    const user = claimed
+      ? await placeClaimedSsoUser(ctx, claimed, input, identity, sessionId, { ...actorOf(req), userId: claimed.id })
+      : await addSsoUser(ctx, { ...input, email: person.email }, identity, sessionId, actorOf(req));
     started.cookies.clearFirstSignIn(req, res);
-    res.status(201).json(await signIn(ctx, req, res, user, { id: sessionId, sso: true }));
+    res.status(claimed ? 200 : 201).json(await signIn(ctx, req, res, user, { id: sessionId, sso: true }));
   });
 
   return router;

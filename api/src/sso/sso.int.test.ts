@@ -5,6 +5,7 @@ import {
   loginResponseSchema,
   userStream,
   type AuditLogPage,
+  type LoginResponse,
   type SsoFailure,
 } from '@tht/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -289,6 +290,106 @@ describe('the first single sign-on of a person without an account', () => {
       headers: { cookie: 'oidc_first_sign_in=eyJhbGciOiJub25lIn0.eyJlbWFpbCI6ImJvc3NAZXhhbXBsZS5jb20ifQ.' },
     });
     expect(forged.status).toBe(401);
+  });
+});
+
+describe('an address someone registered with a password before its owner signed in (squatting)', () => {
+  const registration = (email: string, managerId: number) => ({
+    email,
+    firstName: 'Squat',
+    lastName: 'Ter',
+    department: 'Engineering',
+    managerId,
+    password: TEST_PASSWORD,
+    confirmPassword: TEST_PASSWORD,
+  });
+
+  it("is claimed by the address's owner at their first single sign-on: the squatter is out, the owner places it again", async () => {
+    const accomplice = await createUserAndLogin(app, { role: 'manager' });
+    const squat = await request<LoginResponse>(app, 'POST', '/api/register', {
+      body: registration(loginOf('new.hire'), accomplice.user.id),
+      headers: { 'x-forwarded-for': '198.51.100.28' },
+    });
+    expect(squat.status).toBe(201);
+    const squatterToken = squat.body.authToken;
+    const accountId = squat.body.user.id;
+
+    const owner = new TestBrowser();
+    expect(await singleSignOn(owner, loginOf('new.hire'))).toBe('/auth?sso=first-sign-in');
+
+    const byPassword = await request(app, 'POST', '/api/login', {
+      body: { username: loginOf('new.hire'), password: TEST_PASSWORD },
+    });
+    expect(byPassword).toMatchObject({ status: 401, body: { error: S.noPasswordOnAccount } });
+    expect((await request(app, 'GET', '/api/user', { token: squatterToken })).status).toBe(401);
+    const squatterEntries = await request(app, 'GET', `/api/entries?userId=${accountId}`, { token: squatterToken });
+    expect(squatterEntries.status).toBe(401);
+
+    const pending = await owner.go(`${app.baseUrl}/api/auth/oidc/first-sign-in`);
+    expect(JSON.parse(pending.text)).toEqual({ email: loginOf('new.hire'), firstName: 'New', lastName: 'Hire', claimed: true });
+    const manager = await createUserAndLogin(app, { role: 'manager' });
+    const placed = await owner.go(`${app.baseUrl}/api/auth/oidc/first-sign-in`, {
+      method: 'POST',
+      json: { firstName: 'New', lastName: 'Hire', department: 'Engineering', managerId: manager.user.id },
+    });
+    expect(placed.response.status).toBe(200);
+    const signedIn = loginResponseSchema.parse(JSON.parse(placed.text));
+    expect(signedIn.user).toMatchObject({ id: accountId, firstName: 'New', lastName: 'Hire', managerId: manager.user.id });
+    expect(signedIn).toMatchObject({ requiresPasswordChange: false, passwordSignIn: false });
+    expect((await request(app, 'GET', '/api/user', { token: signedIn.authToken })).status).toBe(200);
+    expect((await eventsOf(accountId)).map((event) => event.type).slice(3)).toEqual([
+      'AccountClaimed',
+      'SsoIdentityLinked',
+      'UserUpdated',
+      'PlacementConfirmed',
+      'UserLoggedIn',
+    ]);
+
+    const admin = await createUserAndLogin(app, { role: 'admin' });
+    const log = await request<AuditLogPage>(app, 'GET', `/api/audit/log?kind=security&actorId=${accountId}`, {
+      token: admin.token,
+    });
+    expect(log.body.items.map(({ event, summary }) => ({ event, summary }))).toContainEqual({
+      event: 'AccountClaimed',
+      summary: `claimed by the address's owner at ${provider.issuer}`,
+    });
+    expect(await singleSignOn(new TestBrowser(), loginOf('new.hire'))).toBe('/auth?sso=signed-in'); // placed: claimed once
+  });
+
+  it('asks the owner again at the next sign-in when they left the first-sign-in screen unfinished', async () => {
+    const accomplice = await createUserAndLogin(app, { role: 'manager' });
+    const body = registration(loginOf('left.early'), accomplice.user.id);
+    const squat = await request(app, 'POST', '/api/register', { body, headers: { 'x-forwarded-for': '198.51.100.29' } });
+    expect(squat.status).toBe(201);
+    expect(await singleSignOn(new TestBrowser(), loginOf('left.early'))).toBe('/auth?sso=first-sign-in');
+    expect(await singleSignOn(new TestBrowser(), loginOf('left.early'))).toBe('/auth?sso=first-sign-in');
+    const claims = (await eventsOf(squat.body.user.id)).filter((event) => event.type === 'AccountClaimed');
+    expect(claims).toHaveLength(1);
+  });
+});
+
+describe('completing a single sign-on (the page takes over the session the callback began)', () => {
+  it("renews no token: a password session's token, as bearer or cookie, gets none", async () => {
+    const { token } = await createUserAndLogin(app, { email: loginOf('renewer') });
+    const byBearer = await request(app, 'POST', '/api/auth/oidc/complete', { token });
+    expect(byBearer).toMatchObject({ status: 401, body: { error: S.signInResultExpired } });
+    const byCookie = await request(app, 'POST', '/api/auth/oidc/complete', {
+      headers: { cookie: `authToken=${token}`, origin: app.baseUrl },
+    });
+    expect(byCookie).toMatchObject({ status: 401, body: { error: S.signInResultExpired } });
+  });
+
+  it("renews no single sign-on session's token either: the callback's result is taken over once", async () => {
+    await createUserAndLogin(app, { email: loginOf('once.only') });
+    const browser = new TestBrowser();
+    expect(await singleSignOn(browser, loginOf('once.only'))).toBe('/auth?sso=signed-in');
+    const copied = browser.clone(); // the result cookie, kept by an attacker or replayed by the same browser
+    const first = await complete(browser);
+    expect(first.status).toBe(200);
+    expect(await complete(browser)).toMatchObject({ status: 401, body: { error: S.signInResultExpired } });
+    expect(await complete(copied)).toMatchObject({ status: 401, body: { error: S.signInResultExpired } });
+    const { authToken } = loginResponseSchema.parse(first.body);
+    expect((await request(app, 'POST', '/api/auth/oidc/complete', { token: authToken })).status).toBe(401);
   });
 });
 

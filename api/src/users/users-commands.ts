@@ -96,6 +96,30 @@ export async function addSsoUser(
   return openAccount(ctx, { type: 'OpenSsoAccount', userId: await ctx.ids.next('user'), account, identity, sessionId }, actor);
 }
 
+/**
+ * The first-sign-in screen of the owner of an account they claimed (`user`, linked to `identity`):
+ * their names, department and manager, then signed in as session `sessionId`.
+ */
+export async function placeClaimedSsoUser(
+  ctx: AppContext,
+  user: UserRow,
+  input: Omit<NewUserInput, 'password' | 'role' | 'email'>,
+  identity: SsoIdentity,
+  sessionId: string,
+  actor: Actor,
+): Promise<UserRow> {
+  const request = {
+    firstName: input.firstName,
+    lastName: input.lastName,
+    department: await lookUpDepartment(ctx.db, input.department),
+    manager:
+      input.managerId === undefined || input.managerId === null ? null : await lookUpManager(ctx.db, input.managerId, user.id),
+  };
+  const command = { type: 'PlaceClaimedAccount', identity, request, placement: placementOf(user), sessionId } as const;
+  await decideOnAccount(ctx, user.id, command, actor);
+  return getUser(ctx.db, user.id);
+}
+
 /** The update's fields with the department and the chosen manager looked up. */
 async function profileRequest(
   db: ReadModelDb,

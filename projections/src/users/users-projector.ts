@@ -20,8 +20,12 @@ export interface UserRow {
   /** The OpenID Connect identity the account signs in as (issuer and `sub`), once linked. */
   sso_issuer: string | null;
   sso_subject: string | null;
-  /** Tokens carry the version they were issued under; "sign out everywhere" and password changes raise it. */
+  /** Tokens carry the version they were issued under; "sign out everywhere", password changes and a claim raise it. */
   token_version: number;
+  /** The address is known to be the holder's (created by an admin, the import or start-up, opened or claimed by single sign-on, confirmed by its link, or changed by an admin). */
+  email_proven: boolean;
+  /** Claimed by the address's owner through single sign-on: the first-sign-in screen asks for the department and manager again. */
+  placement_required: boolean;
   last_login: Date | string | null;
   created_at: Date | string;
   updated_at: Date | string;
@@ -46,6 +50,10 @@ const USER_EVENT_TYPES = [
   'UserLoggedOut',
   'UserLoggedOutEverywhere',
   'SsoIdentityLinked',
+  'EmailConfirmationIssued',
+  'EmailConfirmed',
+  'AccountClaimed',
+  'PlacementConfirmed',
   'DepartmentRenamed',
 ] as const;
 
@@ -67,6 +75,8 @@ const COLUMN_TYPES: ColumnTypes<UserRow> = {
   sso_issuer: 'text',
   sso_subject: 'text',
   token_version: 'int4',
+  email_proven: 'bool',
+  placement_required: 'bool',
   last_login: 'timestamptz',
   created_at: 'timestamptz',
   updated_at: 'timestamptz',
@@ -90,6 +100,8 @@ async function migrate(db: Kysely<UsersTables>, schema: string): Promise<void> {
     sso_issuer text,
     sso_subject text,
     token_version integer NOT NULL DEFAULT 0,
+    email_proven boolean NOT NULL,
+    placement_required boolean NOT NULL,
     last_login timestamptz,
     created_at timestamptz NOT NULL,
     updated_at timestamptz NOT NULL,
@@ -107,7 +119,7 @@ async function migrate(db: Kysely<UsersTables>, schema: string): Promise<void> {
 function newUserRow(
   event: UserEvent,
   data: UserProfileFields & { userId: number; passwordHash: string | null },
-  firstLoginRequired: boolean,
+  { firstLoginRequired, emailProven }: { firstLoginRequired: boolean; emailProven: boolean },
 ): UserRow {
   return {
     id: data.userId,
@@ -123,6 +135,8 @@ function newUserRow(
     sso_issuer: null,
     sso_subject: null,
     token_version: 0,
+    email_proven: emailProven,
+    placement_required: false,
     last_login: null,
     created_at: event.metadata.occurredAt,
     updated_at: event.metadata.occurredAt,
@@ -132,7 +146,8 @@ function newUserRow(
 
 function profileChanges(changes: Partial<UserProfileFields>): Partial<UserRow> {
   const row: Partial<UserRow> = {};
-  if (changes.email !== undefined) row.email = changes.email;
+  // Only an admin changes an address: the new one counts as proven.
+  if (changes.email !== undefined) Object.assign(row, { email: changes.email, email_proven: true });
   if (changes.firstName !== undefined) row.first_name = changes.firstName;
   if (changes.lastName !== undefined) row.last_name = changes.lastName;
   if (changes.role !== undefined) row.role = changes.role;
@@ -212,9 +227,12 @@ class UsersBatch {
     const at = event.metadata.occurredAt;
     switch (event.type) {
       case 'UserRegistered':
-        return this.hold(newUserRow(event, event.data, false));
+        // Self-registered: unproven until its link is opened; opened by single sign-on (no password): proven.
+        return this.hold(
+          newUserRow(event, event.data, { firstLoginRequired: false, emailProven: event.data.passwordHash === null }),
+        );
       case 'UserCreated':
-        return this.hold(newUserRow(event, event.data, event.data.firstLoginRequired));
+        return this.hold(newUserRow(event, event.data, { firstLoginRequired: event.data.firstLoginRequired, emailProven: true }));
       case 'UserUpdated':
         return this.applyUpdate(event, event.data);
       case 'UserDeleted':
@@ -250,6 +268,18 @@ class UsersBatch {
         return this.change(event, event.data.userId, { set: {}, revokesTokens: true });
       case 'SsoIdentityLinked':
         return this.change(event, event.data.userId, { set: { sso_issuer: event.data.issuer, sso_subject: event.data.subject } });
+      case 'EmailConfirmationIssued':
+        // The link's hash stays on the stream, which decides on it; the row follows the stream's version.
+        return this.change(event, event.data.userId, { set: {} });
+      case 'EmailConfirmed':
+        return this.change(event, event.data.userId, { set: { email_proven: true } });
+      case 'AccountClaimed':
+        return this.change(event, event.data.userId, {
+          set: { password_hash: null, first_login_required: false, email_proven: true, placement_required: true, updated_at: at },
+          revokesTokens: true,
+        });
+      case 'PlacementConfirmed':
+        return this.change(event, event.data.userId, { set: { placement_required: false } });
       case 'DepartmentRenamed':
         return this.applyDepartmentRename(event.data);
     }
@@ -382,6 +412,8 @@ class UsersBatch {
 
 export const usersProjector: Projector<UsersTables> = {
   name: 'users',
+  // 2: email_proven and placement_required (accounts claimed through single sign-on).
+  version: 2,
   migrate,
   async project(trx, schema, events) {
     const userEvents = events.filter(isUserEvent);

@@ -46,6 +46,21 @@ export interface AccountEventData {
    */
   SsoIdentityLinked: { userId: number } & SsoIdentity;
   /**
+   * A confirmation link for the account's address was mailed (at self-registration): only its
+   * hash is kept; it works once, until `expiresAt` (ISO timestamp), while the address stays the same.
+   */
+  EmailConfirmationIssued: { userId: number; confirmationHash: string; expiresAt: string };
+  /** Someone opened the confirmation link mailed to `email`: the address is proven to be the account holder's. */
+  EmailConfirmed: { userId: number; email: string };
+  /**
+   * The owner of the account's never-proven address signed in through the provider `provider`
+   * (issuer) and took the account over: its password is removed, every session of it ends, its
+   * pending reset links die, and its department and manager are asked again (`PlacementConfirmed`).
+   */
+  AccountClaimed: { userId: number; provider: string };
+  /** The owner of a claimed account chose its department and manager again (a `UserUpdated` before it holds any change). */
+  PlacementConfirmed: { userId: number };
+  /**
    * Ends the session `sessionId`, whose tokens expire by `sessionExpiresAt` (ISO timestamp). Without
    * a session id (events older than sessions) it ends every sign-in, as `UserLoggedOutEverywhere`.
    */

@@ -4,6 +4,7 @@ export * from './rules';
 export * from './schemas';
 export * from './responses';
 export * from './password-reset';
+export * from './email-confirmation';
 export * from './sso';
 export * from './events';
 export * from './policy';

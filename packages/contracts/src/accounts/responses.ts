@@ -53,6 +53,8 @@ export const ssoFirstSignInIdentitySchema = z.strictObject({
   email: z.string(),
   firstName: z.string(),
   lastName: z.string(),
+  /** Present when an unproven account with the address was just claimed by this person: its names, department and manager are asked again. */
+  claimed: z.literal(true).optional(),
 });
 
 export const managerOptionSchema = z.strictObject({ id: z.number(), firstName: z.string(), lastName: z.string() });

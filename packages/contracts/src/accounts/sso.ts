@@ -71,5 +71,10 @@ export const SSO_MESSAGES = {
   noPasswordOnAccount: "This account has no password: sign in with your organisation's sign-in button.",
   identityMismatch: 'This account is linked to another identity at the sign-in service. Ask an administrator.',
   firstSignInExpired: 'Your sign-in has expired. Please sign in again.',
+  /** POST /api/auth/oidc/complete without the one-time result of a callback that just ran in this browser. */
+  signInResultExpired: 'That sign-in has expired or was already used. Please sign in again.',
+  /** The first-sign-in screen of the owner of an address someone had registered with a password. */
+  accountClaimed:
+    'An account with your address was registered with a password before you first signed in here. It is yours now: its password no longer works. Check your names, and choose your department and manager.',
   accountCreated: 'Welcome to the Training Hours Tracker! Your account is ready.',
 } as const;

@@ -16,6 +16,8 @@ export const HOLDER_ACT_TYPES: ReadonlySet<string> = new Set([
   'UserLoggedIn',
   'PasswordResetCompleted',
   'SsoIdentityLinked',
+  'EmailConfirmed',
+  'AccountClaimed',
 ]);
 
 /** Acts anyone may ask for while signed out, for any account: a reset link for an address. */

@@ -73,6 +73,7 @@ export interface HistoryEvent {
 const SECRET_FIELDS: Readonly<Record<CredentialField, readonly [string, string]>> = {
   passwordHash: ['password', M.passwordChanged],
   tokenHash: ['password reset link', M.resetLinkIssued],
+  confirmationHash: ['e-mail confirmation link', M.confirmationLinkSent],
 };
 const secretField = (field: string) => (SECRET_FIELDS as Readonly<Record<string, readonly [string, string]>>)[field];
 /** Keys that identify the record, the actor or a sign-in session rather than describe the record. */

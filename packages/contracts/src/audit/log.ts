@@ -74,11 +74,18 @@ export function auditRecordOf(streamName: string, data: unknown): { kind: AuditR
 const SUMMARY_FIELDS = 3;
 const shownValue = (value: HistoryValue) => (value === null || value === '' ? '(empty)' : String(value));
 
+/** Events whose line is a sentence of its own rather than the event and its values. */
+const OWN_SUMMARIES: Readonly<Record<string, (data: Record<string, unknown>) => string>> = {
+  AccountClaimed: ({ provider }) => `claimed by the address's owner at ${String(provider)}`,
+};
+
 /**
  * One line from the event alone (the log does not replay records): the event in words and the
  * first values it states, secrets and ids left out: "user updated: role manager".
  */
 export function auditSummary(event: { type: string; data: unknown }): string {
+  const own = OWN_SUMMARIES[event.type];
+  if (own) return own((event.data ?? {}) as Record<string, unknown>);
   const stated = fieldChanges({}, evolveSnapshot({}, event)).flatMap((change) =>
     'secret' in change || change.field.endsWith('Id') ? [] : [`${fieldInWords(change.field)} ${shownValue(change.after)}`],
   );

@@ -6,6 +6,7 @@ export const AUDIT_MESSAGES = {
   badId: 'The id does not name a record of this kind',
   passwordChanged: 'password changed',
   resetLinkIssued: 'password reset link sent',
+  confirmationLinkSent: 'e-mail confirmation link sent',
   chainUnavailable: 'The audit hash chain is kept for the PostgreSQL event store only',
   badSequence: 'from and to must be whole numbers from 1, from not after to',
   logUnavailable: 'The audit log is served from the PostgreSQL event store only',

@@ -13,10 +13,13 @@ export const SIGN_IN_FAILURES = {
   wrongCurrentPassword: 'wrong current password when choosing a new one',
 } as const;
 
-/** The account events listed under `security` besides the log's rows: sign-ins and outs, passwords, reset links. */
+/** The account events listed under `security` besides the log's rows: sign-ins and outs, passwords, reset and confirmation links, claims. */
 export const SECURITY_EVENT_TYPES = [
   'UserLoggedIn',
   'SsoIdentityLinked',
+  'EmailConfirmationIssued',
+  'EmailConfirmed',
+  'AccountClaimed',
   'UserLoggedOut',
   'UserLoggedOutEverywhere',
   'PasswordChanged',

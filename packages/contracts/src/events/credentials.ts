@@ -1,9 +1,9 @@
 /**
- * Fields of event data that hold credentials: the hashes of passwords and of reset tokens. They
- * stay in the stored log (the hash chain covers them) but never leave the server: every output
- * of events (the audit stream, histories, the audit log) goes through this list.
+ * Fields of event data that hold credentials: the hashes of passwords, reset tokens and e-mail
+ * confirmation tokens. They stay in the stored log (the hash chain covers them) but never leave the
+ * server: every output of events (the audit stream, histories, the audit log) goes through this list.
  */
-export const CREDENTIAL_FIELDS = ['passwordHash', 'tokenHash'] as const;
+export const CREDENTIAL_FIELDS = ['passwordHash', 'tokenHash', 'confirmationHash'] as const;
 export type CredentialField = (typeof CREDENTIAL_FIELDS)[number];
 
 /** What a credential's value reads as once redacted. */
