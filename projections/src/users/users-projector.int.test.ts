@@ -133,6 +133,51 @@ describe('usersProjector', () => {
     await spec.given(events.slice(0, 7)).when(events.slice(7)).thenRows('users', USERS_AFTER_HISTORY);
   });
 
+  it('reflects proven addresses, claims and the placement that follows a claim', async () => {
+    streamVersions.clear();
+    const issued = (userId: number) =>
+      recorded({ type: 'EmailConfirmationIssued', data: { userId, confirmationHash: 'h', expiresAt: '2026-01-06T09:00:00.000Z' } });
+    const given = [
+      recorded({ type: 'UserCreated', data: { ...profile(1), firstLoginRequired: true } }),
+      recorded({ type: 'UserRegistered', data: profile(2) }),
+      issued(2),
+      recorded({ type: 'UserRegistered', data: profile(3) }),
+      issued(3),
+      recorded({ type: 'UserRegistered', data: profile(4) }),
+      recorded({ type: 'UserRegistered', data: { ...profile(5), passwordHash: null } }),
+    ];
+    const when = [
+      recorded({ type: 'EmailConfirmed', data: { userId: 2, email: 'user2@example.com' } }),
+      recorded({ type: 'AccountClaimed', data: { userId: 3, provider: 'https://id.example.com' } }),
+      recorded({ type: 'SsoIdentityLinked', data: { userId: 3, issuer: 'https://id.example.com', subject: 'sub-3' } }),
+      recorded({ type: 'UserUpdated', data: { userId: 4, changes: { email: 'four@example.com' } } }),
+    ];
+    const claimed = { id: 3, password_hash: null, first_login_required: false, email_proven: true, placement_required: true };
+    await spec
+      .given(given)
+      .when(when)
+      .thenRows('users', [
+        { id: 1, email_proven: true, placement_required: false, token_version: 0 },
+        { id: 2, email_proven: true, password_hash: '$argon2id$hash-2', token_version: 0 },
+        { ...claimed, token_version: 1, sso_subject: 'sub-3' }, // every session of the squatter ends
+        { id: 4, email: 'four@example.com', email_proven: true },
+        { id: 5, email_proven: true },
+      ]);
+    const placed = recorded({ type: 'PlacementConfirmed', data: { userId: 3 } });
+    await spec
+      .given([...given, ...when])
+      .when(placed)
+      .thenRows('users', [{ id: 1 }, { id: 2 }, { ...claimed, placement_required: false }, { id: 4 }, { id: 5 }]);
+  });
+
+  it('leaves a self-registered address unproven until its link is opened', async () => {
+    streamVersions.clear();
+    await spec
+      .given([])
+      .when(recorded({ type: 'UserRegistered', data: profile(1) }))
+      .thenRows('users', [{ id: 1, email_proven: false, placement_required: false }]);
+  });
+
   describe("a manager's new name on their reports, also on reports the batch does not otherwise touch", () => {
     const created = () => {
       streamVersions.clear();
