@@ -2,6 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { IMPORT_MAX_MEGABYTES } from '@tht/contracts';
+import { JSON_BODY_LIMIT } from '../app';
 import { REPO_ROOT } from '../config';
 import { REMOTES } from './remotes';
 import { contentSecurityPolicyHeader, remoteOrigins } from './security-headers';
@@ -89,6 +91,16 @@ function locationsOf(conf: string): Array<{ match: string; body: string }> {
 }
 
 const shellNginx = readRepoFile('docker/nginx/shell.conf');
+
+/** The settings README.md's configuration table names (each backquoted name of its first column). */
+function readmeSettings(): string[] {
+  const readme = readRepoFile('README.md');
+  const section = readme.slice(readme.indexOf('## Configuration'), readme.indexOf('\n## ', readme.indexOf('## Configuration') + 1));
+  return section
+    .split('\n')
+    .filter((line) => line.startsWith('| `'))
+    .flatMap((line) => [...line.split('|')[1]!.matchAll(/`([A-Z][A-Z0-9_]*)`/g)].map((found) => found[1]!));
+}
 const securityHeadersSnippet = readRepoFile('docker/nginx/security-headers.conf');
 
 describe('docker-compose.yml: only nginx faces the network', () => {
@@ -119,19 +131,49 @@ describe('docker-compose.yml: only nginx faces the network', () => {
     expect(compose.services.postgres?.environment?.APP_DB_PASSWORD).toMatch(required('APP_DB_PASSWORD'));
   });
 
-  it("believes X-Forwarded-For from the shell's nginx alone, which sets it to the address it sees", () => {
+  it("believes X-Forwarded-For from the shell's nginx alone unless TRUST_PROXY names a proxy in front of it too", () => {
     const nginxAddress = compose.services.shell?.networks?.default?.ipv4_address;
     const [subnet] = compose.networks?.default?.ipam?.config ?? [];
     expect(nginxAddress).toMatch(/^\d+\.\d+\.\d+\.\d+$/);
     expect(nginxAddress!.startsWith(subnet!.subnet.replace(/\.0\/24$/, '.'))).toBe(true);
-    expect(compose.services.api?.environment?.TRUST_PROXY).toBe(nginxAddress);
-    expect(shellNginx).toContain('proxy_set_header X-Forwarded-For $remote_addr;');
-    expect(shellNginx).not.toContain('$proxy_add_x_forwarded_for');
+    expect(compose.services.api?.environment?.TRUST_PROXY).toBe(`\${TRUST_PROXY:-${nginxAddress}}`);
   });
 
-  it('passes the mail and public address settings through to the API', () => {
+  it("keeps the client's address and protocol through a proxy in front of nginx", () => {
+    // Appended, so the API takes the address before the proxies it trusts (deployment-nginx.int.test.ts runs it).
+    expect(shellNginx).toContain('proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;');
+    expect(shellNginx).not.toContain('X-Forwarded-For $remote_addr');
+    expect(shellNginx).toMatch(
+      /map \$http_x_forwarded_proto \$forwarded_proto \{\s*default \$http_x_forwarded_proto;\s*"" \$scheme;\s*\}/,
+    );
+    expect(shellNginx).toContain('proxy_set_header X-Forwarded-Proto $forwarded_proto;');
+  });
+
+  it("passes every setting of the README's configuration table to the API", () => {
     const environment = compose.services.api?.environment ?? {};
-    for (const name of ['SMTP_URL', 'PUBLIC_URL', 'MAIL_FROM']) expect(environment[name]).toMatch(new RegExp(`^\\$\\{${name}:-`));
+    const settings = readmeSettings();
+    expect(settings).toEqual(
+      expect.arrayContaining(['PUBLIC_URL', 'OIDC_ISSUER', 'PASSWORD_LOGIN', 'METRICS_TOKEN', 'MF_ADMIN_URL']),
+    );
+    expect(settings.filter((name) => !(name in environment))).toEqual([]);
+    for (const name of ['SMTP_URL', 'PUBLIC_URL', 'MAIL_FROM', 'OIDC_CLIENT_SECRET']) {
+      expect(environment[name]).toMatch(new RegExp(`^\\$\\{${name}:-`));
+    }
+  });
+});
+
+describe("docker/nginx: the API's body limits", () => {
+  const bodyLimitOf = (location: string) =>
+    locationsOf(shellNginx)
+      .find(({ match }) => match === location)
+      ?.body.match(/client_max_body_size (\d+)m;/)?.[1];
+
+  it("takes JSON up to the API's own limit", () => {
+    expect(`${bodyLimitOf('^~ /api/')}mb`).toBe(JSON_BODY_LIMIT);
+  });
+
+  it("takes an import's file up to the import's limit, with room for the multipart framing", () => {
+    expect(Number(bodyLimitOf('= /api/import'))).toBe(IMPORT_MAX_MEGABYTES + 1);
   });
 });
 
