@@ -17,7 +17,7 @@ export const describeExportApi: DescribeFeatureApi = () => ({
         'that also works when a browser window opens the address: the `authToken` cookie signs in. ' +
         '`format=csv` (default): one row per entry with every field, custom fields as `custom:<name>` columns and the employee e-mail (columns listed in the README). ' +
         '`format=xlsx`: sheets Entries, Users, Targets, Fiscal years, Departments and Form fields (option labels as a JSON list). `year` limits entries, targets and fiscal years to one year; ' +
-        '`innovative=true` exports only innovative entries. Text a spreadsheet would run as a formula gets a leading apostrophe.',
+        '`innovative=true` exports only innovative entries. Text a spreadsheet would run as a formula, at its start or after a `,`, `;` or tab, gets an apostrophe there; a CSV field holding a separator (`,`, `;`, tab), a quote or a line break is quoted.',
       access: 'signed-in',
       query: exportQuerySchema,
       responses: { 200: { description: 'The file, streamed', contentType: [CSV_TYPE, XLSX_TYPE] } },

@@ -10,11 +10,15 @@ import { rowXml, writeRowsXml, zipEntryOf } from './xlsx-rows';
 export const CSV_TYPE = 'text/csv; charset=utf-8';
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** A cell as a CSV field (RFC 4180): text neutralised, quoted when it holds a comma, a quote or a line break. */
+/**
+ * A cell as a CSV field (RFC 4180): text neutralised, and quoted when it holds a quote, a line
+ * break or any separator a spreadsheet may split at (`,`, `;` as Excel does in much of Europe, a
+ * tab), so it stays one cell wherever the file is opened.
+ */
 function csvField(cell: Cell): string {
   if (cell === null) return '';
   const text = typeof cell === 'string' ? neutraliseFormula(cell) : String(cell);
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  return /[",;\t\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
 export function csvLine(cells: readonly Cell[]): string {

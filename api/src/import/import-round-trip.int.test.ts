@@ -85,11 +85,17 @@ async function buildSource(): Promise<void> {
     hours: 1.25,
     rating: 4,
     trainingType: 'external',
-    courseGivenBy: 'Acme',
+    courseGivenBy: 'Acme;=HYPERLINK("http://x")',
   });
   await log(lead, { trainingName: 'excel basics', date: '2025-03-12', hours: 2, rating: 5, customFields: { level: 'beginner' } });
-  await log(lead, { trainingName: 'Communication', date: '2026-01-05', hours: 4, beInnovative: true, notes: 'Technology talk' });
-  await log(boss, { trainingName: 'Leadership Summit', date: '2026-02-20', hours: 8, rating: 3 });
+  await log(lead, {
+    trainingName: 'Communication',
+    date: '2026-01-05',
+    hours: 4,
+    beInnovative: true,
+    notes: "Technology talk,-1;+2\t@3 '=kept",
+  });
+  await log(boss, { trainingName: 'x;=1+2', date: '2026-02-20', hours: 8, rating: 3 });
   await log(sourceAdmin, { trainingName: 'Admin Course', date: '2025-06-01', hours: 2 });
   await log(hr, { trainingName: 'HR Law', date: '2025-07-01', hours: 1.5, rating: 4 });
   await ok(source, sourceAdmin.token, 'POST', '/api/admin/entries/bulk', {
@@ -118,11 +124,13 @@ async function worksheets(bytes: Uint8Array<ArrayBuffer>): Promise<{ name: strin
   }));
 }
 
-async function exportWorkbook(app: TestApp, token: string): Promise<Uint8Array<ArrayBuffer>> {
-  const response = await fetch(`${app.baseUrl}/api/export?format=xlsx`, { headers: { authorization: `Bearer ${token}` } });
+async function exportFile(app: TestApp, token: string, format: 'xlsx' | 'csv'): Promise<Uint8Array<ArrayBuffer>> {
+  const response = await fetch(`${app.baseUrl}/api/export?format=${format}`, { headers: { authorization: `Bearer ${token}` } });
   expect(response.status).toBe(200);
   return new Uint8Array(await response.arrayBuffer());
 }
+
+const exportWorkbook = (app: TestApp, token: string) => exportFile(app, token, 'xlsx');
 
 const IDS = new Set(['id', 'userId', 'entryId', 'managerId', 'setBy', 'fieldId']);
 /** Left out too: no password travels, so every imported account must set one (`firstLoginRequired`). */
@@ -245,5 +253,38 @@ describe('an XLSX export imported into a fresh instance', () => {
       duplicates: 8,
       toCreate: { departments: 0, users: 0, formFields: 0, fiscalYears: 0, targets: 0, entries: 0 },
     });
+  });
+});
+
+describe('a CSV export imported back', () => {
+  it('quotes and neutralises texts holding separators and formulas, and brings them back exactly', async () => {
+    const file = await exportFile(source, sourceAdmin.token, 'csv');
+    const text = new TextDecoder().decode(file);
+    expect(text).toContain(`"x;'=1+2"`);
+    expect(text).toContain(`"Acme;'=HYPERLINK(""http://x"")"`);
+    expect(text).toContain(`"Technology talk,'-1;'+2\t'@3 '=kept"`);
+
+    const before = await organisation(source, sourceAdmin.token);
+    const entries = (await ok(source, sourceAdmin.token, 'GET', '/api/entries')) as Record<string, unknown>[];
+    const tricky = entries.filter((entry) =>
+      [entry.trainingName, entry.notes, entry.courseGivenBy].some((value) => typeof value === 'string' && /[,;\t=@+-]/.test(value)),
+    );
+    expect(tricky).toHaveLength(3);
+    for (const entry of tricky) await ok(source, sourceAdmin.token, 'DELETE', `/api/entries/${String(entry.id)}`);
+
+    const dryRun = await upload(source, sourceAdmin.token, { name: 'export.csv', content: file }, '?dryRun=true');
+    expect(dryRun.body).toMatchObject({
+      format: 'export-csv',
+      failed: 0,
+      duplicates: entries.length - 3,
+      toCreate: { entries: 3 },
+    });
+    const job = await finished(
+      source,
+      sourceAdmin.token,
+      await upload(source, sourceAdmin.token, { name: 'export.csv', content: file }),
+    );
+    expect(job.report.errors).toEqual([]);
+    expect(await organisation(source, sourceAdmin.token)).toEqual(before);
   });
 });

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   customFieldColumn,
@@ -17,8 +18,27 @@ describe('neutraliseFormula', () => {
     },
   );
 
-  it.each(['Excel basics', '', '1.5', "'already quoted", 'a=b', ' =padded', '2026-01-05'])('leaves %j as it is', (text) => {
-    expect(neutraliseFormula(text)).toBe(text);
+  it.each(['Excel basics', '', '1.5', "'already quoted", 'a=b', ' =padded', '2026-01-05', 'Smith, John', 'a; b', '1.5-2'])(
+    'leaves %j as it is',
+    (text) => {
+      expect(neutraliseFormula(text)).toBe(text);
+    },
+  );
+
+  it.each([
+    ['x;=1+2', "x;'=1+2"],
+    ['x,=1+2', "x,'=1+2"],
+    ['x\t=1+2', "x\t'=1+2"],
+    ['a,-1;+2\t@3', "a,'-1;'+2\t'@3"],
+    ['a,\t=b', "a,'\t'=b"],
+    ['=1;=2', "'=1;'=2"],
+  ])('puts an apostrophe before each piece after a separator that a spreadsheet would run: %j', (text, neutralised) => {
+    expect(neutraliseFormula(text)).toBe(neutralised);
+  });
+
+  it('adds one more apostrophe where one already stands before a formula, so nothing is lost on the way back', () => {
+    expect(neutraliseFormula("'=x")).toBe("''=x");
+    expect(neutraliseFormula("a;'@b")).toBe("a;''@b");
   });
 });
 
@@ -46,12 +66,25 @@ it('names a custom field column after the field', () => {
 });
 
 describe('restoreNeutralised', () => {
-  it.each(['=SUM(A1:A2)', '+1', '-2+3', '@cmd', '\tindent', "'already quoted", 'plain', ''])(
+  it.each(['=SUM(A1:A2)', '+1', '-2+3', '@cmd', '\tindent', "'already quoted", 'plain', '', 'x;=1+2', "'=x", "a,''-b;\t\t@c"])(
     'gives back %j after neutralising',
     (text) => {
       expect(restoreNeutralised(neutraliseFormula(text))).toBe(text);
     },
   );
+
+  it('gives back any text after neutralising, and leaves no piece a spreadsheet would run', () => {
+    const pieceCharacters = fc.constantFrom(...'=+-@\t\r,;\'" a1\n');
+    fc.assert(
+      fc.property(fc.string({ unit: pieceCharacters, maxLength: 12 }), (text) => {
+        const neutralised = neutraliseFormula(text);
+        expect(restoreNeutralised(neutralised)).toBe(text);
+        for (const piece of neutralised.split(/[,;\t]/)) {
+          if (/^[=+\-@\r]/.test(piece)) throw new Error(`${JSON.stringify(text)} leaves the piece ${JSON.stringify(piece)}`);
+        }
+      }),
+    );
+  });
 });
 
 describe('option labels of a form field', () => {

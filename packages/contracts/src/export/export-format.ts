@@ -1,7 +1,8 @@
 /**
  * The format of GET /api/export, which the admin import reads back: one row per entry, with
  * stable column headers (the entry's API field names), custom form fields as `custom:<name>`
- * columns, and every text cell a spreadsheet would run as a formula neutralised.
+ * columns, and every text cell (or piece of it after a separator) a spreadsheet would run as a
+ * formula neutralised.
  */
 
 /** Columns of the CSV and of the workbook's Entries sheet, in order (before the custom fields). */
@@ -86,21 +87,33 @@ export function parseOptionLabels(cell: string): string[] | null {
   }
 }
 
-/** What a spreadsheet runs as a formula when a cell starts with it (OWASP "CSV injection"). */
-const FORMULA_START = /^[=+\-@\t\r]/;
+/**
+ * Where a spreadsheet may see a cell begin (OWASP "CSV injection"): at the start of the text, and
+ * after each separator a spreadsheet may split a CSV line at, `,`, `;` (Excel's list separator in
+ * much of Europe) or a tab, so `x;=1+2` holds the cell `=1+2` there.
+ */
+const PIECE_START = /(?<=^|[,;\t])/.source;
+/** What a spreadsheet runs as a formula when a cell starts with it: `=`, `+`, `-`, `@`, a tab or a carriage return. */
+const FORMULA_CHARACTER = /[=+\-@\t\r]/.source;
+/** A piece that starts as a formula would, after any apostrophes: one more apostrophe goes in front. */
+const NEUTRALISABLE = new RegExp(`${PIECE_START}(?='*${FORMULA_CHARACTER})`, 'g');
+/** The apostrophe `neutraliseFormula` put before such a piece. */
+const NEUTRALISED = new RegExp(`${PIECE_START}'(?='*${FORMULA_CHARACTER})`, 'g');
 
 /**
- * A text cell as exported: one that a spreadsheet would run as a formula (starting with `=`, `+`,
- * `-`, `@`, a tab or a carriage return) gets a leading apostrophe, so it shows as the text it is.
- * The import strips that apostrophe again.
+ * A text cell as exported: the text, and every piece of it after a separator, that a spreadsheet
+ * would run as a formula gets an apostrophe before it, so it shows as the text it is
+ * (`=SUM(A1)` as `'=SUM(A1)`, `x;=1+2` as `x;'=1+2`). A piece that already starts with
+ * apostrophes and then such a character gets one more, so the import's `restoreNeutralised`
+ * gives back exactly the text.
  */
 export function neutraliseFormula(text: string): string {
-  return FORMULA_START.test(text) ? `'${text}` : text;
+  return text.replace(NEUTRALISABLE, "'");
 }
 
-/** The text a neutralised cell stood for: the import drops the apostrophe `neutraliseFormula` added. */
+/** The text a neutralised cell stood for: the import drops each apostrophe `neutraliseFormula` added. */
 export function restoreNeutralised(text: string): string {
-  return text.startsWith("'") && FORMULA_START.test(text.slice(1)) ? text.slice(1) : text;
+  return text.replace(NEUTRALISED, '');
 }
 
 /**
