@@ -11,6 +11,7 @@ import { createHrRouter } from './hr/hr-routes';
 import { createImportRouter } from './import/import-routes';
 import { createManagerRouter } from './manager/manager-routes';
 import { createOpenApiRouter } from './openapi/openapi-routes';
+import { createSecondFactorRouter } from './second-factor/second-factor-routes';
 import { createSmtRouter } from './smt/smt-routes';
 import { createSsoRouter } from './sso/sso-routes';
 import { createStatsRouter } from './stats/stats-routes';
@@ -65,6 +66,7 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Expr
   const routers = [
     createAccountsRouter(ctx),
     createSsoRouter(ctx),
+    createSecondFactorRouter(ctx),
     createEntriesRouter(ctx),
     createStatsRouter(ctx),
     createManagerRouter(ctx),

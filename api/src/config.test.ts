@@ -33,6 +33,7 @@ describe('parseSettings', () => {
       mailFrom: 'Training Hours Tracker <no-reply@example.com>',
       sso: null,
       passwordLogin: true,
+      adminMfa: 'optional',
     });
   });
 
@@ -60,6 +61,7 @@ describe('parseSettings', () => {
       OIDC_BUTTON_LABEL: 'Sign in with Acme',
       OIDC_AUTO_CREATE: 'false',
       PASSWORD_LOGIN: 'false',
+      ADMIN_MFA: 'required',
     });
     expect(settings).toEqual({
       port: 3000,
@@ -85,6 +87,7 @@ describe('parseSettings', () => {
         autoCreate: false,
       },
       passwordLogin: false,
+      adminMfa: 'required',
     });
   });
 
@@ -140,6 +143,7 @@ describe('parseSettings', () => {
     [{ ADMIN_EMAIL: 'a@example.com' }, 'ADMIN_PASSWORD must be set together with ADMIN_EMAIL'],
     [{ ADMIN_PASSWORD: 'long enough' }, 'ADMIN_EMAIL must be set together with ADMIN_PASSWORD'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of debug, info, warn, error, silent'],
+    [{ ADMIN_MFA: 'yes' }, 'ADMIN_MFA must be one of optional, required'],
     [
       { TRUST_PROXY: 'the proxy' },
       'TRUST_PROXY must be true, false, a hop count, or addresses/subnets such as loopback, 10.0.0.0/8',
@@ -210,13 +214,13 @@ describe('loadConfig', () => {
   });
 });
 
-  it('refuses an ADMIN_PASSWORD attackers try first, in any case, and takes a long one that is not on their list', async () => {
-    const admin = (password: string) => ({ ADMIN_EMAIL: 'boss@example.com', ADMIN_PASSWORD: password, JWT_SECRET: 's'.repeat(32) });
-    for (const password of ['password1', 'Password1', 'qwerty123', '1q2w3e4r5t']) {
-      await expect(loadConfig(admin(password))).rejects.toThrow(`ADMIN_PASSWORD ${COMMON_ADMIN_PASSWORD}`);
-    }
-    expect((await loadConfig(admin('a-long-password'))).startupAdmin).toEqual({
-      email: 'boss@example.com',
-      password: 'a-long-password',
-    });
+it('refuses an ADMIN_PASSWORD attackers try first, in any case, and takes a long one that is not on their list', async () => {
+  const admin = (password: string) => ({ ADMIN_EMAIL: 'boss@example.com', ADMIN_PASSWORD: password, JWT_SECRET: 's'.repeat(32) });
+  for (const password of ['password1', 'Password1', 'qwerty123', '1q2w3e4r5t']) {
+    await expect(loadConfig(admin(password))).rejects.toThrow(`ADMIN_PASSWORD ${COMMON_ADMIN_PASSWORD}`);
+  }
+  expect((await loadConfig(admin('a-long-password'))).startupAdmin).toEqual({
+    email: 'boss@example.com',
+    password: 'a-long-password',
   });
+});

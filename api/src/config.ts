@@ -3,6 +3,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import express from 'express';
+import { ADMIN_MFA_MODES, type AdminMfaMode } from '@tht/contracts';
 import { z } from 'zod';
 import { REMOTES, type RemoteUrlSetting } from './platform/remotes';
 import { isCommonPassword } from './auth/common-passwords';
@@ -39,6 +40,8 @@ export interface AppConfig {
   sso: SsoSettings | null;
   /** False: password sign-in and registration are refused, except the start-up admin's sign-in. */
   passwordLogin: boolean;
+  /** `required`: administrators signing in with a password must have a second factor (TOTP); `optional` (default): they may. */
+  adminMfa: AdminMfaMode;
 }
 
 /** The OpenID Connect client's settings (`OIDC_*`). The redirect URI is `PUBLIC_URL/api/auth/oidc/callback`. */
@@ -176,6 +179,7 @@ const settingsSchema = z
     OIDC_BUTTON_LABEL: optional(z.string().trim().min(1, 'must not be blank').max(60, 'must be at most 60 characters')),
     OIDC_AUTO_CREATE: booleanSetting(),
     PASSWORD_LOGIN: booleanSetting(),
+    ADMIN_MFA: optional(z.enum(ADMIN_MFA_MODES, { error: `must be one of ${ADMIN_MFA_MODES.join(', ')}` })),
   })
   .superRefine((settings, ctx) => {
     const needs = (setting: string, message: string) => ctx.addIssue({ code: 'custom', path: [setting], message });
@@ -245,6 +249,7 @@ export function parseSettings(env: NodeJS.ProcessEnv): Omit<AppConfig, 'jwtSecre
         }
       : null,
     passwordLogin: s.PASSWORD_LOGIN ?? true,
+    adminMfa: s.ADMIN_MFA ?? 'optional',
   };
 }
 
@@ -291,6 +296,6 @@ async function readFileIfExists(file: string): Promise<string | null> {
     throw error;
   }
 }
-  if (settings.startupAdmin && (await isCommonPassword(settings.startupAdmin.password))) {
-    throw new ConfigError('ADMIN_PASSWORD', COMMON_ADMIN_PASSWORD);
-  }
+if (settings.startupAdmin && (await isCommonPassword(settings.startupAdmin.password))) {
+  throw new ConfigError('ADMIN_PASSWORD', COMMON_ADMIN_PASSWORD);
+}

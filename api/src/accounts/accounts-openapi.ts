@@ -20,6 +20,7 @@ import {
   resetRequestSchema,
   resetRequestedResponseSchema,
   setPasswordSchema,
+  SECOND_FACTOR_MESSAGES as SF,
   SSO_MESSAGES as S,
 } from '@tht/contracts';
 import { z } from 'zod';
@@ -71,12 +72,14 @@ export const describeAccountsApi: DescribeFeatureApi = ({ orgEmailDomain }) => (
         `${describeLimit(LOGIN_LIMITS.perAccount)} per account. A successful attempt is not counted and forgives ` +
         "the account's failures from that address; it also sets an httpOnly device cookie (`device_…`, path " +
         '`/api/login`) for the account. Attempts carrying it are counted per device instead ' +
-        `(${describeLimit(LOGIN_LIMITS.perDevice)}), so others' failures never lock that browser out.`,
+        `(${describeLimit(LOGIN_LIMITS.perDevice)}), so others' failures never lock that browser out. ` +
+        'An account with two-step sign-in needs `code` too (a TOTP code, each accepted once, or an unused recovery code): ' +
+        'with the right password and no code, or a wrong one (counted as a failed attempt), the 401 carries `mfaRequired: true`.',
       access: 'public',
       body: loginSchema,
       responses: { 200: { description: 'Signed in', schema: loginResponseSchema } },
       errors: {
-        401: [M.accountDoesNotExist, M.wrongPassword, S.noPasswordOnAccount],
+        401: [M.accountDoesNotExist, M.wrongPassword, S.noPasswordOnAccount, SF.codeRequired, SF.wrongCode, SF.codeAlreadyUsed],
         403: [S.passwordSignInOff],
         429: [M.tooManyLoginAttempts],
       },

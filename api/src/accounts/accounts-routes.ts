@@ -24,6 +24,7 @@ import { declareRead } from '../platform/read-routes';
 import { addUser } from '../users/users-commands';
 import { createUsersRouter } from '../users/users-routes';
 import { findUserByEmail, findUserById, listManagerOptions } from '../users/users-queries';
+import { secondFactorSetupPending } from '../second-factor/second-factor-hold';
 import { EMAIL_CHECK_LIMIT, REGISTRATION_LIMIT } from './account-request-limits';
 import { confirmEmail, emailConfirmationSender, newEmailConfirmation } from './email-confirmation';
 import { changePassword, completePasswordReset } from './password-commands';
@@ -40,7 +41,7 @@ export function createAccountsRouter(ctx: AppContext): Router {
   const limiter = new LoginLimiter(ctx.pool);
   const deviceKey = deviceCookieKey(ctx.config.jwtSecret);
   const domain = ctx.config.orgEmailDomain;
-  const signedInEvenWithPendingChange = requireAuth(ctx, { allowPendingPasswordChange: true });
+  const signedInEvenWithPendingChange = requireAuth(ctx, { allowPendingPasswordChange: true, allowPendingSecondFactorSetup: true });
   const sendEmailConfirmation = emailConfirmationSender(ctx);
 
   declareRead(router, '/user', signedInEvenWithPendingChange, async (req, res) => {
@@ -51,7 +52,9 @@ export function createAccountsRouter(ctx: AppContext): Router {
       if (!row) throw new HttpError(401, ACCOUNT_MESSAGES.signInRequired);
       return currentUserOf(ctx, row, session);
     };
-    await sendReadModelJson(ctx, req, res, responseKey('current user', id, session.sso), jsonOf(readCurrentUser));
+    // The event that ends a pending set-up changes no read model, so the cached body is kept per answer.
+    const setUpPending = await secondFactorSetupPending(ctx, { ...signedInUser(req), sso: session.sso });
+    await sendReadModelJson(ctx, req, res, responseKey('current user', id, session.sso, setUpPending), jsonOf(readCurrentUser));
   });
 
   router.post('/login', async (req, res) => {

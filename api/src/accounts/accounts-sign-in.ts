@@ -4,6 +4,7 @@ import type { UserRow } from 'projections';
 import { setAuthCookie, signAuthToken } from '../auth/tokens';
 import type { AppConfig } from '../config';
 import type { AppContext } from '../platform/context';
+import { secondFactorSetupPending } from '../second-factor/second-factor-hold';
 import { currentUserResponse } from '../users/users-queries';
 
 /** How a session began: its id, and whether through the organisation's provider (no password used). */
@@ -19,13 +20,20 @@ export function passwordSignInAllowed(config: Pick<AppConfig, 'passwordLogin' | 
 
 /**
  * The signed-in user as the current-user call answers: a pending password change holds back a
- * password sign-in only, and the password counts when the account has one it may sign in with.
+ * password sign-in only, and the password counts when the account has one it may sign in with;
+ * an administrator ADMIN_MFA=required holds is told to set up a second factor first.
  */
-export function currentUserOf(ctx: AppContext, user: UserRow, session: Pick<SessionStart, 'sso'>): Promise<CurrentUserResponse> {
-  return currentUserResponse(ctx.db, user, {
+export async function currentUserOf(
+  ctx: AppContext,
+  user: UserRow,
+  session: Pick<SessionStart, 'sso'>,
+): Promise<CurrentUserResponse> {
+  const setUpPending = await secondFactorSetupPending(ctx, { id: user.id, role: user.role, sso: session.sso });
+  const response = await currentUserResponse(ctx.db, user, {
     requiresPasswordChange: user.first_login_required && !session.sso,
     passwordSignIn: user.password_hash !== null && passwordSignInAllowed(ctx.config, user.email),
   });
+  return setUpPending ? { ...response, secondFactorSetupRequired: true } : response;
 }
 
 /** Signs the user in on this response, in session `session`: the token goes into the body and an httpOnly cookie. */

@@ -13,6 +13,7 @@ import { verifyPassword } from '../auth/passwords';
 import { appendAndWait, type Actor } from '../platform/commands';
 import type { AppContext } from '../platform/context';
 import { HttpError } from '../platform/http';
+import { proveSecondFactor } from '../second-factor/second-factor-commands';
 import { findUserByEmail, getUser } from '../users/users-queries';
 import type { AccountStreamEvent } from './accounts-decider';
 
@@ -30,13 +31,13 @@ async function appendSessionEvent(
 }
 
 /**
- * Checks the credentials, the attempt counted first (a 429 when a limit refuses it), and records
- * the sign-in as session `sessionId`.
+ * Checks the credentials (and the second factor of an account that has one), the attempt counted
+ * first (a 429 when a limit refuses it), and records the sign-in as session `sessionId`.
  */
 export async function logIn(
   ctx: AppContext,
   limiter: LoginLimiter,
-  { username, password }: LoginInput,
+  { username, password, code }: LoginInput,
   client: LoginClient,
   sessionId: string,
   actor: Actor,
@@ -53,6 +54,8 @@ export async function logIn(
     await limiter.failed(account, client, { userId: user.id, reason: SIGN_IN_FAILURES.wrongPassword });
     throw new HttpError(401, M.wrongPassword);
   }
+  const wrongCode = { userId: user.id, reason: SIGN_IN_FAILURES.wrongSecondFactor };
+  await proveSecondFactor(ctx, user.id, code, { failed: () => limiter.failed(account, client, wrongCode) }, actor);
   await limiter.succeeded(account, client);
   await appendSessionEvent(ctx, { type: 'UserLoggedIn', data: { userId: user.id, sessionId } }, actor);
   return getUser(ctx.db, user.id);

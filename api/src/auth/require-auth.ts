@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES as M, type Role } from '@tht/contracts';
+import { ACCOUNT_MESSAGES as M, SECOND_FACTOR_MESSAGES, type Role } from '@tht/contracts';
 import cookieParser from 'cookie-parser';
 import type { Request, RequestHandler, Response } from 'express';
 import passport from 'passport';
@@ -6,6 +6,7 @@ import { ExtractJwt, Strategy as JwtStrategy } from 'passport-jwt';
 import type { UserRow } from 'projections';
 import type { AppContext } from '../platform/context';
 import { HttpError } from '../platform/http';
+import { secondFactorSetupPending } from '../second-factor/second-factor-hold';
 import type { AuthUser, SignInSession } from './auth-user';
 import { sessionEnded } from './ended-sessions';
 import { findCachedUserRow } from './principal-cache';
@@ -122,6 +123,11 @@ export interface RequireAuthOptions {
    * logout). Every other route answers such a user 403 until the password is changed.
    */
   allowPendingPasswordChange?: boolean;
+  /**
+   * Lets an administrator whom ADMIN_MFA=required holds until a second factor is set up through
+   * (current user, the set-up, logout). Every other route answers such a user 403 until then.
+   */
+  allowPendingSecondFactorSetup?: boolean;
 }
 
 /** 401 without a valid sign-in; sets `req.user`. Apply per route, not with `router.use`. */
@@ -131,6 +137,9 @@ export function requireAuth(ctx: AppContext, options: RequireAuthOptions = {}): 
     if (!user) throw new HttpError(401, M.signInRequired);
     if (user.firstLoginRequired && !options.allowPendingPasswordChange) {
       throw new HttpError(403, M.passwordChangeRequired);
+    }
+    if (!options.allowPendingSecondFactorSetup && (await secondFactorSetupPending(ctx, { ...user, sso: user.session.sso }))) {
+      throw new HttpError(403, SECOND_FACTOR_MESSAGES.setupRequired);
     }
     req.user = user;
     next();

@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES, CONFLICT_MESSAGE, errorResponseSchema, READ_AFTER_HEADER } from '@tht/contracts';
+import { ACCOUNT_MESSAGES, CONFLICT_MESSAGE, errorResponseSchema, READ_AFTER_HEADER, SECOND_FACTOR_MESSAGES } from '@tht/contracts';
 import { z } from 'zod';
 import { AUTH_COOKIE } from '../auth/tokens';
 import { MALFORMED_ADDRESS_MESSAGE } from '../platform/http';
@@ -204,7 +204,10 @@ function implicitRefusals(operation: ApiOperation): Record<number, Refusals> {
   if (access === 'signed-in' || access === 'signed-in-pending-password-ok' || access === 'admin') {
     add(401, ACCOUNT_MESSAGES.signInRequired);
   }
-  if (access === 'signed-in' || access === 'admin') add(403, ACCOUNT_MESSAGES.passwordChangeRequired);
+  if (access === 'signed-in' || access === 'admin') {
+    add(403, ACCOUNT_MESSAGES.passwordChangeRequired);
+    add(403, SECOND_FACTOR_MESSAGES.setupRequired);
+  }
   if (access === 'admin') add(403, ACCOUNT_MESSAGES.adminRequired);
   if (operation.method !== 'get') add(409, CONFLICT_MESSAGE);
   if (operation.body) add(413, 'Request body too large');

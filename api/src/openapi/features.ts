@@ -9,6 +9,7 @@ import { describeHrApi } from '../hr/hr-openapi';
 import { describeImportApi } from '../import/import-openapi';
 import { describeManagerApi } from '../manager/manager-openapi';
 import { describePlatformApi } from '../platform/platform-openapi';
+import { describeSecondFactorApi } from '../second-factor/second-factor-openapi';
 import { describeSmtApi } from '../smt/smt-openapi';
 import { describeSsoApi } from '../sso/sso-openapi';
 import { describeStatsApi } from '../stats/stats-openapi';
@@ -24,6 +25,7 @@ import { describeReferenceApi } from './reference-openapi';
 export const FEATURE_APIS: readonly DescribeFeatureApi[] = [
   describeAccountsApi,
   describeSsoApi,
+  describeSecondFactorApi,
   describeUsersApi,
   describeDepartmentsApi,
   describeEntriesApi,

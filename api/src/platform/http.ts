@@ -15,6 +15,8 @@ export class HttpError extends Error {
     readonly status: number,
     message: string,
     readonly headers: Readonly<Record<string, string>> = {},
+    /** Machine-readable facts the answer carries beside `error` (e.g. `mfaRequired: true`). */
+    readonly details: Readonly<Record<string, unknown>> = {},
   ) {
     super(message);
     this.name = 'HttpError';
@@ -70,8 +72,17 @@ function hasClientStatus(error: unknown): error is ErrorWithStatus {
   return error instanceof Error && typeof status === 'number' && status >= 400 && status < 500;
 }
 
-function clientErrorOf(error: unknown): { status: number; message: string; headers?: Record<string, string> } | null {
-  if (error instanceof HttpError) return { status: error.status, message: error.message, headers: error.headers };
+interface ClientError {
+  status: number;
+  message: string;
+  headers?: Readonly<Record<string, string>>;
+  details?: Readonly<Record<string, unknown>>;
+}
+
+function clientErrorOf(error: unknown): ClientError | null {
+  if (error instanceof HttpError) {
+    return { status: error.status, message: error.message, headers: error.headers, details: error.details };
+  }
   if (error instanceof DomainError) return { status: DOMAIN_ERROR_STATUS[error.reason], message: error.message };
   if (error instanceof ConcurrencyError) return { status: 409, message: CONFLICT_MESSAGE };
   if (!hasClientStatus(error)) return null;
@@ -90,7 +101,7 @@ export function errorHandler(log: Logger): ErrorRequestHandler {
       res
         .status(clientError.status)
         .set(clientError.headers ?? {})
-        .json({ error: clientError.message });
+        .json({ error: clientError.message, ...clientError.details });
       return;
     }
     log.error(`${req.method} ${loggableUrl(req.originalUrl)} failed`, error);

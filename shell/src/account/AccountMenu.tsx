@@ -6,6 +6,7 @@ import { Button, errorMessageOf, useAuthActions, useCurrentUser, useToast } from
 
 // The dialog (and the zod schema it validates with) loads when it is first opened.
 const ProfileDialog = lazy(() => import('./ProfileDialog'));
+const SecondFactorDialog = lazy(() => import('./SecondFactorDialog'));
 
 const Anchor = styled.div`
   position: relative;
@@ -58,7 +59,8 @@ type Item = { label: string; select: () => void };
 /**
  * The signed-in user's menu: a button showing their name that opens a `menu` titled My Account
  * with their identity and the items Edit Profile, Reset Password (only for an account that signs in
- * with a password), Sign out (this device) and Sign out everywhere.
+ * with a password), Two-step sign-in (an administrator with a password), Sign out (this device)
+ * and Sign out everywhere.
  */
 export function AccountMenu() {
   const { user, session } = useCurrentUser();
@@ -67,6 +69,7 @@ export function AccountMenu() {
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const [profileOpen, setProfileOpen] = useState(false);
+  const [secondFactorOpen, setSecondFactorOpen] = useState(false);
   const titleId = useId();
   const menuId = useId();
   const anchorRef = useRef<HTMLDivElement>(null);
@@ -97,6 +100,9 @@ export function AccountMenu() {
   const items: Item[] = [
     { label: 'Edit Profile', select: () => setProfileOpen(true) },
     ...(session?.passwordSignIn ? [{ label: 'Reset Password', select: () => void navigate('/auth?tab=reset') }] : []),
+    ...(session?.passwordSignIn && user.role === 'admin'
+      ? [{ label: 'Two-step sign-in', select: () => setSecondFactorOpen(true) }]
+      : []),
     { label: 'Sign out', select: () => void signOut(logout, { title: 'Logged out', description: ACCOUNT_MESSAGES.loggedOut }) },
     {
       label: 'Sign out everywhere',
@@ -181,6 +187,11 @@ export function AccountMenu() {
       {profileOpen && (
         <Suspense fallback={null}>
           <ProfileDialog onClose={() => setProfileOpen(false)} />
+        </Suspense>
+      )}
+      {secondFactorOpen && (
+        <Suspense fallback={null}>
+          <SecondFactorDialog onClose={() => setSecondFactorOpen(false)} />
         </Suspense>
       )}
     </Anchor>

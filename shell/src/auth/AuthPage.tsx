@@ -11,6 +11,7 @@ import { RegisterForm } from './RegisterForm';
 import { ResetConfirmForm } from './ResetConfirmForm';
 import { ResetLinkIssued } from './ResetLinkIssued';
 import { ResetRequestForm } from './ResetRequestForm';
+import { RequiredSecondFactorSetup } from './RequiredSecondFactorSetup';
 import { SetPasswordForm } from './SetPasswordForm';
 import { SsoCompletion } from './SsoCompletion';
 import { SsoSignIn } from './SsoSignIn';
@@ -60,7 +61,8 @@ function SignInChoices({ view, onTab }: { view: AuthView; onTab: (tab: string) =
 
 /**
  * /auth: the Login and Register tabs, the reset, reset-success and reset-confirm states (named by
- * the URL), the forced 'Set Your Password' screen, and the end of a single sign-on (its
+ * the URL), the forced 'Set Your Password' screen, the set-up of two-step sign-in ADMIN_MFA=required
+ * asks of an administrator, and the end of a single sign-on (its
  * completion, the first-sign-in screen, or the toast of its failure).
  */
 export function AuthPage() {
@@ -78,7 +80,7 @@ export function AuthPage() {
   }
 
   if (session === undefined && isLoading) return <CentredSpinner label="Loading..." />;
-  const signedIn = Boolean(session && !session.requiresPasswordChange);
+  const signedIn = Boolean(session && !session.requiresPasswordChange && !session.secondFactorSetupRequired);
   if (signedIn && (view === 'login' || view === 'register')) return <Navigate to="/" replace />;
 
   function afterPasswordReset() {
@@ -93,6 +95,8 @@ export function AuthPage() {
         <FirstSignInScreen />
       ) : session?.requiresPasswordChange ? (
         <SetPasswordForm />
+      ) : session?.secondFactorSetupRequired ? (
+        <RequiredSecondFactorSetup />
       ) : view === 'reset-confirm' && token ? (
         <ResetConfirmForm token={token} onReset={afterPasswordReset} />
       ) : view === 'reset' && issuedReset ? (

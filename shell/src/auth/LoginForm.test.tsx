@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEventLibrary from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT_MESSAGES } from '@tht/contracts';
+import { ACCOUNT_MESSAGES, SECOND_FACTOR_MESSAGES } from '@tht/contracts';
 import { installFakeApi, signedOut } from '../testing/fakeApi';
 import { fill, renderAt, toasts } from '../testing/renderWithShell';
 import { AuthPage } from './AuthPage';
@@ -108,5 +108,61 @@ describe('Login form', () => {
     expect(password).toHaveAttribute('type', 'text');
     await userEvent.click(screen.getByRole('button', { name: 'Hide' }));
     expect(password).toHaveAttribute('type', 'password');
+  });
+});
+
+describe('Login form, second step of an administrator with two-step sign-in', () => {
+  const admin = { ...session, user: { ...session.user, role: 'admin' } };
+  const needsCode = (error: string) => ({ status: 401, body: { error, mfaRequired: true } });
+
+  function twoStepApi() {
+    return installFakeApi({
+      'GET /api/user': signedOut,
+      'GET /api/check-email/*': () => ({ body: { exists: true } }),
+      'POST /api/login': ({ body }) => {
+        const { password, code } = body as { password: string; code?: string };
+        if (password !== 'right-password') return { status: 401, body: { error: ACCOUNT_MESSAGES.wrongPassword } };
+        if (code === undefined) return needsCode(SECOND_FACTOR_MESSAGES.codeRequired);
+        return code === '123456' ? { body: { authToken: 'token-2', ...admin } } : needsCode(SECOND_FACTOR_MESSAGES.wrongCode);
+      },
+    });
+  }
+
+  it('asks for the code after the right password and sends it with the same sign-in call', async () => {
+    const api = twoStepApi();
+    await openLogin();
+    fill('Username', 'ann@example.com');
+    fill('Password', 'right-password');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+
+    const code = await screen.findByLabelText(/Authentication code/);
+    expect(screen.getByText(SECOND_FACTOR_MESSAGES.codeRequired)).toBeInTheDocument();
+    expect(localStorage.getItem('authToken')).toBeNull();
+    expect(toasts().queryByRole('alert')).toBeNull();
+
+    fireEvent.change(code, { target: { value: '000000' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await toasts().findByRole('alert')).toHaveTextContent(`Login failed${SECOND_FACTOR_MESSAGES.wrongCode}`);
+    expect(screen.getByLabelText(/Authentication code/)).toHaveAccessibleDescription(SECOND_FACTOR_MESSAGES.wrongCode);
+
+    fireEvent.change(screen.getByLabelText(/Authentication code/), { target: { value: ' 123456 ' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByRole('heading', { name: 'Home page' })).toBeInTheDocument();
+    expect(localStorage.getItem('authToken')).toBe('token-2');
+    expect(api.callsTo('POST', '/api/login').map((call) => call.body)).toEqual([
+      { username: 'ann@example.com', password: 'right-password' },
+      { username: 'ann@example.com', password: 'right-password', code: '000000' },
+      { username: 'ann@example.com', password: 'right-password', code: '123456' },
+    ]);
+  });
+
+  it('goes back to the password form', async () => {
+    twoStepApi();
+    await openLogin();
+    fill('Username', 'ann@example.com');
+    fill('Password', 'right-password');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Back' }));
+    expect(screen.getByRole('button', { name: 'Sign In' })).toBeInTheDocument();
   });
 });

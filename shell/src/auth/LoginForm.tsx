@@ -1,15 +1,17 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { ACCOUNT_MESSAGES } from '@tht/contracts';
+import { ACCOUNT_MESSAGES, type LoginInput } from '@tht/contracts';
 import { errorMessageOf, PasswordField, useAuthActions, useToast, useValidatedForm } from '@tht/ui';
 import { SubmitButton, UsernameField } from './AuthFields';
 import { FormActions } from './AuthLayout';
 import { RESET_PATH } from './authPaths';
 import { NO_FAILED_LOGINS, recordFailedLogin } from './failedLogins';
 import { loadAuthRules, preloadAuthRules } from './loadAuthRules';
+import { secondFactorAsked } from './secondFactorAsked';
+import { SecondFactorStep } from './SecondFactorStep';
 import { useAccountCheck } from './useAccountCheck';
 
-/** Sign in with username and password. */
+/** Sign in with username and password; an administrator with two-step sign-in then gives a code. */
 export function LoginForm() {
   const { login } = useAuthActions();
   const { showToast } = useToast();
@@ -17,6 +19,7 @@ export function LoginForm() {
   const account = useAccountCheck(form.values.username);
   const [failures, setFailures] = useState(NO_FAILED_LOGINS);
   const accountMissing = account.exists === false;
+  const [secondStep, setSecondStep] = useState<{ credentials: LoginInput; message: string } | null>(null);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -30,6 +33,11 @@ export function LoginForm() {
         setFailures(NO_FAILED_LOGINS);
         showToast({ title: 'Login successful', description: 'Welcome back!' });
       } catch (error) {
+        const asked = secondFactorAsked(error);
+        if (asked) {
+          setSecondStep({ credentials, message: asked });
+          return;
+        }
         const outcome = recordFailedLogin(failures, credentials.username, errorMessageOf(error, 'Login failed'));
         setFailures(outcome.failures);
         showToast({ title: 'Login failed', description: outcome.message, variant: 'destructive' });
@@ -37,6 +45,7 @@ export function LoginForm() {
     });
   }
 
+  if (secondStep) return <SecondFactorStep {...secondStep} onCancel={() => setSecondStep(null)} />;
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} onFocus={preloadAuthRules} aria-label="Sign in">
       <UsernameField

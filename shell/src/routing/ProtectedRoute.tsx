@@ -3,12 +3,12 @@ import { Navigate } from 'react-router-dom';
 import { CentredSpinner, useCurrentUser } from '@tht/ui';
 
 /**
- * Shows its content only to a signed-in user with no pending password change; everyone else goes
- * to /auth. A centred spinner shows while the current user loads for the first time.
+ * Shows its content only to a signed-in user with no pending password change (nor a second
+ * factor ADMIN_MFA=required still asks an administrator to set up); everyone else goes to /auth. A centred spinner shows while the current user loads for the first time.
  */
 export function ProtectedRoute({ children }: { children: ReactNode }) {
   const { session, isLoading } = useCurrentUser();
   if (session === undefined && isLoading) return <CentredSpinner label="Loading..." />;
-  if (!session || session.requiresPasswordChange) return <Navigate to="/auth" replace />;
+  if (!session || session.requiresPasswordChange || session.secondFactorSetupRequired) return <Navigate to="/auth" replace />;
   return children;
 }

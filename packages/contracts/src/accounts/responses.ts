@@ -44,6 +44,8 @@ export const currentUserResponseSchema = z.strictObject({
    * and with password sign-in turned off (PASSWORD_LOGIN=false) for everyone but the start-up admin.
    */
   passwordSignIn: z.boolean(),
+  /** Present while an administrator signed in with a password must first set up two-step sign-in (ADMIN_MFA=required). */
+  secondFactorSetupRequired: z.literal(true).optional(),
 });
 
 export const loginResponseSchema = currentUserResponseSchema.extend({ authToken: z.string() });

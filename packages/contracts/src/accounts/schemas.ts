@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { safeString } from '../safe-text';
 import { ACCOUNT_MESSAGES as M } from './messages';
 import { roleSchema } from './roles';
+import { secondFactorCodeSchema } from './second-factor';
 import {
   EMAIL_MAX_LENGTH,
   MAX_ID,
@@ -72,6 +73,8 @@ const usernameSchema = safeString({ error: M.usernameRequired })
 export const loginSchema = z.object({
   username: usernameSchema,
   password: safeString({ error: M.passwordRequired }).min(1, M.passwordRequired),
+  /** An administrator's second factor, asked for only after the password was right (second-factor.ts). */
+  code: secondFactorCodeSchema.optional(),
 });
 
 export const registrationSchema = (domain: string) =>

@@ -18,6 +18,8 @@ export const HOLDER_ACT_TYPES: ReadonlySet<string> = new Set([
   'SsoIdentityLinked',
   'EmailConfirmed',
   'AccountClaimed',
+  'SecondFactorCodeUsed',
+  'RecoveryCodeUsed',
 ]);
 
 /** Acts anyone may ask for while signed out, for any account: a reset link for an address. */

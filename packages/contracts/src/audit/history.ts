@@ -74,6 +74,9 @@ const SECRET_FIELDS: Readonly<Record<CredentialField, readonly [string, string]>
   passwordHash: ['password', M.passwordChanged],
   tokenHash: ['password reset link', M.resetLinkIssued],
   confirmationHash: ['e-mail confirmation link', M.confirmationLinkSent],
+  encryptedSecret: ['authenticator key', M.authenticatorKeySet],
+  recoveryCodeHashes: ['recovery codes', M.recoveryCodesIssued],
+  recoveryCodeHash: ['recovery code', M.recoveryCodeUsed],
 };
 const secretField = (field: string) => (SECRET_FIELDS as Readonly<Record<string, readonly [string, string]>>)[field];
 /** Keys that identify the record, the actor or a sign-in session rather than describe the record. */
@@ -87,6 +90,7 @@ const IDENTITY_FIELDS = new Set([
   'previousName',
   'sessionId',
   'sessionExpiresAt',
+  'timeStep',
 ]);
 
 const isHistoryValue = (value: unknown): value is HistoryValue =>

@@ -11,6 +11,8 @@ export const SIGN_IN_FAILURES = {
   unknownAccount: 'no account has this address',
   wrongPassword: 'wrong password',
   wrongCurrentPassword: 'wrong current password when choosing a new one',
+  wrongSecondFactor: 'right password, wrong or reused second-factor code',
+  wrongSecondFactorToTurnOff: 'wrong second-factor code when turning it off',
 } as const;
 
 /** The account events listed under `security` besides the log's rows: sign-ins and outs, passwords, reset and confirmation links, claims. */
@@ -20,6 +22,9 @@ export const SECURITY_EVENT_TYPES = [
   'EmailConfirmationIssued',
   'EmailConfirmed',
   'AccountClaimed',
+  'SecondFactorEnabled',
+  'RecoveryCodeUsed',
+  'SecondFactorDisabled',
   'UserLoggedOut',
   'UserLoggedOutEverywhere',
   'PasswordChanged',

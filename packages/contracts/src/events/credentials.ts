@@ -3,7 +3,15 @@
  * confirmation tokens. They stay in the stored log (the hash chain covers them) but never leave the
  * server: every output of events (the audit stream, histories, the audit log) goes through this list.
  */
-export const CREDENTIAL_FIELDS = ['passwordHash', 'tokenHash', 'confirmationHash'] as const;
+export const CREDENTIAL_FIELDS = [
+  'passwordHash',
+  'tokenHash',
+  'confirmationHash',
+  // An administrator's second factor (accounts/second-factor.ts): the sealed TOTP key and the recovery codes' hashes.
+  'encryptedSecret',
+  'recoveryCodeHashes',
+  'recoveryCodeHash',
+] as const;
 export type CredentialField = (typeof CREDENTIAL_FIELDS)[number];
 
 /** What a credential's value reads as once redacted. */

@@ -1,10 +1,11 @@
 import type { AccountEventData } from '../accounts/events';
+import type { SecondFactorEventData } from '../accounts/second-factor';
 import type { EntryEventData } from '../entries/events';
 import type { FormFieldEventData } from '../form-fields/events';
 import type { TargetEventData } from '../targets/events';
 
 /** The data of every event the product appends, by event type (the features' event maps together). */
-export interface ProductEventData extends AccountEventData, EntryEventData, FormFieldEventData, TargetEventData {}
+export interface ProductEventData extends AccountEventData, SecondFactorEventData, EntryEventData, FormFieldEventData, TargetEventData {}
 
 export type ProductEventType = keyof ProductEventData;
 
@@ -31,6 +32,10 @@ const EVERY_TYPE: { readonly [Type in ProductEventType]: true } = {
   EmailConfirmed: true,
   AccountClaimed: true,
   PlacementConfirmed: true,
+  SecondFactorEnabled: true,
+  SecondFactorCodeUsed: true,
+  RecoveryCodeUsed: true,
+  SecondFactorDisabled: true,
   DepartmentCreated: true,
   DepartmentRenamed: true,
   DepartmentDeleted: true,

@@ -19,6 +19,7 @@ const KEYS: Record<Read, string[]> = {
   smt: ['/api/smt/overview?year=2025'],
   adminStats: ['/api/admin-stats'],
   adminUsers: ['/api/admin/users?page=1&search=&role='],
+  secondFactor: ['/api/account/second-factor'],
 };
 
 /** Reads no write refreshes: fixed, asked again on mounting, or polled. */
@@ -82,6 +83,12 @@ describe('WRITE_REFRESHES', () => {
   it('refreshes the field list and its options after a form-field write, and nothing after the import check', () => {
     expect(keysRefreshedBy('DELETE /api/form-field-options/{id}')).toEqual(keysOf('formFields'));
     expect(keysRefreshedBy('POST /api/import?dryRun=true')).toEqual([]);
+  });
+
+  it("refreshes the second factor's state once it is turned on or off, and nothing when a set-up only starts", () => {
+    expect(keysRefreshedBy('POST /api/account/second-factor/enrolment')).toEqual([]);
+    expect(keysRefreshedBy('POST /api/account/second-factor')).toEqual(keysOf('secondFactor'));
+    expect(keysRefreshedBy('POST /api/account/second-factor/disable')).toEqual(keysOf('secondFactor'));
   });
 
   it('refreshes no read that is fixed, asked again on mounting, or polled', () => {

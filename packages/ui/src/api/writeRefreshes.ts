@@ -20,6 +20,7 @@ export const READS = {
   smt: '/api/smt',
   adminStats: '/api/admin-stats',
   adminUsers: '/api/admin/users',
+  secondFactor: '/api/account/second-factor',
 } as const;
 
 export type Read = keyof typeof READS;
@@ -73,6 +74,12 @@ export const WRITE_REFRESHES = {
   'POST /api/user-targets': TARGETS,
   'PUT /api/user-targets/{userId}/{year}': TARGETS,
   'POST /api/user-targets/bulk': TARGETS,
+
+  // A set-up stores nothing until its first code turns it on. The screen of an administrator
+  // ADMIN_MFA=required holds fetches the current user itself, once the recovery codes were shown.
+  'POST /api/account/second-factor/enrolment': [],
+  'POST /api/account/second-factor': ['secondFactor'],
+  'POST /api/account/second-factor/disable': ['secondFactor'],
 
   // The check writes nothing; a started import answers 202 before it writes, so its reads are
   // refreshed when its progress says it is done ('import finished').

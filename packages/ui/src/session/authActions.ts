@@ -16,8 +16,8 @@ import { CURRENT_USER_KEY } from './currentUser';
 
 type SessionResponse = CurrentUserResponse & { authToken?: string };
 
-function sessionOf({ user, requiresPasswordChange, hasDirectReports, passwordSignIn }: SessionResponse): CurrentUserResponse {
-  return { user, requiresPasswordChange, hasDirectReports, passwordSignIn };
+function sessionOf({ authToken: _token, ...session }: SessionResponse): CurrentUserResponse {
+  return session;
 }
 
 /**
