@@ -7,7 +7,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../platform/logger';
 import { ensureDepartment, TEST_PASSWORD } from '../testing/accounts';
-import { startMailCatcher, type CaughtMail, type MailCatcher } from '../testing/mail-catcher';
+import { emailConfirmationLinkIn, startMailCatcher, type CaughtMail, type MailCatcher } from '../testing/mail-catcher';
 import { request } from '../testing/request';
 import { startTestApp, type TestApp } from '../testing/test-app';
 import { findUserByEmail } from '../users/users-queries';
@@ -48,12 +48,7 @@ async function register(target: TestApp, name: string) {
   return { email, answer };
 }
 
-const confirmationLinkIn = (text: string): URL => {
-  const link = new RegExp(`https?://\\S+/auth\\?${EMAIL_CONFIRMATION_PARAM}=\\S+`).exec(text)?.[0];
-  if (!link) throw new Error(`No confirmation link in:\n${text}`);
-  return new URL(link);
-};
-const tokenOf = (mail: CaughtMail) => confirmationLinkIn(mail.text).searchParams.get(EMAIL_CONFIRMATION_PARAM)!;
+const tokenOf = (mail: CaughtMail) => emailConfirmationLinkIn(mail.text).searchParams.get(EMAIL_CONFIRMATION_PARAM)!;
 const confirm = (target: TestApp, token: unknown) => request(target, 'POST', '/api/confirm-email', { body: { token } });
 
 describe('the e-mail confirmation link mailed at registration', () => {
@@ -62,7 +57,7 @@ describe('the e-mail confirmation link mailed at registration', () => {
     const { email } = await register(app, 'confirming');
     const mail = await catcher.mailTo(email, { since });
     expect(mail.subject).toBe('Confirm your Training Hours Tracker e-mail address');
-    const link = confirmationLinkIn(mail.text);
+    const link = emailConfirmationLinkIn(mail.text);
     expect(`${link.origin}${link.pathname}`).toBe(`${PUBLIC_URL}/auth`);
     const token = tokenOf(mail);
     expect(token).toMatch(EMAIL_CONFIRMATION_TOKEN_PATTERN);
@@ -106,7 +101,7 @@ describe('without SMTP_URL', () => {
       await new Promise((r) => setTimeout(r, 20));
     const record = JSON.parse(line!) as { level: string; msg: string };
     expect(record.level).toBe('warn');
-    const token = confirmationLinkIn(record.msg).searchParams.get(EMAIL_CONFIRMATION_PARAM)!;
+    const token = emailConfirmationLinkIn(record.msg).searchParams.get(EMAIL_CONFIRMATION_PARAM)!;
     expect(await confirm(quiet, token)).toMatchObject({ status: 200, body: { message: C.confirmed } });
   });
 });

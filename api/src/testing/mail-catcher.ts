@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { EMAIL_CONFIRMATION_PARAM } from '@tht/contracts';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
@@ -83,5 +84,12 @@ export async function startMailCatcher({ port = 0, onMail }: MailCatcherOptions 
 export function resetLinkIn(mail: CaughtMail): URL {
   const link = /https?:\/\/\S+\/auth\?token=[0-9a-f]{64}/.exec(mail.text)?.[0];
   if (!link) throw new Error(`No reset link in the mail:\n${mail.text}`);
+  return new URL(link);
+}
+
+/** The first link of a mail's text (or a log line) that opens the e-mail confirmation page. */
+export function emailConfirmationLinkIn(text: string): URL {
+  const link = new RegExp(`https?://\\S+/auth\\?${EMAIL_CONFIRMATION_PARAM}=[0-9]+\\.[0-9a-f]{64}`).exec(text)?.[0];
+  if (!link) throw new Error(`No e-mail confirmation link in:\n${text}`);
   return new URL(link);
 }

@@ -3,7 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { inject } from 'vitest';
-import { resetLinkIn, startMailCatcher, type CaughtMail, type MailCatcher } from '../../../api/src/testing/mail-catcher';
+import {
+  emailConfirmationLinkIn,
+  resetLinkIn,
+  startMailCatcher,
+  type CaughtMail,
+  type MailCatcher,
+} from '../../../api/src/testing/mail-catcher';
 
 /**
  * The run's mailbox: a real SMTP server (smtp-server) in the global set-up's process, whose mails
@@ -36,8 +42,8 @@ export async function startRunMailbox(): Promise<RunMailbox> {
 
 const MAIL_TIMEOUT_MS = 10_000;
 
-/** The reset link of the latest mail to `address`, waited for. */
-export async function mailedResetLink(address: string): Promise<URL> {
+/** The latest mail to `address`, waited for. */
+async function latestMailTo(address: string): Promise<CaughtMail> {
   const folder = inject('mailFolder');
   const deadline = Date.now() + MAIL_TIMEOUT_MS;
   for (;;) {
@@ -45,8 +51,15 @@ export async function mailedResetLink(address: string): Promise<URL> {
       .sort()
       .map((file) => JSON.parse(readFileSync(join(folder, file), 'utf8')) as CaughtMail)
       .filter(({ to }) => to.includes(address));
-    if (mails.length > 0) return resetLinkIn(mails.at(-1)!);
+    if (mails.length > 0) return mails.at(-1)!;
     if (Date.now() > deadline) throw new Error(`No mail to ${address} within ${MAIL_TIMEOUT_MS} ms`);
     await sleep(100);
   }
 }
+
+/** The reset link of the latest mail to `address`, waited for. */
+export const mailedResetLink = async (address: string): Promise<URL> => resetLinkIn(await latestMailTo(address));
+
+/** The e-mail confirmation link of the latest mail to `address` (mailed at registration), waited for. */
+export const mailedConfirmationLink = async (address: string): Promise<URL> =>
+  emailConfirmationLinkIn((await latestMailTo(address)).text);

@@ -5,6 +5,7 @@ import styled from 'styled-components';
 import { CentredSpinner, Tabs, useCurrentUser, useSignInOptions } from '@tht/ui';
 import { AuthLayout } from './AuthLayout';
 import { AUTH_PATH, authViewOf, type AuthView } from './authPaths';
+import { EmailConfirmation } from './EmailConfirmation';
 import { FirstSignInScreen } from './FirstSignInForm';
 import { LoginForm } from './LoginForm';
 import { RegisterForm } from './RegisterForm';
@@ -60,7 +61,7 @@ function SignInChoices({ view, onTab }: { view: AuthView; onTab: (tab: string) =
 }
 
 /**
- * /auth: the Login and Register tabs, the reset, reset-success and reset-confirm states (named by
+ * /auth: the Login and Register tabs, the reset, reset-success, reset-confirm and confirm-email states (named by
  * the URL), the forced 'Set Your Password' screen, the set-up of two-step sign-in ADMIN_MFA=required
  * asks of an administrator, and the end of a single sign-on (its
  * completion, the first-sign-in screen, or the toast of its failure).
@@ -93,6 +94,8 @@ export function AuthPage() {
         <SsoCompletion />
       ) : view === 'sso-first-sign-in' ? (
         <FirstSignInScreen />
+      ) : view === 'confirm-email' && token ? (
+        <EmailConfirmation token={token} />
       ) : session?.requiresPasswordChange ? (
         <SetPasswordForm />
       ) : session?.secondFactorSetupRequired ? (

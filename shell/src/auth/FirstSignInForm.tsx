@@ -16,7 +16,8 @@ function useFirstSignInIdentity() {
 }
 
 /**
- * The first single sign-on of a person without an account: their names as the provider gave them
+ * The first single sign-on of a person without an account, or with an account someone registered
+ * with their address before them (now theirs: `claimed`): their names as the provider gave them
  * (theirs to correct), and registration's department and manager; then they are signed in.
  */
 export function FirstSignInScreen() {
@@ -63,6 +64,7 @@ function FirstSignInForm({ identity }: { identity: SsoFirstSignInIdentity }) {
       <FormIntro>
         You signed in as {identity.email}. Choose your department and manager to finish setting up your account.
       </FormIntro>
+      {identity.claimed && <FormIntro role="status">{SSO_MESSAGES.accountClaimed}</FormIntro>}
       <NameFields form={form} whose="own" />
       <PlacementFields form={form} choices={placement} />
       <FormActions>

@@ -22,6 +22,13 @@ describe('authViewOf', () => {
   });
 });
 
+describe('the confirmation of a registered address', () => {
+  it('opens with the token of the mailed link, which the server checks', () => {
+    expect(view(`confirm-email=12.${token}`)).toEqual({ view: 'confirm-email', token: `12.${token}` });
+    expect(view('confirm-email=').view).toBe('login');
+  });
+});
+
 describe('the end of a single sign-on', () => {
   it('opens its completion or the first-sign-in screen by name', () => {
     expect(view('sso=signed-in').view).toBe('sso-signed-in');
