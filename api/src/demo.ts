@@ -6,20 +6,10 @@
  * but that admin.
  */
 import { randomBytes } from 'node:crypto';
-import { createPool, openEmbeddedPostgres } from '@tht/postgres';
 import { ensureStartupAdmin } from './accounts/startup-admin';
-import { ConfigError, loadConfig, type AppConfig } from './config';
+import type { AppConfig } from './config';
 import { DemoRefused, seedDemoOrganisation, type DemoOrganisation } from './demo/demo-organisation';
-import { createLogger } from './platform/logger';
-import { startRuntime } from './platform/runtime';
-
-async function openDatabase(config: AppConfig): Promise<{ url: string; stop(): Promise<void> }> {
-  if (config.databaseUrl) return { url: config.databaseUrl, stop: async () => {} };
-  const embedded = await openEmbeddedPostgres({ dataDir: config.dataDir }).catch((error: Error) => {
-    throw new ConfigError('DATA_DIR', `(${config.dataDir}): ${error.message}`);
-  });
-  return { url: embedded.connectionString, stop: () => embedded.stop() };
-}
+import { runCommandLine, withCliRuntime } from './platform/cli-runtime';
 
 /** What was made, and who to sign in as. */
 function describeDemo(demo: DemoOrganisation, password: string, config: AppConfig): string {
@@ -41,35 +31,13 @@ function describeDemo(demo: DemoOrganisation, password: string, config: AppConfi
   ].join('\n');
 }
 
-async function main(): Promise<void> {
-  const config = await loadConfig();
-  const database = await openDatabase(config);
-  const pool = createPool(database.url);
-  try {
-    await pool.query('SELECT 1').catch((error: Error) => {
-      throw new ConfigError(
-        config.databaseUrl ? 'DATABASE_URL' : 'DATA_DIR',
-        `does not lead to a PostgreSQL that answers: ${error.message}`,
-      );
-    });
-    const runtime = await startRuntime(config, pool, createLogger('warn'));
-    try {
-      await ensureStartupAdmin(runtime.ctx);
+runCommandLine(
+  () =>
+    withCliRuntime(async (ctx) => {
+      await ensureStartupAdmin(ctx);
       const password = `demo-${randomBytes(6).toString('hex')}`;
-      const demo = await seedDemoOrganisation(runtime.ctx, { today: new Date(), password });
-      console.info(describeDemo(demo, password, config));
-    } finally {
-      await runtime.stop();
-    }
-  } finally {
-    await pool.end();
-    await database.stop();
-  }
-}
-
-main().catch((error: unknown) => {
-  if (error instanceof ConfigError) console.error(`Configuration error: ${error.message}`);
-  else if (error instanceof DemoRefused) console.error(error.message);
-  else console.error(error);
-  process.exit(1);
-});
+      const demo = await seedDemoOrganisation(ctx, { today: new Date(), password });
+      console.info(describeDemo(demo, password, ctx.config));
+    }),
+  [DemoRefused],
+);

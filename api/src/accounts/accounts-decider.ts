@@ -145,7 +145,7 @@ export type AccountCommand =
   | { type: 'DeleteAccount'; editorId: number }
   | { type: 'ChangePassword'; passwordHash: string; currentPassword: CurrentPasswordProof }
   | { type: 'SetTemporaryPassword'; passwordHash: string }
-  | { type: 'RequestPasswordReset'; reset: ResetToken; now: string }
+  | { type: 'RequestPasswordReset'; reset: ResetToken; now: string; byOperator?: boolean }
   | { type: 'CompletePasswordReset'; tokenHash: string; passwordHash: string; now: string };
 
 type Account = NonNullable<AccountState>;
@@ -189,13 +189,13 @@ export function isResetTokenUsable(resets: readonly ResetToken[], tokenHash: str
  */
 function requestPasswordReset(
   state: AccountState,
-  { reset, now }: Extract<AccountCommand, { type: 'RequestPasswordReset' }>,
+  { reset, now, byOperator = false }: Extract<AccountCommand, { type: 'RequestPasswordReset' }>,
 ): AccountStreamEvent[] {
   const { userId, resets } = liveAccount(state, M.accountDoesNotExist);
   if (resets.filter(unexpiredAt(now)).length >= MAX_UNEXPIRED_RESET_LINKS) {
     throw new DomainError('conflict', R.tooManyUnexpiredLinks(MAX_UNEXPIRED_RESET_LINKS));
   }
-  return [{ type: 'PasswordResetRequested', data: { userId, ...reset } }];
+  return [{ type: 'PasswordResetRequested', data: { userId, ...reset, ...(byOperator && { requestedBy: 'operator' as const }) } }];
 }
 
 /**

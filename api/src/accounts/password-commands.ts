@@ -62,12 +62,13 @@ async function proveCurrentPassword(
 /**
  * A fresh token of 64 lowercase hex characters for the account, valid for 15 minutes; earlier
  * unexpired ones stay valid (refused when the account has MAX_UNEXPIRED_RESET_LINKS of them).
+ * `byOperator`: made on the server by the operator's command, so the audit names no visitor.
  */
-export async function issuePasswordReset(ctx: AppContext, userId: number, actor: Actor): Promise<string> {
+export async function issuePasswordReset(ctx: AppContext, userId: number, actor: Actor, byOperator = false): Promise<string> {
   const token = randomBytes(32).toString('hex');
   const now = new Date();
   const reset = { tokenHash: hashResetToken(token), expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS).toISOString() };
-  await decideOnAccount(ctx, userId, { type: 'RequestPasswordReset', reset, now: now.toISOString() }, actor);
+  await decideOnAccount(ctx, userId, { type: 'RequestPasswordReset', reset, now: now.toISOString(), byOperator }, actor);
   return token;
 }
 

@@ -11,6 +11,7 @@ import { createUserAndLogin } from '../testing/accounts';
 import { resetLinkIn, startMailCatcher, type CaughtMail, type MailCatcher } from '../testing/mail-catcher';
 import { request, type JsonResponse } from '../testing/request';
 import { startTestApp, type TestApp } from '../testing/test-app';
+import { adminLinkNotLogged } from './admin-password-reset';
 
 const PUBLIC_URL = 'https://training.example.org';
 const MAIL_FROM = 'Training Hours <training@example.org>';
@@ -258,7 +259,22 @@ describe('without SMTP_URL', () => {
     expect(link?.[0].startsWith(`${PUBLIC_URL}/auth?token=`)).toBe(true);
     expect(await confirmReset(quiet, link![1]!, 'relayed-password-1')).toMatchObject({ status: 200 });
   });
+
+  it("never logs an administrator's link: no link is made, and the log names the operator's command instead", async () => {
+    const { user } = await createUserAndLogin(quiet, { role: 'admin' });
+    const resetEvents = () => eventsOf(quiet, 'PasswordResetRequested');
+    const before = await resetEvents();
+    expectGenericAnswer(await requestReset(quiet, user.email), false);
+
+    const line = await waitFor(() => logLines.find((text) => text.includes(user.email)));
+    expect(JSON.parse(line)).toMatchObject({ level: 'warn', msg: adminLinkNotLogged(user.email) });
+    expect(line).not.toMatch(ANY_RESET_TOKEN);
+    expect(await resetEvents()).toBe(before);
+  });
 });
+
+const eventsOf = async (target: TestApp, type: string) =>
+  Number((await target.ctx.pool.query('SELECT count(*) FROM eventstore.events WHERE type = $1', [type])).rows[0].count);
 
 async function waitFor<T>(find: () => T | undefined, timeoutMs = 10_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;

@@ -21,6 +21,7 @@ import { DomainError } from '../platform/decider';
 import { HttpError, parseWith } from '../platform/http';
 import { findUserByEmail } from '../users/users-queries';
 import { RESET_REQUESTS_PER_ACCOUNT, RESET_REQUESTS_PER_ADDRESS } from './account-request-limits';
+import { adminLinkNotLogged } from './admin-password-reset';
 import { issuePasswordReset } from './password-commands';
 import { passwordSignInAllowed } from './accounts-sign-in';
 
@@ -52,7 +53,8 @@ const isHelpdeskRequest = (requester: AuthUser | null, email: string): requester
  * POST /api/reset-password. For one's own account, an unknown one, or when signed out: counted per
  * client address and per requested address, then the same answer whatever the account, and only
  * after the answer is sent the link goes to the account's e-mail address (or, without SMTP_URL, to
- * the server log for the operator to relay): neither the answer nor its timing tells whether the
+ * the server log for the operator to relay, except an administrator's: no link is made, and the
+ * log says the operator's command instead): neither the answer nor its timing tells whether the
  * account exists, and the link reaches only its owner. An administrator asking for another,
  * non-admin account gets the link in the answer, to hand over.
  */
@@ -77,6 +79,10 @@ export function resetRequestHandler(ctx: AppContext): RequestHandler {
     if (!user) return;
     if (!passwordSignInAllowed(ctx.config, user.email)) {
       ctx.log.info(`No password reset link for ${user.email}: password sign-in is turned off (PASSWORD_LOGIN=false)`);
+      return;
+    }
+    if (!mail && isAdmin(user)) {
+      ctx.log.warn(adminLinkNotLogged(user.email));
       return;
     }
     const token = await issuePasswordReset(ctx, user.id, actor);

@@ -31,9 +31,11 @@ export interface AccountEventData {
   TemporaryPasswordSet: { userId: number; passwordHash: string };
   /**
    * Issues one more reset token; the user's earlier unexpired ones stay valid until one is used or
-   * the password changes. `expiresAt` is an ISO timestamp.
+   * the password changes. `expiresAt` is an ISO timestamp. `requestedBy: 'operator'`: made on the
+   * server by `npm run reset-admin-password` (the link went to the operator's terminal), not asked
+   * for by a visitor.
    */
-  PasswordResetRequested: { userId: number; tokenHash: string; expiresAt: string };
+  PasswordResetRequested: { userId: number; tokenHash: string; expiresAt: string; requestedBy?: 'operator' };
   PasswordResetCompleted: { userId: number; passwordHash: string };
   /**
    * A sign-in: `sessionId` is the random id its tokens carry (absent in events older than sessions);

@@ -25,6 +25,11 @@ export const HOLDER_ACT_TYPES: ReadonlySet<string> = new Set([
 /** Acts anyone may ask for while signed out, for any account: a reset link for an address. */
 export const VISITOR_ACT_TYPES: ReadonlySet<string> = new Set(['PasswordResetRequested']);
 
+/** A visitor's act without a signed-in actor; one the operator made on the server (`requestedBy: 'operator'`) is the system's. */
+export function isVisitorAct(event: { type: string; data: unknown }): boolean {
+  return VISITOR_ACT_TYPES.has(event.type) && (event.data as { requestedBy?: unknown } | null)?.requestedBy !== 'operator';
+}
+
 /** How the audit names the actor of a visitor's act. */
 export const SIGNED_OUT_VISITOR = 'Someone signed out';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { CredentialField } from '../events/credentials';
-import { actingUserId, SIGNED_OUT_VISITOR, VISITOR_ACT_TYPES } from './actors';
+import { actingUserId, isVisitorAct, SIGNED_OUT_VISITOR } from './actors';
 import { AUDIT_MESSAGES as M } from './messages';
 
 /** The records whose history can be read: `GET /api/history/{kind}/{id}`. */
@@ -184,7 +184,7 @@ export function eventActor(
 ): HistoryItem['actor'] {
   const id = actingUserId(event);
   if (id !== null) return { id, name: names.get(id) ?? null };
-  return { id: null, name: VISITOR_ACT_TYPES.has(event.type) ? SIGNED_OUT_VISITOR : null };
+  return { id: null, name: isVisitorAct(event) ? SIGNED_OUT_VISITOR : null };
 }
 
 /**

@@ -1,0 +1,31 @@
+/**
+ * `npm run reset-admin-password -- admin@example.com`, on the server: prints a reset link (valid 15
+ * minutes, works once) for that administrator, to open or hand over. Without SMTP_URL this is the
+ * only way to an administrator's link: the server never logs one. Works on the database `npm start`
+ * uses (DATABASE_URL, or the embedded PostgreSQL under DATA_DIR), with or without the server
+ * running; the request is decided and appended as any reset request, so the audit log lists it.
+ */
+import { normaliseEmail, RESET_TOKEN_TTL_MS } from '@tht/contracts';
+import { runCommandLine, withCliRuntime } from '../platform/cli-runtime';
+import { DomainError } from '../platform/decider';
+import { AdminResetRefused, issueAdminResetLink, RESET_ADMIN_PASSWORD_COMMAND } from './admin-password-reset';
+
+function emailArgument(args: readonly string[]): string {
+  const [email, ...rest] = args;
+  if (email === undefined || rest.length > 0 || email.startsWith('-')) {
+    throw new AdminResetRefused(`Usage: ${RESET_ADMIN_PASSWORD_COMMAND} <the administrator's e-mail address>`);
+  }
+  return email;
+}
+
+runCommandLine(async () => {
+  const email = emailArgument(process.argv.slice(2));
+  const link = await withCliRuntime((ctx) => issueAdminResetLink(ctx, email));
+  console.info(
+    [
+      `Password reset link for ${normaliseEmail(email)}, valid for ${RESET_TOKEN_TTL_MS / 60_000} minutes, works once:`,
+      link,
+      'Open it (or hand it to the administrator) to choose a new password.',
+    ].join('\n'),
+  );
+}, [AdminResetRefused, DomainError]);

@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { isVisitorAct } from './actors';
+
+describe('a reset link asked for while signed out', () => {
+  const requested = { type: 'PasswordResetRequested', data: { userId: 4, tokenHash: 'h', expiresAt: '2026-11-28T12:00:00.000Z' } };
+
+  it("is a visitor's act", () => {
+    expect(isVisitorAct(requested)).toBe(true);
+  });
+
+  it("is the system's when the operator made it on the server (npm run reset-admin-password)", () => {
+    expect(isVisitorAct({ ...requested, data: { ...requested.data, requestedBy: 'operator' } })).toBe(false);
+  });
+
+  it('is no visitor act for other events', () => {
+    expect(isVisitorAct({ type: 'PasswordChanged', data: { userId: 4 } })).toBe(false);
+  });
+});
