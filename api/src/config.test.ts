@@ -34,6 +34,7 @@ describe('parseSettings', () => {
       sso: null,
       passwordLogin: true,
       adminMfa: 'optional',
+      sessionLifetime: { maxSeconds: 12 * 3600, idleSeconds: 60 * 60 },
     });
   });
 
@@ -62,6 +63,8 @@ describe('parseSettings', () => {
       OIDC_AUTO_CREATE: 'false',
       PASSWORD_LOGIN: 'false',
       ADMIN_MFA: 'required',
+      SESSION_MAX_HOURS: '8',
+      SESSION_IDLE_MINUTES: '30',
     });
     expect(settings).toEqual({
       port: 3000,
@@ -88,6 +91,7 @@ describe('parseSettings', () => {
       },
       passwordLogin: false,
       adminMfa: 'required',
+      sessionLifetime: { maxSeconds: 8 * 3600, idleSeconds: 30 * 60 },
     });
   });
 
@@ -144,6 +148,13 @@ describe('parseSettings', () => {
     [{ ADMIN_PASSWORD: 'long enough' }, 'ADMIN_EMAIL must be set together with ADMIN_PASSWORD'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of debug, info, warn, error, silent'],
     [{ ADMIN_MFA: 'yes' }, 'ADMIN_MFA must be one of optional, required'],
+    [{ SESSION_MAX_HOURS: '0' }, 'SESSION_MAX_HOURS must be a whole number from 1 to 720'],
+    [{ SESSION_MAX_HOURS: '12.5' }, 'SESSION_MAX_HOURS must be a whole number from 1 to 720'],
+    [{ SESSION_IDLE_MINUTES: 'an hour' }, 'SESSION_IDLE_MINUTES must be a whole number from 1 to 43200'],
+    [
+      { SESSION_MAX_HOURS: '1', SESSION_IDLE_MINUTES: '90' },
+      'SESSION_IDLE_MINUTES must be at most SESSION_MAX_HOURS (1) times 60: a session ends at its maximum anyway',
+    ],
     [
       { TRUST_PROXY: 'the proxy' },
       'TRUST_PROXY must be true, false, a hop count, or addresses/subnets such as loopback, 10.0.0.0/8',
@@ -212,15 +223,15 @@ describe('loadConfig', () => {
     await writeFile(notAFolder, 'occupied');
     await expect(loadConfig({ DATA_DIR: notAFolder })).rejects.toThrow(/^DATA_DIR /);
   });
-});
 
-it('refuses an ADMIN_PASSWORD attackers try first, in any case, and takes a long one that is not on their list', async () => {
-  const admin = (password: string) => ({ ADMIN_EMAIL: 'boss@example.com', ADMIN_PASSWORD: password, JWT_SECRET: 's'.repeat(32) });
-  for (const password of ['password1', 'Password1', 'qwerty123', '1q2w3e4r5t']) {
-    await expect(loadConfig(admin(password))).rejects.toThrow(`ADMIN_PASSWORD ${COMMON_ADMIN_PASSWORD}`);
-  }
-  expect((await loadConfig(admin('a-long-password'))).startupAdmin).toEqual({
-    email: 'boss@example.com',
-    password: 'a-long-password',
+  it('refuses an ADMIN_PASSWORD attackers try first, in any case, and takes a long one that is not on their list', async () => {
+    const admin = (password: string) => ({ ADMIN_EMAIL: 'boss@example.com', ADMIN_PASSWORD: password, JWT_SECRET: 's'.repeat(32) });
+    for (const password of ['password1', 'Password1', 'qwerty123', '1q2w3e4r5t']) {
+      await expect(loadConfig(admin(password))).rejects.toThrow(`ADMIN_PASSWORD ${COMMON_ADMIN_PASSWORD}`);
+    }
+    expect((await loadConfig(admin('a-long-password'))).startupAdmin).toEqual({
+      email: 'boss@example.com',
+      password: 'a-long-password',
+    });
   });
 });

@@ -3,10 +3,10 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import express from 'express';
-import { ADMIN_MFA_MODES, type AdminMfaMode } from '@tht/contracts';
+import { ADMIN_MFA_MODES, LONGEST_SESSION_HOURS, type AdminMfaMode } from '@tht/contracts';
 import { z } from 'zod';
-import { REMOTES, type RemoteUrlSetting } from './platform/remotes';
 import { isCommonPassword } from './auth/common-passwords';
+import { REMOTES, type RemoteUrlSetting } from './platform/remotes';
 
 export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -42,7 +42,18 @@ export interface AppConfig {
   passwordLogin: boolean;
   /** `required`: administrators signing in with a password must have a second factor (TOTP); `optional` (default): they may. */
   adminMfa: AdminMfaMode;
+  /** How long a sign-in session lasts (`SESSION_MAX_HOURS`, `SESSION_IDLE_MINUTES`). */
+  sessionLifetime: SessionLifetime;
 }
+
+/** A session ends `maxSeconds` after sign-in whatever happens, and `idleSeconds` after its last request. */
+export interface SessionLifetime {
+  maxSeconds: number;
+  idleSeconds: number;
+}
+
+const DEFAULT_SESSION_MAX_HOURS = 12;
+const DEFAULT_SESSION_IDLE_MINUTES = 60;
 
 /** The OpenID Connect client's settings (`OIDC_*`). The redirect URI is `PUBLIC_URL/api/auth/oidc/callback`. */
 export interface SsoSettings {
@@ -108,6 +119,14 @@ function isIssuerUrl(value: string): boolean {
 
 const DEFAULT_OIDC_SCOPES = 'openid email profile';
 const hasScopes = (scopes: string, required: readonly string[]) => required.every((scope) => scopes.split(/\s+/).includes(scope));
+
+const wholeNumberSetting = (min: number, max: number) =>
+  optional(
+    z
+      .string()
+      .refine((v) => /^\d+$/.test(v) && Number(v) >= min && Number(v) <= max, `must be a whole number from ${min} to ${max}`)
+      .transform(Number),
+  );
 
 const booleanSetting = () =>
   optional(z.enum(['true', 'false'], { error: 'must be true or false' }).transform((value) => value === 'true'));
@@ -180,6 +199,8 @@ const settingsSchema = z
     OIDC_AUTO_CREATE: booleanSetting(),
     PASSWORD_LOGIN: booleanSetting(),
     ADMIN_MFA: optional(z.enum(ADMIN_MFA_MODES, { error: `must be one of ${ADMIN_MFA_MODES.join(', ')}` })),
+    SESSION_MAX_HOURS: wholeNumberSetting(1, LONGEST_SESSION_HOURS),
+    SESSION_IDLE_MINUTES: wholeNumberSetting(1, LONGEST_SESSION_HOURS * 60),
   })
   .superRefine((settings, ctx) => {
     const needs = (setting: string, message: string) => ctx.addIssue({ code: 'custom', path: [setting], message });
@@ -201,6 +222,13 @@ const settingsSchema = z
       needs(
         'PASSWORD_LOGIN',
         'false needs ADMIN_EMAIL and ADMIN_PASSWORD: the start-up admin keeps its password for when the provider fails',
+      );
+    }
+    const maxHours = settings.SESSION_MAX_HOURS ?? DEFAULT_SESSION_MAX_HOURS;
+    if ((settings.SESSION_IDLE_MINUTES ?? DEFAULT_SESSION_IDLE_MINUTES) > maxHours * 60) {
+      needs(
+        'SESSION_IDLE_MINUTES',
+        `must be at most SESSION_MAX_HOURS (${maxHours}) times 60: a session ends at its maximum anyway`,
       );
     }
     if (settings.ADMIN_EMAIL && !settings.ADMIN_PASSWORD) {
@@ -250,6 +278,10 @@ export function parseSettings(env: NodeJS.ProcessEnv): Omit<AppConfig, 'jwtSecre
       : null,
     passwordLogin: s.PASSWORD_LOGIN ?? true,
     adminMfa: s.ADMIN_MFA ?? 'optional',
+    sessionLifetime: {
+      maxSeconds: (s.SESSION_MAX_HOURS ?? DEFAULT_SESSION_MAX_HOURS) * 3600,
+      idleSeconds: (s.SESSION_IDLE_MINUTES ?? DEFAULT_SESSION_IDLE_MINUTES) * 60,
+    },
   };
 }
 
@@ -264,6 +296,9 @@ export const COMMON_ADMIN_PASSWORD =
  */
 export async function loadConfig(env: NodeJS.ProcessEnv = process.env): Promise<AppConfig> {
   const settings = parseSettings(env);
+  if (settings.startupAdmin && (await isCommonPassword(settings.startupAdmin.password))) {
+    throw new ConfigError('ADMIN_PASSWORD', COMMON_ADMIN_PASSWORD);
+  }
   const jwtSecret = settings.jwtSecret ?? (await readOrCreateJwtSecret(settings.dataDir));
   return { ...settings, jwtSecret };
 }
@@ -295,7 +330,4 @@ async function readFileIfExists(file: string): Promise<string | null> {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw error;
   }
-}
-if (settings.startupAdmin && (await isCommonPassword(settings.startupAdmin.password))) {
-  throw new ConfigError('ADMIN_PASSWORD', COMMON_ADMIN_PASSWORD);
 }

@@ -4,6 +4,7 @@ import { createDb, createPool } from '@tht/postgres';
 import { createReadModelWaiter } from 'projections';
 import { hashPassword } from '../../api/src/auth/passwords';
 import { newSessionId, signAuthToken } from '../../api/src/auth/tokens';
+import { parseSettings } from '../../api/src/config';
 import { metadataFor, systemActor } from '../../api/src/platform/commands';
 import { createIdAllocator, type IdAllocator } from '../../api/src/platform/ids';
 
@@ -13,6 +14,8 @@ import { createIdAllocator, type IdAllocator } from '../../api/src/platform/ids'
  */
 
 const SEED_CONCURRENCY = 16;
+/** The tokens handed to the benchmark's users live as long as the product's defaults allow. */
+const { sessionLifetime } = parseSettings({});
 
 /** A small deterministic generator, so every run seeds and requests the same data. */
 export function random(seed: number): () => number {
@@ -149,7 +152,7 @@ async function seedUsers({ store, ids }: Seeder, plan: SeedPlan, jwtSecret: stri
   });
   return userIds.map((id, index) => ({
     id,
-    token: signAuthToken({ id, token_version: 0 }, newSessionId(), jwtSecret),
+    token: signAuthToken({ id, token_version: 0 }, { id: newSessionId() }, { jwtSecret, sessionLifetime }).token,
     ...nameOf(index),
   }));
 }

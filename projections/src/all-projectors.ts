@@ -9,6 +9,7 @@ import { trainingTotalsProjector } from './training-totals/training-totals-proje
 import { orgInsightsProjector } from './org-insights/org-insights-projector';
 import { smtTopRatedProjector } from './smt-top-rated/smt-top-rated-projector';
 import { endedSessionsProjector } from './sessions/ended-sessions-projector';
+import { openSessionsProjector } from './sessions/open-sessions-projector';
 import { recordNamesProjector } from './record-names/record-names-projector';
 
 /** Every read model of the product. Feature projectors add themselves here (one import, one entry). */
@@ -23,5 +24,6 @@ export const allProjectors: readonly AnyProjector[] = [
   orgInsightsProjector,
   smtTopRatedProjector,
   endedSessionsProjector,
+  openSessionsProjector,
   recordNamesProjector,
 ];

@@ -21,6 +21,7 @@ export { allProjectors } from './all-projectors';
 export type { UserRow } from './users/users-projector';
 export type { PasswordResetRow } from './password-resets/password-resets-projector';
 export type { EndedSessionRow } from './sessions/ended-sessions-projector';
+export type { OpenSessionRow } from './sessions/open-sessions-projector';
 export type { DepartmentRow } from './departments/departments-projector';
 export type { EntryRow } from './entries/entries-projector';
 export type { FormFieldOptionRow, FormFieldRow } from './form-fields/form-fields-projector';

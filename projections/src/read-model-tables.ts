@@ -7,6 +7,7 @@ import type { PasswordResetsTables } from './password-resets/password-resets-pro
 import type { SmtTopRatedTables } from './smt-top-rated/smt-top-rated-projector';
 import type { CheckpointTables } from './framework/checkpoints';
 import type { SessionsTables } from './sessions/ended-sessions-projector';
+import type { OpenSessionsTables } from './sessions/open-sessions-projector';
 import type { RecordNamesTables } from './record-names/record-names-projector';
 import type { TargetsTables } from './targets/targets-projector';
 import type { TrainingTotalsTables } from './training-totals/training-totals-projector';
@@ -28,6 +29,7 @@ export interface ReadModelTables
     OrgInsightsTables,
     SmtTopRatedTables,
     SessionsTables,
+    OpenSessionsTables,
     RecordNamesTables,
     CheckpointTables {}
 

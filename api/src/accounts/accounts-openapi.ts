@@ -5,6 +5,7 @@ import {
   EMAIL_CONFIRMATION_TTL_MS,
   emailConfirmationSchema,
   emailConfirmedResponseSchema,
+  MAX_SESSIONS_PER_ACCOUNT,
   MAX_UNEXPIRED_RESET_LINKS,
   PASSWORD_RESET_MESSAGES as R,
   checkEmailResponseSchema,
@@ -73,6 +74,8 @@ export const describeAccountsApi: DescribeFeatureApi = ({ orgEmailDomain }) => (
         "the account's failures from that address; it also sets an httpOnly device cookie (`device_…`, path " +
         '`/api/login`) for the account. Attempts carrying it are counted per device instead ' +
         `(${describeLimit(LOGIN_LIMITS.perDevice)}), so others' failures never lock that browser out. ` +
+        `Every attempt, successful or not, also counts against ${describeLimit(LOGIN_LIMITS.perAccountPerMinute)} per account; ` +
+        `an account holds at most ${MAX_SESSIONS_PER_ACCOUNT} sessions, and a sign-in past that ends its oldest. ` +
         'An account with two-step sign-in needs `code` too (a TOTP code, each accepted once, or an unused recovery code): ' +
         'with the right password and no code, or a wrong one (counted as a failed attempt), the 401 carries `mfaRequired: true`.',
       access: 'public',
@@ -81,7 +84,7 @@ export const describeAccountsApi: DescribeFeatureApi = ({ orgEmailDomain }) => (
       errors: {
         401: [M.accountDoesNotExist, M.wrongPassword, S.noPasswordOnAccount, SF.codeRequired, SF.wrongCode, SF.codeAlreadyUsed],
         403: [S.passwordSignInOff],
-        429: [M.tooManyLoginAttempts],
+        429: [M.tooManyLoginAttempts, M.tooManySignIns],
       },
       headers: RETRY_AFTER,
     },
@@ -98,7 +101,13 @@ export const describeAccountsApi: DescribeFeatureApi = ({ orgEmailDomain }) => (
       body: registrationSchema(orgEmailDomain),
       responses: { 201: { description: 'Registered and signed in', schema: loginResponseSchema } },
       errors: {
-        400: [M.orgEmail(orgEmailDomain), M.passwordsDontMatch, M.unknownDepartment('{department}'), M.managerNotFound],
+        400: [
+          M.orgEmail(orgEmailDomain),
+          M.passwordsDontMatch,
+          M.commonPassword,
+          M.unknownDepartment('{department}'),
+          M.managerNotFound,
+        ],
         403: [S.registrationOff],
         409: [M.accountAlreadyExists],
         429: [M.tooManyRequests],
@@ -138,7 +147,10 @@ export const describeAccountsApi: DescribeFeatureApi = ({ orgEmailDomain }) => (
       access: 'signed-in-pending-password-ok',
       body: setPasswordSchema,
       responses: { 200: { description: 'Password changed and signed in again', schema: passwordChangedResponseSchema } },
-      errors: { 400: [M.currentPasswordRequired, M.currentPasswordWrong, M.passwordsDontMatch], 429: [M.tooManyLoginAttempts] },
+      errors: {
+        400: [M.currentPasswordRequired, M.currentPasswordWrong, M.passwordsDontMatch, M.commonPassword],
+        429: [M.tooManyLoginAttempts],
+      },
       headers: RETRY_AFTER,
     },
     {
@@ -182,7 +194,10 @@ export const describeAccountsApi: DescribeFeatureApi = ({ orgEmailDomain }) => (
       access: 'public',
       body: resetConfirmSchema,
       responses: { 200: { description: 'Password reset', schema: messageResponseSchema } },
-      errors: { 400: [M.invalidResetToken, M.resetTokenExpired, M.passwordsDontMatch], 409: [M.resetTokenExpired] },
+      errors: {
+        400: [M.invalidResetToken, M.resetTokenExpired, M.passwordsDontMatch, M.commonPassword],
+        409: [M.resetTokenExpired],
+      },
     },
     {
       method: 'post',

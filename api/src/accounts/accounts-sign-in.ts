@@ -1,16 +1,19 @@
 import { normaliseEmail, type CurrentUserResponse, type LoginResponse } from '@tht/contracts';
 import type { Request, Response } from 'express';
 import type { UserRow } from 'projections';
+import { epochSeconds } from '../auth/session-lifetime';
 import { setAuthCookie, signAuthToken } from '../auth/tokens';
 import type { AppConfig } from '../config';
 import type { AppContext } from '../platform/context';
 import { secondFactorSetupPending } from '../second-factor/second-factor-hold';
 import { currentUserResponse } from '../users/users-queries';
 
-/** How a session began: its id, and whether through the organisation's provider (no password used). */
+/** How a session began: its id, whether through the organisation's provider (no password used), and when. */
 export interface SessionStart {
   id: string;
   sso: boolean;
+  /** ISO timestamp of the sign-in (the session ends SESSION_MAX_HOURS after it); absent: now. */
+  startedAt?: string;
 }
 
 /** Whether `email` may sign in with a password: anyone, unless PASSWORD_LOGIN=false leaves only the start-up admin. */
@@ -44,7 +47,8 @@ export async function signIn(
   user: UserRow,
   session: SessionStart,
 ): Promise<LoginResponse> {
-  const authToken = signAuthToken(user, session.id, ctx.config.jwtSecret, { sso: session.sso });
-  setAuthCookie(req, res, authToken);
-  return { authToken, ...(await currentUserOf(ctx, user, session)) };
+  const signedInAt = session.startedAt === undefined ? undefined : epochSeconds(Date.parse(session.startedAt));
+  const issued = signAuthToken(user, { id: session.id, sso: session.sso, signedInAt }, ctx.config);
+  setAuthCookie(req, res, issued);
+  return { authToken: issued.token, ...(await currentUserOf(ctx, user, session)) };
 }

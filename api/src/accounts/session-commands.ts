@@ -1,21 +1,25 @@
 import {
   ACCOUNT_MESSAGES as M,
+  MAX_SESSIONS_PER_ACCOUNT,
   SIGN_IN_FAILURES,
   SSO_MESSAGES as S,
   normaliseEmail,
   userStream,
+  type AccountEventData,
   type LoginInput,
 } from '@tht/contracts';
 import type { UserRow } from 'projections';
 import type { SignInSession } from '../auth/auth-user';
 import type { LoginClient, LoginLimiter } from '../auth/login-limiter';
 import { verifyPassword } from '../auth/passwords';
+import { epochSeconds, sessionEndOf } from '../auth/session-lifetime';
 import { appendAndWait, type Actor } from '../platform/commands';
 import type { AppContext } from '../platform/context';
 import { HttpError } from '../platform/http';
 import { proveSecondFactor } from '../second-factor/second-factor-commands';
 import { findUserByEmail, getUser } from '../users/users-queries';
 import type { AccountStreamEvent } from './accounts-decider';
+import { sessionsEndedBySignIn } from './open-sessions';
 
 /**
  * Sign-ins and sign-outs are not decided on the account's stream: the credentials are checked at
@@ -24,7 +28,7 @@ import type { AccountStreamEvent } from './accounts-decider';
  */
 async function appendSessionEvent(
   ctx: AppContext,
-  event: AccountStreamEvent & { type: 'UserLoggedIn' | 'UserLoggedOut' | 'UserLoggedOutEverywhere' },
+  event: AccountStreamEvent & { type: 'UserLoggedOut' | 'UserLoggedOutEverywhere' },
   actor: Actor,
 ): Promise<void> {
   await appendAndWait(ctx, userStream(event.data.userId), [event], 'any', actor);
@@ -57,8 +61,23 @@ export async function logIn(
   const wrongCode = { userId: user.id, reason: SIGN_IN_FAILURES.wrongSecondFactor };
   await proveSecondFactor(ctx, user.id, code, { failed: () => limiter.failed(account, client, wrongCode) }, actor);
   await limiter.succeeded(account, client);
-  await appendSessionEvent(ctx, { type: 'UserLoggedIn', data: { userId: user.id, sessionId } }, actor);
+  await startSession(ctx, { userId: user.id, sessionId }, actor);
   return getUser(ctx.db, user.id);
+}
+
+/**
+ * Records a sign-in, and in the same append ends the account's oldest sessions beyond
+ * MAX_SESSIONS_PER_ACCOUNT (each a `UserLoggedOut` naming the limit, so the audit log shows why),
+ * all as acts of the account holder.
+ */
+async function startSession(ctx: AppContext, signIn: AccountEventData['UserLoggedIn'], actor: Actor): Promise<void> {
+  const { userId } = signIn;
+  const ended = (await sessionsEndedBySignIn(ctx, userId)).map((session): AccountStreamEvent => ({
+    type: 'UserLoggedOut',
+    data: { userId, ...session, sessionLimit: MAX_SESSIONS_PER_ACCOUNT },
+  }));
+  const signedIn: AccountStreamEvent = { type: 'UserLoggedIn', data: signIn };
+  await appendAndWait(ctx, userStream(userId), [signedIn, ...ended], 'any', { ...actor, userId });
 }
 
 /** Records a single sign-on of the user through the provider `issuer` as session `sessionId` (the person was checked at the edge). */
@@ -69,13 +88,18 @@ export async function logInWithSso(
   issuer: string,
   actor: Actor,
 ): Promise<void> {
-  await appendSessionEvent(ctx, { type: 'UserLoggedIn', data: { userId, sessionId, provider: issuer } }, actor);
+  await startSession(ctx, { userId, sessionId, provider: issuer }, actor);
 }
 
-/** Ends one sign-in of the user: the tokens of `session` stop working, those of other devices go on. */
+/**
+ * Ends one sign-in of the user: the tokens of `session` stop working, those of other devices go on.
+ * It stays ended until the session's maximum (SESSION_MAX_HOURS after sign-in), past which none of
+ * its tokens, renewed or not, is valid anyway.
+ */
 export async function logOut(ctx: AppContext, userId: number, session: SignInSession, actor: Actor): Promise<void> {
-  const data = { userId, sessionId: session.id, sessionExpiresAt: session.expiresAt };
-  await appendSessionEvent(ctx, { type: 'UserLoggedOut', data }, actor);
+  const signedInAt = epochSeconds(Date.parse(session.startedAt));
+  const sessionExpiresAt = new Date(sessionEndOf(signedInAt, ctx.config.sessionLifetime) * 1000).toISOString();
+  await appendSessionEvent(ctx, { type: 'UserLoggedOut', data: { userId, sessionId: session.id, sessionExpiresAt } }, actor);
 }
 
 /** Ends every sign-in of the user (all tokens issued before now stop working). */

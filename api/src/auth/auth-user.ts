@@ -18,9 +18,11 @@ export interface AuthUser {
   session: SignInSession;
 }
 
-/** One sign-in (a device): its id, in every token issued to it, and when the request's token expires. */
+/** One sign-in (a device): its id, in every token issued to it, when it signed in, and when the request's token expires. */
 export interface SignInSession {
   id: string;
+  /** ISO timestamp (whole seconds): the session ends SESSION_MAX_HOURS after it. */
+  startedAt: string;
   /** ISO timestamp */
   expiresAt: string;
   /** Begun with a single sign-on through the organisation's provider rather than a password. */

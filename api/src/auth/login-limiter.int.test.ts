@@ -28,6 +28,7 @@ describe('LoginLimiter', () => {
     perAddress: loginLimit('address', 5, 60),
     perAccount: loginLimit('account', 4, 60),
     perDevice: loginLimit('device', 2, 60),
+    perAccountPerMinute: loginLimit('account-minute', 8, 60),
   };
 
   /** A limiter with small limits on the shared database, its clock (the counts' expiry times) under the test's control. */
@@ -47,7 +48,7 @@ describe('LoginLimiter', () => {
       return 0;
     } catch (error) {
       if (!(error instanceof TooManyRequestsError)) throw error;
-      expect(error.message).toBe(ACCOUNT_MESSAGES.tooManyLoginAttempts);
+      expect([ACCOUNT_MESSAGES.tooManyLoginAttempts, ACCOUNT_MESSAGES.tooManySignIns]).toContain(error.message);
       return error.retryAfterSeconds;
     }
   }
@@ -96,6 +97,22 @@ describe('LoginLimiter', () => {
     expect(await waitOf(limiter.admit('ada4', device))).toBe(60);
     await limiter.succeeded('ada4', device);
     expect(await waitOf(limiter.admit('ada4', device))).toBe(0);
+  });
+
+  it('counts every attempt on an account, successful ones too, per minute from any device or address', async () => {
+    const { limiter, advance } = limiterAt(5_000_000);
+    const devices = Array.from({ length: 4 }, (_, i) => ({ address: `10.0.5.${i}`, device: `device-5-${i}` }));
+    for (let i = 0; i < 8; i++) {
+      await limiter.admit('ada5', devices[i % 4]!);
+      await limiter.succeeded('ada5', devices[i % 4]!);
+      advance(5_000);
+    }
+    // Eight sign-ins from 0 s to 35 s; now 40 s: the window opened by the first ends at 60 s.
+    expect(await waitOf(limiter.admit('ada5', devices[0]!))).toBe(20);
+    expect(await waitOf(limiter.admit('ada5', from('10.0.5.99')))).toBe(20);
+    expect(await waitOf(limiter.admit('grace5', devices[0]!))).toBe(0);
+    advance(20_000);
+    expect(await waitOf(limiter.admit('ada5', devices[0]!))).toBe(0);
   });
 });
 

@@ -12,13 +12,17 @@ import { securityLogOf, type SecurityLog } from './security-log';
  * - per address (any account): one machine guessing many accounts;
  * - per account (any address): a botnet guessing one account;
  * - per device, instead of all three, for a browser with the account's device cookie
- *   (device-cookies.ts): others' failures never lock it out.
+ *   (device-cookies.ts): others' failures never lock it out;
+ * - per account per minute, every attempt, successful or not, never taken back: a holder of the
+ *   password looping sign-ins (an argon2 check and an event each). Others' failures on the account
+ *   are held far below it by the limits above, so they cannot use it to lock the holder out.
  */
 export interface LoginLimits {
   perAccountAndAddress: RequestLimit;
   perAddress: RequestLimit;
   perAccount: RequestLimit;
   perDevice: RequestLimit;
+  perAccountPerMinute: RequestLimit;
 }
 
 const WINDOW_SECONDS = 15 * 60;
@@ -37,6 +41,8 @@ export const LOGIN_LIMITS: LoginLimits = {
   perAddress: loginLimit('address', 100),
   perAccount: loginLimit('account', 20),
   perDevice: loginLimit('device', 5),
+  // No person signs in by hand once a second; a test script that signs in per test stays far below it.
+  perAccountPerMinute: { ...loginLimit('account-minute', 60, 60), message: M.tooManySignIns },
 };
 
 /** Where an attempt comes from: the client's address key and, when it has the account's device cookie, its device id. */
@@ -50,6 +56,7 @@ export class LoginLimiter {
   private readonly perAddress: RequestCounter;
   private readonly perAccount: RequestCounter;
   private readonly perDevice: RequestCounter;
+  private readonly perAccountPerMinute: RequestCounter;
   private readonly log: SecurityLog;
 
   /** Needs `migrateRequestLimits` and `migrateSecurityLog` to have run on the pool's database. */
@@ -59,14 +66,17 @@ export class LoginLimiter {
     this.perAddress = requestCounter(pool, limits.perAddress);
     this.perAccount = requestCounter(pool, limits.perAccount);
     this.perDevice = requestCounter(pool, limits.perDevice);
+    this.perAccountPerMinute = requestCounter(pool, limits.perAccountPerMinute);
   }
 
   private counted(account: string, { address, device }: LoginClient) {
-    if (device !== null) return [{ counter: this.perDevice, key: device }];
+    const everyAttempt = { counter: this.perAccountPerMinute, key: account };
+    if (device !== null) return [{ counter: this.perDevice, key: device }, everyAttempt];
     return [
       { counter: this.perAccountAndAddress, key: `${account}|${address}` },
       { counter: this.perAddress, key: address },
       { counter: this.perAccount, key: account },
+      everyAttempt,
     ];
   }
 

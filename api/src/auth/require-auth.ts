@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES as M, SECOND_FACTOR_MESSAGES, type Role } from '@tht/contracts';
+import { ACCOUNT_MESSAGES as M, RENEWED_TOKEN_HEADER, SECOND_FACTOR_MESSAGES, type Role } from '@tht/contracts';
 import cookieParser from 'cookie-parser';
 import type { Request, RequestHandler, Response } from 'express';
 import passport from 'passport';
@@ -10,7 +10,8 @@ import { secondFactorSetupPending } from '../second-factor/second-factor-hold';
 import type { AuthUser, SignInSession } from './auth-user';
 import { sessionEnded } from './ended-sessions';
 import { findCachedUserRow } from './principal-cache';
-import { authCookie, signingKey, TOKEN_ALGORITHM } from './tokens';
+import { epochSeconds, renewalDue, sessionOver, type TokenTimes } from './session-lifetime';
+import { authCookie, setAuthCookie, signClaims, signingKey, TOKEN_ALGORITHM, type AuthTokenClaims } from './tokens';
 import { createVerifiedTokens, type VerifiedClaims, type VerifiedTokens } from './verified-tokens';
 
 const STRATEGY = 'jwt';
@@ -46,17 +47,33 @@ const tokenOf = ExtractJwt.fromExtractors([bearerToken, cookieToken]);
 /** A request the browser signs in by the `authToken` cookie alone (no Bearer header): one a foreign page can make. */
 export const signsInByCookie = (req: Request): boolean => bearerToken(req) === null && cookieToken(req) !== null;
 
+type SessionClaims = AuthTokenClaims & TokenTimes;
+
+/** The claims every token of a session carries (a token from before sessions or their sign-in time has not). */
+function isSessionToken(claims: VerifiedClaims): claims is SessionClaims {
+  const { sub, ver, sid, iat, exp, auth_time } = claims;
+  return (
+    Number.isSafeInteger(Number(sub)) &&
+    typeof ver === 'number' &&
+    typeof sid === 'string' &&
+    [iat, exp, auth_time].every((time) => typeof time === 'number')
+  );
+}
+
+const isoOf = (seconds: number) => new Date(seconds * 1000).toISOString();
+
 /**
- * A token is good while its user exists, its session was not logged out, and no "sign out
- * everywhere" or password change happened after it was issued (a token from before sessions, with
- * no session id, is not).
+ * A token is good while its session is within SESSION_MAX_HOURS of its sign-in, its user exists,
+ * its session was not logged out, and no "sign out everywhere" or password change happened after
+ * it was issued.
  */
-async function userOfClaims(ctx: AppContext, { sub, ver, sid, exp, sso }: VerifiedClaims): Promise<AuthUser | null> {
-  const id = Number(sub);
-  if (!Number.isSafeInteger(id) || typeof ver !== 'number' || typeof sid !== 'string' || typeof exp !== 'number') return null;
-  const [row, ended] = await Promise.all([findCachedUserRow(ctx, id), sessionEnded(ctx, sid)]);
+async function userOfClaims(ctx: AppContext, claims: VerifiedClaims): Promise<AuthUser | null> {
+  if (!isSessionToken(claims)) return null;
+  const { sub, ver, sid, exp, sso, auth_time } = claims;
+  if (sessionOver(auth_time, ctx.config.sessionLifetime, epochSeconds())) return null;
+  const [row, ended] = await Promise.all([findCachedUserRow(ctx, Number(sub)), sessionEnded(ctx, sid)]);
   if (!row || row.token_version !== ver || ended) return null;
-  return toAuthUser(row, { id: sid, expiresAt: new Date(exp * 1000).toISOString(), sso: sso === true });
+  return toAuthUser(row, { id: sid, startedAt: isoOf(auth_time), expiresAt: isoOf(exp), sso: sso === true });
 }
 
 interface Authentication {
@@ -130,7 +147,23 @@ export interface RequireAuthOptions {
   allowPendingSecondFactorSetup?: boolean;
 }
 
-/** 401 without a valid sign-in; sets `req.user`. Apply per route, not with `router.use`. */
+/**
+ * After `authenticate` accepted the request's token: when it is due (session-lifetime.ts), a fresh
+ * token of the same session goes into the sign-in cookie and the RENEWED_TOKEN_HEADER, so a person
+ * at work keeps a session that ends after SESSION_IDLE_MINUTES unused.
+ */
+function renewTokenIfDue(ctx: AppContext, req: Request, res: Response): void {
+  const token = tokenOf(req);
+  const claims = token === null ? undefined : authenticationFor(ctx).verified.claimsOf(token);
+  if (!claims || !isSessionToken(claims)) return;
+  const now = epochSeconds();
+  if (!renewalDue(claims, ctx.config.sessionLifetime, now)) return;
+  const renewed = signClaims(claims, ctx.config, now);
+  setAuthCookie(req, res, renewed);
+  res.setHeader(RENEWED_TOKEN_HEADER, renewed.token);
+}
+
+/** 401 without a valid sign-in; sets `req.user`, and renews a token that is due. Apply per route, not with `router.use`. */
 export function requireAuth(ctx: AppContext, options: RequireAuthOptions = {}): RequestHandler {
   return async (req, res, next) => {
     const user = await authenticate(ctx, req, res);
@@ -142,6 +175,7 @@ export function requireAuth(ctx: AppContext, options: RequireAuthOptions = {}): 
       throw new HttpError(403, SECOND_FACTOR_MESSAGES.setupRequired);
     }
     req.user = user;
+    renewTokenIfDue(ctx, req, res);
     next();
   };
 }

@@ -1,7 +1,7 @@
 import type { AuthTokenClaims } from './tokens';
 
-/** A token's claims as its signature check gave them; `exp` in seconds since the epoch. */
-export type VerifiedClaims = Partial<AuthTokenClaims> & { exp?: unknown };
+/** A token's claims as its signature check gave them; `iat` and `exp` in seconds since the epoch. */
+export type VerifiedClaims = Partial<AuthTokenClaims> & { iat?: unknown; exp?: unknown };
 
 /**
  * Tokens whose signature was checked before, with their claims, so a browser's every request does
@@ -21,7 +21,7 @@ export interface VerifiedTokensOptions {
   now?: () => number;
 }
 
-export function createVerifiedTokens({ maxTokens = 10_000, now = Date.now }: VerifiedTokensOptions = {}): VerifiedTokens {
+export function createVerifiedTokens({ maxTokens = 10_000, now = () => Date.now() }: VerifiedTokensOptions = {}): VerifiedTokens {
   // Map order is insertion order: a token used is moved to the end, so the first is the least recently used.
   const kept = new Map<string, VerifiedClaims & { exp: number }>();
   // As jsonwebtoken decides: a token is expired from the second its `exp` names.

@@ -98,7 +98,7 @@ async function addSettings(ctx: AppContext, people: readonly DemoPerson[], ids: 
 /** Each person logs their own year and a half of training, as their bulk entry does. */
 async function addEntries(ctx: AppContext, people: readonly DemoPerson[], ids: ReadonlyMap<string, number>, today: Date) {
   const byKey = new Map(people.map((person) => [person.key, person]));
-  const session = { id: 'demo', expiresAt: today.toISOString(), sso: false };
+  const session = { id: 'demo', startedAt: today.toISOString(), expiresAt: today.toISOString(), sso: false };
   let count = 0;
   await forEachConcurrently(people, 4, async (person) => {
     const manager = person.managerKey === null ? null : byKey.get(person.managerKey)!;

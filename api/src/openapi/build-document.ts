@@ -1,4 +1,11 @@
-import { ACCOUNT_MESSAGES, CONFLICT_MESSAGE, errorResponseSchema, READ_AFTER_HEADER, SECOND_FACTOR_MESSAGES } from '@tht/contracts';
+import {
+  ACCOUNT_MESSAGES,
+  CONFLICT_MESSAGE,
+  errorResponseSchema,
+  READ_AFTER_HEADER,
+  RENEWED_TOKEN_HEADER,
+  SECOND_FACTOR_MESSAGES,
+} from '@tht/contracts';
 import { z } from 'zod';
 import { AUTH_COOKIE } from '../auth/tokens';
 import { MALFORMED_ADDRESS_MESSAGE } from '../platform/http';
@@ -61,7 +68,14 @@ const BEARER = 'bearerAuth';
 const COOKIE = 'cookieAuth';
 
 const SECURITY_SCHEMES = {
-  [BEARER]: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'The `authToken` of the login answer' },
+  [BEARER]: {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'JWT',
+    description:
+      'The `authToken` of the login answer. It expires after SESSION_IDLE_MINUTES, never past SESSION_MAX_HOURS after sign-in; ' +
+      `a signed-in answer may carry a fresh token of the same session in the \`${RENEWED_TOKEN_HEADER}\` header (and cookie): use it from then on.`,
+  },
   [COOKIE]: { type: 'apiKey', in: 'cookie', name: AUTH_COOKIE, description: 'Set by login and register (httpOnly)' },
 };
 

@@ -63,10 +63,13 @@ export interface AccountEventData {
   /** The owner of a claimed account chose its department and manager again (a `UserUpdated` before it holds any change). */
   PlacementConfirmed: { userId: number };
   /**
-   * Ends the session `sessionId`, whose tokens expire by `sessionExpiresAt` (ISO timestamp). Without
-   * a session id (events older than sessions) it ends every sign-in, as `UserLoggedOutEverywhere`.
+   * Ends the session `sessionId`, whose tokens expire by `sessionExpiresAt` (ISO timestamp: its
+   * sign-in plus SESSION_MAX_HOURS; before sessions had a maximum, the logged-out token's expiry).
+   * `sessionLimit` when a new sign-in ended it, the account's oldest, because the account held that
+   * many sessions. Without a session id (events older than sessions) it ends every sign-in, as
+   * `UserLoggedOutEverywhere`.
    */
-  UserLoggedOut: { userId: number } | { userId: number; sessionId: string; sessionExpiresAt: string };
+  UserLoggedOut: { userId: number } | { userId: number; sessionId: string; sessionExpiresAt: string; sessionLimit?: number };
   /** "Sign out everywhere": revokes every token issued to the user before it. */
   UserLoggedOutEverywhere: { userId: number };
   DepartmentCreated: { departmentId: number; name: string };

@@ -6,6 +6,7 @@ export * from './responses';
 export * from './password-reset';
 export * from './email-confirmation';
 export * from './sso';
+export * from './sessions';
 export * from './second-factor';
 export * from './events';
 export * from './policy';

@@ -7,6 +7,7 @@ export const ACCOUNT_MESSAGES = {
   wrongPassword: 'The password you entered is incorrect',
   multipleFailedAttempts: "Multiple failed attempts: You've tried 3 times. Click 'Forgot your password?' to reset it.",
   tooManyLoginAttempts: 'Too many failed login attempts. Please wait 15 minutes or reset your password.',
+  tooManySignIns: 'Too many sign-ins to this account in a minute. Please wait a moment and try again.',
   tooManyRequests: 'Too many requests from your network address. Please try again later.',
   invalidEmail: 'Must be a valid email address',
   emailRequired: 'Email is required',

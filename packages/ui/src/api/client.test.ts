@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { READ_AFTER_HEADER, READ_AFTER_MESSAGES, readAfterToken } from '@tht/contracts';
+import { READ_AFTER_HEADER, READ_AFTER_MESSAGES, readAfterToken, RENEWED_TOKEN_HEADER } from '@tht/contracts';
 import { ApiError, AUTH_TOKEN_KEY, apiRequest, errorMessageOf, forgetReadAfter, READ_AFTER_KEY } from './client';
 
 type Recorded = { url: string; init: RequestInit };
@@ -47,6 +47,17 @@ describe('apiRequest', () => {
     respondWith(400, '{"error":"Username is required"}');
     await expect(apiRequest('POST', '/api/login', {})).rejects.toThrow('400: {"error":"Username is required"}');
     expect(localStorage.getItem(AUTH_TOKEN_KEY)).toBe('abc');
+  });
+
+  it('keeps a renewed token in place of the stored one, and stores none in a tab signed out meanwhile', async () => {
+    vi.stubGlobal('fetch', async () => new Response('{}', { status: 200, headers: { [RENEWED_TOKEN_HEADER]: 'renewed' } }));
+    localStorage.setItem(AUTH_TOKEN_KEY, 'abc');
+    await apiRequest('GET', '/api/entries');
+    expect(localStorage.getItem(AUTH_TOKEN_KEY)).toBe('renewed');
+
+    localStorage.removeItem(AUTH_TOKEN_KEY);
+    await apiRequest('GET', '/api/entries');
+    expect(localStorage.getItem(AUTH_TOKEN_KEY)).toBeNull();
   });
 
   it('uses the status text when the body is empty and drops the token on 401', async () => {

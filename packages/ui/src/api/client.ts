@@ -1,4 +1,4 @@
-import { newerReadAfter, READ_AFTER_HEADER, READ_AFTER_MESSAGES } from '@tht/contracts';
+import { newerReadAfter, READ_AFTER_HEADER, READ_AFTER_MESSAGES, RENEWED_TOKEN_HEADER } from '@tht/contracts';
 
 /** Local-storage key holding the bearer token returned by POST /api/login. */
 export const AUTH_TOKEN_KEY = 'authToken';
@@ -40,6 +40,15 @@ function keepNewestReadAfter(response: Response): void {
   if (newest) sessionStorage.setItem(READ_AFTER_KEY, newest);
 }
 
+/**
+ * A fresh token of this session (the server renews a token part-way through its idle window) takes
+ * the stored one's place; none is stored when the tab holds none (signed out meanwhile).
+ */
+function keepRenewedToken(response: Response): void {
+  const renewed = response.headers.get(RENEWED_TOKEN_HEADER);
+  if (renewed && localStorage.getItem(AUTH_TOKEN_KEY)) localStorage.setItem(AUTH_TOKEN_KEY, renewed);
+}
+
 /** Forgets the read-after token (signing out: the next session starts without the last one's). */
 export function forgetReadAfter(): void {
   sessionStorage.removeItem(READ_AFTER_KEY);
@@ -58,8 +67,8 @@ async function parseBody(response: Response): Promise<unknown> {
 
 /**
  * Calls the API with credentials, the stored bearer token and the newest read-after token; sends
- * `body` as JSON (a FormData as multipart/form-data). Keeps a newer read-after token the response
- * carries. Resolves to the parsed JSON body (null when empty); rejects with ApiError on a non-2xx
+ * `body` as JSON (a FormData as multipart/form-data). Keeps a newer read-after token and a renewed
+ * bearer token the response carries. Resolves to the parsed JSON body (null when empty); rejects with ApiError on a non-2xx
  * status, dropping the stored token on 401, and the read-after token sent when the server could
  * not reach it in time (so a token no server reaches, e.g. after a restore, blocks one request, not all).
  */
@@ -72,6 +81,7 @@ export async function apiRequest<T>(method: HttpMethod, path: string, body?: unk
     body: body === undefined ? undefined : isFormData(body) ? body : JSON.stringify(body),
   });
   keepNewestReadAfter(response);
+  keepRenewedToken(response);
   if (!response.ok) {
     if (response.status === 401) localStorage.removeItem(AUTH_TOKEN_KEY);
     const failure = new ApiError(response.status, await response.text(), response.statusText);
