@@ -153,12 +153,13 @@ export function createSsoRouter(ctx: AppContext): Router {
     const input = parseWith(ssoFirstSignInSchema, req.body);
     const sessionId = newSessionId();
     const identity = { issuer: person.issuer, subject: person.subject };
-    const claimed = await findUserByEmail(ctx.db, person.email);
-    const user = claimed
-      ? await placeClaimedSsoUser(ctx, claimed, input, identity, sessionId, { ...actorOf(req), userId: claimed.id })
+    // An account with the address now is one the person just claimed (refused with 409 otherwise).
+    const existing = await findUserByEmail(ctx.db, person.email);
+    const user = existing
+      ? await placeClaimedSsoUser(ctx, existing, input, identity, sessionId, { ...actorOf(req), userId: existing.id })
       : await addSsoUser(ctx, { ...input, email: person.email }, identity, sessionId, actorOf(req));
     started.cookies.clearFirstSignIn(req, res);
-    res.status(claimed ? 200 : 201).json(await signIn(ctx, req, res, user, { id: sessionId, sso: true }));
+    res.status(existing ? 200 : 201).json(await signIn(ctx, req, res, user, { id: sessionId, sso: true }));
   });
 
   return router;
