@@ -135,7 +135,7 @@ describe('answers match the description', () => {
       lastName: 'Turing',
       managerId: admin.user.id,
       department: 'Engineering',
-      password: 'temporary',
+      password: 'temporary-1',
     };
     expect((await call('post', '/api/users', { as: employee, body })).status).toBe(403);
     const created = await call('post', '/api/users', { as: admin, body });
@@ -146,7 +146,7 @@ describe('answers match the description', () => {
       (await call('put', '/api/users/{id}', { as: employee, params: { id }, body: { department: 'Engineering' } })).status,
     ).toBe(403);
     expect(
-      (await call('post', '/api/admin/set-temp-password', { as: admin, body: { userId: id, tempPassword: 'another' } })).status,
+      (await call('post', '/api/admin/set-temp-password', { as: admin, body: { userId: id, tempPassword: 'another-1' } })).status,
     ).toBe(200);
     expect((await call('delete', '/api/users/{id}', { as: admin, params: { id: admin.user.id } })).status).toBe(400);
     expect((await call('delete', '/api/users/{id}', { as: admin, params: { id } })).status).toBe(200);

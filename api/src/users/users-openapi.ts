@@ -49,7 +49,13 @@ export const describeUsersApi: DescribeFeatureApi = ({ orgEmailDomain }) => ({
       body: adminUserCreateSchema(orgEmailDomain),
       responses: { 201: { description: 'The new user', schema: userSchema } },
       errors: {
-        400: [M.orgEmail(orgEmailDomain), M.managerRequired, M.managerNotFound, M.unknownDepartment('{department}')],
+        400: [
+          M.orgEmail(orgEmailDomain),
+          M.managerRequired,
+          M.managerNotFound,
+          M.unknownDepartment('{department}'),
+          M.commonPassword,
+        ],
         409: [M.accountAlreadyExists],
       },
     },
@@ -92,7 +98,7 @@ export const describeUsersApi: DescribeFeatureApi = ({ orgEmailDomain }) => ({
       access: 'admin',
       body: tempPasswordSchema,
       responses: { 200: { description: 'Set', schema: messageResponseSchema } },
-      errors: { 404: [M.userNotFound] },
+      errors: { 400: [M.commonPassword], 404: [M.userNotFound] },
     },
   ],
 });
