@@ -5,6 +5,7 @@ import type { AppContext } from '../platform/context';
 import { planImport, plannedCounts, type ImportPlan } from './import-plan';
 import { knownUserOf, loadInstanceSnapshot } from './import-snapshot';
 import { firstRow, openSheets } from './import-tables';
+import { privilegedAccountsOf, rolesConfirmationOf } from './import-privileged-accounts';
 import type { UploadedFile } from './import-upload';
 import { detectFormat } from './plan/import-format';
 import type { KnownUser } from './plan/instance-snapshot';
@@ -15,6 +16,7 @@ async function gridTargetUser(ctx: AppContext, userId: number | undefined): Prom
 }
 
 export function reportOf(plan: ImportPlan, fileName: string): ImportReport {
+  const privilegedAccounts = privilegedAccountsOf(plan.users);
   return {
     format: plan.format,
     fileName,
@@ -25,6 +27,8 @@ export function reportOf(plan: ImportPlan, fileName: string): ImportReport {
     toCreate: plannedCounts(plan),
     unchanged: plan.unchanged,
     needsTargetUser: plan.needsTargetUser,
+    privilegedAccounts,
+    rolesConfirmation: rolesConfirmationOf(privilegedAccounts),
   };
 }
 

@@ -34,7 +34,9 @@ export const describeImportApi: DescribeFeatureApi = () => ({
         "for the employee `targetUserId` under the admin grid's rules. Every row is checked before anything is written. " +
         '`dryRun=true` answers the check (200) and writes nothing; otherwise the valid records are written in batches in the ' +
         'background (202; follow `GET /api/import/{id}`). Bad rows and duplicate entries (same person, same date, same training ' +
-        'name ignoring case and surrounding spaces) are skipped; records the instance already has are kept as they are.',
+        'name ignoring case and surrounding spaces) are skipped; records the instance already has are kept as they are. ' +
+        'The check lists every account the file creates with a role above employee (`privilegedAccounts`); a file that has any ' +
+        "is imported only with `confirmRoles` set to its check's `rolesConfirmation`.",
       access: 'admin',
       query: importQuerySchema,
       body: uploadSchema,
@@ -55,6 +57,8 @@ export const describeImportApi: DescribeFeatureApi = () => ({
           M.importNeedsEmployee,
           M.noEmployeeSelected,
           M.adminTargetRefused,
+          M.importRolesNotConfirmed,
+          M.importRolesChanged,
         ],
         404: ['User not found'],
         413: [M.importTooLarge(IMPORT_MAX_MEGABYTES), M.importTooManyRows(IMPORT_MAX_ROWS), M.importUnpacksTooLarge('{reason}')],

@@ -235,7 +235,12 @@ describe('an XLSX export imported into a fresh instance', () => {
     const job = await finished(
       fresh,
       freshAdmin.token,
-      await upload(fresh, freshAdmin.token, { name: 'export.xlsx', content: workbook }),
+      await upload(
+        fresh,
+        freshAdmin.token,
+        { name: 'export.xlsx', content: workbook },
+        `?confirmRoles=${dryRun.body.rolesConfirmation}`,
+      ),
     );
     expect(job.report.errors).toEqual([]);
     expect(job).toMatchObject({ status: 'completed', processed: job.total, created: dryRun.body.toCreate });

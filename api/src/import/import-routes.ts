@@ -9,6 +9,7 @@ import type { AppContext } from '../platform/context';
 import { HttpError, parseWith } from '../platform/http';
 import { checkImport } from './import-check';
 import { ImportJobs } from './import-jobs';
+import { requireRolesConfirmed } from './import-privileged-accounts';
 import { discardUpload, readUploadedFile } from './import-upload';
 import { writePlan } from './import-writer';
 
@@ -29,7 +30,8 @@ async function removeLeftUploads(folder: string): Promise<void> {
 /**
  * POST /api/import: an uploaded CSV or XLSX checked row by row; `?dryRun=true` answers the check,
  * otherwise the valid records are written in the background (202 with the import's progress,
- * `GET /api/import/{id}` tells how far it is). Admins only.
+ * `GET /api/import/{id}` tells how far it is), once the accounts it would raise above employee
+ * are confirmed (`confirmRoles`). Admins only.
  */
 export function createImportRouter(ctx: AppContext): Router {
   const router = Router();
@@ -51,6 +53,7 @@ export function createImportRouter(ctx: AppContext): Router {
         return;
       }
       if (report.needsTargetUser) throw new HttpError(400, M.importNeedsEmployee);
+      requireRolesConfirmed(report, query.confirmRoles);
       const actor = actorOf(req);
       const job = await jobs.start(report, (progress) => writePlan(ctx, plan, actor, progress).finally(() => discardUpload(file)));
       writing = true;

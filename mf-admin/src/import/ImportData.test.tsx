@@ -21,6 +21,8 @@ function aReport(overrides: Partial<ImportReport> = {}): ImportReport {
     toCreate: { ...emptyImportCounts(), entries: 2 },
     unchanged: emptyImportCounts(),
     needsTargetUser: false,
+    privilegedAccounts: [],
+    rolesConfirmation: null,
     ...overrides,
   };
 }
@@ -100,6 +102,47 @@ describe('Import Data', () => {
 
     await user.click(screen.getByRole('button', { name: 'Import another file' }));
     expect(screen.getByLabelText('Choose a file to import')).toBeInTheDocument();
+  });
+
+  it('lists the new accounts above employee with their roles, and imports only after the admin confirms those roles', async () => {
+    const privileged = aReport({
+      format: 'export-xlsx',
+      fileName: 'org.xlsx',
+      rows: 3,
+      failed: 0,
+      errors: [],
+      duplicates: 0,
+      toCreate: { ...emptyImportCounts(), users: 3 },
+      privilegedAccounts: [
+        { sheet: 'Users', row: 2, email: 'quiet.admin@example.com', firstName: 'Quiet', lastName: 'Admin', role: 'admin' },
+        { sheet: 'Users', row: 4, email: 'new.lead@example.com', firstName: 'New', lastName: 'Lead', role: 'manager' },
+      ],
+      rolesConfirmation: 'the-check-of-these-roles',
+    });
+    const api = fakeApi({
+      'POST /api/import': ({ query: params }: ApiCall) => (params.get('dryRun') === 'true' ? privileged : reply(202, aJob(0))),
+      [`GET /api/import/${JOB_ID}`]: aJob(2, 'completed'),
+    });
+    const user = userEvent.setup();
+    renderWithUi(<ImportData />);
+    await user.upload(fileInput(), new File(['workbook'], 'org.xlsx'));
+
+    const check = await screen.findByRole('region', { name: 'Check of the file' });
+    const accounts = within(check).getByRole('table', { name: 'New accounts with a role above employee' });
+    expect(within(accounts).getByRole('row', { name: /Quiet Admin/ })).toHaveTextContent('quiet.admin@example.comAdminUsers 2');
+    expect(within(accounts).getByRole('row', { name: /New Lead/ })).toHaveTextContent('new.lead@example.comManagerUsers 4');
+
+    await user.click(screen.getByRole('button', { name: 'Import 3 records' }));
+    const confirmation = await screen.findByRole('alertdialog', { name: 'Give these roles?' });
+    expect(confirmation).toHaveTextContent('This file creates 2 accounts with a role above employee (1 Admin, 1 Manager)');
+    await user.click(within(confirmation).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/import')).toHaveLength(1);
+
+    await user.click(screen.getByRole('button', { name: 'Import 3 records' }));
+    await user.click(await screen.findByRole('button', { name: 'Import and give these roles' }));
+    await toasts().findByText('Data import completed successfully!');
+    expect(query(api.callsTo('POST', '/api/import')[1])).toEqual({ dryRun: 'false', confirmRoles: 'the-check-of-these-roles' });
   });
 
   it('refuses a file of another type before sending it', async () => {

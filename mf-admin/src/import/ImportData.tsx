@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { ADMIN_MESSAGES as M, type ImportJob, type ImportReport, type UserSummary } from '@tht/contracts';
-import { Button, Card, CardTitle, DialogActions, errorMessageOf, FieldError, Spinner, useToast } from '@tht/ui';
+import { Button, Card, CardTitle, ConfirmDialog, DialogActions, errorMessageOf, FieldError, Spinner, useToast } from '@tht/ui';
 import { EmployeePicker } from '../bulk-import/EmployeePicker';
 import { FileDrop } from './FileDrop';
-import { fileProblem, formatFileSize, totalOf } from './importFile';
+import { fileProblem, formatFileSize, rolesSummary, totalOf } from './importFile';
 import { ImportProgress } from './ImportProgress';
 import { ImportReportView } from './ImportReportView';
 import { useImportCheck, useImportJob, useRefreshAfterImport, useStartImport } from './importApi';
@@ -50,10 +50,26 @@ function RunningImport({ jobId, onDone }: { jobId: string; onDone: () => void })
   );
 }
 
+/** The confirmation step of a file that creates accounts with a role above employee (listed in its check above). */
+function RolesConfirmation({ report, onConfirm, onCancel }: { report: ImportReport; onConfirm: () => void; onCancel: () => void }) {
+  const count = report.privilegedAccounts.length;
+  return (
+    <ConfirmDialog
+      open
+      title="Give these roles?"
+      message={`This file creates ${count} ${count === 1 ? 'account' : 'accounts'} with a role above employee (${rolesSummary(report.privilegedAccounts)}), listed in the check of the file. Import it and give them these roles?`}
+      confirmLabel="Import and give these roles"
+      onConfirm={onConfirm}
+      onCancel={onCancel}
+    />
+  );
+}
+
 /**
  * Import Data: pick or drop a file; it is checked first (dry run: rows, errors by row, duplicates,
- * what it adds); the admin confirms; a progress bar follows the import; at the end a toast says
- * 'Data import completed successfully!' with the duplicates skipped, and every read is refreshed.
+ * what it adds, the new accounts above employee); the admin confirms, once more for those roles;
+ * a progress bar follows the import; at the end a toast says 'Data import completed successfully!'
+ * with the duplicates skipped, and every read is refreshed.
  */
 export default function ImportData() {
   const check = useImportCheck();
@@ -64,6 +80,7 @@ export default function ImportData() {
   const [report, setReport] = useState<ImportReport | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [jobId, setJobId] = useState<string | null>(null);
+  const [confirmingRoles, setConfirmingRoles] = useState(false);
 
   function reset() {
     setFile(null);
@@ -71,6 +88,7 @@ export default function ImportData() {
     setReport(null);
     setProblem(null);
     setJobId(null);
+    setConfirmingRoles(false);
   }
 
   async function checkFile(picked: File, target: UserSummary | null) {
@@ -99,9 +117,10 @@ export default function ImportData() {
   }
 
   async function confirm() {
-    if (!file) return;
+    if (!file || !report) return;
+    setConfirmingRoles(false);
     try {
-      const job = await start.run({ file, targetUserId: employee?.id });
+      const job = await start.run({ file, targetUserId: employee?.id, confirmRoles: report.rolesConfirmation ?? undefined });
       setJobId(job.id);
     } catch (error) {
       showToast({ title: IMPORT_ERROR, description: errorMessageOf(error, 'The import could not start.'), variant: 'destructive' });
@@ -136,7 +155,10 @@ export default function ImportData() {
                 <Button $variant="secondary" onClick={reset} disabled={start.pending}>
                   Cancel
                 </Button>
-                <Button onClick={() => void confirm()} disabled={start.pending || needsEmployee || toWrite === 0}>
+                <Button
+                  onClick={() => (report.rolesConfirmation ? setConfirmingRoles(true) : void confirm())}
+                  disabled={start.pending || needsEmployee || toWrite === 0}
+                >
                   {start.pending
                     ? 'Starting...'
                     : toWrite === 0
@@ -145,6 +167,9 @@ export default function ImportData() {
                 </Button>
               </DialogActions>
               {needsEmployee && <FieldError>{M.noEmployeeSelected}: pick the employee whose entries these are.</FieldError>}
+              {confirmingRoles && (
+                <RolesConfirmation report={report} onConfirm={() => void confirm()} onCancel={() => setConfirmingRoles(false)} />
+              )}
             </>
           )}
         </>

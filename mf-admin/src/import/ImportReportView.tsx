@@ -1,6 +1,7 @@
 import styled from 'styled-components';
 import type { ImportCounts, ImportReport } from '@tht/contracts';
 import { CaptionedTable } from '@tht/ui';
+import { fullName, ROLE_LABELS } from '../users/roles';
 import { COUNT_LABELS, FORMAT_LABELS } from './importFile';
 
 const Facts = styled.dl`
@@ -12,7 +13,7 @@ const Facts = styled.dl`
   & dd { margin: 0; }
 `;
 
-const ErrorScroll = styled.div`
+const ListScroll = styled.div`
   max-height: 18rem;
   overflow: auto;
   margin-bottom: ${({ theme }) => theme.spacing(4)};
@@ -55,7 +56,7 @@ function RowErrors({ report }: { report: ImportReport }) {
   const unlisted = report.failed - report.errors.length;
   return (
     <>
-      <ErrorScroll>
+      <ListScroll>
         <CaptionedTable caption="Rows with errors">
           <thead>
             <tr>
@@ -74,13 +75,47 @@ function RowErrors({ report }: { report: ImportReport }) {
             ))}
           </tbody>
         </CaptionedTable>
-      </ErrorScroll>
+      </ListScroll>
       {unlisted > 0 && <Note>and {unlisted} more rows with errors</Note>}
     </>
   );
 }
 
-/** The dry run of a file: what it is, its rows, the bad rows by row number, duplicates, and what it would add. */
+/** The accounts the file creates with a role above employee: who, the role, and the row that gives it. */
+function PrivilegedAccounts({ report }: { report: ImportReport }) {
+  if (report.privilegedAccounts.length === 0) return null;
+  return (
+    <ListScroll>
+      <CaptionedTable caption="New accounts with a role above employee">
+        <thead>
+          <tr>
+            <th scope="col">Name</th>
+            <th scope="col">E-mail</th>
+            <th scope="col">Role</th>
+            <th scope="col">Row</th>
+          </tr>
+        </thead>
+        <tbody>
+          {report.privilegedAccounts.map((account) => (
+            <tr key={account.email}>
+              <th scope="row">{fullName(account)}</th>
+              <td>{account.email}</td>
+              <td>{ROLE_LABELS[account.role]}</td>
+              <td>
+                {account.sheet} {account.row}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </CaptionedTable>
+    </ListScroll>
+  );
+}
+
+/**
+ * The dry run of a file: what it is, its rows, the bad rows by row number, duplicates, what it
+ * would add, and every account it would create with a role above employee.
+ */
 export function ImportReportView({ report }: { report: ImportReport }) {
   return (
     <section aria-label="Check of the file">
@@ -98,6 +133,7 @@ export function ImportReportView({ report }: { report: ImportReport }) {
       </Facts>
       <RowErrors report={report} />
       <RecordCounts report={report} />
+      <PrivilegedAccounts report={report} />
       {report.toCreate.users > 0 && (
         <Note>
           Passwords are not imported: each new user sets one with a password reset link, or you give them a temporary password.

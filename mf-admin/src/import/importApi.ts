@@ -5,18 +5,20 @@ import { apiRequest, useRefreshAfter, useWrite } from '@tht/ui';
 /** How often a running import's progress is asked for (the only polling in the product: a progress bar needs it). */
 export const IMPORT_PROGRESS_POLL_MS = 500;
 
-export type ImportRequest = { file: File; targetUserId?: number };
+/** `confirmRoles`: the check's `rolesConfirmation`, once the admin confirmed the roles it lists. */
+export type ImportRequest = { file: File; targetUserId?: number; confirmRoles?: string };
 
-function importPath(dryRun: boolean, targetUserId: number | undefined): string {
+function importPath(dryRun: boolean, { targetUserId, confirmRoles }: Omit<ImportRequest, 'file'>): string {
   const query = new URLSearchParams({ dryRun: String(dryRun) });
   if (targetUserId !== undefined) query.set('targetUserId', String(targetUserId));
+  if (confirmRoles !== undefined) query.set('confirmRoles', confirmRoles);
   return `/api/import?${query}`;
 }
 
-function upload<Answer>(dryRun: boolean, { file, targetUserId }: ImportRequest): Promise<Answer> {
+function upload<Answer>(dryRun: boolean, { file, ...options }: ImportRequest): Promise<Answer> {
   const body = new FormData();
   body.append(IMPORT_FILE_FIELD, file);
-  return apiRequest<Answer>('POST', importPath(dryRun, targetUserId), body);
+  return apiRequest<Answer>('POST', importPath(dryRun, options), body);
 }
 
 const checkFile = (request: ImportRequest) => upload<ImportReport>(true, request);

@@ -3,9 +3,12 @@ import {
   IMPORT_FILE_TYPES,
   IMPORT_MAX_BYTES,
   IMPORT_MAX_MEGABYTES,
+  ROLES,
   type ImportCounts,
   type ImportFormat,
+  type Role,
 } from '@tht/contracts';
+import { ROLE_LABELS } from '../users/roles';
 
 /** Why a picked file cannot be imported, before it is sent (the server checks the same). */
 export function fileProblem(file: File): string | null {
@@ -29,6 +32,16 @@ export const COUNT_LABELS: Readonly<Record<keyof ImportCounts, string>> = {
   targets: 'Targets',
   entries: 'Entries',
 };
+
+/** How many accounts get each role, highest first: '1 Admin, 2 Manager'. */
+export function rolesSummary(accounts: readonly { role: Role }[]): string {
+  return [...ROLES]
+    .reverse()
+    .map((role) => [role, accounts.filter((account) => account.role === role).length] as const)
+    .filter(([, count]) => count > 0)
+    .map(([role, count]) => `${count} ${ROLE_LABELS[role]}`)
+    .join(', ');
+}
 
 export const totalOf = (counts: ImportCounts) => Object.values(counts).reduce((sum, count) => sum + count, 0);
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { roleSchema, type Role } from '../accounts/roles';
 import { idSchema } from '../entries/schemas';
 import { queryParametersSchema } from '../query-parameters';
 import { ADMIN_MESSAGES as M } from './messages';
@@ -17,6 +18,9 @@ import { ADMIN_MESSAGES as M } from './messages';
  * `?dryRun=true` checks every row and writes nothing (200, an `ImportReport`). Without it the same
  * check runs, then the valid records are written in batches in the background: 202 with an
  * `ImportJob` whose progress `GET /api/import/{id}` tells. Bad rows and duplicates are skipped.
+ * A file that creates accounts with a role above employee is imported only with `confirmRoles`,
+ * the `rolesConfirmation` of its check's report (400 otherwise): an administrator is never made
+ * by a file nobody looked at.
  */
 export const IMPORT_FILE_FIELD = 'file';
 export const IMPORT_MAX_MEGABYTES = 50;
@@ -67,6 +71,21 @@ export const importQuerySchema = queryParametersSchema({
   ),
   /** The person of a `grid-csv` file (ignored for the export formats, whose rows name their person). */
   targetUserId: z.preprocess((value) => (value === '' ? undefined : value), idSchema(M.noEmployeeSelected).optional()),
+  /** The check's `rolesConfirmation`: the admin saw and confirms the accounts it lists (needed when it lists any). */
+  confirmRoles: z.preprocess((value) => (value === '' ? undefined : value), z.string().max(100).optional()),
+});
+
+/** A role above employee: an account an import creates with one is listed in its check and needs the admin's confirmation. */
+export const isPrivilegedRole = (role: Role): boolean => role !== 'employee';
+
+/** An account the import creates with a role above employee: its Users row, who, and the role. */
+export const importPrivilegedAccountSchema = z.strictObject({
+  sheet: z.string(),
+  row: z.number(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  role: roleSchema,
 });
 
 export const importJobIdSchema = z.uuid({ error: M.invalidImportId });
@@ -108,6 +127,13 @@ export const importReportSchema = z.strictObject({
   unchanged: importCountsSchema,
   /** A `grid-csv` checked without `targetUserId`: the rows are checked, but nothing can be written until a person is picked. */
   needsTargetUser: z.boolean(),
+  /**
+   * Every account the import creates with a role above employee, in the file's order (an account
+   * the instance has is kept as it is, so an import never changes a role).
+   */
+  privilegedAccounts: z.array(importPrivilegedAccountSchema),
+  /** What the import of this file must send as `confirmRoles`: it stands for exactly `privilegedAccounts`; null when there are none. */
+  rolesConfirmation: z.string().nullable(),
 });
 
 export const IMPORT_JOB_STATUSES = ['running', 'completed', 'failed'] as const;
@@ -144,6 +170,7 @@ export const emptyImportCounts = (): ImportCounts => ({
 
 export type ImportQuery = z.output<typeof importQuerySchema>;
 export type ImportRowError = z.infer<typeof importRowErrorSchema>;
+export type ImportPrivilegedAccount = z.infer<typeof importPrivilegedAccountSchema>;
 export type ImportCounts = z.infer<typeof importCountsSchema>;
 export type ImportReport = z.infer<typeof importReportSchema>;
 export type ImportJob = z.infer<typeof importJobSchema>;

@@ -98,6 +98,11 @@ export const ADMIN_MESSAGES = {
   importStopped: 'The import stopped unexpectedly; what was written stays, and importing the file again skips it.',
   invalidImportId: 'Import id must be a UUID',
   importDryRunFlag: "dryRun must be 'true' or 'false'",
+  importRolesNotConfirmed:
+    'This file creates accounts with a role above employee: check it first (dryRun=true), review the accounts its report lists, ' +
+    "then import it with confirmRoles set to the report's rolesConfirmation",
+  importRolesChanged:
+    'The accounts this file creates with a role above employee are not the ones confirmed (another file, or the users changed since its check): check it again and confirm its list',
 
   // Row errors of an import.
   unknownPerson: (email: string) => `No user has the e-mail ${email}, and the file does not add one`,
