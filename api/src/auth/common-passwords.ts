@@ -35,7 +35,10 @@ export function lowerCaseEntries(text: string): ReadonlySet<string> {
 
 let loaded: Promise<ReadonlySet<string>> | undefined;
 
-/** Read once per process, on first use: about 100 ms and 12 MB of heap for the 97,850 distinct lower-case entries. */
+/**
+ * Read once per process, on first use: about 0.1 s on an idle machine (the unzipping off the main
+ * thread) and 7 MB of heap for the 97,850 distinct lower-case entries; a check is then a lookup.
+ */
 function commonPasswords(): Promise<ReadonlySet<string>> {
   loaded ??= readCommonPasswordsText().then(lowerCaseEntries);
   return loaded;
