@@ -5,9 +5,10 @@ import { request } from '../testing/request';
 import { startTestApp, type TestApp } from '../testing/test-app';
 
 /**
- * A page of another site can make the browser send the `authToken` cookie with a form or fetch
- * (SameSite=Lax keeps it from cross-site POSTs, not from a sibling subdomain's). Such changes are
- * refused unless the browser says they come from the product's own pages.
+ * A page of another site can make the browser send the sign-in cookie (`__Host-authToken` with this
+ * https PUBLIC_URL) with a form or fetch (SameSite=Lax keeps it from cross-site POSTs, not from a
+ * sibling subdomain's). Such changes are refused unless the browser says they come from the
+ * product's own pages.
  */
 
 const PUBLIC_URL = 'https://training.example.org';
@@ -31,7 +32,7 @@ async function employeeDueForPromotion(): Promise<number> {
 const roleOf = async (id: number) => (await request(app, 'GET', `/api/users/${id}`, { token: admin.token })).body.role;
 
 const syncRolesByCookie = (headers: Record<string, string>) =>
-  request(app, 'POST', '/api/sync-roles', { headers: { cookie: `authToken=${admin.token}`, ...headers } });
+  request(app, 'POST', '/api/sync-roles', { headers: { cookie: `__Host-authToken=${admin.token}`, ...headers } });
 
 describe('a change signed in by the cookie alone', () => {
   it.each([
@@ -63,7 +64,7 @@ describe('a change signed in by the cookie alone', () => {
 
   it('is a read when it is a GET: no Origin needed', async () => {
     const response = await request(app, 'GET', '/api/user', {
-      headers: { cookie: `authToken=${admin.token}`, origin: 'https://evil.example' },
+      headers: { cookie: `__Host-authToken=${admin.token}`, origin: 'https://evil.example' },
     });
     expect(response.status).toBe(200);
   });
@@ -74,7 +75,7 @@ describe('a change signed in by the Bearer header', () => {
     const lead = await employeeDueForPromotion();
     const response = await request(app, 'POST', '/api/sync-roles', {
       token: admin.token,
-      headers: { cookie: `authToken=${admin.token}`, origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+      headers: { cookie: `__Host-authToken=${admin.token}`, origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
     });
     expect(response.status).toBe(200);
     expect(await roleOf(lead)).toBe('manager');
