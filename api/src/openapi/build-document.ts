@@ -76,7 +76,12 @@ const SECURITY_SCHEMES = {
       'The `authToken` of the login answer. It expires after SESSION_IDLE_MINUTES, never past SESSION_MAX_HOURS after sign-in; ' +
       `a signed-in answer may carry a fresh token of the same session in the \`${RENEWED_TOKEN_HEADER}\` header (and cookie): use it from then on.`,
   },
-  [COOKIE]: { type: 'apiKey', in: 'cookie', name: AUTH_COOKIE, description: 'Set by login and register (httpOnly)' },
+  [COOKIE]: {
+    type: 'apiKey',
+    in: 'cookie',
+    name: AUTH_COOKIE,
+    description: `Set by login and register (httpOnly); \`__Host-${AUTH_COOKIE}\`, Secure, when PUBLIC_URL is https`,
+  },
 };
 
 const SECURITY_OF_ACCESS: Record<Access, Record<string, string[]>[]> = {
