@@ -38,10 +38,11 @@ const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!,
 
 const getUser = (token: string) => request(app, 'GET', '/api/user', { token });
 
-/** The token the answer renewed the session with (header and cookie agree), or null. */
+/** The token the answer hands the session on with (header and cookie agree), or null. */
 function renewedTokenOf(answer: JsonResponse): string | null {
   const renewed = answer.headers.get(RENEWED_TOKEN_HEADER);
-  const cookie = answer.headers.getSetCookie().find((header) => header.startsWith('authToken='));
+  // The last one counts, as in a browser (a renewal before a new sign-in sets two).
+  const cookie = answer.headers.getSetCookie().findLast((header) => header.startsWith('authToken='));
   expect(cookie?.split(';')[0]).toBe(renewed === null ? undefined : `authToken=${renewed}`);
   return renewed;
 }
@@ -108,6 +109,22 @@ describe('session lifetimes (SESSION_MAX_HOURS, SESSION_IDLE_MINUTES)', () => {
     expect((await request(app, 'POST', '/api/logout', { token: other.token })).status).toBe(200);
     expect(claimsOf(renewed!).exp * 1000).toBeGreaterThan(Date.now());
     expect((await getUser(renewed!)).status).toBe(401);
+  });
+
+  it('names the one token to go on with when the answer signs in again, and none when it signs out', async () => {
+    const time = clock();
+    const { token, password } = await signedIn();
+    time.advanceTo(20 * MINUTE);
+    const body = { currentPassword: password, password: 'brand-new-pass', confirmPassword: 'brand-new-pass' };
+    const changed = await request(app, 'POST', '/api/set-password', { token, body });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect(renewedTokenOf(changed)).toBe(changed.body.authToken);
+    expect((await getUser(changed.body.authToken)).status).toBe(200);
+
+    time.advanceTo(40 * MINUTE);
+    const out = await request(app, 'POST', '/api/logout-everywhere', { token: changed.body.authToken });
+    expect(out.status).toBe(200);
+    expect(out.headers.get(RENEWED_TOKEN_HEADER)).toBeNull();
   });
 
   it('renews the token of a browser signed in by the cookie alone', async () => {

@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES as M, RENEWED_TOKEN_HEADER, SECOND_FACTOR_MESSAGES, type Role } from '@tht/contracts';
+import { ACCOUNT_MESSAGES as M, SECOND_FACTOR_MESSAGES, type Role } from '@tht/contracts';
 import cookieParser from 'cookie-parser';
 import type { Request, RequestHandler, Response } from 'express';
 import passport from 'passport';
@@ -149,7 +149,7 @@ export interface RequireAuthOptions {
 
 /**
  * After `authenticate` accepted the request's token: when it is due (session-lifetime.ts), a fresh
- * token of the same session goes into the sign-in cookie and the RENEWED_TOKEN_HEADER, so a person
+ * token of the same session goes into the sign-in cookie and the renewed-token header, so a person
  * at work keeps a session that ends after SESSION_IDLE_MINUTES unused.
  */
 function renewTokenIfDue(ctx: AppContext, req: Request, res: Response): void {
@@ -158,9 +158,7 @@ function renewTokenIfDue(ctx: AppContext, req: Request, res: Response): void {
   if (!claims || !isSessionToken(claims)) return;
   const now = epochSeconds();
   if (!renewalDue(claims, ctx.config.sessionLifetime, now)) return;
-  const renewed = signClaims(claims, ctx.config, now);
-  setAuthCookie(req, res, renewed);
-  res.setHeader(RENEWED_TOKEN_HEADER, renewed.token);
+  setAuthCookie(req, res, signClaims(claims, ctx.config, now));
 }
 
 /** 401 without a valid sign-in; sets `req.user`, and renews a token that is due. Apply per route, not with `router.use`. */

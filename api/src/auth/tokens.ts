@@ -1,5 +1,6 @@
 import type { Request, Response } from 'express';
 import { createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
+import { RENEWED_TOKEN_HEADER } from '@tht/contracts';
 import jwt from 'jsonwebtoken';
 import type { AppConfig } from '../config';
 import { deploymentCookie } from '../platform/cookie-security';
@@ -77,13 +78,20 @@ export function signAuthToken(
 /** The sign-in cookie of `req`'s deployment: `__Host-authToken`, Secure, when PUBLIC_URL is https. */
 export const authCookie = (req: Request) => deploymentCookie(req, AUTH_COOKIE, { path: '/', sameSite: 'lax' });
 
-/** The token as the sign-in cookie, kept by the browser until the token expires. */
+/**
+ * The token the session goes on with: the sign-in cookie (kept by the browser until the token
+ * expires) and the RENEWED_TOKEN_HEADER, replacing a renewal of the request's token (a response
+ * that signs in again, after a new password, names the one token to use).
+ */
 export function setAuthCookie(req: Request, res: Response, { token, expiresAt }: IssuedToken): void {
   const { name, options } = authCookie(req);
   res.cookie(name, token, { ...options, maxAge: Math.max(0, expiresAt * 1000 - Date.now()) });
+  res.setHeader(RENEWED_TOKEN_HEADER, token);
 }
 
+/** Clears the sign-in cookie, and takes back a renewal of the request's token (the session just ended). */
 export function clearAuthCookie(req: Request, res: Response): void {
   const { name, options } = authCookie(req);
   res.clearCookie(name, options);
+  res.removeHeader(RENEWED_TOKEN_HEADER);
 }

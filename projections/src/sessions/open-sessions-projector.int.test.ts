@@ -23,7 +23,7 @@ describe('openSessionsProjector', () => {
       .thenRows('open_sessions', [{ session_id: 'laptop', user_id: 1, started_at: '2026-01-05T09:00:00.000Z' }]);
   });
 
-  it("ends every earlier session of an account at a new password, a temporary one, sign out everywhere, or its deletion; others' stay", async () => {
+  it("ends every earlier session of an account at a new password, sign out everywhere, a claim or its deletion; others' stay", async () => {
     await spec
       .given([loggedIn(1, 'a'), loggedIn(2, 'b'), loggedIn(3, 'c'), loggedIn(4, 'd'), loggedIn(5, 'e'), loggedIn(6, 'f')])
       .when([
@@ -34,6 +34,8 @@ describe('openSessionsProjector', () => {
         recorded('UserDeleted', { userId: 4, email: 'd@example.com' }),
         recorded('UserLoggedOut', { userId: 5 }),
         recorded('PasswordResetCompleted', { userId: 6, passwordHash: 'x' }),
+        loggedIn(7, 'g'),
+        recorded('AccountClaimed', { userId: 7, provider: 'https://login.example.org' }),
         loggedIn(1, 'a2'),
       ])
       .thenRows('open_sessions', [{ session_id: 'a2' }]);

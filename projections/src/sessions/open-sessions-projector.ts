@@ -5,8 +5,9 @@ import type { Projector } from '../framework/projector';
 
 /**
  * A sign-in session not ended by an event (a logout, "sign out everywhere", a new password, the
- * account's deletion): whether it is still within SESSION_MAX_HOURS of its start is the reader's
- * question. An account holds a bounded number of them (MAX_SESSIONS_PER_ACCOUNT).
+ * account's claim by its address's owner, its deletion): whether it is still within
+ * SESSION_MAX_HOURS of its start is the reader's question. An account holds a bounded number of
+ * them (MAX_SESSIONS_PER_ACCOUNT).
  */
 export interface OpenSessionRow {
   session_id: string;
@@ -30,6 +31,7 @@ const isSessionEvent = isEventOf(
   'PasswordChanged',
   'PasswordResetCompleted',
   'TemporaryPasswordSet',
+  'AccountClaimed',
   'UserDeleted',
 );
 
@@ -58,7 +60,7 @@ class SessionsBatch {
     this.endedSessions.add(sessionId);
   }
 
-  /** Every session of the account begun before: the password changed, "sign out everywhere", the account deleted. */
+  /** Every session of the account begun before: the password changed, "sign out everywhere", a claim, the account deleted. */
   endAccount(userId: number): void {
     for (const [id, row] of this.opened) if (row.user_id === userId) this.opened.delete(id);
     this.endedAccounts.add(userId);
