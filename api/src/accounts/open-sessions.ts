@@ -1,5 +1,6 @@
 import { MAX_SESSIONS_PER_ACCOUNT } from '@tht/contracts';
 import { READ_MODEL_SCHEMA, type ReadModelDb } from 'projections';
+import { sessionEndIso } from '../auth/session-lifetime';
 import type { SessionLifetime } from '../config';
 
 /** An account's session a new sign-in ends, and when the last of its tokens expires at the latest (ISO timestamp). */
@@ -31,6 +32,6 @@ export async function sessionsEndedBySignIn(
     .execute();
   return rows.map(({ session_id, started_at }) => ({
     sessionId: session_id,
-    sessionExpiresAt: new Date(new Date(started_at).getTime() + maxSeconds * 1000).toISOString(),
+    sessionExpiresAt: sessionEndIso(started_at, ctx.config.sessionLifetime),
   }));
 }

@@ -12,7 +12,7 @@ import type { UserRow } from 'projections';
 import type { SignInSession } from '../auth/auth-user';
 import type { LoginClient, LoginLimiter } from '../auth/login-limiter';
 import { verifyPassword } from '../auth/passwords';
-import { epochSeconds, sessionEndOf } from '../auth/session-lifetime';
+import { sessionEndIso } from '../auth/session-lifetime';
 import { appendAndWait, type Actor } from '../platform/commands';
 import type { AppContext } from '../platform/context';
 import { HttpError } from '../platform/http';
@@ -97,8 +97,7 @@ export async function logInWithSso(
  * its tokens, renewed or not, is valid anyway.
  */
 export async function logOut(ctx: AppContext, userId: number, session: SignInSession, actor: Actor): Promise<void> {
-  const signedInAt = epochSeconds(Date.parse(session.startedAt));
-  const sessionExpiresAt = new Date(sessionEndOf(signedInAt, ctx.config.sessionLifetime) * 1000).toISOString();
+  const sessionExpiresAt = sessionEndIso(session.startedAt, ctx.config.sessionLifetime);
   await appendSessionEvent(ctx, { type: 'UserLoggedOut', data: { userId, sessionId: session.id, sessionExpiresAt } }, actor);
 }
 

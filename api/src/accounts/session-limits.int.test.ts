@@ -34,14 +34,15 @@ describe('successful sign-ins are limited per account', () => {
     vi.setSystemTime(Date.now());
     const start = Date.now();
     const looping = await createUserAndLogin(app);
-    for (let i = 1; i < LOGIN_LIMITS.perAccountPerMinute.points; i++) await signInAgain(looping);
+    let latest = looping.token;
+    for (let i = 1; i < LOGIN_LIMITS.perAccountPerMinute.points; i++) latest = await signInAgain(looping);
 
     const refused = await login(looping);
     expect(refused).toMatchObject({ status: 429, body: { error: M.tooManySignIns } });
     expect(Number(refused.headers.get('retry-after'))).toBe(60);
-    // Someone else is not held back, nor the account's signed-in sessions.
+    // Someone else is not held back, nor the account's signed-in session.
     await signInAgain(await createUserAndLogin(app));
-    expect(await statusOf(looping.token)).toBe(200);
+    expect(await statusOf(latest)).toBe(200);
 
     vi.setSystemTime(start + 61_000);
     await signInAgain(looping);

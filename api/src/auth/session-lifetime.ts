@@ -16,6 +16,10 @@ export const epochSeconds = (ms: number = Date.now()): number => Math.floor(ms /
 /** When the session signed in at `signedInAt` ends, whatever happens. */
 export const sessionEndOf = (signedInAt: number, lifetime: SessionLifetime): number => signedInAt + lifetime.maxSeconds;
 
+/** `sessionEndOf` for a sign-in time as the events and sessions write it (an ISO timestamp or a Date), as an ISO timestamp. */
+export const sessionEndIso = (startedAt: string | Date, lifetime: SessionLifetime): string =>
+  new Date(new Date(startedAt).getTime() + lifetime.maxSeconds * 1000).toISOString();
+
 /** The expiry of a token issued at `now` to the session signed in at `signedInAt`. */
 export function tokenExpiryOf(signedInAt: number, lifetime: SessionLifetime, now: number): number {
   return Math.min(now + lifetime.idleSeconds, sessionEndOf(signedInAt, lifetime));
