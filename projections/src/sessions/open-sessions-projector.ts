@@ -42,7 +42,9 @@ async function migrate(db: Kysely<OpenSessionsTables>, schema: string): Promise<
     user_id integer NOT NULL,
     started_at timestamptz NOT NULL
   )`.execute(db);
+  // A sign-in reads its account's sessions by start; each batch forgets the oldest of all.
   await sql`CREATE INDEX IF NOT EXISTS open_sessions_user_id_started_at_idx ON ${table} (user_id, started_at)`.execute(db);
+  await sql`CREATE INDEX IF NOT EXISTS open_sessions_started_at_idx ON ${table} (started_at)`.execute(db);
 }
 
 /** What a batch does, in order: the sessions it opens (still open at its end), and those it ends by id or by account. */
