@@ -13,7 +13,7 @@ import { DomainError } from '../platform/decider';
 import { handleCommand } from '../platform/handle-command';
 import { HttpError } from '../platform/http';
 import { secondFactorDecider, type SecondFactorCommand, type SecondFactorState } from './second-factor-decider';
-import { loadSecondFactor, noteEnrolled, secondFactorRequiredFor } from './second-factor-hold';
+import { loadSecondFactor, noteSecondFactor, secondFactorRequiredFor } from './second-factor-hold';
 import {
   isAuthenticatorCode,
   matchingRecoveryCode,
@@ -29,8 +29,11 @@ const ENROLMENT_TTL_MS = 10 * 60 * 1000;
 
 const enrolmentPurpose = (userId: number) => `mfa-enrolment-${userId}`;
 
-export function decideOnSecondFactor(ctx: AppContext, command: SecondFactorCommand, actor: Actor) {
-  return handleCommand(ctx, secondFactorDecider, { stream: secondFactorStream(command.userId), command, actor });
+/** Decides on the account's second factor, and tells the ADMIN_MFA=required hold of this process what came of it. */
+export async function decideOnSecondFactor(ctx: AppContext, command: SecondFactorCommand, actor: Actor) {
+  const result = await handleCommand(ctx, secondFactorDecider, { stream: secondFactorStream(command.userId), command, actor });
+  noteSecondFactor(ctx, command.userId, result.state.enabled);
+  return result;
 }
 
 /** Only an administrator signed in with a password sets up (or turns off) a second factor. */
@@ -91,7 +94,6 @@ export async function confirmEnrolment(
     { type: 'EnableSecondFactor', userId: user.id, encryptedSecret, recoveryCodeHashes: hashes, timeStep },
     actor,
   );
-  noteEnrolled(ctx, user.id);
   return codes;
 }
 
@@ -149,7 +151,6 @@ export async function proveSecondFactor(
     await attempt.failed();
     throw askAgain(error.message);
   }
-  noteEnrolled(ctx, userId);
 }
 
 /**

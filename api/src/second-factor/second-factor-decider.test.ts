@@ -105,3 +105,10 @@ describe('turning the second factor off', () => {
     spec.given().when({ type: 'DisableSecondFactor', userId: 4, timeStep: null, required: false }).thenRefuses('conflict', M.notOn);
   });
 });
+
+describe("the operator's reset", () => {
+  it('turns it off even when required, and only when it is on', () => {
+    spec.given(enabled, codeUsed(101)).when({ type: 'ResetSecondFactor', userId: 4 }).then(disabled);
+    spec.given(enabled, disabled).when({ type: 'ResetSecondFactor', userId: 4 }).thenRefuses('conflict', M.notOn);
+  });
+});

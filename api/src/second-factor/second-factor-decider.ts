@@ -29,7 +29,9 @@ export type SecondFactorCommand =
    * Turn it off, proven by a code of `timeStep` or (null) by the password; `required`: ADMIN_MFA=required
    * applies to this account, so it stays on.
    */
-  | { type: 'DisableSecondFactor'; userId: number; timeStep: number | null; required: boolean };
+  | { type: 'DisableSecondFactor'; userId: number; timeStep: number | null; required: boolean }
+  /** The operator's reset on the server (phone and recovery codes lost): off even when required, set up again at the next sign-in. */
+  | { type: 'ResetSecondFactor'; userId: number };
 
 const NEVER_USED = -1;
 
@@ -91,6 +93,9 @@ function decide(command: SecondFactorCommand, state: SecondFactorState): SecondF
       return useRecoveryCode(state, command);
     case 'DisableSecondFactor':
       return disable(state, command);
+    case 'ResetSecondFactor':
+      enabled(state);
+      return [{ type: 'SecondFactorDisabled', data: { userId: command.userId } }];
   }
 }
 

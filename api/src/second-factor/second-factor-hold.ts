@@ -10,7 +10,7 @@ export const loadSecondFactor = (ctx: AppContext, userId: number): Promise<Secon
 /**
  * Accounts seen with a second factor, and when: with ADMIN_MFA=required an administrator cannot
  * turn it off, so a request of one seen lately needs no read of the stream. An entry is trusted a
- * minute (a demoted user may turn it off, and be promoted again, in another process).
+ * minute: a demoted user may turn it off, and the operator may reset it, in another process.
  */
 const seenEnrolled = new WeakMap<AppContext, Map<number, number>>();
 const TRUSTED_FOR_MS = 60_000;
@@ -24,17 +24,17 @@ function enrolmentsSeen(ctx: AppContext): Map<number, number> {
   return seen;
 }
 
-/** This process saw the account's second factor turned on (or in use). */
-export function noteEnrolled(ctx: AppContext, userId: number): void {
-  enrolmentsSeen(ctx).set(userId, Date.now());
+/** This process saw the account's second factor on (turned on, or in use), or off. */
+export function noteSecondFactor(ctx: AppContext, userId: number, enabled: boolean): void {
+  if (enabled) enrolmentsSeen(ctx).set(userId, Date.now());
+  else enrolmentsSeen(ctx).delete(userId);
 }
 
 async function hasSecondFactor(ctx: AppContext, userId: number): Promise<boolean> {
   const seenAt = enrolmentsSeen(ctx).get(userId);
   if (seenAt !== undefined && Date.now() - seenAt < TRUSTED_FOR_MS) return true;
   const { enabled } = await loadSecondFactor(ctx, userId);
-  if (enabled) noteEnrolled(ctx, userId);
-  else enrolmentsSeen(ctx).delete(userId);
+  noteSecondFactor(ctx, userId, enabled);
   return enabled;
 }
 

@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUserAndLogin, type SignedInTestUser } from '../testing/accounts';
 import { request } from '../testing/request';
 import { startTestApp, type TestApp } from '../testing/test-app';
+import { resetSecondFactor, SecondFactorResetRefused } from './second-factor-reset';
 
 let app: TestApp;
 let required: TestApp;
@@ -241,6 +242,18 @@ describe('ADMIN_MFA=required', () => {
       }),
     ).toMatchObject({ status: 403, body: { error: M.requiredCannotTurnOff } });
     expect((await login(required, admin)).body).toMatchObject({ mfaRequired: true });
+  });
+
+  it("is turned off by the operator's reset on the server, and then set up again", async () => {
+    const admin = await createUserAndLogin(required, { role: 'admin' });
+    await enrol(required, admin);
+    await expect(resetSecondFactor(required.ctx, 'nobody@example.com')).rejects.toThrow(SecondFactorResetRefused);
+    await resetSecondFactor(required.ctx, admin.user.email.toUpperCase());
+    const signedIn = await login(required, admin);
+    expect(signedIn.status, JSON.stringify(signedIn.body)).toBe(200);
+    expect(signedIn.body).toMatchObject({ secondFactorSetupRequired: true });
+    const last = (await required.ctx.store.readStream(secondFactorStream(admin.user.id))).at(-1)!;
+    expect({ type: last.type, actor: last.metadata.actorId }).toEqual({ type: 'SecondFactorDisabled', actor: null });
   });
 
   it('does not hold anyone else', async () => {

@@ -85,9 +85,9 @@ describe('WRITE_REFRESHES', () => {
     expect(keysRefreshedBy('POST /api/import?dryRun=true')).toEqual([]);
   });
 
-  it("refreshes the second factor's state once it is turned on or off, and nothing when a set-up only starts", () => {
+  it("refreshes the second factor's state once it is turned off, and nothing before its recovery codes were shown", () => {
     expect(keysRefreshedBy('POST /api/account/second-factor/enrolment')).toEqual([]);
-    expect(keysRefreshedBy('POST /api/account/second-factor')).toEqual(keysOf('secondFactor'));
+    expect(keysRefreshedBy('POST /api/account/second-factor')).toEqual([]);
     expect(keysRefreshedBy('POST /api/account/second-factor/disable')).toEqual(keysOf('secondFactor'));
   });
 

@@ -75,10 +75,11 @@ export const WRITE_REFRESHES = {
   'PUT /api/user-targets/{userId}/{year}': TARGETS,
   'POST /api/user-targets/bulk': TARGETS,
 
-  // A set-up stores nothing until its first code turns it on. The screen of an administrator
-  // ADMIN_MFA=required holds fetches the current user itself, once the recovery codes were shown.
+  // A set-up stores nothing until its first code turns it on. Turning it on refreshes nothing at
+  // once: its screen shows the recovery codes first, then refreshes the state (and, for an
+  // administrator ADMIN_MFA=required holds, the current user).
   'POST /api/account/second-factor/enrolment': [],
-  'POST /api/account/second-factor': ['secondFactor'],
+  'POST /api/account/second-factor': [],
   'POST /api/account/second-factor/disable': ['secondFactor'],
 
   // The check writes nothing; a started import answers 202 before it writes, so its reads are

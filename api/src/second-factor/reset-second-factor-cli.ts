@@ -1,0 +1,24 @@
+/**
+ * `npm run reset-admin-second-factor -- admin@example.com`, on the server: turns that account's
+ * two-step sign-in off when its owner lost both the authenticator app and the recovery codes. Works
+ * on the database `npm start` uses, with or without the server running; the audit log lists it as
+ * the system's.
+ */
+import { normaliseEmail } from '@tht/contracts';
+import { runCommandLine, withCliRuntime } from '../platform/cli-runtime';
+import { DomainError } from '../platform/decider';
+import { RESET_SECOND_FACTOR_COMMAND, resetSecondFactor, SecondFactorResetRefused } from './second-factor-reset';
+
+function emailArgument(args: readonly string[]): string {
+  const [email, ...rest] = args;
+  if (email === undefined || rest.length > 0 || email.startsWith('-')) {
+    throw new SecondFactorResetRefused(`Usage: ${RESET_SECOND_FACTOR_COMMAND} <the account's e-mail address>`);
+  }
+  return email;
+}
+
+runCommandLine(async () => {
+  const email = emailArgument(process.argv.slice(2));
+  await withCliRuntime((ctx) => resetSecondFactor(ctx, email));
+  console.info(`Two-step sign-in is off for ${normaliseEmail(email)}: the password alone signs in until it is set up again.`);
+}, [SecondFactorResetRefused, DomainError]);
