@@ -391,6 +391,26 @@ describe('completing a single sign-on (the page takes over the session the callb
     const { authToken } = loginResponseSchema.parse(first.body);
     expect((await request(app, 'POST', '/api/auth/oidc/complete', { token: authToken })).status).toBe(401);
   });
+
+  it('is taken over once whichever API process is asked (the redemption is kept in PostgreSQL)', async () => {
+    await createUserAndLogin(app, { email: loginOf('two.processes') });
+    const resultCookie = async () => {
+      const browser = new TestBrowser();
+      expect(await singleSignOn(browser, loginOf('two.processes'))).toBe('/auth?sso=signed-in');
+      const jar = browser.cookies.get(new URL(app.baseUrl).host)!;
+      return { browser, cookie: [...jar].map(([name, value]) => `${name}=${value}`).join('; ') };
+    };
+    const atStrict = (cookie: string) =>
+      request(strict, 'POST', '/api/auth/oidc/complete', { headers: { cookie, origin: strict.baseUrl } });
+
+    const taken = await resultCookie();
+    expect((await atStrict(taken.cookie)).status).toBe(200); // the other process takes it over
+    expect(await complete(taken.browser)).toMatchObject({ status: 401, body: { error: S.signInResultExpired } });
+
+    const other = await resultCookie();
+    expect((await complete(other.browser)).status).toBe(200);
+    expect(await atStrict(other.cookie)).toMatchObject({ status: 401, body: { error: S.signInResultExpired } });
+  });
 });
 
 describe('refusals', () => {
