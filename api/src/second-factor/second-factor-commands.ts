@@ -12,7 +12,7 @@ import type { AppContext } from '../platform/context';
 import { DomainError } from '../platform/decider';
 import { handleCommand } from '../platform/handle-command';
 import { HttpError } from '../platform/http';
-import { secondFactorDecider, type SecondFactorCommand, type SecondFactorState } from './second-factor-decider';
+import { enabled, secondFactorDecider, type SecondFactorCommand, type SecondFactorState } from './second-factor-decider';
 import { loadSecondFactor, noteSecondFactor, secondFactorRequiredFor } from './second-factor-hold';
 import {
   isAuthenticatorCode,
@@ -166,16 +166,17 @@ export async function disableSecondFactor(
 ): Promise<void> {
   checkMayManage(user);
   const state = await loadSecondFactor(ctx, user.id);
-  if (!state.enabled) throw new DomainError('conflict', M.notOn);
   const required = secondFactorRequiredFor(ctx, { role: user.role, sso: user.session.sso });
-  if (required) throw new DomainError('forbidden', M.requiredCannotTurnOff);
+  const turnOff = (timeStep: number | null) => ({ type: 'DisableSecondFactor', userId: user.id, timeStep, required }) as const;
+  // Refused (off already, or required) before a try is counted.
+  const on = enabled(state);
+  secondFactorDecider.decide(turnOff(null), on);
   await attempt.admit();
-  const proof = await commandOfCode(ctx, user.id, state, code);
+  const proof = await commandOfCode(ctx, user.id, on, code);
   if (proof === null) {
     await attempt.failed();
     throw new HttpError(400, M.wrongCode);
   }
   if (proof.type === 'UseRecoveryCode') await decideOnSecondFactor(ctx, proof, actor);
-  const timeStep = proof.type === 'UseCode' ? proof.timeStep : null;
-  await decideOnSecondFactor(ctx, { type: 'DisableSecondFactor', userId: user.id, timeStep, required }, actor);
+  await decideOnSecondFactor(ctx, turnOff(proof.type === 'UseCode' ? proof.timeStep : null), actor);
 }

@@ -37,7 +37,8 @@ const NEVER_USED = -1;
 
 type Enabled = Extract<SecondFactorState, { enabled: true }>;
 
-function enabled(state: SecondFactorState): Enabled {
+/** The state of a second factor that is on, or the refusal of a command that needs one. */
+export function enabled(state: SecondFactorState): Enabled {
   if (!state.enabled) throw new DomainError('conflict', M.notOn);
   return state;
 }
