@@ -150,6 +150,17 @@ describe('signing in with two-step sign-in on', () => {
     expect(reasons.some((summary) => summary.includes(SIGN_IN_FAILURES.wrongSecondFactor))).toBe(true);
   });
 
+  it('never gives a counted attempt back for the password alone, so asking again cannot wipe the count of wrong codes', async () => {
+    const admin = await createUserAndLogin(app, { role: 'admin' });
+    const { secret } = await enrol(app, admin);
+    const wrong = await wrongCodeFor(secret);
+    const statuses = [];
+    for (let round = 0; round < 6; round += 1)
+      statuses.push((await login(app, admin)).status, (await login(app, admin, wrong)).status);
+    // The per-account-and-address limit (10 in 15 minutes) counts both kinds of try: the eleventh is refused.
+    expect(statuses).toEqual([...Array<number>(10).fill(401), 429, 429]);
+  });
+
   it('takes each recovery code once', async () => {
     const admin = await createUserAndLogin(app, { role: 'admin' });
     const { recoveryCodes } = await enrol(app, admin);
