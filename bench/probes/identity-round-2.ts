@@ -109,9 +109,9 @@ async function proxyChain(): Promise<string> {
   const passed = new Set(Array.isArray(environment) ? environment.map((line) => line.split('=')[0]) : Object.keys(environment));
   const readmeSettings = [...readFileSync(join(repoRoot, 'README.md'), 'utf8').matchAll(/^\| `([A-Z_]+)`/gm)].map((m) => m[1]!);
   const missing = readmeSettings.filter((name) => !passed.has(name));
-  const nginx = readFileSync(join(repoRoot, 'docker/nginx.conf'), 'utf8');
+  const nginx = readFileSync(join(repoRoot, 'docker/nginx/shell.conf'), 'utf8');
   const forwardedFor = /X-Forwarded-For\s+([^;]+);/i.exec(nginx)?.[1] ?? '?';
-  const bodyLimit = /client_max_body_size\s+([^;]+);/.exec(nginx)?.[1] ?? 'nginx default 1m';
+  const bodyLimits = [...nginx.matchAll(/client_max_body_size\s+([^;]+);/g)].map((m) => m[1]).join(' and ') || 'nginx default 1m';
   const https = await startProduct({ PUBLIC_URL: 'https://tracker.example.com', LOG_LEVEL: 'warn' });
   try {
     const login = await caller(https.baseUrl)('POST', '/api/login', {
@@ -120,7 +120,7 @@ async function proxyChain(): Promise<string> {
     const cookie = login.headers.getSetCookie().find((line) => /authToken=/.test(line)) ?? '';
     return [
       `compose passes the API ${readmeSettings.length - missing.length} of README's ${readmeSettings.length} settings${missing.length ? ` (not ${missing.join(', ')})` : ''}`,
-      `nginx X-Forwarded-For ${forwardedFor}, body limit ${bodyLimit}`,
+      `nginx X-Forwarded-For ${forwardedFor}, body limits ${bodyLimits}`,
       `with PUBLIC_URL https the sign-in cookie is ${cookie.split('=')[0]}${/;\s*secure/i.test(cookie) ? ', Secure' : ', not Secure'}`,
     ].join('; ');
   } finally {
