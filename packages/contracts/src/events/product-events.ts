@@ -5,7 +5,8 @@ import type { FormFieldEventData } from '../form-fields/events';
 import type { TargetEventData } from '../targets/events';
 
 /** The data of every event the product appends, by event type (the features' event maps together). */
-export interface ProductEventData extends AccountEventData, SecondFactorEventData, EntryEventData, FormFieldEventData, TargetEventData {}
+export interface ProductEventData
+  extends AccountEventData, SecondFactorEventData, EntryEventData, FormFieldEventData, TargetEventData {}
 
 export type ProductEventType = keyof ProductEventData;
 
