@@ -11,36 +11,8 @@ import { CookieBrowser } from '../../api/src/testing/cookie-browser';
 import { startTestIdentityProvider } from '../../api/src/testing/test-identity-provider';
 import { accountsApi, ACCOUNT_PASSWORD, E2E_DEPARTMENT, uniqueEmail } from '../../e2e/src/support/accounts';
 import { repoRoot, startProduct, type RunningProduct, type StartedProduct } from '../../e2e/src/support/product';
+import { caller, countOf, type Answer, type Call } from './support-call';
 
-interface Answer {
-  status: number;
-  text: string;
-  headers: Headers;
-}
-
-type Call = (
-  method: string,
-  path: string,
-  options?: { token?: string; body?: unknown; headers?: Record<string, string> },
-) => Promise<Answer>;
-
-function caller(baseUrl: string): Call {
-  return async (method, path, { token, body, headers = {} } = {}) => {
-    const response = await fetch(`${baseUrl}${path}`, {
-      method,
-      redirect: 'manual',
-      headers: {
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...headers,
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: response.status, text: await response.text(), headers: response.headers };
-  };
-}
-
-const countOf = (statuses: number[], status: number) => statuses.filter((s) => s === status).length;
 const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as Record<string, number>;
 const tokenOf = (answer: Answer) => (JSON.parse(answer.text) as { authToken?: string }).authToken;
 

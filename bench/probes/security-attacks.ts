@@ -7,36 +7,8 @@ import { join } from 'node:path';
 import { parse } from 'yaml';
 import { repoRoot } from '../../e2e/src/support/product';
 import { runBenchmark, type BenchProduct } from '../support/product';
+import { caller, countOf, type Answer, type Call } from './support-call';
 
-interface Answer {
-  status: number;
-  text: string;
-  headers: Headers;
-}
-
-type Call = (
-  method: string,
-  path: string,
-  options?: { token?: string; body?: unknown; headers?: Record<string, string> },
-) => Promise<Answer>;
-
-function caller(baseUrl: string): Call {
-  return async (method, path, { token, body, headers = {} } = {}) => {
-    const response = await fetch(`${baseUrl}${path}`, {
-      method,
-      redirect: 'manual',
-      headers: {
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...headers,
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: response.status, text: await response.text(), headers: response.headers };
-  };
-}
-
-const countOf = (statuses: number[], status: number) => statuses.filter((s) => s === status).length;
 const cookiesOf = (answer: Answer) =>
   answer.headers
     .getSetCookie()

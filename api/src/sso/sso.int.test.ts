@@ -9,6 +9,7 @@ import {
   type SsoFailure,
 } from '@tht/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CookieBrowser } from '../testing/cookie-browser';
 import { ensureDepartment, createUserAndLogin, TEST_PASSWORD } from '../testing/accounts';
 import { freePort } from '../testing/free-port';
 import { request } from '../testing/request';
@@ -70,90 +71,19 @@ afterAll(async () => {
   await strictProvider?.close();
 });
 
-/** Cookies per host, as a browser keeps them (path and expiry aside: the tests' flows are short). */
-class TestBrowser {
-  readonly cookies = new Map<string, Map<string, string>>();
-
-  private jar(url: URL): Map<string, string> {
-    let jar = this.cookies.get(url.host);
-    if (!jar) this.cookies.set(url.host, (jar = new Map()));
-    return jar;
-  }
-
-  /** A request with this browser's cookies for the host; a same-origin POST of a form or of JSON. */
-  async go(url: string | URL, init: { method?: string; form?: Record<string, string>; json?: unknown } = {}) {
-    const target = new URL(url);
-    const jar = this.jar(target);
-    const headers: Record<string, string> = {};
-    if (jar.size > 0) headers.cookie = [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
-    if (init.method === 'POST') headers.origin = target.origin;
-    let body: string | undefined;
-    if (init.form)
-      [body, headers['content-type']] = [new URLSearchParams(init.form).toString(), 'application/x-www-form-urlencoded'];
-    if (init.json !== undefined) [body, headers['content-type']] = [JSON.stringify(init.json), 'application/json'];
-    const response = await fetch(target, { method: init.method ?? 'GET', headers, body, redirect: 'manual' });
-    for (const line of response.headers.getSetCookie()) {
-      const [pair = '', ...attributes] = line.split(';');
-      const [name = '', value = ''] = pair.split(/=(.*)/s);
-      const expired = attributes.some((a) => /^\s*expires=Thu, 01 Jan 1970/i.test(a) || /^\s*max-age=0\s*$/i.test(a));
-      if (expired || value === '') jar.delete(name.trim());
-      else jar.set(name.trim(), value);
-    }
-    return { response, location: response.headers.get('location'), text: await response.text() };
-  }
-
-  /** A copy with the same cookies (an attacker who copied them, or the same browser's state kept aside). */
-  clone(): TestBrowser {
-    const copy = new TestBrowser();
-    for (const [host, jar] of this.cookies) copy.cookies.set(host, new Map(jar));
-    return copy;
-  }
-}
-
 const loginOf = (name: string) => `${name}@${domain}`;
 
 /** Clicks the sign-in button of `product`: the provider's authorization URL. */
-async function start(browser: TestBrowser, product: TestApp = app): Promise<URL> {
-  const { response, location } = await browser.go(`${product.baseUrl}/api/auth/oidc/start`);
-  expect(response.status).toBe(303);
-  return new URL(location!, product.baseUrl);
-}
-
-/** Signs in at the provider as `login` from `authorizationUrl`; the callback URL the provider sends the browser to. */
-async function signInAtProvider(browser: TestBrowser, authorizationUrl: URL, login: string): Promise<string> {
-  let next = (await browser.go(authorizationUrl)).location!;
-  const interaction = new URL(next, authorizationUrl);
-  expect((await browser.go(interaction)).response.status).toBe(200); // the provider's sign-in page
-  next = (await browser.go(interaction, { method: 'POST', form: { prompt: 'login', login, password: 'any' } })).location!;
-  return followToCallback(browser, new URL(next, interaction));
-}
-
-/** Follows the provider's redirects from `url` until it sends the browser to the product's callback. */
-async function followToCallback(browser: TestBrowser, url: URL): Promise<string> {
-  let next = url.href;
-  for (let hops = 0; hops < 5 && !next.includes(SSO_CALLBACK_PATH); hops += 1) {
-    next = new URL((await browser.go(next)).location!, next).href;
-  }
-  expect(next).toContain(SSO_CALLBACK_PATH);
-  return next;
-}
-
-/** Follows the callback; where the product sends the browser (a path on the product). */
-async function callback(browser: TestBrowser, callbackUrl: string): Promise<string> {
-  const { response, location } = await browser.go(callbackUrl);
-  expect(response.status).toBe(303);
-  return location!;
-}
+const start = (browser: CookieBrowser, product: TestApp = app) => browser.startSignOn(product.baseUrl);
 
 /** The whole single sign-on of `login`; where the product sends the browser at the end. */
-async function singleSignOn(browser: TestBrowser, login: string, product: TestApp = app): Promise<string> {
-  return callback(browser, await signInAtProvider(browser, await start(browser, product), login));
-}
+const singleSignOn = (browser: CookieBrowser, login: string, product: TestApp = app) =>
+  browser.singleSignOn(product.baseUrl, login);
 
 const failure = (name: SsoFailure) => `/auth?sso_error=${name}`;
 
 /** The page's POST that takes the session over from the cookie. */
-async function complete(browser: TestBrowser) {
+async function complete(browser: CookieBrowser) {
   const { response, text } = await browser.go(`${app.baseUrl}/api/auth/oidc/complete`, { method: 'POST' });
   return { status: response.status, body: JSON.parse(text) as unknown };
 }
@@ -165,8 +95,8 @@ async function eventsOf(userId: number) {
 describe('signing in with an existing account', () => {
   it('links the account by its verified e-mail at the first single sign-on and signs in as a password sign-in does', async () => {
     const existing = await createUserAndLogin(app, { email: loginOf('ada.lovelace') });
-    const browser = new TestBrowser();
-    const callbackUrl = await signInAtProvider(browser, await start(browser), loginOf('ada.lovelace'));
+    const browser = new CookieBrowser();
+    const callbackUrl = await browser.signInAtProvider(await start(browser), loginOf('ada.lovelace'));
     const { response, location } = await browser.go(callbackUrl);
     expect(location).toBe('/auth?sso=signed-in');
     expect(location).not.toMatch(/token|code/i);
@@ -192,7 +122,7 @@ describe('signing in with an existing account', () => {
       summary: `user logged in: provider ${provider.issuer}`,
     });
 
-    expect(await singleSignOn(new TestBrowser(), loginOf('ada.lovelace'))).toBe('/auth?sso=signed-in');
+    expect(await singleSignOn(new CookieBrowser(), loginOf('ada.lovelace'))).toBe('/auth?sso=signed-in');
     const again = await eventsOf(existing.user.id);
     expect(again.filter((event) => event.type === 'SsoIdentityLinked')).toHaveLength(1); // linked once
     const login = await request(app, 'POST', '/api/login', {
@@ -215,7 +145,7 @@ describe('signing in with an existing account', () => {
       { registered: false, firstLoginRequired: true },
       systemActor(),
     );
-    const browser = new TestBrowser();
+    const browser = new CookieBrowser();
     expect(await singleSignOn(browser, loginOf('temp.password'))).toBe('/auth?sso=signed-in');
     const signedIn = loginResponseSchema.parse((await complete(browser)).body);
     expect(signedIn.requiresPasswordChange).toBe(false);
@@ -235,18 +165,18 @@ describe('signing in with an existing account', () => {
   });
 
   it('refuses an account linked to another person at the provider (an address handed on)', async () => {
-    expect(await singleSignOn(new TestBrowser(), loginOf('handed.on'))).toBe('/auth?sso=first-sign-in');
+    expect(await singleSignOn(new CookieBrowser(), loginOf('handed.on'))).toBe('/auth?sso=first-sign-in');
     await createUserAndLogin(app, { email: loginOf('handed.on2') });
-    expect(await singleSignOn(new TestBrowser(), loginOf('handed.on2'))).toBe('/auth?sso=signed-in');
+    expect(await singleSignOn(new CookieBrowser(), loginOf('handed.on2'))).toBe('/auth?sso=signed-in');
     provider.subjectFor(loginOf('handed.on2'), 'a-newcomer');
-    expect(await singleSignOn(new TestBrowser(), loginOf('handed.on2'))).toBe(failure('identity-mismatch'));
+    expect(await singleSignOn(new CookieBrowser(), loginOf('handed.on2'))).toBe(failure('identity-mismatch'));
   });
 });
 
 describe('the first single sign-on of a person without an account', () => {
   it('asks for the department and manager, then creates an employee account without a password and signs in', async () => {
     const manager = await createUserAndLogin(app, { role: 'manager' });
-    const browser = new TestBrowser();
+    const browser = new CookieBrowser();
     expect(await singleSignOn(browser, loginOf('new.starter'))).toBe('/auth?sso=first-sign-in');
     const pending = await browser.go(`${app.baseUrl}/api/auth/oidc/first-sign-in`);
     expect(JSON.parse(pending.text)).toEqual({ email: loginOf('new.starter'), firstName: 'New', lastName: 'Starter' });
@@ -279,7 +209,7 @@ describe('the first single sign-on of a person without an account', () => {
       body: { username: loginOf('new.starter'), password: 'anything' },
     });
     expect(byPassword).toMatchObject({ status: 401, body: { error: S.noPasswordOnAccount } });
-    expect(await singleSignOn(new TestBrowser(), loginOf('new.starter'))).toBe('/auth?sso=signed-in');
+    expect(await singleSignOn(new CookieBrowser(), loginOf('new.starter'))).toBe('/auth?sso=signed-in');
     expect((await firstSignIn({ firstName: 'New', lastName: 'Starter', department: 'Engineering' })).response.status).toBe(401);
   });
 
@@ -314,7 +244,7 @@ describe('an address someone registered with a password before its owner signed 
     const squatterToken = squat.body.authToken;
     const accountId = squat.body.user.id;
 
-    const owner = new TestBrowser();
+    const owner = new CookieBrowser();
     expect(await singleSignOn(owner, loginOf('new.hire'))).toBe('/auth?sso=first-sign-in');
 
     const byPassword = await request(app, 'POST', '/api/login', {
@@ -353,7 +283,7 @@ describe('an address someone registered with a password before its owner signed 
       event: 'AccountClaimed',
       summary: `claimed by the address's owner at ${provider.issuer}`,
     });
-    expect(await singleSignOn(new TestBrowser(), loginOf('new.hire'))).toBe('/auth?sso=signed-in'); // placed: claimed once
+    expect(await singleSignOn(new CookieBrowser(), loginOf('new.hire'))).toBe('/auth?sso=signed-in'); // placed: claimed once
   });
 
   it('asks the owner again at the next sign-in when they left the first-sign-in screen unfinished', async () => {
@@ -361,8 +291,8 @@ describe('an address someone registered with a password before its owner signed 
     const body = registration(loginOf('left.early'), accomplice.user.id);
     const squat = await request(app, 'POST', '/api/register', { body, headers: { 'x-forwarded-for': '198.51.100.29' } });
     expect(squat.status).toBe(201);
-    expect(await singleSignOn(new TestBrowser(), loginOf('left.early'))).toBe('/auth?sso=first-sign-in');
-    expect(await singleSignOn(new TestBrowser(), loginOf('left.early'))).toBe('/auth?sso=first-sign-in');
+    expect(await singleSignOn(new CookieBrowser(), loginOf('left.early'))).toBe('/auth?sso=first-sign-in');
+    expect(await singleSignOn(new CookieBrowser(), loginOf('left.early'))).toBe('/auth?sso=first-sign-in');
     const claims = (await eventsOf(squat.body.user.id)).filter((event) => event.type === 'AccountClaimed');
     expect(claims).toHaveLength(1);
   });
@@ -381,7 +311,7 @@ describe('completing a single sign-on (the page takes over the session the callb
 
   it("renews no single sign-on session's token either: the callback's result is taken over once", async () => {
     await createUserAndLogin(app, { email: loginOf('once.only') });
-    const browser = new TestBrowser();
+    const browser = new CookieBrowser();
     expect(await singleSignOn(browser, loginOf('once.only'))).toBe('/auth?sso=signed-in');
     const copied = browser.clone(); // the result cookie, kept by an attacker or replayed by the same browser
     const first = await complete(browser);
@@ -395,7 +325,7 @@ describe('completing a single sign-on (the page takes over the session the callb
   it('is taken over once whichever API process is asked (the redemption is kept in PostgreSQL)', async () => {
     await createUserAndLogin(app, { email: loginOf('two.processes') });
     const resultCookie = async () => {
-      const browser = new TestBrowser();
+      const browser = new CookieBrowser();
       expect(await singleSignOn(browser, loginOf('two.processes'))).toBe('/auth?sso=signed-in');
       const jar = browser.cookies.get(new URL(app.baseUrl).host)!;
       return { browser, cookie: [...jar].map(([name, value]) => `${name}=${value}`).join('; ') };
@@ -415,64 +345,64 @@ describe('completing a single sign-on (the page takes over the session the callb
 
 describe('refusals', () => {
   it('refuses an address in another domain and an unverified address, and opens no account', async () => {
-    expect(await singleSignOn(new TestBrowser(), 'outsider@elsewhere.org')).toBe(failure('other-domain'));
-    expect(await singleSignOn(new TestBrowser(), `unverified.${loginOf('someone')}`)).toBe(failure('email-unverified'));
+    expect(await singleSignOn(new CookieBrowser(), 'outsider@elsewhere.org')).toBe(failure('other-domain'));
+    expect(await singleSignOn(new CookieBrowser(), `unverified.${loginOf('someone')}`)).toBe(failure('email-unverified'));
     await createUserAndLogin(app, { email: loginOf('someone') });
-    expect(await singleSignOn(new TestBrowser(), `unverified.${loginOf('someone')}`)).toBe(failure('email-unverified'));
+    expect(await singleSignOn(new CookieBrowser(), `unverified.${loginOf('someone')}`)).toBe(failure('email-unverified'));
   });
 
   it('refuses a replayed callback: without the flow cookie, and with it (the code was used)', async () => {
     await createUserAndLogin(app, { email: loginOf('replayed') });
-    const browser = new TestBrowser();
-    const callbackUrl = await signInAtProvider(browser, await start(browser), loginOf('replayed'));
+    const browser = new CookieBrowser();
+    const callbackUrl = await browser.signInAtProvider(await start(browser), loginOf('replayed'));
     const kept = browser.clone(); // the flow cookie as it was before the callback
-    expect(await callback(browser, callbackUrl)).toBe('/auth?sso=signed-in');
-    expect(await callback(browser, callbackUrl)).toBe(failure('expired'));
-    expect(await callback(kept, callbackUrl)).toBe(failure('expired'));
-    expect(await callback(new TestBrowser(), callbackUrl)).toBe(failure('expired'));
+    expect(await browser.callback(callbackUrl)).toBe('/auth?sso=signed-in');
+    expect(await browser.callback(callbackUrl)).toBe(failure('expired'));
+    expect(await kept.callback(callbackUrl)).toBe(failure('expired'));
+    expect(await new CookieBrowser().callback(callbackUrl)).toBe(failure('expired'));
   });
 
   it("refuses a callback whose state is not the browser's flow (another flow's answer)", async () => {
-    const browser = new TestBrowser();
-    const first = await signInAtProvider(browser, await start(browser), loginOf('two.tabs'));
+    const browser = new CookieBrowser();
+    const first = await browser.signInAtProvider(await start(browser), loginOf('two.tabs'));
     await start(browser); // a second sign-in started in the same browser replaces the flow
-    expect(await callback(browser, first)).toBe(failure('state-mismatch'));
+    expect(await browser.callback(first)).toBe(failure('state-mismatch'));
     const tampered = new URL(first);
     tampered.searchParams.set('state', 'forged');
-    expect(await callback(new TestBrowser(), tampered.href)).toBe(failure('expired'));
+    expect(await new CookieBrowser().callback(tampered.href)).toBe(failure('expired'));
   });
 
   it('refuses an ID token with another nonce than the flow sent', async () => {
-    const browser = new TestBrowser();
+    const browser = new CookieBrowser();
     const authorization = await start(browser);
     authorization.searchParams.set('nonce', 'a-nonce-of-the-attacker');
-    expect(await callback(browser, await signInAtProvider(browser, authorization, loginOf('nonce')))).toBe(failure('unverifiable'));
+    expect(await browser.callback(await browser.signInAtProvider(authorization, loginOf('nonce')))).toBe(failure('unverifiable'));
   });
 
   it('lands a cancelled sign-in on the auth page', async () => {
-    const browser = new TestBrowser();
+    const browser = new CookieBrowser();
     const interaction = new URL((await browser.go(await start(browser))).location!, provider.issuer);
-    const cancelled = await followToCallback(browser, new URL(`${interaction.pathname}/abort`, provider.issuer));
-    expect(await callback(browser, cancelled)).toBe(failure('cancelled'));
+    const cancelled = await browser.followToCallback(new URL(`${interaction.pathname}/abort`, provider.issuer));
+    expect(await browser.callback(cancelled)).toBe(failure('cancelled'));
   });
 });
 
 describe('a provider that cannot be reached', () => {
   it('sends the browser back to the auth page, and is asked again at the next sign-in', async () => {
-    const { response, location } = await new TestBrowser().go(`${strict.baseUrl}/api/auth/oidc/start`);
+    const { response, location } = await new CookieBrowser().go(`${strict.baseUrl}/api/auth/oidc/start`);
     expect({ status: response.status, location }).toEqual({ status: 303, location: failure('unavailable') });
     strictProvider = await startTestIdentityProvider({
       redirectUris: [`${strict.baseUrl}${SSO_CALLBACK_PATH}`],
       port: strictProviderPort,
       thinIdToken: true, // the e-mail comes from UserInfo
     });
-    expect((await start(new TestBrowser(), strict)).origin).toBe(strictProvider.issuer);
+    expect((await start(new CookieBrowser(), strict)).origin).toBe(strictProvider.issuer);
   });
 });
 
 describe('OIDC_AUTO_CREATE=false', () => {
   it('tells a person without an account to ask an administrator', async () => {
-    expect(await singleSignOn(new TestBrowser(), loginOf('no.account'), strict)).toBe(failure('no-account'));
+    expect(await singleSignOn(new CookieBrowser(), loginOf('no.account'), strict)).toBe(failure('no-account'));
     expect((await request(app, 'GET', `/api/check-email/${loginOf('no.account')}`)).body).toEqual({ exists: false });
   });
 });
