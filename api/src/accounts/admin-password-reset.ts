@@ -1,4 +1,5 @@
 import { isAdmin, normaliseEmail, resetLinkFor, SSO_MESSAGES as S } from '@tht/contracts';
+import { OperatorRefusal } from '../platform/cli-runtime';
 import { systemActor } from '../platform/commands';
 import type { AppContext } from '../platform/context';
 import { findUserByEmail } from '../users/users-queries';
@@ -13,14 +14,6 @@ export const adminLinkNotLogged = (email: string) =>
   `No password reset link for the administrator ${email}: without SMTP_URL an administrator's link is never logged. ` +
   `The operator makes one on the server: ${RESET_ADMIN_PASSWORD_COMMAND} ${email}`;
 
-/** Why the operator's command made no link: a mistake in what was asked, told in one line. */
-export class AdminResetRefused extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'AdminResetRefused';
-  }
-}
-
 /**
  * A reset link (valid 15 minutes, works once) for the administrator `email`, for the operator to
  * open or hand over: decided on the account's stream like any reset request, recorded as the
@@ -29,13 +22,13 @@ export class AdminResetRefused extends Error {
  */
 export async function issueAdminResetLink(ctx: AppContext, email: string): Promise<string> {
   const user = await findUserByEmail(ctx.db, normaliseEmail(email));
-  if (!user) throw new AdminResetRefused(`No account has the e-mail address ${email}`);
+  if (!user) throw new OperatorRefusal(`No account has the e-mail address ${email}`);
   if (!isAdmin(user)) {
-    throw new AdminResetRefused(
+    throw new OperatorRefusal(
       `${user.email} is not an administrator: its owner asks for a link on the sign-in page, or an administrator makes one in the admin panel`,
     );
   }
-  if (!passwordSignInAllowed(ctx.config, user.email)) throw new AdminResetRefused(S.passwordSignInOff);
+  if (!passwordSignInAllowed(ctx.config, user.email)) throw new OperatorRefusal(S.passwordSignInOff);
   const token = await issuePasswordReset(ctx, user.id, systemActor(), true);
   return resetLinkFor(ctx.config.publicUrl, token);
 }

@@ -6,20 +6,12 @@
  * running; the request is decided and appended as any reset request, so the audit log lists it.
  */
 import { normaliseEmail, RESET_TOKEN_TTL_MS } from '@tht/contracts';
-import { runCommandLine, withCliRuntime } from '../platform/cli-runtime';
+import { emailArgument, OperatorRefusal, runCommandLine, withCliRuntime } from '../platform/cli-runtime';
 import { DomainError } from '../platform/decider';
-import { AdminResetRefused, issueAdminResetLink, RESET_ADMIN_PASSWORD_COMMAND } from './admin-password-reset';
-
-function emailArgument(args: readonly string[]): string {
-  const [email, ...rest] = args;
-  if (email === undefined || rest.length > 0 || email.startsWith('-')) {
-    throw new AdminResetRefused(`Usage: ${RESET_ADMIN_PASSWORD_COMMAND} <the administrator's e-mail address>`);
-  }
-  return email;
-}
+import { issueAdminResetLink, RESET_ADMIN_PASSWORD_COMMAND } from './admin-password-reset';
 
 runCommandLine(async () => {
-  const email = emailArgument(process.argv.slice(2));
+  const email = emailArgument(process.argv.slice(2), `${RESET_ADMIN_PASSWORD_COMMAND} <the administrator's e-mail address>`);
   const link = await withCliRuntime((ctx) => issueAdminResetLink(ctx, email));
   console.info(
     [
@@ -28,4 +20,4 @@ runCommandLine(async () => {
       'Open it (or hand it to the administrator) to choose a new password.',
     ].join('\n'),
   );
-}, [AdminResetRefused, DomainError]);
+}, [OperatorRefusal, DomainError]);

@@ -12,6 +12,21 @@ async function openDatabase(config: AppConfig): Promise<{ url: string; stop(): P
   return { url: embedded.connectionString, stop: () => embedded.stop() };
 }
 
+/** Why an operator's command changed nothing: a mistake in what was asked, told in one line. */
+export class OperatorRefusal extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'OperatorRefusal';
+  }
+}
+
+/** The e-mail address a command takes as its one argument; anything else is refused with the command's `usage` line. */
+export function emailArgument(args: readonly string[], usage: string): string {
+  const [email, ...rest] = args;
+  if (email === undefined || rest.length > 0 || email.startsWith('-')) throw new OperatorRefusal(`Usage: ${usage}`);
+  return email;
+}
+
 /**
  * The product's commands for a command-line run (`npm run demo`, `npm run reset-admin-password`),
  * without the HTTP server: on the database `npm start` uses (DATABASE_URL, or the embedded

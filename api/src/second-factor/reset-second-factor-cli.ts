@@ -5,20 +5,12 @@
  * the system's.
  */
 import { normaliseEmail } from '@tht/contracts';
-import { runCommandLine, withCliRuntime } from '../platform/cli-runtime';
+import { emailArgument, OperatorRefusal, runCommandLine, withCliRuntime } from '../platform/cli-runtime';
 import { DomainError } from '../platform/decider';
-import { RESET_SECOND_FACTOR_COMMAND, resetSecondFactor, SecondFactorResetRefused } from './second-factor-reset';
-
-function emailArgument(args: readonly string[]): string {
-  const [email, ...rest] = args;
-  if (email === undefined || rest.length > 0 || email.startsWith('-')) {
-    throw new SecondFactorResetRefused(`Usage: ${RESET_SECOND_FACTOR_COMMAND} <the account's e-mail address>`);
-  }
-  return email;
-}
+import { RESET_SECOND_FACTOR_COMMAND, resetSecondFactor } from './second-factor-reset';
 
 runCommandLine(async () => {
-  const email = emailArgument(process.argv.slice(2));
+  const email = emailArgument(process.argv.slice(2), `${RESET_SECOND_FACTOR_COMMAND} <the account's e-mail address>`);
   await withCliRuntime((ctx) => resetSecondFactor(ctx, email));
   console.info(`Two-step sign-in is off for ${normaliseEmail(email)}: the password alone signs in until it is set up again.`);
-}, [SecondFactorResetRefused, DomainError]);
+}, [OperatorRefusal, DomainError]);
