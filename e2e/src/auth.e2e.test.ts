@@ -1,41 +1,16 @@
 import { PASSWORD_RESET_MESSAGES } from '@tht/contracts';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { ACCOUNT_PASSWORD, E2E_DEPARTMENT, uniqueEmail } from './support/accounts';
-import {
-  launchBrowser,
-  loginForm,
-  myDashboardHeading,
-  newPage,
-  signIn,
-  signOut,
-  submitLogin,
-  toast,
-  toastTitled,
-} from './support/browser';
+import { loginForm, myDashboardHeading, signIn, signOut, submitLogin, toast, toastTitled } from './support/browser';
+import { freshPages } from './support/fresh-page';
 import { mailedResetLink } from './support/mailbox';
 import { E2E_SSO_BUTTON_LABEL, signInAtProvider } from './support/sso';
 import { accounts, testProduct } from './support/test-product';
 
 const { adminToken, api, createAccount, ensureDepartment, organisationHead, setTemporaryPassword, signInToken } = accounts;
 
-let browser: Browser;
-let currentPage: Page | undefined;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-/** Each test gets its own context: nobody is signed in and local storage is empty. */
-async function freshPage(): Promise<Page> {
-  await currentPage?.context().close();
-  currentPage = await newPage(browser);
-  return currentPage;
-}
+const freshPage = freshPages();
 
 const pathname = (page: Page) => new URL(page.url()).pathname;
 

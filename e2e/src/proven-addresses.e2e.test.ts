@@ -1,8 +1,8 @@
 import { EMAIL_CONFIRMATION_MESSAGES, SSO_COMPLETE_PATH, SSO_MESSAGES, type AuditLogPage } from '@tht/contracts';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { E2E_DEPARTMENT } from './support/accounts';
-import { launchBrowser, myDashboardHeading, newPage, toastTitled } from './support/browser';
+import { myDashboardHeading, toastTitled } from './support/browser';
+import { freshPages } from './support/fresh-page';
 import { mailedConfirmationLink } from './support/mailbox';
 import { E2E_SSO_BUTTON_LABEL, signInAtProvider } from './support/sso';
 import { accounts, testProduct } from './support/test-product';
@@ -14,22 +14,7 @@ import { accounts, testProduct } from './support/test-product';
  */
 const { adminToken, api, registerAccount, signInToken } = accounts;
 
-let browser: Browser;
-let currentPage: Page | undefined;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function freshPage(): Promise<Page> {
-  await currentPage?.context().close();
-  currentPage = await newPage(browser);
-  return currentPage;
-}
+const freshPage = freshPages();
 
 /** The status of a call to the product outside the browser. */
 async function statusOf(method: 'GET' | 'POST', path: string, init: { token?: string; body?: unknown } = {}): Promise<number> {
