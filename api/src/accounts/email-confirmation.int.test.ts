@@ -5,8 +5,8 @@ import {
   type LoginResponse,
 } from '@tht/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger } from '../platform/logger';
 import { ensureDepartment, TEST_PASSWORD } from '../testing/accounts';
+import { startAppWithoutMail } from '../testing/app-without-mail';
 import { emailConfirmationLinkIn, startMailCatcher, type CaughtMail, type MailCatcher } from '../testing/mail-catcher';
 import { request } from '../testing/request';
 import { startTestApp, type TestApp } from '../testing/test-app';
@@ -83,11 +83,10 @@ describe('the e-mail confirmation link mailed at registration', () => {
 
 describe('without SMTP_URL', () => {
   let quiet: TestApp;
-  const logLines: string[] = [];
+  let logLines: string[];
 
   beforeAll(async () => {
-    const log = createLogger('warn', { destination: { write: (line) => void logLines.push(line) } });
-    quiet = await startTestApp({ config: { publicUrl: PUBLIC_URL, smtpUrl: null }, log });
+    ({ app: quiet, logLines } = await startAppWithoutMail(PUBLIC_URL));
     await ensureDepartment(quiet.ctx, 'Engineering');
   });
 

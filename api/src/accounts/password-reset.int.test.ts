@@ -6,8 +6,8 @@ import {
   resetRequestedResponseSchema,
 } from '@tht/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger } from '../platform/logger';
 import { createUserAndLogin } from '../testing/accounts';
+import { startAppWithoutMail } from '../testing/app-without-mail';
 import { resetLinkIn, startMailCatcher, type CaughtMail, type MailCatcher } from '../testing/mail-catcher';
 import { request, type JsonResponse } from '../testing/request';
 import { startTestApp, type TestApp } from '../testing/test-app';
@@ -239,11 +239,10 @@ describe("an administrator's reset link for another account", () => {
 
 describe('without SMTP_URL', () => {
   let quiet: TestApp;
-  const logLines: string[] = [];
+  let logLines: string[];
 
   beforeAll(async () => {
-    const log = createLogger('warn', { destination: { write: (line) => void logLines.push(line) } });
-    quiet = await startTestApp({ config: { publicUrl: PUBLIC_URL, smtpUrl: null }, log });
+    ({ app: quiet, logLines } = await startAppWithoutMail(PUBLIC_URL));
   });
 
   afterAll(() => quiet?.close());
