@@ -1,8 +1,8 @@
 import { SECOND_FACTOR_MESSAGES } from '@tht/contracts';
-import { Button, useAuthActions, useCurrentUser } from '@tht/ui';
+import { Button, useCurrentUser } from '@tht/ui';
 import { SecondFactorSetup } from '../account/SecondFactorSetup';
 import { FormActions, FormIntro, FormTitle } from './AuthLayout';
-import { useFailureToast } from './useFailureToast';
+import { useSignOut } from './useSignOut';
 
 /**
  * The screen ADMIN_MFA=required holds an administrator on after a password sign-in until two-step
@@ -10,16 +10,7 @@ import { useFailureToast } from './useFailureToast';
  */
 export function RequiredSecondFactorSetup() {
   const { refresh } = useCurrentUser();
-  const { logout } = useAuthActions();
-  const showFailure = useFailureToast();
-
-  async function signOut() {
-    try {
-      await logout();
-    } catch (error) {
-      showFailure('Logout failed', error);
-    }
-  }
+  const signOut = useSignOut();
 
   return (
     <section aria-labelledby="second-factor-title">

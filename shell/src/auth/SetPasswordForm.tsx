@@ -5,12 +5,14 @@ import { NewPasswordFields, SubmitButton } from './AuthFields';
 import { FormActions, FormIntro, FormTitle } from './AuthLayout';
 import { loadAuthRules, preloadAuthRules } from './loadAuthRules';
 import { useFailureToast } from './useFailureToast';
+import { useSignOut } from './useSignOut';
 
 /** The forced 'Set Your Password' screen for a user whose password must change. */
 export function SetPasswordForm() {
-  const { setPassword, logout } = useAuthActions();
+  const { setPassword } = useAuthActions();
   const { showToast } = useToast();
   const showFailure = useFailureToast();
+  const signOut = useSignOut();
   const form = useValidatedForm({ password: '', confirmPassword: '' }, async () => (await loadAuthRules()).setPasswordSchema);
 
   async function onSubmit(event: FormEvent) {
@@ -26,14 +28,6 @@ export function SetPasswordForm() {
         showFailure('Failed to set password', error);
       }
     });
-  }
-
-  async function signOut() {
-    try {
-      await logout();
-    } catch (error) {
-      showFailure('Logout failed', error);
-    }
   }
 
   return (
