@@ -12,7 +12,7 @@ import { request } from '../testing/request';
 import { startTestApp, type TestApp } from '../testing/test-app';
 import { findUserByEmail } from '../users/users-queries';
 
-/** Registration mails a link that proves the address (docs/decisions/029a-proven-addresses.md), through a real SMTP server. */
+/** Registration mails a link that proves the address (docs/decisions/029-proven-addresses.md), through a real SMTP server. */
 const PUBLIC_URL = 'https://training.example.org';
 let catcher: MailCatcher;
 let app: TestApp;

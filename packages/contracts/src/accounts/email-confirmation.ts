@@ -4,7 +4,7 @@ import { safeString } from '../safe-text';
 /**
  * The e-mail confirmation of a self-registered account: a link mailed at registration proves the
  * address is the account holder's. Until then, the address's owner signing in through the
- * organisation's provider takes the account over (see docs/decisions/029a-proven-addresses.md).
+ * organisation's provider takes the account over (see docs/decisions/029-proven-addresses.md).
  */
 
 /** A confirmation link works for a day. */

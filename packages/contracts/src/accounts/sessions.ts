@@ -1,6 +1,6 @@
 /**
  * Sign-in sessions. A session ends SESSION_MAX_HOURS after its sign-in whatever happens, and
- * SESSION_IDLE_MINUTES after its last request (docs/decisions/029b-session-lifetimes.md).
+ * SESSION_IDLE_MINUTES after its last request (docs/decisions/030-session-lifetimes.md).
  */
 
 /** SESSION_MAX_HOURS is at most 30 days (OWASP ASVS 3.3.2's ceiling, level 1, for staying signed in). */
