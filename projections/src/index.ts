@@ -1,4 +1,5 @@
 export type { AnyProjector, ProjectedEvent, Projector } from './framework/projector';
+export { versionOf } from './framework/projector';
 export type { ReadModelDb, ReadModelTables, ReadModelTransaction } from './read-model-tables';
 export { READ_MODEL_SCHEMA, READ_MODELS_CHANNEL } from './framework/schema';
 export { migrateReadModels } from './framework/migrate';

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { allProjectors, versionOf } from 'projections';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUserAndLogin, type SignedInTestUser } from '../testing/accounts';
 import { logEntryAs } from '../testing/entries';
@@ -29,10 +30,10 @@ describe('start-up of the runtime', () => {
       const messages = lines.map((line) => (JSON.parse(line) as { msg: string }).msg);
       expect(messages).toContain('Read models of an earlier version (entries): rebuilding them from the event log before serving');
       expect(messages.some((message) => /^Rebuilt the read models from \d+ events in /.test(message))).toBe(true);
-      const { rows } = await sql<{ version: number }>`SELECT DISTINCT version FROM read_models.projection_checkpoints`.execute(
-        upgraded.ctx.db,
-      );
-      expect(rows).toEqual([{ version: 1 }]);
+      const { rows } = await sql<{ name: string; version: number }>`
+        SELECT name, version FROM read_models.projection_checkpoints`.execute(upgraded.ctx.db);
+      const currentVersions = allProjectors.map((projector) => [projector.name, versionOf(projector)]);
+      expect(Object.fromEntries(rows.map(({ name, version }) => [name, version]))).toEqual(Object.fromEntries(currentVersions));
       const entries = await request<{ trainingName: string }[]>(upgraded, 'GET', `/api/entries?userId=${ada.user.id}&year=2026`, {
         token: ada.token,
       });
