@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 // One vitest run over every workspace; each project keeps its own environment.
 export default defineConfig({
   test: {
-    // One embedded PostgreSQL for the run; each test file makes its own database in it.
+    // One embedded PostgreSQL per worker for the run; each test file makes its own database in its worker's.
     globalSetup: ['packages/postgres/src/test-support/shared-test-cluster.ts'],
     // Two test files at a time even on 2 cores (vitest's default there is 1): most of a file's
     // time is spent waiting on PostgreSQL and on the processes it starts.
