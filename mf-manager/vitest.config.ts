@@ -3,12 +3,12 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     name: 'mf-manager',
-    environment: 'jsdom',
-    // One module cache per worker across test files (each file still gets its own jsdom): about half the run's time.
+    environment: 'happy-dom',
+    // One module cache per worker across test files (each file still gets its own happy-dom window): about half the run's time.
     isolate: false,
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/testing/setup.ts'],
-    // Rendering in jsdom is slow on the shared 2-core machine.
+    // Rendering in happy-dom is slow on the shared 2-core machine.
     testTimeout: 20_000,
   },
 });

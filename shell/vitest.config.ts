@@ -3,8 +3,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     name: 'shell',
-    environment: 'jsdom',
-    // One module cache per worker across test files (each file still gets its own jsdom): about half the run's time.
+    environment: 'happy-dom',
+    // One module cache per worker across test files (each file still gets its own happy-dom window): about half the run's time.
     isolate: false,
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/testing/setup.ts'],

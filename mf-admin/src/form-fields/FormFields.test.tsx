@@ -77,7 +77,7 @@ function formFieldsApi({ refuseOrder = false } = {}) {
 
 const ROW_HEIGHT = 48;
 
-/** jsdom lays nothing out: each row gets a box in a column, as a browser would draw the list. */
+/** happy-dom lays nothing out: each row gets a box in a column, as a browser would draw the list. */
 function layOutRowsInAColumn() {
   vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
     const list = this.parentElement;

@@ -172,7 +172,9 @@ describe('SmtView', () => {
 
   it('opens the print dialog from the print view button', async () => {
     const user = userEvent.setup();
-    const print = vi.spyOn(window, 'print').mockImplementation(() => {});
+    // happy-dom's window has no print(): stub the global the button calls.
+    const print = vi.fn();
+    vi.stubGlobal('print', print);
     renderView({ [year]: anOverview({ year }) });
     await user.click(screen.getByRole('button', { name: 'Print view' }));
     expect(print).toHaveBeenCalledOnce();

@@ -49,7 +49,7 @@ async function openProfile() {
 }
 
 beforeEach(() => {
-  // Remote tabs cannot load in jsdom (no federation containers); their error panels log the failure.
+  // Remote tabs cannot load in happy-dom (no federation containers); their error panels log the failure.
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
 });
 

@@ -53,7 +53,7 @@ function secondFactorApi({ held = false } = {}) {
 }
 
 beforeEach(() => {
-  // Remote tabs cannot load in jsdom (no federation containers); their error panels log the failure.
+  // Remote tabs cannot load in happy-dom (no federation containers); their error panels log the failure.
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
 });
 

@@ -36,7 +36,7 @@ function apiFor(session: ReturnType<typeof sessionOf> | null) {
   });
 }
 
-// Remote tabs cannot load in jsdom (no federation containers); their error panels log the failure.
+// Remote tabs cannot load in happy-dom (no federation containers); their error panels log the failure.
 beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
 });

@@ -8,5 +8,5 @@ afterEach(() => {
   localStorage.clear();
 });
 
-// The first render of a lazily loaded page is slow in jsdom on a busy machine.
+// The first render of a lazily loaded page is slow in happy-dom on a busy machine.
 configure({ asyncUtilTimeout: 5000 });

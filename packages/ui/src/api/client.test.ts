@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { READ_AFTER_HEADER, READ_AFTER_MESSAGES, readAfterToken, RENEWED_TOKEN_HEADER } from '@tht/contracts';
 import { ApiError, AUTH_TOKEN_KEY, apiRequest, errorMessageOf, forgetReadAfter, READ_AFTER_KEY } from './client';

@@ -14,7 +14,7 @@ const FIELDS = [
 
 const ROW_HEIGHT = 40;
 
-/** jsdom lays nothing out: each row gets a box in a column, as a browser would draw the list. */
+/** happy-dom lays nothing out: each row gets a box in a column, as a browser would draw the list. */
 function layOutRowsInAColumn() {
   vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
     const list = this.parentElement;

@@ -14,7 +14,7 @@ const SECTIONS = [
 const SECTION_HEIGHT = 180;
 const SECTION_PITCH = 200;
 
-/** jsdom lays nothing out: each section gets a box in a column, as a browser would draw the list. */
+/** happy-dom lays nothing out: each section gets a box in a column, as a browser would draw the list. */
 function layOutSectionsInAColumn() {
   vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
     const list = this.parentElement;
