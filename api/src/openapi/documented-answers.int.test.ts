@@ -103,6 +103,8 @@ describe('answers match the description', () => {
     });
     expect(changed.status).toBe(200);
     expect((await call('post', '/api/reset-password', { body: { username: email } })).status).toBe(200);
+    // The owner's request is decided after its answer: the admin's, on the same stream, comes after it.
+    await app.ctx.afterAnswer.idle();
     const reset = await call('post', '/api/reset-password', { as: admin, body: { username: email } });
     expect(reset.status).toBe(200);
     const confirm = { token: reset.body.resetToken, password: 'third-password', confirmPassword: 'third-password' };

@@ -309,8 +309,12 @@ describe('projection runner', () => {
     await migrateReadModels(database.db, [projector]);
     const progress: ProjectionProgress[] = [];
     const onProjected = (update: ProjectionProgress) => progress.push(update);
-    start([projector], { onProjected });
-    start([projector], { onProjected });
+    const both = [start([projector], { onProjected }), start([projector], { onProjected })];
+    // Both at the start of the log before the event comes (a runner that loaded its checkpoint after
+    // the other applied the batch would start past it and have nothing to report).
+    await vi.waitFor(async () => {
+      for (const runner of both) expect(await runner.lag(1)).not.toBeNull();
+    });
     const last = (await store.append('a', [event('UserLoggedIn')], 'any')).lastGlobalPosition;
     // Both runners try the batch: one applies it, the other finds its checkpoint moved and reloads it.
     await waitUntil(() => progress.filter((update) => update.slowest === last).length === 2);
