@@ -1,0 +1,2 @@
+// The test kit: bench/ and e2e/ use the product only through this package and public packages.
+export {};

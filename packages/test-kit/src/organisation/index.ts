@@ -1,0 +1,2 @@
+// One sample organisation, in sizes from the demo to the benchmark.
+export {};
