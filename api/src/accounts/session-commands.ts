@@ -15,7 +15,7 @@ import { verifyPassword } from '../auth/passwords';
 import { sessionEndIso } from '../auth/session-lifetime';
 import { appendAndWait, type Actor } from '../platform/commands';
 import type { AppContext } from '../platform/context';
-import { HttpError } from '../platform/http';
+import { DomainError } from '../platform/decider';
 import { proveSecondFactor } from '../second-factor/second-factor-commands';
 import { findUserByEmail, getUser } from '../users/users-queries';
 import type { AccountStreamEvent } from './accounts-decider';
@@ -51,12 +51,12 @@ export async function logIn(
   const user = await findUserByEmail(ctx.db, account);
   if (!user) {
     await limiter.failed(account, client, { userId: null, reason: SIGN_IN_FAILURES.unknownAccount });
-    throw new HttpError(401, M.accountDoesNotExist);
+    throw new DomainError('unauthenticated', M.accountDoesNotExist);
   }
-  if (user.password_hash === null) throw new HttpError(401, S.noPasswordOnAccount);
+  if (user.password_hash === null) throw new DomainError('unauthenticated', S.noPasswordOnAccount);
   if (!(await verifyPassword(user.password_hash, password))) {
     await limiter.failed(account, client, { userId: user.id, reason: SIGN_IN_FAILURES.wrongPassword });
-    throw new HttpError(401, M.wrongPassword);
+    throw new DomainError('unauthenticated', M.wrongPassword);
   }
   const wrongCode = { userId: user.id, reason: SIGN_IN_FAILURES.wrongSecondFactor };
   await proveSecondFactor(ctx, user.id, code, { failed: () => limiter.failed(account, client, wrongCode) }, actor);

@@ -15,7 +15,8 @@ import type { AuthUser } from '../auth/auth-user';
 import { logEntriesInBulk } from '../entries/entries-commands';
 import type { Actor } from '../platform/commands';
 import type { AppContext } from '../platform/context';
-import { HttpError, parseWith } from '../platform/http';
+import { DomainError } from '../platform/decider';
+import { parseWith } from '../platform/http';
 import { updateUser } from '../users/users-commands';
 import { findUserById } from '../users/users-queries';
 import { roleSyncCandidates, storedDuplicateKeys } from './admin-queries';
@@ -34,8 +35,8 @@ export async function syncRoles(ctx: AppContext, admin: AuthUser, actor: Actor):
 /** The employee an admin bulk import is for: an existing account that is not an admin. */
 export async function bulkTargetUser(ctx: AppContext, userId: number): Promise<UserRow> {
   const target = await findUserById(ctx.db, userId);
-  if (!target) throw new HttpError(404, ACCOUNT_MESSAGES.userNotFound);
-  if (target.role === 'admin') throw new HttpError(400, M.adminTargetRefused);
+  if (!target) throw new DomainError('not-found', ACCOUNT_MESSAGES.userNotFound);
+  if (target.role === 'admin') throw new DomainError('invalid', M.adminTargetRefused);
   return target;
 }
 

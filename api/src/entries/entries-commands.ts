@@ -20,8 +20,9 @@ import { customFieldDefinitions } from '../form-fields/form-fields-definitions';
 import { appendNewStreams } from '../platform/bulk-append';
 import { waitForReadModels, type Actor } from '../platform/commands';
 import type { AppContext } from '../platform/context';
+import { DomainError } from '../platform/decider';
 import { handleCommand } from '../platform/handle-command';
-import { HttpError, isRefusal, parseWith } from '../platform/http';
+import { parseWith } from '../platform/http';
 import { findUserById } from '../users/users-queries';
 import { findEntry } from './entries-queries';
 import { entryDecider, type EntryCommand, type EntryState, type LogEntryCommand } from './entry-decider';
@@ -35,8 +36,8 @@ const userIdInPayload = idSchema(M.invalidUserIdQuery);
 function ownerOfNewEntry(user: AuthUser, requestedUserId: unknown): number {
   if (requestedUserId === undefined || requestedUserId === null) return user.id;
   const parsed = userIdInPayload.safeParse(requestedUserId);
-  if (!parsed.success) throw new HttpError(400, M.invalidUserIdQuery);
-  if (parsed.data !== user.id && !canChangeDataOf(user, parsed.data)) throw new HttpError(403, M.logOwnEntriesOnly);
+  if (!parsed.success) throw new DomainError('invalid', M.invalidUserIdQuery);
+  if (parsed.data !== user.id && !canChangeDataOf(user, parsed.data)) throw new DomainError('forbidden', M.logOwnEntriesOnly);
   return parsed.data;
 }
 
@@ -50,13 +51,13 @@ function customValuesOrThrow(
   enforceRequired: boolean,
 ): Record<string, CustomFieldValue> {
   const { values, errors } = checkCustomFieldValues(fields, submitted, { enforceRequired });
-  if (errors.length > 0) throw new HttpError(400, errors[0]!.message);
+  if (errors.length > 0) throw new DomainError('invalid', errors[0]!.message);
   return values;
 }
 
 async function viewOf(ctx: AppContext, entryId: number): Promise<EntryView> {
   const entry = await findEntry(ctx.pool, entryId);
-  if (!entry) throw new HttpError(404, M.entryNotFound);
+  if (!entry) throw new DomainError('not-found', M.entryNotFound);
   return entry;
 }
 
@@ -84,8 +85,8 @@ export async function logEntry(ctx: AppContext, user: AuthUser, body: unknown, a
  */
 async function authoriseChange(ctx: AppContext, user: AuthUser, state: EntryState): Promise<void> {
   if (!state || state.deleted || canChangeDataOf(user, state.userId)) return;
-  if (await canViewDataOf(ctx, user, state.userId)) throw new HttpError(403, M.changeOwnEntriesOnly);
-  throw new HttpError(404, M.entryNotFound);
+  if (await canViewDataOf(ctx, user, state.userId)) throw new DomainError('forbidden', M.changeOwnEntriesOnly);
+  throw new DomainError('not-found', M.entryNotFound);
 }
 
 function changeEntry(ctx: AppContext, user: AuthUser, entryId: number, command: EntryCommand, actor: Actor) {
@@ -221,6 +222,6 @@ export async function logNewEntries(
 
 /** The message of a row's refusal; anything else is not the row's fault. */
 function refusalMessage(error: unknown): string {
-  if (!isRefusal(error)) throw error;
+  if (!(error instanceof DomainError)) throw error;
   return error.message;
 }

@@ -47,16 +47,19 @@ export interface NameClaim {
 }
 
 /**
- * Why a command is refused, in kind: the input breaks a rule, the actor may not do it, the record
- * is not there, or it clashes with what is there.
+ * Why a command is refused, in kind: the input breaks a rule, the credentials do not prove who
+ * the actor is (a sign-in's password or second factor), the actor may not do it, the record is not
+ * there, or it clashes with what is there.
  */
-export type DomainErrorReason = 'invalid' | 'forbidden' | 'not-found' | 'conflict';
+export type DomainErrorReason = 'invalid' | 'unauthenticated' | 'forbidden' | 'not-found' | 'conflict';
 
 /** A refused command: its reason, and the message the user reads (from `@tht/contracts`). */
 export class DomainError extends Error {
   constructor(
     readonly reason: DomainErrorReason,
     message: string,
+    /** Machine-readable facts the refusal carries beside its message (e.g. `mfaRequired: true`). */
+    readonly details: Readonly<Record<string, unknown>> = {},
   ) {
     super(message);
     this.name = 'DomainError';

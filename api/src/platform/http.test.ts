@@ -36,6 +36,9 @@ beforeAll(async () => {
   app.get('/api/refused/:reason', (req) => {
     throw new DomainError(req.params.reason as DomainErrorReason, 'Refused');
   });
+  app.get('/api/code-required', () => {
+    throw new DomainError('unauthenticated', 'Code required', { mfaRequired: true });
+  });
   app.get('/api/conflict', async () => {
     throw new ConcurrencyError('entry-1', 3, 4);
   });
@@ -75,11 +78,18 @@ describe('error responses', () => {
   });
 
   it("answers a refused command with its reason's status and its message", async () => {
-    const reasons: DomainErrorReason[] = ['invalid', 'forbidden', 'not-found', 'conflict'];
+    const reasons: DomainErrorReason[] = ['invalid', 'unauthenticated', 'forbidden', 'not-found', 'conflict'];
     const answers = await Promise.all(reasons.map((reason) => request({ baseUrl }, 'GET', `/api/refused/${reason}`)));
     expect(answers.map(({ status, body }) => ({ status, body }))).toEqual(
-      [400, 403, 404, 409].map((status) => ({ status, body: { error: 'Refused' } })),
+      [400, 401, 403, 404, 409].map((status) => ({ status, body: { error: 'Refused' } })),
     );
+  });
+
+  it("sends a refusal's details beside its message", async () => {
+    expect(await request({ baseUrl }, 'GET', '/api/code-required')).toMatchObject({
+      status: 401,
+      body: { error: 'Code required', mfaRequired: true },
+    });
   });
 
   it('tells the refusals a client caused, with their statuses, from other errors', () => {

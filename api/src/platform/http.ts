@@ -26,6 +26,7 @@ export class HttpError extends Error {
 /** The status a refused command answers with: the one table from a decision's reason to HTTP. */
 const DOMAIN_ERROR_STATUS: Readonly<Record<DomainErrorReason, number>> = {
   invalid: 400,
+  unauthenticated: 401,
   forbidden: 403,
   'not-found': 404,
   conflict: 409,
@@ -83,7 +84,9 @@ function clientErrorOf(error: unknown): ClientError | null {
   if (error instanceof HttpError) {
     return { status: error.status, message: error.message, headers: error.headers, details: error.details };
   }
-  if (error instanceof DomainError) return { status: DOMAIN_ERROR_STATUS[error.reason], message: error.message };
+  if (error instanceof DomainError) {
+    return { status: DOMAIN_ERROR_STATUS[error.reason], message: error.message, details: error.details };
+  }
   if (error instanceof ConcurrencyError) return { status: 409, message: CONFLICT_MESSAGE };
   if (!hasClientStatus(error)) return null;
   if (error.type === 'entity.parse.failed') return { status: 400, message: 'Malformed JSON in request body' };

@@ -8,7 +8,7 @@ import {
 import { ConcurrencyError, type AppendResult } from '@tht/eventstore';
 import { metadataFor, type Actor } from './commands';
 import type { AppContext } from './context';
-import { HttpError } from './http';
+import { DomainError } from './decider';
 import type { NameHolder } from './name-claims';
 
 /**
@@ -65,7 +65,7 @@ async function appendTo(
 }
 
 /**
- * Claims `value` for `ownerId`, or throws a 409 with `conflictMessage` if someone else holds it.
+ * Claims `value` for `ownerId`, or refuses with a conflict (409) saying `conflictMessage` if someone else holds it.
  * Returns false when `ownerId` held it already.
  */
 async function reserve(
@@ -78,12 +78,12 @@ async function reserve(
 ): Promise<boolean> {
   const { holder, version } = await reservationOf(ctx, kind, value);
   if (holder === ownerId) return false;
-  if (holder !== null) throw new HttpError(409, conflictMessage);
+  if (holder !== null) throw new DomainError('conflict', conflictMessage);
   try {
     await appendTo(ctx, kind.stream(value), kind.reserved(value, ownerId), version, actor);
     return true;
   } catch (error) {
-    if (error instanceof ConcurrencyError) throw new HttpError(409, conflictMessage);
+    if (error instanceof ConcurrencyError) throw new DomainError('conflict', conflictMessage);
     throw error;
   }
 }

@@ -11,7 +11,6 @@ import type { Actor } from '../platform/commands';
 import type { AppContext } from '../platform/context';
 import { DomainError } from '../platform/decider';
 import { handleCommand } from '../platform/handle-command';
-import { HttpError } from '../platform/http';
 import { enabled, secondFactorDecider, type SecondFactorCommand, type SecondFactorState } from './second-factor-decider';
 import { loadSecondFactor, noteSecondFactor, secondFactorRequiredFor } from './second-factor-hold';
 import {
@@ -38,8 +37,8 @@ export async function decideOnSecondFactor(ctx: AppContext, command: SecondFacto
 
 /** Only an administrator signed in with a password sets up (or turns off) a second factor. */
 function checkMayManage(user: AuthUser): void {
-  if (user.role !== 'admin') throw new HttpError(403, M.adminsOnly);
-  if (user.session.sso) throw new HttpError(403, M.passwordSessionOnly);
+  if (user.role !== 'admin') throw new DomainError('forbidden', M.adminsOnly);
+  if (user.session.sso) throw new DomainError('forbidden', M.passwordSessionOnly);
 }
 
 export async function secondFactorStatus(ctx: AppContext, user: AuthUser): Promise<SecondFactorStatus> {
@@ -72,7 +71,8 @@ export async function startEnrolment(ctx: AppContext, user: AuthUser): Promise<S
 function enrolmentSecret(ctx: AppContext, userId: number, enrolment: string): string {
   const opened = unseal(ctx.config.jwtSecret, enrolmentPurpose(userId), enrolment);
   const { secret, expiresAt } = (opened === null ? {} : JSON.parse(opened)) as { secret?: string; expiresAt?: number };
-  if (secret === undefined || expiresAt === undefined || expiresAt < Date.now()) throw new HttpError(400, M.enrolmentExpired);
+  if (secret === undefined || expiresAt === undefined || expiresAt < Date.now())
+    throw new DomainError('invalid', M.enrolmentExpired);
   return secret;
 }
 
@@ -86,7 +86,7 @@ export async function confirmEnrolment(
   checkMayManage(user);
   const secret = enrolmentSecret(ctx, user.id, enrolment);
   const timeStep = await timeStepOf(secret, code);
-  if (timeStep === null) throw new HttpError(400, M.wrongCode);
+  if (timeStep === null) throw new DomainError('invalid', M.wrongCode);
   const { codes, hashes } = newRecoveryCodes();
   const encryptedSecret = seal(ctx.config.jwtSecret, secondFactorStream(user.id), secret);
   await decideOnSecondFactor(
@@ -122,7 +122,7 @@ export interface CodeAttempt {
   failed: () => Promise<void>;
 }
 
-const askAgain = (message: string) => new HttpError(401, message, {}, { mfaRequired: true });
+const askAgain = (message: string) => new DomainError('unauthenticated', message, { mfaRequired: true });
 
 /**
  * At a password sign-in, after the password was right: an account with a second factor needs a
@@ -175,7 +175,7 @@ export async function disableSecondFactor(
   const proof = await commandOfCode(ctx, user.id, on, code);
   if (proof === null) {
     await attempt.failed();
-    throw new HttpError(400, M.wrongCode);
+    throw new DomainError('invalid', M.wrongCode);
   }
   if (proof.type === 'UseRecoveryCode') await decideOnSecondFactor(ctx, proof, actor);
   await decideOnSecondFactor(ctx, turnOff(proof.type === 'UseCode' ? proof.timeStep : null), actor);

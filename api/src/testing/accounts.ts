@@ -6,7 +6,6 @@ import { findDepartmentByName, toDepartment } from '../departments/departments-q
 import { systemActor } from '../platform/commands';
 import { DomainError } from '../platform/decider';
 import type { AppContext } from '../platform/context';
-import { HttpError } from '../platform/http';
 import { addUser } from '../users/users-commands';
 import { request } from './request';
 
@@ -54,7 +53,7 @@ export async function ensureDepartment(ctx: AppContext, name: string): Promise<D
 }
 
 function isLostNameClaim(error: unknown): boolean {
-  return (error instanceof HttpError && error.status === 409) || (error instanceof DomainError && error.reason === 'conflict');
+  return error instanceof DomainError && error.reason === 'conflict';
 }
 
 /** The department named `name` as soon as the read models show it (the claim's winner may still be writing it). */

@@ -23,7 +23,7 @@ import { canManageUsers } from '../auth/policy';
 import { findDepartmentByName } from '../departments/departments-queries';
 import type { Actor } from '../platform/commands';
 import type { AppContext } from '../platform/context';
-import { HttpError } from '../platform/http';
+import { DomainError } from '../platform/decider';
 import { findUserByEmail, findUserById, getUser } from './users-queries';
 
 export interface NewUserInput {
@@ -146,7 +146,7 @@ const placementOf = (user: UserRow): Placement => ({
 
 /** Users edit their own record; admins anyone's. */
 export function assertMayEditUser(editor: AuthUser, userId: number): void {
-  if (editor.id !== userId && !canManageUsers(editor)) throw new HttpError(403, M.ownProfileOnly);
+  if (editor.id !== userId && !canManageUsers(editor)) throw new DomainError('forbidden', M.ownProfileOnly);
 }
 
 /** Changes what differs (nothing is appended when nothing does). */
