@@ -7,7 +7,7 @@ import type { TestDatabase } from '@tht/postgres/testing';
 import { allProjectors } from 'projections';
 import { startLiveReadModels, type LiveReadModels } from 'projections/testing/live-read-models';
 import { readModelSnapshot } from 'projections/testing/read-model-snapshot';
-import { appendHistory, sampleAppendTime, sampleHistory } from 'projections/testing/sample-history';
+import { appendHistory, sampleHistory } from 'projections/testing/append-history';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeHrStatsAsOf, hrStatsAsOf, parseAsOfArguments } from './hr-as-of';
 import { hrStats } from './hr-queries';
@@ -51,7 +51,7 @@ describe('parseAsOfArguments', () => {
 });
 
 describe('npm run replay: the HR figures as of a date', () => {
-  const history = sampleHistory(1500);
+  const { appends: history, timeOf } = sampleHistory();
   /** Appends are a minute apart from 5 January 08:00: the 960th is the first of 6 January. */
   const FIRST_AFTER_CUT = 960;
   const END_OF_5_JANUARY = new Date('2026-01-05T23:59:59.999Z');
@@ -66,11 +66,11 @@ describe('npm run replay: the HR figures as of a date', () => {
     ({ database, store } = liveReadModels);
     const { waiter } = liveReadModels;
 
-    expect(sampleAppendTime(FIRST_AFTER_CUT)).toEqual(new Date('2026-01-06T00:00:00.000Z'));
-    expect(await waiter.waitFor(await appendHistory(store, history.slice(0, FIRST_AFTER_CUT)), 30_000)).toBe(true);
+    expect(timeOf(FIRST_AFTER_CUT)).toEqual(new Date('2026-01-06T00:00:00.000Z'));
+    expect(await waiter.waitFor(await appendHistory(store, history.slice(0, FIRST_AFTER_CUT), { timeOf }), 30_000)).toBe(true);
     statsThen = await hrStats(database.pool, 2026, END_OF_5_JANUARY);
     expect(statsThen.completedTraining).toBeGreaterThan(10);
-    const last = await appendHistory(store, history.slice(FIRST_AFTER_CUT), 1, FIRST_AFTER_CUT);
+    const last = await appendHistory(store, history.slice(FIRST_AFTER_CUT), { timeOf, firstIndex: FIRST_AFTER_CUT });
     expect(await waiter.waitFor(last, 30_000)).toBe(true);
     expect(await hrStats(database.pool, 2026, END_OF_5_JANUARY)).not.toEqual(statsThen);
   }, 120_000);
@@ -90,7 +90,7 @@ describe('npm run replay: the HR figures as of a date', () => {
     );
     // The figures as of the last event's time: the same day, so the same figures.
     expect(byPosition.stats).toEqual(statsThen);
-    expect(byPosition.asOf).toEqual(sampleAppendTime(FIRST_AFTER_CUT - 1));
+    expect(byPosition.asOf).toEqual(timeOf(FIRST_AFTER_CUT - 1));
   });
 
   it('prints the figures after a progress bar', async () => {

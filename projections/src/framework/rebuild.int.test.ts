@@ -1,4 +1,5 @@
 import type { EventStore } from '@tht/eventstore';
+import { historyEvents } from '@tht/test-kit/organisation';
 import type { TestDatabase } from '@tht/postgres/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +11,7 @@ import { READ_MODEL_SCHEMA } from './schema';
 import { countingProjector } from './testing/counting-projector';
 import { startLiveReadModels, type LiveReadModels } from './testing/live-read-models';
 import { readModelDefinitions, readModelSnapshot } from './testing/read-model-snapshot';
-import { appendHistory, sampleHistory, toNewEvents } from './testing/sample-history';
+import { appendHistory, sampleHistory } from './testing/append-history';
 import type { ReadModelWaiter } from './waiter';
 
 const projectors: AnyProjector[] = [...allProjectors, countingProjector()];
@@ -32,7 +33,8 @@ describe('rebuildReadModels', () => {
   const tableDefinitions = () => readModelDefinitions(database.db);
 
   it('rebuilds read models equal to the live ones, reporting progress', async () => {
-    const last = await appendHistory(store, sampleHistory(2000), 4);
+    const { appends, timeOf } = sampleHistory();
+    const last = await appendHistory(store, appends, { timeOf, writers: 4 });
     expect(await waiter.waitFor(last, 30_000)).toBe(true);
     const live = await snapshot(database);
     const liveDefinitions = await tableDefinitions();
@@ -71,7 +73,7 @@ describe('rebuildReadModels', () => {
       for (let i = 0; writing; i++) {
         const result = await store.append(
           `during-${i}`,
-          toNewEvents([{ type: 'UserLoggedIn', data: { userId: 1 } }], new Date()),
+          historyEvents([{ type: 'UserLoggedIn', data: { userId: 1 } }], new Date()),
           'no_stream',
         );
         lastWritten = result.lastGlobalPosition;
@@ -101,7 +103,7 @@ describe('rebuildReadModels', () => {
 
     const { lastGlobalPosition } = await store.append(
       'after-partial-rebuild',
-      toNewEvents([{ type: 'UserLoggedIn', data: { userId: 1 } }], new Date()),
+      historyEvents([{ type: 'UserLoggedIn', data: { userId: 1 } }], new Date()),
       'no_stream',
     );
     expect(await waiter.waitFor(lastGlobalPosition, 30_000)).toBe(true);

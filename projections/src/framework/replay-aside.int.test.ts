@@ -11,11 +11,11 @@ import { CHECKPOINT_TABLE, READ_MODEL_SCHEMA } from './schema';
 import { countingProjector } from './testing/counting-projector';
 import { startLiveReadModels, type LiveReadModels } from './testing/live-read-models';
 import { readModelDefinitions, readModelSnapshot } from './testing/read-model-snapshot';
-import { appendHistory, sampleAppendTime, sampleHistory } from './testing/sample-history';
+import { appendHistory, sampleHistory } from './testing/append-history';
 
 const projectors: AnyProjector[] = [...allProjectors, countingProjector()];
 
-const history = sampleHistory(2000);
+const { appends: history, timeOf } = sampleHistory();
 /** The sample history's appends are a minute apart from 5 January 08:00: the 960th is the first of 6 January. */
 const FIRST_AFTER_CUT = 960;
 const END_OF_5_JANUARY = new Date('2026-01-05T23:59:59.999Z');
@@ -45,14 +45,14 @@ describe('replayAside (the read models as of a cut)', () => {
     ({ database, store } = liveReadModels);
     const { waiter } = liveReadModels;
 
-    expect(sampleAppendTime(FIRST_AFTER_CUT - 1) <= END_OF_5_JANUARY).toBe(true);
-    expect(sampleAppendTime(FIRST_AFTER_CUT) > END_OF_5_JANUARY).toBe(true);
-    lastBeforeCut = await appendHistory(store, history.slice(0, FIRST_AFTER_CUT));
+    expect(timeOf(FIRST_AFTER_CUT - 1) <= END_OF_5_JANUARY).toBe(true);
+    expect(timeOf(FIRST_AFTER_CUT) > END_OF_5_JANUARY).toBe(true);
+    lastBeforeCut = await appendHistory(store, history.slice(0, FIRST_AFTER_CUT), { timeOf });
     expect(await waiter.waitFor(lastBeforeCut, 30_000)).toBe(true);
     await rebuildReadModels({ pool: database.pool, store, projectors });
     atCut = await snapshot();
 
-    const last = await appendHistory(store, history.slice(FIRST_AFTER_CUT), 1, FIRST_AFTER_CUT);
+    const last = await appendHistory(store, history.slice(FIRST_AFTER_CUT), { timeOf, firstIndex: FIRST_AFTER_CUT });
     expect(await waiter.waitFor(last, 30_000)).toBe(true);
     live = await snapshot();
     // Events on both sides of the cut change the read models.
@@ -80,7 +80,7 @@ describe('replayAside (the read models as of a cut)', () => {
     expect(result.schema).toBe('read_models_asof_20260105t235959999z');
     expect(await snapshot(result.schema)).toEqual(atCut);
     expect(result.lastPosition).toBe(lastBeforeCut);
-    expect(result.lastRecordedAt).toBe(sampleAppendTime(FIRST_AFTER_CUT - 1).toISOString());
+    expect(result.lastRecordedAt).toBe(timeOf(FIRST_AFTER_CUT - 1).toISOString());
     const eventsBeforeCut = history.slice(0, FIRST_AFTER_CUT).reduce((sum, append) => sum + append.events.length, 0);
     expect(result.events).toBe(eventsBeforeCut);
     // The bar counts against the whole log while replaying, and ends full on what was replayed.

@@ -294,9 +294,9 @@ function* renameFirstDepartment(previousName: string, departmentId: number): Gen
   };
 }
 
-/** The events of `append` as the event store takes them, recorded at `occurredAt` (by no one: a seeded history). */
-export const historyEvents = (append: HistoryAppend, occurredAt: Date) =>
-  append.events.map((event) => ({
+/** `events` as the event store takes them, recorded at `occurredAt` (by no one: a seeded history). */
+export const historyEvents = (events: readonly HistoryEvent[], occurredAt: Date) =>
+  events.map((event) => ({
     type: event.type,
     data: event.data,
     metadata: {
