@@ -8,7 +8,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import { noImportCircles } from './eslint-rules/no-import-circles.mjs';
 
-const TESTS = ['**/*.test.{ts,tsx}', '**/testing/**', 'e2e/**'];
+const TESTS = ['**/*.test.{ts,tsx}', '**/testing/**', 'e2e/**', 'packages/test-kit/**'];
 const FRONT_ENDS = ['shell/**', 'mf-*/**', 'packages/ui/**'];
 const REMOTES = ['mf-admin', 'mf-employee', 'mf-hr', 'mf-manager', 'mf-smt'];
 
@@ -59,6 +59,15 @@ const API = {
   regex: either(named(['api']), climbsInto(['api'])),
   message: 'Projections read the event log only; the API depends on them, never the reverse.',
 };
+
+// bench/ and e2e/ use the product from outside, as an operator and a browser do: through the test
+// kit, the public packages and the product's HTTP API, never its sources nor each other's files.
+const fromOutside = (neighbour) => ({
+  regex: either(named(['api', 'projections/src', neighbour]), climbsInto(['api', 'projections/src', neighbour])),
+  message:
+    'Outside the product: use @tht/test-kit, the public packages (@tht/contracts, @tht/postgres, @tht/eventstore, ' +
+    `projections) and the product's HTTP API, not api/src, projections/src or ${neighbour}/.`,
+});
 
 // In api/src/<feature>/, another feature is used only through its public files, the ones named after
 // it (`users/users-queries.ts`, `departments/departments-commands.ts`, ...). Its other files (streams,
@@ -233,6 +242,14 @@ export default defineConfig(
   {
     files: ['api/src/*/**/*.ts'],
     rules: restrictImports(API_FEATURE_INTERNALS, ...FRONT_END_ONLY),
+  },
+  {
+    files: ['bench/**/*.ts'],
+    rules: restrictImports(fromOutside('e2e')),
+  },
+  {
+    files: ['e2e/**/*.ts'],
+    rules: restrictImports(fromOutside('bench')),
   },
   {
     files: DECIDERS,

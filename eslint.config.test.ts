@@ -52,6 +52,11 @@ const REFUSED: Case[] = [
   ['api/src/platform/decider.ts', './http'],
   ['api/src/platform/decider.ts', 'pg'],
   ['api/src/platform/decider-spec.ts', './commands'],
+  ['bench/x.ts', '../api/src/auth/passwords'],
+  ['bench/support/x.ts', '../../projections/src/framework/testing/sample-history'],
+  ['bench/x.ts', '../e2e/src/support/browser'],
+  ['e2e/src/support/x.ts', '../../../api/src/testing/request'],
+  ['e2e/src/x.ts', 'api/src/config'],
 ];
 
 const ALLOWED: Case[] = [
@@ -78,6 +83,11 @@ const ALLOWED: Case[] = [
   ['api/src/entries/entry-decider.test.ts', './entry-decider'],
   ['api/src/platform/decider-spec.ts', './decider'],
   ['api/src/platform/decider-spec.ts', 'vitest'],
+  ['bench/x.ts', '@tht/test-kit'],
+  ['bench/x.ts', 'projections'],
+  ['bench/x.ts', './support/load'],
+  ['e2e/src/x.ts', '@tht/test-kit'],
+  ['e2e/src/x.ts', './support/browser'],
 ];
 
 describe('import boundaries (eslint.config.mjs)', () => {

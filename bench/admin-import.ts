@@ -18,7 +18,7 @@ import { PassThrough } from 'node:stream';
 import { ENTRY_EXPORT_COLUMNS, importJobSchema, type ImportJob } from '@tht/contracts';
 import { createTestDatabase } from '@tht/postgres/testing';
 import ExcelJS from 'exceljs';
-import { startProduct, type RunningProduct } from '../e2e/src/support/product';
+import { startProduct, type RunningProduct } from '@tht/test-kit';
 import { pidListeningOn, withPeakMemory } from './support/process-memory';
 import { organisationPlan, random, secondsSince, seedThroughEventStore } from './support/seed';
 

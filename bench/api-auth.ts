@@ -4,7 +4,7 @@
 // reference row (no floor). GET /api/user is set against the bare-Express floor sending a body of
 // the same size, with its conditional repeat read (see support/against-floor.ts).
 // Sizes: BENCH_LOGINS (500), BENCH_REQUESTS (5000).
-import type { Account } from '../e2e/src/support/accounts';
+import type { Account } from '@tht/test-kit';
 import { compareWithFloor } from './support/against-floor';
 import { startLoadGenerator } from './support/load';
 import { runBenchmark } from './support/product';

@@ -11,8 +11,7 @@
 //   For comparison, what Chromium actually fetches from the remote when its tab first opens.
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
-import { launchBrowser } from '../e2e/src/support/chromium';
-import { repoRoot } from '../e2e/src/support/product';
+import { launchBrowser, repoRoot } from '@tht/test-kit';
 import { signedInContext } from './support/browser';
 import { remoteBundle } from './support/remote-bundles';
 import { runBenchmark } from './support/product';

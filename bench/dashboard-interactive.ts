@@ -3,7 +3,7 @@
 // mf-employee remote inside the shell's tab panel, is enabled (its years loaded). Measured inside the
 // page on every animation frame, so the figure excludes the test driver's own overhead.
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from '../e2e/src/support/chromium';
+import { launchBrowser } from '@tht/test-kit';
 import { median, signedInContext } from './support/browser';
 import { runBenchmark } from './support/product';
 

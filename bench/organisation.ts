@@ -33,7 +33,7 @@ import { hashPassword } from '../api/src/auth/passwords';
 import { newSessionId, signAuthToken } from '../api/src/auth/tokens';
 import { parseSettings } from '../api/src/config';
 import { createIdAllocator, migrateIds } from '../api/src/platform/ids';
-import { repoRoot, startProduct } from '../e2e/src/support/product';
+import { repoRoot, startProduct } from '@tht/test-kit';
 import { compareWithFloor } from './support/against-floor';
 import { benchDatabase } from './support/bench-postgres';
 import { download } from './support/download';

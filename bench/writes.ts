@@ -17,7 +17,7 @@
  * `BENCH_USERS=100 BENCH_ENTRIES=1000 BENCH_WRITES=300 npx tsx bench/writes.ts`.
  */
 import { entryViewSchema } from '@tht/contracts';
-import { freePort } from '../e2e/src/support/product';
+import { freePort } from '@tht/test-kit';
 import { spawnServer } from './support/floor';
 import { httpJson, startLoadGenerator, type LoadRequest } from './support/load';
 import { organisationPlan } from './support/organisation-plan';

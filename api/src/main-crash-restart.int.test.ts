@@ -8,7 +8,7 @@ import { watchdogsOf } from '@tht/postgres/testing';
 import { rebuildReadModels } from 'projections';
 import { readModelSnapshot } from 'projections/testing/read-model-snapshot';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { serverOnlyInstallation, spawnApi, type ProductProcess } from './testing/product-process';
+import { serverOnlyInstallation, spawnApi, type ProductProcess } from '@tht/test-kit';
 import { request } from './testing/request';
 
 // The product is killed with SIGKILL (its whole process group) under a stream of writes and

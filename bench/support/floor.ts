@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { freePort, repoRoot } from '../../e2e/src/support/product';
+import { freePort, repoRoot } from '@tht/test-kit';
 
 export interface FloorServer {
   baseUrl: string;

@@ -1,5 +1,5 @@
 import { fork, type ChildProcess } from 'node:child_process';
-import { repoRoot } from '../../e2e/src/support/product';
+import { repoRoot } from '@tht/test-kit';
 
 /**
  * Closed-loop HTTP load on autocannon. autocannon runs in a child process of its own (see

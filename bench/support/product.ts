@@ -1,5 +1,4 @@
-import { accountsApi, type ProductTarget } from '../../e2e/src/support/accounts';
-import { startProduct } from '../../e2e/src/support/product';
+import { accountsApi, startProduct, type ProductTarget } from '@tht/test-kit';
 
 export interface BenchProduct extends ProductTarget {
   accounts: ReturnType<typeof accountsApi>;

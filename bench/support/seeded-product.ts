@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createTestDatabase } from '@tht/postgres/testing';
-import { startProduct } from '../../e2e/src/support/product';
+import { startProduct } from '@tht/test-kit';
 import { benchDatabase } from './bench-postgres';
 import { seedThroughEventStore, type SeededUser, type SeedPlan } from './seed';
 

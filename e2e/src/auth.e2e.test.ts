@@ -1,7 +1,7 @@
 import { PASSWORD_RESET_MESSAGES } from '@tht/contracts';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT_PASSWORD, E2E_DEPARTMENT, uniqueEmail } from './support/accounts';
+import { ACCOUNT_PASSWORD, E2E_DEPARTMENT, uniqueEmail } from '@tht/test-kit';
 import { loginForm, myDashboardHeading, signIn, signOut, submitLogin, toast, toastTitled } from './support/browser';
 import { freshPages } from './support/fresh-page';
 import { mailedResetLink } from './support/mailbox';

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
+import { freePort, startProduct, type Account } from '@tht/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Account } from './support/accounts';
 import { baseUrl, launchBrowser, myDashboardHeading, newPage, signIn } from './support/browser';
-import { freePort, startProduct } from './support/product';
 import { buildRemoteWithStamp, deployDist, distOf, hashTree, withDistRestored } from './support/remote-build';
 import { accounts } from './support/test-product';
 

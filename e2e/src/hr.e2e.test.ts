@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { uniqueEmail, type Account } from './support/accounts';
+import { uniqueEmail, type Account } from '@tht/test-kit';
 import { launchBrowser, newPage, signIn, toast } from './support/browser';
 import { accounts } from './support/test-product';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Account } from './support/accounts';
+import type { Account } from '@tht/test-kit';
 import { launchBrowser, newPage, pickUpWithKeyboard, signIn } from './support/browser';
 import { accounts } from './support/test-product';
 

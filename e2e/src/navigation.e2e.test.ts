@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Account, Role } from './support/accounts';
+import type { Account, Role } from '@tht/test-kit';
 import { launchBrowser, mainTabs, myDashboardHeading, newPage, signIn } from './support/browser';
 import { accounts } from './support/test-product';
 

@@ -1,6 +1,6 @@
 import { EMAIL_CONFIRMATION_MESSAGES, SSO_COMPLETE_PATH, SSO_MESSAGES, type AuditLogPage } from '@tht/contracts';
 import { describe, expect, it } from 'vitest';
-import { E2E_DEPARTMENT } from './support/accounts';
+import { E2E_DEPARTMENT } from '@tht/test-kit';
 import { myDashboardHeading, toastTitled } from './support/browser';
 import { freshPages } from './support/fresh-page';
 import { mailedConfirmationLink } from './support/mailbox';

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Account } from './support/accounts';
+import type { Account } from '@tht/test-kit';
 import { baseUrl, launchBrowser, mainTabs, newPage, signIn } from './support/browser';
 import { accounts } from './support/test-product';
 

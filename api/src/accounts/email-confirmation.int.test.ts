@@ -7,7 +7,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureDepartment, TEST_PASSWORD } from '../testing/accounts';
 import { startAppWithoutMail } from '../testing/app-without-mail';
-import { emailConfirmationLinkIn, startMailCatcher, type CaughtMail, type MailCatcher } from '../testing/mail-catcher';
+import { emailConfirmationLinkIn, startMailCatcher, type CaughtMail, type MailCatcher } from '@tht/test-kit';
 import { request } from '../testing/request';
 import { startTestApp, type TestApp } from '../testing/test-app';
 import { findUserByEmail } from '../users/users-queries';

@@ -8,7 +8,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUserAndLogin } from '../testing/accounts';
 import { startAppWithoutMail } from '../testing/app-without-mail';
-import { resetLinkIn, startMailCatcher, type CaughtMail, type MailCatcher } from '../testing/mail-catcher';
+import { resetLinkIn, startMailCatcher, type CaughtMail, type MailCatcher } from '@tht/test-kit';
 import { request, type JsonResponse } from '../testing/request';
 import { startTestApp, type TestApp } from '../testing/test-app';
 import { adminLinkNotLogged } from './admin-password-reset';

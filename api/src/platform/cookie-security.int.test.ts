@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUserAndLogin } from '../testing/accounts';
 import { request } from '../testing/request';
 import { startTestApp, type TestApp } from '../testing/test-app';
-import { startTestIdentityProvider, type TestIdentityProvider } from '../testing/test-identity-provider';
+import { startTestIdentityProvider, type TestIdentityProvider } from '@tht/test-kit';
 
 /**
  * The product behind a TLS proxy and nginx: PUBLIC_URL is https while the API itself is reached

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_LIMITS } from '../auth/login-limiter';
 import { REPO_ROOT } from '../config';
 import { createUserAndLogin } from '../testing/accounts';
-import { freePort } from '../testing/free-port';
+import { freePort } from '@tht/test-kit';
 import { startTestApp, type TestApp } from '../testing/test-app';
 import { REMOTES } from './remotes';
 

@@ -4,10 +4,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { READ_AFTER_HEADER, type EntryView, type LoginResponse } from '@tht/contracts';
 import { createTestDatabase, type TestDatabase } from '@tht/postgres/testing';
+import {
+  serverOnlyInstallation,
+  spawnApi,
+  spawnProjections,
+  startRoundRobinProxy,
+  type ProductProcess,
+  type RoundRobinProxy,
+} from '@tht/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serverOnlyInstallation, spawnApi, spawnProjections, type ProductProcess } from '../testing/product-process';
 import { request } from '../testing/request';
-import { startRoundRobinProxy, type RoundRobinProxy } from '../testing/round-robin-proxy';
 
 // The deployed shape without Docker: two API processes and one projections process on one
 // PostgreSQL, behind a round-robin balancer, so a read usually lands on the other instance than

@@ -8,13 +8,12 @@ import {
   type LoginResponse,
   type SsoFailure,
 } from '@tht/contracts';
+import { freePort, startTestIdentityProvider, type TestIdentityProvider } from '@tht/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CookieBrowser } from '../testing/cookie-browser';
 import { ensureDepartment, createUserAndLogin, TEST_PASSWORD } from '../testing/accounts';
-import { freePort } from '../testing/free-port';
 import { request } from '../testing/request';
 import { startTestApp, type TestApp } from '../testing/test-app';
-import { startTestIdentityProvider, type TestIdentityProvider } from '../testing/test-identity-provider';
 import { addUser } from '../users/users-commands';
 import { systemActor } from '../platform/commands';
 import type { SsoSettings } from '../config';

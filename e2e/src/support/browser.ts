@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { testProduct } from './test-product';
 
-export { launchBrowser } from './chromium';
+export { launchBrowser } from '@tht/test-kit';
 
 export function baseUrl(): string {
   return testProduct.baseUrl;

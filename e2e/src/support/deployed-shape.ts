@@ -3,31 +3,36 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTestDatabase } from '@tht/postgres/testing';
-import { spawnApi, spawnProjections, type ProductProcess } from '../../../api/src/testing/product-process';
-import { startRoundRobinProxy } from '../../../api/src/testing/round-robin-proxy';
-import type { RunningProduct } from './product';
-
-/** How long the first instance may take: it builds the front ends a fresh clone lacks. */
-const START_TIMEOUT_MS = 10 * 60_000;
+import {
+  FIRST_START_TIMEOUT_MS,
+  KIT_ADMIN,
+  readyWithin,
+  spawnApi,
+  spawnProjections,
+  startRoundRobinProxy,
+  type ProductProcess,
+  type RunningProduct,
+} from '@tht/test-kit';
 
 /**
  * The product as an organisation that outgrew one process runs it: two API processes and one
  * projections process on one PostgreSQL, behind a round-robin balancer whose address the browser
  * uses. The first instance starts alone (it migrates and builds the front ends), then the others.
  */
-export async function startDeployedShape(extraEnv: Record<string, string> = {}): Promise<RunningProduct> {
+export async function startDeployedShape(
+  extraEnv: Record<string, string> = {},
+  { echoOutput = false }: { echoOutput?: boolean } = {},
+): Promise<RunningProduct> {
   const database = await createTestDatabase();
   const dataDir = mkdtempSync(join(tmpdir(), 'tht-e2e-'));
-  const adminEmail = 'admin@example.com';
-  const adminPassword = 'Admin-password-1';
   const processes: ProductProcess[] = [];
   const proxy = await startRoundRobinProxy([]);
   const env = {
     DATABASE_URL: database.connectionString,
     DATA_DIR: dataDir,
     JWT_SECRET: randomBytes(32).toString('base64url'),
-    ADMIN_EMAIL: adminEmail,
-    ADMIN_PASSWORD: adminPassword,
+    ADMIN_EMAIL: KIT_ADMIN.email,
+    ADMIN_PASSWORD: KIT_ADMIN.password,
     ORG_EMAIL_DOMAIN: 'example.com',
     PUBLIC_URL: proxy.url,
     ...extraEnv,
@@ -39,39 +44,20 @@ export async function startDeployedShape(extraEnv: Record<string, string> = {}):
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    const first = started(processes, spawnApi({ env }));
-    await within(first.ready, START_TIMEOUT_MS, first);
-    const second = started(processes, spawnApi({ env }));
-    const projections = started(processes, spawnProjections({ env: { DATABASE_URL: database.connectionString } }));
-    await Promise.all([within(second.ready, START_TIMEOUT_MS, second), within(projections.ready, START_TIMEOUT_MS, projections)]);
+    const first = started(processes, spawnApi({ env, echoOutput }));
+    await readyWithin(first, FIRST_START_TIMEOUT_MS);
+    const second = started(processes, spawnApi({ env, echoOutput }));
+    const projections = started(processes, spawnProjections({ env: { DATABASE_URL: database.connectionString }, echoOutput }));
+    await Promise.all([readyWithin(second, FIRST_START_TIMEOUT_MS), readyWithin(projections, FIRST_START_TIMEOUT_MS)]);
     proxy.setTargets(await Promise.all([first.baseUrl, second.baseUrl]));
   } catch (error) {
     await stop();
     throw error;
   }
-  return { baseUrl: proxy.url, adminEmail, adminPassword, dataDir, stop };
+  return { baseUrl: proxy.url, adminEmail: KIT_ADMIN.email, adminPassword: KIT_ADMIN.password, dataDir, stop };
 }
 
 function started(processes: ProductProcess[], process: ProductProcess): ProductProcess {
   processes.push(process);
   return process;
-}
-
-async function within(ready: Promise<void>, timeoutMs: number, process: ProductProcess): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  const timedOut = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`not ready within ${timeoutMs / 1000} s`)), timeoutMs);
-  });
-  try {
-    await Promise.race([ready, timedOut]);
-  } catch (error) {
-    throw new Error(
-      `${(error as Error).message}\n--- output ---\n${process.messages().join('\n').slice(-4000)}\n${process.stderr().slice(-2000)}`,
-      {
-        cause: error,
-      },
-    );
-  } finally {
-    clearTimeout(timer);
-  }
 }

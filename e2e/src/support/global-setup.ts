@@ -1,9 +1,8 @@
 import { SSO_CALLBACK_PATH } from '@tht/contracts';
+import { startProduct, startTestIdentityProvider, type RunningProduct, type TestIdentityProvider } from '@tht/test-kit';
 import type { TestProject } from 'vitest/node';
-import { startTestIdentityProvider, type TestIdentityProvider } from '../../../api/src/testing/test-identity-provider';
 import { startRunMailbox, type RunMailbox } from './mailbox';
 import { startDeployedShape } from './deployed-shape';
-import { startProduct, type RunningProduct } from './product';
 import { E2E_SSO_BUTTON_LABEL } from './sso';
 
 declare module 'vitest' {
@@ -45,10 +44,10 @@ export async function setup(project: TestProject) {
         adminEmail: process.env.E2E_ADMIN_EMAIL ?? 'admin@example.com',
         adminPassword: process.env.E2E_ADMIN_PASSWORD ?? 'Admin-password-1',
       }
-    : (product = await (process.env.E2E_INSTANCES === '2' ? startDeployedShape : startProduct)({
-        SMTP_URL: mailbox.smtpUrl,
-        ...sso,
-      }));
+    : (product = await (process.env.E2E_INSTANCES === '2' ? startDeployedShape : startProduct)(
+        { SMTP_URL: mailbox.smtpUrl, ...sso },
+        { echoOutput: Boolean(process.env.E2E_VERBOSE) },
+      ));
   identityProvider.allowRedirectUri(`${target.baseUrl}${SSO_CALLBACK_PATH}`);
   project.provide('baseUrl', target.baseUrl);
   project.provide('adminEmail', target.adminEmail);

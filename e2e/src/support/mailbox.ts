@@ -3,13 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { inject } from 'vitest';
-import {
-  emailConfirmationLinkIn,
-  resetLinkIn,
-  startMailCatcher,
-  type CaughtMail,
-  type MailCatcher,
-} from '../../../api/src/testing/mail-catcher';
+import { emailConfirmationLinkIn, resetLinkIn, startMailCatcher, type CaughtMail, type MailCatcher } from '@tht/test-kit';
 
 /**
  * The run's mailbox: a real SMTP server (smtp-server) in the global set-up's process, whose mails

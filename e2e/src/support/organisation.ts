@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { latestAsOfDay } from '@tht/contracts';
-import type { Account } from './accounts';
+import type { Account } from '@tht/test-kit';
 import { accounts } from './test-product';
 
 const { api, adminToken, createAccount, signInToken } = accounts;

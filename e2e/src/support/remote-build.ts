@@ -4,7 +4,7 @@ import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promise
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { repoRoot } from './product';
+import { repoRoot } from '@tht/test-kit';
 
 /** sha256 of every file under `dir`, by path relative to it. */
 export async function hashTree(dir: string): Promise<Map<string, string>> {

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { AS_OF_LABELS } from '@tht/contracts';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import type { Account } from './accounts';
+import type { Account } from '@tht/test-kit';
 import { newPage, signIn } from './browser';
 import type { Organisation } from './organisation';
 import { accounts } from './test-product';

@@ -5,7 +5,7 @@ export const E2E_SSO_BUTTON_LABEL = 'Sign in with Acme';
 
 /**
  * Signs in on the run's OpenID Connect provider's own page (oidc-provider's development sign-in:
- * any password; the login names the person, see api/src/testing/test-identity-provider.ts).
+ * any password; the login names the person, see packages/test-kit/src/identity-provider.ts).
  */
 export async function signInAtProvider(page: Page, login: string): Promise<void> {
   await page.getByPlaceholder('Enter any login').fill(login);

@@ -1,5 +1,5 @@
 import { inject } from 'vitest';
-import { accountsApi, type ProductTarget } from './accounts';
+import { accountsApi, type ProductTarget } from '@tht/test-kit';
 
 /** The product global-setup started for this run (one per `npm run test -w e2e`). */
 export const testProduct: ProductTarget = {

@@ -2,7 +2,6 @@ import { generateKeyPairSync } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider, { type Adapter, type AdapterPayload, type ClientMetadata, type KoaContextWithOIDC } from 'oidc-provider';
-import { closeHttpServer } from '../platform/shutdown';
 
 /**
  * A real OpenID Connect provider (oidc-provider, certified) in the test's process, with one client
@@ -35,6 +34,14 @@ export const TEST_CLIENT_ID = 'training-hours-tracker';
 const TEST_CLIENT_SECRET = 'test-client-secret-of-the-training-hours-tracker';
 
 const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+
+/** Closes the server at once: a browser's keep-alive connections would hold it open. */
+function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.close((error) => (error ? reject(error) : resolve()));
+    server.closeAllConnections();
+  });
+}
 
 /** The ID token claims of the person a login names. */
 function claimsOfLogin(login: string, subject: string) {
@@ -152,6 +159,6 @@ export async function startTestIdentityProvider({
     clientSecret: TEST_CLIENT_SECRET,
     subjectFor: (login, subject) => subjects.set(login, subject),
     allowRedirectUri: (uri) => allowed.push(uri),
-    close: () => closeHttpServer(server),
+    close: () => closeServer(server),
   };
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { newerReadAfter, READ_AFTER_HEADER } from '@tht/contracts';
+import type { ProductTarget } from './product';
 
 /**
  * Set-up through the product's HTTP API (what an admin's screens would do, only faster), so each
@@ -15,13 +16,6 @@ export interface Account {
   firstName: string;
   lastName: string;
   role: Role;
-}
-
-/** A running product and its start-up admin (ADMIN_EMAIL / ADMIN_PASSWORD). */
-export interface ProductTarget {
-  baseUrl: string;
-  adminEmail: string;
-  adminPassword: string;
 }
 
 export const E2E_DEPARTMENT = 'E2E Department';
