@@ -36,7 +36,7 @@ runCommandLine(
     withCliRuntime(async (ctx) => {
       await ensureStartupAdmin(ctx);
       const password = `demo-${randomBytes(6).toString('hex')}`;
-      const demo = await seedDemoOrganisation(ctx, { today: new Date(), password });
+      const demo = await seedDemoOrganisation(ctx, { today: ctx.now(), password });
       console.info(describeDemo(demo, password, ctx.config));
     }),
   [DemoRefused],

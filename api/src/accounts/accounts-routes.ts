@@ -72,7 +72,7 @@ export function createAccountsRouter(ctx: AppContext): Router {
     if (!ctx.config.passwordLogin) throw new HttpError(403, S.registrationOff);
     const input = parseWith(registrationSchema(domain), req.body);
     const sessionId = newSessionId();
-    const confirmation = newEmailConfirmation();
+    const confirmation = newEmailConfirmation(ctx.now());
     const origin = { registered: true, sessionId, confirmation: confirmation.stored } as const;
     const user = await addUser(ctx, { ...input, role: 'employee' }, origin, actorOf(req));
     sendEmailConfirmation(res, user, confirmation);

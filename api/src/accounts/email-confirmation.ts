@@ -26,7 +26,7 @@ export interface NewEmailConfirmation {
   stored: EmailConfirmationToken;
 }
 
-export function newEmailConfirmation(now = new Date()): NewEmailConfirmation {
+export function newEmailConfirmation(now: Date): NewEmailConfirmation {
   const secret = randomBytes(32).toString('hex');
   const expiresAt = new Date(now.getTime() + EMAIL_CONFIRMATION_TTL_MS).toISOString();
   return { secret, stored: { confirmationHash: hashSecret(secret), expiresAt } };
@@ -71,7 +71,7 @@ export async function confirmEmail(ctx: AppContext, token: string, actor: Actor)
   const userId = confirmationTokenUserId(token);
   if (userId === null) throw new DomainError('invalid', C.invalidLink);
   const confirmationHash = hashSecret(token.slice(token.indexOf('.') + 1));
-  const command = { type: 'ConfirmEmail', confirmationHash, now: new Date().toISOString() } as const;
+  const command = { type: 'ConfirmEmail', confirmationHash, now: ctx.now().toISOString() } as const;
   await decideOnAccount(ctx, userId, command, actor);
   return { message: C.confirmed };
 }

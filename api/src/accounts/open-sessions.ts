@@ -15,9 +15,8 @@ export interface SessionToEnd {
  * the account holds at most MAX_SESSIONS_PER_ACCOUNT. One query per sign-in, none per request.
  */
 export async function sessionsEndedBySignIn(
-  ctx: { db: ReadModelDb; config: { sessionLifetime: SessionLifetime } },
+  ctx: { db: ReadModelDb; config: { sessionLifetime: SessionLifetime }; now: () => Date },
   userId: number,
-  now: number = Date.now(),
 ): Promise<SessionToEnd[]> {
   const { maxSeconds } = ctx.config.sessionLifetime;
   const rows = await ctx.db
@@ -25,7 +24,7 @@ export async function sessionsEndedBySignIn(
     .selectFrom('open_sessions')
     .select(['session_id', 'started_at'])
     .where('user_id', '=', userId)
-    .where('started_at', '>', new Date(now - maxSeconds * 1000))
+    .where('started_at', '>', new Date(ctx.now().getTime() - maxSeconds * 1000))
     .orderBy('started_at', 'desc')
     .orderBy('session_id', 'desc')
     .offset(MAX_SESSIONS_PER_ACCOUNT - 1)

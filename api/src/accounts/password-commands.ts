@@ -66,7 +66,7 @@ async function proveCurrentPassword(
  */
 export async function issuePasswordReset(ctx: AppContext, userId: number, actor: Actor, byOperator = false): Promise<string> {
   const token = randomBytes(32).toString('hex');
-  const now = new Date();
+  const now = ctx.now();
   const reset = { tokenHash: hashResetToken(token), expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS).toISOString() };
   await decideOnAccount(ctx, userId, { type: 'RequestPasswordReset', reset, now: now.toISOString(), byOperator }, actor);
   return token;
@@ -79,7 +79,7 @@ export async function issuePasswordReset(ctx: AppContext, userId: number, actor:
  */
 export async function completePasswordReset(ctx: AppContext, token: string, password: string, actor: Actor): Promise<void> {
   const tokenHash = hashResetToken(token);
-  const now = new Date();
+  const now = ctx.now();
   const userId = await findResetTokenOwner(ctx.db, tokenHash, now);
   if (userId === undefined) throw new DomainError('invalid', M.resetTokenExpired);
   const passwordHash = await hashChosenPassword(password);

@@ -30,7 +30,11 @@ describe('signed-in users kept in memory', () => {
     // Another API instance's logout: the event reaches this process only through the projection
     // runner's notification, not through this process's own command.
     const logout = { type: 'UserLoggedOut', data: { userId: user.id } };
-    await app.ctx.store.append(userStream(user.id), [{ ...logout, metadata: metadataFor(systemActor(), logout) }], 'any');
+    await app.ctx.store.append(
+      userStream(user.id),
+      [{ ...logout, metadata: metadataFor(systemActor(), logout, app.ctx.now().toISOString()) }],
+      'any',
+    );
 
     expect(await statusWithin(app, token, 401, 5_000)).toBe(401);
   });

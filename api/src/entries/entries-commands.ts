@@ -206,7 +206,7 @@ export async function appendNewEntries(
     }
   }
   const streams = logged.map((event) => ({ streamName: entryStream(event.data.entryId), events: [event] }));
-  return { outcomes, lastPosition: await appendNewStreams(ctx.store, streams, actor) };
+  return { outcomes, lastPosition: await appendNewStreams(ctx.store, streams, actor, ctx.now().toISOString()) };
 }
 
 /** `appendNewEntries`, answering once the read models include the new entries. */

@@ -33,7 +33,7 @@ describe('appendNewStreams', () => {
     it(`starts every stream with its events ${how}, and returns the last position`, async () => {
       const prefix = `bulk-${how.length}`;
       const actor = systemActor();
-      const last = await appendNewStreams(storeOf(app.ctx.store), streams(prefix, 1_203), actor);
+      const last = await appendNewStreams(storeOf(app.ctx.store), streams(prefix, 1_203), actor, app.ctx.now().toISOString());
       // The global log shows an append once no earlier transaction is still open: wait until the projections passed it.
       expect(await app.ctx.readModels.waitFor(last!, 5_000)).toBe(true);
       const { events } = await app.ctx.store.readAll(null, 100_000);
@@ -51,9 +51,10 @@ describe('appendNewStreams', () => {
   }
 
   it('answers null for no streams, and refuses a stream that exists', async () => {
-    expect(await appendNewStreams(app.ctx.store, [], systemActor())).toBeNull();
-    await appendNewStreams(app.ctx.store, streams('bulk-taken', 1), systemActor());
-    await expect(appendNewStreams(app.ctx.store, streams('bulk-taken', 2), systemActor())).rejects.toMatchObject({
+    const now = app.ctx.now().toISOString();
+    expect(await appendNewStreams(app.ctx.store, [], systemActor(), now)).toBeNull();
+    await appendNewStreams(app.ctx.store, streams('bulk-taken', 1), systemActor(), now);
+    await expect(appendNewStreams(app.ctx.store, streams('bulk-taken', 2), systemActor(), now)).rejects.toMatchObject({
       name: 'ConcurrencyError',
     });
   });

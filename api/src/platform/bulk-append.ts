@@ -20,7 +20,8 @@ function chunksOf<T>(items: readonly T[], size: number): T[][] {
 }
 
 /**
- * Starts many new streams (a bulk's entries, each its own stream) under the actor's correlation id:
+ * Starts many new streams (a bulk's entries, each its own stream) under the actor's correlation id,
+ * their events occurring at `occurredAt`:
  * in transactions of STREAMS_PER_TRANSACTION where the store can (PostgreSQL), else one append per
  * stream. Returns the global position of the last event (null for no streams); does not wait for the
  * read models. A stream that exists already fails its transaction (ConcurrencyError).
@@ -29,9 +30,10 @@ export async function appendNewStreams(
   store: EventStore,
   streams: readonly NewCommandStream[],
   actor: Actor,
+  occurredAt: string,
 ): Promise<string | null> {
   const recorded = (events: readonly CommandEvent[]) =>
-    events.map((event) => ({ type: event.type, data: event.data, metadata: metadataFor(actor, event) }));
+    events.map((event) => ({ type: event.type, data: event.data, metadata: metadataFor(actor, event, occurredAt) }));
   let lastPosition: string | null = null;
   const keep = (position: string) => {
     actor.noteAppended?.(position);

@@ -57,16 +57,20 @@ export function systemActor(): Actor {
 }
 
 /**
- * The metadata of `event` appended for `actor`. The acting user is the signed-in one, or for an
+ * The metadata of `event` appended for `actor` at `occurredAt`. The acting user is the signed-in one, or for an
  * account holder's own act from a signed-out request (a sign-in, a registration, a reset link
  * used) that account's holder (`actingUserId`), so the audit finds it under them.
  */
-export function metadataFor(actor: Actor, event: Pick<CommandEvent, 'type' | 'data' | 'schemaVersion'>): EventMetadata {
+export function metadataFor(
+  actor: Actor,
+  event: Pick<CommandEvent, 'type' | 'data' | 'schemaVersion'>,
+  occurredAt: string,
+): EventMetadata {
   const acting = actingUserId({ ...event, metadata: { actorId: actor.userId === null ? null : String(actor.userId) } });
   return {
     actorId: acting === null ? null : String(acting),
     correlationId: actor.correlationId,
-    occurredAt: new Date().toISOString(),
+    occurredAt,
     schemaVersion: event.schemaVersion ?? 1,
   };
 }
@@ -83,10 +87,11 @@ export async function appendAndWait(
   events: readonly CommandEvent[],
   expectedVersion: ExpectedVersion,
   actor: Actor,
+  occurredAt = ctx.now().toISOString(),
 ): Promise<AppendResult> {
   const result = await ctx.store.append(
     stream,
-    events.map((event) => ({ type: event.type, data: event.data, metadata: metadataFor(actor, event) })),
+    events.map((event) => ({ type: event.type, data: event.data, metadata: metadataFor(actor, event, occurredAt) })),
     expectedVersion,
   );
   actor.noteAppended?.(result.lastGlobalPosition);

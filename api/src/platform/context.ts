@@ -44,5 +44,10 @@ export interface AppContext {
   metrics: AppMetrics;
   /** Work requests left running after their answers (waited for at shutdown). */
   afterAnswer: AfterAnswerWork;
+  /**
+   * The current time (Emmett's `getCurrentTime`): commands read it here, never `new Date()`, and
+   * pass it to their deciders in the command; a test may replace it to fix the time.
+   */
+  now: () => Date;
   log: Logger;
 }

@@ -30,12 +30,12 @@ export interface Decider<State, Command, Event extends CommandEvent> {
   decide: (command: Command, state: State) => readonly Event[];
 }
 
-/** The new events evolved onto `state` as if stored at `occurredAt` (now by default). */
+/** The new events evolved onto `state` as if stored at `occurredAt`. */
 export function evolveAll<State, Event extends CommandEvent>(
   decider: Pick<Decider<State, never, Event>, 'evolve'>,
   state: State,
   events: readonly Event[],
-  occurredAt = new Date().toISOString(),
+  occurredAt: string,
 ): State {
   return events.reduce((current, event) => decider.evolve(current, { ...event, metadata: { occurredAt } }), state);
 }

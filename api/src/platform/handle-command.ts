@@ -8,6 +8,7 @@
  *   3. decide;
  *   4. appends the events with `appendAndWait` at the loaded stream version (`no_stream` for a new
  *      stream), so a concurrent change of the same stream is refused, and waits for the read models;
+ *      they occur at the context's `now()`;
  *   5. returns the events, the state after them and the append result (null when nothing changed).
  *
  * Everything a decision needs beyond the stream (another read model, the owner's existence, a
@@ -101,10 +102,11 @@ export async function handleCommand<State, Command, Event extends CommandEvent>(
   await authorise?.(state);
   const events = decider.decide(command, state);
   if (events.length === 0) return { events, state, appended: null };
-  const append = () => appendAndWait(ctx, stream, events, version, actor);
+  const occurredAt = ctx.now().toISOString();
+  const append = () => appendAndWait(ctx, stream, events, version, actor, occurredAt);
   try {
     const appended = await (aroundAppend ? aroundAppend(events, state, append) : append());
-    return { events, state: evolveAll(decider, state, events), appended };
+    return { events, state: evolveAll(decider, state, events, occurredAt), appended };
   } catch (error) {
     if (error instanceof ConcurrencyError && error.streamName === stream) await refuseOnFreshState(ctx, decider, request);
     throw error;

@@ -60,7 +60,11 @@ async function appendTo(
   version: number | 'no_stream',
   actor: Actor,
 ): Promise<void> {
-  const { lastGlobalPosition } = await ctx.store.append(stream, [{ ...event, metadata: metadataFor(actor, event) }], version);
+  const { lastGlobalPosition } = await ctx.store.append(
+    stream,
+    [{ ...event, metadata: metadataFor(actor, event, ctx.now().toISOString()) }],
+    version,
+  );
   actor.noteAppended?.(lastGlobalPosition);
 }
 

@@ -120,6 +120,7 @@ export async function startRuntime(config: AppConfig, pool: pg.Pool, log: Logger
     asOf: createAsOfReplays({ pool, eventstoreUrl: config.eventstoreUrl, owner: jobOwner, log }),
     metrics,
     afterAnswer: createAfterAnswerWork(),
+    now: () => new Date(),
     log,
   };
   return {

@@ -59,7 +59,7 @@ export async function startEnrolment(ctx: AppContext, user: AuthUser): Promise<S
   if ((await loadSecondFactor(ctx, user.id)).enabled) throw new DomainError('conflict', M.alreadyOn);
   const { secret, otpauthUri } = newAuthenticatorKey(user.email);
   const svg = await QRCode.toString(otpauthUri, { type: 'svg', margin: 2, errorCorrectionLevel: 'M' });
-  const expiresAt = Date.now() + ENROLMENT_TTL_MS;
+  const expiresAt = ctx.now().getTime() + ENROLMENT_TTL_MS;
   return {
     secret,
     otpauthUri,
@@ -71,7 +71,7 @@ export async function startEnrolment(ctx: AppContext, user: AuthUser): Promise<S
 function enrolmentSecret(ctx: AppContext, userId: number, enrolment: string): string {
   const opened = unseal(ctx.config.jwtSecret, enrolmentPurpose(userId), enrolment);
   const { secret, expiresAt } = (opened === null ? {} : JSON.parse(opened)) as { secret?: string; expiresAt?: number };
-  if (secret === undefined || expiresAt === undefined || expiresAt < Date.now())
+  if (secret === undefined || expiresAt === undefined || expiresAt < ctx.now().getTime())
     throw new DomainError('invalid', M.enrolmentExpired);
   return secret;
 }
@@ -85,7 +85,7 @@ export async function confirmEnrolment(
 ): Promise<string[]> {
   checkMayManage(user);
   const secret = enrolmentSecret(ctx, user.id, enrolment);
-  const timeStep = await timeStepOf(secret, code);
+  const timeStep = await timeStepOf(secret, code, ctx.now().getTime());
   if (timeStep === null) throw new DomainError('invalid', M.wrongCode);
   const { codes, hashes } = newRecoveryCodes();
   const encryptedSecret = seal(ctx.config.jwtSecret, secondFactorStream(user.id), secret);
@@ -110,7 +110,7 @@ async function commandOfCode(
 ): Promise<SecondFactorCommand | null> {
   if (isAuthenticatorCode(code)) {
     const secret = unseal(ctx.config.jwtSecret, secondFactorStream(userId), state.encryptedSecret);
-    const timeStep = secret === null ? null : await timeStepOf(secret, code);
+    const timeStep = secret === null ? null : await timeStepOf(secret, code, ctx.now().getTime());
     return timeStep === null ? null : { type: 'UseCode', userId, timeStep };
   }
   const recoveryCodeHash = matchingRecoveryCode(state.recoveryCodeHashes, code);

@@ -60,7 +60,7 @@ const CLOCK_TOLERANCE_SECONDS = 30;
 export const isAuthenticatorCode = (code: string) => /^\d{6}$/.test(code);
 
 /** The RFC 6238 time step `code` belongs to for `secret` (within the tolerance around `now`), or null. */
-export async function timeStepOf(secret: string, code: string, now = Date.now()): Promise<number | null> {
+export async function timeStepOf(secret: string, code: string, now: number): Promise<number | null> {
   if (!isAuthenticatorCode(code)) return null;
   const result = await verify({ secret, token: code, epoch: Math.floor(now / 1000), epochTolerance: CLOCK_TOLERANCE_SECONDS });
   return result.valid && 'timeStep' in result ? result.timeStep : null;
