@@ -18,9 +18,10 @@ import { PassThrough } from 'node:stream';
 import { ENTRY_EXPORT_COLUMNS, importJobSchema, type ImportJob } from '@tht/contracts';
 import { createTestDatabase } from '@tht/postgres/testing';
 import ExcelJS from 'exceljs';
+import { emailOf, entryDetails, trainingEntries, type TrainingEntry } from '@tht/test-kit/organisation';
 import { startProduct, type RunningProduct } from '@tht/test-kit';
 import { pidListeningOn, withPeakMemory } from './support/process-memory';
-import { organisationPlan, random, secondsSince, seedThroughEventStore } from './support/seed';
+import { BENCH_DOMAIN, benchSeed, secondsSince, seedThroughEventStore } from './support/seed';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 50_000);
 const USERS = Number(process.env.BENCH_USERS ?? 500);
@@ -28,36 +29,44 @@ const TARGET_ROWS_PER_SECOND = 5_000;
 const TARGET_GROWTH_MB = 200;
 const TARGET_LATENCY_MS = 100;
 const PROBE_INTERVAL_MS = 25;
-const TRAININGS = ['Risk Management', 'Leadership', 'Excel', 'Cloud Security', 'Negotiation', 'Agile Coaching', 'Data Analytics'];
 
 type Row = Record<(typeof ENTRY_EXPORT_COLUMNS)[number], string | number | boolean>;
 
-/** Entry `index` as an export row: one of the seeded people, a date in 2024-2025, a course of the list. */
-function entryRow(index: number, next: () => number, suffix: string): Row {
-  const user = index % USERS;
-  const month = 1 + Math.floor(next() * 12);
-  const day = 1 + Math.floor(next() * 28);
+/** The seeded organisation; the import brings its people's entries of 2024 and 2025 (none seeded). */
+const { organisation } = benchSeed({ people: USERS, entries: 0, years: [2024, 2025], seed: 3 });
+const IMPORTED = { from: new Date(Date.UTC(2024, 0, 1)), to: new Date(Date.UTC(2025, 11, 31)) };
+
+/** Entry `index` as an export row, with its seeded person's id and address. */
+function entryRow(entry: TrainingEntry, index: number, suffix: string): Row {
+  const { firstName, lastName, date, trainingType, courseGivenBy, rating, beInnovative, managerName, department, notes } =
+    entryDetails(organisation, entry);
   return {
+    firstName,
+    lastName,
+    date,
+    trainingType,
+    courseGivenBy,
+    rating,
+    beInnovative,
+    managerName,
+    department,
+    notes,
     id: index + 1,
-    userId: user + 1,
-    employeeEmail: `bench${user}@example.com`,
-    firstName: `First${user}`,
-    lastName: `Last${user}`,
+    userId: entry.person.index + 1,
+    employeeEmail: emailOf(entry.person, BENCH_DOMAIN),
     // Unique per row, so none is a duplicate of another.
-    trainingName: `${TRAININGS[index % TRAININGS.length]} ${Math.floor(index / TRAININGS.length)}${suffix}`,
-    date: `${2024 + (index % 2)}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`,
-    hours: 0.25 * (1 + Math.floor(next() * 32)),
-    trainingType: index % 2 === 0 ? 'internal' : 'external',
-    courseGivenBy: 'Bench Academy',
-    rating: Math.floor(next() * 6),
-    beInnovative: index % 7 === 0,
-    managerName: 'First0 Last0',
-    department: `Department ${user % 10}`,
-    notes: index % 3 === 0 ? 'Notes about the course, and what was learned.' : '',
+    trainingName: `${entry.trainingName} ${index}${suffix}`,
+    hours: entry.hours,
     createdAt: '2025-01-01T00:00:00.000Z',
     updatedAt: '2025-01-01T00:00:00.000Z',
   };
 }
+
+/** The ROWS rows of an import file. */
+const importedRows = (suffix: string) =>
+  Array.from(trainingEntries(organisation, { period: IMPORTED, count: ROWS, seed: 3 }), (entry, index) =>
+    entryRow(entry, index, suffix),
+  );
 
 const csvField = (value: string | number | boolean) => {
   const text = String(value);
@@ -165,21 +174,17 @@ async function main(): Promise<void> {
   console.log('Starting the product as `npm start` does, on a fresh database...');
   const product = await startProduct({ DATABASE_URL: database.connectionString });
   try {
-    await seedThroughEventStore(
-      database.connectionString,
-      'unused-secret-unused-secret-unused',
-      organisationPlan({ users: USERS, entries: 0, years: [2025], seed: 3 }),
-    );
+    await seedThroughEventStore(database.connectionString, 'unused-secret-unused-secret-unused', { organisation, entries: [] });
     const token = await signIn(product);
     const apiPid = await pidListeningOn(Number(new URL(product.baseUrl).port));
     const files = [
       {
         name: 'entries.csv',
-        make: () => exportCsv(Array.from({ length: ROWS }, (_, index) => entryRow(index, random(index + 1), ''))),
+        make: () => exportCsv(importedRows('')),
       },
       {
         name: 'entries.xlsx',
-        make: () => exportWorkbook(Array.from({ length: ROWS }, (_, index) => entryRow(index, random(index + 1), ' (xlsx)'))),
+        make: () => exportWorkbook(importedRows(' (xlsx)')),
       },
     ];
     console.log(

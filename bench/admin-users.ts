@@ -11,11 +11,11 @@
  * BENCH_CLIENTS (50), BENCH_REQUESTS (3000). A quick check on a small dataset:
  * `BENCH_USERS=500 BENCH_REQUESTS=300 npx tsx bench/admin-users.ts`.
  */
-import { adminUsersPageSchema, PEOPLE_PAGE_SIZE } from '@tht/contracts';
+import { adminUsersPageSchema, fullName, PEOPLE_PAGE_SIZE } from '@tht/contracts';
 import { compareWithFloor } from './support/against-floor';
 import { httpJson, type LoadRequest } from './support/load';
-import { managersFor, organisationPlan } from './support/organisation-plan';
-import { random } from './support/seed';
+import { managerCount, personWithRole, seededRandom } from '@tht/test-kit/organisation';
+import { benchSeed } from './support/seed';
 import { signedInAs, withSeededProduct } from './support/seeded-product';
 
 const USERS = Number(process.env.BENCH_USERS ?? 5_000);
@@ -23,37 +23,37 @@ const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 50);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 3_000);
 const TARGET_RATIO = 0.6;
 
-const ADMIN_INDEX = managersFor(USERS);
-const plan = organisationPlan({ users: USERS, entries: 0, years: [2025], seed: 5, roles: { [ADMIN_INDEX]: 'admin' } });
+const seed = benchSeed({ people: USERS, entries: 0, years: [2025], seed: 5 });
+const { organisation } = seed;
 
-await withSeededProduct(plan, async ({ baseUrl, users }) => {
-  const headers = signedInAs(users[ADMIN_INDEX]!);
+await withSeededProduct(seed, async ({ baseUrl, users }) => {
+  const headers = signedInAs(users[personWithRole(organisation, 'admin').index]!);
   const first = adminUsersPageSchema.parse(await httpJson(baseUrl, { path: '/api/admin/users?page=1', headers }));
   console.log(
     `  ${first.total} users on ${first.totalPages} pages; page 1 lists ${first.users.length}, the first with ${first.users[0]!.directReports.length} direct reports`,
   );
 
-  const pick = random(11);
+  const random = seededRandom(11);
   const pages = Math.ceil(first.total / PEOPLE_PAGE_SIZE);
-  const managerPages = Math.ceil(managersFor(USERS) / PEOPLE_PAGE_SIZE);
+  const managerPages = Math.ceil(managerCount(organisation.size) / PEOPLE_PAGE_SIZE);
   const requests = (path: () => string): LoadRequest[] => Array.from({ length: 300 }, () => ({ path: path(), headers }));
   const comparison = await compareWithFloor(baseUrl, CLIENTS);
   try {
     await comparison.measure({
       label: 'GET /api/admin/users?page= (random pages)',
-      requests: requests(() => `/api/admin/users?page=${1 + Math.floor(pick() * pages)}`),
+      requests: requests(() => `/api/admin/users?page=${1 + random.int(pages)}`),
       amount: REQUESTS,
       target: TARGET_RATIO,
     });
     await comparison.measure({
       label: 'for reference, ?search= (a name, random)',
-      requests: requests(() => `/api/admin/users?search=Last${Math.floor(pick() * USERS)}`),
+      requests: requests(() => `/api/admin/users?search=${encodeURIComponent(fullName(random.pick(organisation.people)))}`),
       amount: REQUESTS,
       target: null,
     });
     await comparison.measure({
       label: 'for reference, ?role=manager&page=',
-      requests: requests(() => `/api/admin/users?role=manager&page=${1 + Math.floor(pick() * managerPages)}`),
+      requests: requests(() => `/api/admin/users?role=manager&page=${1 + random.int(managerPages)}`),
       amount: REQUESTS,
       target: null,
     });

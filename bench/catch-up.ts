@@ -13,10 +13,9 @@ import { createEventStore, migrateEventStore, type EventStore } from '@tht/event
 import { createDb, createPool } from '@tht/postgres';
 import { allProjectors, migrateReadModels, startProjectionRunner, type ProjectionRunnerOptions } from 'projections';
 import type pg from 'pg';
-import { sampleHistory } from '../projections/src/framework/testing/sample-history';
 import { benchDatabase } from './support/bench-postgres';
 import { emitRow } from './support/report';
-import { seedHistory } from './support/seed-history';
+import { historyOfAbout, seedHistory } from './support/seed-history';
 
 const EVENTS = Number(process.env.BENCH_CATCH_UP_EVENTS ?? 50_000);
 const ROUNDS = Number(process.env.BENCH_CATCH_UP_ROUNDS ?? 3);
@@ -66,7 +65,7 @@ const pool = createPool(database.connectionString, { max: 20 });
 try {
   await migrateEventStore(pool);
   const store = createEventStore({ pool });
-  await seedHistory(pool, sampleHistory(EVENTS));
+  await seedHistory(pool, historyOfAbout(EVENTS));
   const last = (await store.readAll(null, EVENTS + 1_000)).events.at(-1)!.globalPosition;
   const loadBefore = loadavg()[0]!;
   const product: CatchUp[] = [];

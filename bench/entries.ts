@@ -14,9 +14,10 @@
  * `BENCH_USERS=100 BENCH_ENTRIES=4000 BENCH_REQUESTS=300 npx tsx bench/entries.ts`.
  * It always starts its own product (seeding needs the database).
  */
+import { seededRandom } from '@tht/test-kit/organisation';
 import { compareWithFloor } from './support/against-floor';
 import { httpJson, type LoadRequest } from './support/load';
-import { random, syntheticEntry, type SeededUser, type SeedPlan } from './support/seed';
+import { benchSeed, type SeededUser } from './support/seed';
 import { signedInAs, withSeededProduct } from './support/seeded-product';
 import { medianAndMax } from './support/report';
 
@@ -27,25 +28,7 @@ const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 50);
 const TARGET_RATIO = 0.6;
 const BULK_ROWS = 500;
 const BULK_RUNS = 5;
-const MANAGERS = Math.max(1, Math.round(USERS / 20));
 const YEARS = [2023, 2024, 2025] as const;
-
-/** Every 20th user is a manager (and the first one after the managers is HR); entries go round the users. */
-function seedPlan(): SeedPlan {
-  const next = random(42);
-  return {
-    users: USERS,
-    profileOf: (index) => ({
-      role: index === MANAGERS ? 'hr' : index < MANAGERS ? 'manager' : 'employee',
-      managerIndex: index < MANAGERS ? null : index % MANAGERS,
-    }),
-    entries: ENTRIES,
-    entryOf: (index, owner) => {
-      const userIndex = index % USERS;
-      return { userIndex, details: syntheticEntry(index, owner(userIndex), next, YEARS, 'Bench Manager') };
-    },
-  };
-}
 
 async function bulkLog(baseUrl: string, user: SeededUser, run: number): Promise<number> {
   const entries = Array.from({ length: BULK_ROWS }, (_, index) => ({
@@ -80,13 +63,13 @@ async function bulkLog(baseUrl: string, user: SeededUser, run: number): Promise<
   return elapsed;
 }
 
-await withSeededProduct(seedPlan(), async ({ baseUrl, users }) => {
-  const pick = random(7);
+await withSeededProduct(benchSeed({ people: USERS, entries: ENTRIES, years: YEARS, seed: 42 }), async ({ baseUrl, users }) => {
+  const random = seededRandom(7);
   /** Reads of random users' data in random years, each signed in as that user. */
   const reads = (path: (user: SeededUser, year: number) => string): LoadRequest[] =>
     Array.from({ length: Math.min(REQUESTS, 2_000) }, () => {
-      const user = users[Math.floor(pick() * users.length)]!;
-      const year = YEARS[Math.floor(pick() * YEARS.length)]!;
+      const user = random.pick(users);
+      const year = random.pick(YEARS);
       return { path: path(user, year), headers: signedInAs(user) };
     });
   const comparison = await compareWithFloor(baseUrl, CLIENTS);

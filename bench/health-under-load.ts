@@ -9,11 +9,10 @@
  * `BENCH_USERS=50 BENCH_ENTRIES=500 BENCH_WRITES=3000 npx tsx bench/health-under-load.ts`.
  */
 import { randomBytes } from 'node:crypto';
-import { httpRequest, startLoadGenerator, type LoadRequest } from './support/load';
-import { organisationPlan } from './support/organisation-plan';
+import { httpRequest, startLoadGenerator } from './support/load';
 import { emitRow, loadAverageText, referenceRow } from './support/report';
-import { random, syntheticEntry, type SeededUser } from './support/seed';
-import { signedInAs, withSeededProduct } from './support/seeded-product';
+import { benchSeed } from './support/seed';
+import { entryWrites, withSeededProduct } from './support/seeded-product';
 
 const USERS = Number(process.env.BENCH_USERS ?? 200);
 const ENTRIES = Number(process.env.BENCH_ENTRIES ?? 2_000);
@@ -23,17 +22,7 @@ const POLL_EVERY_MS = 200;
 const TARGET_MS = 50;
 
 const THIS_YEAR = new Date().getFullYear();
-const plan = organisationPlan({ users: USERS, entries: ENTRIES, years: [THIS_YEAR - 1, THIS_YEAR], seed: 19 });
-
-/** The `count` writes of the loop: entry `index` logged by user `index` (round the users), for themself. */
-function writes(users: readonly SeededUser[], count: number): LoadRequest[] {
-  const next = random(19);
-  return Array.from({ length: count }, (_, index) => {
-    const user = users[index % users.length]!;
-    const entry = { ...syntheticEntry(index, user, next, [THIS_YEAR], 'Bench Manager'), userId: user.id };
-    return { method: 'POST', path: '/api/entries', headers: signedInAs(user, true), body: JSON.stringify(entry) };
-  });
-}
+const seed = benchSeed({ people: USERS, entries: ENTRIES, years: [THIS_YEAR - 1, THIS_YEAR], seed: 19 });
 
 interface HealthAnswer {
   status: number;
@@ -82,7 +71,7 @@ const percentile = (sorted: readonly number[], share: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)]!;
 
 await withSeededProduct(
-  plan,
+  seed,
   async ({ baseUrl, users }) => {
     await httpRequest(baseUrl, { path: '/api/health' }, 200);
     const load = startLoadGenerator();
@@ -94,7 +83,7 @@ await withSeededProduct(
         baseUrl,
         connections: CLIENTS,
         amount: WRITES,
-        requests: writes(users, WRITES),
+        requests: entryWrites(seed.organisation, users, { count: WRITES, seed: 19 }),
         expectStatus: 201,
       });
       const answers = await health.stop();

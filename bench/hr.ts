@@ -19,13 +19,14 @@
  * It always starts its own product (seeding needs the database). Linux only (reads /proc for memory).
  */
 import { bulkTargetResultSchema, hrStatsSchema, hrUsersSchema } from '@tht/contracts';
+import { personWithRole, seededRandom } from '@tht/test-kit/organisation';
 import { compareWithFloor } from './support/against-floor';
 import { download } from './support/download';
 import { httpJson, httpRequest, type LoadRequest } from './support/load';
 import { pidListeningOn, withPeakMemory } from './support/process-memory';
 import { medianAndMax } from './support/report';
-import { managersOf, organisationPlan, random, secondsSince, syntheticEntry } from './support/seed';
-import { signedInAs, withSeededProduct } from './support/seeded-product';
+import { benchSeed, secondsSince } from './support/seed';
+import { entryWrites, signedInAs, withSeededProduct } from './support/seeded-product';
 
 const USERS = Number(process.env.BENCH_USERS ?? 1_000);
 const ENTRIES = Number(process.env.BENCH_ENTRIES ?? 200_000);
@@ -37,16 +38,12 @@ const EXPORT_TARGETS = { csv: { seconds: 5 }, xlsx: { seconds: 20 }, growthMb: 1
 
 const THIS_YEAR = new Date().getFullYear();
 const YEARS = [THIS_YEAR - 2, THIS_YEAR - 1, THIS_YEAR] as const;
-/** The first user after the managers is the HR user. */
-const HR_INDEX = managersOf(USERS);
-
-if (USERS < HR_INDEX + 2) throw new Error(`BENCH_USERS must be at least ${HR_INDEX + 2}`);
-
-const seedPlan = () => organisationPlan({ users: USERS, entries: ENTRIES, years: YEARS, roles: { [HR_INDEX]: 'hr' }, seed: 10 });
+const seed = benchSeed({ people: USERS, entries: ENTRIES, years: YEARS, seed: 10 });
+const HR_INDEX = personWithRole(seed.organisation, 'hr').index;
 
 const verdict = (ok: boolean) => (ok ? 'ok' : 'BELOW TARGET');
 
-await withSeededProduct(seedPlan(), async ({ baseUrl, users }) => {
+await withSeededProduct(seed, async ({ baseUrl, users }) => {
   const hr = signedInAs(users[HR_INDEX]!);
   const post = (path: string, body: unknown) =>
     httpJson(baseUrl, { method: 'POST', path, headers: signedInAs(users[HR_INDEX]!, true), body: JSON.stringify(body) });
@@ -71,15 +68,8 @@ await withSeededProduct(seedPlan(), async ({ baseUrl, users }) => {
   );
 
   const fresh: Record<string, number[]> = { stats: [], users: [] };
-  for (let round = 0; round < FRESH_READS; round += 1) {
-    const author = users[HR_INDEX + 1 + (round % (USERS - HR_INDEX - 1))]!;
-    const entry = syntheticEntry(round, author, random(round + 1), [THIS_YEAR], 'Bench Manager');
-    await httpRequest(baseUrl, {
-      method: 'POST',
-      path: '/api/entries',
-      headers: signedInAs(author, true),
-      body: JSON.stringify(entry),
-    });
+  for (const write of entryWrites(seed.organisation, users, { count: FRESH_READS, seed: 1 })) {
+    await httpRequest(baseUrl, write);
     for (const [name, path] of [
       ['stats', statsPath(THIS_YEAR)],
       ['users', usersPath(THIS_YEAR)],
@@ -95,9 +85,9 @@ await withSeededProduct(seedPlan(), async ({ baseUrl, users }) => {
     );
   }
 
-  const pick = random(7);
+  const random = seededRandom(7);
   const requests = (path: (year: number) => string): LoadRequest[] =>
-    Array.from({ length: 300 }, () => ({ path: path(YEARS[Math.floor(pick() * YEARS.length)]!), headers: hr }));
+    Array.from({ length: 300 }, () => ({ path: path(random.pick(YEARS)), headers: hr }));
   const comparison = await compareWithFloor(baseUrl, CLIENTS);
   try {
     // For reference: a light signed-in read (sign-in from memory, one small query), near the ceiling any signed-in read has.

@@ -1,7 +1,7 @@
 /**
  * Manager View benchmark (issue 9). Starts the product as `npm start` does (its own process) on a
- * fresh database, seeds 1,000 users and 200,000 entries through the event store, one manager
- * having 40 direct reports, and waits for the projections. Then, signed in as that manager, the
+ * fresh database, seeds 1,000 users and 200,000 entries through the event store, managers
+ * having up to 40 direct reports, and waits for the projections. Then, signed in as that manager, the
  * throughput of each of the three Manager View reads under 50 connections (closed loop), each
  * set against the bare-Express floor sending a body of the same size, measured in the same run
  * (target: at least 0.6 of that floor), with their conditional repeat reads (support/against-floor.ts):
@@ -15,9 +15,10 @@
  * It always starts its own product (seeding needs the database).
  */
 import { managerStatsSchema } from '@tht/contracts';
+import { personWithRole, seededRandom } from '@tht/test-kit/organisation';
 import { compareWithFloor } from './support/against-floor';
 import { httpJson, type LoadRequest } from './support/load';
-import { random, syntheticEntry, type SeedPlan } from './support/seed';
+import { benchSeed } from './support/seed';
 import { signedInAs, withSeededProduct } from './support/seeded-product';
 
 const USERS = Number(process.env.BENCH_USERS ?? 1_000);
@@ -30,45 +31,22 @@ const TARGET_RATIO = 0.6;
 
 const THIS_YEAR = new Date().getFullYear();
 const YEARS = [THIS_YEAR - 2, THIS_YEAR - 1, THIS_YEAR] as const;
-/** The other users report to one of these managers (the users right after the measured team). */
-const OTHER_MANAGERS = 24;
+const seed = benchSeed({ people: USERS, entries: ENTRIES, years: YEARS, seed: 9, teamSize: REPORTS });
+/** The measured manager, and how many report to them. */
+const MANAGER = personWithRole(seed.organisation, 'manager');
+const TEAM = seed.organisation.people.filter((person) => person.managerIndex === MANAGER.index).length;
 
-if (USERS < REPORTS + OTHER_MANAGERS + 2) throw new Error(`BENCH_USERS must be at least ${REPORTS + OTHER_MANAGERS + 2}`);
-
-/**
- * User 0 is the measured manager, users 1 to REPORTS their reports; the next OTHER_MANAGERS users
- * manage everyone else. Entries go round all the users, so the team holds REPORTS / USERS of them.
- */
-function seedPlan(): SeedPlan {
-  const next = random(9);
-  const firstOtherManager = REPORTS + 1;
-  return {
-    users: USERS,
-    profileOf: (index) => {
-      if (index === 0) return { role: 'manager', managerIndex: null };
-      if (index <= REPORTS) return { role: 'employee', managerIndex: 0 };
-      if (index < firstOtherManager + OTHER_MANAGERS) return { role: 'manager', managerIndex: null };
-      return { role: 'employee', managerIndex: firstOtherManager + (index % OTHER_MANAGERS) };
-    },
-    entries: ENTRIES,
-    entryOf: (index, owner) => {
-      const userIndex = index % USERS;
-      return { userIndex, details: syntheticEntry(index, owner(userIndex), next, YEARS, 'First0 Last0') };
-    },
-  };
-}
-
-await withSeededProduct(seedPlan(), async ({ baseUrl, users }) => {
-  const manager = users[0]!;
+await withSeededProduct(seed, async ({ baseUrl, users }) => {
+  const manager = users[MANAGER.index]!;
   const headers = signedInAs(manager);
-  const pick = random(7);
-  const randomYear = () => YEARS[Math.floor(pick() * YEARS.length)]!;
+  const random = seededRandom(7);
+  const randomYear = () => random.pick(YEARS);
 
   const stats = managerStatsSchema.parse(
     await httpJson(baseUrl, { path: `/api/manager/${manager.id}/stats?year=${THIS_YEAR}`, headers }),
   );
-  if (stats.totalEmployees !== REPORTS) throw new Error(`the manager has ${stats.totalEmployees} reports, not ${REPORTS}`);
-  console.log(`  the team of ${REPORTS}: ${stats.completedTraining} entries and ${stats.totalHours} hours in ${THIS_YEAR}`);
+  if (stats.totalEmployees !== TEAM) throw new Error(`the manager has ${stats.totalEmployees} reports, not ${TEAM}`);
+  console.log(`  the team of ${TEAM}: ${stats.completedTraining} entries and ${stats.totalHours} hours in ${THIS_YEAR}`);
 
   const requests = (path: () => string): LoadRequest[] => Array.from({ length: 300 }, () => ({ path: path(), headers }));
   const reads = [

@@ -28,6 +28,13 @@ import { AS_OF_RETRY_AFTER_SECONDS, asOfBuildingSchema, PEOPLE_PAGE_SIZE } from 
 import { createEventStore, migrateEventStore, sealChain } from '@tht/eventstore';
 import { createDb, createPool } from '@tht/postgres';
 import { allProjectors, migrateReadModels, rebuildReadModels, type AnyProjector } from 'projections';
+import {
+  describeOrganisation,
+  ORGANISATION_SIZES,
+  organisationHistory,
+  personWithRole,
+  seededRandom,
+} from '@tht/test-kit/organisation';
 import type pg from 'pg';
 import { hashPassword } from '../api/src/auth/passwords';
 import { newSessionId, signAuthToken } from '../api/src/auth/tokens';
@@ -38,11 +45,9 @@ import { compareWithFloor } from './support/against-floor';
 import { benchDatabase } from './support/bench-postgres';
 import { download } from './support/download';
 import { httpRequest, type LoadRequest } from './support/load';
-import { organisationHistory } from './support/organisation-history';
-import { managersFor, organisationPlan } from './support/organisation-plan';
 import { pidListeningOn, withPeakMemory } from './support/process-memory';
 import { emitRow, loadAverageText, type BenchRow } from './support/report';
-import { random, secondsSince, type SeededUser } from './support/seed';
+import { secondsSince, type SeededUser } from './support/seed';
 import { signedInAs } from './support/seeded-product';
 import { emitRebuildRow } from './support/rebuild-row';
 import { seedHistory } from './support/seed-history';
@@ -61,29 +66,15 @@ const TARGETS = { asOfSeconds: 60, exportSeconds: 60, exportGrowthMb: 200, readR
 const SESSION_SETTINGS = { SESSION_MAX_HOURS: '24', SESSION_IDLE_MINUTES: String(24 * 60) };
 const { sessionLifetime } = parseSettings(SESSION_SETTINGS);
 
-const DEPARTMENTS = [
-  'Engineering',
-  'Finance',
-  'People',
-  'Sales',
-  'Support',
-  'Legal',
-  'Marketing',
-  'Operations',
-  'Research',
-  'Procurement',
-  'Facilities',
-  'Security',
-];
 const NOW = new Date();
 const THIS_YEAR = NOW.getUTCFullYear();
 const YEARS = [THIS_YEAR - 4, THIS_YEAR - 3, THIS_YEAR - 2, THIS_YEAR - 1, THIS_YEAR] as const;
 const FIRST_DAY = new Date(Date.UTC(YEARS[0], 0, 1));
-/** The first people after the managers read as HR, SMT and the admin. */
-const HR_INDEX = managersFor(PEOPLE);
-const SMT_INDEX = HR_INDEX + 1;
-const ADMIN_INDEX = HR_INDEX + 2;
-if (PEOPLE < ADMIN_INDEX + 2) throw new Error(`BENCH_ORG_PEOPLE must be at least ${ADMIN_INDEX + 2}`);
+const ORGANISATION = describeOrganisation({ ...ORGANISATION_SIZES.benchmark, people: PEOPLE, entries: ENTRIES });
+/** Who reads as HR, SMT and the admin. */
+const HR_INDEX = personWithRole(ORGANISATION, 'hr').index;
+const SMT_INDEX = personWithRole(ORGANISATION, 'smt').index;
+const ADMIN_INDEX = personWithRole(ORGANISATION, 'admin').index;
 
 const number = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0 });
 const verdict = (met: boolean) => (met ? 'ok' : 'BELOW TARGET');
@@ -120,19 +111,12 @@ async function seed(pool: pg.Pool, jwtSecret: string): Promise<{ users: SeededUs
   await migrateIds(db);
   const allocator = createIdAllocator(db);
   const ids = {
-    users: await allocator.nextMany('user', PEOPLE),
-    departments: await allocator.nextMany('department', DEPARTMENTS.length),
+    people: await allocator.nextMany('user', PEOPLE),
+    departments: await allocator.nextMany('department', ORGANISATION.departments.length),
     entries: await allocator.nextMany('entry', ENTRIES),
   };
-  const plan = organisationPlan({
-    users: PEOPLE,
-    entries: ENTRIES,
-    years: YEARS,
-    seed: 23,
-    roles: { [HR_INDEX]: 'hr', [SMT_INDEX]: 'smt', [ADMIN_INDEX]: 'admin' },
-  });
   const passwordHash = await hashPassword('bench-password-1');
-  const history = organisationHistory({ plan, ids, departments: DEPARTMENTS, passwordHash, from: FIRST_DAY, to: NOW, seed: 23 });
+  const history = organisationHistory(ORGANISATION, { ids, passwordHash, from: FIRST_DAY, to: NOW, seed: 23 });
 
   const started = performance.now();
   const events = await seedHistory(pool, history.appends(), history.timeOf);
@@ -155,11 +139,11 @@ async function seed(pool: pg.Pool, jwtSecret: string): Promise<{ users: SeededUs
       `rows ${written.toFixed(1)} s, seal ${sealed.toFixed(1)} s`,
     ),
   );
-  const users = ids.users.map((id, index) => ({
+  const users = ids.people.map((id, index) => ({
     id,
     token: signAuthToken({ id, token_version: 0 }, { id: newSessionId() }, { jwtSecret, sessionLifetime }).token,
-    firstName: `First${index}`,
-    lastName: `Last${index}`,
+    firstName: ORGANISATION.people[index]!.firstName,
+    lastName: ORGANISATION.people[index]!.lastName,
   }));
   return { users, events };
 }
@@ -229,15 +213,15 @@ async function asOfAYearBack(pool: pg.Pool, baseUrl: string, hr: SeededUser): Pr
 
 /** Every dashboard read against the floor, each signed in as someone it is for. */
 async function dashboardReads(baseUrl: string, users: readonly SeededUser[]): Promise<void> {
-  const pick = random(7);
-  const any = <T>(items: readonly T[]) => items[Math.floor(pick() * items.length)]!;
+  const random = seededRandom(7);
+  const any = <T>(items: readonly T[]) => random.pick(items);
   const year = () => any(YEARS);
   const distinct = (make: () => LoadRequest): LoadRequest[] => Array.from({ length: 300 }, make);
   const asUser = (path: (user: SeededUser) => string) => () => {
     const user = any(users);
     return { path: path(user), headers: signedInAs(user) };
   };
-  const managers = users.slice(0, HR_INDEX);
+  const managers = ORGANISATION.people.filter((person) => person.role === 'manager').map((person) => users[person.index]!);
   const [hr, smt, admin] = [users[HR_INDEX]!, users[SMT_INDEX]!, users[ADMIN_INDEX]!];
   const pages = Math.ceil((PEOPLE + 1) / PEOPLE_PAGE_SIZE);
   const reads: [label: string, requests: LoadRequest[]][] = [
@@ -255,7 +239,7 @@ async function dashboardReads(baseUrl: string, users: readonly SeededUser[]): Pr
     ['GET /api/smt/overview?year=', distinct(() => ({ path: `/api/smt/overview?year=${year()}`, headers: signedInAs(smt) }))],
     [
       'GET /api/admin/users?page=',
-      distinct(() => ({ path: `/api/admin/users?page=${1 + Math.floor(pick() * pages)}`, headers: signedInAs(admin) })),
+      distinct(() => ({ path: `/api/admin/users?page=${1 + random.int(pages)}`, headers: signedInAs(admin) })),
     ],
   ];
   const comparison = await compareWithFloor(baseUrl, CLIENTS);

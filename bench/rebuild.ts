@@ -13,9 +13,8 @@ import { createEventStore, migrateEventStore } from '@tht/eventstore';
 import { createDb, createPool } from '@tht/postgres';
 import { allProjectors, migrateReadModels, rebuildReadModels, type AnyProjector } from 'projections';
 import type pg from 'pg';
-import { sampleHistory } from '../projections/src/framework/testing/sample-history';
 import { benchDatabase } from './support/bench-postgres';
-import { seedHistory } from './support/seed-history';
+import { historyOfAbout, seedHistory } from './support/seed-history';
 import { emitRebuildRow } from './support/rebuild-row';
 import { timed } from './support/timed-projector';
 
@@ -55,7 +54,7 @@ try {
   const store = createEventStore({ pool });
 
   const seeding = performance.now();
-  await seedHistory(pool, sampleHistory(EVENTS));
+  await seedHistory(pool, historyOfAbout(EVENTS));
   const total = await store.countAll!();
   console.info(
     `rebuild: ${database.describe}; seeded ${number.format(total)} events in ${((performance.now() - seeding) / 1000).toFixed(1)}s`,

@@ -17,12 +17,12 @@
  * It always starts its own product (seeding needs the database).
  */
 import { smtOverviewSchema, YEARLY_TARGET_MAX_HOURS } from '@tht/contracts';
+import { personWithRole, seededRandom } from '@tht/test-kit/organisation';
 import { compareWithFloor } from './support/against-floor';
 import { httpJson, httpRequest } from './support/load';
-import { managersFor, organisationPlan } from './support/organisation-plan';
 import { medianAndMax } from './support/report';
-import { random, syntheticEntry } from './support/seed';
-import { signedInAs, withSeededProduct } from './support/seeded-product';
+import { benchSeed } from './support/seed';
+import { entryWrites, signedInAs, withSeededProduct } from './support/seeded-product';
 
 const USERS = Number(process.env.BENCH_USERS ?? 1_000);
 const ENTRIES = Number(process.env.BENCH_ENTRIES ?? 200_000);
@@ -33,21 +33,12 @@ const TARGET_RATIO = 0.6;
 
 const THIS_YEAR = new Date().getFullYear();
 const YEARS = [THIS_YEAR - 2, THIS_YEAR - 1, THIS_YEAR] as const;
-/** The first user after the managers is the HR user who sets the targets, the next one the SMT user who reads. */
-const HR_INDEX = managersFor(USERS);
-const SMT_INDEX = HR_INDEX + 1;
+const seed = benchSeed({ people: USERS, entries: ENTRIES, years: YEARS, seed: 11 });
+/** HR sets the targets, the SMT director reads. */
+const HR_INDEX = personWithRole(seed.organisation, 'hr').index;
+const SMT_INDEX = personWithRole(seed.organisation, 'smt').index;
 
-if (USERS < SMT_INDEX + 2) throw new Error(`BENCH_USERS must be at least ${SMT_INDEX + 2}`);
-
-const plan = organisationPlan({
-  users: USERS,
-  entries: ENTRIES,
-  years: YEARS,
-  seed: 11,
-  roles: { [HR_INDEX]: 'hr', [SMT_INDEX]: 'smt' },
-});
-
-await withSeededProduct(plan, async ({ baseUrl, users }) => {
+await withSeededProduct(seed, async ({ baseUrl, users }) => {
   const post = (index: number, path: string, body: unknown) =>
     httpRequest(baseUrl, { method: 'POST', path, headers: signedInAs(users[index]!, true), body: JSON.stringify(body) });
   for (const year of YEARS) {
@@ -67,19 +58,16 @@ await withSeededProduct(plan, async ({ baseUrl, users }) => {
   );
 
   const fresh: number[] = [];
-  for (let round = 0; round < FRESH_READS; round += 1) {
-    const authorIndex = SMT_INDEX + 1 + (round % (USERS - SMT_INDEX - 1));
-    await post(authorIndex, '/api/entries', {
-      ...syntheticEntry(round, users[authorIndex]!, random(round + 1), [THIS_YEAR], 'Bench Manager'),
-      rating: 5,
-    });
+  // Top rated, so the overview's list changes too.
+  for (const write of entryWrites(seed.organisation, users, { count: FRESH_READS, seed: 1, details: { rating: 5 } })) {
+    await httpRequest(baseUrl, write);
     const started = performance.now();
     await httpRequest(baseUrl, { path: overviewPath(THIS_YEAR), headers: smt });
     fresh.push(performance.now() - started);
   }
   console.log(`  GET /api/smt/overview computed afresh (first read after a change), ${FRESH_READS} reads: ${medianAndMax(fresh)}`);
 
-  const pick = random(7);
+  const random = seededRandom(7);
   const comparison = await compareWithFloor(baseUrl, CLIENTS);
   try {
     // For reference: a light signed-in read (sign-in from memory, one small query), near the ceiling any signed-in read has.
@@ -90,7 +78,7 @@ await withSeededProduct(plan, async ({ baseUrl, users }) => {
       target: null,
     });
     const requests = Array.from({ length: 300 }, () => ({
-      path: overviewPath(YEARS[Math.floor(pick() * YEARS.length)]!),
+      path: overviewPath(random.pick(YEARS)),
       headers: smt,
     }));
     await comparison.measure({ label: 'GET /api/smt/overview?year=', requests, amount: REQUESTS, target: TARGET_RATIO });

@@ -20,10 +20,9 @@ import { entryViewSchema } from '@tht/contracts';
 import { freePort } from '@tht/test-kit';
 import { spawnServer } from './support/floor';
 import { httpJson, startLoadGenerator, type LoadRequest } from './support/load';
-import { organisationPlan } from './support/organisation-plan';
 import { emitRow, loadAverageText, ratioRow } from './support/report';
-import { random, syntheticEntry, type SeededUser } from './support/seed';
-import { signedInAs, withSeededProduct } from './support/seeded-product';
+import { benchSeed } from './support/seed';
+import { entryWrites, withSeededProduct } from './support/seeded-product';
 
 const USERS = Number(process.env.BENCH_USERS ?? 1_000);
 const ENTRIES = Number(process.env.BENCH_ENTRIES ?? 20_000);
@@ -33,17 +32,7 @@ const TARGET_RATIO = 0.5;
 const READ_YOUR_WRITES_CHECKS = 20;
 
 const THIS_YEAR = new Date().getFullYear();
-const plan = organisationPlan({ users: USERS, entries: ENTRIES, years: [THIS_YEAR - 1, THIS_YEAR], seed: 14 });
-
-/** The `count` writes of the loop: entry `index` logged by user `index` (round the users), for themself. */
-function writes(users: readonly SeededUser[], count: number): LoadRequest[] {
-  const next = random(3);
-  return Array.from({ length: count }, (_, index) => {
-    const user = users[index % users.length]!;
-    const entry = { ...syntheticEntry(index, user, next, [THIS_YEAR], 'Bench Manager'), userId: user.id };
-    return { method: 'POST', path: '/api/entries', headers: signedInAs(user, true), body: JSON.stringify(entry) };
-  });
-}
+const seed = benchSeed({ people: USERS, entries: ENTRIES, years: [THIS_YEAR - 1, THIS_YEAR], seed: 14 });
 
 /** Each write's entry is in its author's list of the year at the very next read. */
 async function checkReadYourWrites(baseUrl: string, requests: readonly LoadRequest[]): Promise<void> {
@@ -59,9 +48,9 @@ async function checkReadYourWrites(baseUrl: string, requests: readonly LoadReque
 }
 
 await withSeededProduct(
-  plan,
+  seed,
   async ({ baseUrl, connectionString, users }) => {
-    const requests = writes(users, Math.min(WRITES, 5_000));
+    const requests = entryWrites(seed.organisation, users, { count: Math.min(WRITES, 5_000), seed: 3 });
     await checkReadYourWrites(baseUrl, requests);
 
     const port = await freePort();

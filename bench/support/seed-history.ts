@@ -1,10 +1,33 @@
 import type pg from 'pg';
-import { toNewEvents, type SampleAppend } from '../../projections/src/framework/testing/sample-history';
+import {
+  describeOrganisation,
+  historyEvents,
+  ORGANISATION_SIZES,
+  organisationHistory,
+  type HistoryAppend,
+} from '@tht/test-kit/organisation';
 
 const CHUNK = 10_000;
 
+const HISTORY_START = new Date(Date.UTC(2026, 0, 5));
 /** When the append at `index` of a seeded history happened, by default: one a minute from 5 January 2026. */
-const minuteApart = (index: number) => new Date(Date.UTC(2026, 0, 5) + index * 60_000);
+const minuteApart = (index: number) => new Date(HISTORY_START.getTime() + index * 60_000);
+
+/**
+ * The test kit's history of an organisation of one person for every 60 events (at least the small
+ * size's), one append a minute from 5 January 2026, cut after about `events` events (an append
+ * holds one, a few for the custom field).
+ */
+export function* historyOfAbout(events: number): Generator<HistoryAppend> {
+  const people = Math.max(ORGANISATION_SIZES.small.people, Math.round(events / 60));
+  const organisation = describeOrganisation({ ...ORGANISATION_SIZES.small, people, entries: events });
+  let count = 0;
+  for (const append of organisationHistory(organisation, { from: HISTORY_START }).appends()) {
+    count += append.events.length;
+    if (count > events) return;
+    yield append;
+  }
+}
 
 /**
  * Seeding is not what is measured, and 200,000 appends one by one take minutes on two shared
@@ -15,11 +38,11 @@ const minuteApart = (index: number) => new Date(Date.UTC(2026, 0, 5) + index * 6
  */
 export async function seedHistory(
   pool: pg.Pool,
-  appends: Iterable<SampleAppend>,
+  appends: Iterable<HistoryAppend>,
   timeOf: (index: number) => Date = minuteApart,
 ): Promise<number> {
   const versions = new Map<string, number>();
-  let chunk: { stream: string; version: number; event: ReturnType<typeof toNewEvents>[number] }[] = [];
+  let chunk: { stream: string; version: number; event: ReturnType<typeof historyEvents>[number] }[] = [];
   let written = 0;
   /** The previous chunk's insert, still running while the next chunk is generated. */
   let inserting: Promise<unknown> = Promise.resolve();
@@ -45,7 +68,7 @@ export async function seedHistory(
   };
   let index = 0;
   for (const append of appends) {
-    for (const event of toNewEvents(append.events, timeOf(index))) {
+    for (const event of historyEvents(append.events, timeOf(index))) {
       const version = (versions.get(append.stream) ?? -1) + 1;
       versions.set(append.stream, version);
       chunk.push({ stream: append.stream, version, event });

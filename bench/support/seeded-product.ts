@@ -1,8 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { createTestDatabase } from '@tht/postgres/testing';
+import type { EntryDetails } from '@tht/contracts';
 import { startProduct } from '@tht/test-kit';
+import { entryDetails, trainingEntries, type Organisation } from '@tht/test-kit/organisation';
 import { benchDatabase } from './bench-postgres';
-import { seedThroughEventStore, type SeededUser, type SeedPlan } from './seed';
+import type { LoadRequest } from './load';
+import { seedThroughEventStore, type BenchSeed, type SeededUser } from './seed';
 
 export interface SeededProduct {
   baseUrl: string;
@@ -12,13 +15,13 @@ export interface SeededProduct {
 }
 
 /**
- * Starts the product as `npm start` does (its own process) on a fresh database, seeds `plan`
+ * Starts the product as `npm start` does (its own process) on a fresh database, seeds `seed`
  * through the event store, waits for the projections, runs `work`, and always stops and drops
  * everything. The database is a throw-away cluster's (fsync off: reads do not depend on it), or
  * with `durable` one with the product's own settings (fsync on: writes do).
  */
 export async function withSeededProduct(
-  plan: SeedPlan,
+  seed: BenchSeed,
   work: (product: SeededProduct) => Promise<void>,
   { durable = false, env = {} }: { durable?: boolean; env?: Record<string, string> } = {},
 ): Promise<void> {
@@ -30,7 +33,7 @@ export async function withSeededProduct(
     console.log('Starting the product as `npm start` does, on a fresh database...');
     const product = await startProduct({ DATABASE_URL: database.connectionString, JWT_SECRET: jwtSecret, ...env });
     try {
-      const users = await seedThroughEventStore(database.connectionString, jwtSecret, plan);
+      const users = await seedThroughEventStore(database.connectionString, jwtSecret, seed);
       await work({ baseUrl: product.baseUrl, connectionString: database.connectionString, users });
     } finally {
       await product.stop();
@@ -45,3 +48,21 @@ export const signedInAs = (user: SeededUser, json = false): Record<string, strin
   authorization: `Bearer ${user.token}`,
   ...(json ? { 'content-type': 'application/json' } : {}),
 });
+
+/**
+ * `count` requests `POST /api/entries` of the organisation's people, each logging an entry of
+ * this year (with `details` changed) for themself as the seeded user.
+ */
+export function entryWrites(
+  organisation: Organisation,
+  users: readonly SeededUser[],
+  { count, seed, details = {} }: { count: number; seed: number; details?: Partial<EntryDetails> },
+): LoadRequest[] {
+  const now = new Date();
+  const period = { from: new Date(Date.UTC(now.getUTCFullYear(), 0, 1)), to: now };
+  return Array.from(trainingEntries(organisation, { period, count, seed }), (entry) => {
+    const user = users[entry.person.index]!;
+    const body = { ...entryDetails(organisation, entry), ...details, userId: user.id };
+    return { method: 'POST', path: '/api/entries', headers: signedInAs(user, true), body: JSON.stringify(body) };
+  });
+}
