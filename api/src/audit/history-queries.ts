@@ -19,7 +19,7 @@ import {
 } from '@tht/contracts';
 import type { RecordedEvent } from '@tht/eventstore';
 import { READ_MODEL_SCHEMA } from 'projections';
-import { canViewDataOf } from '../auth/policy';
+import { mayViewDataOf } from '../auth/policy';
 import type { AppContext } from '../platform/context';
 import { HttpError } from '../platform/http';
 
@@ -55,7 +55,7 @@ async function eventsOf(ctx: AppContext, key: HistoryRecordKey): Promise<Recorde
 async function mayRead(ctx: AppContext, viewer: Person, key: HistoryRecordKey, events: readonly RecordedEvent[]): Promise<boolean> {
   switch (key.kind) {
     case 'entries':
-      return canViewDataOf(ctx, viewer, (events[0]!.data as { userId: number }).userId);
+      return mayViewDataOf(ctx, viewer, (events[0]!.data as { userId: number }).userId);
     case 'users':
       return isAdmin(viewer) || viewer.id === key.id;
     case 'user-targets':

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUserAndLogin } from '../testing/accounts';
 import { startTestApp, type TestApp } from '../testing/test-app';
-import { canUseManagerView, canViewDataOf } from './policy';
+import { mayUseManagerView, mayViewDataOf } from './policy';
 
 let app: TestApp;
 
@@ -21,14 +21,14 @@ describe('relationship rules', () => {
     const ctx = app.ctx;
     const as = (role: 'manager' | 'hr', id: number) => ({ id, role });
 
-    expect(await canUseManagerView(ctx, boss.user)).toBe(true);
-    expect(await canUseManagerView(ctx, colleague.user)).toBe(false);
-    expect(await canUseManagerView(ctx, as('manager', colleague.user.id))).toBe(true);
-    expect(await canViewDataOf(ctx, boss.user, report.user.id)).toBe(true);
-    expect(await canViewDataOf(ctx, boss.user, indirect.user.id)).toBe(false);
-    expect(await canViewDataOf(ctx, colleague.user, report.user.id)).toBe(false);
-    expect(await canViewDataOf(ctx, colleague.user, 999_999)).toBe(false);
-    expect(await canViewDataOf(ctx, as('hr', colleague.user.id), report.user.id)).toBe(true);
-    expect(await canViewDataOf(ctx, report.user, report.user.id)).toBe(true);
+    expect(await mayUseManagerView(ctx, boss.user)).toBe(true);
+    expect(await mayUseManagerView(ctx, colleague.user)).toBe(false);
+    expect(await mayUseManagerView(ctx, as('manager', colleague.user.id))).toBe(true);
+    expect(await mayViewDataOf(ctx, boss.user, report.user.id)).toBe(true);
+    expect(await mayViewDataOf(ctx, boss.user, indirect.user.id)).toBe(false);
+    expect(await mayViewDataOf(ctx, colleague.user, report.user.id)).toBe(false);
+    expect(await mayViewDataOf(ctx, colleague.user, 999_999)).toBe(false);
+    expect(await mayViewDataOf(ctx, as('hr', colleague.user.id), report.user.id)).toBe(true);
+    expect(await mayViewDataOf(ctx, report.user, report.user.id)).toBe(true);
   });
 });

@@ -1,9 +1,10 @@
-import { canUseManagerView as opensManagerView, canViewDataOf as mayViewDataOf, type Person } from '@tht/contracts';
+import { canUseManagerView, canViewDataOf, type Person } from '@tht/contracts';
 import { findCachedUserRow, leadsATeam, type UserLookups } from './principal-cache';
 
 /**
- * The role rules live in `@tht/contracts` (shared with the shell's tabs); the
- * relationship checks below look up who manages whom in the users read model and ask those rules.
+ * The role rules live in `@tht/contracts` (shared with the shell's tabs): a `can…` rule answers
+ * from what it is given. The `may…` checks below look up who manages whom in the users read model
+ * and ask those rules.
  */
 export {
   canChangeDataOf,
@@ -21,17 +22,17 @@ export {
 // while nothing changed.
 
 /** Manager View: role manager, or anyone with direct reports. */
-export async function canUseManagerView(ctx: UserLookups, user: Person): Promise<boolean> {
+export async function mayUseManagerView(ctx: UserLookups, user: Person): Promise<boolean> {
   return (
-    opensManagerView({ role: user.role, hasDirectReports: false }) ||
-    opensManagerView({ role: user.role, hasDirectReports: await leadsATeam(ctx, user.id) })
+    canUseManagerView({ role: user.role, hasDirectReports: false }) ||
+    canUseManagerView({ role: user.role, hasDirectReports: await leadsATeam(ctx, user.id) })
   );
 }
 
 /** A user's data (entries, stats, progress): the user, their manager, HR, SMT and admins. */
-export async function canViewDataOf(ctx: UserLookups, viewer: Person, userId: number): Promise<boolean> {
+export async function mayViewDataOf(ctx: UserLookups, viewer: Person, userId: number): Promise<boolean> {
   return (
-    mayViewDataOf(viewer, { id: userId, managerId: null }) ||
-    mayViewDataOf(viewer, { id: userId, managerId: (await findCachedUserRow(ctx, userId))?.manager_id ?? null })
+    canViewDataOf(viewer, { id: userId, managerId: null }) ||
+    canViewDataOf(viewer, { id: userId, managerId: (await findCachedUserRow(ctx, userId))?.manager_id ?? null })
   );
 }

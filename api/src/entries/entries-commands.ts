@@ -15,7 +15,7 @@ import {
 } from '@tht/contracts';
 import type { z } from 'zod';
 import type { AuthUser } from '../auth/auth-user';
-import { canChangeDataOf, canViewDataOf } from '../auth/policy';
+import { canChangeDataOf, mayViewDataOf } from '../auth/policy';
 import { customFieldDefinitions } from '../form-fields/form-fields-definitions';
 import { appendNewStreams } from '../platform/bulk-append';
 import { waitForReadModels, type Actor } from '../platform/commands';
@@ -85,7 +85,7 @@ export async function logEntry(ctx: AppContext, user: AuthUser, body: unknown, a
  */
 async function authoriseChange(ctx: AppContext, user: AuthUser, state: EntryState): Promise<void> {
   if (!state || state.deleted || canChangeDataOf(user, state.userId)) return;
-  if (await canViewDataOf(ctx, user, state.userId)) throw new DomainError('forbidden', M.changeOwnEntriesOnly);
+  if (await mayViewDataOf(ctx, user, state.userId)) throw new DomainError('forbidden', M.changeOwnEntriesOnly);
   throw new DomainError('not-found', M.entryNotFound);
 }
 

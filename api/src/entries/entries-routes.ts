@@ -7,7 +7,7 @@ import {
 } from '@tht/contracts';
 import { Router } from 'express';
 import type { AuthUser } from '../auth/auth-user';
-import { canViewDataOf, canViewOrganisationData } from '../auth/policy';
+import { canViewOrganisationData, mayViewDataOf } from '../auth/policy';
 import { requireAuth, signedInUser } from '../auth/require-auth';
 import { actorOf } from '../platform/commands';
 import type { AppContext } from '../platform/context';
@@ -26,7 +26,7 @@ export async function authoriseEntriesQuery(ctx: AppContext, user: AuthUser, que
     if (!canViewOrganisationData(user)) throw new HttpError(403, M.allEntriesAccessDenied);
     return;
   }
-  if (!(await canViewDataOf(ctx, user, query.userId))) throw new HttpError(403, M.entriesAccessDenied);
+  if (!(await mayViewDataOf(ctx, user, query.userId))) throw new HttpError(403, M.entriesAccessDenied);
 }
 
 export function createEntriesRouter(ctx: AppContext): Router {

@@ -1,7 +1,7 @@
 import { ACCOUNT_MESSAGES, MANAGER_MESSAGES as M, managerIdSchema, managerYearQuerySchema } from '@tht/contracts';
 import { Router, type Request } from 'express';
 import type { AuthUser } from '../auth/auth-user';
-import { canUseManagerView, canViewOrganisationData } from '../auth/policy';
+import { canViewOrganisationData, mayUseManagerView } from '../auth/policy';
 import { findCachedUserRow } from '../auth/principal-cache';
 import { requireAuth, signedInUser } from '../auth/require-auth';
 import type { AppContext } from '../platform/context';
@@ -21,7 +21,7 @@ async function authorisedManagerId(ctx: AppContext, user: AuthUser, req: Request
       throw new HttpError(404, ACCOUNT_MESSAGES.userNotFound);
     return managerId;
   }
-  if (managerId === user.id && (await canUseManagerView(ctx, user))) return managerId;
+  if (managerId === user.id && (await mayUseManagerView(ctx, user))) return managerId;
   throw new HttpError(403, M.teamAccessDenied);
 }
 
