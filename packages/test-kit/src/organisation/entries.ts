@@ -30,8 +30,6 @@ const DAY_MS = 86_400_000;
 const MOST_DAYS_LATE = 14;
 const RATINGS = [2, 3, 4, 4, 5, 5];
 
-const isoDay = (time: number) => new Date(time).toISOString().slice(0, 10);
-
 /** The `months` up to `today` (an organisation size's period). */
 export const monthsUpTo = (today: Date, months: number): Period => ({
   from: new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - months, today.getUTCDate())),
@@ -46,7 +44,15 @@ export function entryDrawer(organisation: Organisation, random: SeededRandom) {
       COURSES.filter((course) => !course.departments || course.departments.includes(department)),
     ]),
   );
-  const deliveryValues = new Map(CUSTOM_FIELD.options.map((label) => [label, optionValueFromLabel(label)]));
+  // One object a delivery and one text a day: millions of entries make little garbage.
+  const customFields = new Map(CUSTOM_FIELD.options.map((label) => [label, { [CUSTOM_FIELD.name]: optionValueFromLabel(label) }]));
+  const days = new Map<number, string>();
+  const isoDay = (time: number) => {
+    const day = Math.floor(time / DAY_MS);
+    let text = days.get(day);
+    if (text === undefined) days.set(day, (text = new Date(day * DAY_MS).toISOString().slice(0, 10)));
+    return text;
+  };
   const author = (): Person => {
     const person = random.pick(organisation.people);
     return person.role !== 'employee' || random.chance(0.7) ? person : random.pick(organisation.people);
@@ -65,7 +71,7 @@ export function entryDrawer(organisation: Organisation, random: SeededRandom) {
       rating: random.chance(0.15) ? 0 : random.pick(RATINGS),
       beInnovative: innovative,
       notes: innovative ? random.pick(INNOVATION_NOTES) : random.pick(NOTES),
-      customFields: { [CUSTOM_FIELD.name]: deliveryValues.get(course.delivery)! },
+      customFields: customFields.get(course.delivery)!,
     };
   };
   return { author, entry };
@@ -90,12 +96,30 @@ export function* trainingEntries(
 export const managerNameOf = (organisation: Organisation, person: Person) =>
   person.managerIndex === null ? '' : fullName(organisation.people[person.managerIndex]!);
 
-/** `entry` as the product stores it (`EntryLogged`'s details, the body of POST /api/entries). */
-export const entryDetails = (organisation: Organisation, { person, hours, ...entry }: TrainingEntry): EntryDetails => ({
-  ...entry,
-  firstName: person.firstName,
-  lastName: person.lastName,
-  managerName: managerNameOf(organisation, person),
-  department: person.department,
-  hours: String(hours),
+/** `entry` as the product stores it, with the names it carries when they changed since the organisation was described. */
+export const detailsWith = (
+  entry: TrainingEntry,
+  { lastName, managerName, department }: Pick<EntryDetails, 'lastName' | 'managerName' | 'department'>,
+): EntryDetails => ({
+  trainingName: entry.trainingName,
+  date: entry.date,
+  firstName: entry.person.firstName,
+  lastName,
+  managerName,
+  department,
+  hours: String(entry.hours),
+  notes: entry.notes,
+  rating: entry.rating,
+  beInnovative: entry.beInnovative,
+  trainingType: entry.trainingType,
+  courseGivenBy: entry.courseGivenBy,
+  customFields: entry.customFields,
 });
+
+/** `entry` as the product stores it (`EntryLogged`'s details, the body of POST /api/entries). */
+export const entryDetails = (organisation: Organisation, entry: TrainingEntry): EntryDetails =>
+  detailsWith(entry, {
+    lastName: entry.person.lastName,
+    managerName: managerNameOf(organisation, entry.person),
+    department: entry.person.department,
+  });

@@ -14,7 +14,7 @@ import {
   type FormFieldEvent,
 } from '@tht/contracts';
 import { CUSTOM_FIELD } from './catalogue';
-import { entryDetails, entryDrawer } from './entries';
+import { detailsWith, entryDrawer } from './entries';
 import { emailOf, type Organisation } from './organisation';
 import { seededRandom } from './random';
 
@@ -105,7 +105,8 @@ export function organisationHistory(organisation: Organisation, options: History
     (entries > 0 ? 3 : 0);
   const from = options.from.getTime();
   const step = options.to ? (options.to.getTime() - from) / appendCount : MINUTE_MS;
-  const timeOf = (index: number) => new Date(from + Math.floor(index * step));
+  const timeAt = (index: number) => from + Math.floor(index * step);
+  const timeOf = (index: number) => new Date(timeAt(index));
   const passwordHash = options.passwordHash ?? NO_PASSWORD_HASH;
 
   function* setUp(): Generator<HistoryAppend> {
@@ -185,6 +186,9 @@ export function organisationHistory(organisation: Organisation, options: History
     const random = seededRandom(options.seed ?? 1);
     const draw = entryDrawer(organisation, random);
     const lastNames = people.map((person) => person.lastName);
+    const managerNames = people.map((person) => (person.managerIndex === null ? '' : fullName(people[person.managerIndex]!)));
+    const reports = people.map(() => [] as number[]);
+    for (const person of people) if (person.managerIndex !== null) reports[person.managerIndex]!.push(person.index);
     const departmentNames = new Map<string, string>(departments.map((name) => [name, name]));
     const recent: { entryId: number; userId: number; details: EntryDetails; version: number }[] = [];
     const pickRecent = () => recent[random.int(recent.length)]!;
@@ -192,14 +196,11 @@ export function organisationHistory(organisation: Organisation, options: History
     let index = 2 * departments.length + 2 + 2 * people.length;
     for (let entry = 0; entry < entries; entry += 1) {
       const person = draw.author();
-      const logged = draw.entry(person, timeOf(index).getTime(), from);
-      const manager = person.managerIndex;
-      const details: EntryDetails = {
-        ...entryDetails(organisation, logged),
+      const details = detailsWith(draw.entry(person, timeAt(index), from), {
         lastName: lastNames[person.index]!,
-        managerName: manager === null ? '' : `${people[manager]!.firstName} ${lastNames[manager]}`,
+        managerName: managerNames[person.index]!,
         department: departmentNames.get(person.department)!,
-      };
+      });
       const [entryId, userId] = [ids.entries[entry]!, ids.people[person.index]!];
       yield {
         stream: entryStream(entryId),
@@ -258,6 +259,7 @@ export function organisationHistory(organisation: Organisation, options: History
         // Rare, and costly to project: entries and reports carry the name.
         const renamed = random.int(people.length);
         lastNames[renamed] = `${lastNames[renamed]}-${random.pick(lastNames)}`;
+        for (const report of reports[renamed]!) managerNames[report] = `${people[renamed]!.firstName} ${lastNames[renamed]}`;
         const userId = ids.people[renamed]!;
         const data = { userId, changes: { lastName: lastNames[renamed] } };
         yield { stream: userStream(userId), events: [{ type: 'UserUpdated', data }], expected: 'any' };
