@@ -1,34 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { latestAsOfDay } from '@tht/contracts';
+import { fullName, latestAsOfDay, type Role } from '@tht/contracts';
 import type { Account } from '@tht/test-kit';
+import {
+  CUSTOM_FIELD,
+  describeOrganisation,
+  entryDetails,
+  ORGANISATION_SIZES,
+  personWithRole,
+  trainingEntries,
+  type Organisation as Description,
+} from '@tht/test-kit/organisation';
 import { accounts } from './test-product';
 
 const { api, adminToken, createAccount, signInToken } = accounts;
 
-/** Longer than the other test departments, so that wrapping and the charts' labels are tried. */
-const DEPARTMENTS = ['Research and Development', 'Customer Operations and Support'] as const;
-
-interface Course {
-  trainingName: string;
-  hours: number;
-  rating: number;
-  courseGivenBy: string;
-  beInnovative?: boolean;
-}
-
-/** Courses with the enterprise topics in their names (so the topic lists fill), ratings from none to 5. */
-const COURSES: readonly Course[] = [
-  { trainingName: 'Leadership and Strategy Summit', hours: 6, rating: 5, courseGivenBy: 'Northwind Academy', beInnovative: true },
-  { trainingName: 'Risk Management Workshop', hours: 3, rating: 4, courseGivenBy: 'Internal Audit' },
-  { trainingName: 'Cloud Security Essentials', hours: 2.5, rating: 5, courseGivenBy: 'Contoso Learning' },
-  { trainingName: 'Data Analytics with Excel', hours: 1.5, rating: 4, courseGivenBy: 'Finance Team', beInnovative: true },
-  { trainingName: 'Project Management Fundamentals', hours: 4, rating: 3, courseGivenBy: 'PMI Chapter' },
-  { trainingName: 'Communication Skills for Engineers', hours: 2, rating: 0, courseGivenBy: 'HR Team' },
-  { trainingName: 'Compliance and Ethics Refresher', hours: 1, rating: 2, courseGivenBy: 'Legal' },
-  { trainingName: 'Agile Coaching Circle', hours: 1.25, rating: 4, courseGivenBy: 'Agile Guild', beInnovative: true },
-];
-
-/** A seeded organisation: a manager and their team in two departments, HR, SMT and an admin, entries and targets. */
+/** The test kit's e2e organisation, seeded: a manager and their team in two departments, HR, SMT and an admin, entries and targets. */
 export interface Organisation {
   year: number;
   manager: Account;
@@ -45,26 +31,19 @@ export interface Organisation {
   remove(): Promise<void>;
 }
 
-/** Day `index` of the year's first `monthsSoFar` months, never after today (the API refuses future dates). */
-function dateInYear(year: number, index: number): string {
-  const today = new Date();
-  const month = (index % (today.getMonth() + 1)) + 1;
-  const lastDay = month === today.getMonth() + 1 ? today.getDate() : 28;
-  const day = ((index * 7) % lastDay) + 1;
-  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
-}
-
-async function createCustomField(token: string, label: string): Promise<number> {
+/** A select field made for the run, with the test kit's custom field's options. */
+async function createCustomField(token: string, label: string): Promise<{ id: number; name: string }> {
+  const name = label.toLowerCase().replace(/\W+/g, '_');
   const field = await api<{ id: number }>('POST', '/api/form-fields', token, {
-    name: label.toLowerCase().replace(/\W+/g, '_'),
+    name,
     label,
     type: 'select',
     required: false,
   });
-  for (const option of ['In person', 'Live online', 'Self-paced']) {
+  for (const option of CUSTOM_FIELD.options) {
     await api('POST', `/api/form-fields/${field.id}/options`, token, { label: option });
   }
-  return field.id;
+  return { id: field.id, name };
 }
 
 /** The year's fiscal year, made when no test has made it yet (the target cards and pace lines need one). */
@@ -75,63 +54,59 @@ async function ensureFiscalYear(token: string, year: number): Promise<void> {
   }
 }
 
-async function logEntries(
-  person: Account,
-  department: string,
-  managerName: string,
-  fieldName: string,
-  count: number,
-  offset: number,
-) {
-  const token = await signInToken(person.email, person.password);
-  const year = new Date().getFullYear();
-  for (let index = 0; index < count; index += 1) {
-    const course = COURSES[(index + offset) % COURSES.length]!;
-    await api('POST', '/api/entries', token, {
-      firstName: person.firstName,
-      lastName: person.lastName,
-      managerName,
-      department,
-      trainingType: index % 2 === 0 ? 'external' : 'internal',
-      notes: course.beInnovative ? 'Shared the method with the team and ran a pilot with two customers' : '',
-      customFields: { [fieldName]: index % 3 === 0 ? 'in_person' : 'live_online' },
-      date: dateInYear(year, index + offset),
-      ...course,
+/** Each person of `description` as a test account (unique, so runs against one product never meet), managers first. */
+async function createAccounts({ people }: Description): Promise<Account[]> {
+  const created: Account[] = [];
+  for (const person of people) {
+    const manager = person.managerIndex === null ? {} : { managerId: created[person.managerIndex]!.id };
+    created.push(await createAccount(person.role, { ...manager, department: person.department }));
+  }
+  return created;
+}
+
+/** The e2e size's entries of this year up to now, each logged by its person through POST /api/entries, with the custom field `fieldName`. */
+async function logEntries(description: Description, people: readonly Account[], fieldName: string): Promise<void> {
+  const now = new Date();
+  const period = { from: new Date(Date.UTC(now.getUTCFullYear(), 0, 1)), to: now };
+  const tokens = new Map<number, string>();
+  for (const entry of trainingEntries(description, { period })) {
+    const { index, managerIndex } = entry.person;
+    const account = people[index]!;
+    if (!tokens.has(index)) tokens.set(index, await signInToken(account.email, account.password));
+    await api('POST', '/api/entries', tokens.get(index), {
+      ...entryDetails(description, entry),
+      firstName: account.firstName,
+      lastName: account.lastName,
+      managerName: managerIndex === null ? '' : fullName(people[managerIndex]!),
+      customFields: { [fieldName]: entry.customFields[CUSTOM_FIELD.name] },
     });
   }
 }
 
 /**
- * Seeds, through the API, an organisation whose every screen has something to show in the
- * current year: a manager with three reports in two departments, HR, SMT and an admin account,
- * about thirty entries (rated, innovative, with a custom field), the fiscal year and personal targets.
+ * Seeds, through the API, the test kit's e2e organisation, so every screen has something to show
+ * in the current year: its people as test accounts (a manager with three reports in two long-named
+ * departments, HR, SMT and an admin), its entries of the year (rated or not, innovative ones with
+ * notes, each with a custom select field made for the run), the fiscal year and personal targets.
  */
 export async function seedOrganisation(): Promise<Organisation> {
   const dayBefore = latestAsOfDay(new Date());
   const token = await adminToken();
   const year = new Date().getFullYear();
   const customFieldLabel = `Delivery ${randomUUID().slice(0, 4)}`;
-  const fieldId = await createCustomField(token, customFieldLabel);
-  const fieldName = customFieldLabel.toLowerCase().replace(/\W+/g, '_');
-  const [research, operations] = DEPARTMENTS;
-  const manager = await createAccount('manager', { department: research });
-  const reports = [
-    await createAccount('employee', { managerId: manager.id, department: research }),
-    await createAccount('employee', { managerId: manager.id, department: research }),
-    await createAccount('employee', { managerId: manager.id, department: operations }),
-  ];
-  const [hr, smt, admin] = [await createAccount('hr'), await createAccount('smt'), await createAccount('admin')];
-  const managerName = `${manager.firstName} ${manager.lastName}`;
-  for (const [index, report] of reports.entries()) {
-    await logEntries(report, index < 2 ? research : operations, managerName, fieldName, 8, index * 3);
-  }
-  await logEntries(manager, research, 'Board', fieldName, 4, 5);
+  const field = await createCustomField(token, customFieldLabel);
+  const description = describeOrganisation(ORGANISATION_SIZES.e2e);
+  const people = await createAccounts(description);
+  const accountOf = (role: Role) => people[personWithRole(description, role).index]!;
+  const [smt, admin, hr, manager] = [accountOf('smt'), accountOf('admin'), accountOf('hr'), accountOf('manager')];
+  const reports = people.filter((person) => person.role === 'employee');
+  await logEntries(description, people, field.name);
   const seededCourse = `Negotiation Masterclass ${randomUUID().slice(0, 6)}`;
   await api('POST', '/api/entries', await signInToken(manager.email, manager.password), {
     firstName: manager.firstName,
     lastName: manager.lastName,
     trainingName: seededCourse,
-    date: dateInYear(year, 0),
+    date: `${year}-01-01`,
     hours: 3,
     rating: 5,
   });
@@ -144,14 +119,14 @@ export async function seedOrganisation(): Promise<Organisation> {
   });
   return {
     year,
-    manager,
+    manager: manager,
     reports,
-    hr,
-    smt,
-    admin,
+    hr: hr,
+    smt: smt,
+    admin: admin,
     customFieldLabel,
     dayBefore,
     seededCourse,
-    remove: () => api('DELETE', `/api/form-fields/${fieldId}`, token),
+    remove: () => api('DELETE', `/api/form-fields/${field.id}`, token),
   };
 }
