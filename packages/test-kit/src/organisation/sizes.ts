@@ -13,8 +13,6 @@ export interface OrganisationSize {
 
 /** The named sizes; a user may change one field, e.g. `{ ...ORGANISATION_SIZES.benchmark, entries: 50_000 }`. */
 export const ORGANISATION_SIZES = {
-  /** Unit tests: two teams in two departments. */
-  tiny: { people: 12, departments: 2, teamSize: 4, entries: 60, months: 12 },
   /** The projections' rebuild and as-of tests: about 1,800 events. */
   small: { people: 30, departments: 4, teamSize: 6, entries: 1_500, months: 12 },
   /** The e2e's teams: a manager with three reports in two departments, HR, the SMT director and an admin. */
