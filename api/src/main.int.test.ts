@@ -1,50 +1,19 @@
-import { spawn } from 'node:child_process';
 import { mkdtemp } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { createTestDatabase, type TestDatabase } from '@tht/postgres/testing';
+import { freePort, spawnApi } from '@tht/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMMON_ADMIN_PASSWORD, REPO_ROOT } from './config';
+import { COMMON_ADMIN_PASSWORD } from './config';
 
 // `npm start` runs this file with tsx; these tests run it as the Docker image does (node with the
 // tsx loader, one process, so a signal reaches it directly) in a bare environment, and look at
 // what an operator sees: the exit code and the lines printed.
 
-interface Run {
-  exitCode: Promise<number | null>;
-  stdout: string[];
-  stderr: string[];
-  kill(signal: NodeJS.Signals): void;
-}
+const startMain = (env: Record<string, string>) => spawnApi({ env });
 
-function startMain(env: Record<string, string>): Run {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'api/src/main.ts'], {
-    cwd: REPO_ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const stdout: string[] = [];
-  const stderr: string[] = [];
-  child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk.toString()));
-  return {
-    exitCode: new Promise((resolve) => child.once('exit', (code) => resolve(code))),
-    stdout,
-    stderr,
-    kill: (signal) => child.kill(signal),
-  };
-}
-
-const linesOf = (chunks: string[]) => chunks.join('').trim().split('\n').filter(Boolean);
-
-async function freePort(): Promise<number> {
-  const server = net.createServer().listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+const linesOf = (text: string) => text.trim().split('\n').filter(Boolean);
 
 async function until<T>(probe: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -70,13 +39,13 @@ describe('npm start', () => {
   it('stops on a bad setting with one line naming it and exit code 1', async () => {
     const run = startMain({ PORT: 'eighty', DATA_DIR: dataDir });
     expect(await run.exitCode).toBe(1);
-    expect(linesOf(run.stderr)).toEqual(['Configuration error: PORT must be a whole number from 0 to 65535']);
+    expect(linesOf(run.stderr())).toEqual(['Configuration error: PORT must be a whole number from 0 to 65535']);
   });
 
   it('stops with one line when ADMIN_PASSWORD is one attackers try first', async () => {
     const run = startMain({ DATA_DIR: dataDir, ADMIN_EMAIL: 'boss@example.com', ADMIN_PASSWORD: 'Password1' });
     expect(await run.exitCode).toBe(1);
-    expect(linesOf(run.stderr)).toEqual([`Configuration error: ADMIN_PASSWORD ${COMMON_ADMIN_PASSWORD}`]);
+    expect(linesOf(run.stderr())).toEqual([`Configuration error: ADMIN_PASSWORD ${COMMON_ADMIN_PASSWORD}`]);
   });
 
   it('names PORT when the port is taken, before starting anything else', async () => {
@@ -86,7 +55,7 @@ describe('npm start', () => {
     try {
       const run = startMain({ PORT: String(port), DATABASE_URL: database.connectionString, DATA_DIR: dataDir });
       expect(await run.exitCode).toBe(1);
-      expect(linesOf(run.stderr)).toEqual([`Configuration error: PORT ${port} is already in use`]);
+      expect(linesOf(run.stderr())).toEqual([`Configuration error: PORT ${port} is already in use`]);
     } finally {
       occupied.close();
     }
@@ -95,7 +64,7 @@ describe('npm start', () => {
   it('names DATABASE_URL when nothing answers there', async () => {
     const run = startMain({ PORT: '0', DATABASE_URL: 'postgres://app:secret@127.0.0.1:1/app', DATA_DIR: dataDir });
     expect(await run.exitCode).toBe(1);
-    const errors = linesOf(run.stderr);
+    const errors = linesOf(run.stderr());
     expect(errors).toHaveLength(1);
     expect(errors[0]).toMatch(
       /^Configuration error: DATABASE_URL does not lead to a PostgreSQL that answers \(127\.0\.0\.1:1\/app\): /,
@@ -109,9 +78,8 @@ describe('npm start', () => {
     const status = await until(async () => (await fetch(`http://127.0.0.1:${port}/api/health`)).status, 30_000);
     expect([200, 503]).toContain(status);
 
-    run.kill('SIGTERM');
-    expect(await run.exitCode).toBe(0);
-    const records = linesOf(run.stdout).map((line) => JSON.parse(line) as { level: string; msg: string });
+    expect(await run.stop()).toBe(0);
+    const records = linesOf(run.stdout()).map((line) => JSON.parse(line) as { level: string; msg: string });
     expect(records.filter(({ level, msg }) => level === 'info' && /^(SIGTERM received: stopping|Stopped)$/.test(msg))).toHaveLength(
       2,
     );

@@ -21,6 +21,7 @@ export interface ProductProcess {
   messages(): string[];
   /** Its standard output and error so far, as written. */
   output(): string;
+  stdout(): string;
   stderr(): string;
   /** SIGKILL to the whole process group: the process and whatever it started. */
   killGroup(): void;
@@ -110,6 +111,7 @@ function spawnLogged(
     exitCode,
     messages,
     output: () => output,
+    stdout: () => stdout,
     stderr: () => stderr,
     killGroup,
     async stop() {
