@@ -77,6 +77,16 @@ const API_FEATURE_INTERNALS = {
   message: "Another feature's internals: import its public <feature>-*.ts files, or move what is shared to api/src/platform/.",
 };
 
+// platform/ and auth/ serve every feature and name none: a feature registers what it adds with
+// them (its AppContext field by `declare module`, its services, migrations and hooks in the
+// composition root api/src/runtime.ts). Their tests may drive the whole product.
+const SHARED_NAMES_NO_FEATURE = {
+  regex: '^\\.\\./(?!(platform|auth|openapi)/)[a-z-]+/',
+  message:
+    'platform/ and auth/ name no feature: let the feature register with them (an AppContext field, ' +
+    'wired in api/src/runtime.ts).',
+};
+
 // A projector owns its read-model tables: projections/src/<feature>/ uses only the framework and
 // entry-contributions/ (what a training entry adds to the sums kept of it).
 const PROJECTOR_INTERNALS = {
@@ -242,6 +252,11 @@ export default defineConfig(
   {
     files: ['api/src/*/**/*.ts'],
     rules: restrictImports(API_FEATURE_INTERNALS, ...FRONT_END_ONLY),
+  },
+  {
+    files: ['api/src/platform/**/*.ts', 'api/src/auth/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: restrictImports(SHARED_NAMES_NO_FEATURE, API_FEATURE_INTERNALS, ...FRONT_END_ONLY),
   },
   {
     files: ['bench/**/*.ts'],

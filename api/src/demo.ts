@@ -9,7 +9,8 @@ import { randomBytes } from 'node:crypto';
 import { ensureStartupAdmin } from './accounts/startup-admin';
 import type { AppConfig } from './config';
 import { DemoRefused, seedDemoOrganisation, type DemoOrganisation } from './demo/demo-organisation';
-import { runCommandLine, withCliRuntime } from './platform/cli-runtime';
+import { withCliRuntime } from './cli-runtime';
+import { runCommandLine } from './platform/command-line';
 
 /** What was made, and who to sign in as. */
 function describeDemo(demo: DemoOrganisation, password: string, config: AppConfig): string {

@@ -7,7 +7,7 @@ import { createApp } from './app';
 import { ConfigError, REPO_ROOT, defaultPublicUrl, loadConfig, type AppConfig } from './config';
 import { buildMissingFrontEnds } from './platform/front-end-build';
 import { closeLog, createLogger, type Logger } from './platform/logger';
-import { startRuntime } from './platform/runtime';
+import { startRuntime } from './runtime';
 import { closeHttpServer, listen } from './platform/shutdown';
 
 /** Resources started so far, stopped in reverse order on shutdown or a failed start-up. */

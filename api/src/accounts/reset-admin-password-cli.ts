@@ -6,7 +6,8 @@
  * running; the request is decided and appended as any reset request, so the audit log lists it.
  */
 import { normaliseEmail, RESET_TOKEN_TTL_MS } from '@tht/contracts';
-import { emailArgument, OperatorRefusal, runCommandLine, withCliRuntime } from '../platform/cli-runtime';
+import { withCliRuntime } from '../cli-runtime';
+import { emailArgument, OperatorRefusal, runCommandLine } from '../platform/command-line';
 import { DomainError } from '../platform/decider';
 import { issueAdminResetLink, RESET_ADMIN_PASSWORD_COMMAND } from './admin-password-reset';
 

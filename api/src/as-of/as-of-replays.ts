@@ -50,6 +50,13 @@ export interface AsOfReplays {
   close(): Promise<void>;
 }
 
+declare module '../platform/context' {
+  interface AppContext {
+    /** The read models as of a past moment (`?asOf=`), replayed in the background on a pool of their own. */
+    asOf: AsOfReplays;
+  }
+}
+
 export interface AsOfReplaysOptions {
   /** The API's pool: the replays' state is kept through it; the replays connect with pools of their own. */
   pool: pg.Pool;

@@ -1,6 +1,5 @@
 import type { ReadModelDb, UserRow } from 'projections';
 import { createReadModelCache, type ReadModelCache, type ReadModelCacheOptions } from '../platform/read-model-cache';
-import { findUserById, hasDirectReports } from '../users/users-queries';
 
 /**
  * The users read model's rows by id, kept in memory so that a request costs no database round trip
@@ -23,15 +22,21 @@ export function createTeamLeadCache(): TeamLeadCache {
   return createReadModelCache<number, boolean>();
 }
 
+/** How the caches below read what they miss: the users feature's queries, handed in by the runtime. */
+export interface UserReads {
+  findUserById: (db: ReadModelDb, id: number) => Promise<UserRow | undefined>;
+  hasDirectReports: (db: ReadModelDb, userId: number) => Promise<boolean>;
+}
+
 /** What the cached look-ups below need of the app context. */
-export type UserLookups = { db: ReadModelDb; principals: PrincipalCache; teamLeads: TeamLeadCache };
+export type UserLookups = { db: ReadModelDb; principals: PrincipalCache; teamLeads: TeamLeadCache; userReads: UserReads };
 
 /** A user's read-model row, from memory while the read models have not changed since it was read. */
 export function findCachedUserRow(ctx: UserLookups, id: number): Promise<UserRow | undefined> {
-  return ctx.principals.find(id, (userId) => findUserById(ctx.db, userId));
+  return ctx.principals.find(id, (userId) => ctx.userReads.findUserById(ctx.db, userId));
 }
 
 /** Whether `userId` has direct reports, from memory while the read models have not changed since it was read. */
 export function leadsATeam(ctx: UserLookups, userId: number): Promise<boolean> {
-  return ctx.teamLeads.find(userId, (id) => hasDirectReports(ctx.db, id));
+  return ctx.teamLeads.find(userId, (id) => ctx.userReads.hasDirectReports(ctx.db, id));
 }

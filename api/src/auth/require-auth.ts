@@ -6,7 +6,6 @@ import { ExtractJwt, Strategy as JwtStrategy } from 'passport-jwt';
 import type { UserRow } from 'projections';
 import type { AppContext } from '../platform/context';
 import { HttpError } from '../platform/http';
-import { secondFactorSetupPending } from '../second-factor/second-factor-hold';
 import type { AuthUser, SignInSession } from './auth-user';
 import { sessionEnded } from './ended-sessions';
 import { findCachedUserRow } from './principal-cache';
@@ -169,7 +168,7 @@ export function requireAuth(ctx: AppContext, options: RequireAuthOptions = {}): 
     if (user.firstLoginRequired && !options.allowPendingPasswordChange) {
       throw new HttpError(403, M.passwordChangeRequired);
     }
-    if (!options.allowPendingSecondFactorSetup && (await secondFactorSetupPending(ctx, { ...user, sso: user.session.sso }))) {
+    if (!options.allowPendingSecondFactorSetup && (await ctx.secondFactorSetupPending({ ...user, sso: user.session.sso }))) {
       throw new HttpError(403, SECOND_FACTOR_MESSAGES.setupRequired);
     }
     req.user = user;

@@ -10,6 +10,13 @@ import { loadCustomFieldDefinitions } from './form-fields-queries';
  */
 export type CustomFieldDefinitionsCache = ReadModelCache<'all', readonly CustomFieldDefinition[]>;
 
+declare module '../platform/context' {
+  interface AppContext {
+    /** The custom fields' definitions entries are checked against, kept between changes of the form-field tables. */
+    customFieldDefinitions: CustomFieldDefinitionsCache;
+  }
+}
+
 /** The tables the definitions are read from: the cache forgets them when one of these changes. */
 export const CUSTOM_FIELD_DEFINITION_TABLES: readonly ReadModelTable[] = ['form_fields', 'form_field_options'];
 

@@ -1,11 +1,10 @@
+import type { Role } from '@tht/contracts';
 import type { EventStore } from '@tht/eventstore';
 import type pg from 'pg';
 import type { ReadModelDb } from 'projections';
-import type { AsOfReplays } from '../as-of/as-of-replays';
 import type { EndedSessionsCache } from '../auth/ended-sessions';
-import type { PrincipalCache, TeamLeadCache } from '../auth/principal-cache';
+import type { PrincipalCache, TeamLeadCache, UserReads } from '../auth/principal-cache';
 import type { AppConfig } from '../config';
-import type { CustomFieldDefinitionsCache } from '../form-fields/form-fields-definitions';
 import type { AfterAnswerWork } from './after-answer';
 import type { IdAllocator } from './ids';
 import type { JobOwner } from './jobs';
@@ -15,7 +14,11 @@ import type { ResponseCache } from './read-responses';
 import type { Logger } from './logger';
 import type { AppMetrics } from './metrics';
 
-/** Everything a feature router needs; built once at start-up (or per test app). */
+/**
+ * Everything a feature router needs; built once at start-up (or per test app) by the runtime
+ * (`../runtime.ts`). A feature that adds a service of its own declares its field beside the service
+ * (`declare module '../platform/context'`), so the platform names no feature.
+ */
 export interface AppContext {
   config: AppConfig;
   store: EventStore;
@@ -30,16 +33,19 @@ export interface AppContext {
   endedSessions: EndedSessionsCache;
   /** Whether each user has direct reports (the Manager View's check), kept in memory between read-model changes. */
   teamLeads: TeamLeadCache;
-  /** The custom fields' definitions entries are checked against, kept between changes of the form-field tables. */
-  customFieldDefinitions: CustomFieldDefinitionsCache;
+  /** How the two caches above read a user's row and whether they lead a team. */
+  userReads: UserReads;
+  /**
+   * Whether a signed-in account must set up its second factor before any other route (the
+   * second-factor feature's hold, asked by `requireAuth`).
+   */
+  secondFactorSetupPending: (signIn: { id: number; role: Role; sso: boolean }) => Promise<boolean>;
   /** Signed-in reads' rendered bodies (`read-responses.ts`), kept between read-model changes. */
   responses: ResponseCache;
   /** Every cache of read-model data (principals included), each forgotten when a table it reads changes. */
   caches: ReadModelCaches;
   /** This process as the owner of background jobs (imports, as-of replays), whose state is in PostgreSQL for every process. */
   jobOwner: JobOwner;
-  /** The read models as of a past moment (`?asOf=`), replayed in the background on a pool of their own. */
-  asOf: AsOfReplays;
   /** Appends, cache look-ups and imports counted for `GET /api/metrics`. */
   metrics: AppMetrics;
   /** Work requests left running after their answers (waited for at shutdown). */

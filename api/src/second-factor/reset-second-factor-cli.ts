@@ -5,7 +5,8 @@
  * the system's.
  */
 import { normaliseEmail } from '@tht/contracts';
-import { emailArgument, OperatorRefusal, runCommandLine, withCliRuntime } from '../platform/cli-runtime';
+import { withCliRuntime } from '../cli-runtime';
+import { emailArgument, OperatorRefusal, runCommandLine } from '../platform/command-line';
 import { DomainError } from '../platform/decider';
 import { RESET_SECOND_FACTOR_COMMAND, resetSecondFactor } from './second-factor-reset';
 

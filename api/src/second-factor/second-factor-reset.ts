@@ -1,5 +1,5 @@
 import { normaliseEmail } from '@tht/contracts';
-import { OperatorRefusal } from '../platform/cli-runtime';
+import { OperatorRefusal } from '../platform/command-line';
 import { systemActor } from '../platform/commands';
 import type { AppContext } from '../platform/context';
 import { findUserByEmail } from '../users/users-queries';

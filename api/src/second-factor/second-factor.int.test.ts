@@ -11,7 +11,7 @@ import {
 import { sealChain } from '@tht/eventstore';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OperatorRefusal } from '../platform/cli-runtime';
+import { OperatorRefusal } from '../platform/command-line';
 import { createUserAndLogin, type SignedInTestUser } from '../testing/accounts';
 import { request } from '../testing/request';
 import { startTestApp, type TestApp } from '../testing/test-app';

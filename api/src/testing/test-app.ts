@@ -5,7 +5,7 @@ import { createApp, type CreateAppOptions } from '../app';
 import { parseSettings, type AppConfig } from '../config';
 import type { AppContext } from '../platform/context';
 import { createLogger, type Logger } from '../platform/logger';
-import { startRuntime } from '../platform/runtime';
+import { startRuntime } from '../runtime';
 import { closeHttpServer, listen } from '../platform/shutdown';
 
 export interface TestApp {

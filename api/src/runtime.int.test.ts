@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
 import { allProjectors, versionOf } from 'projections';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUserAndLogin, type SignedInTestUser } from '../testing/accounts';
-import { logEntryAs } from '../testing/entries';
-import { request } from '../testing/request';
-import { startTestApp, type TestApp } from '../testing/test-app';
-import { createLogger } from './logger';
+import { createUserAndLogin, type SignedInTestUser } from './testing/accounts';
+import { logEntryAs } from './testing/entries';
+import { request } from './testing/request';
+import { startTestApp, type TestApp } from './testing/test-app';
+import { createLogger } from './platform/logger';
 
 let first: TestApp;
 let ada: SignedInTestUser;

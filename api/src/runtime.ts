@@ -9,24 +9,26 @@ import {
   upgradeProductReadModels,
   type ReadModelTables,
 } from 'projections';
-import { AS_OF_JOB_TABLES, createAsOfReplays } from '../as-of/as-of-replays';
-import { createEndedSessionsCache } from '../auth/ended-sessions';
-import { createPrincipalCache, createTeamLeadCache } from '../auth/principal-cache';
-import { migrateRequestLimits } from '../auth/request-limits';
-import { migrateSecurityLog } from '../auth/security-log';
-import { migrateSsoResults } from '../sso/sso-results';
-import { ConfigError, type AppConfig } from '../config';
-import { CUSTOM_FIELD_DEFINITION_TABLES, createCustomFieldDefinitionsCache } from '../form-fields/form-fields-definitions';
-import { IMPORT_JOB_TABLES } from '../import/import-jobs';
-import { createAfterAnswerWork } from './after-answer';
-import type { AppContext } from './context';
-import { createIdAllocator, migrateIds } from './ids';
-import { migrateJobs, startJobOwner } from './jobs';
-import type { Logger } from './logger';
-import { createAppMetrics } from './metrics';
-import { createReadModelCaches } from './read-model-cache';
-import { watchReadModelUpdates } from './read-model-updates';
-import { createResponseCache } from './read-responses';
+import { AS_OF_JOB_TABLES, createAsOfReplays } from './as-of/as-of-replays';
+import { createEndedSessionsCache } from './auth/ended-sessions';
+import { createPrincipalCache, createTeamLeadCache } from './auth/principal-cache';
+import { migrateRequestLimits } from './auth/request-limits';
+import { migrateSecurityLog } from './auth/security-log';
+import { secondFactorSetupPending } from './second-factor/second-factor-hold';
+import { migrateSsoResults } from './sso/sso-results';
+import { ConfigError, type AppConfig } from './config';
+import { CUSTOM_FIELD_DEFINITION_TABLES, createCustomFieldDefinitionsCache } from './form-fields/form-fields-definitions';
+import { IMPORT_JOB_TABLES } from './import/import-jobs';
+import { createAfterAnswerWork } from './platform/after-answer';
+import type { AppContext } from './platform/context';
+import { createIdAllocator, migrateIds } from './platform/ids';
+import { migrateJobs, startJobOwner } from './platform/jobs';
+import type { Logger } from './platform/logger';
+import { createAppMetrics } from './platform/metrics';
+import { createReadModelCaches } from './platform/read-model-cache';
+import { watchReadModelUpdates } from './platform/read-model-updates';
+import { createResponseCache } from './platform/read-responses';
+import { findUserById, hasDirectReports } from './users/users-queries';
 
 export interface Runtime {
   ctx: AppContext;
@@ -113,6 +115,8 @@ export async function startRuntime(config: AppConfig, pool: pg.Pool, log: Logger
     principals,
     endedSessions,
     teamLeads,
+    userReads: { findUserById, hasDirectReports },
+    secondFactorSetupPending: (signIn) => secondFactorSetupPending(ctx, signIn),
     customFieldDefinitions,
     responses,
     caches,
