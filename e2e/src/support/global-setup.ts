@@ -1,6 +1,7 @@
 import { SSO_CALLBACK_PATH } from '@tht/contracts';
 import { startProduct, startTestIdentityProvider, type RunningProduct, type TestIdentityProvider } from '@tht/test-kit';
 import type { TestProject } from 'vitest/node';
+import { buildFrontEnds } from './front-end-build';
 import { startRunMailbox, type RunMailbox } from './mailbox';
 import { startDeployedShape } from './deployed-shape';
 import { E2E_SSO_BUTTON_LABEL } from './sso';
@@ -38,6 +39,8 @@ export async function setup(project: TestProject) {
     OIDC_BUTTON_LABEL: E2E_SSO_BUTTON_LABEL,
   };
   const external = process.env.E2E_BASE_URL;
+  // Before the product starts, so its first start finds every front end built (see front-end-build.ts).
+  if (!external) await buildFrontEnds((line) => console.log(`e2e: ${line}`));
   const target = external
     ? {
         baseUrl: external.replace(/\/+$/, ''),

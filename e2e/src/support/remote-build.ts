@@ -1,10 +1,11 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { repoRoot } from '@tht/test-kit';
+import { withDirectoryLock } from './directory-lock';
 
 /** sha256 of every file under `dir`, by path relative to it. */
 export async function hashTree(dir: string): Promise<Map<string, string>> {
@@ -66,37 +67,11 @@ export async function deployDist(folder: string, buildDir: string): Promise<void
 const STALE_LOCK_MS = 10 * 60_000;
 
 /**
- * Holds a machine-wide lock on redeploying `folder` (a directory created atomically), so two test
- * runs sharing one working tree never interleave their deploy and restore.
- */
-async function withDeployLock<T>(folder: string, work: () => Promise<T>): Promise<T> {
-  const lock = join(tmpdir(), `tht-e2e-deploy-${folder}.lock`);
-  const deadline = Date.now() + STALE_LOCK_MS;
-  for (;;) {
-    try {
-      await mkdir(lock);
-      break;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const age = Date.now() - (await stat(lock).catch(() => ({ mtimeMs: Date.now() }))).mtimeMs;
-      if (age > STALE_LOCK_MS) await rm(lock, { recursive: true, force: true });
-      else if (Date.now() > deadline) throw new Error(`${lock} is held by another test run`, { cause: error });
-      else await new Promise((resolveWait) => setTimeout(resolveWait, 1000));
-    }
-  }
-  try {
-    return await work();
-  } finally {
-    await rm(lock, { recursive: true, force: true });
-  }
-}
-
-/**
  * Runs `redeploy` (which may replace `<folder>/dist`), then puts the original build back byte for
  * byte, so the test leaves the working tree as it found it.
  */
 export async function withDistRestored<T>(folder: string, redeploy: () => Promise<T>): Promise<T> {
-  return withDeployLock(folder, async () => {
+  return withDirectoryLock(join(tmpdir(), `tht-e2e-deploy-${folder}.lock`), STALE_LOCK_MS, async () => {
     const dist = distOf(folder);
     const backup = await mkdtemp(join(tmpdir(), `tht-${folder}-dist-`));
     await cp(dist, backup, { recursive: true, preserveTimestamps: true });
