@@ -2,7 +2,7 @@ import { PASSWORD_RESET_MESSAGES } from '@tht/contracts';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_PASSWORD, E2E_DEPARTMENT, uniqueEmail } from '@tht/test-kit';
-import { loginForm, myDashboardHeading, signIn, signOut, submitLogin, toast, toastTitled } from './support/browser';
+import { loginForm, myDashboardHeading, signInWithForm, signOut, submitLogin, toast, toastTitled } from './support/browser';
 import { freshPages } from './support/fresh-page';
 import { mailedResetLink } from './support/mailbox';
 import { E2E_SSO_BUTTON_LABEL, signInAtProvider } from './support/sso';
@@ -75,7 +75,7 @@ describe('Auth page', () => {
     const page = await freshPage();
     const account = await createAccount('employee');
 
-    await signIn(page, account);
+    await signInWithForm(page, account);
     await toastTitled(page, 'Login successful').waitFor();
     expect(await storedAuthToken(page)).toBeTruthy();
 
@@ -103,7 +103,7 @@ describe('Auth page', () => {
 
     // Nothing of the first session survives: the next person on this browser sees only their own account.
     const next = await createAccount('employee');
-    await signIn(page, next);
+    await signInWithForm(page, next);
     await page.getByRole('button', { name: `${next.firstName} ${next.lastName}` }).waitFor();
     expect(await page.getByRole('button', { name: `${account.firstName} ${account.lastName}` }).count()).toBe(0);
   });
@@ -223,7 +223,7 @@ describe('Auth page', () => {
     await loginForm(page).username.waitFor();
     expect(pathname(page)).toBe('/auth');
 
-    await signIn(page, { email: account.email, password: newPassword });
+    await signInWithForm(page, { email: account.email, password: newPassword });
     await expect(signInToken(account.email, account.password)).rejects.toThrow(/401/);
   });
 

@@ -1,3 +1,4 @@
+import { READ_AFTER_HEADER } from '@tht/contracts';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { testProduct } from './test-product';
 
@@ -40,10 +41,34 @@ export async function submitLogin(page: Page, { email, password }: Credentials):
   await form.submit.click();
 }
 
-/** Signs in through the Login form and waits for My Dashboard. */
-export async function signIn(page: Page, credentials: Credentials): Promise<void> {
+/** Signs in through the Login form and waits for My Dashboard: for the tests of signing in. */
+export async function signInWithForm(page: Page, credentials: Credentials): Promise<void> {
   await submitLogin(page, credentials);
   await page.waitForURL((url) => url.pathname === '/');
+  await myDashboardHeading(page).waitFor();
+}
+
+/** Where the shell keeps a session (packages/ui/src/api/client.ts): its token, and the newest read-after token. */
+const AUTH_TOKEN_KEY = 'authToken';
+const READ_AFTER_KEY = 'readAfter';
+
+/**
+ * Signs in as the Login form would leave the page, without loading the form: the sign-in goes from
+ * the page's context (which keeps the cookies it sets), and the token and read-after token go into
+ * the tab's storage before the shell's first script. Then opens / and waits for My Dashboard.
+ */
+export async function signIn(page: Page, { email, password }: Credentials): Promise<void> {
+  const response = await page.context().request.post('/api/login', { data: { username: email, password } });
+  if (!response.ok()) throw new Error(`Signing in ${email} answered ${response.status()}: ${await response.text()}`);
+  const { authToken } = (await response.json()) as { authToken: string };
+  const session = { authToken, readAfter: response.headers()[READ_AFTER_HEADER] ?? null, keys: [AUTH_TOKEN_KEY, READ_AFTER_KEY] };
+  const seeding = await page.addInitScript(({ authToken, readAfter, keys: [tokenKey, readAfterKey] }) => {
+    localStorage.setItem(tokenKey!, authToken);
+    if (readAfter) sessionStorage.setItem(readAfterKey!, readAfter);
+  }, session);
+  await page.goto('/');
+  // Once: a later reload or sign-out finds what the shell itself left.
+  await seeding.dispose();
   await myDashboardHeading(page).waitFor();
 }
 
