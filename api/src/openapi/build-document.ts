@@ -2,6 +2,7 @@ import {
   ACCOUNT_MESSAGES,
   CONFLICT_MESSAGE,
   errorResponseSchema,
+  pathParameterNames,
   READ_AFTER_HEADER,
   RENEWED_TOKEN_HEADER,
   SECOND_FACTOR_MESSAGES,
@@ -89,6 +90,7 @@ const SECURITY_OF_ACCESS: Record<Access, Record<string, string[]>[]> = {
   'token-optional': [{}, { [BEARER]: [] }, { [COOKIE]: [] }],
   'signed-in': [{ [BEARER]: [] }, { [COOKIE]: [] }],
   'signed-in-pending-password-ok': [{ [BEARER]: [] }, { [COOKIE]: [] }],
+  'signed-in-pending-second-factor-ok': [{ [BEARER]: [] }, { [COOKIE]: [] }],
   admin: [{ [BEARER]: [] }, { [COOKIE]: [] }],
 };
 
@@ -97,6 +99,7 @@ const ACCESS_NOTE: Record<Access, string> = {
   'token-optional': 'Uses the sign-in when one is sent; works without.',
   'signed-in': 'Signed-in users whose password is not pending a change.',
   'signed-in-pending-password-ok': 'Signed-in users, also while a temporary password must still be replaced.',
+  'signed-in-pending-second-factor-ok': 'Signed-in users, also an administrator who must still set up a second factor.',
   admin: 'Admins only.',
 };
 
@@ -113,11 +116,6 @@ const STATUS_TEXT: Record<number, string> = {
 
 const pascalCase = (id: string) => id.charAt(0).toUpperCase() + id.slice(1);
 const schemaRef = (name: string): JsonSchema => ({ $ref: `${SCHEMA_REF_PREFIX}${name}` });
-
-/** `{name}` placeholders of an OpenAPI path, in order. */
-export function pathParameterNames(path: string): string[] {
-  return [...path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]!);
-}
 
 /** Does a schema refuse a missing value? (A throwing preprocess counts as refusing.) */
 function refusesMissing(schema: z.core.$ZodType): boolean {

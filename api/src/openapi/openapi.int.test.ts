@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
 import { request } from '../testing/request';
 import { startTestApp, type TestApp } from '../testing/test-app';
-import { pathParameterNames, type OpenApiDocument, type OperationObject } from './build-document';
+import { pathParameterNames } from '@tht/contracts';
+import type { OpenApiDocument, OperationObject } from './build-document';
 
 let app: TestApp;
 let document: OpenApiDocument;

@@ -1,14 +1,7 @@
+import { bodySchemaOf, type Access, type ApiRoute, type HttpMethod, type RouteGroup, type RouteSettings } from '@tht/contracts';
 import type { z } from 'zod';
-import type { AppConfig } from '../config';
 
-export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
-
-/**
- * Who may call an operation, as its route enforces it: nobody signed in needed, a token used when
- * present (sign-out), any signed-in user (403 while a temporary password is pending), a signed-in
- * user even with a pending password change, or admins only.
- */
-export type Access = 'public' | 'token-optional' | 'signed-in' | 'signed-in-pending-password-ok' | 'admin';
+export type { Access, HttpMethod };
 
 export interface DocumentedResponse {
   description: string;
@@ -29,7 +22,7 @@ export interface ApiOperation {
   description?: string;
   access: Access;
   /** One schema per `{name}` of the path, as the route parses it. */
-  params?: Record<string, z.ZodType>;
+  params?: Readonly<Record<string, z.ZodType>>;
   /** The query as the route parses it; each property becomes a query parameter. */
   query?: z.ZodObject;
   /** The JSON body as the route parses it (or, with `bodyContentType`, the fields of a form upload). */
@@ -57,7 +50,64 @@ export interface FeatureApi {
 }
 
 /** What a feature's description may depend on: the settings its schemas are built from. */
-export type ApiSettings = Pick<AppConfig, 'orgEmailDomain'>;
+export type ApiSettings = RouteSettings;
 
 /** Each feature exports one of these from `<feature>-openapi.ts`; `features.ts` lists them. */
 export type DescribeFeatureApi = (settings: ApiSettings) => FeatureApi;
+
+/** The prose of one route of the table: what the reference page says beside its shapes. */
+export interface OperationDoc<Route extends ApiRoute = ApiRoute> {
+  summary: string;
+  description?: string;
+  /** What each answer of the route means, by the statuses the route declares. */
+  responses: { [Status in keyof Route['responses']]: string };
+  errors?: ApiOperation['errors'];
+  headers?: ApiOperation['headers'];
+}
+
+/** A feature's tag and named shapes, and the prose of each route of its group (every one, no other). */
+export interface RouteGroupDocs<Group extends RouteGroup> {
+  tag: FeatureApi['tag'];
+  schemas?: FeatureApi['schemas'];
+  operations: { [Id in keyof Group]: OperationDoc<Group[Id]> };
+}
+
+function operationOf(operationId: string, route: ApiRoute, doc: OperationDoc, settings: ApiSettings): ApiOperation {
+  const responses = Object.fromEntries(
+    Object.entries(route.responses).map(([status, answer]) => [
+      status,
+      { ...answer, description: (doc.responses as Record<string, string>)[status] ?? '' },
+    ]),
+  );
+  return {
+    method: route.method,
+    path: route.path,
+    operationId,
+    summary: doc.summary,
+    description: doc.description,
+    access: route.access,
+    params: route.params,
+    query: route.query,
+    body: bodySchemaOf(route, settings),
+    bodyContentType: route.bodyContentType,
+    responses,
+    errors: doc.errors,
+    headers: doc.headers,
+  };
+}
+
+/** A feature's part of the API description: its routes of the table with their prose. */
+export function describeRoutes<Group extends RouteGroup>(
+  group: Group,
+  docs: RouteGroupDocs<Group>,
+  settings: ApiSettings,
+): FeatureApi {
+  const operations = docs.operations as Record<string, OperationDoc>;
+  return {
+    tag: docs.tag,
+    schemas: docs.schemas,
+    operations: Object.entries(group).map(([operationId, route]) =>
+      operationOf(operationId, route, operations[operationId]!, settings),
+    ),
+  };
+}

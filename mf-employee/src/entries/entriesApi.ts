@@ -1,13 +1,12 @@
 import useSWR from 'swr';
-import type { AdminEntryInput, BulkEntriesResult, EditedEntry, EntryStats, EntryView, NewEntry } from '@tht/contracts';
-import { apiRequest, useWrite } from '@tht/ui';
+import { entriesRoutes, type AdminEntryInput, type EditedEntry, type EntryStats, type NewEntry } from '@tht/contracts';
+import { useRead, useWrite } from '@tht/ui';
 
-export const entriesKey = (userId: number, year: number) => `/api/entries?userId=${userId}&year=${year}`;
 export const statsKey = (userId: number, year: number) => `/api/stats?userId=${userId}&year=${year}`;
 
 /** The signed-in user's entries of `year`. */
 export function useOwnEntries(userId: number, year: number) {
-  const { data, error, isLoading } = useSWR<EntryView[], Error>(entriesKey(userId, year));
+  const { data, error, isLoading } = useRead(entriesRoutes.listEntries, { query: { userId, year } });
   return { entries: data ?? [], error, isLoading };
 }
 
@@ -17,20 +16,15 @@ export function useOwnStats(userId: number, year: number) {
   return { stats: data, error };
 }
 
-const createEntry = (entry: NewEntry) => apiRequest<EntryView>('POST', '/api/entries', entry);
-const updateEntry = ({ id, ...entry }: EditedEntry & { id: number }) => apiRequest<EntryView>('PUT', `/api/entries/${id}`, entry);
-const deleteEntry = (id: number) => apiRequest<unknown>('DELETE', `/api/entries/${id}`);
-const createEntries = (entries: AdminEntryInput[]) =>
-  apiRequest<BulkEntriesResult>('POST', '/api/entries/bulk', { entries, validateData: true });
+/** A new entry of the signed-in user's. */
+export const useCreateEntry = () => useWrite(entriesRoutes.logEntry, (entry: NewEntry) => ({ body: entry }));
 
-/** POST /api/entries: a new entry of the signed-in user's. */
-export const useCreateEntry = () => useWrite('POST /api/entries', createEntry);
+/** The edited fields (`userId` and `createdAt` go along unchanged). */
+export const useUpdateEntry = () =>
+  useWrite(entriesRoutes.editEntry, ({ id, ...entry }: EditedEntry & { id: number }) => ({ params: { id }, body: entry }));
 
-/** PUT /api/entries/{id}: the edited fields (`userId` and `createdAt` go along unchanged). */
-export const useUpdateEntry = () => useWrite('PUT /api/entries/{id}', updateEntry);
+export const useDeleteEntry = () => useWrite(entriesRoutes.deleteEntry, (id: number) => ({ params: { id } }));
 
-/** DELETE /api/entries/{id}. */
-export const useDeleteEntry = () => useWrite('DELETE /api/entries/{id}', deleteEntry);
-
-/** POST /api/entries/bulk: the Bulk Add grid's rows, each checked on its own. */
-export const useCreateEntries = () => useWrite('POST /api/entries/bulk', createEntries);
+/** The Bulk Add grid's rows, each checked on its own. */
+export const useCreateEntries = () =>
+  useWrite(entriesRoutes.logEntriesInBulk, (entries: AdminEntryInput[]) => ({ body: { entries, validateData: true } }));

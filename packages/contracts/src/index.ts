@@ -11,6 +11,7 @@ export * from './export';
 export * from './admin';
 export * from './audit';
 export * from './platform';
+export * from './routes';
 export * from './safe-text';
 export * from './query-parameters';
 export * from './events/product-events';

@@ -33,6 +33,7 @@ export { ToastProvider, useToast, TOAST_DURATION_MS, type ToastMessage, type Toa
 export { apiRequest, apiGet, ApiError, errorMessageOf, AUTH_TOKEN_KEY, type HttpMethod } from './api/client';
 export { swrConfig, longCacheOptions, LONG_CACHE_MS } from './api/swr';
 export { useWrite, useRefreshAfter } from './api/useWrite';
+export { callRoute, useRead, readKey, ApiContractError } from './api/routeCalls';
 export { WRITE_REFRESHES, READS, type Write, type Read } from './api/writeRefreshes';
 export { useDepartments, useManagerOptions, useUserDirectory, useFiscalYears } from './api/organisationReads';
 

@@ -6,3 +6,4 @@ export * from './events';
 export * from './bulk-grid';
 export * from './entry-filters';
 export * from './display';
+export * from './routes';

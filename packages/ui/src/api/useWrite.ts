@@ -1,22 +1,18 @@
+import { keysOfFamilies, type AnswerOf, type ApiRoute, type ReadFamily, type RouteInput } from '@tht/contracts';
 import { useCallback, useState } from 'react';
 import { useSWRConfig } from 'swr';
+import { callRoute } from './routeCalls';
 import { refreshedBy, type Write } from './writeRefreshes';
 
-/** Refetches every cached read `write` changes (WRITE_REFRESHES); resolves when they are fresh. */
-export function useRefreshAfter(write: Write): () => Promise<void> {
+/** Refetches every cached read of `families`; resolves when they are fresh. */
+export function useRefreshAfter(families: readonly ReadFamily[] | Write): () => Promise<void> {
   const { mutate } = useSWRConfig();
   return useCallback(async () => {
-    await mutate(refreshedBy(write));
-  }, [mutate, write]);
+    await mutate(typeof families === 'string' ? refreshedBy(families) : keysOfFamilies(families));
+  }, [mutate, families]);
 }
 
-/**
- * A write (POST, PUT, DELETE) as a hook: `run(arg)` sends it and, once the API accepted it,
- * refetches the reads WRITE_REFRESHES names for `write`, then resolves to the API's answer.
- * `pending` is true while it runs; a failure is rethrown for the screen to report.
- */
-export function useWrite<Arg, Result>(write: Write, send: (arg: Arg) => Promise<Result>) {
-  const refresh = useRefreshAfter(write);
+function usePendingRun<Arg, Result>(send: (arg: Arg) => Promise<Result>, refresh: () => Promise<void>) {
   const [pending, setPending] = useState(false);
   const run = useCallback(
     async (arg: Arg): Promise<Result> => {
@@ -32,4 +28,35 @@ export function useWrite<Arg, Result>(write: Write, send: (arg: Arg) => Promise<
     [send, refresh],
   );
   return { run, pending };
+}
+
+const NO_FAMILIES: readonly ReadFamily[] = [];
+
+/**
+ * A write (POST, PUT, DELETE) of the route table as a hook: `run(arg)` sends it (`toInput` turns the
+ * screen's argument into the route's parameters, query and body) and, once the API accepted it,
+ * refetches the reads the route `refreshes`, then resolves to the API's answer. `pending` is true
+ * while it runs; a failure is rethrown for the screen to report.
+ */
+export function useWrite<Route extends ApiRoute, Arg = RouteInput<Route>>(
+  route: Route,
+  toInput?: (arg: Arg) => RouteInput<Route>,
+): { run: (arg: Arg) => Promise<AnswerOf<Route>>; pending: boolean };
+/** A write still keyed by its name in WRITE_REFRESHES, sent by `send`. */
+export function useWrite<Arg, Result>(
+  write: Write,
+  send: (arg: Arg) => Promise<Result>,
+): { run: (arg: Arg) => Promise<Result>; pending: boolean };
+export function useWrite(
+  write: ApiRoute | Write,
+  send?: (arg: unknown) => unknown,
+): { run: (arg: unknown) => Promise<unknown>; pending: boolean } {
+  const route = typeof write === 'string' ? null : write;
+  const refresh = useRefreshAfter(route ? (route.refreshes ?? NO_FAMILIES) : (write as Write));
+  const call = useCallback(
+    async (arg: unknown) =>
+      route ? callRoute(route, (send ? send(arg) : arg) as RouteInput<ApiRoute>) : (send!(arg) as Promise<unknown>),
+    [route, send],
+  );
+  return usePendingRun(call, refresh);
 }

@@ -1,0 +1,25 @@
+import { entriesRoutes } from '../entries/routes';
+import type { ApiRoute } from './api-route';
+
+/**
+ * The API, one group per feature in the order of the reference page: every route the server
+ * serves, the OpenAPI document describes and the browser may call.
+ */
+export const API_ROUTES = {
+  entries: entriesRoutes,
+} as const;
+
+export type ApiFeature = keyof typeof API_ROUTES;
+
+type Groups = typeof API_ROUTES;
+/** Every operation id of the API. */
+export type OperationId = { [Feature in ApiFeature]: keyof Groups[Feature] & string }[ApiFeature];
+/** The route of an operation id. */
+export type RouteOf<Id extends OperationId> = {
+  [Feature in ApiFeature]: Id extends keyof Groups[Feature] ? Groups[Feature][Id] : never;
+}[ApiFeature];
+
+/** Every route with its operation id. */
+export const EVERY_ROUTE: readonly (ApiRoute & { operationId: OperationId })[] = Object.values(API_ROUTES).flatMap((group) =>
+  Object.entries(group).map(([operationId, route]: [string, ApiRoute]) => ({ ...route, operationId: operationId as OperationId })),
+);

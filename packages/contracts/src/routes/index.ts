@@ -1,0 +1,3 @@
+export * from './api-route';
+export * from './api-routes';
+export * from './read-families';
