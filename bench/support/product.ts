@@ -1,4 +1,4 @@
-import { accountsApi, startProduct, type ProductTarget } from '@tht/test-kit';
+import { accountsApi, KIT_ADMIN, startProduct, type ProductTarget } from '@tht/test-kit';
 
 export interface BenchProduct extends ProductTarget {
   accounts: ReturnType<typeof accountsApi>;
@@ -17,8 +17,8 @@ export async function benchProduct(): Promise<BenchProduct> {
   if (externalUrl) {
     const target = {
       baseUrl: externalUrl.replace(/\/+$/, ''),
-      adminEmail: process.env.BENCH_ADMIN_EMAIL ?? 'admin@example.com',
-      adminPassword: process.env.BENCH_ADMIN_PASSWORD ?? 'Admin-password-1',
+      adminEmail: process.env.BENCH_ADMIN_EMAIL ?? KIT_ADMIN.email,
+      adminPassword: process.env.BENCH_ADMIN_PASSWORD ?? KIT_ADMIN.password,
     };
     console.log(`Measuring the product at ${target.baseUrl}`);
     return { ...target, accounts: accountsApi(target), stop: async () => {} };
