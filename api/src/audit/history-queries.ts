@@ -21,7 +21,7 @@ import type { RecordedEvent } from '@tht/eventstore';
 import { READ_MODEL_SCHEMA } from 'projections';
 import { mayViewDataOf } from '../auth/policy';
 import type { AppContext } from '../platform/context';
-import { HttpError } from '../platform/http';
+import { DomainError } from '../platform/decider';
 
 /**
  * A record's events, oldest first: its own stream, and for a person's target also the year's bulk
@@ -70,10 +70,10 @@ async function mayRead(ctx: AppContext, viewer: Person, key: HistoryRecordKey, e
 /** 404 before 403 only where the record's owner decides (an entry); other kinds answer 403 first. */
 export async function recordHistory(ctx: AppContext, viewer: Person, key: HistoryRecordKey): Promise<HistoryItem[]> {
   const ownerDecides = key.kind === 'entries';
-  if (!ownerDecides && !(await mayRead(ctx, viewer, key, []))) throw new HttpError(403, M.historyAccessDenied);
+  if (!ownerDecides && !(await mayRead(ctx, viewer, key, []))) throw new DomainError('forbidden', M.historyAccessDenied);
   const events = await eventsOf(ctx, key);
-  if (events.length === 0) throw new HttpError(404, M.recordNotFound);
-  if (ownerDecides && !(await mayRead(ctx, viewer, key, events))) throw new HttpError(403, M.historyAccessDenied);
+  if (events.length === 0) throw new DomainError('not-found', M.recordNotFound);
+  if (ownerDecides && !(await mayRead(ctx, viewer, key, events))) throw new DomainError('forbidden', M.historyAccessDenied);
   return historyItems(events, await actorNames(ctx, events));
 }
 

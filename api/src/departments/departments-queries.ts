@@ -1,7 +1,7 @@
 import { ACCOUNT_MESSAGES as M, type Department } from '@tht/contracts';
 import { sql } from 'kysely';
 import { READ_MODEL_SCHEMA, type DepartmentRow, type ReadModelDb } from 'projections';
-import { HttpError } from '../platform/http';
+import { DomainError } from '../platform/decider';
 
 const departments = (db: ReadModelDb) => db.withSchema(READ_MODEL_SCHEMA).selectFrom('departments');
 
@@ -20,7 +20,7 @@ export async function listDepartments(db: ReadModelDb): Promise<DepartmentRow[]>
 
 export async function getDepartment(db: ReadModelDb, id: number): Promise<DepartmentRow> {
   const row = await departments(db).selectAll().where('id', '=', id).executeTakeFirst();
-  if (!row) throw new HttpError(404, M.departmentNotFound);
+  if (!row) throw new DomainError('not-found', M.departmentNotFound);
   return row;
 }
 

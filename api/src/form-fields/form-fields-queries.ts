@@ -2,7 +2,7 @@ import type { CustomFieldDefinition, FormFieldOptionView, FormFieldView } from '
 import { FORM_FIELD_MESSAGES as M } from '@tht/contracts';
 import { sql } from 'kysely';
 import { READ_MODEL_SCHEMA, type FormFieldOptionRow, type FormFieldRow, type ReadModelDb } from 'projections';
-import { HttpError } from '../platform/http';
+import { DomainError } from '../platform/decider';
 
 const readModels = (db: ReadModelDb) => db.withSchema(READ_MODEL_SCHEMA);
 const iso = (value: Date | string) => new Date(value).toISOString();
@@ -46,7 +46,7 @@ export async function listFormFields(db: ReadModelDb): Promise<FormFieldView[]> 
 
 export async function getFormField(db: ReadModelDb, fieldId: number): Promise<FormFieldView> {
   const row = await readModels(db).selectFrom('form_fields').selectAll().where('id', '=', fieldId).executeTakeFirst();
-  if (!row) throw new HttpError(404, M.fieldNotFound);
+  if (!row) throw new DomainError('not-found', M.fieldNotFound);
   return toFieldView(row, await optionRows(db, fieldId));
 }
 

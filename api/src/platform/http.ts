@@ -9,7 +9,11 @@ import { DomainError, type DomainErrorReason } from './decider';
 import { loggableUrl } from './http-logging';
 import type { Logger } from './logger';
 
-/** An error a client can cause: sent as `{ error: message }` with its status (and `headers`, e.g. Retry-After). */
+/**
+ * A refusal at the HTTP edge (routes and middleware: a sign-in required, a rate limit, an upload),
+ * sent as `{ error: message }` with its status (and `headers`, e.g. Retry-After). Commands and the
+ * queries they use refuse with `DomainError` (`decider.ts`) instead.
+ */
 export class HttpError extends Error {
   constructor(
     readonly status: number,

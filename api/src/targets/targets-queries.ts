@@ -2,7 +2,7 @@ import { effectiveTargetHours, TARGET_MESSAGES as M, type UserTarget, type Yearl
 import { READ_MODEL_SCHEMA, type ReadModelDb, type UserTargetRow, type YearlyTargetRow } from 'projections';
 import type { AuthUser } from '../auth/auth-user';
 import { canViewOrganisationData } from '../auth/policy';
-import { HttpError } from '../platform/http';
+import { DomainError } from '../platform/decider';
 
 const readModels = (db: ReadModelDb) => db.withSchema(READ_MODEL_SCHEMA);
 
@@ -68,7 +68,7 @@ export async function listYearlyTargets(db: ReadModelDb): Promise<YearlyTarget[]
 
 export async function getYearlyTarget(db: ReadModelDb, year: number): Promise<YearlyTarget> {
   const row = await readModels(db).selectFrom('yearly_targets').selectAll().where('year', '=', year).executeTakeFirst();
-  if (!row) throw new HttpError(404, M.yearlyTargetNotFound(year));
+  if (!row) throw new DomainError('not-found', M.yearlyTargetNotFound(year));
   return toYearlyTarget(row);
 }
 
@@ -94,6 +94,6 @@ export async function getUserTarget(db: ReadModelDb, userId: number, year: numbe
     .where('user_id', '=', userId)
     .where('year', '=', year)
     .executeTakeFirst();
-  if (!row) throw new HttpError(404, M.userTargetNotFound(year));
+  if (!row) throw new DomainError('not-found', M.userTargetNotFound(year));
   return toUserTarget(row);
 }

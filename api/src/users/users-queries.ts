@@ -1,7 +1,7 @@
 import type { CurrentUserResponse, ManagerOption, User, UserSummary } from '@tht/contracts';
 import { ACCOUNT_MESSAGES as M, normaliseEmail } from '@tht/contracts';
 import { READ_MODEL_SCHEMA, type ReadModelDb, type UserRow } from 'projections';
-import { HttpError } from '../platform/http';
+import { DomainError } from '../platform/decider';
 
 export const USER_NOT_FOUND = M.userNotFound;
 
@@ -30,7 +30,7 @@ export async function findResetTokenOwner(db: ReadModelDb, tokenHash: string, no
 /** The user or a 404. */
 export async function getUser(db: ReadModelDb, id: number): Promise<UserRow> {
   const row = await findUserById(db, id);
-  if (!row) throw new HttpError(404, USER_NOT_FOUND);
+  if (!row) throw new DomainError('not-found', USER_NOT_FOUND);
   return row;
 }
 
