@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
 import { request } from '../testing/request';
+import { registeredApiRoutes } from '../testing/registered-routes';
 import { startTestApp, type TestApp } from '../testing/test-app';
 import { pathParameterNames } from '@tht/contracts';
 import type { OpenApiDocument, OperationObject } from './build-document';
@@ -16,38 +17,6 @@ beforeAll(async () => {
 });
 
 afterAll(() => app?.close());
-
-/** The parts of an Express 5 (router 2) layer the walk reads. */
-interface RouterLayer {
-  rawPath?: unknown;
-  route?: { path: string | string[]; methods: Record<string, boolean> };
-  handle: { stack?: RouterLayer[] };
-}
-
-/** `/entries/:id` in Express's syntax as OpenAPI writes it: `/entries/{id}`. */
-const openApiPath = (expressPath: string) => expressPath.replace(/:(\w+)/g, '{$1}');
-
-function mountPathOf(layer: RouterLayer): string {
-  if (typeof layer.rawPath !== 'string') throw new Error(`A router is mounted on a non-text path (${String(layer.rawPath)})`);
-  return layer.rawPath === '/' ? '' : layer.rawPath;
-}
-
-/** 'GET /api/entries/{id}' for every route of the stack, through the routers mounted in it. */
-function routesOf(stack: readonly RouterLayer[], prefix = ''): string[] {
-  return stack.flatMap((layer) => {
-    if (layer.route) {
-      const paths = Array.isArray(layer.route.path) ? layer.route.path : [layer.route.path];
-      const methods = Object.keys(layer.route.methods).filter((method) => method !== '_all');
-      return paths.flatMap((path) => methods.map((method) => `${method.toUpperCase()} ${openApiPath(prefix + path)}`));
-    }
-    return layer.handle.stack ? routesOf(layer.handle.stack, prefix + mountPathOf(layer)) : [];
-  });
-}
-
-function registeredApiRoutes(): string[] {
-  const express = createApp(app.ctx) as unknown as { router: { stack: RouterLayer[] } };
-  return routesOf(express.router.stack).filter((route) => route.split(' ')[1]!.startsWith('/api/'));
-}
 
 function documentedOperations(): { key: string; path: string; operation: OperationObject }[] {
   return Object.entries(document.paths).flatMap(([path, operations]) =>
@@ -81,7 +50,7 @@ describe('GET /api/openapi.json', () => {
   });
 
   it('describes every API route the app registers, and no route it does not', () => {
-    const registered = registeredApiRoutes();
+    const registered = registeredApiRoutes(createApp(app.ctx));
     const documented = documentedOperations().map(({ key }) => key);
     expect(registered.length).toBeGreaterThan(40);
     expect(
