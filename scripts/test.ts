@@ -4,8 +4,9 @@
  * when the one before passed:
  *   1. typecheck, lint and the format check together;
  *   2. the unit tests;
- *   3. the integration tests, while the front ends the browser tests serve are built (most of an
- *      integration test's time is spent waiting on PostgreSQL and on the processes it starts);
+ *   3. the integration tests, while the front ends the browser tests serve are built or restored
+ *      from the build cache (e2e/src/support/front-end-build.ts; most of an integration test's time
+ *      is spent waiting on PostgreSQL and on the processes it starts);
  *   4. the browser tests.
  * The output of one step per stage is shown as it comes; the others' is shown whole when they end.
  */
@@ -23,10 +24,7 @@ const npmRun = (script: string, streamed = false): Step => ({ name: script, comm
 const STAGES: Step[][] = [
   [npmRun('typecheck'), npmRun('lint'), npmRun('format:check')],
   [npmRun('test:unit', true)],
-  [
-    npmRun('test:int', true),
-    { name: 'front-end build', command: ['node', '--import', 'tsx', 'scripts/build-missing-front-ends.ts'] },
-  ],
+  [npmRun('test:int', true), { name: 'front-end build', command: ['npm', 'run', 'build:front-ends', '-w', 'e2e'] }],
   [npmRun('test:e2e', true)],
 ];
 
