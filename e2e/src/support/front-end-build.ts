@@ -56,6 +56,15 @@ async function rootConfigFiles(): Promise<string[]> {
     .sort();
 }
 
+/**
+ * The builds' environment: this process's without NODE_ENV, which vitest sets to `test` in the e2e
+ * set-up, so the set-up and `npm run build:front-ends` build alike (as `npm run build` from a shell).
+ */
+function buildEnvironment(): NodeJS.ProcessEnv {
+  const { NODE_ENV: _vitestSetsIt, ...environment } = process.env;
+  return environment;
+}
+
 /** Environment variables webpack, Browserslist or SWC read. */
 const readByBuild = (name: string) => /^(NODE_ENV|BROWSERSLIST|SWC_|WEBPACK_)/.test(name);
 
@@ -67,14 +76,15 @@ export async function buildKey(folder: string): Promise<string> {
   for (const file of [...(await rootConfigFiles()), join('node_modules', '.package-lock.json')]) {
     hash.update(`${file}\0`).update(await readFile(join(repoRoot, file)));
   }
-  for (const name of Object.keys(process.env).filter(readByBuild).sort()) hash.update(`${name}=${process.env[name]}\0`);
+  const environment = buildEnvironment();
+  for (const name of Object.keys(environment).filter(readByBuild).sort()) hash.update(`${name}=${environment[name]}\0`);
   return hash.digest('hex').slice(0, 32);
 }
 
 async function run(command: string, args: string[]): Promise<void> {
   const output: string[] = [];
   const exitCode = await new Promise<number | null>((resolveExit, reject) => {
-    const child = spawn(command, args, { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { cwd: repoRoot, env: buildEnvironment(), stdio: ['ignore', 'pipe', 'pipe'] });
     child.stdout.on('data', (chunk: Buffer) => output.push(chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => output.push(chunk.toString()));
     child.once('error', reject);
