@@ -9,14 +9,22 @@ import { accounts } from './support/test-product';
 
 let browser: Browser;
 let admin: Account;
+// The last test's build of mf-smt, started with the file: it runs while the tests before it drive the browser.
+const stamp = `e2e-${randomUUID()}`;
+let stampedBuild: Promise<string>;
 
 beforeAll(async () => {
+  stampedBuild = buildRemoteWithStamp('mf-smt', stamp);
+  // Awaited (and its failure reported) by the test that deploys it.
+  stampedBuild.catch(() => {});
   browser = await launchBrowser();
   admin = await accounts.createAccount('admin');
 });
 
 afterAll(async () => {
   await browser?.close();
+  const build = await stampedBuild?.catch(() => undefined);
+  if (build) await rm(build, { recursive: true, force: true });
 });
 
 /** The tab panel once `tab` is opened, and the level-1 heading its remote renders there. */
@@ -159,37 +167,32 @@ describe('module federation', () => {
     const oldSmtScripts = smtScripts(scripts);
     expect(oldSmtScripts.length).toBeGreaterThan(0);
 
-    const stamp = `e2e-${randomUUID()}`;
-    const build = await buildRemoteWithStamp('mf-smt', stamp);
+    const build = await stampedBuild;
     const untouchedFolders = ['shell', 'mf-employee', 'mf-manager', 'mf-hr', 'mf-admin'];
-    try {
-      await withDistRestored('mf-smt', async () => {
-        const stamped: string[] = [];
-        page.on('response', async (response) => {
-          const url = new URL(response.url());
-          if (!url.pathname.startsWith('/remotes/mf-smt/') || !url.pathname.endsWith('.js')) return;
-          const body = await response.text().catch(() => '');
-          if (body.includes(stamp)) stamped.push(url.pathname);
-        });
-        const before = await Promise.all(untouchedFolders.map((folder) => hashTree(distOf(folder))));
-        await deployDist('mf-smt', build);
-        scripts.length = 0;
-
-        await page.reload();
-        await myDashboardHeading(page).waitFor();
-        await expectTabHeading(page, 'SMT View', 'SMT Dashboard');
-        const after = await Promise.all(untouchedFolders.map((folder) => hashTree(distOf(folder))));
-
-        const newChunks = smtScripts(scripts).filter((url) => !oldSmtScripts.includes(url));
-        expect(newChunks.length, 'new mf-smt chunk URLs after the rebuild').toBeGreaterThan(0);
-        await expect.poll(() => stamped.length).toBeGreaterThan(0);
-        untouchedFolders.forEach((folder, index) => {
-          expect(after[index], `${folder}/dist changed`).toEqual(before[index]);
-        });
+    await withDistRestored('mf-smt', async () => {
+      const stamped: string[] = [];
+      page.on('response', async (response) => {
+        const url = new URL(response.url());
+        if (!url.pathname.startsWith('/remotes/mf-smt/') || !url.pathname.endsWith('.js')) return;
+        const body = await response.text().catch(() => '');
+        if (body.includes(stamp)) stamped.push(url.pathname);
       });
-    } finally {
-      await rm(build, { recursive: true, force: true });
-    }
+      const before = await Promise.all(untouchedFolders.map((folder) => hashTree(distOf(folder))));
+      await deployDist('mf-smt', build);
+      scripts.length = 0;
+
+      await page.reload();
+      await myDashboardHeading(page).waitFor();
+      await expectTabHeading(page, 'SMT View', 'SMT Dashboard');
+      const after = await Promise.all(untouchedFolders.map((folder) => hashTree(distOf(folder))));
+
+      const newChunks = smtScripts(scripts).filter((url) => !oldSmtScripts.includes(url));
+      expect(newChunks.length, 'new mf-smt chunk URLs after the rebuild').toBeGreaterThan(0);
+      await expect.poll(() => stamped.length).toBeGreaterThan(0);
+      untouchedFolders.forEach((folder, index) => {
+        expect(after[index], `${folder}/dist changed`).toEqual(before[index]);
+      });
+    });
     await page.context().close();
   }, 240_000);
 });
