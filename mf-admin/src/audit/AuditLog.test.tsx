@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { AuditLogItem, AuditLogPage, RecordHistory } from '@tht/contracts';
-import { fakeApi, renderWithUi, reply, type ApiCall } from '@tht/ui/testing';
+import { aUser, fakeApi, renderWithUi, reply, type ApiCall } from '@tht/ui/testing';
 import AuditLog from './AuditLog';
 
 const edit: AuditLogItem = {
@@ -61,7 +61,7 @@ const aPage = (items: AuditLogItem[], overrides: Partial<AuditLogPage> = {}): Au
 function auditApi(log: unknown = aPage([edit, creation, failure])) {
   return fakeApi({
     'GET /api/audit/log': log,
-    'GET /api/users': [{ id: 1, firstName: 'Zoe', lastName: 'Zimmer', email: 'zoe@example.com', username: 'zoe@example.com' }],
+    listUsers: [aUser({ id: 1, firstName: 'Zoe', lastName: 'Zimmer', email: 'zoe@example.com', username: 'zoe@example.com' })],
     'GET /api/history/entries/12': history,
   });
 }

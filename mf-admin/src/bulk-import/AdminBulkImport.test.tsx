@@ -11,7 +11,7 @@ const admin = aUser({ id: 1, firstName: 'System', lastName: 'Administrator', ema
 const grace = aUser({ id: 3, firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.com', role: 'manager' });
 
 function bulkApi(routes: Record<string, unknown> = {}) {
-  return fakeApi({ 'GET /api/users': [admin, grace, ada], ...routes });
+  return fakeApi({ listUsers: [admin, grace, ada], ...routes });
 }
 
 function paste(target: Element, text: string) {
@@ -94,7 +94,7 @@ describe('Admin bulk import', () => {
   });
 
   it("says 'Failed to load employees. Please try refreshing the page.' when the people cannot be read", async () => {
-    fakeApi({ 'GET /api/users': reply(500, { error: 'Internal server error' }) });
+    fakeApi({ listUsers: reply(500, { error: 'Internal server error' }) });
     renderWithUi(<AdminBulkImport />);
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load employees. Please try refreshing the page.');
   });

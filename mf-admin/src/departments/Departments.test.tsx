@@ -7,21 +7,24 @@ import { departments as initialDepartments } from '../testing/fixtures';
 import { toasts } from '../testing/toasts';
 import Departments from './Departments';
 
+const nameOf = (body: unknown) => (body as { name: string }).name;
+
 /** The departments routes over a list that changes as the server's would. */
 function departmentsApi(deleteAnswer?: ReturnType<typeof reply>) {
   let departments: Department[] = [...initialDepartments];
   return fakeApi({
-    'GET /api/departments': () => departments,
-    'POST /api/departments': ({ body }: { body: { name: string } }) => {
-      const created = { id: 3, name: body.name, createdAt: '2025-03-01T09:00:00.000Z' };
+    listDepartments: () => departments,
+    createDepartment: ({ body }) => {
+      const created = { id: 3, name: nameOf(body), createdAt: '2025-03-01T09:00:00.000Z' };
       departments = [...departments, created];
-      return reply(201, created);
+      return created;
     },
-    'PUT /api/departments/1': ({ body }: { body: { name: string } }) => {
-      departments = departments.map((department) => (department.id === 1 ? { ...department, name: body.name } : department));
-      return departments.find((department) => department.id === 1);
+    renameDepartment: ({ path, body }) => {
+      const id = Number(path.split('/').at(-1));
+      departments = departments.map((department) => (department.id === id ? { ...department, name: nameOf(body) } : department));
+      return departments.find((department) => department.id === id);
     },
-    'DELETE /api/departments/2': deleteAnswer ?? { message: 'Department deleted' },
+    deleteDepartment: deleteAnswer ?? { message: 'Department deleted' },
   });
 }
 
@@ -50,7 +53,7 @@ describe('Departments', () => {
     await user.click(screen.getByRole('button', { name: 'Add Department' }));
 
     expect(await toasts().findByText('Department added')).toBeInTheDocument();
-    expect(api.callsTo('POST', '/api/departments')[0]?.body).toEqual({ name: 'Legal' });
+    expect(api.callsOf('createDepartment')[0]?.body).toEqual({ name: 'Legal' });
     await waitFor(() => expect(rowNames()).toEqual(['Engineering', 'finance', 'Legal']));
     expect(screen.getByLabelText('Department Name')).toHaveValue('');
   });
@@ -61,7 +64,7 @@ describe('Departments', () => {
     renderWithUi(<Departments />);
     await user.click(await screen.findByRole('button', { name: 'Add Department' }));
     expect(await screen.findByText('Department name is required')).toBeInTheDocument();
-    expect(api.callsTo('POST', '/api/departments')).toHaveLength(0);
+    expect(api.callsOf('createDepartment')).toHaveLength(0);
   });
 
   it('renames a department in the Edit Department dialog', async () => {
@@ -76,7 +79,8 @@ describe('Departments', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(api.callsTo('PUT', '/api/departments/1')[0]?.body).toEqual({ name: 'Research' });
+    expect(api.callsOf('renameDepartment')[0]?.path).toBe('/api/departments/1');
+    expect(api.callsOf('renameDepartment')[0]?.body).toEqual({ name: 'Research' });
     await waitFor(() => expect(rowNames()).toEqual(['finance', 'Research']));
   });
 
@@ -93,7 +97,7 @@ describe('Departments', () => {
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Failed to delete department');
     expect(alert).toHaveTextContent('This department still has 2 users');
-    expect(api.callsTo('DELETE', '/api/departments/2')).toHaveLength(1);
+    expect(api.callsOf('deleteDepartment').map((call) => call.path)).toEqual(['/api/departments/2']);
     expect(rowNames()).toEqual(['Engineering', 'finance']);
   });
 });

@@ -1,18 +1,14 @@
-import type { Department } from '@tht/contracts';
-import { apiRequest, useWrite } from '@tht/ui';
+import { departmentsRoutes } from '@tht/contracts';
+import { useWrite } from '@tht/ui';
 
-const DEPARTMENTS_KEY = '/api/departments';
+export const useCreateDepartment = () => useWrite(departmentsRoutes.createDepartment, (name: string) => ({ body: { name } }));
 
-const createDepartment = (name: string) => apiRequest<Department>('POST', DEPARTMENTS_KEY, { name });
-const renameDepartment = ({ id, name }: { id: number; name: string }) =>
-  apiRequest<Department>('PUT', `${DEPARTMENTS_KEY}/${id}`, { name });
-const deleteDepartment = (id: number) => apiRequest<unknown>('DELETE', `${DEPARTMENTS_KEY}/${id}`);
+/** A new name. */
+export const useRenameDepartment = () =>
+  useWrite(departmentsRoutes.renameDepartment, ({ id, name }: { id: number; name: string }) => ({
+    params: { id },
+    body: { name },
+  }));
 
-/** POST /api/departments. */
-export const useCreateDepartment = () => useWrite('POST /api/departments', createDepartment);
-
-/** PUT /api/departments/{id}: a new name. */
-export const useRenameDepartment = () => useWrite('PUT /api/departments/{id}', renameDepartment);
-
-/** DELETE /api/departments/{id} (refused while people belong to it). */
-export const useDeleteDepartment = () => useWrite('DELETE /api/departments/{id}', deleteDepartment);
+/** Refused while people belong to it. */
+export const useDeleteDepartment = () => useWrite(departmentsRoutes.deleteDepartment, (id: number) => ({ params: { id } }));

@@ -166,7 +166,7 @@ describe('Import Data', () => {
 
   it('asks whose entries a grid CSV holds and checks it again for that employee', async () => {
     const api = fakeApi({
-      'GET /api/users': [aUser(), aUser({ id: 1, firstName: 'System', lastName: 'Administrator', role: 'admin' })],
+      listUsers: [aUser(), aUser({ id: 1, firstName: 'System', lastName: 'Administrator', role: 'admin' })],
       'POST /api/import': ({ query: params }: ApiCall) =>
         params.get('dryRun') === 'false'
           ? reply(202, aJob(0))

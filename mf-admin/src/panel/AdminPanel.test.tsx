@@ -30,7 +30,7 @@ describe('Admin Panel', () => {
 
   it('opens a tab with the keyboard and loads its content', async () => {
     fakeApi({
-      'GET /api/departments': departments,
+      listDepartments: departments,
       'GET /api/admin-stats': { totalUsers: 1, totalEntries: 0, totalHours: 0, totalDepartments: 2 },
     });
     const user = userEvent.setup();

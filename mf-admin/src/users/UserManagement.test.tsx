@@ -53,8 +53,8 @@ function usersApi(routes: Record<string, unknown> = {}) {
     'GET /api/config': { orgEmailDomain: 'example.com' },
     'GET /api/admin-stats': { totalUsers: 3, totalEntries: 1234, totalHours: 5678.5, totalDepartments: 2 },
     'GET /api/admin/users': aPage([listed(admin, [grace]), listed(grace, [ada]), listed(ada)]),
-    'GET /api/users': [admin, grace, ada].map(summary),
-    'GET /api/departments': departments,
+    listUsers: [admin, grace, ada].map(summary),
+    listDepartments: departments,
     ...routes,
   });
 }
@@ -126,7 +126,7 @@ describe('User Management', () => {
   });
 
   it('adds a user with the admin form’s rules', async () => {
-    const api = usersApi({ 'POST /api/users': reply(201, aUser({ id: 9 })) });
+    const api = usersApi({ createUser: aUser({ id: 9 }) });
     const user = userEvent.setup();
     renderWithUi(<UserManagement />);
     await user.click(await screen.findByRole('button', { name: 'Add User' }));
@@ -151,7 +151,7 @@ describe('User Management', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Add User' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(api.callsTo('POST', '/api/users')[0]?.body).toEqual({
+    expect(api.callsOf('createUser')[0]?.body).toEqual({
       email: 'alan.turing@example.com',
       firstName: 'Alan',
       lastName: 'Turing',
@@ -164,7 +164,7 @@ describe('User Management', () => {
   });
 
   it('edits a user, sending the manager’s name with the id', async () => {
-    const api = usersApi({ 'PUT /api/users/7': ada });
+    const api = usersApi({ updateUser: ada });
     const user = userEvent.setup();
     renderWithUi(<UserManagement />);
     await usersTable();
@@ -176,7 +176,8 @@ describe('User Management', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(api.callsTo('PUT', '/api/users/7')[0]?.body).toEqual({
+    expect(api.callsOf('updateUser')[0]?.path).toBe('/api/users/7');
+    expect(api.callsOf('updateUser')[0]?.body).toEqual({
       username: 'ada.lovelace@example.com',
       firstName: 'Ada',
       lastName: 'Lovelace',
@@ -217,7 +218,7 @@ describe('User Management', () => {
   });
 
   it('lets the admin edit their own record without a manager, but not their role', async () => {
-    const api = usersApi({ 'PUT /api/users/1': admin });
+    const api = usersApi({ updateUser: admin });
     const user = userEvent.setup();
     renderWithUi(<UserManagement />);
     await usersTable();
@@ -228,16 +229,15 @@ describe('User Management', () => {
     await user.selectOptions(within(dialog).getByLabelText('Department'), 'Engineering');
     await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
     await waitFor(() =>
-      expect(api.callsTo('PUT', '/api/users/1')[0]?.body).toMatchObject({
-        managerId: null,
-        managerName: null,
-        department: 'Engineering',
+      expect(api.callsOf('updateUser')[0]).toMatchObject({
+        path: '/api/users/1',
+        body: { managerId: null, managerName: null, department: 'Engineering' },
       }),
     );
   });
 
   it('sets a temporary password of 6 or more characters', async () => {
-    const api = usersApi({ 'POST /api/admin/set-temp-password': { message: 'Temporary password set.' } });
+    const api = usersApi({ setTemporaryPassword: { message: 'Temporary password set.' } });
     const user = userEvent.setup();
     renderWithUi(<UserManagement />);
     await usersTable();
@@ -251,12 +251,12 @@ describe('User Management', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Set Password' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(api.callsTo('POST', '/api/admin/set-temp-password')[0]?.body).toEqual({ userId: 7, tempPassword: 'abcdef' });
+    expect(api.callsOf('setTemporaryPassword')[0]?.body).toEqual({ userId: 7, tempPassword: 'abcdef' });
     expect(toasts().getByText('Temporary password set')).toBeInTheDocument();
   });
 
   it("says 'Failed to set temporary password' with the server's reason", async () => {
-    usersApi({ 'POST /api/admin/set-temp-password': reply(404, { error: 'User not found' }) });
+    usersApi({ setTemporaryPassword: reply(404, { error: 'User not found' }) });
     const user = userEvent.setup();
     renderWithUi(<UserManagement />);
     await usersTable();
@@ -323,7 +323,7 @@ describe('User Management', () => {
   });
 
   it('deletes a user after confirmation', async () => {
-    const api = usersApi({ 'DELETE /api/users/7': { message: 'User deleted' } });
+    const api = usersApi({ deleteUser: { message: 'User deleted' } });
     const user = userEvent.setup();
     renderWithUi(<UserManagement />);
     await usersTable();
@@ -332,6 +332,6 @@ describe('User Management', () => {
     expect(confirm).toHaveTextContent('Are you sure you want to delete Ada Lovelace (ada.lovelace@example.com)?');
     await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
     expect(await toasts().findByText('User deleted')).toBeInTheDocument();
-    expect(api.callsTo('DELETE', '/api/users/7')).toHaveLength(1);
+    expect(api.callsOf('deleteUser').map((call) => call.path)).toEqual(['/api/users/7']);
   });
 });

@@ -1,17 +1,16 @@
 import useSWR from 'swr';
-import type {
-  AdminStats,
-  AdminUsersPage,
-  ResetRequestAnswer,
-  Role,
-  SyncRolesResult,
-  TempPasswordInput,
-  User,
+import {
+  usersRoutes,
+  type AdminStats,
+  type AdminUsersPage,
+  type ResetRequestAnswer,
+  type Role,
+  type SyncRolesResult,
+  type TempPasswordInput,
 } from '@tht/contracts';
 import { apiRequest, useWrite } from '@tht/ui';
 
 export const ADMIN_STATS_KEY = '/api/admin-stats';
-const USER_DIRECTORY_KEY = '/api/users';
 
 export type UserListQuery = { page: number; search: string; role: Role | '' };
 
@@ -42,20 +41,17 @@ export type UserFields = {
   department: string;
 };
 
-const createUser = (user: UserFields & { password: string }) => apiRequest<User>('POST', USER_DIRECTORY_KEY, user);
-const deleteUser = (id: number) => apiRequest<unknown>('DELETE', `${USER_DIRECTORY_KEY}/${id}`);
-const setTemporaryPassword = (request: TempPasswordInput) => apiRequest<unknown>('POST', '/api/admin/set-temp-password', request);
 const syncRoles = () => apiRequest<SyncRolesResult>('POST', '/api/sync-roles');
 const issueResetLink = (email: string) => apiRequest<ResetRequestAnswer>('POST', '/api/reset-password', { username: email });
 
-/** POST /api/users: the new user must choose their own password at first sign-in. */
-export const useCreateUser = () => useWrite('POST /api/users', createUser);
+/** The new user must choose their own password at first sign-in. */
+export const useCreateUser = () => useWrite(usersRoutes.createUser, (user: UserFields & { password: string }) => ({ body: user }));
 
-/** DELETE /api/users/{id}. */
-export const useDeleteUser = () => useWrite('DELETE /api/users/{id}', deleteUser);
+export const useDeleteUser = () => useWrite(usersRoutes.deleteUser, (id: number) => ({ params: { id } }));
 
-/** POST /api/admin/set-temp-password: the user must change it at the next sign-in. */
-export const useSetTemporaryPassword = () => useWrite('POST /api/admin/set-temp-password', setTemporaryPassword);
+/** The user must change it at the next sign-in. */
+export const useSetTemporaryPassword = () =>
+  useWrite(usersRoutes.setTemporaryPassword, (request: TempPasswordInput) => ({ body: request }));
 
 /**
  * POST /api/reset-password as an admin: a one-time reset link for another, non-admin account, to

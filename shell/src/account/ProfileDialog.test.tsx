@@ -17,6 +17,10 @@ const me = {
   managerId: 9,
   managerName: null,
   department: 'Engineering',
+  firstLoginRequired: false,
+  lastLogin: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
 };
 const colleagues = [
   me,

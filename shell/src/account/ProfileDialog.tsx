@@ -1,6 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import useSWR from 'swr';
-import { fullName, profileUpdateSchema, type Department, type User, type UserSummary } from '@tht/contracts';
+import { fullName, profileUpdateSchema, usersRoutes, type Department, type User } from '@tht/contracts';
 import {
   Button,
   Dialog,
@@ -10,6 +9,7 @@ import {
   errorMessageOf,
   useCurrentUser,
   useDepartments,
+  useRead,
   useToast,
   useUpdateUser,
   useUserDirectory,
@@ -24,8 +24,8 @@ function byName(a: Department, b: Department): number {
 
 /** The manager name to show: the stored one, else the manager's name looked up by id. */
 function useManagerName(user: User | null): string | undefined {
-  const lookUp = user && user.managerId !== null && !user.managerName;
-  const { data: manager } = useSWR<UserSummary>(lookUp ? `/api/users/${user.managerId}` : null);
+  const lookUpId = user && !user.managerName ? user.managerId : null;
+  const { data: manager } = useRead(usersRoutes.getUser, lookUpId === null ? null : { params: { id: lookUpId } });
   if (!user) return undefined;
   if (user.managerName) return user.managerName;
   if (user.managerId === null) return '';

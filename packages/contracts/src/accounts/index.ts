@@ -11,3 +11,5 @@ export * from './second-factor';
 export * from './events';
 export * from './policy';
 export * from './people-pages';
+export * from './departments-routes';
+export * from './users-routes';

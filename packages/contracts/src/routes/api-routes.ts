@@ -1,3 +1,5 @@
+import { departmentsRoutes } from '../accounts/departments-routes';
+import { usersRoutes } from '../accounts/users-routes';
 import { entriesRoutes } from '../entries/routes';
 import type { ApiRoute } from './api-route';
 
@@ -6,6 +8,8 @@ import type { ApiRoute } from './api-route';
  * serves, the OpenAPI document describes and the browser may call.
  */
 export const API_ROUTES = {
+  users: usersRoutes,
+  departments: departmentsRoutes,
   entries: entriesRoutes,
 } as const;
 

@@ -1,16 +1,17 @@
 import useSWR from 'swr';
-import type { Department, FiscalYear, ManagerOption, UserSummary } from '@tht/contracts';
+import { departmentsRoutes, usersRoutes, type FiscalYear, type ManagerOption } from '@tht/contracts';
+import { useRead } from './routeCalls';
 import { READS } from './writeRefreshes';
 
-/** GET /api/departments: every department, sorted by name (the admin's list, and every form's choice). */
+/** Every department, sorted by name (the admin's list, and every form's choice). */
 export function useDepartments() {
-  const { data, error } = useSWR<Department[], Error>(READS.departments);
+  const { data, error } = useRead(departmentsRoutes.listDepartments, {});
   return { departments: data, error };
 }
 
-/** GET /api/users: everyone, sorted by last name (colleagues to pick a manager from, employees to import for). */
+/** Everyone, sorted by last name (colleagues to pick a manager from, employees to import for). */
 export function useUserDirectory() {
-  const { data, error } = useSWR<UserSummary[], Error>(READS.users);
+  const { data, error } = useRead(usersRoutes.listUsers, {});
   return { users: data, error };
 }
 

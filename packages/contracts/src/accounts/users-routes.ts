@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { defineRoutes } from '../routes/api-route';
+import { PEOPLE } from '../routes/read-families';
+import { messageResponseSchema, userSchema, userSummarySchema } from './responses';
+import { adminUserCreateSchema, adminUserUpdateSchema, profileUpdateSchema, tempPasswordSchema, userIdSchema } from './schemas';
+
+const USER_ID = { id: userIdSchema };
+
+/** The directory of people and the admin's changes to their accounts. */
+export const usersRoutes = defineRoutes({
+  listUsers: {
+    method: 'get',
+    path: '/api/users',
+    access: 'signed-in',
+    responses: { 200: { schema: z.union([z.array(userSchema), z.array(userSummarySchema)]) } },
+  },
+  getUser: {
+    method: 'get',
+    path: '/api/users/{id}',
+    access: 'signed-in',
+    params: USER_ID,
+    responses: { 200: { schema: z.union([userSchema, userSummarySchema]) } },
+  },
+  createUser: {
+    method: 'post',
+    path: '/api/users',
+    access: 'admin',
+    body: (settings) => adminUserCreateSchema(settings.orgEmailDomain),
+    responses: { 201: { schema: userSchema } },
+    refreshes: PEOPLE,
+  },
+  updateUser: {
+    method: 'put',
+    path: '/api/users/{id}',
+    access: 'signed-in',
+    params: USER_ID,
+    body: (settings) => z.union([adminUserUpdateSchema(settings.orgEmailDomain), profileUpdateSchema]),
+    responses: { 200: { schema: userSchema } },
+    // A new manager or department moves the person's entries, and their hours, with them.
+    refreshes: [...PEOPLE, 'ownEntries', 'ownStats', 'smt'],
+  },
+  deleteUser: {
+    method: 'delete',
+    path: '/api/users/{id}',
+    access: 'admin',
+    params: USER_ID,
+    responses: { 200: { schema: messageResponseSchema } },
+    refreshes: PEOPLE,
+  },
+  setTemporaryPassword: {
+    method: 'post',
+    path: '/api/admin/set-temp-password',
+    access: 'admin',
+    body: tempPasswordSchema,
+    responses: { 200: { schema: messageResponseSchema } },
+    refreshes: PEOPLE,
+  },
+});
