@@ -66,7 +66,8 @@ export async function signIn(page: Page, { email, password }: Credentials): Prom
     localStorage.setItem(tokenKey!, authToken);
     if (readAfter) sessionStorage.setItem(readAfterKey!, readAfter);
   }, session);
-  await page.goto('/');
+  // The document's own scripts ran by then, and the init script before them; My Dashboard is waited for below.
+  await page.goto('/', { waitUntil: 'domcontentloaded' });
   // Once: a later reload or sign-out finds what the shell itself left.
   await seeding.dispose();
   await myDashboardHeading(page).waitFor();
