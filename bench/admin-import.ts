@@ -21,7 +21,7 @@ import ExcelJS from 'exceljs';
 import { emailOf, entryDetails, trainingEntries, type TrainingEntry } from '@tht/test-kit/organisation';
 import { startProduct, type RunningProduct } from '@tht/test-kit';
 import { pidListeningOn, withPeakMemory } from './support/process-memory';
-import { BENCH_DOMAIN, benchSeed, secondsSince, seedThroughEventStore } from './support/seed';
+import { BENCH_DOMAIN, benchSeed, secondsSince, seedOrganisation } from './support/seed';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 50_000);
 const USERS = Number(process.env.BENCH_USERS ?? 500);
@@ -33,7 +33,7 @@ const PROBE_INTERVAL_MS = 25;
 type Row = Record<(typeof ENTRY_EXPORT_COLUMNS)[number], string | number | boolean>;
 
 /** The seeded organisation; the import brings its people's entries of 2024 and 2025 (none seeded). */
-const { organisation } = benchSeed({ people: USERS, entries: 0, years: [2024, 2025], seed: 3 });
+const { organisation, options: seedOptions } = benchSeed({ people: USERS, entries: 0, years: [2024, 2025], seed: 3 });
 const IMPORTED = { from: new Date(Date.UTC(2024, 0, 1)), to: new Date(Date.UTC(2025, 11, 31)) };
 
 /** Entry `index` as an export row, with its seeded person's id and address. */
@@ -171,10 +171,10 @@ function slowest(times: number[]): { slowestMs: number; p99Ms: number } {
 
 async function main(): Promise<void> {
   const database = await createTestDatabase();
-  console.log('Starting the product as `npm start` does, on a fresh database...');
+  await seedOrganisation(database.connectionString, seedOptions);
+  console.log('Starting the product as `npm start` does, on the seeded database...');
   const product = await startProduct({ DATABASE_URL: database.connectionString });
   try {
-    await seedThroughEventStore(database.connectionString, 'unused-secret-unused-secret-unused', { organisation, entries: [] });
     const token = await signIn(product);
     const apiPid = await pidListeningOn(Number(new URL(product.baseUrl).port));
     const files = [

@@ -15,7 +15,8 @@ import { allProjectors, migrateReadModels, startProjectionRunner, type Projectio
 import type pg from 'pg';
 import { benchDatabase } from './support/bench-postgres';
 import { emitRow } from './support/report';
-import { historyOfAbout, seedHistory } from './support/seed-history';
+import { seedHistory } from '@tht/test-kit/organisation';
+import { historyOfAbout } from './support/seed-history';
 
 const EVENTS = Number(process.env.BENCH_CATCH_UP_EVENTS ?? 50_000);
 const ROUNDS = Number(process.env.BENCH_CATCH_UP_ROUNDS ?? 3);

@@ -1,10 +1,10 @@
 /**
  * Organisation-scale benchmark (issue 23): BENCH_ORG_PEOPLE people (10,000) in 12 departments and
  * BENCH_ORG_ENTRIES training entries (2,000,000) logged over five years up to now, with edits,
- * deletions and sign-ins among them. The history goes into the event store's tables directly
- * (`support/seed-history.ts`; the API appends one at a time would take hours), is sealed into the
- * audit chain, and then the product builds its read models. Reports, each with the issue's target:
- *   - seed time (for reference: the rows, then the chain's seal);
+ * deletions and sign-ins among them. The product's `npm run seed-organisation -- --history` writes
+ * the history into the event store's tables directly (the API's appends one at a time would take
+ * hours) and seals it into the audit chain, and then the product builds its read models. Reports, each with the issue's target:
+ *   - seed time (for reference: the seeding command's process, rows, then the chain's seal);
  *   - `rebuildReadModels` into every read model against the same with no-op projectors (the
  *     framework alone: reading the log, transactions, checkpoints, swap), target >= 0.5;
  *   - with the product started as `npm start` does, `GET /api/hr/stats?asOf=` a year back, from
@@ -22,24 +22,13 @@
  * database on DATABASE_URL's server); the full size needs about 10 GB of disk. Linux only (/proc).
  */
 import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
 import { AS_OF_RETRY_AFTER_SECONDS, asOfBuildingSchema, PEOPLE_PAGE_SIZE } from '@tht/contracts';
-import { createEventStore, migrateEventStore, sealChain } from '@tht/eventstore';
-import { createDb, createPool } from '@tht/postgres';
-import { allProjectors, migrateReadModels, rebuildReadModels, type AnyProjector } from 'projections';
-import {
-  describeOrganisation,
-  ORGANISATION_SIZES,
-  organisationHistory,
-  personWithRole,
-  seededRandom,
-} from '@tht/test-kit/organisation';
+import { createEventStore } from '@tht/eventstore';
+import { createPool } from '@tht/postgres';
+import { allProjectors, rebuildReadModels, type AnyProjector } from 'projections';
+import { describeOrganisation, ORGANISATION_SIZES, personWithRole, seededRandom, type Person } from '@tht/test-kit/organisation';
 import type pg from 'pg';
-import { hashPassword } from '../api/src/auth/passwords';
-import { newSessionId, signAuthToken } from '../api/src/auth/tokens';
-import { parseSettings } from '../api/src/config';
-import { createIdAllocator, migrateIds } from '../api/src/platform/ids';
 import { repoRoot, startProduct } from '@tht/test-kit';
 import { compareWithFloor } from './support/against-floor';
 import { benchDatabase } from './support/bench-postgres';
@@ -47,24 +36,20 @@ import { download } from './support/download';
 import { httpRequest, type LoadRequest } from './support/load';
 import { pidListeningOn, withPeakMemory } from './support/process-memory';
 import { emitRow, loadAverageText, type BenchRow } from './support/report';
-import { secondsSince, type SeededUser } from './support/seed';
+import { secondsSince, seedOrganisation, signIns, type SeededUser } from './support/seed';
 import { signedInAs } from './support/seeded-product';
 import { emitRebuildRow } from './support/rebuild-row';
-import { seedHistory } from './support/seed-history';
 import { timed } from './support/timed-projector';
 
 const PEOPLE = Number(process.env.BENCH_ORG_PEOPLE ?? 10_000);
 const ENTRIES = Number(process.env.BENCH_ORG_ENTRIES ?? 2_000_000);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 50);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 3_000);
-/** Events a transaction when sealing the seeded history (the product's sealer follows appends in smaller ones). */
-const SEAL_BATCH = 10_000;
 /** How long the as-of read is asked again before the benchmark gives up on it. */
 const AS_OF_GIVE_UP_MS = 30 * 60_000;
 const TARGETS = { asOfSeconds: 60, exportSeconds: 60, exportGrowthMb: 200, readRatio: 0.7 };
 /** The run can outlast the default idle window: the product keeps its seeded users' tokens a day. */
 const SESSION_SETTINGS = { SESSION_MAX_HOURS: '24', SESSION_IDLE_MINUTES: String(24 * 60) };
-const { sessionLifetime } = parseSettings(SESSION_SETTINGS);
 
 const NOW = new Date();
 const THIS_YEAR = NOW.getUTCFullYear();
@@ -105,47 +90,28 @@ function timedRow(
   };
 }
 
-/** Seeds the organisation's history into the event store's tables and seals it into the audit chain; returns its people. */
-async function seed(pool: pg.Pool, jwtSecret: string): Promise<{ users: SeededUser[]; events: number }> {
-  const db = createDb(pool);
-  await migrateIds(db);
-  const allocator = createIdAllocator(db);
-  const ids = {
-    people: await allocator.nextMany('user', PEOPLE),
-    departments: await allocator.nextMany('department', ORGANISATION.departments.length),
-    entries: await allocator.nextMany('entry', ENTRIES),
-  };
-  const passwordHash = await hashPassword('bench-password-1');
-  const history = organisationHistory(ORGANISATION, { ids, passwordHash, from: FIRST_DAY, to: NOW, seed: 23 });
-
+/** Seeds the organisation's history with the product's seeding command (rows, then the chain's seal); returns its number of events. */
+async function seed(pool: pg.Pool, connectionString: string): Promise<number> {
   const started = performance.now();
-  const events = await seedHistory(pool, history.appends(), history.timeOf);
-  const written = secondsSince(started);
-  const sealing = performance.now();
-  await sealChain(pool, SEAL_BATCH);
-  const sealed = secondsSince(sealing);
-  console.log(
-    `  seeded ${number.format(events)} events (${number.format(PEOPLE)} people, ${number.format(ENTRIES)} entries from ${FIRST_DAY.toISOString().slice(0, 10)}) ` +
-      `in ${written.toFixed(1)} s, sealed into the audit chain in ${sealed.toFixed(1)} s`,
-  );
+  await seedOrganisation(connectionString, [
+    ...['--people', String(PEOPLE), '--entries', String(ENTRIES), '--seed', '23', '--history', '--skip-read-models'],
+    ...['--from', FIRST_DAY.toISOString().slice(0, 10), '--to', NOW.toISOString().slice(0, 10)],
+  ]);
+  const seconds = secondsSince(started);
+  const { rows } = await pool.query<{ count: number }>('SELECT count(*)::int AS count FROM eventstore.events');
+  const events = rows[0]!.count;
   emitRow(
     timedRow(
       `seed of ${number.format(events)} events (rows, then the chain's seal)`,
       events,
       'events',
-      written + sealed,
+      seconds,
       null,
       null,
-      `rows ${written.toFixed(1)} s, seal ${sealed.toFixed(1)} s`,
+      'npm run seed-organisation -- --history, with the process',
     ),
   );
-  const users = ids.people.map((id, index) => ({
-    id,
-    token: signAuthToken({ id, token_version: 0 }, { id: newSessionId() }, { jwtSecret, sessionLifetime }).token,
-    firstName: ORGANISATION.people[index]!.firstName,
-    lastName: ORGANISATION.people[index]!.lastName,
-  }));
-  return { users, events };
+  return events;
 }
 
 /** The no-op framework's rebuild, then the product's (which stays swapped in), with the time each projector spent. */
@@ -211,41 +177,62 @@ async function asOfAYearBack(pool: pg.Pool, baseUrl: string, hr: SeededUser): Pr
   );
 }
 
-/** Every dashboard read against the floor, each signed in as someone it is for. */
-async function dashboardReads(baseUrl: string, users: readonly SeededUser[]): Promise<void> {
+/** Every dashboard read against the floor, each signed in as someone it is for (the people drawn first, then signed in). */
+async function dashboardReads(baseUrl: string, userAt: (index: number) => Promise<SeededUser>): Promise<void> {
   const random = seededRandom(7);
   const any = <T>(items: readonly T[]) => random.pick(items);
   const year = () => any(YEARS);
-  const distinct = (make: () => LoadRequest): LoadRequest[] => Array.from({ length: 300 }, make);
-  const asUser = (path: (user: SeededUser) => string) => () => {
-    const user = any(users);
-    return { path: path(user), headers: signedInAs(user) };
+  type Read = { person: Person; path: (user: SeededUser) => string };
+  const distinct = (make: () => Read): Promise<LoadRequest[]> =>
+    Promise.all(
+      Array.from({ length: 300 }, make).map(async ({ person, path }) => {
+        const user = await userAt(person.index);
+        return { path: path(user), headers: signedInAs(user) };
+      }),
+    );
+  const asAnyone = (path: () => (user: SeededUser) => string) => (): Read => ({ person: any(ORGANISATION.people), path: path() });
+  const as = (person: Person, path: () => string) => (): Read => {
+    const fixed = path();
+    return { person, path: () => fixed };
   };
-  const managers = ORGANISATION.people.filter((person) => person.role === 'manager').map((person) => users[person.index]!);
-  const [hr, smt, admin] = [users[HR_INDEX]!, users[SMT_INDEX]!, users[ADMIN_INDEX]!];
+  const managers = ORGANISATION.people.filter((person) => person.role === 'manager');
+  const [hr, smt, admin] = [HR_INDEX, SMT_INDEX, ADMIN_INDEX].map((index) => ORGANISATION.people[index]!);
   const pages = Math.ceil((PEOPLE + 1) / PEOPLE_PAGE_SIZE);
-  const reads: [label: string, requests: LoadRequest[]][] = [
-    ['GET /api/user', distinct(asUser(() => '/api/user'))],
-    ['GET /api/entries?userId=&year=', distinct(asUser((user) => `/api/entries?userId=${user.id}&year=${year()}`))],
-    ['GET /api/stats?userId=&year=', distinct(asUser((user) => `/api/stats?userId=${user.id}&year=${year()}`))],
+  const reads: [label: string, requests: Promise<LoadRequest[]>][] = [
+    ['GET /api/user', distinct(asAnyone(() => () => '/api/user'))],
+    [
+      'GET /api/entries?userId=&year=',
+      distinct(
+        asAnyone(() => {
+          const when = year();
+          return (user) => `/api/entries?userId=${user.id}&year=${when}`;
+        }),
+      ),
+    ],
+    [
+      'GET /api/stats?userId=&year=',
+      distinct(
+        asAnyone(() => {
+          const when = year();
+          return (user) => `/api/stats?userId=${user.id}&year=${when}`;
+        }),
+      ),
+    ],
     [
       'GET /api/manager/{id}/stats?year=',
       distinct(() => {
-        const manager = any(managers);
-        return { path: `/api/manager/${manager.id}/stats?year=${year()}`, headers: signedInAs(manager) };
+        const [manager, when] = [any(managers), year()];
+        return { person: manager, path: (user) => `/api/manager/${user.id}/stats?year=${when}` };
       }),
     ],
-    ['GET /api/hr/stats?year=', distinct(() => ({ path: `/api/hr/stats?year=${year()}`, headers: signedInAs(hr) }))],
-    ['GET /api/smt/overview?year=', distinct(() => ({ path: `/api/smt/overview?year=${year()}`, headers: signedInAs(smt) }))],
-    [
-      'GET /api/admin/users?page=',
-      distinct(() => ({ path: `/api/admin/users?page=${1 + random.int(pages)}`, headers: signedInAs(admin) })),
-    ],
+    ['GET /api/hr/stats?year=', distinct(as(hr, () => `/api/hr/stats?year=${year()}`))],
+    ['GET /api/smt/overview?year=', distinct(as(smt, () => `/api/smt/overview?year=${year()}`))],
+    ['GET /api/admin/users?page=', distinct(as(admin, () => `/api/admin/users?page=${1 + random.int(pages)}`))],
   ];
   const comparison = await compareWithFloor(baseUrl, CLIENTS);
   try {
     for (const [label, requests] of reads)
-      await comparison.measure({ label, requests, amount: REQUESTS, target: TARGETS.readRatio });
+      await comparison.measure({ label, requests: await requests, amount: REQUESTS, target: TARGETS.readRatio });
   } finally {
     comparison.close();
   }
@@ -304,21 +291,20 @@ try {
   console.log(
     `organisation: ${number.format(PEOPLE)} people, ${number.format(ENTRIES)} entries over ${YEARS[0]}-${THIS_YEAR}; ${database.describe}`,
   );
-  await migrateEventStore(pool);
-  await migrateReadModels(createDb(pool), allProjectors);
-  const jwtSecret = randomBytes(32).toString('hex');
-  const { users, events } = await seed(pool, jwtSecret);
+  const events = await seed(pool, database.connectionString);
   await rebuild(pool);
   const { rows } = await pool.query<{ count: number }>('SELECT count(*)::int AS count FROM read_models.entries');
   const liveEntries = rows[0]!.count;
 
   const starting = performance.now();
-  const product = await startProduct({ DATABASE_URL: database.connectionString, JWT_SECRET: jwtSecret, ...SESSION_SETTINGS });
+  const product = await startProduct({ DATABASE_URL: database.connectionString, ...SESSION_SETTINGS });
   console.log(`  the product started (as \`npm start\` does) in ${secondsSince(starting).toFixed(1)} s`);
   try {
-    await asOfAYearBack(pool, product.baseUrl, users[HR_INDEX]!);
-    await dashboardReads(product.baseUrl, users);
-    await exports(product.baseUrl, users[HR_INDEX]!, liveEntries);
+    const userAt = signIns(product.baseUrl, ORGANISATION);
+    const hr = await userAt(HR_INDEX);
+    await asOfAYearBack(pool, product.baseUrl, hr);
+    await dashboardReads(product.baseUrl, userAt);
+    await exports(product.baseUrl, hr, liveEntries);
   } finally {
     await product.stop();
   }

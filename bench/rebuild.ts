@@ -14,7 +14,8 @@ import { createDb, createPool } from '@tht/postgres';
 import { allProjectors, migrateReadModels, rebuildReadModels, type AnyProjector } from 'projections';
 import type pg from 'pg';
 import { benchDatabase } from './support/bench-postgres';
-import { historyOfAbout, seedHistory } from './support/seed-history';
+import { seedHistory } from '@tht/test-kit/organisation';
+import { historyOfAbout } from './support/seed-history';
 import { emitRebuildRow } from './support/rebuild-row';
 import { timed } from './support/timed-projector';
 

@@ -4,7 +4,8 @@ import type { AppContext } from './platform/context';
 import { createLogger } from './platform/logger';
 import { startRuntime } from './runtime';
 
-async function openDatabase(config: AppConfig): Promise<{ url: string; stop(): Promise<void> }> {
+/** The database `npm start` uses: DATABASE_URL's, or the embedded PostgreSQL under DATA_DIR (the running one while `npm start` runs). */
+export async function openDatabase(config: AppConfig): Promise<{ url: string; stop(): Promise<void> }> {
   if (config.databaseUrl) return { url: config.databaseUrl, stop: async () => {} };
   const embedded = await openEmbeddedPostgres({ dataDir: config.dataDir }).catch((error: Error) => {
     throw new ConfigError('DATA_DIR', `(${config.dataDir}): ${error.message}`);

@@ -1,6 +1,5 @@
-import { describeOrganisation, ORGANISATION_SIZES, organisationHistory } from '@tht/test-kit/organisation';
+import { describeOrganisation, ORGANISATION_SIZES, organisationHistory, seedHistory } from '@tht/test-kit/organisation';
 import type pg from 'pg';
-import { seedHistory } from './seed-history';
 
 /**
  * Seeds, straight into the event store's tables, the history of the test kit's benchmark

@@ -1,57 +1,36 @@
-import { entryStream, fullName, userStream, type AccountEventData } from '@tht/contracts';
-import { createEventStore, type EventStore } from '@tht/eventstore';
-import { createDb, createPool } from '@tht/postgres';
-import {
-  describeOrganisation,
-  emailOf,
-  entryDetails,
-  ORGANISATION_SIZES,
-  trainingEntries,
-  type Organisation,
-  type TrainingEntry,
-} from '@tht/test-kit/organisation';
-import { createReadModelWaiter } from 'projections';
-import { hashPassword } from '../../api/src/auth/passwords';
-import { newSessionId, signAuthToken } from '../../api/src/auth/tokens';
-import { parseSettings } from '../../api/src/config';
-import { metadataFor, systemActor } from '../../api/src/platform/commands';
-import { createIdAllocator, type IdAllocator } from '../../api/src/platform/ids';
+import { spawn } from 'node:child_process';
+import { loginResponseSchema } from '@tht/contracts';
+import { repoRoot } from '@tht/test-kit';
+import { describeOrganisation, emailOf, ORGANISATION_SIZES, type Organisation } from '@tht/test-kit/organisation';
 
 /**
- * Seeding a benchmark's data through the event store (one stream per user and per entry, as the
- * API writes them), then waiting for the product's projections to build the read models.
+ * A benchmark's data is seeded by the product's own `npm run seed-organisation` (the test kit's
+ * sample organisation, appended with the product's hashing, metadata and ids, then the read
+ * models built), run as a process on the database the product then starts on; its people sign in
+ * over HTTP, as anyone does.
  */
 
-const SEED_CONCURRENCY = 16;
-/** The tokens handed to the benchmark's users live as long as the product's defaults allow. */
-const { sessionLifetime } = parseSettings({});
-
-export async function concurrently(count: number, concurrency: number, work: (index: number) => Promise<void>): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < count) await work(next++);
-  };
-  await Promise.all(Array.from({ length: Math.min(concurrency, count) }, worker));
-}
+/** Everyone's password; the e-mail domain of the seeded people (the test kit's launcher's). */
+export const BENCH_PASSWORD = 'bench-password-1';
+export const BENCH_DOMAIN = 'example.com';
+/** Sign-ins in flight at once: an argon2 check each, and well below the per-address limit of attempts. */
+const SIGN_IN_CONCURRENCY = 8;
 
 export const secondsSince = (since: number) => (performance.now() - since) / 1000;
 
 export interface SeededUser {
   id: number;
-  /** A sign-in token of the user, made with the product's JWT secret. */
+  /** The user's sign-in token (POST /api/login). */
   token: string;
   firstName: string;
   lastName: string;
 }
 
-/** What a benchmark seeds: an organisation of the test kit and its entries (generated as they are appended). */
+/** What a benchmark seeds: an organisation of the test kit, and the seeding command's options that make it. */
 export interface BenchSeed {
   organisation: Organisation;
-  entries: Iterable<TrainingEntry>;
+  options: string[];
 }
-
-/** The e-mail domain of the seeded people. */
-export const BENCH_DOMAIN = 'example.com';
 
 /**
  * The test kit's benchmark organisation with `people` people (managers of teams of `teamSize`, the SMT
@@ -73,101 +52,75 @@ export function benchSeed({
 }): BenchSeed {
   const organisation = describeOrganisation({ ...ORGANISATION_SIZES.benchmark, people, entries, teamSize });
   const to = new Date(Math.min(Date.now(), Date.UTC(years.at(-1)! + 1, 0, 1) - 1));
-  const period = { from: new Date(Date.UTC(years[0]!, 0, 1)), to };
-  return { organisation, entries: trainingEntries(organisation, { period, seed }) };
+  const options = [
+    ...['--people', String(people), '--entries', String(entries), '--team-size', String(teamSize), '--seed', String(seed)],
+    ...['--from', `${years[0]}-01-01`, '--to', to.toISOString().slice(0, 10)],
+  ];
+  return { organisation, options };
 }
 
-interface Seeder {
-  store: EventStore;
-  ids: IdAllocator;
-}
-
-async function seedUsers({ store, ids }: Seeder, { people }: Organisation, jwtSecret: string): Promise<SeededUser[]> {
-  const passwordHash = await hashPassword('bench-password-1');
-  const userIds: number[] = [];
-  for (let index = 0; index < people.length; index += 1) userIds.push(await ids.next('user'));
-  await concurrently(people.length, SEED_CONCURRENCY, async (index) => {
-    const [person, userId] = [people[index]!, userIds[index]!];
-    const manager = person.managerIndex === null ? null : people[person.managerIndex]!;
-    const data: AccountEventData['UserCreated'] = {
-      userId,
-      email: emailOf(person, BENCH_DOMAIN),
-      firstName: person.firstName,
-      lastName: person.lastName,
-      role: person.role,
-      managerId: manager && userIds[manager.index]!,
-      managerName: manager && fullName(manager),
-      department: person.department,
-      passwordHash,
-      firstLoginRequired: false,
-    };
-    const created = { type: 'UserCreated', data };
-    await store.append(
-      userStream(userId),
-      [{ ...created, metadata: metadataFor(systemActor(), created, new Date().toISOString()) }],
-      'no_stream',
-    );
+/** `npm run seed-organisation -- <options>` on the database at `connectionString`, its output shown; resolves when it succeeded. */
+export async function seedOrganisation(connectionString: string, options: readonly string[]): Promise<void> {
+  const started = performance.now();
+  const args = ['run', '--silent', 'seed-organisation', '--', '--password', BENCH_PASSWORD, ...options];
+  const seeding = spawn('npm', args, {
+    cwd: repoRoot,
+    env: { ...process.env, DATABASE_URL: connectionString, ORG_EMAIL_DOMAIN: BENCH_DOMAIN, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'inherit', 'inherit'],
   });
-  return userIds.map((id, index) => ({
-    id,
-    token: signAuthToken({ id, token_version: 0 }, { id: newSessionId() }, { jwtSecret, sessionLifetime }).token,
-    firstName: people[index]!.firstName,
-    lastName: people[index]!.lastName,
-  }));
+  const code = await new Promise<number | null>((resolve, reject) => {
+    seeding.on('error', reject);
+    seeding.on('exit', resolve);
+  });
+  if (code !== 0) throw new Error(`npm run seed-organisation ${options.join(' ')} ended with code ${code}`);
+  console.log(`  npm run seed-organisation: ${secondsSince(started).toFixed(1)} s with the process's start`);
 }
 
-/** Appends the entries, as many at a time as there are connections; returns the global position of the last one and their number. */
-async function seedEntries(
-  { store, ids }: Seeder,
-  { organisation, entries }: BenchSeed,
-  users: readonly SeededUser[],
-): Promise<{ lastPosition: string; count: number }> {
-  let lastPosition = '';
-  let count = 0;
-  const iterator = entries[Symbol.iterator]();
-  const appender = async () => {
-    for (let next = iterator.next(); !next.done; next = iterator.next()) {
-      count += 1;
-      const details = entryDetails(organisation, next.value);
-      const entryId = await ids.next('entry');
-      const data = { ...details, entryId, userId: users[next.value.person.index]!.id };
-      const logged = { type: 'EntryLogged', data };
-      const result = await store.append(
-        entryStream(entryId),
-        [{ ...logged, metadata: metadataFor(systemActor(), logged, new Date().toISOString()) }],
-        'no_stream',
-      );
-      if (result.lastGlobalPosition > lastPosition) lastPosition = result.lastGlobalPosition;
+/** Runs `work`s handed to it, at most `concurrency` at once. */
+function limited(concurrency: number) {
+  let active = 0;
+  const waiting: (() => void)[] = [];
+  return async <T>(work: () => Promise<T>): Promise<T> => {
+    if (active < concurrency) active += 1;
+    else await new Promise<void>((resolve) => waiting.push(resolve));
+    try {
+      return await work();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else active -= 1;
     }
   };
-  await Promise.all(Array.from({ length: SEED_CONCURRENCY }, appender));
-  return { lastPosition, count };
 }
 
-/**
- * Seeds the organisation and its entries through the event store on connections with
- * synchronous_commit off (the same adapter and statements, without a disk flush per event; the
- * product's own connections stay durable) and waits until the product's projections include all of it.
- */
-export async function seedThroughEventStore(connectionString: string, jwtSecret: string, seed: BenchSeed): Promise<SeededUser[]> {
-  const pool = createPool(connectionString, { max: SEED_CONCURRENCY + 2, options: '-c synchronous_commit=off' });
-  const seeder = { store: createEventStore({ pool }), ids: createIdAllocator(createDb(pool)) };
-  const waiter = createReadModelWaiter(pool);
-  try {
-    const started = performance.now();
-    const users = await seedUsers(seeder, seed.organisation, jwtSecret);
-    const { lastPosition, count } = await seedEntries(seeder, seed, users);
-    const appended = performance.now();
-    if (!(await waiter.waitFor(lastPosition, 30 * 60_000))) throw new Error('the read models did not catch up with the seed');
-    console.log(
-      `  seeded ${users.length} users and ${count} entries in ${secondsSince(started).toFixed(1)} s ` +
-        `(${Math.round((users.length + count) / ((appended - started) / 1000))} appends/s; ` +
-        `the projections finished ${secondsSince(appended).toFixed(1)} s after the last append)`,
-    );
-    return users;
-  } finally {
-    await waiter.close();
-    await seeder.store.close();
-    await pool.end();
-  }
+/** Signs the organisation's people in at `baseUrl` (`POST /api/login`) as they are asked for, each once. */
+export function signIns(baseUrl: string, organisation: Organisation): (index: number) => Promise<SeededUser> {
+  const signedIn = new Map<number, Promise<SeededUser>>();
+  const limit = limited(SIGN_IN_CONCURRENCY);
+  const signIn = (index: number) =>
+    limit(async (): Promise<SeededUser> => {
+      const person = organisation.people[index]!;
+      const response = await fetch(`${baseUrl}/api/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: emailOf(person, BENCH_DOMAIN), password: BENCH_PASSWORD }),
+      });
+      if (!response.ok) throw new Error(`The sign-in of ${emailOf(person, BENCH_DOMAIN)} answered ${response.status}`);
+      const { user, authToken } = loginResponseSchema.parse(await response.json());
+      return { id: user.id, token: authToken, firstName: person.firstName, lastName: person.lastName };
+    });
+  return (index) => {
+    let user = signedIn.get(index);
+    if (!user) signedIn.set(index, (user = signIn(index)));
+    return user;
+  };
+}
+
+/** Every one of the organisation's people, signed in. */
+export async function signInEveryone(baseUrl: string, organisation: Organisation): Promise<SeededUser[]> {
+  const started = performance.now();
+  const userAt = signIns(baseUrl, organisation);
+  const users = await Promise.all(organisation.people.map((person) => userAt(person.index)));
+  console.log(`  ${users.length} people signed in over HTTP in ${secondsSince(started).toFixed(1)} s`);
+  return users;
 }

@@ -1,11 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { createTestDatabase } from '@tht/postgres/testing';
 import type { EntryDetails } from '@tht/contracts';
 import { startProduct } from '@tht/test-kit';
 import { entryDetails, trainingEntries, type Organisation } from '@tht/test-kit/organisation';
 import { benchDatabase } from './bench-postgres';
 import type { LoadRequest } from './load';
-import { seedThroughEventStore, type BenchSeed, type SeededUser } from './seed';
+import { seedOrganisation, signInEveryone, type BenchSeed, type SeededUser } from './seed';
 
 export interface SeededProduct {
   baseUrl: string;
@@ -15,9 +14,9 @@ export interface SeededProduct {
 }
 
 /**
- * Starts the product as `npm start` does (its own process) on a fresh database, seeds `seed`
- * through the event store, waits for the projections, runs `work`, and always stops and drops
- * everything. The database is a throw-away cluster's (fsync off: reads do not depend on it), or
+ * Seeds `seed` into a fresh database (`npm run seed-organisation`, read models included), starts
+ * the product on it as `npm start` does (its own process), signs its people in, runs `work`, and
+ * always stops and drops everything. The database is a throw-away cluster's (fsync off: reads do not depend on it), or
  * with `durable` one with the product's own settings (fsync on: writes do).
  */
 export async function withSeededProduct(
@@ -29,11 +28,11 @@ export async function withSeededProduct(
     ? await benchDatabase()
     : await createTestDatabase().then((test) => ({ connectionString: test.connectionString, close: () => test.drop() }));
   try {
-    const jwtSecret = randomBytes(32).toString('hex');
-    console.log('Starting the product as `npm start` does, on a fresh database...');
-    const product = await startProduct({ DATABASE_URL: database.connectionString, JWT_SECRET: jwtSecret, ...env });
+    await seedOrganisation(database.connectionString, seed.options);
+    console.log('Starting the product as `npm start` does, on the seeded database...');
+    const product = await startProduct({ DATABASE_URL: database.connectionString, ...env });
     try {
-      const users = await seedThroughEventStore(database.connectionString, jwtSecret, seed);
+      const users = await signInEveryone(product.baseUrl, seed.organisation);
       await work({ baseUrl: product.baseUrl, connectionString: database.connectionString, users });
     } finally {
       await product.stop();
