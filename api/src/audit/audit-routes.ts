@@ -1,8 +1,6 @@
 import {
   AUDIT_MESSAGES as M,
-  auditEventsQuerySchema,
-  auditLogQuerySchema,
-  historyKindSchema,
+  auditRoutes,
   parseHistoryKey,
   redactCredentials,
   type AuditHead,
@@ -11,55 +9,62 @@ import {
 } from '@tht/contracts';
 import { exportChain, readChainStatus, type ExportedEvent } from '@tht/eventstore';
 import { Router, type RequestHandler } from 'express';
-import { requireAuth, requireRole, signedInUser } from '../auth/require-auth';
+import { accessGuards } from '../auth/access-guards';
+import { signedInUser } from '../auth/require-auth';
 import type { AppContext } from '../platform/context';
-import { HttpError, parseWith, sendPieces } from '../platform/http';
+import { HttpError, sendPieces } from '../platform/http';
+import { mountRoutes } from '../platform/route-table';
 import { auditLogPage } from './audit-log-queries';
 import { recordHistory } from './history-queries';
 
 /** Record histories (anyone allowed to read the record), the audit log and the hash chain for auditors (admins). */
 export function createAuditRouter(ctx: AppContext): Router {
   const router = Router();
-  const adminOnly = [requireAuth(ctx), requireRole('admin')];
   const requirePostgresLog =
     (message: string): RequestHandler =>
     (_req, _res, next) => {
       if (ctx.config.eventstoreUrl) throw new HttpError(501, message);
       next();
     };
-  const requireChain = requirePostgresLog(M.chainUnavailable);
+  const requireChain = [requirePostgresLog(M.chainUnavailable)];
 
-  router.get('/history/:kind/:id', requireAuth(ctx), async (req, res) => {
-    const kind = parseWith(historyKindSchema, req.params.kind);
-    const key = parseHistoryKey(kind, String(req.params.id));
-    if (!key) throw new HttpError(400, M.badId);
-    const items = await recordHistory(ctx, signedInUser(req), key);
-    res.json({ kind, id: String(req.params.id), items } satisfies RecordHistory);
+  mountRoutes(router, accessGuards(ctx), auditRoutes, {
+    getRecordHistory: async ({ params: { kind, id }, req }) => {
+      const key = parseHistoryKey(kind, id);
+      if (!key) throw new HttpError(400, M.badId);
+      const items = await recordHistory(ctx, signedInUser(req), key);
+      return { kind, id, items } satisfies RecordHistory;
+    },
+    getAuditLog: {
+      before: [requirePostgresLog(M.logUnavailable)],
+      handle: async ({ query, res }) => {
+        const page = await auditLogPage(ctx, query);
+        res.set('Cache-Control', 'no-store');
+        return page satisfies AuditLogPage;
+      },
+    },
+    getAuditHead: {
+      before: requireChain,
+      handle: async ({ res }) => {
+        const { head, unsealed } = await readChainStatus(ctx.pool);
+        res.set('Cache-Control', 'no-store');
+        return {
+          sequence: head?.sequence ?? 0,
+          position: head?.globalPosition ?? null,
+          hash: head?.hash ?? null,
+          unsealed,
+        } satisfies AuditHead;
+      },
+    },
+    exportAuditEvents: {
+      before: requireChain,
+      handle: async ({ query: { from = 1, to }, res }) => {
+        const last = to ?? (await readChainStatus(ctx.pool)).head?.sequence ?? 0;
+        res.type('application/x-ndjson').set('Cache-Control', 'no-store');
+        await sendPieces(res, ndjsonLines(exportChain(ctx.pool, from, last), withoutCredentials));
+      },
+    },
   });
-
-  router.get('/audit/head', ...adminOnly, requireChain, async (req, res) => {
-    const { head, unsealed } = await readChainStatus(ctx.pool);
-    const answer: AuditHead = {
-      sequence: head?.sequence ?? 0,
-      position: head?.globalPosition ?? null,
-      hash: head?.hash ?? null,
-      unsealed,
-    };
-    res.set('Cache-Control', 'no-store').json(answer);
-  });
-
-  router.get('/audit/log', ...adminOnly, requirePostgresLog(M.logUnavailable), async (req, res) => {
-    const query = parseWith(auditLogQuerySchema, req.query);
-    res.set('Cache-Control', 'no-store').json((await auditLogPage(ctx, query)) satisfies AuditLogPage);
-  });
-
-  router.get('/audit/events', ...adminOnly, requireChain, async (req, res) => {
-    const { from = 1, to } = parseWith(auditEventsQuerySchema, req.query);
-    const last = to ?? (await readChainStatus(ctx.pool)).head?.sequence ?? 0;
-    res.type('application/x-ndjson').set('Cache-Control', 'no-store');
-    await sendPieces(res, ndjsonLines(exportChain(ctx.pool, from, last), withoutCredentials));
-  });
-
   return router;
 }
 

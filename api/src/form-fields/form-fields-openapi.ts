@@ -1,122 +1,53 @@
-import {
-  FORM_FIELD_MESSAGES as M,
-  formFieldCreateSchema,
-  formFieldIdSchema,
-  formFieldOptionCreateSchema,
-  formFieldOptionIdSchema,
-  formFieldOptionUpdateSchema,
-  formFieldOptionViewSchema,
-  formFieldReorderSchema,
-  formFieldUpdateSchema,
-  formFieldViewSchema,
-  messageResponseSchema,
-} from '@tht/contracts';
-import { z } from 'zod';
-import type { DescribeFeatureApi } from '../openapi/operations';
+import { FORM_FIELD_MESSAGES as M, formFieldOptionViewSchema, formFieldsRoutes, formFieldViewSchema } from '@tht/contracts';
+import { describeRoutes, type DescribeFeatureApi } from '../openapi/operations';
 
-const FIELD_ID = { id: formFieldIdSchema };
-const OPTION_ID = { id: formFieldOptionIdSchema };
 const EXAMPLE_NAME = 'costCentre';
 const EXAMPLE_OPTION_VALUE = 'project_management';
 
-/** The routes of `form-fields-routes.ts`. */
-export const describeFormFieldsApi: DescribeFeatureApi = () => ({
-  tag: { name: 'Form fields', description: 'Custom fields of the entry form and their options' },
-  schemas: { FormField: formFieldViewSchema, FormFieldOption: formFieldOptionViewSchema },
-  operations: [
+/** The prose of the form fields' routes (`formFieldsRoutes` in @tht/contracts). */
+export const describeFormFieldsApi: DescribeFeatureApi = (settings) =>
+  describeRoutes(
+    formFieldsRoutes,
     {
-      method: 'get',
-      path: '/api/form-fields',
-      operationId: 'listFormFields',
-      summary: 'The custom fields, in form order',
-      access: 'signed-in',
-      responses: { 200: { description: 'Fields with their options', schema: z.array(formFieldViewSchema) } },
+      tag: { name: 'Form fields', description: 'Custom fields of the entry form and their options' },
+      schemas: { FormField: formFieldViewSchema, FormFieldOption: formFieldOptionViewSchema },
+      operations: {
+        listFormFields: { summary: 'The custom fields, in form order', responses: { 200: 'Fields with their options' } },
+        createFormField: {
+          summary: 'Add a field',
+          description: 'New fields go last; a sent `order` is ignored.',
+          responses: { 201: 'The new field' },
+          errors: { 409: [M.nameTaken(EXAMPLE_NAME)] },
+        },
+        updateFormField: {
+          summary: "Change a field's properties",
+          responses: { 200: 'The field as changed' },
+          errors: { 404: [M.fieldNotFound], 409: [M.nameTaken(EXAMPLE_NAME)] },
+        },
+        deleteFormField: { summary: 'Delete a field', responses: { 200: 'Deleted' }, errors: { 404: [M.fieldNotFound] } },
+        reorderFormField: {
+          summary: 'Move a field to a position (1-based)',
+          responses: { 200: 'The field at its new position' },
+          errors: { 404: [M.fieldNotFound] },
+        },
+        listFormFieldOptions: {
+          summary: "A field's options, in order",
+          responses: { 200: 'Options' },
+          errors: { 404: [M.fieldNotFound] },
+        },
+        createFormFieldOption: {
+          summary: 'Add an option to a select field',
+          description: 'The stored value is derived from the label; a sent `value` is ignored.',
+          responses: { 201: 'The new option' },
+          errors: { 400: [M.optionsOnlyForSelect], 404: [M.fieldNotFound], 409: [M.optionValueTaken(EXAMPLE_OPTION_VALUE)] },
+        },
+        updateFormFieldOption: {
+          summary: "Change an option's label (and so its value)",
+          responses: { 200: 'The option as changed' },
+          errors: { 404: [M.optionNotFound], 409: [M.optionValueTaken(EXAMPLE_OPTION_VALUE)] },
+        },
+        deleteFormFieldOption: { summary: 'Delete an option', responses: { 200: 'Deleted' }, errors: { 404: [M.optionNotFound] } },
+      },
     },
-    {
-      method: 'post',
-      path: '/api/form-fields',
-      operationId: 'createFormField',
-      summary: 'Add a field',
-      description: 'New fields go last; a sent `order` is ignored.',
-      access: 'admin',
-      body: formFieldCreateSchema,
-      responses: { 201: { description: 'The new field', schema: formFieldViewSchema } },
-      errors: { 409: [M.nameTaken(EXAMPLE_NAME)] },
-    },
-    {
-      method: 'put',
-      path: '/api/form-fields/{id}',
-      operationId: 'updateFormField',
-      summary: "Change a field's properties",
-      access: 'admin',
-      params: FIELD_ID,
-      body: formFieldUpdateSchema,
-      responses: { 200: { description: 'The field as changed', schema: formFieldViewSchema } },
-      errors: { 404: [M.fieldNotFound], 409: [M.nameTaken(EXAMPLE_NAME)] },
-    },
-    {
-      method: 'delete',
-      path: '/api/form-fields/{id}',
-      operationId: 'deleteFormField',
-      summary: 'Delete a field',
-      access: 'admin',
-      params: FIELD_ID,
-      responses: { 200: { description: 'Deleted', schema: messageResponseSchema } },
-      errors: { 404: [M.fieldNotFound] },
-    },
-    {
-      method: 'put',
-      path: '/api/form-fields/{id}/order',
-      operationId: 'reorderFormField',
-      summary: 'Move a field to a position (1-based)',
-      access: 'admin',
-      params: FIELD_ID,
-      body: formFieldReorderSchema,
-      responses: { 200: { description: 'The field at its new position', schema: formFieldViewSchema } },
-      errors: { 404: [M.fieldNotFound] },
-    },
-    {
-      method: 'get',
-      path: '/api/form-fields/{id}/options',
-      operationId: 'listFormFieldOptions',
-      summary: "A field's options, in order",
-      access: 'signed-in',
-      params: FIELD_ID,
-      responses: { 200: { description: 'Options', schema: z.array(formFieldOptionViewSchema) } },
-      errors: { 404: [M.fieldNotFound] },
-    },
-    {
-      method: 'post',
-      path: '/api/form-fields/{id}/options',
-      operationId: 'createFormFieldOption',
-      summary: 'Add an option to a select field',
-      description: 'The stored value is derived from the label; a sent `value` is ignored.',
-      access: 'admin',
-      params: FIELD_ID,
-      body: formFieldOptionCreateSchema,
-      responses: { 201: { description: 'The new option', schema: formFieldOptionViewSchema } },
-      errors: { 400: [M.optionsOnlyForSelect], 404: [M.fieldNotFound], 409: [M.optionValueTaken(EXAMPLE_OPTION_VALUE)] },
-    },
-    {
-      method: 'put',
-      path: '/api/form-field-options/{id}',
-      operationId: 'updateFormFieldOption',
-      summary: "Change an option's label (and so its value)",
-      access: 'admin',
-      params: OPTION_ID,
-      body: formFieldOptionUpdateSchema,
-      responses: { 200: { description: 'The option as changed', schema: formFieldOptionViewSchema } },
-      errors: { 404: [M.optionNotFound], 409: [M.optionValueTaken(EXAMPLE_OPTION_VALUE)] },
-    },
-    {
-      method: 'delete',
-      path: '/api/form-field-options/{id}',
-      operationId: 'deleteFormFieldOption',
-      summary: 'Delete an option',
-      access: 'admin',
-      params: OPTION_ID,
-      responses: { 200: { description: 'Deleted', schema: messageResponseSchema } },
-      errors: { 404: [M.optionNotFound] },
-    },
-  ],
-});
+    settings,
+  );

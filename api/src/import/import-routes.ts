@@ -1,12 +1,13 @@
 import { chmodSync, mkdirSync } from 'node:fs';
 import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { ADMIN_MESSAGES as M, importJobIdSchema, importQuerySchema } from '@tht/contracts';
+import { ADMIN_MESSAGES as M, importRoutes } from '@tht/contracts';
 import { Router } from 'express';
-import { requireAuth, requireRole } from '../auth/require-auth';
+import { accessGuards } from '../auth/access-guards';
 import { actorOf } from '../platform/commands';
 import type { AppContext } from '../platform/context';
-import { HttpError, parseWith } from '../platform/http';
+import { HttpError } from '../platform/http';
+import { mountRoutes } from '../platform/route-table';
 import { checkImport } from './import-check';
 import { ImportJobs } from './import-jobs';
 import { requireRolesConfirmed } from './import-privileged-accounts';
@@ -35,38 +36,36 @@ async function removeLeftUploads(folder: string): Promise<void> {
  */
 export function createImportRouter(ctx: AppContext): Router {
   const router = Router();
-  const adminOnly = [requireAuth(ctx), requireRole('admin')];
   const jobs = new ImportJobs(ctx);
   const uploads = importUploadsFolder(ctx);
   mkdirSync(uploads, { recursive: true });
   chmodSync(uploads, UPLOADS_FOLDER_MODE);
   removeLeftUploads(uploads).catch((error: unknown) => ctx.log.error('Removing old import uploads failed', error));
 
-  router.post('/import', ...adminOnly, async (req, res) => {
-    const query = parseWith(importQuerySchema, req.query);
-    const file = await readUploadedFile(req, uploads);
-    let writing = false;
-    try {
-      const { plan, report } = await checkImport(ctx, file, query);
-      if (query.dryRun) {
-        res.json(report);
-        return;
+  mountRoutes(router, accessGuards(ctx), importRoutes, {
+    importFile: async ({ query, req, res }) => {
+      const file = await readUploadedFile(req, uploads);
+      let writing = false;
+      try {
+        const { plan, report } = await checkImport(ctx, file, query);
+        if (query.dryRun) return report;
+        if (report.needsTargetUser) throw new HttpError(400, M.importNeedsEmployee);
+        requireRolesConfirmed(report, query.confirmRoles);
+        const actor = actorOf(req);
+        const job = await jobs.start(report, (progress) =>
+          writePlan(ctx, plan, actor, progress).finally(() => discardUpload(file)),
+        );
+        writing = true;
+        res.status(202).location(`/api/import/${job.id}`).json(job);
+      } finally {
+        if (!writing) await discardUpload(file);
       }
-      if (report.needsTargetUser) throw new HttpError(400, M.importNeedsEmployee);
-      requireRolesConfirmed(report, query.confirmRoles);
-      const actor = actorOf(req);
-      const job = await jobs.start(report, (progress) => writePlan(ctx, plan, actor, progress).finally(() => discardUpload(file)));
-      writing = true;
-      res.status(202).location(`/api/import/${job.id}`).json(job);
-    } finally {
-      if (!writing) await discardUpload(file);
-    }
-  });
-
-  router.get('/import/:id', ...adminOnly, async (req, res) => {
-    const job = await jobs.find(parseWith(importJobIdSchema, req.params.id));
-    if (!job) throw new HttpError(404, M.importJobNotFound);
-    res.json(job);
+    },
+    getImportProgress: async ({ params }) => {
+      const job = await jobs.find(params.id);
+      if (!job) throw new HttpError(404, M.importJobNotFound);
+      return job;
+    },
   });
 
   return router;

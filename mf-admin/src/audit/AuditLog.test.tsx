@@ -58,16 +58,16 @@ const aPage = (items: AuditLogItem[], overrides: Partial<AuditLogPage> = {}): Au
   ...overrides,
 });
 
-function auditApi(log: unknown = aPage([edit, creation, failure])) {
+function auditApi(log: Parameters<typeof fakeApi>[0]['getAuditLog'] = aPage([edit, creation, failure])) {
   return fakeApi({
-    'GET /api/audit/log': log,
+    getAuditLog: log,
     listUsers: [aUser({ id: 1, firstName: 'Zoe', lastName: 'Zimmer', email: 'zoe@example.com', username: 'zoe@example.com' })],
-    'GET /api/history/entries/12': history,
+    getRecordHistory: history,
   });
 }
 
 const logQueries = (api: ReturnType<typeof fakeApi>) =>
-  api.callsTo('GET', '/api/audit/log').map((call: ApiCall) => Object.fromEntries(call.query));
+  api.callsOf('getAuditLog').map((call: ApiCall) => Object.fromEntries(call.query));
 
 describe('Audit Log tab', () => {
   it('lists the events newest first as the server sends them: time, person acting, record by name and kind, and event', async () => {

@@ -1,5 +1,5 @@
-import useSWR from 'swr';
-import type { AuditLogKind, AuditLogPage } from '@tht/contracts';
+import { auditRoutes, type AuditLogKind } from '@tht/contracts';
+import { useRead } from '@tht/ui';
 
 /** The Audit log tab's filters as the form holds them: days are the admin's local calendar days. */
 export type AuditLogFilters = { actorId: string; kind: AuditLogKind | ''; from: string; to: string };
@@ -12,21 +12,23 @@ function localMidnight(day: string, plusDays = 0): string {
   return new Date(year, month - 1, date + plusDays).toISOString();
 }
 
-/** The address of one page: the days become the instants that bound them in the admin's zone (to included). */
-export function auditLogKey({ actorId, kind, from, to }: AuditLogFilters, page: number): string {
-  const query = new URLSearchParams({ page: String(page) });
-  if (actorId) query.set('actorId', actorId);
-  if (kind) query.set('kind', kind);
-  if (from) query.set('from', localMidnight(from));
-  if (to) query.set('to', localMidnight(to, 1));
-  return `/api/audit/log?${query}`;
+/** One page's query: the days become the instants that bound them in the admin's zone (to included). */
+function auditLogQuery({ actorId, kind, from, to }: AuditLogFilters, page: number) {
+  return {
+    page,
+    actorId: actorId || undefined,
+    kind: kind || undefined,
+    from: from ? localMidnight(from) : undefined,
+    to: to ? localMidnight(to, 1) : undefined,
+  };
 }
 
-/** GET /api/audit/log: one page of the records' events, newest first; asked again whenever the tab opens. */
+/** One page of the records' events, newest first; asked again whenever the tab opens. */
 export function useAuditLog(filters: AuditLogFilters, page: number) {
-  const { data, error } = useSWR<AuditLogPage, Error>(auditLogKey(filters, page), {
-    keepPreviousData: true,
-    revalidateOnMount: true,
-  });
+  const { data, error } = useRead(
+    auditRoutes.getAuditLog,
+    { query: auditLogQuery(filters, page) },
+    { keepPreviousData: true, revalidateOnMount: true },
+  );
   return { log: data, error };
 }

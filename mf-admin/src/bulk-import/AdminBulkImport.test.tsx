@@ -49,7 +49,7 @@ describe('Admin bulk import', () => {
 
   it('previews the rows under the admin rules with an error badge per row, then sends the good ones for the employee', async () => {
     const api = bulkApi({
-      'POST /api/admin/entries/bulk': { created: 0, failed: 0, duplicates: 1, duplicateIndexes: [0], errors: [], createdIds: [] },
+      logAdminBulkEntries: { created: 0, failed: 0, duplicates: 1, duplicateIndexes: [0], errors: [], createdIds: [] },
     });
     const user = userEvent.setup();
     renderWithUi(<AdminBulkImport />);
@@ -67,8 +67,8 @@ describe('Admin bulk import', () => {
     expect(within(dialog).getByRole('list', { name: 'Errors in row 2' })).toHaveTextContent('Missing or invalid date format');
     await user.click(within(dialog).getByRole('button', { name: 'Create 1 Entry' }));
 
-    await waitFor(() => expect(api.callsTo('POST', '/api/admin/entries/bulk')).toHaveLength(1));
-    expect(api.callsTo('POST', '/api/admin/entries/bulk')[0]?.body).toEqual({
+    await waitFor(() => expect(api.callsOf('logAdminBulkEntries')).toHaveLength(1));
+    expect(api.callsOf('logAdminBulkEntries')[0]?.body).toEqual({
       targetUserId: 7,
       validateData: true,
       entries: [

@@ -34,45 +34,45 @@ const INITIAL: FormFieldView[] = [
 function formFieldsApi({ refuseOrder = false } = {}) {
   let fields = INITIAL.map((field) => ({ ...field, options: [...field.options] }));
   const sorted = () => [...fields].sort((a, b) => a.order - b.order || a.id - b.id);
-  const routes: Record<string, unknown> = {
-    'GET /api/form-fields': sorted,
-    'GET /api/form-fields/2/options': () => fields.find((field) => field.id === 2)!.options,
-    'POST /api/form-fields': ({ body }: { body: FormFieldView }) => {
-      const created = aFormField({ ...body, id: 4, options: [] });
+  return fakeApi({
+    listFormFields: sorted,
+    listFormFieldOptions: () => fields.find((field) => field.id === 2)!.options,
+    createFormField: ({ body }) => {
+      const created = aFormField({ ...(body as FormFieldView), id: 4, options: [] });
       fields = [...fields, created];
       return reply(201, created);
     },
-    'PUT /api/form-fields/1': ({ body }: { body: Partial<FormFieldView> }) => {
-      fields = fields.map((field) => (field.id === 1 ? { ...field, ...body } : field));
+    updateFormField: ({ body }) => {
+      fields = fields.map((field) => (field.id === 1 ? { ...field, ...(body as Partial<FormFieldView>) } : field));
       return fields[0];
     },
-    'DELETE /api/form-fields/3': () => {
+    deleteFormField: () => {
       fields = fields.filter((field) => field.id !== 3);
       return { message: 'Form field deleted' };
     },
-    'POST /api/form-fields/2/options': ({ body }: { body: { label: string; order: number } }) => {
-      const added = option(22, body.label, body.order);
+    createFormFieldOption: ({ body }) => {
+      const { label, order } = body as { label: string; order: number };
+      const added = option(22, label, order);
       fields = fields.map((field) => (field.id === 2 ? { ...field, options: [...field.options, added] } : field));
       return reply(201, added);
     },
-    'PUT /api/form-field-options/21': ({ body }: { body: { label: string } }) => {
-      fields = fields.map((field) => (field.id === 2 ? { ...field, options: [option(21, body.label, 1)] } : field));
-      return option(21, body.label, 1);
+    updateFormFieldOption: ({ body }) => {
+      const { label } = body as { label: string };
+      fields = fields.map((field) => (field.id === 2 ? { ...field, options: [option(21, label, 1)] } : field));
+      return option(21, label, 1);
     },
-    'DELETE /api/form-field-options/21': () => {
+    deleteFormFieldOption: () => {
       fields = fields.map((field) => (field.id === 2 ? { ...field, options: [] } : field));
       return { message: 'Option deleted' };
     },
-  };
-  for (const id of [1, 2, 3]) {
-    routes[`PUT /api/form-fields/${id}/order`] = ({ body }: { body: { order: number } }) => {
+    reorderFormField: ({ path, body }) => {
       if (refuseOrder)
         return reply(409, { error: 'This record was changed by someone else at the same time. Reload and try again.' });
-      fields = fields.map((field) => (field.id === id ? { ...field, order: body.order } : field));
+      const id = Number(path.split('/')[3]);
+      fields = fields.map((field) => (field.id === id ? { ...field, order: (body as { order: number }).order } : field));
       return fields.find((field) => field.id === id);
-    };
-  }
-  return fakeApi(routes);
+    },
+  });
 }
 
 const ROW_HEIGHT = 48;
@@ -94,9 +94,7 @@ async function fieldOrder(): Promise<string[]> {
 }
 
 const orderWrites = (api: ReturnType<typeof fakeApi>) =>
-  api.calls
-    .filter((call) => call.method === 'PUT' && call.path.endsWith('/order'))
-    .map((call) => ({ path: call.path, body: call.body }));
+  api.callsOf('reorderFormField').map((call) => ({ path: call.path, body: call.body }));
 
 beforeEach(layOutRowsInAColumn);
 
@@ -135,7 +133,7 @@ describe('Form Fields', () => {
         { path: '/api/form-fields/2/order', body: { order: 3 } },
       ]),
     );
-    await waitFor(() => expect(api.callsTo('GET', '/api/form-fields')).toHaveLength(2));
+    await waitFor(() => expect(api.callsOf('listFormFields')).toHaveLength(2));
     expect(await fieldOrder()).toEqual(['Cost', 'Venue', 'Provider']);
   });
 
@@ -176,7 +174,7 @@ describe('Form Fields', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Add Field' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(api.callsTo('POST', '/api/form-fields')[0]?.body).toEqual({
+    expect(api.callsOf('createFormField')[0]?.body).toEqual({
       name: 'format',
       label: 'Format',
       type: 'select',
@@ -196,7 +194,7 @@ describe('Form Fields', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Add Field' }));
     expect(within(dialog).getByText('Field name is required')).toBeInTheDocument();
     expect(within(dialog).getByText('Display label is required')).toBeInTheDocument();
-    expect(api.callsTo('POST', '/api/form-fields')).toHaveLength(0);
+    expect(api.callsOf('createFormField')).toHaveLength(0);
   });
 
   it('edits a field in the Edit Field dialog', async () => {
@@ -212,7 +210,7 @@ describe('Form Fields', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(api.callsTo('PUT', '/api/form-fields/1')[0]?.body).toEqual({
+    expect(api.callsOf('updateFormField')[0]?.body).toEqual({
       name: 'venue',
       label: 'Location',
       type: 'text',
@@ -230,7 +228,7 @@ describe('Form Fields', () => {
       within(screen.getByRole('alertdialog', { name: 'Delete Form Field' })).getByRole('button', { name: 'Delete' }),
     );
     await waitFor(async () => expect(await fieldOrder()).toEqual(['Venue', 'Provider']));
-    expect(api.callsTo('DELETE', '/api/form-fields/3')).toHaveLength(1);
+    expect(api.callsOf('deleteFormField')).toHaveLength(1);
   });
 
   it("manages a select field's options: lists, adds with the value derived from the label, relabels and deletes", async () => {
@@ -246,7 +244,7 @@ describe('Form Fields', () => {
     expect(add).toHaveTextContent('Stored as project_management');
     await user.click(within(add).getByRole('button', { name: 'Add Option' }));
     expect(await within(dialog).findByRole('rowheader', { name: 'Project Management!' })).toBeInTheDocument();
-    expect(api.callsTo('POST', '/api/form-fields/2/options')[0]?.body).toEqual({
+    expect(api.callsOf('createFormFieldOption')[0]?.body).toEqual({
       label: 'Project Management!',
       value: 'project_management',
       order: 2,
@@ -258,10 +256,10 @@ describe('Form Fields', () => {
     await user.type(within(edit).getByLabelText('Option Label'), 'Internal');
     await user.click(within(edit).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByRole('rowheader', { name: 'Internal' })).toBeInTheDocument();
-    expect(api.callsTo('PUT', '/api/form-field-options/21')[0]?.body).toEqual({ label: 'Internal', value: 'internal' });
+    expect(api.callsOf('updateFormFieldOption')[0]?.body).toEqual({ label: 'Internal', value: 'internal' });
 
     await user.click(within(dialog).getByRole('button', { name: 'Delete option Internal' }));
     await waitFor(() => expect(within(dialog).queryByRole('rowheader', { name: 'Internal' })).not.toBeInTheDocument());
-    expect(api.callsTo('DELETE', '/api/form-field-options/21')).toHaveLength(1);
+    expect(api.callsOf('deleteFormFieldOption')).toHaveLength(1);
   });
 });

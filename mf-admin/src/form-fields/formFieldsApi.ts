@@ -1,42 +1,38 @@
 import { useCallback } from 'react';
-import useSWR, { useSWRConfig } from 'swr';
-import type { FormFieldOptionView, FormFieldType, FormFieldView } from '@tht/contracts';
-import { apiRequest, useRefreshAfter, useWrite } from '@tht/ui';
+import { useSWRConfig } from 'swr';
+import { formFieldsRoutes, type FormFieldType, type FormFieldView } from '@tht/contracts';
+import { callRoute, readKey, useRead, useRefreshAfter, useWrite } from '@tht/ui';
 import { fieldOrderChanges, renumbered } from './fieldOrder';
 
-export const FORM_FIELDS_KEY = '/api/form-fields';
-const optionsKey = (fieldId: number) => `${FORM_FIELDS_KEY}/${fieldId}/options`;
-
-/** GET /api/form-fields: the entry form's custom fields in their order, select fields with their options. */
+/** The entry form's custom fields in their order, select fields with their options. */
 export function useFormFields() {
-  const { data, error } = useSWR<FormFieldView[], Error>(FORM_FIELDS_KEY);
+  const { data, error } = useRead(formFieldsRoutes.listFormFields, {});
   return { fields: data, error };
 }
 
-/** GET /api/form-fields/{id}/options: a select field's options in their order. */
+/** A select field's options in their order. */
 export function useFieldOptions(fieldId: number) {
-  const { data, error } = useSWR<FormFieldOptionView[], Error>(optionsKey(fieldId));
+  const { data, error } = useRead(formFieldsRoutes.listFormFieldOptions, { params: { id: fieldId } });
   return { options: data, error };
 }
 
 export type FormFieldDraft = { name: string; label: string; type: FormFieldType; required: boolean };
 
-const createField = (field: FormFieldDraft & { order: number }) => apiRequest<FormFieldView>('POST', FORM_FIELDS_KEY, field);
-const updateField = ({ id, ...field }: FormFieldDraft & { id: number }) =>
-  apiRequest<FormFieldView>('PUT', `${FORM_FIELDS_KEY}/${id}`, field);
-const deleteField = (id: number) => apiRequest<unknown>('DELETE', `${FORM_FIELDS_KEY}/${id}`);
+/** A new field, last in the order. */
+export const useCreateFormField = () =>
+  useWrite(formFieldsRoutes.createFormField, (field: FormFieldDraft & { order: number }) => ({ body: field }));
 
-/** POST /api/form-fields: a new field, last in the order. */
-export const useCreateFormField = () => useWrite('POST /api/form-fields', createField);
+export const useUpdateFormField = () =>
+  useWrite(formFieldsRoutes.updateFormField, ({ id, ...field }: FormFieldDraft & { id: number }) => ({
+    params: { id },
+    body: field,
+  }));
 
-/** PUT /api/form-fields/{id}. */
-export const useUpdateFormField = () => useWrite('PUT /api/form-fields/{id}', updateField);
-
-/** DELETE /api/form-fields/{id} (its options go with it). */
-export const useDeleteFormField = () => useWrite('DELETE /api/form-fields/{id}', deleteField);
+/** Deletes a field; its options go with it. */
+export const useDeleteFormField = () => useWrite(formFieldsRoutes.deleteFormField, (id: number) => ({ params: { id } }));
 
 const setFieldOrder = ({ fieldId, order }: { fieldId: number; order: number }) =>
-  apiRequest<FormFieldView>('PUT', `${FORM_FIELDS_KEY}/${fieldId}/order`, { order });
+  callRoute(formFieldsRoutes.reorderFormField, { params: { id: fieldId }, body: { order } });
 
 /**
  * PUT /api/form-fields/{id}/order for every field a move displaced. The list shows the new order
@@ -45,7 +41,7 @@ const setFieldOrder = ({ fieldId, order }: { fieldId: number; order: number }) =
  */
 export function useReorderFormFields() {
   const { mutate } = useSWRConfig();
-  const refresh = useRefreshAfter('PUT /api/form-fields/{id}/order');
+  const refresh = useRefreshAfter(formFieldsRoutes.reorderFormField.refreshes);
   return useCallback(
     async (reordered: readonly FormFieldView[]) => {
       const changes = fieldOrderChanges(reordered);
@@ -55,7 +51,7 @@ export function useReorderFormFields() {
         return undefined;
       };
       try {
-        await mutate(FORM_FIELDS_KEY, send, {
+        await mutate(readKey(formFieldsRoutes.listFormFields, {}), send, {
           optimisticData: renumbered(reordered),
           populateCache: false,
           rollbackOnError: true,
@@ -71,17 +67,17 @@ export function useReorderFormFields() {
 
 export type OptionDraft = { label: string; value: string };
 
-const addOption = ({ fieldId, ...option }: OptionDraft & { fieldId: number; order: number }) =>
-  apiRequest<FormFieldOptionView>('POST', optionsKey(fieldId), option);
-const updateOption = ({ id, ...option }: OptionDraft & { id: number }) =>
-  apiRequest<FormFieldOptionView>('PUT', `/api/form-field-options/${id}`, option);
-const deleteOption = (id: number) => apiRequest<unknown>('DELETE', `/api/form-field-options/${id}`);
+/** The value is derived from the label (the server derives it again). */
+export const useAddOption = () =>
+  useWrite(formFieldsRoutes.createFormFieldOption, ({ fieldId, ...option }: OptionDraft & { fieldId: number; order: number }) => ({
+    params: { id: fieldId },
+    body: option,
+  }));
 
-/** POST /api/form-fields/{id}/options: the value is derived from the label (the server derives it again). */
-export const useAddOption = () => useWrite('POST /api/form-fields/{id}/options', addOption);
+export const useUpdateOption = () =>
+  useWrite(formFieldsRoutes.updateFormFieldOption, ({ id, ...option }: OptionDraft & { id: number }) => ({
+    params: { id },
+    body: option,
+  }));
 
-/** PUT /api/form-field-options/{id}. */
-export const useUpdateOption = () => useWrite('PUT /api/form-field-options/{id}', updateOption);
-
-/** DELETE /api/form-field-options/{id}. */
-export const useDeleteOption = () => useWrite('DELETE /api/form-field-options/{id}', deleteOption);
+export const useDeleteOption = () => useWrite(formFieldsRoutes.deleteFormFieldOption, (id: number) => ({ params: { id } }));

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import useSWR from 'swr';
 import { describe, expect, it } from 'vitest';
-import { emptyImportCounts, type ImportJob, type ImportReport } from '@tht/contracts';
+import { adminRoutes, emptyImportCounts, type ImportJob, type ImportReport } from '@tht/contracts';
+import { useRead } from '@tht/ui';
 import { fakeApi, renderWithUi, reply, type ApiCall } from '@tht/ui/testing';
 import { aUser } from '../testing/fixtures';
 import { toasts } from '../testing/toasts';
@@ -48,20 +48,20 @@ const query = (call: ApiCall | undefined) => Object.fromEntries(call?.query ?? [
 
 /** Reads the admin stats, as the overview cards do, so the test sees them refreshed. */
 function StatsReader() {
-  useSWR('/api/admin-stats');
+  useRead(adminRoutes.getAdminStats, {});
   return null;
 }
 
 describe('Import Data', () => {
   it('checks a picked file first: rows, the bad rows by number, duplicates and what it adds', async () => {
-    const api = fakeApi({ 'POST /api/import': aReport() });
+    const api = fakeApi({ importFile: aReport() });
     const user = userEvent.setup();
     renderWithUi(<ImportData />);
     await user.upload(fileInput(), csv());
 
     const check = await screen.findByRole('region', { name: 'Check of the file' });
-    expect(query(api.callsTo('POST', '/api/import')[0])).toEqual({ dryRun: 'true' });
-    expect(uploadedName(api.callsTo('POST', '/api/import')[0])).toBe('entries.csv');
+    expect(query(api.callsOf('importFile')[0])).toEqual({ dryRun: 'true' });
+    expect(uploadedName(api.callsOf('importFile')[0])).toBe('entries.csv');
     expect(check).toHaveTextContent('Rows read4');
     expect(check).toHaveTextContent('Rows with errors (skipped)1');
     expect(check).toHaveTextContent('Duplicate entries (skipped)1');
@@ -74,12 +74,12 @@ describe('Import Data', () => {
   it('imports after confirmation with a progress bar, then says so with the duplicates skipped and refreshes the reads', async () => {
     let progressReads = 0;
     const api = fakeApi({
-      'POST /api/import': ({ query: params }: ApiCall) => (params.get('dryRun') === 'true' ? aReport() : reply(202, aJob(0))),
-      [`GET /api/import/${JOB_ID}`]: () => {
+      importFile: ({ query: params }: ApiCall) => (params.get('dryRun') === 'true' ? aReport() : reply(202, aJob(0))),
+      getImportProgress: () => {
         progressReads += 1;
         return progressReads === 1 ? aJob(1) : aJob(2, 'completed');
       },
-      'GET /api/admin-stats': { totalUsers: 1, totalEntries: 2, totalHours: 3, totalDepartments: 1 },
+      getAdminStats: { totalUsers: 1, totalEntries: 2, totalHours: 3, totalDepartments: 1 },
     });
     const user = userEvent.setup();
     renderWithUi(
@@ -97,8 +97,8 @@ describe('Import Data', () => {
     expect(await toasts().findByText('Data import completed successfully!')).toBeInTheDocument();
     expect(toasts().getByText('1 duplicate entry skipped. 1 row with errors skipped.')).toBeInTheDocument();
     expect(screen.getByRole('progressbar', { name: 'Import progress' })).toHaveAttribute('aria-valuenow', '100');
-    expect(query(api.callsTo('POST', '/api/import')[1])).toEqual({ dryRun: 'false' });
-    await waitFor(() => expect(api.callsTo('GET', '/api/admin-stats')).toHaveLength(2));
+    expect(query(api.callsOf('importFile')[1])).toEqual({ dryRun: 'false' });
+    await waitFor(() => expect(api.callsOf('getAdminStats')).toHaveLength(2));
 
     await user.click(screen.getByRole('button', { name: 'Import another file' }));
     expect(screen.getByLabelText('Choose a file to import')).toBeInTheDocument();
@@ -120,8 +120,8 @@ describe('Import Data', () => {
       rolesConfirmation: 'the-check-of-these-roles',
     });
     const api = fakeApi({
-      'POST /api/import': ({ query: params }: ApiCall) => (params.get('dryRun') === 'true' ? privileged : reply(202, aJob(0))),
-      [`GET /api/import/${JOB_ID}`]: aJob(2, 'completed'),
+      importFile: ({ query: params }: ApiCall) => (params.get('dryRun') === 'true' ? privileged : reply(202, aJob(0))),
+      getImportProgress: aJob(2, 'completed'),
     });
     const user = userEvent.setup();
     renderWithUi(<ImportData />);
@@ -137,12 +137,12 @@ describe('Import Data', () => {
     expect(confirmation).toHaveTextContent('This file creates 2 accounts with a role above employee (1 Admin, 1 Manager)');
     await user.click(within(confirmation).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
-    expect(api.callsTo('POST', '/api/import')).toHaveLength(1);
+    expect(api.callsOf('importFile')).toHaveLength(1);
 
     await user.click(screen.getByRole('button', { name: 'Import 3 records' }));
     await user.click(await screen.findByRole('button', { name: 'Import and give these roles' }));
     await toasts().findByText('Data import completed successfully!');
-    expect(query(api.callsTo('POST', '/api/import')[1])).toEqual({ dryRun: 'false', confirmRoles: 'the-check-of-these-roles' });
+    expect(query(api.callsOf('importFile')[1])).toEqual({ dryRun: 'false', confirmRoles: 'the-check-of-these-roles' });
   });
 
   it('refuses a file of another type before sending it', async () => {
@@ -154,7 +154,7 @@ describe('Import Data', () => {
   });
 
   it("shows the server's refusal of a broken file as an Import Error", async () => {
-    fakeApi({ 'POST /api/import': reply(400, { error: 'The file could not be read as XLSX: not a zip file' }) });
+    fakeApi({ importFile: reply(400, { error: 'The file could not be read as XLSX: not a zip file' }) });
     renderWithUi(<ImportData />);
     const dropZone = screen.getByText(/Drop a CSV or Excel/).parentElement!;
     fireEvent.drop(dropZone, { dataTransfer: { files: [new File(['junk'], 'broken.xlsx')] } });
@@ -167,11 +167,11 @@ describe('Import Data', () => {
   it('asks whose entries a grid CSV holds and checks it again for that employee', async () => {
     const api = fakeApi({
       listUsers: [aUser(), aUser({ id: 1, firstName: 'System', lastName: 'Administrator', role: 'admin' })],
-      'POST /api/import': ({ query: params }: ApiCall) =>
+      importFile: ({ query: params }: ApiCall) =>
         params.get('dryRun') === 'false'
           ? reply(202, aJob(0))
           : aReport({ format: 'grid-csv', needsTargetUser: !params.get('targetUserId'), failed: 0, errors: [], duplicates: 0 }),
-      [`GET /api/import/${JOB_ID}`]: aJob(2, 'completed'),
+      getImportProgress: aJob(2, 'completed'),
     });
     const user = userEvent.setup();
     renderWithUi(<ImportData />);
@@ -184,9 +184,9 @@ describe('Import Data', () => {
       'Ada Lovelace (ada.lovelace@example.com)',
     );
     await waitFor(() => expect(screen.getByRole('button', { name: 'Import 2 records' })).toBeEnabled());
-    expect(query(api.callsTo('POST', '/api/import')[1])).toEqual({ dryRun: 'true', targetUserId: '7' });
+    expect(query(api.callsOf('importFile')[1])).toEqual({ dryRun: 'true', targetUserId: '7' });
     await user.click(screen.getByRole('button', { name: 'Import 2 records' }));
     await toasts().findByText('Data import completed successfully!');
-    expect(query(api.callsTo('POST', '/api/import')[2])).toEqual({ dryRun: 'false', targetUserId: '7' });
+    expect(query(api.callsOf('importFile')[2])).toEqual({ dryRun: 'false', targetUserId: '7' });
   });
 });

@@ -1,6 +1,5 @@
-import useSWR from 'swr';
-import { IMPORT_FILE_FIELD, type ImportJob, type ImportReport } from '@tht/contracts';
-import { apiRequest, useRefreshAfter, useWrite } from '@tht/ui';
+import { IMPORT_FILE_FIELD, IMPORTED_READS, importRoutes, type ImportJob } from '@tht/contracts';
+import { useRead, useRefreshAfter, useWrite } from '@tht/ui';
 
 /** How often a running import's progress is asked for (the only polling in the product: a progress bar needs it). */
 export const IMPORT_PROGRESS_POLL_MS = 500;
@@ -8,35 +7,29 @@ export const IMPORT_PROGRESS_POLL_MS = 500;
 /** `confirmRoles`: the check's `rolesConfirmation`, once the admin confirmed the roles it lists. */
 export type ImportRequest = { file: File; targetUserId?: number; confirmRoles?: string };
 
-function importPath(dryRun: boolean, { targetUserId, confirmRoles }: Omit<ImportRequest, 'file'>): string {
-  const query = new URLSearchParams({ dryRun: String(dryRun) });
-  if (targetUserId !== undefined) query.set('targetUserId', String(targetUserId));
-  if (confirmRoles !== undefined) query.set('confirmRoles', confirmRoles);
-  return `/api/import?${query}`;
-}
-
-function upload<Answer>(dryRun: boolean, { file, ...options }: ImportRequest): Promise<Answer> {
+function importInput(dryRun: boolean, { file, targetUserId, confirmRoles }: ImportRequest) {
   const body = new FormData();
   body.append(IMPORT_FILE_FIELD, file);
-  return apiRequest<Answer>('POST', importPath(dryRun, options), body);
+  return { query: { dryRun: String(dryRun), targetUserId, confirmRoles }, body };
 }
 
-const checkFile = (request: ImportRequest) => upload<ImportReport>(true, request);
-const startImport = (request: ImportRequest) => upload<ImportJob>(false, request);
+/** Every row checked, nothing written. */
+export const useImportCheck = () => useWrite(importRoutes.importFile, (request: ImportRequest) => importInput(true, request));
 
-/** POST /api/import?dryRun=true: every row checked, nothing written. */
-export const useImportCheck = () => useWrite('POST /api/import?dryRun=true', checkFile);
+/** Starts writing the file's valid records: the API answers 202 with the import's progress. */
+export function useStartImport() {
+  const { run, pending } = useWrite(importRoutes.importFile, (request: ImportRequest) => importInput(false, request));
+  // The start's answer is the 202 one (checked against it), not the check's report.
+  return { run: (request: ImportRequest) => run(request) as Promise<unknown> as Promise<ImportJob>, pending };
+}
 
-/** POST /api/import: starts writing the file's valid records (202 with the import's progress). */
-export const useStartImport = () => useWrite('POST /api/import', startImport);
-
-/** GET /api/import/{id}: an import's progress, asked again while it runs. */
+/** An import's progress, asked again while it runs. */
 export function useImportJob(id: string | null) {
-  const { data, error } = useSWR<ImportJob, Error>(id ? `/api/import/${id}` : null, {
-    refreshInterval: (job) => (job?.status === 'running' ? IMPORT_PROGRESS_POLL_MS : 0),
+  const { data, error } = useRead(importRoutes.getImportProgress, id ? { params: { id } } : null, {
+    refreshInterval: (job?: ImportJob) => (job?.status === 'running' ? IMPORT_PROGRESS_POLL_MS : 0),
   });
   return { job: data, error };
 }
 
-/** Refetches every cached read an import can change: people, departments, form fields, targets and entries. */
-export const useRefreshAfterImport = () => useRefreshAfter('import finished');
+/** Refetches every cached read an import can change, once its progress says it is done. */
+export const useRefreshAfterImport = () => useRefreshAfter(IMPORTED_READS);

@@ -7,7 +7,7 @@ import AdminPanel from './AdminPanel';
 
 describe('Admin Panel', () => {
   it("has the 'Admin Panel' header with Export All Data and a tab per admin task", async () => {
-    fakeApi({ 'GET /api/admin-stats': { totalUsers: 1, totalEntries: 0, totalHours: 0, totalDepartments: 0 } });
+    fakeApi({ getAdminStats: { totalUsers: 1, totalEntries: 0, totalHours: 0, totalDepartments: 0 } });
     const open = vi.fn();
     vi.stubGlobal('open', open);
     const user = userEvent.setup();
@@ -31,7 +31,7 @@ describe('Admin Panel', () => {
   it('opens a tab with the keyboard and loads its content', async () => {
     fakeApi({
       listDepartments: departments,
-      'GET /api/admin-stats': { totalUsers: 1, totalEntries: 0, totalHours: 0, totalDepartments: 2 },
+      getAdminStats: { totalUsers: 1, totalEntries: 0, totalHours: 0, totalDepartments: 2 },
     });
     const user = userEvent.setup();
     renderWithUi(<AdminPanel />);

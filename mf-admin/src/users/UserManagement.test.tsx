@@ -51,8 +51,8 @@ function usersApi(routes: Record<string, unknown> = {}) {
   return fakeApi({
     'GET /api/user': { user: admin, requiresPasswordChange: false, hasDirectReports: true },
     'GET /api/config': { orgEmailDomain: 'example.com' },
-    'GET /api/admin-stats': { totalUsers: 3, totalEntries: 1234, totalHours: 5678.5, totalDepartments: 2 },
-    'GET /api/admin/users': aPage([listed(admin, [grace]), listed(grace, [ada]), listed(ada)]),
+    getAdminStats: { totalUsers: 3, totalEntries: 1234, totalHours: 5678.5, totalDepartments: 2 },
+    listAdminUsers: aPage([listed(admin, [grace]), listed(grace, [ada]), listed(ada)]),
     listUsers: [admin, grace, ada].map(summary),
     listDepartments: departments,
     ...routes,
@@ -62,7 +62,7 @@ function usersApi(routes: Record<string, unknown> = {}) {
 const usersTable = () => screen.findByRole('table', { name: 'Users' });
 const row = (name: string) => screen.getByRole('rowheader', { name: new RegExp(name) }).closest('tr')!;
 const listQueries = (api: ReturnType<typeof fakeApi>) =>
-  api.callsTo('GET', '/api/admin/users').map((call: ApiCall) => Object.fromEntries(call.query));
+  api.callsOf('listAdminUsers').map((call: ApiCall) => Object.fromEntries(call.query));
 
 describe('User Management', () => {
   it('shows the system overview cards', async () => {
@@ -94,7 +94,7 @@ describe('User Management', () => {
 
   it('asks the server for the search, the role and the page, back to page 1 when the filter changes', async () => {
     const api = usersApi({
-      'GET /api/admin/users': ({ query }: ApiCall) =>
+      listAdminUsers: ({ query }: ApiCall) =>
         aPage([listed(ada)], { page: Number(query.get('page')), total: 120, totalPages: 3 }),
     });
     const user = userEvent.setup();
@@ -112,13 +112,13 @@ describe('User Management', () => {
   });
 
   it("says 'No users found' when nobody matches", async () => {
-    usersApi({ 'GET /api/admin/users': aPage([]) });
+    usersApi({ listAdminUsers: aPage([]) });
     renderWithUi(<UserManagement />);
     expect(await screen.findByText('No users found')).toBeInTheDocument();
   });
 
   it("shows 'Admin access required' when the server answers 403", async () => {
-    usersApi({ 'GET /api/admin/users': reply(403, { error: 'Admin access required' }) });
+    usersApi({ listAdminUsers: reply(403, { error: 'Admin access required' }) });
     renderWithUi(<UserManagement />);
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Admin access required');
@@ -190,7 +190,7 @@ describe('User Management', () => {
 
   it("shows the user's history in the Edit User dialog on request", async () => {
     const api = usersApi({
-      'GET /api/history/users/7': {
+      getRecordHistory: {
         kind: 'users',
         id: '7',
         items: [
@@ -209,7 +209,7 @@ describe('User Management', () => {
     await usersTable();
     await user.click(screen.getByRole('button', { name: 'Edit Ada Lovelace' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit User' });
-    expect(api.callsTo('GET', '/api/history/users/7')).toHaveLength(0);
+    expect(api.callsOf('getRecordHistory')).toHaveLength(0);
     await user.click(within(dialog).getByRole('button', { name: 'Show History' }));
     const timeline = await within(dialog).findByRole('list', { name: 'User history' });
     expect(within(timeline).getByRole('listitem')).toHaveTextContent(
@@ -305,17 +305,17 @@ describe('User Management', () => {
   });
 
   it("syncs roles and tells 'N promoted, M demoted'", async () => {
-    const api = usersApi({ 'POST /api/sync-roles': { promoted: 2, demoted: 1 } });
+    const api = usersApi({ syncRoles: { promoted: 2, demoted: 1 } });
     const user = userEvent.setup();
     renderWithUi(<UserManagement />);
     await user.click(await screen.findByRole('button', { name: 'Sync Roles' }));
     expect(await toasts().findByText('2 promoted, 1 demoted')).toBeInTheDocument();
-    expect(api.callsTo('POST', '/api/sync-roles')).toHaveLength(1);
-    await waitFor(() => expect(api.callsTo('GET', '/api/admin/users')).toHaveLength(2));
+    expect(api.callsOf('syncRoles')).toHaveLength(1);
+    await waitFor(() => expect(api.callsOf('listAdminUsers')).toHaveLength(2));
   });
 
   it("says 'Failed to sync roles' when the sync fails", async () => {
-    usersApi({ 'POST /api/sync-roles': reply(500, { error: 'Internal server error' }) });
+    usersApi({ syncRoles: reply(500, { error: 'Internal server error' }) });
     const user = userEvent.setup();
     renderWithUi(<UserManagement />);
     await user.click(await screen.findByRole('button', { name: 'Sync Roles' }));

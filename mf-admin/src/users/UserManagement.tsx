@@ -18,7 +18,7 @@ function SyncRolesButton() {
   const withToast = useOutcomeToast();
 
   async function syncRoles() {
-    await withToast(() => sync.run(undefined), {
+    await withToast(() => sync.run({}), {
       success: 'Roles synced',
       successDescription: ({ promoted, demoted }) => M.rolesSynced(promoted, demoted),
       failure: M.failedToSyncRoles,

@@ -1,32 +1,17 @@
-import useSWR from 'swr';
-import {
-  usersRoutes,
-  type AdminStats,
-  type AdminUsersPage,
-  type ResetRequestAnswer,
-  type Role,
-  type SyncRolesResult,
-  type TempPasswordInput,
-} from '@tht/contracts';
-import { apiRequest, useWrite } from '@tht/ui';
-
-export const ADMIN_STATS_KEY = '/api/admin-stats';
+import { adminRoutes, usersRoutes, type ResetRequestAnswer, type Role, type TempPasswordInput } from '@tht/contracts';
+import { apiRequest, useRead, useWrite } from '@tht/ui';
 
 export type UserListQuery = { page: number; search: string; role: Role | '' };
 
-export function adminUsersKey({ page, search, role }: UserListQuery): string {
-  return `/api/admin/users?${new URLSearchParams({ page: String(page), search, role })}`;
-}
-
-/** GET /api/admin-stats: the system overview cards. */
+/** The system overview cards. */
 export function useAdminStats() {
-  const { data, error } = useSWR<AdminStats, Error>(ADMIN_STATS_KEY);
+  const { data, error } = useRead(adminRoutes.getAdminStats, {});
   return { stats: data, error };
 }
 
-/** GET /api/admin/users: one page of the admin's user list (search, role filter), each user with their direct reports. */
+/** One page of the admin's user list (search, role filter), each user with their direct reports. */
 export function useAdminUsers(query: UserListQuery) {
-  const { data, error, isLoading } = useSWR<AdminUsersPage, Error>(adminUsersKey(query), { keepPreviousData: true });
+  const { data, error, isLoading } = useRead(adminRoutes.listAdminUsers, { query }, { keepPreviousData: true });
   return { page: data, error, isLoading };
 }
 
@@ -41,7 +26,6 @@ export type UserFields = {
   department: string;
 };
 
-const syncRoles = () => apiRequest<SyncRolesResult>('POST', '/api/sync-roles');
 const issueResetLink = (email: string) => apiRequest<ResetRequestAnswer>('POST', '/api/reset-password', { username: email });
 
 /** The new user must choose their own password at first sign-in. */
@@ -59,5 +43,5 @@ export const useSetTemporaryPassword = () =>
  */
 export const useIssueResetLink = () => useWrite('POST /api/reset-password', issueResetLink);
 
-/** POST /api/sync-roles: promotes and demotes by the role sync rule; answers the counts. */
-export const useSyncRoles = () => useWrite('POST /api/sync-roles', syncRoles);
+/** Promotes and demotes by the role sync rule; answers the counts. */
+export const useSyncRoles = () => useWrite(adminRoutes.syncRoles);

@@ -1,13 +1,13 @@
 import { useState } from 'react';
-import useSWR from 'swr';
 import {
   checkCustomFieldValues,
   type CustomFieldDefinition,
   type CustomFieldValue,
   type CustomValuesCheck,
+  formFieldsRoutes,
   type FormFieldView,
 } from '@tht/contracts';
-import type { FieldErrors } from '@tht/ui';
+import { useRead, type FieldErrors } from '@tht/ui';
 
 /** Error paths of custom values are 'customFields.<name>'. */
 const CUSTOM_FIELDS_PATH = 'customFields.';
@@ -15,9 +15,9 @@ const CUSTOM_FIELDS_PATH = 'customFields.';
 /** Custom field values while they are edited: text as typed, checkboxes as booleans. */
 export type CustomFieldDrafts = Record<string, string | boolean>;
 
-/** The custom fields an admin configured (GET /api/form-fields), in their order. */
+/** The custom fields an admin configured, in their order. */
 export function useFormFields() {
-  const { data } = useSWR<FormFieldView[]>('/api/form-fields');
+  const { data } = useRead(formFieldsRoutes.listFormFields, {});
   const fields = [...(data ?? [])].sort((a, b) => a.order - b.order);
   return { fields, loaded: data !== undefined };
 }

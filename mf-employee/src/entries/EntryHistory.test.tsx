@@ -9,7 +9,6 @@ import { renderWithUi } from '../testing/renderWithUi';
 import { EntryDetailDialog } from './EntryDetailDialog';
 
 const entry = anEntry();
-const historyPath = `/api/history/entries/${entry.id}`;
 const history: RecordHistory = {
   kind: 'entries',
   id: String(entry.id),
@@ -36,10 +35,10 @@ const history: RecordHistory = {
 
 describe('entry history in the detail dialog', () => {
   it('asks for the history only when shown, then reads it as a timeline, oldest first', async () => {
-    const api = employeeApi({ routes: { [`GET ${historyPath}`]: history } });
+    const api = employeeApi({ routes: { getRecordHistory: history } });
     const user = userEvent.setup();
     renderWithUi(<EntryDetailDialog entry={entry} onClose={() => {}} />);
-    expect(api.callsTo('GET', historyPath)).toHaveLength(0);
+    expect(api.callsOf('getRecordHistory')).toHaveLength(0);
 
     await user.click(screen.getByRole('button', { name: 'Show History' }));
 
@@ -59,7 +58,7 @@ describe('entry history in the detail dialog', () => {
   });
 
   it("shows the server's refusal", async () => {
-    employeeApi({ routes: { [`GET ${historyPath}`]: reply(403, { error: 'You may not see the history of this record' }) } });
+    employeeApi({ routes: { getRecordHistory: reply(403, { error: 'You may not see the history of this record' }) } });
     const user = userEvent.setup();
     renderWithUi(<EntryDetailDialog entry={entry} onClose={() => {}} />);
     await user.click(screen.getByRole('button', { name: 'Show History' }));

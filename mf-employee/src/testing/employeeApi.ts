@@ -21,7 +21,7 @@ export function employeeApi({ entries = [], stats, formFields = [], routes = {} 
     listUsers: [],
     listDepartments: departments,
     'GET /api/managers': [{ id: 3, firstName: 'Grace', lastName: 'Hopper' }],
-    'GET /api/form-fields': formFields,
+    listFormFields: formFields,
     ...routes,
   });
 }

@@ -4,3 +4,5 @@ export * from './user-list';
 export * from './role-sync';
 export * from './admin-bulk';
 export * from './import';
+export * from './routes';
+export * from './import-routes';

@@ -6,3 +6,4 @@ export * from './as-of';
 export * from './actors';
 export * from './record-names';
 export * from './security';
+export * from './routes';

@@ -1,6 +1,10 @@
 import { departmentsRoutes } from '../accounts/departments-routes';
 import { usersRoutes } from '../accounts/users-routes';
+import { importRoutes } from '../admin/import-routes';
+import { adminRoutes } from '../admin/routes';
+import { auditRoutes } from '../audit/routes';
 import { entriesRoutes } from '../entries/routes';
+import { formFieldsRoutes } from '../form-fields/routes';
 import type { ApiRoute } from './api-route';
 
 /**
@@ -11,6 +15,10 @@ export const API_ROUTES = {
   users: usersRoutes,
   departments: departmentsRoutes,
   entries: entriesRoutes,
+  formFields: formFieldsRoutes,
+  admin: adminRoutes,
+  import: importRoutes,
+  audit: auditRoutes,
 } as const;
 
 export type ApiFeature = keyof typeof API_ROUTES;

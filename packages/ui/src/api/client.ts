@@ -65,14 +65,18 @@ async function parseBody(response: Response): Promise<unknown> {
   return text ? JSON.parse(text) : null;
 }
 
+/** A 2xx answer: its status and its JSON body. */
+export type ApiAnswer = { status: number; body: unknown };
+
 /**
  * Calls the API with credentials, the stored bearer token and the newest read-after token; sends
  * `body` as JSON (a FormData as multipart/form-data). Keeps a newer read-after token and a renewed
- * bearer token the response carries. Resolves to the parsed JSON body (null when empty); rejects with ApiError on a non-2xx
- * status, dropping the stored token on 401, and the read-after token sent when the server could
- * not reach it in time (so a token no server reaches, e.g. after a restore, blocks one request, not all).
+ * bearer token the response carries. Resolves to the status and the parsed JSON body (null when
+ * empty); rejects with ApiError on a non-2xx status, dropping the stored token on 401, and the
+ * read-after token sent when the server could not reach it in time (so a token no server reaches,
+ * e.g. after a restore, blocks one request, not all).
  */
-export async function apiRequest<T>(method: HttpMethod, path: string, body?: unknown): Promise<T> {
+export async function apiCall(method: HttpMethod, path: string, body?: unknown): Promise<ApiAnswer> {
   const readAfter = sessionStorage.getItem(READ_AFTER_KEY);
   const response = await fetch(path, {
     method,
@@ -88,7 +92,12 @@ export async function apiRequest<T>(method: HttpMethod, path: string, body?: unk
     forgetUnreachedReadAfter(failure, readAfter);
     throw failure;
   }
-  return (await parseBody(response)) as T;
+  return { status: response.status, body: await parseBody(response) };
+}
+
+/** `apiCall`'s body (see there). */
+export async function apiRequest<T>(method: HttpMethod, path: string, body?: unknown): Promise<T> {
+  return (await apiCall(method, path, body)).body as T;
 }
 
 /** The default SWR fetcher: GET the key's path and parse JSON. */

@@ -1,7 +1,7 @@
 import { routeName, successSchemaOf, urlOf, type AnswerOf, type ApiRoute, type RouteInput } from '@tht/contracts';
 import useSWR, { type SWRConfiguration } from 'swr';
 import type { z } from 'zod';
-import { apiRequest, type HttpMethod } from './client';
+import { apiCall, type ApiAnswer, type HttpMethod } from './client';
 
 /** An answer that breaks its route's schema: the browser and the API disagree (development builds and tests only). */
 export class ApiContractError extends Error {
@@ -15,20 +15,20 @@ export class ApiContractError extends Error {
 // A production build leaves the check out: webpack's mode replaces process.env.NODE_ENV.
 const CHECKS_ANSWERS = process.env.NODE_ENV !== 'production';
 
-function checkedAnswer<Route extends ApiRoute>(route: Route, answer: unknown): AnswerOf<Route> {
-  const schema = CHECKS_ANSWERS ? successSchemaOf(route) : undefined;
+/** The body checked against the route's answer of its status (a route may answer 200 or 202, e.g. a check or a start). */
+function checkedAnswer<Route extends ApiRoute>(route: Route, { status, body }: ApiAnswer): AnswerOf<Route> {
+  const schema = CHECKS_ANSWERS ? (route.responses[status]?.schema ?? successSchemaOf(route)) : undefined;
   if (schema) {
-    const checked = schema.safeParse(answer);
+    const checked = schema.safeParse(body);
     if (!checked.success) throw new ApiContractError(route, checked.error);
   }
-  return answer as AnswerOf<Route>;
+  return body as AnswerOf<Route>;
 }
 
 /** Calls `route` with `input` (see apiRequest); resolves to its answer, checked against the route outside production. */
 export async function callRoute<Route extends ApiRoute>(route: Route, input: RouteInput<Route>): Promise<AnswerOf<Route>> {
   const { body } = input as { body?: unknown };
-  const answer = await apiRequest<unknown>(route.method.toUpperCase() as HttpMethod, urlOf(route, input), body);
-  return checkedAnswer(route, answer);
+  return checkedAnswer(route, await apiCall(route.method.toUpperCase() as HttpMethod, urlOf(route, input), body));
 }
 
 /** The cache key of a read: its address, so the read families (READ_FAMILIES) find it. */
