@@ -1,8 +1,5 @@
-import useSWR from 'swr';
-import { entriesRoutes, type AdminEntryInput, type EditedEntry, type EntryStats, type NewEntry } from '@tht/contracts';
+import { entriesRoutes, statsRoutes, type AdminEntryInput, type EditedEntry, type NewEntry } from '@tht/contracts';
 import { useRead, useWrite } from '@tht/ui';
-
-export const statsKey = (userId: number, year: number) => `/api/stats?userId=${userId}&year=${year}`;
 
 /** The signed-in user's entries of `year`. */
 export function useOwnEntries(userId: number, year: number) {
@@ -10,9 +7,9 @@ export function useOwnEntries(userId: number, year: number) {
   return { entries: data ?? [], error, isLoading };
 }
 
-/** GET /api/stats for the signed-in user and `year`. */
+/** The signed-in user's figures of `year`. */
 export function useOwnStats(userId: number, year: number) {
-  const { data, error } = useSWR<EntryStats, Error>(statsKey(userId, year));
+  const { data, error } = useRead(statsRoutes.getStats, { query: { userId, year } });
   return { stats: data, error };
 }
 

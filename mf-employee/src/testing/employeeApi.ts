@@ -13,9 +13,9 @@ type EmployeeApiOptions = {
 export function employeeApi({ entries = [], stats, formFields = [], routes = {} }: EmployeeApiOptions = {}) {
   return fakeApi({
     'GET /api/user': currentUserResponse,
-    'GET /api/available-years': [2025, 2024],
+    listAvailableYears: [2025, 2024],
     'GET /api/entries': entries,
-    'GET /api/stats': stats ?? { totalHours: 0, completedTraining: 0, thisMonth: 0 },
+    getStats: stats ?? { totalHours: 0, completedTraining: 0, thisMonth: 0 },
     'GET /api/user-targets': [],
     'GET /api/yearly-targets': [],
     listUsers: [],

@@ -1,5 +1,6 @@
 export * from './accounts';
 export * from './entries';
+export * from './stats';
 export * from './progress';
 export * from './form-fields';
 export * from './topics';

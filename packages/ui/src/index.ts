@@ -41,7 +41,7 @@ export { useAsOfRead, asOfKey } from './as-of/useAsOfRead';
 export { AsOfControl } from './as-of/AsOfControl';
 export { AsOfBanner } from './as-of/AsOfBanner';
 
-export { YearSelector, useAvailableYears, currentYear, AVAILABLE_YEARS_KEY, AVAILABLE_YEARS_ERROR } from './years/YearSelector';
+export { YearSelector, useAvailableYears, currentYear, AVAILABLE_YEARS_ERROR } from './years/YearSelector';
 
 export { useCurrentUser, fetchCurrentUser, CURRENT_USER_KEY } from './session/currentUser';
 export { useAuthActions } from './session/authActions';

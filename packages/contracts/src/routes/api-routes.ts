@@ -5,6 +5,7 @@ import { adminRoutes } from '../admin/routes';
 import { auditRoutes } from '../audit/routes';
 import { entriesRoutes } from '../entries/routes';
 import { formFieldsRoutes } from '../form-fields/routes';
+import { statsRoutes } from '../stats/routes';
 import type { ApiRoute } from './api-route';
 
 /**
@@ -15,6 +16,7 @@ export const API_ROUTES = {
   users: usersRoutes,
   departments: departmentsRoutes,
   entries: entriesRoutes,
+  stats: statsRoutes,
   formFields: formFieldsRoutes,
   admin: adminRoutes,
   import: importRoutes,

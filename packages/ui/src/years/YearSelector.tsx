@@ -1,12 +1,11 @@
 import { useId } from 'react';
-import useSWR from 'swr';
 import styled from 'styled-components';
-import type { AvailableYears } from '@tht/contracts';
+import { statsRoutes } from '@tht/contracts';
+import { useRead } from '../api/routeCalls';
 import { longCacheOptions } from '../api/swr';
 import { Select } from '../primitives/fields';
 import { FieldError } from '../primitives/FormField';
 
-export const AVAILABLE_YEARS_KEY = '/api/available-years';
 export const AVAILABLE_YEARS_ERROR = 'Failed to fetch available years';
 
 /** The default year everywhere: the current calendar year. */
@@ -16,7 +15,7 @@ export function currentYear(): number {
 
 /** The years the organisation has data or targets for, cached 5 minutes. */
 export function useAvailableYears() {
-  const { data, error, isLoading } = useSWR<AvailableYears, Error>(AVAILABLE_YEARS_KEY, longCacheOptions);
+  const { data, error, isLoading } = useRead(statsRoutes.listAvailableYears, {}, longCacheOptions);
   return { years: data ?? [], error: error ? AVAILABLE_YEARS_ERROR : null, isLoading };
 }
 
