@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { currentYear } from '@tht/ui';
-import { teamEmployeesKey, teamEntriesKey, teamStatsKey } from '../team-api/teamApi';
+import { teamEmployeesKey, teamEntriesKey, teamStatsKey } from '../testing/teamKeys';
 import { aReport, anEntry, currentUserResponse, managerUser, teamStats } from '../testing/fixtures';
 import { renderWithApi } from '../testing/renderWithApi';
 import ManagerView, { MANAGER_LAYOUT_KEY } from './ManagerView';

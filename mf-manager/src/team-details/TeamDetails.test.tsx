@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { teamEmployeesKey, teamEntriesKey, teamStatsKey } from '../team-api/teamApi';
+import { teamEmployeesKey, teamEntriesKey, teamStatsKey } from '../testing/teamKeys';
 import { aReport, anEntry, teamStats, YEAR } from '../testing/fixtures';
 import { neverAnswered, renderWithApi } from '../testing/renderWithApi';
 import { TeamDetails } from './TeamDetails';

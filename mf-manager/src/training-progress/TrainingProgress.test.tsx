@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { teamStatsKey } from '../team-api/teamApi';
+import { teamStatsKey } from '../testing/teamKeys';
 import { employeeStats, teamStats, YEAR } from '../testing/fixtures';
 import { neverAnswered, renderWithApi } from '../testing/renderWithApi';
 import { TrainingProgress } from './TrainingProgress';

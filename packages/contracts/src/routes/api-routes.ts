@@ -5,6 +5,7 @@ import { adminRoutes } from '../admin/routes';
 import { auditRoutes } from '../audit/routes';
 import { entriesRoutes } from '../entries/routes';
 import { formFieldsRoutes } from '../form-fields/routes';
+import { managerRoutes } from '../manager/routes';
 import { statsRoutes } from '../stats/routes';
 import type { ApiRoute } from './api-route';
 
@@ -17,6 +18,7 @@ export const API_ROUTES = {
   departments: departmentsRoutes,
   entries: entriesRoutes,
   stats: statsRoutes,
+  manager: managerRoutes,
   formFields: formFieldsRoutes,
   admin: adminRoutes,
   import: importRoutes,
