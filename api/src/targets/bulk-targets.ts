@@ -1,10 +1,8 @@
-import { bulkTargetSchema, userTargetAssignmentsStream, type BulkTargetResult, type UserTargetFields } from '@tht/contracts';
-import type { RequestHandler } from 'express';
+import { type bulkTargetSchema, userTargetAssignmentsStream, type BulkTargetResult, type UserTargetFields } from '@tht/contracts';
 import { READ_MODEL_SCHEMA, type ReadModelDb } from 'projections';
-import { actorOf, type Actor } from '../platform/commands';
+import type { Actor } from '../platform/commands';
 import type { AppContext } from '../platform/context';
 import { handleCommand, loadState } from '../platform/handle-command';
-import { parseWith } from '../platform/http';
 import { bulkTargetHours, bulkTargetsDecider, peopleWithoutTarget, type AssignTargets } from './bulk-targets-decider';
 
 const readModels = (db: ReadModelDb) => db.withSchema(READ_MODEL_SCHEMA);
@@ -82,13 +80,5 @@ export async function assignTargetsInBulk(ctx: AppContext, request: BulkTargetRe
     created,
     updated: events.length - created,
     unchanged: employees - events.length,
-  };
-}
-
-/** POST /api/user-targets/bulk (behind the route's HR-or-admin check). */
-export function bulkTargetsHandler(ctx: AppContext): RequestHandler {
-  return async (req, res) => {
-    const request = parseWith(bulkTargetSchema, req.body);
-    res.json(await assignTargetsInBulk(ctx, request, actorOf(req)));
   };
 }

@@ -1,21 +1,22 @@
 import {
+  bulkTargetSchema,
   fiscalYearCreateSchema,
   TARGET_MESSAGES as M,
-  targetUserIdSchema,
-  targetYearParamSchema,
+  targetsRoutes,
   userTargetCreateSchema,
-  userTargetsQuerySchema,
   userTargetUpdateSchema,
   yearlyTargetCreateSchema,
   yearlyTargetUpdateSchema,
 } from '@tht/contracts';
 import { Router, type RequestHandler } from 'express';
+import { accessGuards } from '../auth/access-guards';
 import { canManageTargets } from '../auth/policy';
-import { requireAuth, requireRole, signedInUser } from '../auth/require-auth';
+import { signedInUser } from '../auth/require-auth';
 import { actorOf } from '../platform/commands';
 import type { AppContext } from '../platform/context';
 import { HttpError, parseWith } from '../platform/http';
-import { bulkTargetsHandler } from './bulk-targets';
+import { mountRoutes } from '../platform/route-table';
+import { assignTargetsInBulk } from './bulk-targets';
 import { createUserTarget, createYearlyTarget, updateUserTarget, updateYearlyTarget } from './targets-commands';
 import { listUserTargets, listYearlyTargets } from './targets-queries';
 
@@ -32,51 +33,37 @@ const requireTargetManager: RequestHandler = (req, _res, next) => {
  */
 export function createTargetsRouter(ctx: AppContext): Router {
   const router = Router();
-  const signedIn = requireAuth(ctx);
-  const targetManagers = [signedIn, requireTargetManager];
-
-  router.get('/yearly-targets', signedIn, async (_req, res) => {
-    res.json(await listYearlyTargets(ctx.db));
+  const targetManagers = { before: [requireTargetManager] };
+  mountRoutes(router, accessGuards(ctx), targetsRoutes, {
+    listYearlyTargets: () => listYearlyTargets(ctx.db),
+    createYearlyTarget: {
+      ...targetManagers,
+      handle: ({ req }) => createYearlyTarget(ctx, parseWith(yearlyTargetCreateSchema, req.body), actorOf(req)),
+    },
+    updateYearlyTarget: {
+      ...targetManagers,
+      handle: ({ params, req }) =>
+        updateYearlyTarget(ctx, params.year, parseWith(yearlyTargetUpdateSchema, req.body), actorOf(req)),
+    },
+    listFiscalYears: () => listYearlyTargets(ctx.db),
+    createFiscalYear: ({ req }) => createYearlyTarget(ctx, parseWith(fiscalYearCreateSchema, req.body), actorOf(req)),
+    listUserTargets: ({ query, req }) => listUserTargets(ctx.db, signedInUser(req), query.year),
+    createUserTarget: {
+      ...targetManagers,
+      handle: ({ req }) => {
+        const { userId, year, targetHours, reason } = parseWith(userTargetCreateSchema, req.body);
+        return createUserTarget(ctx, { userId, year, targetHours, reason }, actorOf(req));
+      },
+    },
+    assignUserTargetsInBulk: {
+      ...targetManagers,
+      handle: ({ req }) => assignTargetsInBulk(ctx, parseWith(bulkTargetSchema, req.body), actorOf(req)),
+    },
+    updateUserTarget: {
+      ...targetManagers,
+      handle: ({ params, req }) =>
+        updateUserTarget(ctx, params.userId, params.year, parseWith(userTargetUpdateSchema, req.body), actorOf(req)),
+    },
   });
-
-  router.post('/yearly-targets', ...targetManagers, async (req, res) => {
-    const input = parseWith(yearlyTargetCreateSchema, req.body);
-    res.status(201).json(await createYearlyTarget(ctx, input, actorOf(req)));
-  });
-
-  router.put('/yearly-targets/:year', ...targetManagers, async (req, res) => {
-    const year = parseWith(targetYearParamSchema, req.params.year);
-    const input = parseWith(yearlyTargetUpdateSchema, req.body);
-    res.json(await updateYearlyTarget(ctx, year, input, actorOf(req)));
-  });
-
-  router.get('/fiscal-years', signedIn, async (_req, res) => {
-    res.json(await listYearlyTargets(ctx.db));
-  });
-
-  router.post('/fiscal-years', signedIn, requireRole('admin'), async (req, res) => {
-    const input = parseWith(fiscalYearCreateSchema, req.body);
-    res.status(201).json(await createYearlyTarget(ctx, input, actorOf(req)));
-  });
-
-  router.get('/user-targets', signedIn, async (req, res) => {
-    const { year } = parseWith(userTargetsQuerySchema, req.query);
-    res.json(await listUserTargets(ctx.db, signedInUser(req), year));
-  });
-
-  router.post('/user-targets', ...targetManagers, async (req, res) => {
-    const { userId, year, targetHours, reason } = parseWith(userTargetCreateSchema, req.body);
-    res.status(201).json(await createUserTarget(ctx, { userId, year, targetHours, reason }, actorOf(req)));
-  });
-
-  router.post('/user-targets/bulk', ...targetManagers, bulkTargetsHandler(ctx));
-
-  router.put('/user-targets/:userId/:year', ...targetManagers, async (req, res) => {
-    const userId = parseWith(targetUserIdSchema, req.params.userId);
-    const year = parseWith(targetYearParamSchema, req.params.year);
-    const input = parseWith(userTargetUpdateSchema, req.body);
-    res.json(await updateUserTarget(ctx, userId, year, input, actorOf(req)));
-  });
-
   return router;
 }

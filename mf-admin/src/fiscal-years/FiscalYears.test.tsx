@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { FiscalYear } from '@tht/contracts';
-import { fakeApi, renderWithUi, reply } from '@tht/ui/testing';
+import { fakeApi, renderWithUi, reply, type ApiCall } from '@tht/ui/testing';
 import { toasts } from '../testing/toasts';
 import FiscalYears from './FiscalYears';
 
@@ -22,8 +22,9 @@ function aFiscalYear(year: number, targetHours = 1200): FiscalYear {
 function fiscalYearsApi(initial: FiscalYear[]) {
   let fiscalYears = initial;
   return fakeApi({
-    'GET /api/fiscal-years': () => fiscalYears,
-    'POST /api/fiscal-years': ({ body }: { body: { year: number; targetHours: number; description: string } }) => {
+    listFiscalYears: () => fiscalYears,
+    createFiscalYear: (call: ApiCall) => {
+      const body = call.body as { year: number; targetHours: number; description: string };
       if (fiscalYears.some((fiscalYear) => fiscalYear.year === body.year)) {
         return reply(409, { error: `A yearly target for ${body.year} already exists` });
       }
@@ -63,7 +64,7 @@ describe('Fiscal Years', () => {
   });
 
   it("says 'Failed to fetch fiscal years' when the list cannot be read", async () => {
-    fakeApi({ 'GET /api/fiscal-years': reply(500, { error: 'Internal server error' }) });
+    fakeApi({ listFiscalYears: reply(500, { error: 'Internal server error' }) });
     renderWithUi(<FiscalYears />);
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch fiscal years');
   });
@@ -82,7 +83,7 @@ describe('Fiscal Years', () => {
     await user.click(within(form()).getByRole('button', { name: 'Add Fiscal Year' }));
 
     expect(await toasts().findByText('Fiscal year 2040 created')).toBeInTheDocument();
-    expect(api.callsTo('POST', '/api/fiscal-years')[0]?.body).toEqual({
+    expect(api.callsOf('createFiscalYear')[0]?.body).toEqual({
       year: 2040,
       targetHours: 1250.5,
       description: 'Organisation-wide training target for 2040',
@@ -112,7 +113,7 @@ describe('Fiscal Years', () => {
     await user.click(within(form()).getByRole('button', { name: 'Add Fiscal Year' }));
     expect(await within(form()).findByText('Please enter a valid target hours amount')).toBeInTheDocument();
     expect(within(form()).getByText('Year must be a whole number from 2020 to 2050')).toBeInTheDocument();
-    expect(api.callsTo('POST', '/api/fiscal-years')).toHaveLength(0);
+    expect(api.callsOf('createFiscalYear')).toHaveLength(0);
   });
 
   it("says 'Failed to create fiscal year' with the server's reason", async () => {

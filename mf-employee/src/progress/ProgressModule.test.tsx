@@ -9,6 +9,7 @@ import { ProgressModule } from './ProgressModule';
 // A past year is fully elapsed, so on track means at least 80% of the target.
 const PAST_YEAR = 2020;
 const stats = (totalHours: number) => ({ totalHours, completedTraining: 3, thisMonth: 0 });
+const RECORDED = { createdAt: '2020-01-02T00:00:00.000Z', updatedAt: '2020-01-02T00:00:00.000Z' };
 
 async function progressBar() {
   return screen.findByRole('progressbar', { name: `Progress towards your ${PAST_YEAR} target` });
@@ -18,7 +19,9 @@ describe('ProgressModule', () => {
   it('uses the personal target when HR set one', async () => {
     employeeApi({
       stats: stats(32),
-      routes: { 'GET /api/user-targets': [{ id: 1, userId: employee.id, year: PAST_YEAR, targetHours: 40 }] },
+      routes: {
+        listUserTargets: [{ id: 1, userId: employee.id, year: PAST_YEAR, targetHours: 40, reason: null, setBy: 2, ...RECORDED }],
+      },
     });
     renderWithUi(<ProgressModule userId={employee.id} year={PAST_YEAR} />);
     expect(await progressBar()).toHaveAttribute('aria-valuetext', '32 of 40 hours');
@@ -29,8 +32,8 @@ describe('ProgressModule', () => {
     employeeApi({
       stats: stats(10),
       routes: {
-        'GET /api/user-targets': reply(403, { error: 'Forbidden' }),
-        'GET /api/yearly-targets': [{ id: 1, year: PAST_YEAR, targetHours: 1000 }],
+        listUserTargets: reply(403, { error: 'Forbidden' }),
+        listYearlyTargets: [{ id: 1, year: PAST_YEAR, targetHours: 1000, description: null, ...RECORDED }],
         'GET /api/users': Array.from({ length: 8 }, (_, id) => ({ id })),
       },
     });
@@ -40,7 +43,7 @@ describe('ProgressModule', () => {
   });
 
   it('else aims at 100 hours, with the fixed 75 axis label', async () => {
-    employeeApi({ stats: stats(80), routes: { 'GET /api/yearly-targets': reply(403, { error: 'Forbidden' }) } });
+    employeeApi({ stats: stats(80), routes: { listYearlyTargets: reply(403, { error: 'Forbidden' }) } });
     renderWithUi(<ProgressModule userId={employee.id} year={PAST_YEAR} />);
     expect(await progressBar()).toHaveAttribute('aria-valuetext', '80 of 100 hours');
     expect(screen.getByText('On Track')).toBeInTheDocument();

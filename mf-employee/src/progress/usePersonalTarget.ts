@@ -1,9 +1,6 @@
 import useSWR from 'swr';
-import { effectiveTargetHours } from '@tht/contracts';
-
-/** The parts of GET /api/user-targets and GET /api/yearly-targets items the fallback needs. */
-type UserTargetItem = { userId: number; year: number; targetHours: number | string };
-type YearlyTargetItem = { year: number; targetHours: number | string };
+import { effectiveTargetHours, targetsRoutes } from '@tht/contracts';
+import { useRead } from '@tht/ui';
 
 export type PersonalTarget = { isLoading: true } | { isLoading: false; targetHours: number };
 
@@ -14,16 +11,16 @@ export type PersonalTarget = { isLoading: true } | { isLoading: false; targetHou
  * that fails counts as missing, so the card always shows a target.
  */
 export function usePersonalTarget(userId: number, year: number): PersonalTarget {
-  const userTargets = useSWR<UserTargetItem[]>(`/api/user-targets?year=${year}`);
+  const userTargets = useRead(targetsRoutes.listUserTargets, { query: { year } });
   const userTargetsSettled = userTargets.data !== undefined || userTargets.error !== undefined;
   const own = (userTargets.error ? [] : (userTargets.data ?? [])).find(
-    (target) => target.userId === userId && Number(target.year) === year,
+    (target) => target.userId === userId && target.year === year,
   );
   const needsYearlyTarget = userTargetsSettled && !own;
 
-  const yearlyTargets = useSWR<YearlyTargetItem[]>(needsYearlyTarget ? '/api/yearly-targets' : null);
+  const yearlyTargets = useRead(targetsRoutes.listYearlyTargets, needsYearlyTarget ? {} : null);
   const yearlySettled = yearlyTargets.data !== undefined || yearlyTargets.error !== undefined;
-  const yearly = (yearlyTargets.error ? [] : (yearlyTargets.data ?? [])).find((target) => Number(target.year) === year);
+  const yearly = (yearlyTargets.error ? [] : (yearlyTargets.data ?? [])).find((target) => target.year === year);
 
   const users = useSWR<unknown[]>(yearly ? '/api/users' : null);
   const usersSettled = users.data !== undefined || users.error !== undefined;
@@ -31,8 +28,8 @@ export function usePersonalTarget(userId: number, year: number): PersonalTarget 
   if (!userTargetsSettled || (needsYearlyTarget && !yearlySettled) || (yearly && !usersSettled)) return { isLoading: true };
 
   const targetHours = effectiveTargetHours({
-    userTargetHours: own ? Number(own.targetHours) : null,
-    yearlyTargetHours: yearly ? Number(yearly.targetHours) : null,
+    userTargetHours: own ? own.targetHours : null,
+    yearlyTargetHours: yearly ? yearly.targetHours : null,
     totalUsers: users.error ? 0 : (users.data?.length ?? 0),
   });
   return { isLoading: false, targetHours };

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { dashboardRoutes, employee, employeesPage, YEAR } from '../testing/fixtures';
+import { aUserTarget, dashboardRoutes, employee, employeesPage, YEAR } from '../testing/fixtures';
 import { renderWithHrApi, Status, type RecordedCall } from '../testing/hrTestApi';
 import { EmployeeTable } from './EmployeeTable';
 
@@ -121,7 +121,10 @@ describe('the employee table', () => {
 
   it("updates a person's own target with 'HR adjustment', and creates one for someone without", async () => {
     const user = userEvent.setup();
-    const api = await renderTable({ [`PUT /api/user-targets/1/${YEAR}`]: {}, 'POST /api/user-targets': {} });
+    const api = await renderTable({
+      [`PUT /api/user-targets/1/${YEAR}`]: aUserTarget(1, YEAR, 45),
+      'POST /api/user-targets': aUserTarget(2, YEAR, 60),
+    });
     await user.click(screen.getByRole('button', { name: 'Edit target for Ada Adams' }));
     let dialog = screen.getByRole('dialog', { name: `Target for Ada Adams in ${YEAR}` });
     const hours = within(dialog).getByLabelText('Target Hours');

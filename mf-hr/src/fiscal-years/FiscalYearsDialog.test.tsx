@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { dashboardRoutes, YEAR } from '../testing/fixtures';
+import { aYearlyTarget, dashboardRoutes, YEAR } from '../testing/fixtures';
 import { renderWithHrApi, Status } from '../testing/hrTestApi';
 import { YearlyTargetSection } from '../yearly-target/YearlyTargetSection';
 
@@ -16,7 +16,7 @@ async function openDialog(routes: Record<string, unknown>) {
 
 describe('Manage Fiscal Years', () => {
   it('lists the fiscal years and adds one, next year by default', async () => {
-    const { user, api, dialog } = await openDialog({ 'POST /api/yearly-targets': {} });
+    const { user, api, dialog } = await openDialog({ 'POST /api/yearly-targets': aYearlyTarget(YEAR + 1, 1600, 'Next year') });
     expect(await within(dialog).findByRole('rowheader', { name: String(YEAR) })).toBeInTheDocument();
     expect(within(dialog).getByLabelText('Year')).toHaveValue(YEAR + 1);
     await user.type(within(dialog).getByLabelText('Target Hours'), '1600');

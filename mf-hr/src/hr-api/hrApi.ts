@@ -1,23 +1,21 @@
 import useSWR from 'swr';
-import type {
-  BulkTargetRequest,
-  BulkTargetResult,
-  HrEmployeeSort,
-  HrEmployeesPage,
-  HrStats,
-  Role,
-  SortOrder,
-  HrTrends,
-  TopCourse,
-  TopicCount,
-  UserTarget,
-  UserTargetCreateInput,
-  UserTargetUpdateInput,
-  YearlyTarget,
-  YearlyTargetCreateInput,
-  YearlyTargetUpdateInput,
+import {
+  targetsRoutes,
+  type BulkTargetRequest,
+  type HrEmployeeSort,
+  type HrEmployeesPage,
+  type HrStats,
+  type Role,
+  type SortOrder,
+  type HrTrends,
+  type TopCourse,
+  type TopicCount,
+  type UserTargetCreateInput,
+  type UserTargetUpdateInput,
+  type YearlyTargetCreateInput,
+  type YearlyTargetUpdateInput,
 } from '@tht/contracts';
-import { apiRequest, asOfKey, useAsOfRead, useWrite } from '@tht/ui';
+import { asOfKey, useAsOfRead, useWrite } from '@tht/ui';
 
 /** What the dashboard shows: a year's figures, today's or as recorded by the end of a past day (`asOf`). */
 export type HrShown = { year: number; asOf: string | null };
@@ -62,25 +60,30 @@ export function useHrTrends({ year, asOf }: HrShown) {
   return { trends: data, error };
 }
 
-const createYearlyTarget = (target: YearlyTargetCreateInput) => apiRequest<YearlyTarget>('POST', '/api/yearly-targets', target);
-const updateYearlyTarget = ({ year, ...change }: YearlyTargetUpdateInput & { year: number }) =>
-  apiRequest<YearlyTarget>('PUT', `/api/yearly-targets/${year}`, change);
-const assignTargets = (request: BulkTargetRequest) => apiRequest<BulkTargetResult>('POST', '/api/user-targets/bulk', request);
-const createUserTarget = (target: UserTargetCreateInput) => apiRequest<UserTarget>('POST', '/api/user-targets', target);
-const updateUserTarget = ({ userId, year, ...change }: UserTargetUpdateInput & { userId: number; year: number }) =>
-  apiRequest<UserTarget>('PUT', `/api/user-targets/${userId}/${year}`, change);
+/** A year's organisation-wide target (also its fiscal year). */
+export const useCreateYearlyTarget = () =>
+  useWrite(targetsRoutes.createYearlyTarget, (target: YearlyTargetCreateInput) => ({ body: target }));
 
-/** POST /api/yearly-targets: a year's organisation-wide target (also its fiscal year). */
-export const useCreateYearlyTarget = () => useWrite('POST /api/yearly-targets', createYearlyTarget);
+export const useUpdateYearlyTarget = () =>
+  useWrite(targetsRoutes.updateYearlyTarget, ({ year, ...change }: YearlyTargetUpdateInput & { year: number }) => ({
+    params: { year },
+    body: change,
+  }));
 
-/** PUT /api/yearly-targets/{year}. */
-export const useUpdateYearlyTarget = () => useWrite('PUT /api/yearly-targets/{year}', updateYearlyTarget);
+/** One target for the listed people, or for everyone. */
+export const useAssignTargets = () =>
+  useWrite(targetsRoutes.assignUserTargetsInBulk, (request: BulkTargetRequest) => ({ body: request }));
 
-/** POST /api/user-targets/bulk: one target for the listed people, or for everyone. */
-export const useAssignTargets = () => useWrite('POST /api/user-targets/bulk', assignTargets);
+/** A person's first target of a year. */
+export const useCreateUserTarget = () =>
+  useWrite(targetsRoutes.createUserTarget, (target: UserTargetCreateInput) => ({ body: target }));
 
-/** POST /api/user-targets: a person's first target of a year. */
-export const useCreateUserTarget = () => useWrite('POST /api/user-targets', createUserTarget);
-
-/** PUT /api/user-targets/{userId}/{year}: change a person's target. */
-export const useUpdateUserTarget = () => useWrite('PUT /api/user-targets/{userId}/{year}', updateUserTarget);
+/** Change a person's target. */
+export const useUpdateUserTarget = () =>
+  useWrite(
+    targetsRoutes.updateUserTarget,
+    ({ userId, year, ...change }: UserTargetUpdateInput & { userId: number; year: number }) => ({
+      params: { userId, year },
+      body: change,
+    }),
+  );

@@ -1,4 +1,13 @@
-import type { HrEmployee, HrEmployeesPage, HrStats, HrTrends, TopCourse, TopicCount, YearlyTarget } from '@tht/contracts';
+import type {
+  HrEmployee,
+  HrEmployeesPage,
+  HrStats,
+  HrTrends,
+  TopCourse,
+  TopicCount,
+  UserTarget,
+  YearlyTarget,
+} from '@tht/contracts';
 
 export const YEAR = 2025;
 
@@ -139,6 +148,18 @@ export const trends: HrTrends = {
     { department: 'Finance', hours: 6.25, employees: 1 },
   ],
 };
+
+const RECORDED_AT = '2025-01-02T09:00:00.000Z';
+
+/** A yearly target (also a fiscal year) as the API answers it. */
+export function aYearlyTarget(year: number, targetHours: number, description: string | null = null): YearlyTarget {
+  return { id: 3, year, targetHours, description, createdAt: RECORDED_AT, updatedAt: RECORDED_AT };
+}
+
+/** A person's target as the API answers it, set by HR (user 9). */
+export function aUserTarget(userId: number, year: number, targetHours: number): UserTarget {
+  return { id: 5, userId, year, targetHours, reason: 'HR adjustment', setBy: 9, createdAt: RECORDED_AT, updatedAt: RECORDED_AT };
+}
 
 export const fiscalYears: YearlyTarget[] = [
   {

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { dashboardRoutes, hrStats, YEAR } from '../testing/fixtures';
+import { aYearlyTarget, dashboardRoutes, hrStats, YEAR } from '../testing/fixtures';
 import { renderWithHrApi, Status } from '../testing/hrTestApi';
 import { YearlyTargetSection } from './YearlyTargetSection';
 
@@ -75,7 +75,7 @@ describe('the yearly target card', () => {
       <YearlyTargetSection year={YEAR} asOf={null} />,
       dashboardRoutes({
         [`GET /api/hr/stats?year=${YEAR}`]: hrStats({ target: null }),
-        'POST /api/yearly-targets': {},
+        'POST /api/yearly-targets': aYearlyTarget(YEAR, 700),
         'POST /api/user-targets/bulk': () => new Promise(() => {}),
       }),
     );
@@ -114,7 +114,7 @@ describe('the yearly target card', () => {
     const user = userEvent.setup();
     const api = renderWithHrApi(
       <YearlyTargetSection year={YEAR} asOf={null} />,
-      dashboardRoutes({ [`PUT /api/yearly-targets/${YEAR}`]: {} }),
+      dashboardRoutes({ [`PUT /api/yearly-targets/${YEAR}`]: aYearlyTarget(YEAR, 1500, 'Grow') }),
     );
     await user.click(await screen.findByRole('button', { name: 'Edit Target' }));
     const dialog = screen.getByRole('dialog', { name: 'Edit Target' });

@@ -7,6 +7,7 @@ import { entriesRoutes } from '../entries/routes';
 import { formFieldsRoutes } from '../form-fields/routes';
 import { managerRoutes } from '../manager/routes';
 import { statsRoutes } from '../stats/routes';
+import { targetsRoutes } from '../targets/routes';
 import type { ApiRoute } from './api-route';
 
 /**
@@ -19,6 +20,7 @@ export const API_ROUTES = {
   entries: entriesRoutes,
   stats: statsRoutes,
   manager: managerRoutes,
+  targets: targetsRoutes,
   formFields: formFieldsRoutes,
   admin: adminRoutes,
   import: importRoutes,

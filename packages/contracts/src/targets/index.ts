@@ -1,3 +1,4 @@
 export * from './schemas';
 export * from './responses';
 export * from './events';
+export * from './routes';

@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import { departmentsRoutes, usersRoutes, type FiscalYear, type ManagerOption } from '@tht/contracts';
+import { departmentsRoutes, targetsRoutes, usersRoutes, type ManagerOption } from '@tht/contracts';
 import { useRead } from './routeCalls';
 import { READS } from './writeRefreshes';
 
@@ -21,8 +21,8 @@ export function useManagerOptions() {
   return { managers: data, error };
 }
 
-/** GET /api/fiscal-years: the fiscal years, which are the yearly targets, latest first. */
+/** The fiscal years, which are the yearly targets, latest first. */
 export function useFiscalYears() {
-  const { data, error } = useSWR<FiscalYear[], Error>(READS.fiscalYears);
+  const { data, error } = useRead(targetsRoutes.listFiscalYears, {});
   return { fiscalYears: data, error };
 }
