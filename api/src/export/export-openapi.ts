@@ -1,33 +1,32 @@
-import { exportQuerySchema, HR_MESSAGES as M } from '@tht/contracts';
+import { exportRoutes, HR_MESSAGES as M } from '@tht/contracts';
 import { asOfRead } from '../as-of/as-of-openapi';
-import type { DescribeFeatureApi } from '../openapi/operations';
-import { CSV_TYPE, XLSX_TYPE } from './export-writers';
+import { describeRoutes, type DescribeFeatureApi } from '../openapi/operations';
 
-/** The route of `export-routes.ts`. */
-export const describeExportApi: DescribeFeatureApi = () => ({
-  tag: { name: 'Export', description: 'All data as a spreadsheet file' },
-  operations: [
-    asOfRead({
-      method: 'get',
-      path: '/api/export',
-      operationId: 'exportAllData',
-      summary: 'Download all data as CSV or an Excel workbook',
-      description:
-        'HR, SMT and admins. A file download (`Content-Disposition: attachment`, named after the organisation domain and the date) ' +
-        'that also works when a browser window opens the address: the `authToken` cookie signs in. ' +
-        '`format=csv` (default): one row per entry with every field, custom fields as `custom:<name>` columns and the employee e-mail (columns listed in the README). ' +
-        '`format=xlsx`: sheets Entries, Users, Targets, Fiscal years, Departments and Form fields (option labels as a JSON list). `year` limits entries, targets and fiscal years to one year; ' +
-        '`innovative=true` exports only innovative entries. Text a spreadsheet would run as a formula, at its start or after a `,`, `;` or tab, gets an apostrophe there; a CSV field holding a separator (`,`, `;`, tab), a quote or a line break is quoted.',
-      access: 'signed-in',
-      query: exportQuerySchema,
-      responses: { 200: { description: 'The file, streamed', contentType: [CSV_TYPE, XLSX_TYPE] } },
-      headers: {
-        200: {
-          'Content-Disposition':
-            'attachment; filename="training-hours-<domain>-<YYYY-MM-DD>[-<year>][-innovative][-as-of-<YYYY-MM-DD>].<csv|xlsx>"',
-        },
+/** The prose of the export's route (`exportRoutes` in @tht/contracts). */
+export const describeExportApi: DescribeFeatureApi = (settings) =>
+  describeRoutes(
+    exportRoutes,
+    {
+      tag: { name: 'Export', description: 'All data as a spreadsheet file' },
+      operations: {
+        exportAllData: asOfRead({
+          summary: 'Download all data as CSV or an Excel workbook',
+          description:
+            'HR, SMT and admins. A file download (`Content-Disposition: attachment`, named after the organisation domain and the date) ' +
+            'that also works when a browser window opens the address: the `authToken` cookie signs in. ' +
+            '`format=csv` (default): one row per entry with every field, custom fields as `custom:<name>` columns and the employee e-mail (columns listed in the README). ' +
+            '`format=xlsx`: sheets Entries, Users, Targets, Fiscal years, Departments and Form fields (option labels as a JSON list). `year` limits entries, targets and fiscal years to one year; ' +
+            '`innovative=true` exports only innovative entries. Text a spreadsheet would run as a formula, at its start or after a `,`, `;` or tab, gets an apostrophe there; a CSV field holding a separator (`,`, `;`, tab), a quote or a line break is quoted.',
+          responses: { 200: 'The file, streamed' },
+          headers: {
+            200: {
+              'Content-Disposition':
+                'attachment; filename="training-hours-<domain>-<YYYY-MM-DD>[-<year>][-innovative][-as-of-<YYYY-MM-DD>].<csv|xlsx>"',
+            },
+          },
+          errors: { 403: [M.exportAccessRequired] },
+        }),
       },
-      errors: { 403: [M.exportAccessRequired] },
-    }),
-  ],
-});
+    },
+    settings,
+  );

@@ -1,12 +1,21 @@
-import { exportFileName, exportQuerySchema, HR_MESSAGES as M, XLSX_ROWS_PER_SHEET, type ExportQuery } from '@tht/contracts';
+import {
+  EXPORT_CONTENT_TYPES,
+  exportFileName,
+  exportRoutes,
+  HR_MESSAGES as M,
+  XLSX_ROWS_PER_SHEET,
+  type ExportQuery,
+} from '@tht/contracts';
 import { Router, type RequestHandler, type Response } from 'express';
 import type pg from 'pg';
 import { answerAsOfNotReady } from '../as-of/as-of-responses';
+import { accessGuards } from '../auth/access-guards';
 import { canExport } from '../auth/policy';
-import { requireAuth, signedInUser } from '../auth/require-auth';
+import { signedInUser } from '../auth/require-auth';
 import { actorOf } from '../platform/commands';
 import type { AppContext } from '../platform/context';
-import { HttpError, parseWith, sendPieces } from '../platform/http';
+import { HttpError, sendPieces } from '../platform/http';
+import { mountRoutes } from '../platform/route-table';
 import {
   departmentsSheet,
   entriesSheet,
@@ -16,7 +25,7 @@ import {
   targetsSheet,
   usersSheet,
 } from './export-sheets';
-import { CSV_TYPE, csvPieces, writeWorkbook, XLSX_TYPE } from './export-writers';
+import { csvPieces, writeWorkbook } from './export-writers';
 
 /** 403 unless the signed-in user may export (HR, SMT and admins). */
 const requireExporter: RequestHandler = (req, _res, next) => {
@@ -38,10 +47,10 @@ async function sendExport(
   res.attachment(exportFileName(orgDomain, new Date(), format, scope));
   res.set('Cache-Control', 'no-store');
   if (format === 'csv') {
-    res.type(CSV_TYPE);
+    res.type(EXPORT_CONTENT_TYPES.csv);
     await sendPieces(res, csvPieces(pool, entries));
   } else {
-    res.type(XLSX_TYPE);
+    res.type(EXPORT_CONTENT_TYPES.xlsx);
     const sheets = [
       entries,
       usersSheet(schema),
@@ -66,15 +75,19 @@ async function sendExport(
 export function createExportRouter(ctx: AppContext, rowsPerSheet = XLSX_ROWS_PER_SHEET): Router {
   const router = Router();
 
-  router.get('/export', requireAuth(ctx), requireExporter, async (req, res) => {
-    const query = parseWith(exportQuerySchema, req.query);
-    const orgDomain = ctx.config.orgEmailDomain;
-    if (!query.asOf) return sendExport(ctx.pool, res, orgDomain, LIVE_READ_MODELS, query, rowsPerSheet);
-    const outcome = await ctx.asOf.withReadModels(query.asOf, String(actorOf(req).userId), (schema) =>
-      sendExport(ctx.pool, res, orgDomain, schema, query, rowsPerSheet),
-    );
-    // The dashboard offers the export once its figures of that day are shown, so a replay not there is rare.
-    if (outcome.status !== 'ready') answerAsOfNotReady(res, outcome);
+  mountRoutes(router, accessGuards(ctx), exportRoutes, {
+    exportAllData: {
+      before: [requireExporter],
+      handle: async ({ query, req, res }) => {
+        const orgDomain = ctx.config.orgEmailDomain;
+        if (!query.asOf) return sendExport(ctx.pool, res, orgDomain, LIVE_READ_MODELS, query, rowsPerSheet);
+        const outcome = await ctx.asOf.withReadModels(query.asOf, String(actorOf(req).userId), (schema) =>
+          sendExport(ctx.pool, res, orgDomain, schema, query, rowsPerSheet),
+        );
+        // The dashboard offers the export once its figures of that day are shown, so a replay not there is rare.
+        if (outcome.status !== 'ready') answerAsOfNotReady(res, outcome);
+      },
+    },
   });
 
   return router;

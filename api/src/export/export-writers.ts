@@ -7,9 +7,6 @@ import { rowChunks } from '../platform/row-chunks';
 import type { Cell, ExportSheet } from './export-sheets';
 import { rowXml, writeRowsXml, zipEntryOf } from './xlsx-rows';
 
-export const CSV_TYPE = 'text/csv; charset=utf-8';
-export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
 /**
  * A cell as a CSV field (RFC 4180): text neutralised, and quoted when it holds a quote, a line
  * break or any separator a spreadsheet may split at (`,`, `;` as Excel does in much of Europe, a

@@ -21,6 +21,7 @@ afterAll(() => app?.close());
 
 /** Routes of the table the browser never calls, and why. */
 const NOT_CALLED_BY_THE_BROWSER: Record<string, string> = {
+  listHrUsers: 'Every account at once, for API clients: the HR employee table reads a page at a time (listHrEmployees).',
   getAuditHead: 'For auditors noting the chain head (npm run verify checks it), not a screen.',
   exportAuditEvents: 'The sealed log as NDJSON for auditors checking the chain themselves, not a screen.',
 };

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { AS_OF_LABELS, exportPath, HR_MESSAGES as M } from '@tht/contracts';
+import { AS_OF_LABELS, HR_MESSAGES as M } from '@tht/contracts';
 import {
   AsOfBanner,
   AsOfControl,
@@ -63,12 +63,8 @@ export default function HrView() {
       <PageHeader title={M.title} titleId="hr-dashboard-title">
         <YearSelector value={year} onChange={setYear} />
         <AsOfControl value={asOf} onChange={setAsOf} />
-        <ExportAllDataButton label={exportLabel(M.exportAllData)} path={exportPath({ asOf })} disabled={replaying} />
-        <ExportAllDataButton
-          label={exportLabel(M.exportAllDataExcel)}
-          path={exportPath({ format: 'xlsx', asOf })}
-          disabled={replaying}
-        />
+        <ExportAllDataButton label={exportLabel(M.exportAllData)} limits={{ asOf }} disabled={replaying} />
+        <ExportAllDataButton label={exportLabel(M.exportAllDataExcel)} limits={{ format: 'xlsx', asOf }} disabled={replaying} />
       </PageHeader>
       {asOf && <AsOfBanner day={asOf} progress={progress} error={error} onBackToToday={() => setAsOf(null)} />}
       <SortableSections label="Dashboard sections" storageKey={HR_LAYOUT_KEY} sections={dashboardSections(shown)} />

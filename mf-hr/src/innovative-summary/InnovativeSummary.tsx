@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { AS_OF_LABELS, exportPath, HR_LIMITS, HR_MESSAGES as M, type InnovativeHighlight } from '@tht/contracts';
+import { AS_OF_LABELS, HR_LIMITS, HR_MESSAGES as M, type InnovativeHighlight } from '@tht/contracts';
 import { DashboardSection, EmptyText, ExportAllDataButton, Tile, Tiles, TileValue } from '@tht/ui';
 import { useHrStats, type HrShown } from '../hr-api/hrApi';
 
@@ -56,7 +56,7 @@ export function InnovativeSummary(shown: HrShown) {
         loaded.innovativeEntries > HR_LIMITS.recentInnovative && (
           <ExportAllDataButton
             label={asOf ? AS_OF_LABELS.exportAsOf(M.exportInnovative, asOf) : M.exportInnovative}
-            path={exportPath({ year, innovative: true, asOf })}
+            limits={{ year, innovative: true, asOf }}
           />
         )
       }

@@ -17,10 +17,10 @@ const neverAnswered = () => new Promise<never>(() => {});
  */
 function renderView(byYear: Record<number, unknown>) {
   const api = fakeApi({
-    'GET /api/available-years': Object.keys(byYear)
+    listAvailableYears: Object.keys(byYear)
       .map(Number)
       .sort((a, b) => b - a),
-    'GET /api/smt/overview': (call: ApiCall) => byYear[Number(call.query.get('year'))] ?? reply(404, { error: 'Not found' }),
+    getSmtOverview: (call: ApiCall) => byYear[Number(call.query.get('year'))] ?? reply(404, { error: 'Not found' }),
   });
   renderWithUi(<SmtView />);
   return api;
@@ -195,8 +195,8 @@ describe('SmtView as of a past day', () => {
     const day = `${year - 1}-12-31`;
     let asked = 0;
     fakeApi({
-      'GET /api/available-years': [year],
-      'GET /api/smt/overview': (call: ApiCall) =>
+      listAvailableYears: [year],
+      getSmtOverview: (call: ApiCall) =>
         call.query.get('asOf') !== day
           ? anOverview({ year })
           : (asked += 1) === 1

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import styled from 'styled-components';
-import { AS_OF_LABELS, EXPORT_FORMATS, exportPath, SMT_MESSAGES as M, type ExportFormat } from '@tht/contracts';
+import { AS_OF_LABELS, EXPORT_FORMATS, SMT_MESSAGES as M, type ExportFormat } from '@tht/contracts';
 import { ExportAllDataButton, Select } from '@tht/ui';
 
 const FORMAT_LABELS: Record<ExportFormat, string> = { csv: 'CSV', xlsx: 'Excel (.xlsx)' };
@@ -44,7 +44,7 @@ export function ExportControls({ year, asOf, disabled }: ExportControlsProps) {
       </Select>
       <ExportAllDataButton
         label={asOf ? AS_OF_LABELS.exportAsOf(M.exportYear(year), asOf) : M.exportYear(year)}
-        path={exportPath({ format, year, asOf })}
+        limits={{ format, year, asOf }}
         disabled={disabled}
       />
     </Group>

@@ -37,7 +37,7 @@ export { callRoute, useRead, readKey, ApiContractError } from './api/routeCalls'
 export { WRITE_REFRESHES, READS, type Write, type Read } from './api/writeRefreshes';
 export { useDepartments, useManagerOptions, useUserDirectory, useFiscalYears } from './api/organisationReads';
 
-export { useAsOfRead, asOfKey } from './as-of/useAsOfRead';
+export { useAsOfRead } from './as-of/useAsOfRead';
 export { AsOfControl } from './as-of/AsOfControl';
 export { AsOfBanner } from './as-of/AsOfBanner';
 

@@ -58,6 +58,9 @@ export const asOfBuildingSchema = z.object({
 });
 export type AsOfBuilding = z.infer<typeof asOfBuildingSchema>;
 
+/** The 202 answer of a route that also answers `?asOf=` (its `responses`). */
+export const AS_OF_BUILDING_ANSWER = { schema: asOfBuildingSchema } as const;
+
 /** What the HR and SMT dashboards say of the organisation as of a day (a `YYYY-MM-DD`, to its end in UTC). */
 export const AS_OF_LABELS = {
   control: 'As of',

@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import {
   customFieldColumn,
   exportFileName,
-  exportPath,
   neutraliseFormula,
   parseOptionLabels,
   formatOptionLabels,
@@ -94,12 +93,4 @@ describe('option labels of a form field', () => {
     expect(parseOptionLabels('Beginner; Advanced')).toBeNull();
     expect(parseOptionLabels('[1, 2]')).toBeNull();
   });
-});
-
-it("builds an export's address from what it is limited to", () => {
-  expect(exportPath({})).toBe('/api/export');
-  expect(exportPath({ format: 'xlsx', asOf: null })).toBe('/api/export?format=xlsx');
-  expect(exportPath({ format: 'csv', year: 2026, innovative: true, asOf: '2026-06-30' })).toBe(
-    '/api/export?format=csv&year=2026&innovative=true&asOf=2026-06-30',
-  );
 });

@@ -1,3 +1,5 @@
+import type { ExportFormat } from '../hr/schemas';
+
 /**
  * The format of GET /api/export, which the admin import reads back: one row per entry, with
  * stable column headers (the entry's API field names), custom form fields as `custom:<name>`
@@ -135,26 +137,8 @@ export function exportFileName(
   return `${parts.join('-')}.${format}`;
 }
 
-/**
- * The address of an export (GET /api/export) with its query: what the dashboards' export buttons
- * open (`/api/export?format=xlsx&year=2026&asOf=2026-06-30`).
- */
-export function exportPath({
-  format,
-  year,
-  innovative = false,
-  asOf,
-}: {
-  format?: 'csv' | 'xlsx';
-  year?: number;
-  innovative?: boolean;
-  asOf?: string | null;
-}): string {
-  const query = new URLSearchParams();
-  if (format) query.set('format', format);
-  if (year !== undefined) query.set('year', String(year));
-  if (innovative) query.set('innovative', 'true');
-  if (asOf) query.set('asOf', asOf);
-  const text = query.toString();
-  return text ? `/api/export?${text}` : '/api/export';
-}
+/** The media types of the export's two formats. */
+export const EXPORT_CONTENT_TYPES = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+} as const satisfies Record<ExportFormat, string>;

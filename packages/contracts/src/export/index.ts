@@ -1,1 +1,2 @@
 export * from './export-format';
+export * from './routes';

@@ -3,3 +3,4 @@ export * from './schemas';
 export * from './responses';
 export * from './dashboard';
 export * from './employee-pages';
+export * from './routes';

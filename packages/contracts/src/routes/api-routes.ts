@@ -4,8 +4,11 @@ import { importRoutes } from '../admin/import-routes';
 import { adminRoutes } from '../admin/routes';
 import { auditRoutes } from '../audit/routes';
 import { entriesRoutes } from '../entries/routes';
+import { exportRoutes } from '../export/routes';
 import { formFieldsRoutes } from '../form-fields/routes';
+import { hrRoutes } from '../hr/routes';
 import { managerRoutes } from '../manager/routes';
+import { smtRoutes } from '../smt/routes';
 import { statsRoutes } from '../stats/routes';
 import { targetsRoutes } from '../targets/routes';
 import type { ApiRoute } from './api-route';
@@ -21,6 +24,9 @@ export const API_ROUTES = {
   stats: statsRoutes,
   manager: managerRoutes,
   targets: targetsRoutes,
+  hr: hrRoutes,
+  export: exportRoutes,
+  smt: smtRoutes,
   formFields: formFieldsRoutes,
   admin: adminRoutes,
   import: importRoutes,

@@ -3,3 +3,4 @@ export * from './schemas';
 export * from './responses';
 export * from './overview';
 export * from './active-employees';
+export * from './routes';

@@ -1,5 +1,6 @@
-import useSWR from 'swr';
-import { AS_OF_RETRY_AFTER_SECONDS, asOfBuildingSchema, type AsOfBuilding } from '@tht/contracts';
+import { AS_OF_RETRY_AFTER_SECONDS, asOfBuildingSchema, type ApiRoute, type AsOfBuilding, type RouteInput } from '@tht/contracts';
+import type { z } from 'zod';
+import { useRead } from '../api/routeCalls';
 
 /** How often a read asks again while the records are replayed for its day: as the server's Retry-After says. */
 const REPLAY_POLL_MS = AS_OF_RETRY_AFTER_SECONDS * 1000;
@@ -10,19 +11,19 @@ function buildingOf(answer: unknown): AsOfBuilding | undefined {
   return parsed.success ? parsed.data : undefined;
 }
 
+/** A year's read that also answers `?asOf=` (and 202 while it replays the records up to then): its query is `year` and `asOf`. */
+type AsOfRoute = ApiRoute & { query: z.ZodObject };
+
 /**
- * SWR of a read that also answers `?asOf=` (its key carries the day when one is shown): the data
- * once it is there; while the server replays the records up to that day (202), the share done
- * (`progress`, 0 to 1), asking again every AS_OF_RETRY_AFTER_SECONDS until the data comes.
+ * A year's read of `route`, as of `asOf` (a day) when one is shown: the data once it is there;
+ * while the server replays the records up to that day (202), the share done (`progress`, 0 to 1),
+ * asking again every AS_OF_RETRY_AFTER_SECONDS until the data comes.
  */
-export function useAsOfRead<Data>(key: string) {
-  const { data, error } = useSWR<Data | AsOfBuilding, Error>(key, {
+export function useAsOfRead<Route extends AsOfRoute>(route: Route, year: number, asOf: string | null) {
+  const input = { query: asOf ? { year, asOf } : { year } } as RouteInput<Route>;
+  const { data, error } = useRead(route, input, {
     refreshInterval: (latest) => (buildingOf(latest) ? REPLAY_POLL_MS : 0),
   });
   const building = buildingOf(data);
-  return { data: building ? undefined : (data as Data | undefined), progress: building?.progress, error };
+  return { data: building ? undefined : data, progress: building?.progress, error };
 }
-
-/** A year read's key, as of `asOf` (a day) when one is shown. */
-export const asOfKey = (path: string, year: number, asOf: string | null) =>
-  asOf ? `${path}?year=${year}&asOf=${asOf}` : `${path}?year=${year}`;

@@ -1,21 +1,27 @@
+import { exportRoutes, urlOf, type ExportFormat } from '@tht/contracts';
 import { Button } from './Button';
+
+/** What an export is limited to; nothing: all data as CSV. */
+export type ExportLimits = { format?: ExportFormat; year?: number; innovative?: boolean; asOf?: string | null };
+
+/** The export's address with only the limits given (`/api/export?format=xlsx&year=2026&asOf=2026-06-30`). */
+export function exportUrl({ format, year, innovative, asOf }: ExportLimits): string {
+  return urlOf(exportRoutes.exportAllData, {
+    query: { format, year, innovative: innovative || undefined, asOf: asOf ?? undefined },
+  });
+}
 
 type ExportAllDataButtonProps = {
   label?: string;
-  /** The export's address with its query (`/api/export?format=xlsx`); all data as CSV by default. */
-  path?: string;
+  limits?: ExportLimits;
   /** While the export cannot be had yet (the data as of a day is still being replayed). */
   disabled?: boolean;
 };
 
-/** GET /api/export opened in a new window, where the browser downloads the file. */
-export function ExportAllDataButton({
-  label = 'Export All Data',
-  path = '/api/export',
-  disabled = false,
-}: ExportAllDataButtonProps) {
+/** The export opened in a new window, where the browser downloads the file. */
+export function ExportAllDataButton({ label = 'Export All Data', limits = {}, disabled = false }: ExportAllDataButtonProps) {
   return (
-    <Button $variant="secondary" disabled={disabled} onClick={() => window.open(path, '_blank', 'noopener')}>
+    <Button $variant="secondary" disabled={disabled} onClick={() => window.open(exportUrl(limits), '_blank', 'noopener')}>
       {label}
     </Button>
   );
