@@ -57,7 +57,7 @@ describe('npm run seed-organisation', () => {
     }
     const { rows } = await database.pool.query<{ count: number }>('SELECT count(*)::int AS count FROM read_models.entries');
     expect(rows[0]!.count).toBe(ORGANISATION_SIZES.small.entries);
-  });
+  }, 180_000); // a seeding process and the product's, on shared cores
 
   it('refuses a database that holds events, and options it does not know', async () => {
     const again = await seedOrganisation(['--size', 'small', '--password', PASSWORD]);
