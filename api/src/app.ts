@@ -1,8 +1,9 @@
-import type { OrgConfig } from '@tht/contracts';
-import express, { type Express, type RequestHandler } from 'express';
+import { platformRoutes, type OrgConfig } from '@tht/contracts';
+import express, { Router, type Express, type RequestHandler } from 'express';
 import { createAccountsRouter } from './accounts/accounts-routes';
 import { createAdminRouter } from './admin/admin-routes';
 import { createAuditRouter } from './audit/audit-routes';
+import { accessGuards } from './auth/access-guards';
 import { refuseCrossSiteCookieWrites } from './auth/same-origin-writes';
 import { createEntriesRouter } from './entries/entries-routes';
 import { createExportRouter } from './export/export-routes';
@@ -30,6 +31,7 @@ import { readAfter } from './platform/read-after';
 import { answerDeclaredReads, readsOf } from './platform/read-routes';
 import { refuseUnsafeText } from './platform/refuse-unsafe-text';
 import { remoteRegistryHandler } from './platform/remotes';
+import { answeredBy, mountRoutes } from './platform/route-table';
 import { securityHeaders } from './platform/security-headers';
 
 /** Large enough for a 500-row bulk entry payload with long notes (about 1 MB), small enough to refuse abuse. */
@@ -50,6 +52,28 @@ export interface CreateAppOptions {
 /** Runs `handler` for requests that may carry a body; a GET or HEAD goes straight on. */
 function unlessReading(handler: RequestHandler): RequestHandler {
   return (req, res, next) => (req.method === 'GET' || req.method === 'HEAD' ? next() : handler(req, res, next));
+}
+
+/**
+ * The product's own routes (health, metrics, the front ends' wiring, public settings), answered
+ * before `x-read-after` is waited for: a probe or a signed-out screen never waits for a write.
+ */
+function platformRouter(ctx: AppContext, metrics: ReturnType<typeof createMetrics>): Router {
+  const router = Router();
+  const readiness = answeredBy(readinessHandler(ctx));
+  mountRoutes(router, accessGuards(ctx), platformRoutes, {
+    getHealth: readiness,
+    getHealthReady: readiness,
+    getHealthLive: answeredBy(livenessHandler),
+    getMetrics: answeredBy(metrics.serve(ctx.config.metricsToken)),
+    getRemoteRegistry: answeredBy(remoteRegistryHandler(ctx.config.remoteUrls)),
+    getOrgConfig: async () => {
+      const { orgEmailDomain, passwordLogin, sso } = ctx.config;
+      const config: OrgConfig = { orgEmailDomain, passwordLogin, sso: sso && { buttonLabel: sso.buttonLabel } };
+      return config;
+    },
+  });
+  return router;
 }
 
 export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Express {
@@ -78,7 +102,7 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Expr
     createAdminRouter(ctx),
     createImportRouter(ctx),
     createAuditRouter(ctx),
-    createOpenApiRouter(ctx.config),
+    createOpenApiRouter(ctx.config, accessGuards(ctx)),
   ];
   // The dashboard's reads first, through the same middleware as below minus the layers a GET passes untouched.
   if (options.answerReadsFirst ?? true) {
@@ -92,17 +116,7 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Expr
   app.use('/api', refuseCrossSiteCookieWrites(ctx.config.publicUrl));
   app.use('/api', unlessReading(express.json({ limit: JSON_BODY_LIMIT })), refuseUnsafeText);
 
-  app.get('/api/health/live', livenessHandler);
-  const readiness = readinessHandler(ctx);
-  app.get('/api/health', readiness);
-  app.get('/api/health/ready', readiness);
-  app.get('/api/metrics', metrics.serve(ctx.config.metricsToken));
-  app.get('/api/remotes', remoteRegistryHandler(ctx.config.remoteUrls));
-  app.get('/api/config', (_req, res) => {
-    const { orgEmailDomain, passwordLogin, sso } = ctx.config;
-    const config: OrgConfig = { orgEmailDomain, passwordLogin, sso: sso && { buttonLabel: sso.buttonLabel } };
-    res.json(config);
-  });
+  app.use('/api', platformRouter(ctx, metrics));
 
   // Past here a request sending `x-read-after` waits until this process includes that position.
   app.use('/api', readsAfter);

@@ -2,10 +2,11 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { READ_AFTER_HEADER, READ_AFTER_MESSAGES } from '@tht/contracts';
+import { READ_AFTER_HEADER, READ_AFTER_MESSAGES, referenceRoutes } from '@tht/contracts';
 import { Router } from 'express';
 import { REPO_ROOT } from '../config';
 import { READ_AFTER_WAIT_MS } from '../platform/read-after';
+import { mountRoutes, type AccessGuards } from '../platform/route-table';
 import { buildOpenApiDocument, type OpenApiDocument } from './build-document';
 import { FEATURE_APIS } from './features';
 import type { ApiSettings } from './operations';
@@ -49,17 +50,20 @@ export function apiDescription(settings: ApiSettings): OpenApiDocument {
  * no secret and a client author reads it before having an account. Swagger UI's files come from
  * the installed package, so the page works without internet access.
  */
-export function createOpenApiRouter(settings: ApiSettings): Router {
+export function createOpenApiRouter(settings: ApiSettings, guards: AccessGuards): Router {
   const router = Router();
   let document: string | undefined;
 
-  router.get('/openapi.json', (_req, res) => {
-    document ??= JSON.stringify(apiDescription(settings));
-    res.set('Cache-Control', 'no-cache').type('json').send(document);
-  });
-
-  router.get('/docs', (_req, res) => {
-    res.set('Cache-Control', 'no-cache').sendFile(path.join(DOCS_PAGE_FOLDER, 'index.html'));
+  mountRoutes(router, guards, referenceRoutes, {
+    getOpenApiDocument: async ({ res }) => {
+      document ??= JSON.stringify(apiDescription(settings));
+      res.set('Cache-Control', 'no-cache').type('json').send(document);
+    },
+    getApiReferencePage: ({ res }) =>
+      new Promise<void>((resolve, reject) => {
+        const page = path.join(DOCS_PAGE_FOLDER, 'index.html');
+        res.set('Cache-Control', 'no-cache').sendFile(page, (error) => (error ? reject(error) : resolve()));
+      }),
   });
   router.use('/docs', (req, res, next) => {
     const folder = PAGE_ASSETS.get(req.path);

@@ -1,24 +1,19 @@
-import type { DescribeFeatureApi } from './operations';
+import { referenceRoutes } from '@tht/contracts';
+import { describeRoutes, type DescribeFeatureApi } from './operations';
 
-/** The routes of `openapi-routes.ts`: this description and its reference page. */
-export const describeReferenceApi: DescribeFeatureApi = () => ({
-  tag: { name: 'API reference', description: 'This description, generated from the contracts' },
-  operations: [
+/** The prose of this description's routes and its reference page (`referenceRoutes`). */
+export const describeReferenceApi: DescribeFeatureApi = (settings) =>
+  describeRoutes(
+    referenceRoutes,
     {
-      method: 'get',
-      path: '/api/openapi.json',
-      operationId: 'getOpenApiDocument',
-      summary: 'This OpenAPI 3.1 document',
-      access: 'public',
-      responses: { 200: { description: 'The document', contentType: 'application/json' } },
+      tag: { name: 'API reference', description: 'This description, generated from the contracts' },
+      operations: {
+        getOpenApiDocument: { summary: 'This OpenAPI 3.1 document', responses: { 200: 'The document' } },
+        getApiReferencePage: {
+          summary: 'The browsable reference page of this document',
+          responses: { 200: 'An HTML page (Swagger UI, served from this server)' },
+        },
+      },
     },
-    {
-      method: 'get',
-      path: '/api/docs',
-      operationId: 'getApiReferencePage',
-      summary: 'The browsable reference page of this document',
-      access: 'public',
-      responses: { 200: { description: 'An HTML page (Swagger UI, served from this server)', contentType: 'text/html' } },
-    },
-  ],
-});
+    settings,
+  );

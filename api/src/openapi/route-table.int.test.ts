@@ -24,6 +24,12 @@ const NOT_CALLED_BY_THE_BROWSER: Record<string, string> = {
   listHrUsers: 'Every account at once, for API clients: the HR employee table reads a page at a time (listHrEmployees).',
   getAuditHead: 'For auditors noting the chain head (npm run verify checks it), not a screen.',
   exportAuditEvents: 'The sealed log as NDJSON for auditors checking the chain themselves, not a screen.',
+  getHealth: 'For load balancers and probes.',
+  getHealthReady: 'For load balancers and readiness probes.',
+  getHealthLive: 'For liveness probes.',
+  getMetrics: 'For Prometheus, with METRICS_TOKEN.',
+  getOpenApiDocument: 'Read by the reference page (Swagger UI) and API clients, not by the front ends.',
+  getApiReferencePage: 'A page for people writing API clients, opened by its address.',
 };
 
 const FRONT_END_FOLDERS = [

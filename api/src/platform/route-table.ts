@@ -39,6 +39,15 @@ export type GroupHandlers<Group extends RouteGroup> = {
   [Id in keyof Group]: RouteHandler<Group[Id]> | RouteServing<Group[Id]>;
 };
 
+/** An Express handler that answers by itself (or fails through `next`), as a route's handler. */
+export function answeredBy(handler: RequestHandler): RouteHandler<ApiRoute> {
+  return ({ req, res }) =>
+    new Promise<void>((resolve, reject) => {
+      const next = (error?: unknown) => (error ? reject(error as Error) : resolve());
+      Promise.resolve(handler(req, res, next)).then(() => resolve(), reject);
+    });
+}
+
 /** The checks each kind of access runs before a route's own (sign-in, role). */
 export type AccessGuards = Readonly<Record<Access, readonly RequestHandler[]>>;
 

@@ -1,12 +1,11 @@
 import { registerRemotes } from '@module-federation/enhanced/runtime';
-import { apiGet } from '@tht/ui';
+import { platformRoutes } from '@tht/contracts';
+import { callRoute } from '@tht/ui';
 
 /** Federation names of the remotes, as served by GET /api/remotes. */
 export type RemoteName = 'mf_employee' | 'mf_manager' | 'mf_hr' | 'mf_smt' | 'mf_admin';
 
 type Registry = Record<RemoteName, string>;
-
-const REGISTRY_PATH = '/api/remotes';
 
 let registry: Promise<Registry> | null = null;
 const registered = new Set<RemoteName>();
@@ -22,7 +21,7 @@ function absolute(url: string): string {
  */
 export async function registerRemote(name: RemoteName, { force = false } = {}): Promise<void> {
   if (!registry || force) {
-    registry = apiGet<Registry>(REGISTRY_PATH);
+    registry = callRoute(platformRoutes.getRemoteRegistry, {}) as Promise<Registry>;
     registry.catch(() => {
       registry = null;
     });

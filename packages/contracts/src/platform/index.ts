@@ -1,2 +1,3 @@
 export * from './responses';
 export * from './read-after';
+export * from './routes';

@@ -10,6 +10,7 @@ import { hrRoutes } from '../hr/routes';
 import { managerRoutes } from '../manager/routes';
 import { smtRoutes } from '../smt/routes';
 import { statsRoutes } from '../stats/routes';
+import { platformRoutes, referenceRoutes } from '../platform/routes';
 import { targetsRoutes } from '../targets/routes';
 import type { ApiRoute } from './api-route';
 
@@ -31,6 +32,8 @@ export const API_ROUTES = {
   admin: adminRoutes,
   import: importRoutes,
   audit: auditRoutes,
+  platform: platformRoutes,
+  reference: referenceRoutes,
 } as const;
 
 export type ApiFeature = keyof typeof API_ROUTES;

@@ -1,12 +1,12 @@
-import useSWR from 'swr';
-import type { OrgConfig } from '@tht/contracts';
+import { platformRoutes, type OrgConfig } from '@tht/contracts';
+import { readKey, useRead } from '../api/routeCalls';
 
 /** Public organisation settings the server exposes to the sign-in and user forms. */
-export const ORG_CONFIG_KEY = '/api/config';
+export const ORG_CONFIG_KEY = readKey(platformRoutes.getOrgConfig, {});
 
 /** GET /api/config, cached for the page's life: the settings (undefined until known), and whether the call has answered or failed. */
 export function useOrgConfig(): { config: OrgConfig | undefined; settled: boolean } {
-  const { data, error } = useSWR<OrgConfig, Error>(ORG_CONFIG_KEY, { dedupingInterval: Infinity, revalidateIfStale: false });
+  const { data, error } = useRead(platformRoutes.getOrgConfig, {}, { dedupingInterval: Infinity, revalidateIfStale: false });
   return { config: data, settled: data !== undefined || error !== undefined };
 }
 
