@@ -18,6 +18,10 @@ const admin = {
   managerId: null,
   managerName: null,
   department: 'Engineering',
+  firstLoginRequired: false,
+  lastLogin: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
 };
 const recoveryCodes = Array.from({ length: 10 }, (_, index) => `AAAA-BBBB-CCCC-${String(index).padStart(4, '2')}`);
 const enrolment = {
@@ -59,7 +63,7 @@ beforeEach(() => {
 
 /** Scans (the QR code is shown), types the app's code, and turns it on; answers the recovery codes' list. */
 async function turnOn(within_: ReturnType<typeof within>) {
-  await userEvent.click(within_.getByRole('button', { name: 'Set up two-step sign-in' }));
+  await userEvent.click(await within_.findByRole('button', { name: 'Set up two-step sign-in' }));
   expect(await within_.findByRole('img', { name: 'QR code for your authenticator app' })).toHaveAttribute('src', enrolment.qrCode);
   expect(within_.getByText(enrolment.secret)).toBeInTheDocument();
   fill('Code from the app', '000000');

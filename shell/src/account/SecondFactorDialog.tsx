@@ -1,15 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import useSWR from 'swr';
-import { SECOND_FACTOR_MESSAGES, type SecondFactorStatus } from '@tht/contracts';
-import { Button, Dialog, DialogActions, FormField, Input, READS, apiRequest, errorMessageOf, useToast, useWrite } from '@tht/ui';
+import { SECOND_FACTOR_MESSAGES, secondFactorRoutes, type SecondFactorStatus } from '@tht/contracts';
+import { Button, Dialog, DialogActions, FormField, Input, errorMessageOf, useRead, useToast, useWrite } from '@tht/ui';
 import { SecondFactorSetup } from './SecondFactorSetup';
-
-const turnOff = (code: string) => apiRequest('POST', `${READS.secondFactor}/disable`, { code });
 
 /** Turning two-step sign-in off takes a current code (or a recovery code), unless ADMIN_MFA=required keeps it on. */
 function SecondFactorOn({ status }: { status: SecondFactorStatus }) {
   const { showToast } = useToast();
-  const disabling = useWrite('POST /api/account/second-factor/disable', turnOff);
+  const disabling = useWrite(secondFactorRoutes.disableSecondFactor, (code: string) => ({ body: { code } }));
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | undefined>(undefined);
 
@@ -49,7 +46,7 @@ function SecondFactorOn({ status }: { status: SecondFactorStatus }) {
 
 /** 'Two-step sign-in' in the account menu of an administrator who signed in with a password. Loaded when opened. */
 export default function SecondFactorDialog({ onClose }: { onClose: () => void }) {
-  const { data: status, error, mutate } = useSWR<SecondFactorStatus, Error>(READS.secondFactor, { revalidateOnFocus: false });
+  const { data: status, error, mutate } = useRead(secondFactorRoutes.getSecondFactor, {}, { revalidateOnFocus: false });
   return (
     <Dialog open onClose={onClose} title="Two-step sign-in" width="32rem">
       {error ? (

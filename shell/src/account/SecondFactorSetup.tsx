@@ -1,9 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import type { SecondFactorEnabledResponse, SecondFactorEnrolment } from '@tht/contracts';
-import { Button, FormField, Input, apiRequest, errorMessageOf, useToast, useWrite } from '@tht/ui';
-
-const SETUP_PATH = '/api/account/second-factor';
+import { secondFactorRoutes, type SecondFactorEnrolment } from '@tht/contracts';
+import { Button, FormField, Input, errorMessageOf, useToast, useWrite } from '@tht/ui';
 
 const Qr = styled.img`
   display: block;
@@ -28,9 +26,6 @@ const Row = styled.div`
   gap: ${({ theme }) => theme.spacing(2)};
   margin-top: ${({ theme }) => theme.spacing(3)};
 `;
-
-const start = () => apiRequest<SecondFactorEnrolment>('POST', `${SETUP_PATH}/enrolment`);
-const confirm = (body: { enrolment: string; code: string }) => apiRequest<SecondFactorEnabledResponse>('POST', SETUP_PATH, body);
 
 /** The recovery codes, shown once after two-step sign-in is turned on. */
 function RecoveryCodes({ codes, onSaved }: { codes: readonly string[]; onSaved: () => void }) {
@@ -59,8 +54,8 @@ function RecoveryCodes({ codes, onSaved }: { codes: readonly string[]; onSaved: 
  */
 export function SecondFactorSetup({ onDone }: { onDone: () => void }) {
   const { showToast } = useToast();
-  const starting = useWrite('POST /api/account/second-factor/enrolment', start);
-  const confirming = useWrite('POST /api/account/second-factor', confirm);
+  const starting = useWrite(secondFactorRoutes.startSecondFactorEnrolment);
+  const confirming = useWrite(secondFactorRoutes.confirmSecondFactor, (body: { enrolment: string; code: string }) => ({ body }));
   const [enrolment, setEnrolment] = useState<SecondFactorEnrolment | null>(null);
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | undefined>(undefined);
@@ -68,7 +63,7 @@ export function SecondFactorSetup({ onDone }: { onDone: () => void }) {
 
   async function begin() {
     try {
-      setEnrolment(await starting.run(undefined));
+      setEnrolment(await starting.run({}));
     } catch (failure) {
       showToast({ title: 'Set-up failed', description: errorMessageOf(failure, 'Set-up failed'), variant: 'destructive' });
     }

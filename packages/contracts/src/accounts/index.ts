@@ -13,3 +13,4 @@ export * from './policy';
 export * from './people-pages';
 export * from './departments-routes';
 export * from './users-routes';
+export * from './second-factor-routes';

@@ -1,4 +1,5 @@
 import { departmentsRoutes } from '../accounts/departments-routes';
+import { secondFactorRoutes } from '../accounts/second-factor-routes';
 import { usersRoutes } from '../accounts/users-routes';
 import { importRoutes } from '../admin/import-routes';
 import { adminRoutes } from '../admin/routes';
@@ -19,6 +20,7 @@ import type { ApiRoute } from './api-route';
  * serves, the OpenAPI document describes and the browser may call.
  */
 export const API_ROUTES = {
+  secondFactor: secondFactorRoutes,
   users: usersRoutes,
   departments: departmentsRoutes,
   entries: entriesRoutes,
