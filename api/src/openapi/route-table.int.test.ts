@@ -21,6 +21,8 @@ afterAll(() => app?.close());
 
 /** Routes of the table the browser never calls, and why. */
 const NOT_CALLED_BY_THE_BROWSER: Record<string, string> = {
+  startSingleSignOn: 'A link the sign-in button follows (SSO_START_PATH): a navigation, not a call.',
+  singleSignOnCallback: "Where the organisation's sign-in service sends the browser back, not a call.",
   listHrUsers: 'Every account at once, for API clients: the HR employee table reads a page at a time (listHrEmployees).',
   getAuditHead: 'For auditors noting the chain head (npm run verify checks it), not a screen.',
   exportAuditEvents: 'The sealed log as NDJSON for auditors checking the chain themselves, not a screen.',

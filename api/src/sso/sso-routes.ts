@@ -4,6 +4,7 @@ import {
   SSO_MESSAGES as S,
   SSO_OUTCOME_PARAM,
   ssoFirstSignInSchema,
+  ssoRoutes,
   type SsoFailure,
   type SsoFirstSignInIdentity,
   type SsoOutcome,
@@ -12,12 +13,14 @@ import cookieParser from 'cookie-parser';
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { signInWithSso } from '../accounts/accounts-commands';
 import { signIn } from '../accounts/accounts-sign-in';
+import { accessGuards } from '../auth/access-guards';
 import { newSessionId } from '../auth/tokens';
 import type { SsoSettings } from '../config';
 import { actorOf } from '../platform/commands';
 import type { AppContext } from '../platform/context';
 import { DomainError } from '../platform/decider';
 import { HttpError, parseWith } from '../platform/http';
+import { mountRoutes } from '../platform/route-table';
 import { addSsoUser, placeClaimedSsoUser } from '../users/users-commands';
 import { findUserByEmail, findUserById } from '../users/users-queries';
 import { createOidcClient, SsoFailureError, type OidcClient } from './oidc-client';
@@ -108,58 +111,72 @@ export function createSsoRouter(ctx: AppContext): Router {
     if (!sso) throw new HttpError(404, S.notConfigured);
     return sso;
   };
-  const withCookies: RequestHandler = cookieParser();
+  const withCookies: readonly RequestHandler[] = [cookieParser()];
   const results = ssoResultRedemptions(ctx.pool);
 
-  // A link the sign-in button follows (a top-level navigation, so the CSP's form-action plays no part).
-  router.get('/auth/oidc/start', async (req, res) => {
-    const { client, cookies } = configured();
-    try {
-      const { url, flow } = await client.authorizationRequest();
-      cookies.setFlow(req, res, flow);
-      res.redirect(303, url.href);
-    } catch (error) {
-      res.redirect(303, landOnFailure(ctx, error));
-    }
-  });
+  mountRoutes(router, accessGuards(ctx), ssoRoutes, {
+    // A link the sign-in button follows (a top-level navigation, so the CSP's form-action plays no part).
+    startSingleSignOn: async ({ req, res }) => {
+      const { client, cookies } = configured();
+      try {
+        const { url, flow } = await client.authorizationRequest();
+        cookies.setFlow(req, res, flow);
+        res.redirect(303, url.href);
+      } catch (error) {
+        res.redirect(303, landOnFailure(ctx, error));
+      }
+    },
 
-  router.get('/auth/oidc/callback', withCookies, async (req, res) => {
-    const started = configured();
-    res.redirect(303, await completeCallback(ctx, started, req, res).catch((error: unknown) => landOnFailure(ctx, error)));
-  });
+    singleSignOnCallback: {
+      before: withCookies,
+      handle: async ({ req, res }) => {
+        const started = configured();
+        res.redirect(303, await completeCallback(ctx, started, req, res).catch((error: unknown) => landOnFailure(ctx, error)));
+      },
+    },
 
-  // The page the callback led to takes the session over: the answer of a password sign-in, once per
-  // callback, in the browser the callback ran in, and never for a token (it renews nothing).
-  router.post('/auth/oidc/complete', withCookies, async (req, res) => {
-    const result = configured().cookies.takeResult(req, res);
-    if (!result || !(await results.redeem(result.id, result.expiresAt))) throw new HttpError(401, S.signInResultExpired);
-    const user = await findUserById(ctx.db, result.userId);
-    // Its sessions ended since (signed out everywhere, a new password, a claim): nothing to take over.
-    if (user?.token_version !== result.tokenVersion) throw new HttpError(401, S.signInResultExpired);
-    res.json(await signIn(ctx, req, res, user, { id: result.sessionId, sso: true }));
-  });
+    // The page the callback led to takes the session over: the answer of a password sign-in, once per
+    // callback, in the browser the callback ran in, and never for a token (it renews nothing).
+    completeSingleSignOn: {
+      before: withCookies,
+      handle: async ({ req, res }) => {
+        const result = configured().cookies.takeResult(req, res);
+        if (!result || !(await results.redeem(result.id, result.expiresAt))) throw new HttpError(401, S.signInResultExpired);
+        const user = await findUserById(ctx.db, result.userId);
+        // Its sessions ended since (signed out everywhere, a new password, a claim): nothing to take over.
+        if (user?.token_version !== result.tokenVersion) throw new HttpError(401, S.signInResultExpired);
+        return signIn(ctx, req, res, user, { id: result.sessionId, sso: true });
+      },
+    },
 
-  router.get('/auth/oidc/first-sign-in', withCookies, async (req, res) => {
-    const { email, firstName, lastName } = personOfFirstSignIn(configured(), req);
-    const claimed = (await findUserByEmail(ctx.db, email))?.placement_required === true;
-    const answer: SsoFirstSignInIdentity = { email, firstName, lastName, ...(claimed ? { claimed } : {}) };
-    res.json(answer);
-  });
+    getFirstSingleSignOn: {
+      before: withCookies,
+      handle: async ({ req }) => {
+        const { email, firstName, lastName } = personOfFirstSignIn(configured(), req);
+        const claimed = (await findUserByEmail(ctx.db, email))?.placement_required === true;
+        const answer: SsoFirstSignInIdentity = { email, firstName, lastName, ...(claimed ? { claimed } : {}) };
+        return answer;
+      },
+    },
 
-  // No request limit of its own: each account it opens takes a sign-in at the provider.
-  router.post('/auth/oidc/first-sign-in', withCookies, async (req, res) => {
-    const started = configured();
-    const person = personOfFirstSignIn(started, req);
-    const input = parseWith(ssoFirstSignInSchema, req.body);
-    const sessionId = newSessionId();
-    const identity = { issuer: person.issuer, subject: person.subject };
-    // An account with the address now is one the person just claimed (refused with 409 otherwise).
-    const existing = await findUserByEmail(ctx.db, person.email);
-    const user = existing
-      ? await placeClaimedSsoUser(ctx, existing, input, identity, sessionId, { ...actorOf(req), userId: existing.id })
-      : await addSsoUser(ctx, { ...input, email: person.email }, identity, sessionId, actorOf(req));
-    started.cookies.clearFirstSignIn(req, res);
-    res.status(existing ? 200 : 201).json(await signIn(ctx, req, res, user, { id: sessionId, sso: true }));
+    // No request limit of its own: each account it opens takes a sign-in at the provider.
+    completeFirstSingleSignOn: {
+      before: withCookies,
+      handle: async ({ req, res }) => {
+        const started = configured();
+        const person = personOfFirstSignIn(started, req);
+        const input = parseWith(ssoFirstSignInSchema, req.body);
+        const sessionId = newSessionId();
+        const identity = { issuer: person.issuer, subject: person.subject };
+        // An account with the address now is one the person just claimed (refused with 409 otherwise).
+        const existing = await findUserByEmail(ctx.db, person.email);
+        const user = existing
+          ? await placeClaimedSsoUser(ctx, existing, input, identity, sessionId, { ...actorOf(req), userId: existing.id })
+          : await addSsoUser(ctx, { ...input, email: person.email }, identity, sessionId, actorOf(req));
+        started.cookies.clearFirstSignIn(req, res);
+        res.status(existing ? 200 : 201).json(await signIn(ctx, req, res, user, { id: sessionId, sso: true }));
+      },
+    },
   });
 
   return router;

@@ -1,8 +1,7 @@
 import { useEffect, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import useSWR from 'swr';
-import { SSO_FIRST_SIGN_IN_PATH, SSO_MESSAGES, type SsoFirstSignInIdentity } from '@tht/contracts';
-import { CentredSpinner, NameFields, useAuthActions, useToast, useValidatedForm } from '@tht/ui';
+import { SSO_MESSAGES, ssoRoutes, type SsoFirstSignInIdentity } from '@tht/contracts';
+import { CentredSpinner, NameFields, useAuthActions, useRead, useToast, useValidatedForm } from '@tht/ui';
 import { SubmitButton } from './AuthFields';
 import { FormActions, FormIntro, FormTitle } from './AuthLayout';
 import { AUTH_PATH } from './authPaths';
@@ -10,9 +9,9 @@ import { loadAuthRules, preloadAuthRules } from './loadAuthRules';
 import { PlacementFields, usePlacementChoices } from './PlacementFields';
 import { useFailureToast } from './useFailureToast';
 
-/** GET /api/auth/oidc/first-sign-in: who the organisation's sign-in service says is signing in for the first time. */
+/** Who the organisation's sign-in service says is signing in for the first time. */
 function useFirstSignInIdentity() {
-  return useSWR<SsoFirstSignInIdentity, Error>(SSO_FIRST_SIGN_IN_PATH, { shouldRetryOnError: false, revalidateOnFocus: false });
+  return useRead(ssoRoutes.getFirstSingleSignOn, {}, { shouldRetryOnError: false, revalidateOnFocus: false });
 }
 
 /**

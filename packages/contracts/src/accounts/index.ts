@@ -14,3 +14,4 @@ export * from './people-pages';
 export * from './departments-routes';
 export * from './users-routes';
 export * from './second-factor-routes';
+export * from './sso-routes';

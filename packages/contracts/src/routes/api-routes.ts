@@ -1,5 +1,6 @@
 import { departmentsRoutes } from '../accounts/departments-routes';
 import { secondFactorRoutes } from '../accounts/second-factor-routes';
+import { ssoRoutes } from '../accounts/sso-routes';
 import { usersRoutes } from '../accounts/users-routes';
 import { importRoutes } from '../admin/import-routes';
 import { adminRoutes } from '../admin/routes';
@@ -20,6 +21,7 @@ import type { ApiRoute } from './api-route';
  * serves, the OpenAPI document describes and the browser may call.
  */
 export const API_ROUTES = {
+  sso: ssoRoutes,
   secondFactor: secondFactorRoutes,
   users: usersRoutes,
   departments: departmentsRoutes,

@@ -2,8 +2,7 @@ import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import {
-  SSO_COMPLETE_PATH,
-  SSO_FIRST_SIGN_IN_PATH,
+  ssoRoutes,
   type CurrentUserResponse,
   type LoginInput,
   type LoginResponse,
@@ -12,6 +11,7 @@ import {
   type SsoFirstSignInInput,
 } from '@tht/contracts';
 import { AUTH_TOKEN_KEY, apiRequest, forgetReadAfter } from '../api/client';
+import { callRoute } from '../api/routeCalls';
 import { CURRENT_USER_KEY } from './currentUser';
 
 type SessionResponse = CurrentUserResponse & { authToken?: string };
@@ -72,14 +72,14 @@ export function useAuthActions() {
        * server began (its httpOnly cookie) as a login does, token and all.
        */
       completeSingleSignOn: async (): Promise<LoginResponse> => {
-        const response = await apiRequest<LoginResponse>('POST', SSO_COMPLETE_PATH);
+        const response = await callRoute(ssoRoutes.completeSingleSignOn, {});
         await startSession(response);
         return response;
       },
 
       /** The first single sign-on of a person without an account: their account, then signed in. */
       completeFirstSignIn: async (placement: SsoFirstSignInInput): Promise<LoginResponse> => {
-        const response = await apiRequest<LoginResponse>('POST', SSO_FIRST_SIGN_IN_PATH, placement);
+        const response = await callRoute(ssoRoutes.completeFirstSingleSignOn, { body: placement });
         await startSession(response);
         return response;
       },
