@@ -10,7 +10,7 @@ import {
   type PasswordResetResponse,
   type ResetRequestedResponse,
 } from '@tht/contracts';
-import type { Request, RequestHandler, Response } from 'express';
+import type { Request, Response } from 'express';
 import type { AuthUser } from '../auth/auth-user';
 import { clientAddressKey, consumeAll, requestCounter } from '../auth/request-limits';
 import { authenticate } from '../auth/require-auth';
@@ -58,7 +58,7 @@ const isHelpdeskRequest = (requester: AuthUser | null, email: string): requester
  * account exists, and the link reaches only its owner. An administrator asking for another,
  * non-admin account gets the link in the answer, to hand over.
  */
-export function resetRequestHandler(ctx: AppContext): RequestHandler {
+export function resetRequestHandler(ctx: AppContext): (req: Request, res: Response) => Promise<void> {
   const mail = createMailSender(ctx.config);
   const perAddress = requestCounter(ctx.pool, RESET_REQUESTS_PER_ADDRESS);
   const perAccount = requestCounter(ctx.pool, RESET_REQUESTS_PER_ACCOUNT);

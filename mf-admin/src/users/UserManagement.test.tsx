@@ -49,7 +49,7 @@ function aPage(users: AdminUserListItem[], overrides: Partial<AdminUsersPage> = 
 
 function usersApi(routes: Record<string, unknown> = {}) {
   return fakeApi({
-    'GET /api/user': { user: admin, requiresPasswordChange: false, hasDirectReports: true },
+    getCurrentUser: { user: admin, requiresPasswordChange: false, hasDirectReports: true, passwordSignIn: true },
     'GET /api/config': { orgEmailDomain: 'example.com' },
     getAdminStats: { totalUsers: 3, totalEntries: 1234, totalHours: 5678.5, totalDepartments: 2 },
     listAdminUsers: aPage([listed(admin, [grace]), listed(grace, [ada]), listed(ada)]),
@@ -94,8 +94,7 @@ describe('User Management', () => {
 
   it('asks the server for the search, the role and the page, back to page 1 when the filter changes', async () => {
     const api = usersApi({
-      listAdminUsers: ({ query }: ApiCall) =>
-        aPage([listed(ada)], { page: Number(query.get('page')), total: 120, totalPages: 3 }),
+      listAdminUsers: ({ query }: ApiCall) => aPage([listed(ada)], { page: Number(query.get('page')), total: 120, totalPages: 3 }),
     });
     const user = userEvent.setup();
     renderWithUi(<UserManagement />);
@@ -272,7 +271,7 @@ describe('User Management', () => {
   it('creates a reset link for a non-admin account to hand over, ready to copy', async () => {
     const link = `https://training.example.org/auth?token=${'ab'.repeat(32)}`;
     const api = usersApi({
-      'POST /api/reset-password': { message: R.linkIssued, resetToken: 'ab'.repeat(32), resetLink: link },
+      requestPasswordReset: { message: R.linkIssued, resetToken: 'ab'.repeat(32), resetLink: link },
     });
     const user = userEvent.setup();
     renderWithUi(<UserManagement />);
@@ -283,7 +282,7 @@ describe('User Management', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Create Link' }));
 
     expect(await within(dialog).findByLabelText('Reset Link')).toHaveValue(link);
-    expect(api.callsTo('POST', '/api/reset-password')[0]?.body).toEqual({ username: ada.email });
+    expect(api.callsOf('requestPasswordReset')[0]?.body).toEqual({ username: ada.email });
     await user.click(within(dialog).getByRole('button', { name: 'Copy Link' }));
     // user-event stands in a clipboard for the browser's.
     expect(await navigator.clipboard.readText()).toBe(link);
@@ -293,7 +292,7 @@ describe('User Management', () => {
   });
 
   it("says 'Failed to create reset link' with the server's reason", async () => {
-    usersApi({ 'POST /api/reset-password': reply(409, { error: R.tooManyUnexpiredLinks(3) }) });
+    usersApi({ requestPasswordReset: reply(409, { error: R.tooManyUnexpiredLinks(3) }) });
     const user = userEvent.setup();
     renderWithUi(<UserManagement />);
     await usersTable();

@@ -1,5 +1,5 @@
-import { adminRoutes, usersRoutes, type ResetRequestAnswer, type Role, type TempPasswordInput } from '@tht/contracts';
-import { apiRequest, useRead, useWrite } from '@tht/ui';
+import { accountsRoutes, adminRoutes, usersRoutes, type Role, type TempPasswordInput } from '@tht/contracts';
+import { useRead, useWrite } from '@tht/ui';
 
 export type UserListQuery = { page: number; search: string; role: Role | '' };
 
@@ -26,8 +26,6 @@ export type UserFields = {
   department: string;
 };
 
-const issueResetLink = (email: string) => apiRequest<ResetRequestAnswer>('POST', '/api/reset-password', { username: email });
-
 /** The new user must choose their own password at first sign-in. */
 export const useCreateUser = () => useWrite(usersRoutes.createUser, (user: UserFields & { password: string }) => ({ body: user }));
 
@@ -38,10 +36,11 @@ export const useSetTemporaryPassword = () =>
   useWrite(usersRoutes.setTemporaryPassword, (request: TempPasswordInput) => ({ body: request }));
 
 /**
- * POST /api/reset-password as an admin: a one-time reset link for another, non-admin account, to
- * hand over (an admin account's link goes to its e-mail address instead). No list changes.
+ * A reset link asked for by an admin: a one-time link for another, non-admin account, to hand over
+ * (an admin account's link goes to its e-mail address instead). No list changes.
  */
-export const useIssueResetLink = () => useWrite('POST /api/reset-password', issueResetLink);
+export const useIssueResetLink = () =>
+  useWrite(accountsRoutes.requestPasswordReset, (email: string) => ({ body: { username: email } }));
 
 /** Promotes and demotes by the role sync rule; answers the counts. */
 export const useSyncRoles = () => useWrite(adminRoutes.syncRoles);

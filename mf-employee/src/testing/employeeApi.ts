@@ -12,7 +12,7 @@ type EmployeeApiOptions = {
 /** The reads every mf-employee screen makes, answered for the fixture employee; `routes` adds or overrides. */
 export function employeeApi({ entries = [], stats, formFields = [], routes = {} }: EmployeeApiOptions = {}) {
   return fakeApi({
-    'GET /api/user': currentUserResponse,
+    getCurrentUser: currentUserResponse,
     listAvailableYears: [2025, 2024],
     'GET /api/entries': entries,
     getStats: stats ?? { totalHours: 0, completedTraining: 0, thisMonth: 0 },
@@ -20,7 +20,7 @@ export function employeeApi({ entries = [], stats, formFields = [], routes = {} 
     listYearlyTargets: [],
     listUsers: [],
     listDepartments: departments,
-    'GET /api/managers': [{ id: 3, firstName: 'Grace', lastName: 'Hopper' }],
+    listManagers: [{ id: 3, firstName: 'Grace', lastName: 'Hopper' }],
     listFormFields: formFields,
     ...routes,
   });

@@ -30,7 +30,7 @@ const colleagues = [
 
 function profileApi({ failUpdate = false } = {}) {
   return installFakeApi({
-    'GET /api/user': () => ({ body: { user: me, requiresPasswordChange: false, hasDirectReports: false } }),
+    'GET /api/user': () => ({ body: { user: me, requiresPasswordChange: false, hasDirectReports: false, passwordSignIn: true } }),
     'GET /api/remotes': () => ({ body: {} }),
     'GET /api/users': () => ({ body: colleagues }),
     'GET /api/users/9': () => ({ body: colleagues[1] }),

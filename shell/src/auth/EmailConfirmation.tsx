@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { EMAIL_CONFIRMATION_PATH, type EmailConfirmedResponse } from '@tht/contracts';
-import { CentredSpinner, apiRequest, errorMessageOf } from '@tht/ui';
+import { accountsRoutes } from '@tht/contracts';
+import { CentredSpinner, callRoute, errorMessageOf } from '@tht/ui';
 import { FormActions, FormIntro, FormTitle } from './AuthLayout';
 import { AUTH_PATH } from './authPaths';
 
@@ -21,7 +21,7 @@ export function EmailConfirmation({ token }: { token: string }) {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    apiRequest<EmailConfirmedResponse>('POST', EMAIL_CONFIRMATION_PATH, { token }).then(
+    callRoute(accountsRoutes.confirmEmail, { body: { token } }).then(
       ({ message }) => setOutcome({ confirmed: true, message }),
       (error: unknown) =>
         setOutcome({ confirmed: false, message: errorMessageOf(error, 'The address could not be confirmed. Please try again.') }),

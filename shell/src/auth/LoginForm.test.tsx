@@ -2,15 +2,12 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEventLibrary from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES, SECOND_FACTOR_MESSAGES } from '@tht/contracts';
+import { aSession } from '@tht/ui/testing';
 import { installFakeApi, signedOut } from '../testing/fakeApi';
 import { fill, renderAt, toasts } from '../testing/renderWithShell';
 import { AuthPage } from './AuthPage';
 
-const session = {
-  user: { id: 1, username: 'ann@example.com', email: 'ann@example.com', firstName: 'Ann', lastName: 'Lee', role: 'employee' },
-  requiresPasswordChange: false,
-  hasDirectReports: false,
-};
+const session = aSession({ id: 1, username: 'ann@example.com', email: 'ann@example.com', firstName: 'Ann', lastName: 'Lee' });
 
 const userEvent = userEventLibrary.setup({ delay: null });
 
@@ -112,7 +109,7 @@ describe('Login form', () => {
 });
 
 describe('Login form, second step of an administrator with two-step sign-in', () => {
-  const admin = { ...session, user: { ...session.user, role: 'admin' } };
+  const admin = { ...session, user: { ...session.user, role: 'admin' as const } };
   const needsCode = (error: string) => ({ status: 401, body: { error, mfaRequired: true } });
 
   function twoStepApi() {

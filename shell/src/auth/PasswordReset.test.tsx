@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEventLibrary from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES, PASSWORD_RESET_MESSAGES as R, type ResetRequestAnswer } from '@tht/contracts';
+import { aSession } from '@tht/ui/testing';
 import { installFakeApi, signedOut } from '../testing/fakeApi';
 import { fill, renderAt, toasts } from '../testing/renderWithShell';
 import { AuthPage } from './AuthPage';
@@ -126,11 +127,10 @@ describe('Password reset', () => {
 });
 
 describe('Set Your Password', () => {
-  const mustChange = {
-    user: { id: 4, username: 'temp@example.com', email: 'temp@example.com', firstName: 'Tem', lastName: 'Porary' },
-    requiresPasswordChange: true,
-    hasDirectReports: false,
-  };
+  const mustChange = aSession(
+    { id: 4, username: 'temp@example.com', email: 'temp@example.com', firstName: 'Tem', lastName: 'Porary' },
+    { requiresPasswordChange: true },
+  );
 
   it('is forced on a user whose password must change, with the 8-character rule', async () => {
     let changed = false;
@@ -138,7 +138,14 @@ describe('Set Your Password', () => {
       'GET /api/user': () => ({ body: { ...mustChange, requiresPasswordChange: !changed } }),
       'POST /api/set-password': () => {
         changed = true;
-        return { body: { message: 'Password updated successfully', authToken: 'fresh-token' } };
+        return {
+          body: {
+            message: 'Password updated successfully',
+            authToken: 'fresh-token',
+            ...mustChange,
+            requiresPasswordChange: false,
+          },
+        };
       },
     });
     renderAt('/auth', '/auth', <AuthPage />);

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEventLibrary from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT_MESSAGES } from '@tht/contracts';
+import { ACCOUNT_MESSAGES, type RegistrationInput } from '@tht/contracts';
+import { aSession } from '@tht/ui/testing';
 import { installFakeApi, signedOut } from '../testing/fakeApi';
 import { fill, renderAt, toasts } from '../testing/renderWithShell';
 import { AuthPage } from './AuthPage';
@@ -17,6 +18,12 @@ const departments = [
   { id: 1, name: 'Engineering', createdAt: '2026-01-01T00:00:00.000Z' },
 ];
 
+/** The user a registration makes. */
+function registered(body: unknown) {
+  const { email, firstName, lastName, department, managerId = null } = body as RegistrationInput;
+  return { username: email, email, firstName, lastName, department, managerId, managerName: null };
+}
+
 function registrationApi() {
   return installFakeApi({
     'GET /api/user': signedOut,
@@ -26,12 +33,7 @@ function registrationApi() {
     'GET /api/check-email/*': ({ path }) => ({ body: { exists: path.endsWith('taken%40example.com') } }),
     'POST /api/register': ({ body }) => ({
       status: 201,
-      body: {
-        authToken: 'new-token',
-        user: { id: 3, ...(body as object) },
-        requiresPasswordChange: false,
-        hasDirectReports: false,
-      },
+      body: { authToken: 'new-token', ...aSession({ id: 3, ...registered(body) }) },
     }),
   });
 }

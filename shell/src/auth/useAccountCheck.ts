@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { EMAIL_CHECK_DELAY_MS, normaliseEmail, type CheckEmailResponse } from '@tht/contracts';
-import { apiGet } from '@tht/ui';
+import { accountsRoutes, EMAIL_CHECK_DELAY_MS, normaliseEmail } from '@tht/contracts';
+import { callRoute } from '@tht/ui';
 
 const MIN_CHECKED_LENGTH = 3;
 
@@ -16,7 +16,7 @@ export function useAccountCheck(typed: string) {
 
   const check = useCallback(async (address: string) => {
     try {
-      const { exists } = await apiGet<CheckEmailResponse>(`/api/check-email/${encodeURIComponent(address)}`);
+      const { exists } = await callRoute(accountsRoutes.checkEmail, { params: { email: address } });
       setAnswer({ email: address, exists });
     } catch (error) {
       console.error('Checking the e-mail address failed', error);

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEventLibrary from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Role } from '@tht/contracts';
+import { aSession } from '@tht/ui/testing';
 import { AppRoutes } from '../App';
 import { installFakeApi, signedOut } from '../testing/fakeApi';
 import { renderApp, toasts } from '../testing/renderWithShell';
@@ -9,22 +10,11 @@ import { renderApp, toasts } from '../testing/renderWithShell';
 const userEvent = userEventLibrary.setup({ delay: null });
 
 function sessionOf(role: Role, { hasDirectReports = false, requiresPasswordChange = false, passwordSignIn = true } = {}) {
-  return {
-    user: {
-      id: 5,
-      username: 'sam@example.com',
-      email: 'sam@example.com',
-      firstName: 'Sam',
-      lastName: 'Carter',
-      role,
-      managerId: null,
-      managerName: null,
-      department: 'Engineering',
-    },
-    requiresPasswordChange,
-    hasDirectReports,
-    passwordSignIn,
-  };
+  const sam = { id: 5, username: 'sam@example.com', email: 'sam@example.com', firstName: 'Sam', lastName: 'Carter' };
+  return aSession(
+    { ...sam, role, managerId: null, managerName: null },
+    { requiresPasswordChange, hasDirectReports, passwordSignIn },
+  );
 }
 
 function apiFor(session: ReturnType<typeof sessionOf> | null) {

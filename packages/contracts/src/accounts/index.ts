@@ -13,5 +13,6 @@ export * from './policy';
 export * from './people-pages';
 export * from './departments-routes';
 export * from './users-routes';
+export * from './routes';
 export * from './second-factor-routes';
 export * from './sso-routes';

@@ -1,4 +1,5 @@
 import { departmentsRoutes } from '../accounts/departments-routes';
+import { accountsRoutes } from '../accounts/routes';
 import { secondFactorRoutes } from '../accounts/second-factor-routes';
 import { ssoRoutes } from '../accounts/sso-routes';
 import { usersRoutes } from '../accounts/users-routes';
@@ -21,6 +22,7 @@ import type { ApiRoute } from './api-route';
  * serves, the OpenAPI document describes and the browser may call.
  */
 export const API_ROUTES = {
+  accounts: accountsRoutes,
   sso: ssoRoutes,
   secondFactor: secondFactorRoutes,
   users: usersRoutes,

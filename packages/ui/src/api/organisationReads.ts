@@ -1,7 +1,5 @@
-import useSWR from 'swr';
-import { departmentsRoutes, targetsRoutes, usersRoutes, type ManagerOption } from '@tht/contracts';
+import { accountsRoutes, departmentsRoutes, targetsRoutes, usersRoutes } from '@tht/contracts';
 import { useRead } from './routeCalls';
-import { READS } from './writeRefreshes';
 
 /** Every department, sorted by name (the admin's list, and every form's choice). */
 export function useDepartments() {
@@ -15,9 +13,9 @@ export function useUserDirectory() {
   return { users: data, error };
 }
 
-/** GET /api/managers: the people who may be chosen as a manager. */
+/** The people who may be chosen as a manager. */
 export function useManagerOptions() {
-  const { data, error } = useSWR<ManagerOption[], Error>(READS.managers);
+  const { data, error } = useRead(accountsRoutes.listManagers, {});
   return { managers: data, error };
 }
 

@@ -2,15 +2,15 @@ import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import {
+  accountsRoutes,
   ssoRoutes,
   type CurrentUserResponse,
   type LoginInput,
   type LoginResponse,
   type RegistrationInput,
-  type ResetRequestAnswer,
   type SsoFirstSignInInput,
 } from '@tht/contracts';
-import { AUTH_TOKEN_KEY, apiRequest, forgetReadAfter } from '../api/client';
+import { AUTH_TOKEN_KEY, forgetReadAfter } from '../api/client';
 import { callRoute } from '../api/routeCalls';
 import { CURRENT_USER_KEY } from './currentUser';
 
@@ -45,9 +45,9 @@ export function useAuthActions() {
      * Signs out on this device even when the server call fails (the token is dropped and every
      * cached response cleared), then goes to /auth; rejects afterwards if the server call failed.
      */
-    async function signOut(path: '/api/logout' | '/api/logout-everywhere'): Promise<void> {
+    async function signOut(route: typeof accountsRoutes.logOut | typeof accountsRoutes.logOutEverywhere): Promise<void> {
       try {
-        await apiRequest('POST', path);
+        await callRoute(route, {});
       } finally {
         await clearSession();
         void navigate('/auth', { replace: true });
@@ -56,13 +56,13 @@ export function useAuthActions() {
 
     return {
       login: async (credentials: LoginInput): Promise<LoginResponse> => {
-        const response = await apiRequest<LoginResponse>('POST', '/api/login', credentials);
+        const response = await callRoute(accountsRoutes.logIn, { body: credentials });
         await startSession(response);
         return response;
       },
 
       register: async (registration: RegistrationInput): Promise<SessionResponse> => {
-        const response = await apiRequest<SessionResponse>('POST', '/api/register', registration);
+        const response = await callRoute(accountsRoutes.register, { body: registration });
         await startSession(response);
         return response;
       },
@@ -85,24 +85,23 @@ export function useAuthActions() {
       },
 
       /** Ends this device's sign-in (the user's other devices stay signed in). */
-      logout: (): Promise<void> => signOut('/api/logout'),
+      logout: (): Promise<void> => signOut(accountsRoutes.logOut),
 
       /** "Sign out everywhere": ends every sign-in of the user, on every device, then as `logout`. */
-      logoutEverywhere: (): Promise<void> => signOut('/api/logout-everywhere'),
+      logoutEverywhere: (): Promise<void> => signOut(accountsRoutes.logOutEverywhere),
 
       /** Setting a password ends earlier sign-ins; the response carries the new token. */
       setPassword: async (passwords: { password: string; confirmPassword?: string }): Promise<void> => {
-        const response = await apiRequest<Partial<LoginResponse> | null>('POST', '/api/set-password', passwords);
-        if (response?.authToken) localStorage.setItem(AUTH_TOKEN_KEY, response.authToken);
+        const response = await callRoute(accountsRoutes.setPassword, { body: passwords });
+        localStorage.setItem(AUTH_TOKEN_KEY, response.authToken);
         await mutate(CURRENT_USER_KEY);
       },
 
       /** The generic answer (the link goes by e-mail), or a signed-in admin's link for another account. */
-      requestPasswordReset: (username: string): Promise<ResetRequestAnswer> =>
-        apiRequest<ResetRequestAnswer>('POST', '/api/reset-password', { username }),
+      requestPasswordReset: (username: string) => callRoute(accountsRoutes.requestPasswordReset, { body: { username } }),
 
       confirmPasswordReset: async (reset: { token: string; password: string; confirmPassword?: string }): Promise<void> => {
-        await apiRequest('POST', '/api/reset-password-confirm', reset);
+        await callRoute(accountsRoutes.confirmPasswordReset, { body: reset });
       },
     };
   }, [mutate, navigate]);

@@ -1,14 +1,15 @@
 import useSWR from 'swr';
-import type { CurrentUserResponse } from '@tht/contracts';
-import { ApiError, apiGet } from '../api/client';
+import { accountsRoutes, type CurrentUserResponse } from '@tht/contracts';
+import { ApiError } from '../api/client';
+import { callRoute, readKey } from '../api/routeCalls';
 import { longCacheOptions } from '../api/swr';
 
-export const CURRENT_USER_KEY = '/api/user';
+export const CURRENT_USER_KEY = readKey(accountsRoutes.getCurrentUser, {});
 
-/** GET /api/user; a 401 means "nobody is signed in", which is not an error. */
+/** The signed-in user; a 401 means "nobody is signed in", which is not an error. */
 export async function fetchCurrentUser(): Promise<CurrentUserResponse | null> {
   try {
-    return await apiGet<CurrentUserResponse>(CURRENT_USER_KEY);
+    return await callRoute(accountsRoutes.getCurrentUser, {});
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;
     throw error;

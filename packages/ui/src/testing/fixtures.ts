@@ -1,4 +1,4 @@
-import type { FormFieldView, User } from '@tht/contracts';
+import type { CurrentUserResponse, FormFieldView, User } from '@tht/contracts';
 
 /** A user as the API answers one (Ada Lovelace, an employee reporting to Grace Hopper); `overrides` changes fields. */
 export function aUser(overrides: Partial<User> = {}): User {
@@ -33,4 +33,9 @@ export function aFormField(overrides: Partial<FormFieldView> = {}): FormFieldVie
     createdAt: '2025-01-01T09:00:00.000Z',
     ...overrides,
   };
+}
+
+/** GET /api/user's answer for `aUser(user)`: signed in with a password, nothing pending, no reports. */
+export function aSession(user: Partial<User> = {}, overrides: Partial<CurrentUserResponse> = {}): CurrentUserResponse {
+  return { user: aUser(user), requiresPasswordChange: false, hasDirectReports: false, passwordSignIn: true, ...overrides };
 }
