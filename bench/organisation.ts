@@ -196,7 +196,7 @@ async function dashboardReads(baseUrl: string, userAt: (index: number) => Promis
     return { person, path: () => fixed };
   };
   const managers = ORGANISATION.people.filter((person) => person.role === 'manager');
-  const [hr, smt, admin] = [HR_INDEX, SMT_INDEX, ADMIN_INDEX].map((index) => ORGANISATION.people[index]!);
+  const [hr, smt, admin] = [ORGANISATION.people[HR_INDEX]!, ORGANISATION.people[SMT_INDEX]!, ORGANISATION.people[ADMIN_INDEX]!];
   const pages = Math.ceil((PEOPLE + 1) / PEOPLE_PAGE_SIZE);
   const reads: [label: string, requests: Promise<LoadRequest[]>][] = [
     ['GET /api/user', distinct(asAnyone(() => () => '/api/user'))],
