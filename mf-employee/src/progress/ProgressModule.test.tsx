@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { aUser } from '@tht/ui/testing';
 import { reply } from '../testing/fakeApi';
 import { employeeApi } from '../testing/employeeApi';
 import { employee } from '../testing/fixtures';
@@ -34,7 +35,7 @@ describe('ProgressModule', () => {
       routes: {
         listUserTargets: reply(403, { error: 'Forbidden' }),
         listYearlyTargets: [{ id: 1, year: PAST_YEAR, targetHours: 1000, description: null, ...RECORDED }],
-        'GET /api/users': Array.from({ length: 8 }, (_, id) => ({ id })),
+        listUsers: Array.from({ length: 8 }, (_, index) => aUser({ id: index + 1 })),
       },
     });
     renderWithUi(<ProgressModule userId={employee.id} year={PAST_YEAR} />);

@@ -1,5 +1,4 @@
-import useSWR from 'swr';
-import { effectiveTargetHours, targetsRoutes } from '@tht/contracts';
+import { effectiveTargetHours, targetsRoutes, usersRoutes } from '@tht/contracts';
 import { useRead } from '@tht/ui';
 
 export type PersonalTarget = { isLoading: true } | { isLoading: false; targetHours: number };
@@ -22,7 +21,7 @@ export function usePersonalTarget(userId: number, year: number): PersonalTarget 
   const yearlySettled = yearlyTargets.data !== undefined || yearlyTargets.error !== undefined;
   const yearly = (yearlyTargets.error ? [] : (yearlyTargets.data ?? [])).find((target) => target.year === year);
 
-  const users = useSWR<unknown[]>(yearly ? '/api/users' : null);
+  const users = useRead(usersRoutes.listUsers, yearly ? {} : null);
   const usersSettled = users.data !== undefined || users.error !== undefined;
 
   if (!userTargetsSettled || (needsYearlyTarget && !yearlySettled) || (yearly && !usersSettled)) return { isLoading: true };
