@@ -30,17 +30,17 @@ const colleagues = [
 
 function profileApi({ failUpdate = false } = {}) {
   return installFakeApi({
-    'GET /api/user': () => ({ body: { user: me, requiresPasswordChange: false, hasDirectReports: false, passwordSignIn: true } }),
+    getCurrentUser: () => ({ body: { user: me, requiresPasswordChange: false, hasDirectReports: false, passwordSignIn: true } }),
     'GET /api/remotes': () => ({ body: {} }),
-    'GET /api/users': () => ({ body: colleagues }),
-    'GET /api/users/9': () => ({ body: colleagues[1] }),
-    'GET /api/departments': () => ({
+    listUsers: () => ({ body: colleagues }),
+    getUser: () => ({ body: colleagues[1] }),
+    listDepartments: () => ({
       body: [
         { id: 1, name: 'Engineering', createdAt: '2026-01-01T00:00:00.000Z' },
         { id: 2, name: 'Research', createdAt: '2026-01-01T00:00:00.000Z' },
       ],
     }),
-    'PUT /api/users/5': () =>
+    updateUser: () =>
       failUpdate ? { status: 400, body: { error: 'Department is required' } } : { body: { ...me, department: 'Research' } },
   });
 }
@@ -100,7 +100,7 @@ describe('Update Profile dialog', () => {
       managerName: 'Alan Turing',
     });
     expect(toasts().getByRole('status')).toHaveTextContent('Profile updated');
-    expect(api.callsTo('GET', '/api/user').length).toBeGreaterThan(2);
+    expect(api.callsOf('getCurrentUser').length).toBeGreaterThan(2);
 
     await userEvent.click(screen.getByRole('button', { name: 'Sam Carter' }));
     await userEvent.click(screen.getByRole('menuitem', { name: 'Edit Profile' }));

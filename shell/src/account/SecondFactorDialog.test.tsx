@@ -35,7 +35,7 @@ const enrolment = {
 function secondFactorApi({ held = false } = {}) {
   let enabled = false;
   return installFakeApi({
-    'GET /api/user': () => ({
+    getCurrentUser: () => ({
       body: {
         user: admin,
         requiresPasswordChange: false,
@@ -45,10 +45,10 @@ function secondFactorApi({ held = false } = {}) {
       },
     }),
     'GET /api/remotes': () => ({ body: {} }),
-    'GET /api/config': () => ({ body: {} }),
-    'GET /api/account/second-factor': () => ({ body: { enabled, required: held, recoveryCodesLeft: enabled ? 10 : 0 } }),
-    'POST /api/account/second-factor/enrolment': () => ({ body: enrolment }),
-    'POST /api/account/second-factor': ({ body }) => {
+    'GET /api/config': () => ({ body: { orgEmailDomain: 'example.com', passwordLogin: true, sso: null } }),
+    getSecondFactor: () => ({ body: { enabled, required: held, recoveryCodesLeft: enabled ? 10 : 0 } }),
+    startSecondFactorEnrolment: () => ({ body: enrolment }),
+    confirmSecondFactor: ({ body }) => {
       if ((body as { code: string }).code !== '123456') return { status: 400, body: { error: SECOND_FACTOR_MESSAGES.wrongCode } };
       enabled = true;
       return { status: 201, body: { message: 'Two-step sign-in is on', recoveryCodes } };
@@ -91,7 +91,7 @@ describe('Two-step sign-in in the account menu', () => {
     await userEvent.click(dialog.getByRole('button', { name: 'I have saved my recovery codes' }));
     expect(await dialog.findByText(/Two-step sign-in is on/)).toBeInTheDocument();
     expect(dialog.getByText(/10 recovery codes left/)).toBeInTheDocument();
-    expect(api.callsTo('POST', '/api/account/second-factor').map((call) => call.body)).toEqual([
+    expect(api.callsOf('confirmSecondFactor').map((call) => call.body)).toEqual([
       { enrolment: 'v1.sealed', code: '000000' },
       { enrolment: 'v1.sealed', code: '123456' },
     ]);

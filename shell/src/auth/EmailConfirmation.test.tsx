@@ -10,19 +10,19 @@ const token = `12.${'ab'.repeat(32)}`;
 describe('the confirmation link mailed at registration', () => {
   it('posts its token once and says the address is confirmed', async () => {
     const api = installFakeApi({
-      'GET /api/user': signedOut,
-      'POST /api/confirm-email': () => ({ body: { message: C.confirmed } }),
+      getCurrentUser: signedOut,
+      confirmEmail: () => ({ body: { message: C.confirmed } }),
     });
     renderApp(`/auth?confirm-email=${token}`, <AppRoutes />);
     expect(await screen.findByRole('heading', { name: 'E-mail Address Confirmed' })).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent(C.confirmed);
-    expect(api.callsTo('POST', '/api/confirm-email').map(({ body }) => body)).toEqual([{ token }]);
+    expect(api.callsOf('confirmEmail').map(({ body }) => body)).toEqual([{ token }]);
   });
 
   it('says why a used or expired link confirms nothing', async () => {
     installFakeApi({
-      'GET /api/user': signedOut,
-      'POST /api/confirm-email': () => ({ status: 400, body: { error: C.expiredLink } }),
+      getCurrentUser: signedOut,
+      confirmEmail: () => ({ status: 400, body: { error: C.expiredLink } }),
     });
     renderApp(`/auth?confirm-email=${token}`, <AppRoutes />);
     expect(await screen.findByRole('heading', { name: 'E-mail Address Not Confirmed' })).toBeInTheDocument();
@@ -33,13 +33,13 @@ describe('the confirmation link mailed at registration', () => {
 describe('the first-sign-in screen of an account its owner just claimed', () => {
   it('tells the owner the account is theirs now and its password no longer works', async () => {
     installFakeApi({
-      'GET /api/user': signedOut,
+      getCurrentUser: signedOut,
       'GET /api/remotes': () => ({ body: {} }),
-      'GET /api/auth/oidc/first-sign-in': () => ({
+      getFirstSingleSignOn: () => ({
         body: { email: 'new.hire@example.com', firstName: 'New', lastName: 'Hire', claimed: true },
       }),
-      'GET /api/departments': () => ({ body: [] }),
-      'GET /api/managers': () => ({ body: [] }),
+      listDepartments: () => ({ body: [] }),
+      listManagers: () => ({ body: [] }),
     });
     renderApp('/auth?sso=first-sign-in', <AppRoutes />);
     expect(await screen.findByText(SSO_MESSAGES.accountClaimed)).toBeInTheDocument();

@@ -13,9 +13,9 @@ const userEvent = userEventLibrary.setup({ delay: null });
 
 function loginApi() {
   return installFakeApi({
-    'GET /api/user': signedOut,
-    'GET /api/check-email/*': ({ path }) => ({ body: { exists: path.endsWith('ann%40example.com') } }),
-    'POST /api/login': ({ body }) =>
+    getCurrentUser: signedOut,
+    checkEmail: ({ path }) => ({ body: { exists: path.endsWith('ann%40example.com') } }),
+    logIn: ({ body }) =>
       (body as { password: string }).password === 'right-password'
         ? { body: { authToken: 'token-1', ...session } }
         : { status: 401, body: { error: ACCOUNT_MESSAGES.wrongPassword } },
@@ -35,7 +35,7 @@ describe('Login form', () => {
     await waitFor(() => expect(screen.getByLabelText('Username')).toHaveAccessibleDescription(ACCOUNT_MESSAGES.usernameRequired));
     expect(screen.getByLabelText('Username')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(ACCOUNT_MESSAGES.passwordRequired);
-    expect(api.callsTo('POST', '/api/login')).toHaveLength(0);
+    expect(api.callsOf('logIn')).toHaveLength(0);
   });
 
   it('says when the account does not exist and blocks sign-in', async () => {
@@ -48,7 +48,7 @@ describe('Login form', () => {
     const toast = await toasts().findByRole('alert');
     expect(within(toast).getByText('Login failed')).toBeInTheDocument();
     expect(within(toast).getByText(ACCOUNT_MESSAGES.accountDoesNotExist)).toBeInTheDocument();
-    expect(api.callsTo('POST', '/api/login')).toHaveLength(0);
+    expect(api.callsOf('logIn')).toHaveLength(0);
   });
 
   it('checks the account on blur without waiting for the pause', async () => {
@@ -78,7 +78,7 @@ describe('Login form', () => {
     const signIn = screen.getByRole('button', { name: 'Sign In' });
     for (const attempt of [1, 2]) {
       await userEvent.click(signIn);
-      await waitFor(() => expect(api.callsTo('POST', '/api/login')).toHaveLength(attempt));
+      await waitFor(() => expect(api.callsOf('logIn')).toHaveLength(attempt));
       expect(await toasts().findByRole('alert')).toHaveTextContent(`Login failed${ACCOUNT_MESSAGES.wrongPassword}`);
     }
     await userEvent.click(signIn);
@@ -114,9 +114,9 @@ describe('Login form, second step of an administrator with two-step sign-in', ()
 
   function twoStepApi() {
     return installFakeApi({
-      'GET /api/user': signedOut,
-      'GET /api/check-email/*': () => ({ body: { exists: true } }),
-      'POST /api/login': ({ body }) => {
+      getCurrentUser: signedOut,
+      checkEmail: () => ({ body: { exists: true } }),
+      logIn: ({ body }) => {
         const { password, code } = body as { password: string; code?: string };
         if (password !== 'right-password') return { status: 401, body: { error: ACCOUNT_MESSAGES.wrongPassword } };
         if (code === undefined) return needsCode(SECOND_FACTOR_MESSAGES.codeRequired);
@@ -146,7 +146,7 @@ describe('Login form, second step of an administrator with two-step sign-in', ()
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
     expect(await screen.findByRole('heading', { name: 'Home page' })).toBeInTheDocument();
     expect(localStorage.getItem('authToken')).toBe('token-2');
-    expect(api.callsTo('POST', '/api/login').map((call) => call.body)).toEqual([
+    expect(api.callsOf('logIn').map((call) => call.body)).toEqual([
       { username: 'ann@example.com', password: 'right-password' },
       { username: 'ann@example.com', password: 'right-password', code: '000000' },
       { username: 'ann@example.com', password: 'right-password', code: '123456' },

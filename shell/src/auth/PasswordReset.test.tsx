@@ -12,9 +12,9 @@ const token = '0123456789abcdef'.repeat(4);
 
 function resetApi(answer: ResetRequestAnswer = { message: R.linkOnItsWay, mailConfigured: true }) {
   return installFakeApi({
-    'GET /api/user': signedOut,
-    'POST /api/reset-password': () => ({ body: answer }),
-    'POST /api/reset-password-confirm': () => ({ body: { message: 'Password reset successful' } }),
+    getCurrentUser: signedOut,
+    requestPasswordReset: () => ({ body: answer }),
+    confirmPasswordReset: () => ({ body: { message: 'Password reset successful' } }),
   });
 }
 
@@ -31,7 +31,7 @@ describe('Password reset', () => {
     renderAt('/auth?tab=reset', '/auth', <AuthPage />);
     await userEvent.click(await screen.findByRole('button', { name: 'Get Reset Link' }));
     await waitFor(() => expect(screen.getByLabelText('Username')).toHaveAccessibleDescription(ACCOUNT_MESSAGES.usernameRequired));
-    expect(api.callsTo('POST', '/api/reset-password')).toHaveLength(0);
+    expect(api.callsOf('requestPasswordReset')).toHaveLength(0);
   });
 
   it('says to check the e-mail, and takes the key from it to reset-confirm', async () => {
@@ -41,7 +41,7 @@ describe('Password reset', () => {
     expect(screen.getByRole('status')).toHaveTextContent(`${R.linkOnItsWay} ${R.checkEmail}`);
     expect(screen.queryByText(R.askAdministrator)).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /token=/ })).not.toBeInTheDocument();
-    expect(api.callsTo('POST', '/api/reset-password')[0]?.body).toEqual({ username: 'ann@example.com' });
+    expect(api.callsOf('requestPasswordReset')[0]?.body).toEqual({ username: 'ann@example.com' });
 
     fill('Reset Key', token);
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
@@ -51,7 +51,7 @@ describe('Password reset', () => {
     fill('Confirm Password', 'long-enough');
     await userEvent.click(screen.getByRole('button', { name: 'Reset Password' }));
     expect(await screen.findByRole('tab', { name: 'Login', selected: true })).toBeInTheDocument();
-    expect(api.callsTo('POST', '/api/reset-password-confirm')[0]?.body).toEqual({
+    expect(api.callsOf('confirmPasswordReset')[0]?.body).toEqual({
       token,
       password: 'long-enough',
       confirmPassword: 'long-enough',
@@ -102,7 +102,7 @@ describe('Password reset', () => {
     fill('New Password', 'eight888');
     fill('Confirm Password', 'eight889');
     expect(screen.getByLabelText('Confirm Password')).toHaveAccessibleDescription("Passwords don't match");
-    expect(api.callsTo('POST', '/api/reset-password-confirm')).toHaveLength(0);
+    expect(api.callsOf('confirmPasswordReset')).toHaveLength(0);
   });
 
   it('checks an edited token before sending anything', async () => {
@@ -116,7 +116,7 @@ describe('Password reset', () => {
     await waitFor(() =>
       expect(screen.getByLabelText('Reset Token')).toHaveAccessibleDescription(ACCOUNT_MESSAGES.invalidResetToken),
     );
-    expect(api.callsTo('POST', '/api/reset-password-confirm')).toHaveLength(0);
+    expect(api.callsOf('confirmPasswordReset')).toHaveLength(0);
   });
 
   it('shows the login tab for a token that is not 64 lowercase hex characters', async () => {
@@ -135,8 +135,8 @@ describe('Set Your Password', () => {
   it('is forced on a user whose password must change, with the 8-character rule', async () => {
     let changed = false;
     const api = installFakeApi({
-      'GET /api/user': () => ({ body: { ...mustChange, requiresPasswordChange: !changed } }),
-      'POST /api/set-password': () => {
+      getCurrentUser: () => ({ body: { ...mustChange, requiresPasswordChange: !changed } }),
+      setPassword: () => {
         changed = true;
         return {
           body: {
@@ -159,7 +159,7 @@ describe('Set Your Password', () => {
     fill('Confirm Password', 'a-new-password');
     await userEvent.click(screen.getByRole('button', { name: 'Set Password' }));
     expect(await screen.findByRole('heading', { name: 'Home page' })).toBeInTheDocument();
-    expect(api.callsTo('POST', '/api/set-password')).toHaveLength(1);
+    expect(api.callsOf('setPassword')).toHaveLength(1);
     expect(localStorage.getItem('authToken')).toBe('fresh-token');
   });
 });

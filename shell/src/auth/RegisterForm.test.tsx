@@ -26,12 +26,12 @@ function registered(body: unknown) {
 
 function registrationApi() {
   return installFakeApi({
-    'GET /api/user': signedOut,
-    'GET /api/config': () => ({ body: { orgEmailDomain: 'example.com' } }),
-    'GET /api/managers': () => ({ body: managers }),
-    'GET /api/departments': () => ({ body: departments }),
-    'GET /api/check-email/*': ({ path }) => ({ body: { exists: path.endsWith('taken%40example.com') } }),
-    'POST /api/register': ({ body }) => ({
+    getCurrentUser: signedOut,
+    'GET /api/config': () => ({ body: { orgEmailDomain: 'example.com', passwordLogin: true, sso: null } }),
+    listManagers: () => ({ body: managers }),
+    listDepartments: () => ({ body: departments }),
+    checkEmail: ({ path }) => ({ body: { exists: path.endsWith('taken%40example.com') } }),
+    register: ({ body }) => ({
       status: 201,
       body: { authToken: 'new-token', ...aSession({ id: 3, ...registered(body) }) },
     }),
@@ -78,7 +78,7 @@ describe('Register form', () => {
     expect(field('Last Name')).toHaveAccessibleDescription(ACCOUNT_MESSAGES.lastNameRequired);
     expect(field('Department')).toHaveAccessibleDescription(ACCOUNT_MESSAGES.departmentRequired);
     expect(field('Password')).toHaveAccessibleDescription(ACCOUNT_MESSAGES.passwordRequired);
-    expect(api.callsTo('POST', '/api/register')).toHaveLength(0);
+    expect(api.callsOf('register')).toHaveLength(0);
   });
 
   it("requires a valid address in the organisation's domain", async () => {
@@ -115,7 +115,7 @@ describe('Register form', () => {
     const toast = await toasts().findByRole('alert');
     expect(within(toast).getByText('Registration failed')).toBeInTheDocument();
     expect(within(toast).getByText(ACCOUNT_MESSAGES.accountAlreadyExists)).toBeInTheDocument();
-    expect(api.callsTo('POST', '/api/register')).toHaveLength(0);
+    expect(api.callsOf('register')).toHaveLength(0);
   });
 
   it('lists departments by name and suggests managers as you type', async () => {
@@ -145,7 +145,7 @@ describe('Register form', () => {
     expect(field('Manager')).toHaveValue('Maria Boss');
     await submit();
     expect(await screen.findByRole('heading', { name: 'Home page' })).toBeInTheDocument();
-    expect(api.callsTo('POST', '/api/register')[0]?.body).toEqual({
+    expect(api.callsOf('register')[0]?.body).toEqual({
       email: 'new.person@example.com',
       firstName: 'New',
       lastName: 'Person',

@@ -35,7 +35,7 @@ const config = (passwordLogin: boolean) => ({
 
 describe('single sign-on on the auth page', () => {
   it('offers the organisation’s button above the password form', async () => {
-    installFakeApi({ 'GET /api/user': signedOut, 'GET /api/config': () => config(true) });
+    installFakeApi({ getCurrentUser: signedOut, 'GET /api/config': () => config(true) });
     renderApp('/auth', <AppRoutes />);
     const button = await screen.findByRole('link', { name: 'Sign in with Acme' });
     expect(button).toHaveAttribute('href', SSO_START_PATH);
@@ -45,7 +45,7 @@ describe('single sign-on on the auth page', () => {
   });
 
   it('keeps only the button, and the administrator’s password form, when password sign-in is off', async () => {
-    installFakeApi({ 'GET /api/user': signedOut, 'GET /api/config': () => config(false) });
+    installFakeApi({ getCurrentUser: signedOut, 'GET /api/config': () => config(false) });
     renderApp('/auth?tab=register', <AppRoutes />);
     expect(await screen.findByRole('link', { name: 'Sign in with Acme' })).toBeInTheDocument();
     expect(screen.queryByRole('tab', { name: 'Register' })).not.toBeInTheDocument();
@@ -53,7 +53,7 @@ describe('single sign-on on the auth page', () => {
   });
 
   it('toasts what went wrong when the sign-in came back failed, and cleans the address', async () => {
-    installFakeApi({ 'GET /api/user': signedOut, 'GET /api/config': () => config(true) });
+    installFakeApi({ getCurrentUser: signedOut, 'GET /api/config': () => config(true) });
     const currentPath = renderApp('/auth?sso_error=other-domain', <AppRoutes />);
     const toast = await toasts().findByRole('alert');
     expect(within(toast).getByText('Login failed')).toBeInTheDocument();
@@ -64,27 +64,27 @@ describe('single sign-on on the auth page', () => {
   it('takes the session over once signed in, stores the token and goes to the dashboard', async () => {
     localStorage.removeItem('authToken');
     const api = installFakeApi({
-      'GET /api/user': () => ({ body: session }),
+      getCurrentUser: () => ({ body: session }),
       'GET /api/remotes': () => ({ body: {} }),
-      'POST /api/auth/oidc/complete': () => ({ body: { authToken: 'token-sso', ...session } }),
+      completeSingleSignOn: () => ({ body: { authToken: 'token-sso', ...session } }),
     });
     const currentPath = renderApp('/auth?sso=signed-in', <AppRoutes />);
     expect(await toasts().findByText('Login successful')).toBeInTheDocument();
     await waitFor(() => expect(currentPath()).toBe('/'));
     expect(localStorage.getItem('authToken')).toBe('token-sso');
-    expect(api.callsTo('POST', '/api/auth/oidc/complete')).toHaveLength(1);
+    expect(api.callsOf('completeSingleSignOn')).toHaveLength(1);
   });
 
   it('asks a first-time person for their department, then creates the account and signs in', async () => {
     const api = installFakeApi({
-      'GET /api/user': signedOut,
+      getCurrentUser: signedOut,
       'GET /api/remotes': () => ({ body: {} }),
-      'GET /api/auth/oidc/first-sign-in': () => ({
+      getFirstSingleSignOn: () => ({
         body: { email: 'new.starter@example.com', firstName: 'New', lastName: 'Starter' },
       }),
-      'GET /api/departments': () => ({ body: [{ id: 1, name: 'Engineering', createdAt: '2025-01-01T00:00:00.000Z' }] }),
-      'GET /api/managers': () => ({ body: [] }),
-      'POST /api/auth/oidc/first-sign-in': () => ({ status: 201, body: { authToken: 'token-new', ...session } }),
+      listDepartments: () => ({ body: [{ id: 1, name: 'Engineering', createdAt: '2025-01-01T00:00:00.000Z' }] }),
+      listManagers: () => ({ body: [] }),
+      completeFirstSingleSignOn: () => ({ status: 201, body: { authToken: 'token-new', ...session } }),
     });
     const currentPath = renderApp('/auth?sso=first-sign-in', <AppRoutes />);
     expect(await screen.findByText(/You signed in as new.starter@example.com/)).toBeInTheDocument();
@@ -93,7 +93,7 @@ describe('single sign-on on the auth page', () => {
     fill('Department', 'Engineering');
     await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
     await waitFor(() => expect(currentPath()).toBe('/'));
-    expect(api.callsTo('POST', '/api/auth/oidc/first-sign-in')[0]?.body).toMatchObject({
+    expect(api.callsOf('completeFirstSingleSignOn')[0]?.body).toMatchObject({
       firstName: 'New',
       lastName: 'Starter',
       department: 'Engineering',

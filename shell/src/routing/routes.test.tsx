@@ -19,10 +19,10 @@ function sessionOf(role: Role, { hasDirectReports = false, requiresPasswordChang
 
 function apiFor(session: ReturnType<typeof sessionOf> | null) {
   return installFakeApi({
-    'GET /api/user': () => (session ? { body: session } : signedOut()),
+    getCurrentUser: () => (session ? { body: session } : signedOut()),
     'GET /api/remotes': () => ({ body: {} }),
-    'POST /api/logout': () => ({ body: { message: 'You have been successfully logged out' } }),
-    'POST /api/logout-everywhere': () => ({ body: { message: 'You have been signed out on every device' } }),
+    logOut: () => ({ body: { message: 'You have been successfully logged out' } }),
+    logOutEverywhere: () => ({ body: { message: 'You have been signed out on every device' } }),
   });
 }
 
@@ -132,7 +132,7 @@ describe('account menu', () => {
     await userEvent.click(screen.getByRole('menuitem', { name: 'Sign out' }));
     expect(await screen.findByRole('tab', { name: 'Login', selected: true })).toBeInTheDocument();
     expect(currentPath()).toBe('/auth');
-    expect(api.callsTo('POST', '/api/logout')).toHaveLength(1);
+    expect(api.callsOf('logOut')).toHaveLength(1);
     expect(localStorage.getItem('authToken')).toBeNull();
     expect(toasts().getByRole('status')).toHaveTextContent('Logged outYou have been successfully logged out');
   });
@@ -145,8 +145,8 @@ describe('account menu', () => {
     await userEvent.click(screen.getByRole('menuitem', { name: 'Sign out everywhere' }));
     expect(await screen.findByRole('tab', { name: 'Login', selected: true })).toBeInTheDocument();
     expect(currentPath()).toBe('/auth');
-    expect(api.callsTo('POST', '/api/logout-everywhere')).toHaveLength(1);
-    expect(api.callsTo('POST', '/api/logout')).toHaveLength(0);
+    expect(api.callsOf('logOutEverywhere')).toHaveLength(1);
+    expect(api.callsOf('logOut')).toHaveLength(0);
     expect(localStorage.getItem('authToken')).toBeNull();
     expect(toasts().getByRole('status')).toHaveTextContent('Signed out everywhereYou have been signed out on every device');
   });

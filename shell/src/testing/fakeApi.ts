@@ -1,23 +1,27 @@
+import { EVERY_ROUTE, routeMatching, type OperationId } from '@tht/contracts';
 import { vi } from 'vitest';
 
-export type FakeRequest = { method: string; path: string; body: unknown };
+export type FakeRequest = { method: string; path: string; body: unknown; operationId: OperationId | undefined };
 type Reply = { status?: number; body?: unknown };
 type Handler = (request: FakeRequest) => Reply;
 
 /**
- * Replaces fetch with a fake server for component tests: `routes` maps 'METHOD /path' (exact, or
- * a prefix ending in '*') to a handler; unknown requests get 404. Every request is recorded.
+ * Replaces fetch with a fake server for component tests: `routes` maps an operation id of the route
+ * table, or 'METHOD /path' (exact, or a prefix ending in '*'), to a handler; unknown requests get
+ * 404. Every request is recorded.
  */
-export function installFakeApi(routes: Record<string, Handler>) {
+export function installFakeApi(routes: Partial<Record<OperationId, Handler>> & Record<string, Handler>) {
   const requests: FakeRequest[] = [];
   vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {
     const method = init.method ?? 'GET';
     const path = new URL(input, 'http://localhost').pathname;
-    const request = { method, path, body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined };
+    const operationId = routeMatching(EVERY_ROUTE, method, path)?.operationId;
+    const request = { method, path, body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined, operationId };
     requests.push(request);
     const route = `${method} ${path}`;
     const handler =
       routes[route] ??
+      (operationId && routes[operationId]) ??
       Object.entries(routes).find(([pattern]) => pattern.endsWith('*') && route.startsWith(pattern.slice(0, -1)))?.[1];
     const reply = handler ? handler(request) : { status: 404, body: { error: 'Not found' } };
     const status = reply.status ?? 200;
@@ -26,7 +30,11 @@ export function installFakeApi(routes: Record<string, Handler>) {
       headers: { 'Content-Type': 'application/json' },
     });
   });
-  return { requests, callsTo: (method: string, path: string) => requests.filter((r) => r.method === method && r.path === path) };
+  return {
+    requests,
+    callsTo: (method: string, path: string) => requests.filter((r) => r.method === method && r.path === path),
+    callsOf: (operationId: OperationId) => requests.filter((r) => r.operationId === operationId),
+  };
 }
 
 export const signedOut = (): Reply => ({ status: 401, body: { error: 'Please sign in to continue' } });
