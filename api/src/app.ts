@@ -67,7 +67,7 @@ function platformRouter(ctx: AppContext, metrics: ReturnType<typeof createMetric
     getHealthLive: answeredBy(livenessHandler),
     getMetrics: answeredBy(metrics.serve(ctx.config.metricsToken)),
     getRemoteRegistry: answeredBy(remoteRegistryHandler(ctx.config.remoteUrls)),
-    getOrgConfig: async () => {
+    getOrgConfig: () => {
       const { orgEmailDomain, passwordLogin, sso } = ctx.config;
       const config: OrgConfig = { orgEmailDomain, passwordLogin, sso: sso && { buttonLabel: sso.buttonLabel } };
       return config;

@@ -55,7 +55,7 @@ export function createOpenApiRouter(settings: ApiSettings, guards: AccessGuards)
   let document: string | undefined;
 
   mountRoutes(router, guards, referenceRoutes, {
-    getOpenApiDocument: async ({ res }) => {
+    getOpenApiDocument: ({ res }) => {
       document ??= JSON.stringify(apiDescription(settings));
       res.set('Cache-Control', 'no-cache').type('json').send(document);
     },

@@ -24,7 +24,9 @@ export interface RouteCall<Route extends ApiRoute> {
  * status), or sends the answer itself through `res` (a stream, a file, another status) and resolves
  * to nothing.
  */
-export type RouteHandler<Route extends ApiRoute> = (call: RouteCall<Route>) => Promise<ServedAnswerOf<Route> | void>;
+export type RouteHandler<Route extends ApiRoute> = (
+  call: RouteCall<Route>,
+) => Promise<ServedAnswerOf<Route> | void> | ServedAnswerOf<Route> | void;
 
 export interface RouteServing<Route extends ApiRoute> {
   handle: RouteHandler<Route>;
@@ -43,8 +45,9 @@ export type GroupHandlers<Group extends RouteGroup> = {
 export function answeredBy(handler: RequestHandler): RouteHandler<ApiRoute> {
   return ({ req, res }) =>
     new Promise<void>((resolve, reject) => {
-      const next = (error?: unknown) => (error ? reject(error as Error) : resolve());
-      Promise.resolve(handler(req, res, next)).then(() => resolve(), reject);
+      const fail = (error: unknown) => reject(error instanceof Error ? error : new Error(String(error)));
+      const next = (error?: unknown) => (error ? fail(error) : resolve());
+      Promise.resolve(handler(req, res, next)).then(() => resolve(), fail);
     });
 }
 

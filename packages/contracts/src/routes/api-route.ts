@@ -132,7 +132,7 @@ export function pathParameterNames(path: string): string[] {
 }
 
 /** The route's path with its parameters filled in, each percent-encoded. */
-export function pathOf(route: ApiRoute, params: Readonly<Record<string, unknown>> = {}): string {
+export function pathOf(route: ApiRoute, params: Readonly<Record<string, string | number>> = {}): string {
   return route.path.replace(/\{([^}]+)\}/g, (_placeholder, name: string) => {
     const value = params[name];
     if (value === undefined || value === null) throw new Error(`${route.method.toUpperCase()} ${route.path}: no '${name}'`);
@@ -150,7 +150,10 @@ export function queryStringOf(query: Readonly<Record<string, unknown>> = {}): st
 
 /** The address a call of `route` with `input` goes to: its path and its query. */
 export function urlOf<Route extends ApiRoute>(route: Route, input: RouteInput<Route>): string {
-  const { params, query } = input as { params?: Readonly<Record<string, unknown>>; query?: Readonly<Record<string, unknown>> };
+  const { params, query } = input as {
+    params?: Readonly<Record<string, string | number>>;
+    query?: Readonly<Record<string, unknown>>;
+  };
   return `${pathOf(route, params)}${queryStringOf(query)}`;
 }
 
