@@ -17,10 +17,9 @@ export default defineConfig({
           // The shell, the remotes and packages/ui: components in happy-dom.
           name: 'front-ends',
           environment: 'happy-dom',
-          // One module cache per worker across every front end's test files: React, styled-components
-          // and happy-dom are loaded and transformed once per worker, not once per front end (a third
-          // less CPU than a project per front end). The set-up leaves nothing of a test behind.
-          isolate: false,
+          // Each file gets its own modules (vitest's default): shared module state (a lazily loaded
+          // chart, the remote registry, caches) would make a file's result depend on the files run
+          // before it in the same worker. Tried without: the charts' loading state was already gone.
           include: ['{shell,mf-*,packages/ui}/src/**/*.test.{ts,tsx}'],
           setupFiles: ['packages/ui/src/testing/setup.ts'],
           // Rendering and typing in happy-dom are slow on the shared 2-core machine.

@@ -8,7 +8,6 @@ import type {
   UserTarget,
   YearlyTarget,
 } from '@tht/contracts';
-import type { HrRoutes } from './hrTestApi';
 
 export const YEAR = 2025;
 
@@ -174,15 +173,15 @@ export const fiscalYears: YearlyTarget[] = [
 ];
 
 /** Every read of the dashboard for YEAR. */
-export function dashboardRoutes(overrides: HrRoutes = {}): HrRoutes {
+export function dashboardRoutes(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
-    [`getHrStats?year=${YEAR}`]: hrStats(),
-    listHrEmployees: employeePages,
-    [`listTopCourses?year=${YEAR}`]: topCourses,
-    [`listHrTopics?year=${YEAR}`]: topics,
-    [`getHrTrends?year=${YEAR}`]: trends,
-    listAvailableYears: [YEAR, 2024],
-    listFiscalYears: fiscalYears,
+    [`GET /api/hr/stats?year=${YEAR}`]: hrStats(),
+    'GET /api/hr/employees': employeePages,
+    [`GET /api/hr/top-courses?year=${YEAR}`]: topCourses,
+    [`GET /api/hr/topics?year=${YEAR}`]: topics,
+    [`GET /api/hr/trends?year=${YEAR}`]: trends,
+    'GET /api/available-years': [YEAR, 2024],
+    'GET /api/fiscal-years': fiscalYears,
     ...overrides,
   };
 }

@@ -1,8 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { accountsRoutes, statsRoutes } from '@tht/contracts';
-import { currentYear, readKey } from '@tht/ui';
+import { currentYear } from '@tht/ui';
 import { teamEmployeesKey, teamEntriesKey, teamStatsKey } from '../testing/teamKeys';
 import { aReport, anEntry, currentUserResponse, managerUser, teamStats } from '../testing/fixtures';
 import { renderWithApi } from '../testing/renderWithApi';
@@ -13,8 +12,8 @@ const id = managerUser.id;
 
 function answersFor(...years: number[]) {
   return {
-    [readKey(accountsRoutes.getCurrentUser, {})]: currentUserResponse,
-    [readKey(statsRoutes.listAvailableYears, {})]: years,
+    '/api/user': currentUserResponse,
+    '/api/available-years': years,
     [teamEmployeesKey(id)]: [aReport()],
     ...Object.fromEntries(
       years.flatMap((shown) => [

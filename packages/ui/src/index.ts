@@ -34,6 +34,7 @@ export { apiRequest, apiGet, ApiError, errorMessageOf, AUTH_TOKEN_KEY, type Http
 export { swrConfig, longCacheOptions, LONG_CACHE_MS } from './api/swr';
 export { useWrite, useRefreshAfter } from './api/useWrite';
 export { callRoute, useRead, readKey, ApiContractError } from './api/routeCalls';
+export { WRITE_REFRESHES, READS, type Write, type Read } from './api/writeRefreshes';
 export { useDepartments, useManagerOptions, useUserDirectory, useFiscalYears } from './api/organisationReads';
 
 export { useAsOfRead } from './as-of/useAsOfRead';

@@ -7,9 +7,10 @@ type Handler = (request: FakeRequest) => Reply;
 
 /**
  * Replaces fetch with a fake server for component tests: `routes` maps an operation id of the route
- * table to a handler; other requests get 404. Every request is recorded.
+ * table, or 'METHOD /path' (exact, or a prefix ending in '*'), to a handler; unknown requests get
+ * 404. Every request is recorded.
  */
-export function installFakeApi(routes: Partial<Record<OperationId, Handler>>) {
+export function installFakeApi(routes: Partial<Record<OperationId, Handler>> & Record<string, Handler>) {
   const requests: FakeRequest[] = [];
   vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {
     const method = init.method ?? 'GET';
@@ -17,7 +18,11 @@ export function installFakeApi(routes: Partial<Record<OperationId, Handler>>) {
     const operationId = routeMatching(EVERY_ROUTE, method, path)?.operationId;
     const request = { method, path, body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined, operationId };
     requests.push(request);
-    const handler = operationId && routes[operationId];
+    const route = `${method} ${path}`;
+    const handler =
+      routes[route] ??
+      (operationId && routes[operationId]) ??
+      Object.entries(routes).find(([pattern]) => pattern.endsWith('*') && route.startsWith(pattern.slice(0, -1)))?.[1];
     const reply = handler ? handler(request) : { status: 404, body: { error: 'Not found' } };
     const status = reply.status ?? 200;
     return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
@@ -27,6 +32,7 @@ export function installFakeApi(routes: Partial<Record<OperationId, Handler>>) {
   });
   return {
     requests,
+    callsTo: (method: string, path: string) => requests.filter((r) => r.method === method && r.path === path),
     callsOf: (operationId: OperationId) => requests.filter((r) => r.operationId === operationId),
   };
 }
