@@ -1,6 +1,7 @@
 // The house rules that a linter can hold: type-aware TypeScript checks, the rules of hooks in the
 // front ends, the layers of the README's Architecture section as import boundaries, no import
-// circles and source files of a readable size. `npm run lint` runs it.
+// circles, source files of a readable size and front ends that call the API through its route
+// table. `npm run lint` runs it.
 import js from '@eslint/js';
 import { defineConfig, globalIgnores } from 'eslint/config';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -202,6 +203,23 @@ export default defineConfig(
       'react-hooks/exhaustive-deps': 'error',
       // Only informs that the React Compiler would skip a component; this project does not run the compiler.
       'react-hooks/incompatible-library': 'off',
+    },
+  },
+
+  // Front ends call the API through the route table (callRoute, useRead, useWrite; pathOf or urlOf
+  // for a link the browser follows), never by an address written out.
+  {
+    files: FRONT_ENDS.map((folder) => `${folder}/*.{ts,tsx}`),
+    ignores: TESTS,
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        // esquery's regular expressions end at the first '/': \x2F stands for it.
+        ...['Literal[value=/^\\x2Fapi\\x2F/]', 'TemplateElement[value.raw=/^\\x2Fapi\\x2F/]'].map((selector) => ({
+          selector,
+          message: 'Call the API through its route in @tht/contracts (callRoute, useRead, useWrite, pathOf), not by its address.',
+        })),
+      ],
     },
   },
 

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 
 // The import boundaries of eslint.config.mjs, checked on one-line files: each layer of the
 // README's Architecture section refuses what it must not import and still accepts what it uses
-// today. Then the rules against import circles and overlong source files.
+// today. Then the rules against import circles, overlong source files and API addresses written
+// out in front-end code.
 const eslint = new ESLint({
   cwd: import.meta.dirname,
   // Only the import rule runs here, so no type information is needed.
@@ -186,5 +187,43 @@ describe('file length (eslint.config.mjs)', () => {
   it('lets tests be longer', async () => {
     expect(await tooLong('api/src/users/x.test.ts', linesOfCode(401))).toBe(false);
     expect(await tooLong('e2e/src/x.ts', linesOfCode(401))).toBe(false);
+  });
+});
+
+const addresses = new ESLint({
+  cwd: import.meta.dirname,
+  overrideConfig: [{ languageOptions: { parserOptions: { projectService: false } } }],
+  ruleFilter: ({ ruleId }) => ruleId === 'no-restricted-syntax',
+});
+
+async function writesAnAddress(file: string, code: string): Promise<boolean> {
+  const [result] = await addresses.lintText(code, { filePath: `${import.meta.dirname}/${file}` });
+  if (!result) throw new Error(`ESLint returned no result for ${file}`);
+  return result.messages.length > 0;
+}
+
+type AddressCase = [file: string, code: string];
+
+const ADDRESSES: AddressCase[] = [
+  ['shell/src/auth/x.ts', "export const url = '/api/user';\n"],
+  ['mf-hr/src/dashboard/x.ts', 'export const url = (year: number) => `/api/hr/stats?year=${year}`;\n'],
+  ['packages/ui/src/primitives/x.tsx', 'export const link = <a href="/api/export">Export</a>;\n'],
+];
+
+const NO_ADDRESSES: AddressCase[] = [
+  ['mf-hr/src/dashboard/x.test.tsx', "export const url = '/api/hr/stats';\n"],
+  ['mf-hr/src/testing/x.ts', "export const url = '/api/hr/stats';\n"],
+  ['packages/contracts/src/accounts/x.ts', "export const SSO_START_PATH = '/api/auth/oidc/start';\n"],
+  ['api/src/users/x.ts', "export const path = '/api/users';\n"],
+  ['shell/src/auth/x.ts', "export const page = '/apiary';\n"],
+];
+
+describe('addresses of the API in front-end code (eslint.config.mjs)', () => {
+  it.each(ADDRESSES)('%s may not write %j', async (file, code) => {
+    expect(await writesAnAddress(file, code)).toBe(true);
+  });
+
+  it.each(NO_ADDRESSES)('%s may write %j', async (file, code) => {
+    expect(await writesAnAddress(file, code)).toBe(false);
   });
 });

@@ -30,11 +30,10 @@ export { useDebouncedValue, SEARCH_DELAY_MS } from './forms/useDebouncedValue';
 
 export { ToastProvider, useToast, TOAST_DURATION_MS, type ToastMessage, type ToastVariant } from './toast/ToastProvider';
 
-export { apiRequest, apiGet, ApiError, errorMessageOf, AUTH_TOKEN_KEY, type HttpMethod } from './api/client';
+export { ApiError, errorMessageOf, AUTH_TOKEN_KEY, type HttpMethod } from './api/client';
 export { swrConfig, longCacheOptions, LONG_CACHE_MS } from './api/swr';
 export { useWrite, useRefreshAfter } from './api/useWrite';
 export { callRoute, useRead, readKey, ApiContractError } from './api/routeCalls';
-export { WRITE_REFRESHES, READS, type Write, type Read } from './api/writeRefreshes';
 export { useDepartments, useManagerOptions, useUserDirectory, useFiscalYears } from './api/organisationReads';
 
 export { useAsOfRead } from './as-of/useAsOfRead';
