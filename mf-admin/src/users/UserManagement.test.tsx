@@ -50,7 +50,7 @@ function aPage(users: AdminUserListItem[], overrides: Partial<AdminUsersPage> = 
 function usersApi(routes: Record<string, unknown> = {}) {
   return fakeApi({
     getCurrentUser: { user: admin, requiresPasswordChange: false, hasDirectReports: true, passwordSignIn: true },
-    'GET /api/config': { orgEmailDomain: 'example.com', passwordLogin: true, sso: null },
+    getOrgConfig: { orgEmailDomain: 'example.com', passwordLogin: true, sso: null },
     getAdminStats: { totalUsers: 3, totalEntries: 1234, totalHours: 5678.5, totalDepartments: 2 },
     listAdminUsers: aPage([listed(admin, [grace]), listed(grace, [ada]), listed(ada)]),
     listUsers: [admin, grace, ada].map(summary),

@@ -73,7 +73,7 @@ describe('Add Development Entry', () => {
     ]) {
       expect(screen.getByText(message)).toBeInTheDocument();
     }
-    expect(api.callsTo('POST', '/api/entries')).toHaveLength(0);
+    expect(api.callsOf('logEntry')).toHaveLength(0);
   });
 
   it('renders the admin’s custom fields by type and enforces the required ones', async () => {
@@ -92,11 +92,11 @@ describe('Add Development Entry', () => {
     await user.click(screen.getByRole('button', { name: 'Save Entry' }));
     expect(screen.getByText('Delivery Mode is required')).toBeInTheDocument();
     expect(delivery).toHaveAttribute('aria-invalid', 'true');
-    expect(api.callsTo('POST', '/api/entries')).toHaveLength(0);
+    expect(api.callsOf('logEntry')).toHaveLength(0);
   });
 
   it('saves the entry with its custom values, says so and starts a fresh form', async () => {
-    const api = employeeApi({ formFields: customFields, routes: { 'POST /api/entries': anEntry() } });
+    const api = employeeApi({ formFields: customFields, routes: { logEntry: anEntry() } });
     const user = userEvent.setup();
     renderWithUi(<AddEntry />);
     await screen.findByRole('textbox', { name: 'Venue' });
@@ -115,7 +115,7 @@ describe('Add Development Entry', () => {
     const status = await screen.findByRole('status');
     expect(status).toHaveTextContent('Entry saved');
     expect(status).toHaveTextContent('Your development entry has been saved');
-    expect(api.callsTo('POST', '/api/entries')[0]?.body).toEqual({
+    expect(api.callsOf('logEntry')[0]?.body).toEqual({
       firstName: 'Ada',
       lastName: 'Lovelace',
       trainingName: 'Leadership Essentials',
@@ -138,7 +138,7 @@ describe('Add Development Entry', () => {
   it('says Failed to save entry with the server’s message and keeps what was typed', async () => {
     employeeApi({
       routes: {
-        'POST /api/entries': reply(400, { error: 'Date must be a real date written YYYY-MM-DD, in the years 1901 to 2099' }),
+        logEntry: reply(400, { error: 'Date must be a real date written YYYY-MM-DD, in the years 1901 to 2099' }),
       },
     });
     const user = userEvent.setup();

@@ -96,7 +96,7 @@ describe('Bulk Add grid', () => {
 
   it('sends only the error-free rows, then clears and closes the grid', async () => {
     const api = employeeApi({
-      routes: { 'POST /api/entries/bulk': { created: 2, failed: 0, errors: [], createdIds: [21, 22] } },
+      routes: { logEntriesInBulk: { created: 2, failed: 0, errors: [], createdIds: [21, 22] } },
     });
     const { user, onClose } = renderBulkAdd();
     paste(cell('Training Name', 1), THREE_ROWS);
@@ -104,7 +104,7 @@ describe('Bulk Add grid', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Create 2 Entries' }));
 
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    const [request] = api.callsTo('POST', '/api/entries/bulk');
+    const [request] = api.callsOf('logEntriesInBulk');
     expect(request?.body).toEqual({
       validateData: true,
       entries: [
@@ -150,7 +150,7 @@ describe('Bulk Add grid', () => {
     await user.click(screen.getByRole('button', { name: 'Preview' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('No valid entries');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(api.callsTo('POST', '/api/entries/bulk')).toHaveLength(0);
+    expect(api.callsOf('logEntriesInBulk')).toHaveLength(0);
   });
 
   it('says Cannot create entries when every row has errors', async () => {
@@ -161,14 +161,14 @@ describe('Bulk Add grid', () => {
     expect(dialog).toHaveTextContent('Invalid date format');
     await user.click(within(dialog).getByRole('button', { name: 'Create 0 Entries' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Cannot create entries');
-    expect(api.callsTo('POST', '/api/entries/bulk')).toHaveLength(0);
+    expect(api.callsOf('logEntriesInBulk')).toHaveLength(0);
   });
 
   it('keeps the grid when the server creates nothing, listing up to 3 entries’ errors', async () => {
     const fieldError = (index: number) => ({ index, errors: [{ path: 'hours', message: 'Hours must be in steps of 0.25' }] });
     employeeApi({
       routes: {
-        'POST /api/entries/bulk': {
+        logEntriesInBulk: {
           created: 0,
           failed: 5,
           errors: [0, 1, 2, 3, 4].map(fieldError),
@@ -195,7 +195,7 @@ describe('Bulk Add grid', () => {
   });
 
   it('keeps the grid and says Failed to create entries when the call fails', async () => {
-    employeeApi({ routes: { 'POST /api/entries/bulk': reply(500, { error: 'Database unavailable' }) } });
+    employeeApi({ routes: { logEntriesInBulk: reply(500, { error: 'Database unavailable' }) } });
     const { user, onClose } = renderBulkAdd();
     paste(cell('Training Name', 1), 'Excel Basics\t2025-01-02\t2');
     const dialog = await previewDialog(user);

@@ -40,7 +40,7 @@ describe('the edit dialog', () => {
       expect(within(dialog).getByText(message)).toBeInTheDocument();
     }
     expect(field('Training Name')).toHaveAttribute('aria-invalid', 'true');
-    expect(api.callsTo('PUT', '/api/entries/11')).toHaveLength(0);
+    expect(api.callsOf('editEntry')).toHaveLength(0);
   });
 
   it('leaves department, type, course given by, notes and rating optional but checks hours steps', async () => {
@@ -60,13 +60,13 @@ describe('the edit dialog', () => {
     await user.type(hours, '1.3');
     await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
     expect(within(dialog).getByText('Hours must be in steps of 0.25')).toBeInTheDocument();
-    expect(api.callsTo('PUT', '/api/entries/11')).toHaveLength(0);
+    expect(api.callsOf('editEntry')).toHaveLength(0);
 
     await user.clear(hours);
     await user.type(hours, '1.75');
     await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
-    await waitFor(() => expect(api.callsTo('PUT', '/api/entries/11')).toHaveLength(1));
-    expect(api.callsTo('PUT', '/api/entries/11')[0]?.body).toMatchObject({
+    await waitFor(() => expect(api.callsOf('editEntry')).toHaveLength(1));
+    expect(api.callsOf('editEntry')[0]?.body).toMatchObject({
       department: '',
       courseGivenBy: '',
       notes: '',
@@ -79,8 +79,8 @@ describe('the edit dialog', () => {
     let saved: EntryView = entry;
     const api = employeeApi({
       routes: {
-        'GET /api/entries': () => [saved],
-        'PUT /api/entries/11': ({ body }: { body: unknown }) => {
+        listEntries: () => [saved],
+        editEntry: ({ body }: { body: unknown }) => {
           saved = { ...entry, ...(body as Partial<EntryView>), hours: String((body as { hours: number }).hours) };
           return saved;
         },
@@ -99,7 +99,7 @@ describe('the edit dialog', () => {
     const status = await screen.findByRole('status');
     expect(status).toHaveTextContent('Entry updated');
     expect(status).toHaveTextContent('Development entry has been updated successfully');
-    expect(api.callsTo('PUT', '/api/entries/11')[0]?.body).toEqual({
+    expect(api.callsOf('editEntry')[0]?.body).toEqual({
       firstName: 'Ada',
       lastName: 'Lovelace',
       managerName: 'Grace Hopper',
@@ -118,13 +118,13 @@ describe('the edit dialog', () => {
     });
     expect(screen.queryByRole('dialog', { name: 'Edit Training Entry' })).not.toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'View Advanced Risk Management' })).toBeInTheDocument();
-    expect(api.callsTo('GET', '/api/entries').length).toBeGreaterThanOrEqual(2);
+    expect(api.callsOf('listEntries').length).toBeGreaterThanOrEqual(2);
   });
 
   it('shows Update failed with the server’s message and stays open', async () => {
     employeeApi({
       entries: [anEntry()],
-      routes: { 'PUT /api/entries/11': reply(403, { error: 'You can only change your own entries' }) },
+      routes: { editEntry: reply(403, { error: 'You can only change your own entries' }) },
     });
     const user = userEvent.setup();
     renderWithUi(<EntriesModule user={employee} year={2025} />);
@@ -142,8 +142,8 @@ describe('deleting an entry', () => {
     let entries = [anEntry()];
     const api = employeeApi({
       routes: {
-        'GET /api/entries': () => entries,
-        'DELETE /api/entries/11': () => {
+        listEntries: () => entries,
+        deleteEntry: () => {
           entries = [];
           return { message: 'Entry deleted' };
         },
@@ -160,20 +160,20 @@ describe('deleting an entry', () => {
     const status = await screen.findByRole('status');
     expect(status).toHaveTextContent('Entry deleted');
     expect(status).toHaveTextContent('Development entry has been deleted successfully');
-    expect(api.callsTo('DELETE', '/api/entries/11')).toHaveLength(1);
+    expect(api.callsOf('deleteEntry')).toHaveLength(1);
     expect(await screen.findByText('No entries match your current filters')).toBeInTheDocument();
   });
 
   it('changes nothing when cancelled, and reports Delete failed', async () => {
     const api = employeeApi({
       entries: [anEntry()],
-      routes: { 'DELETE /api/entries/11': reply(404, { error: 'Entry not found' }) },
+      routes: { deleteEntry: reply(404, { error: 'Entry not found' }) },
     });
     const user = userEvent.setup();
     renderWithUi(<EntriesModule user={employee} year={2025} />);
     await user.click(await screen.findByRole('button', { name: 'Delete Risk Management Basics' }));
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Cancel' }));
-    expect(api.callsTo('DELETE', '/api/entries/11')).toHaveLength(0);
+    expect(api.callsOf('deleteEntry')).toHaveLength(0);
 
     await user.click(screen.getByRole('button', { name: 'Delete Risk Management Basics' }));
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));

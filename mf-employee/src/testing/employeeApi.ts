@@ -1,12 +1,12 @@
 import type { EntryStats, EntryView, FormFieldView } from '@tht/contracts';
-import { fakeApi } from './fakeApi';
+import { fakeApi, type FakeRoutes } from './fakeApi';
 import { currentUserResponse, departments } from './fixtures';
 
 type EmployeeApiOptions = {
   entries?: EntryView[];
   stats?: EntryStats;
   formFields?: FormFieldView[];
-  routes?: Record<string, unknown>;
+  routes?: FakeRoutes;
 };
 
 /** The reads every mf-employee screen makes, answered for the fixture employee; `routes` adds or overrides. */
@@ -14,7 +14,7 @@ export function employeeApi({ entries = [], stats, formFields = [], routes = {} 
   return fakeApi({
     getCurrentUser: currentUserResponse,
     listAvailableYears: [2025, 2024],
-    'GET /api/entries': entries,
+    listEntries: entries,
     getStats: stats ?? { totalHours: 0, completedTraining: 0, thisMonth: 0 },
     listUserTargets: [],
     listYearlyTargets: [],

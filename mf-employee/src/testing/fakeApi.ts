@@ -1,1 +1,1 @@
-export { fakeApi, reply, type ApiCall } from '@tht/ui/testing';
+export { fakeApi, reply, type ApiCall, type FakeRoutes } from '@tht/ui/testing';

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import type { OperationId } from '@tht/contracts';
 import { dashboardRoutes, employeesPage, hrStats, topCourses, topics, trends, YEAR } from '../testing/fixtures';
 import { renderWithHrApi, Status } from '../testing/hrTestApi';
 import HrView, { HR_LAYOUT_KEY } from './HrView';
@@ -26,7 +27,7 @@ function sectionOrder(): string[] {
 /** The dashboard on YEAR (a past year): the current year is picked first, then YEAR. */
 async function renderDashboard(user: ReturnType<typeof userEvent.setup>) {
   const thisYear = new Date().getFullYear();
-  const api = renderWithHrApi(<HrView />, dashboardRoutes({ 'GET /api/available-years': [thisYear, YEAR] }));
+  const api = renderWithHrApi(<HrView />, dashboardRoutes({ listAvailableYears: [thisYear, YEAR] }));
   await user.selectOptions(await screen.findByLabelText('Year'), String(YEAR));
   // The first render also fetches the sections' drag code (a chunk of its own).
   await screen.findByText('20.75 of 1400 hours', undefined, { timeout: 5000 });
@@ -98,17 +99,17 @@ describe('the sections of a quiet year', () => {
     renderWithHrApi(
       <HrView />,
       dashboardRoutes({
-        'GET /api/available-years': [thisYear, YEAR],
-        [`GET /api/hr/stats?year=${YEAR}`]: hrStats({
+        listAvailableYears: [thisYear, YEAR],
+        [`getHrStats?year=${YEAR}`]: hrStats({
           innovativeEntries: 0,
           innovationRate: 0,
           recentInnovative: [],
           target: null,
         }),
-        [`GET /api/hr/top-courses?year=${YEAR}`]: [],
-        [`GET /api/hr/topics?year=${YEAR}`]: [],
-        'GET /api/hr/employees': employeesPage([], { allEmployees: 0 }),
-        [`GET /api/hr/trends?year=${YEAR}`]: {
+        [`listTopCourses?year=${YEAR}`]: [],
+        [`listHrTopics?year=${YEAR}`]: [],
+        listHrEmployees: employeesPage([], { allEmployees: 0 }),
+        [`getHrTrends?year=${YEAR}`]: {
           year: YEAR,
           hoursByMonth: Array(12).fill(0),
           targetPace: null,
@@ -138,16 +139,16 @@ describe('the dashboard as of a past day', () => {
     const open = vi.fn();
     vi.stubGlobal('open', open);
     const day = `${YEAR}-06-30`;
-    const asOf = (path: string) => `GET ${path}?year=${YEAR}&asOf=${day}`;
+    const asOf = (operationId: OperationId) => `${operationId}?year=${YEAR}&asOf=${day}` as const;
     let asked = 0;
     const api = renderWithHrApi(
       <HrView />,
       dashboardRoutes({
-        [asOf('/api/hr/stats')]: () =>
+        [asOf('getHrStats')]: () =>
           (asked += 1) === 1 ? new Status(202, { status: 'building', progress: 0.4 }) : hrStats({ totalUsers: 3 }),
-        [asOf('/api/hr/top-courses')]: topCourses,
-        [asOf('/api/hr/topics')]: topics,
-        [asOf('/api/hr/trends')]: trends,
+        [asOf('listTopCourses')]: topCourses,
+        [asOf('listHrTopics')]: topics,
+        [asOf('getHrTrends')]: trends,
       }),
     );
     await user.selectOptions(await screen.findByLabelText('Year'), String(YEAR));

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { aUserTarget, dashboardRoutes, employee, employeesPage, YEAR } from '../testing/fixtures';
-import { renderWithHrApi, Status, type RecordedCall } from '../testing/hrTestApi';
+import { renderWithHrApi, Status, type HrRoutes, type RecordedCall } from '../testing/hrTestApi';
 import { EmployeeTable } from './EmployeeTable';
 
 const table = () => screen.getByRole('table', { name: `Employees in ${YEAR}` });
@@ -22,7 +22,7 @@ const lastPageRead = (calls: RecordedCall[]) => pageReads(calls).at(-1);
 /** A search is sent 300 ms after the last keystroke: its answer may take longer than waitFor's default second on a busy machine. */
 const eventually = (check: () => void) => waitFor(check, { timeout: 10_000 });
 
-async function renderTable(routes: Record<string, unknown> = {}) {
+async function renderTable(routes: HrRoutes = {}) {
   const api = renderWithHrApi(<EmployeeTable year={YEAR} />, dashboardRoutes(routes));
   expect(screen.getByRole('status', { name: 'Loading employees...' })).toBeInTheDocument();
   await screen.findByRole('table', { name: `Employees in ${YEAR}` });
@@ -104,7 +104,7 @@ describe('the employee table', () => {
     const user = userEvent.setup();
     const pageTwo = [employee({ id: 60, name: 'Zed Zulu' })];
     const api = await renderTable({
-      'GET /api/hr/employees': ({ url }: RecordedCall) =>
+      listHrEmployees: ({ url }: RecordedCall) =>
         url.includes('page=2')
           ? employeesPage(pageTwo, { total: 51, page: 2, totalPages: 2, allEmployees: 51 })
           : employeesPage([employee({ id: 1, name: 'Ada Adams' })], { total: 51, totalPages: 2, allEmployees: 51 }),
@@ -122,8 +122,8 @@ describe('the employee table', () => {
   it("updates a person's own target with 'HR adjustment', and creates one for someone without", async () => {
     const user = userEvent.setup();
     const api = await renderTable({
-      [`PUT /api/user-targets/1/${YEAR}`]: aUserTarget(1, YEAR, 45),
-      'POST /api/user-targets': aUserTarget(2, YEAR, 60),
+      updateUserTarget: aUserTarget(1, YEAR, 45),
+      createUserTarget: aUserTarget(2, YEAR, 60),
     });
     await user.click(screen.getByRole('button', { name: 'Edit target for Ada Adams' }));
     let dialog = screen.getByRole('dialog', { name: `Target for Ada Adams in ${YEAR}` });
@@ -155,7 +155,7 @@ describe('the employee table', () => {
 
   it('says why a target could not be saved', async () => {
     const user = userEvent.setup();
-    await renderTable({ 'POST /api/user-targets': new Status(409, { error: `This user already has a target for ${YEAR}` }) });
+    await renderTable({ createUserTarget: new Status(409, { error: `This user already has a target for ${YEAR}` }) });
     await user.click(screen.getByRole('button', { name: 'Edit target for Bob Brown' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Save Target' }));
     expect(await within(toasts()).findByText('Failed to set user target')).toBeInTheDocument();
@@ -164,7 +164,7 @@ describe('the employee table', () => {
 
   it("sets one target for all employees in one request, however many, defaulting to the server's bulk default", async () => {
     const user = userEvent.setup();
-    const api = await renderTable({ 'POST /api/user-targets/bulk': BULK_RESULT });
+    const api = await renderTable({ assignUserTargetsInBulk: BULK_RESULT });
     await user.click(screen.getByRole('button', { name: 'Set employee targets' }));
     const dialog = screen.getByRole('dialog', { name: 'Set employee targets' });
     expect(within(dialog).getByRole('checkbox', { name: 'All employees (4)' })).toBeChecked();
@@ -179,7 +179,7 @@ describe('the employee table', () => {
 
   it('sets it for the people chosen by searching, kept while the search changes', async () => {
     const user = userEvent.setup();
-    const api = await renderTable({ 'POST /api/user-targets/bulk': { ...BULK_RESULT, employees: 2 } });
+    const api = await renderTable({ assignUserTargetsInBulk: { ...BULK_RESULT, employees: 2 } });
     await user.click(screen.getByRole('button', { name: 'Set employee targets' }));
     const dialog = screen.getByRole('dialog', { name: 'Set employee targets' });
     await user.click(within(dialog).getByRole('checkbox', { name: 'All employees (4)' }));

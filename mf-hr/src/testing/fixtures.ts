@@ -8,6 +8,7 @@ import type {
   UserTarget,
   YearlyTarget,
 } from '@tht/contracts';
+import type { HrRoutes } from './hrTestApi';
 
 export const YEAR = 2025;
 
@@ -173,15 +174,15 @@ export const fiscalYears: YearlyTarget[] = [
 ];
 
 /** Every read of the dashboard for YEAR. */
-export function dashboardRoutes(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+export function dashboardRoutes(overrides: HrRoutes = {}): HrRoutes {
   return {
-    [`GET /api/hr/stats?year=${YEAR}`]: hrStats(),
-    'GET /api/hr/employees': employeePages,
-    [`GET /api/hr/top-courses?year=${YEAR}`]: topCourses,
-    [`GET /api/hr/topics?year=${YEAR}`]: topics,
-    [`GET /api/hr/trends?year=${YEAR}`]: trends,
-    'GET /api/available-years': [YEAR, 2024],
-    'GET /api/fiscal-years': fiscalYears,
+    [`getHrStats?year=${YEAR}`]: hrStats(),
+    listHrEmployees: employeePages,
+    [`listTopCourses?year=${YEAR}`]: topCourses,
+    [`listHrTopics?year=${YEAR}`]: topics,
+    [`getHrTrends?year=${YEAR}`]: trends,
+    listAvailableYears: [YEAR, 2024],
+    listFiscalYears: fiscalYears,
     ...overrides,
   };
 }

@@ -27,10 +27,7 @@ describe('the yearly target card', () => {
       totalHours: 1200,
       target: { targetHours: 1400, description: null, progressPercent: 86, onTrack: true, hoursToGetBackOnTrack: 0 },
     });
-    renderWithHrApi(
-      <YearlyTargetSection year={YEAR} asOf={null} />,
-      dashboardRoutes({ [`GET /api/hr/stats?year=${YEAR}`]: onTrack }),
-    );
+    renderWithHrApi(<YearlyTargetSection year={YEAR} asOf={null} />, dashboardRoutes({ [`getHrStats?year=${YEAR}`]: onTrack }));
     expect(
       await within(await screen.findByRole('region', { name: `Organisation Target ${YEAR}` })).findByText('On Track'),
     ).toBeInTheDocument();
@@ -42,9 +39,9 @@ describe('the yearly target card', () => {
     const api = renderWithHrApi(
       <YearlyTargetSection year={YEAR} asOf={null} />,
       dashboardRoutes({
-        [`GET /api/hr/stats?year=${YEAR}`]: hrStats({ target: null }),
-        'POST /api/yearly-targets': { id: 3, year: YEAR, targetHours: 700, description: null, createdAt: '', updatedAt: '' },
-        'POST /api/user-targets/bulk': {
+        [`getHrStats?year=${YEAR}`]: hrStats({ target: null }),
+        createYearlyTarget: { id: 3, year: YEAR, targetHours: 700, description: null, createdAt: '', updatedAt: '' },
+        assignUserTargetsInBulk: {
           year: YEAR,
           targetHours: 100,
           reason: 'Company-wide assignment',
@@ -74,9 +71,9 @@ describe('the yearly target card', () => {
     renderWithHrApi(
       <YearlyTargetSection year={YEAR} asOf={null} />,
       dashboardRoutes({
-        [`GET /api/hr/stats?year=${YEAR}`]: hrStats({ target: null }),
-        'POST /api/yearly-targets': aYearlyTarget(YEAR, 700),
-        'POST /api/user-targets/bulk': () => new Promise(() => {}),
+        [`getHrStats?year=${YEAR}`]: hrStats({ target: null }),
+        createYearlyTarget: aYearlyTarget(YEAR, 700),
+        assignUserTargetsInBulk: () => new Promise(() => {}),
       }),
     );
     await user.click(await screen.findByRole('button', { name: 'Set Target' }));
@@ -91,8 +88,8 @@ describe('the yearly target card', () => {
     const api = renderWithHrApi(
       <YearlyTargetSection year={YEAR} asOf={null} />,
       dashboardRoutes({
-        [`GET /api/hr/stats?year=${YEAR}`]: hrStats({ target: null }),
-        'POST /api/yearly-targets': new Status(409, { error: `A yearly target for ${YEAR} already exists` }),
+        [`getHrStats?year=${YEAR}`]: hrStats({ target: null }),
+        createYearlyTarget: new Status(409, { error: `A yearly target for ${YEAR} already exists` }),
       }),
     );
     await user.click(await screen.findByRole('button', { name: 'Set Target' }));
@@ -114,7 +111,7 @@ describe('the yearly target card', () => {
     const user = userEvent.setup();
     const api = renderWithHrApi(
       <YearlyTargetSection year={YEAR} asOf={null} />,
-      dashboardRoutes({ [`PUT /api/yearly-targets/${YEAR}`]: aYearlyTarget(YEAR, 1500, 'Grow') }),
+      dashboardRoutes({ updateYearlyTarget: aYearlyTarget(YEAR, 1500, 'Grow') }),
     );
     await user.click(await screen.findByRole('button', { name: 'Edit Target' }));
     const dialog = screen.getByRole('dialog', { name: 'Edit Target' });
@@ -133,7 +130,7 @@ describe('the yearly target card', () => {
     const user = userEvent.setup();
     renderWithHrApi(
       <YearlyTargetSection year={YEAR} asOf={null} />,
-      dashboardRoutes({ [`PUT /api/yearly-targets/${YEAR}`]: new Status(403, { error: 'HR or admin access required' }) }),
+      dashboardRoutes({ updateYearlyTarget: new Status(403, { error: 'HR or admin access required' }) }),
     );
     await user.click(await screen.findByRole('button', { name: 'Edit Target' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Update Target' }));

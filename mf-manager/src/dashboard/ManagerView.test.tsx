@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { currentYear } from '@tht/ui';
+import { accountsRoutes, statsRoutes } from '@tht/contracts';
+import { currentYear, readKey } from '@tht/ui';
 import { teamEmployeesKey, teamEntriesKey, teamStatsKey } from '../testing/teamKeys';
 import { aReport, anEntry, currentUserResponse, managerUser, teamStats } from '../testing/fixtures';
 import { renderWithApi } from '../testing/renderWithApi';
@@ -12,8 +13,8 @@ const id = managerUser.id;
 
 function answersFor(...years: number[]) {
   return {
-    '/api/user': currentUserResponse,
-    '/api/available-years': years,
+    [readKey(accountsRoutes.getCurrentUser, {})]: currentUserResponse,
+    [readKey(statsRoutes.listAvailableYears, {})]: years,
     [teamEmployeesKey(id)]: [aReport()],
     ...Object.fromEntries(
       years.flatMap((shown) => [

@@ -10,7 +10,7 @@ export type Answer = unknown;
 /**
  * Renders like the shell does (theme, SWR settings, toasts), with an SWR cache of its own. Every
  * SWR read, whichever fetcher its hook names (the current user's included), is answered from
- * `answers` by its key, the path with its query ('/api/manager/3/stats?year=2025'); a read nobody
+ * `answers` by its key, `readKey(route, input)` of the route table (see teamKeys.ts); a read nobody
  * answers fails as the API's 404 would. `reads` lists the keys read, in order.
  */
 export function renderWithApi(ui: ReactElement, answers: Record<string, Answer>) {

@@ -31,7 +31,7 @@ const colleagues = [
 function profileApi({ failUpdate = false } = {}) {
   return installFakeApi({
     getCurrentUser: () => ({ body: { user: me, requiresPasswordChange: false, hasDirectReports: false, passwordSignIn: true } }),
-    'GET /api/remotes': () => ({ body: {} }),
+    getRemoteRegistry: () => ({ body: {} }),
     listUsers: () => ({ body: colleagues }),
     getUser: () => ({ body: colleagues[1] }),
     listDepartments: () => ({
@@ -90,7 +90,7 @@ describe('Update Profile dialog', () => {
     await userEvent.selectOptions(within(dialog).getByLabelText('Department'), 'Research');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Update Profile' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(api.callsTo('PUT', '/api/users/5')[0]?.body).toEqual({
+    expect(api.callsOf('updateUser')[0]?.body).toEqual({
       username: 'sam@example.com',
       firstName: 'Sam',
       lastName: 'Carter',
@@ -107,8 +107,8 @@ describe('Update Profile dialog', () => {
     const again = await screen.findByRole('dialog', { name: 'Update Profile' });
     fill('Manager Name', 'alan turing');
     await userEvent.click(within(again).getByRole('button', { name: 'Update Profile' }));
-    await waitFor(() => expect(api.callsTo('PUT', '/api/users/5')).toHaveLength(2));
-    expect(api.callsTo('PUT', '/api/users/5')[1]?.body).toMatchObject({ managerId: null, managerName: 'alan turing' });
+    await waitFor(() => expect(api.callsOf('updateUser')).toHaveLength(2));
+    expect(api.callsOf('updateUser')[1]?.body).toMatchObject({ managerId: null, managerName: 'alan turing' });
   });
 
   it('stays open and says why when the update fails', async () => {

@@ -44,8 +44,8 @@ function secondFactorApi({ held = false } = {}) {
         ...(held && !enabled ? { secondFactorSetupRequired: true } : {}),
       },
     }),
-    'GET /api/remotes': () => ({ body: {} }),
-    'GET /api/config': () => ({ body: { orgEmailDomain: 'example.com', passwordLogin: true, sso: null } }),
+    getRemoteRegistry: () => ({ body: {} }),
+    getOrgConfig: () => ({ body: { orgEmailDomain: 'example.com', passwordLogin: true, sso: null } }),
     getSecondFactor: () => ({ body: { enabled, required: held, recoveryCodesLeft: enabled ? 10 : 0 } }),
     startSecondFactorEnrolment: () => ({ body: enrolment }),
     confirmSecondFactor: ({ body }) => {

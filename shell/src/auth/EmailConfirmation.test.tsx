@@ -34,7 +34,7 @@ describe('the first-sign-in screen of an account its owner just claimed', () => 
   it('tells the owner the account is theirs now and its password no longer works', async () => {
     installFakeApi({
       getCurrentUser: signedOut,
-      'GET /api/remotes': () => ({ body: {} }),
+      getRemoteRegistry: () => ({ body: {} }),
       getFirstSingleSignOn: () => ({
         body: { email: 'new.hire@example.com', firstName: 'New', lastName: 'Hire', claimed: true },
       }),

@@ -27,7 +27,7 @@ function registered(body: unknown) {
 function registrationApi() {
   return installFakeApi({
     getCurrentUser: signedOut,
-    'GET /api/config': () => ({ body: { orgEmailDomain: 'example.com', passwordLogin: true, sso: null } }),
+    getOrgConfig: () => ({ body: { orgEmailDomain: 'example.com', passwordLogin: true, sso: null } }),
     listManagers: () => ({ body: managers }),
     listDepartments: () => ({ body: departments }),
     checkEmail: ({ path }) => ({ body: { exists: path.endsWith('taken%40example.com') } }),

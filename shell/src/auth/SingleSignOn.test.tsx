@@ -35,7 +35,7 @@ const config = (passwordLogin: boolean) => ({
 
 describe('single sign-on on the auth page', () => {
   it('offers the organisation’s button above the password form', async () => {
-    installFakeApi({ getCurrentUser: signedOut, 'GET /api/config': () => config(true) });
+    installFakeApi({ getCurrentUser: signedOut, getOrgConfig: () => config(true) });
     renderApp('/auth', <AppRoutes />);
     const button = await screen.findByRole('link', { name: 'Sign in with Acme' });
     expect(button).toHaveAttribute('href', SSO_START_PATH);
@@ -45,7 +45,7 @@ describe('single sign-on on the auth page', () => {
   });
 
   it('keeps only the button, and the administrator’s password form, when password sign-in is off', async () => {
-    installFakeApi({ getCurrentUser: signedOut, 'GET /api/config': () => config(false) });
+    installFakeApi({ getCurrentUser: signedOut, getOrgConfig: () => config(false) });
     renderApp('/auth?tab=register', <AppRoutes />);
     expect(await screen.findByRole('link', { name: 'Sign in with Acme' })).toBeInTheDocument();
     expect(screen.queryByRole('tab', { name: 'Register' })).not.toBeInTheDocument();
@@ -53,7 +53,7 @@ describe('single sign-on on the auth page', () => {
   });
 
   it('toasts what went wrong when the sign-in came back failed, and cleans the address', async () => {
-    installFakeApi({ getCurrentUser: signedOut, 'GET /api/config': () => config(true) });
+    installFakeApi({ getCurrentUser: signedOut, getOrgConfig: () => config(true) });
     const currentPath = renderApp('/auth?sso_error=other-domain', <AppRoutes />);
     const toast = await toasts().findByRole('alert');
     expect(within(toast).getByText('Login failed')).toBeInTheDocument();
@@ -65,7 +65,7 @@ describe('single sign-on on the auth page', () => {
     localStorage.removeItem('authToken');
     const api = installFakeApi({
       getCurrentUser: () => ({ body: session }),
-      'GET /api/remotes': () => ({ body: {} }),
+      getRemoteRegistry: () => ({ body: {} }),
       completeSingleSignOn: () => ({ body: { authToken: 'token-sso', ...session } }),
     });
     const currentPath = renderApp('/auth?sso=signed-in', <AppRoutes />);
@@ -78,7 +78,7 @@ describe('single sign-on on the auth page', () => {
   it('asks a first-time person for their department, then creates the account and signs in', async () => {
     const api = installFakeApi({
       getCurrentUser: signedOut,
-      'GET /api/remotes': () => ({ body: {} }),
+      getRemoteRegistry: () => ({ body: {} }),
       getFirstSingleSignOn: () => ({
         body: { email: 'new.starter@example.com', firstName: 'New', lastName: 'Starter' },
       }),

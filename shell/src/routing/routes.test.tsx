@@ -20,7 +20,7 @@ function sessionOf(role: Role, { hasDirectReports = false, requiresPasswordChang
 function apiFor(session: ReturnType<typeof sessionOf> | null) {
   return installFakeApi({
     getCurrentUser: () => (session ? { body: session } : signedOut()),
-    'GET /api/remotes': () => ({ body: {} }),
+    getRemoteRegistry: () => ({ body: {} }),
     logOut: () => ({ body: { message: 'You have been successfully logged out' } }),
     logOutEverywhere: () => ({ body: { message: 'You have been signed out on every device' } }),
   });

@@ -7,10 +7,9 @@ type Handler = (request: FakeRequest) => Reply;
 
 /**
  * Replaces fetch with a fake server for component tests: `routes` maps an operation id of the route
- * table, or 'METHOD /path' (exact, or a prefix ending in '*'), to a handler; unknown requests get
- * 404. Every request is recorded.
+ * table to a handler; other requests get 404. Every request is recorded.
  */
-export function installFakeApi(routes: Partial<Record<OperationId, Handler>> & Record<string, Handler>) {
+export function installFakeApi(routes: Partial<Record<OperationId, Handler>>) {
   const requests: FakeRequest[] = [];
   vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {
     const method = init.method ?? 'GET';
@@ -18,11 +17,7 @@ export function installFakeApi(routes: Partial<Record<OperationId, Handler>> & R
     const operationId = routeMatching(EVERY_ROUTE, method, path)?.operationId;
     const request = { method, path, body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined, operationId };
     requests.push(request);
-    const route = `${method} ${path}`;
-    const handler =
-      routes[route] ??
-      (operationId && routes[operationId]) ??
-      Object.entries(routes).find(([pattern]) => pattern.endsWith('*') && route.startsWith(pattern.slice(0, -1)))?.[1];
+    const handler = operationId && routes[operationId];
     const reply = handler ? handler(request) : { status: 404, body: { error: 'Not found' } };
     const status = reply.status ?? 200;
     return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
@@ -32,7 +27,6 @@ export function installFakeApi(routes: Partial<Record<OperationId, Handler>> & R
   });
   return {
     requests,
-    callsTo: (method: string, path: string) => requests.filter((r) => r.method === method && r.path === path),
     callsOf: (operationId: OperationId) => requests.filter((r) => r.operationId === operationId),
   };
 }

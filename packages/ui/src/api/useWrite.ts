@@ -2,13 +2,12 @@ import { keysOfFamilies, type AnswerOf, type ApiRoute, type ReadFamily, type Rou
 import { useCallback, useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { callRoute } from './routeCalls';
-import { refreshedBy, type Write } from './writeRefreshes';
 
 /** Refetches every cached read of `families`; resolves when they are fresh. */
-export function useRefreshAfter(families: readonly ReadFamily[] | Write): () => Promise<void> {
+export function useRefreshAfter(families: readonly ReadFamily[]): () => Promise<void> {
   const { mutate } = useSWRConfig();
   return useCallback(async () => {
-    await mutate(typeof families === 'string' ? refreshedBy(families) : keysOfFamilies(families));
+    await mutate(keysOfFamilies(families));
   }, [mutate, families]);
 }
 
@@ -41,22 +40,8 @@ const NO_FAMILIES: readonly ReadFamily[] = [];
 export function useWrite<Route extends ApiRoute, Arg = RouteInput<Route>>(
   route: Route,
   toInput?: (arg: Arg) => RouteInput<Route>,
-): { run: (arg: Arg) => Promise<AnswerOf<Route>>; pending: boolean };
-/** A write still keyed by its name in WRITE_REFRESHES, sent by `send`. */
-export function useWrite<Arg, Result>(
-  write: Write,
-  send: (arg: Arg) => Promise<Result>,
-): { run: (arg: Arg) => Promise<Result>; pending: boolean };
-export function useWrite(
-  write: ApiRoute | Write,
-  send?: (arg: unknown) => unknown,
-): { run: (arg: unknown) => Promise<unknown>; pending: boolean } {
-  const route = typeof write === 'string' ? null : write;
-  const refresh = useRefreshAfter(route ? (route.refreshes ?? NO_FAMILIES) : (write as Write));
-  const call = useCallback(
-    async (arg: unknown) =>
-      route ? callRoute(route, (send ? send(arg) : arg) as RouteInput<ApiRoute>) : (send!(arg) as Promise<unknown>),
-    [route, send],
-  );
+): { run: (arg: Arg) => Promise<AnswerOf<Route>>; pending: boolean } {
+  const refresh = useRefreshAfter(route.refreshes ?? NO_FAMILIES);
+  const call = useCallback((arg: Arg) => callRoute(route, toInput ? toInput(arg) : (arg as RouteInput<Route>)), [route, toInput]);
   return usePendingRun(call, refresh);
 }

@@ -25,23 +25,15 @@ type RouteHandler = (call: ApiCall) => unknown;
  * What the fake answers per operation id: the route's answer body, a `reply(status, body)`, or a
  * function of the call returning either (or a promise of either).
  */
-export type FakeRoutes = { [Id in OperationId]?: Answer<AnswerOf<RouteOf<Id>>> | ((call: ApiCall) => unknown) } & {
-  /** A route still named 'METHOD /path' (no query). */
-  [legacy: `${'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'} /${string}`]: unknown;
-};
+export type FakeRoutes = { [Id in OperationId]?: Answer<AnswerOf<RouteOf<Id>>> | ((call: ApiCall) => unknown) };
 
 function isReply(value: unknown): value is Reply {
   return typeof value === 'object' && value !== null && REPLY in value;
 }
 
-function answerFor(routes: Record<string, unknown>, call: ApiCall): unknown {
-  return routes[`${call.method} ${call.path}`] ?? (call.operationId && routes[call.operationId]);
-}
-
 /**
- * Replaces fetch with a small in-memory API: `routes` maps an operation id of the route table (or,
- * until every screen is on it, 'METHOD /path') to its answer. Calls of routes without an answer
- * answer 404. Every call is recorded with its parsed JSON body. Shared by the front ends' component
+ * Replaces fetch with a small in-memory API: `routes` maps an operation id of the route table to its
+ * answer. Calls of routes without an answer (or outside the table) answer 404. Every call is recorded with its parsed JSON body. Shared by the front ends' component
  * tests (`@tht/ui/testing`).
  */
 export function fakeApi(routes: FakeRoutes) {
@@ -58,15 +50,14 @@ export function fakeApi(routes: FakeRoutes) {
       operationId: matched?.operationId,
     };
     calls.push(call);
-    const route = answerFor(routes, call);
-    if (route === undefined) return new Response(JSON.stringify({ error: 'Not found' }), { status: 404 });
+    const route = matched && routes[matched.operationId];
+    if (!matched || route === undefined) return new Response(JSON.stringify({ error: 'Not found' }), { status: 404 });
     const result: unknown = await (typeof route === 'function' ? (route as RouteHandler)(call) : route);
-    const { status, body } = isReply(result) ? result : { status: matched ? successStatusOf(matched) : 200, body: result };
+    const { status, body } = isReply(result) ? result : { status: successStatusOf(matched), body: result };
     return new Response(JSON.stringify(body), { status });
   });
   return {
     calls,
-    callsTo: (method: string, path: string) => calls.filter((call) => call.method === method && call.path === path),
     callsOf: (operationId: OperationId) => calls.filter((call) => call.operationId === operationId),
   };
 }
