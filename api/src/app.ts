@@ -65,7 +65,8 @@ function platformRouter(ctx: AppContext, metrics: ReturnType<typeof createMetric
     getHealth: readiness,
     getHealthReady: readiness,
     getHealthLive: answeredBy(livenessHandler),
-    getMetrics: answeredBy(metrics.serve(ctx.config.metricsToken)),
+    // Without METRICS_TOKEN the metrics are passed on: not found, as any other unknown path.
+    getMetrics: { before: [metrics.serve(ctx.config.metricsToken)], handle: answeredBy(apiNotFound) },
     getRemoteRegistry: answeredBy(remoteRegistryHandler(ctx.config.remoteUrls)),
     getOrgConfig: () => {
       const { orgEmailDomain, passwordLogin, sso } = ctx.config;

@@ -41,7 +41,7 @@ export type GroupHandlers<Group extends RouteGroup> = {
   [Id in keyof Group]: RouteHandler<Group[Id]> | RouteServing<Group[Id]>;
 };
 
-/** An Express handler that answers by itself (or fails through `next`), as a route's handler. */
+/** An Express handler that always answers by itself (or fails through `next`), as a route's handler. */
 export function answeredBy(handler: RequestHandler): RouteHandler<ApiRoute> {
   return ({ req, res }) =>
     new Promise<void>((resolve, reject) => {
