@@ -93,7 +93,7 @@ export function* trainingEntries(
 }
 
 /** The manager's name an entry of `person` carries ('' for the SMT director). */
-export const managerNameOf = (organisation: Organisation, person: Person) =>
+const managerNameOf = (organisation: Organisation, person: Person) =>
   person.managerIndex === null ? '' : fullName(organisation.people[person.managerIndex]!);
 
 /** `entry` as the product stores it, with the names it carries when they changed since the organisation was described. */
