@@ -92,13 +92,11 @@ export function accountsApi({ baseUrl, adminEmail, adminPassword }: ProductTarge
     return { id: user.id, ...person, password: ACCOUNT_PASSWORD, role: 'employee' };
   }
 
-  // Created accounts report to this account unless told otherwise, so test set-up never gives the
-  // start-up admin (or anyone a test looks at) direct reports it did not ask for. Made through the
-  // admin API, not registered: registrations are limited per address and hour, and the tests' own
-  // registrations need them.
+  // Created accounts report to this registered account unless told otherwise, so test set-up never
+  // gives the start-up admin (or anyone a test looks at) direct reports it did not ask for.
   let organisationHeadPromise: Promise<Account> | undefined;
   function organisationHead(): Promise<Account> {
-    organisationHeadPromise ??= createAccountUnder(null, 'employee');
+    organisationHeadPromise ??= registerAccount();
     return organisationHeadPromise;
   }
 
@@ -108,19 +106,16 @@ export function accountsApi({ baseUrl, adminEmail, adminPassword }: ProductTarge
    */
   async function createAccount(
     role: Role,
-    { managerId, department }: { managerId?: number; department?: string } = {},
+    { managerId, department: departmentName }: { managerId?: number; department?: string } = {},
   ): Promise<Account> {
-    return createAccountUnder(managerId ?? (await organisationHead()).id, role, department);
-  }
-
-  async function createAccountUnder(managerId: number | null, role: Role, departmentName?: string): Promise<Account> {
     const person = newPerson(role);
     const temporaryPassword = `Temp-${randomUUID().slice(0, 8)}`;
     const department = await ensureDepartment(departmentName);
+    const manager = managerId ?? (await organisationHead()).id;
     const user = await api<{ id: number }>('POST', '/api/users', await adminToken(), {
       ...person,
       role,
-      managerId,
+      managerId: manager,
       department,
       password: temporaryPassword,
     });
