@@ -243,6 +243,57 @@ describe('deleting an account', () => {
   });
 });
 
+describe('deactivating and reactivating an account (leavers are switched off, not deleted)', () => {
+  const deactivate = (actorId: number | null = 1) => ({ type: 'DeactivateAccount', actorId }) as const;
+  const reactivate = { type: 'ReactivateAccount' } as const;
+  const deactivated: AccountStreamEvent = { type: 'UserDeactivated', data: { userId: 7 } };
+  const reactivated: AccountStreamEvent = { type: 'UserReactivated', data: { userId: 7 } };
+
+  it('switches an active account off, by an admin or the directory, and on again', () => {
+    spec.given(created).when(deactivate()).then(deactivated);
+    spec.given(created).when(deactivate(null)).then(deactivated);
+    spec.given(created, deactivated).when(reactivate).then(reactivated);
+    spec.given(created, deactivated, reactivated).when(deactivate()).then(deactivated);
+  });
+
+  it('is idempotent: switching off an account that is off, or on one that is on, appends nothing', () => {
+    spec.given(created, deactivated).when(deactivate()).thenNothingHappens();
+    spec.given(created).when(reactivate).thenNothingHappens();
+    spec.given(created, deactivated, reactivated).when(reactivate).thenNothingHappens();
+  });
+
+  it('never lets anyone switch their own account off (an admin cannot lock themselves out)', () => {
+    spec.given(created).when(deactivate(7)).thenRefuses('invalid', M.ownAccountUndeactivatable);
+  });
+
+  it('refuses accounts that are not there', () => {
+    spec.given().when(deactivate()).thenRefuses('not-found', M.userNotFound);
+    spec.given(created, deleted).when(deactivate()).thenRefuses('not-found', M.userNotFound);
+    spec.given(created, deactivated, deleted).when(reactivate).thenRefuses('not-found', M.userNotFound);
+  });
+
+  it('issues no reset link to a deactivated account, and refuses one mailed before, saying why', () => {
+    const reset = { tokenHash: 'a', expiresAt: '2025-01-15T09:25:00.000Z' };
+    const now = '2025-01-15T09:10:00.000Z';
+    const requested: AccountStreamEvent = { type: 'PasswordResetRequested', data: { userId: 7, ...reset } };
+    const complete = { type: 'CompletePasswordReset', tokenHash: 'a', passwordHash: 'hash-new', now } as const;
+    spec
+      .given(created, deactivated)
+      .when({ type: 'RequestPasswordReset', reset, now })
+      .thenRefuses('forbidden', M.accountDeactivated);
+    spec.given(created, requested, deactivated).when(complete).thenRefuses('forbidden', M.accountDeactivated);
+    // The link does not come back with the account.
+    spec.given(created, requested, deactivated, reactivated).when(complete).thenRefuses('invalid', M.resetTokenExpired);
+  });
+
+  it('keeps the account editable while it is off (the directory may still rename a leaver)', () => {
+    spec
+      .given(created, deactivated)
+      .when({ type: 'UpdateProfile', editor: { id: 1, role: 'admin' }, request: { lastName: 'King' }, placement })
+      .then({ type: 'UserUpdated', data: { userId: 7, changes: { lastName: 'King' } } });
+  });
+});
+
 describe('passwords', () => {
   const change = (currentPassword: CurrentPasswordProof, passwordHash = 'hash-2') =>
     ({ type: 'ChangePassword', passwordHash, currentPassword }) as const;

@@ -41,6 +41,8 @@ export type AccountState = {
   confirmation: EmailConfirmationToken | null;
   /** Claimed by the address's owner, who has not yet chosen the department and manager again. */
   placementRequired: boolean;
+  /** A leaver switched off (`UserDeactivated`) and not yet switched on again: no sign-in, no reset. */
+  deactivated: boolean;
   deleted: boolean;
 } | null;
 
@@ -62,6 +64,8 @@ export type AccountStreamEvent = ProductEvent<
   | 'UserCreated'
   | 'UserUpdated'
   | 'UserDeleted'
+  | 'UserDeactivated'
+  | 'UserReactivated'
   | 'PasswordChanged'
   | 'TemporaryPasswordSet'
   | 'PasswordResetRequested'
@@ -143,6 +147,9 @@ export type AccountCommand =
   | { type: 'ConfirmEmail'; confirmationHash: string; now: string }
   | { type: 'UpdateProfile'; editor: Person; request: ProfileRequest; placement: Placement }
   | { type: 'DeleteAccount'; editorId: number }
+  /** `actorId`: the signed-in person asking (null for the directory or the system), who may not switch themselves off. */
+  | { type: 'DeactivateAccount'; actorId: number | null }
+  | { type: 'ReactivateAccount' }
   | { type: 'ChangePassword'; passwordHash: string; currentPassword: CurrentPasswordProof }
   | { type: 'SetTemporaryPassword'; passwordHash: string }
   | { type: 'RequestPasswordReset'; reset: ResetToken; now: string; byOperator?: boolean }
@@ -153,6 +160,28 @@ type Account = NonNullable<AccountState>;
 function liveAccount(state: AccountState, missing: string = M.userNotFound): Account {
   if (!state || state.deleted) throw new DomainError('not-found', missing);
   return state;
+}
+
+/** A live account that is not deactivated: only such a one gets (or uses) a password reset link. */
+function activeAccount(state: AccountState, missing?: string): Account {
+  const account = liveAccount(state, missing);
+  if (account.deactivated) throw new DomainError('forbidden', M.accountDeactivated);
+  return account;
+}
+
+/** Switching an account off or on again is idempotent: asking for the state it is in appends nothing. */
+function deactivateAccount(
+  state: AccountState,
+  { actorId }: Extract<AccountCommand, { type: 'DeactivateAccount' }>,
+): AccountStreamEvent[] {
+  const { userId, deactivated } = liveAccount(state);
+  if (userId === actorId) throw new DomainError('invalid', M.ownAccountUndeactivatable);
+  return deactivated ? [] : [{ type: 'UserDeactivated', data: { userId } }];
+}
+
+function reactivateAccount(state: AccountState): AccountStreamEvent[] {
+  const { userId, deactivated } = liveAccount(state);
+  return deactivated ? [{ type: 'UserReactivated', data: { userId } }] : [];
 }
 
 function listedDepartment(department: DepartmentLookup): string {
@@ -191,7 +220,7 @@ function requestPasswordReset(
   state: AccountState,
   { reset, now, byOperator = false }: Extract<AccountCommand, { type: 'RequestPasswordReset' }>,
 ): AccountStreamEvent[] {
-  const { userId, resets } = liveAccount(state, M.accountDoesNotExist);
+  const { userId, resets } = activeAccount(state, M.accountDoesNotExist);
   if (resets.filter(unexpiredAt(now)).length >= MAX_UNEXPIRED_RESET_LINKS) {
     throw new DomainError('conflict', R.tooManyUnexpiredLinks(MAX_UNEXPIRED_RESET_LINKS));
   }
@@ -356,6 +385,10 @@ function decide(command: AccountCommand, state: AccountState): AccountStreamEven
       if (userId === command.editorId) throw new DomainError('invalid', M.ownAccountUndeletable);
       return [{ type: 'UserDeleted', data: { userId, email } }];
     }
+    case 'DeactivateAccount':
+      return deactivateAccount(state, command);
+    case 'ReactivateAccount':
+      return reactivateAccount(state);
     case 'ChangePassword': {
       const { userId, mustChangePassword } = liveAccount(state);
       checkCurrentPassword(mustChangePassword, command.currentPassword);
@@ -376,6 +409,7 @@ function decide(command: AccountCommand, state: AccountState): AccountStreamEven
       if (!state || state.deleted || !isResetTokenUsable(state.resets, command.tokenHash, command.now)) {
         throw new DomainError('invalid', M.resetTokenExpired);
       }
+      activeAccount(state); // a link mailed before the deactivation: refused, saying why
       return [{ type: 'PasswordResetCompleted', data: { userId: state.userId, passwordHash: command.passwordHash } }];
     }
   }
@@ -401,6 +435,7 @@ function evolve(state: AccountState, event: StoredEvent<AccountStreamEvent>): Ac
         emailProven,
         confirmation: null,
         placementRequired: false,
+        deactivated: false,
         deleted: false,
       };
     }
@@ -439,6 +474,11 @@ function evolve(state: AccountState, event: StoredEvent<AccountStreamEvent>): Ac
       return state && { ...state, placementRequired: false };
     case 'UserDeleted':
       return state && { ...state, deleted: true };
+    case 'UserDeactivated':
+      return state && { ...state, deactivated: true };
+    case 'UserReactivated':
+      // Links issued before or during the deactivation do not come back with the account.
+      return state && { ...state, deactivated: false, resets: [] };
     case 'PasswordChanged':
     case 'PasswordResetCompleted':
       return state && { ...state, resets: [], mustChangePassword: false };
@@ -476,7 +516,7 @@ export function emailClaimOf(event: AccountStreamEvent | undefined, state: Accou
   }
 }
 
-/** One user account's stream: opened once (registration or creation), profile and password changes, deletion. */
+/** One user account's stream: opened once (registration or creation), profile and password changes, deactivation, deletion. */
 export const accountDecider: Decider<AccountState, AccountCommand, AccountStreamEvent> = {
   initialState: () => null,
   evolve,

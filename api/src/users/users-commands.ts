@@ -174,6 +174,21 @@ export async function deleteUser(ctx: AppContext, editor: AuthUser, userId: numb
   await decideOnAccount(ctx, userId, { type: 'DeleteAccount', editorId: editor.id }, actor);
 }
 
+/**
+ * Switches a leaver off (the admin's Deactivate, or the directory's `active=false`): no sign-in nor
+ * reset from now on, every session ends at once, and they leave the pickers and target lists while
+ * their entries stay counted. Nothing happens for an account already deactivated; the actor cannot
+ * switch themselves off.
+ */
+export async function deactivateUser(ctx: AppContext, userId: number, actor: Actor): Promise<void> {
+  await decideOnAccount(ctx, userId, { type: 'DeactivateAccount', actorId: actor.userId }, actor);
+}
+
+/** Switches a deactivated account on again: its holder signs in as before. Nothing happens for an active one. */
+export async function reactivateUser(ctx: AppContext, userId: number, actor: Actor): Promise<void> {
+  await decideOnAccount(ctx, userId, { type: 'ReactivateAccount' }, actor);
+}
+
 /** The user must replace the temporary password at the next sign-in; existing sign-ins end. */
 export async function setTemporaryPassword(ctx: AppContext, userId: number, password: string, actor: Actor): Promise<void> {
   await decideOnAccount(ctx, userId, { type: 'SetTemporaryPassword', passwordHash: await hashChosenPassword(password) }, actor);

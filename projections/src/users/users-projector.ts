@@ -26,6 +26,8 @@ export interface UserRow {
   email_proven: boolean;
   /** Claimed by the address's owner through single sign-on: the first-sign-in screen asks for the department and manager again. */
   placement_required: boolean;
+  /** When the account was switched off (a leaver: no sign-in, out of the pickers and target lists); null while active. */
+  deactivated_at: Date | string | null;
   last_login: Date | string | null;
   created_at: Date | string;
   updated_at: Date | string;
@@ -42,6 +44,8 @@ const USER_EVENT_TYPES = [
   'UserCreated',
   'UserUpdated',
   'UserDeleted',
+  'UserDeactivated',
+  'UserReactivated',
   'PasswordChanged',
   'TemporaryPasswordSet',
   'PasswordResetRequested',
@@ -77,6 +81,7 @@ const COLUMN_TYPES: ColumnTypes<UserRow> = {
   token_version: 'int4',
   email_proven: 'bool',
   placement_required: 'bool',
+  deactivated_at: 'timestamptz',
   last_login: 'timestamptz',
   created_at: 'timestamptz',
   updated_at: 'timestamptz',
@@ -102,6 +107,7 @@ async function migrate(db: Kysely<UsersTables>, schema: string): Promise<void> {
     token_version integer NOT NULL DEFAULT 0,
     email_proven boolean NOT NULL,
     placement_required boolean NOT NULL,
+    deactivated_at timestamptz,
     last_login timestamptz,
     created_at timestamptz NOT NULL,
     updated_at timestamptz NOT NULL,
@@ -137,6 +143,7 @@ function newUserRow(
     token_version: 0,
     email_proven: emailProven,
     placement_required: false,
+    deactivated_at: null,
     last_login: null,
     created_at: event.metadata.occurredAt,
     updated_at: event.metadata.occurredAt,
@@ -237,6 +244,11 @@ class UsersBatch {
         return this.applyUpdate(event, event.data);
       case 'UserDeleted':
         return this.applyDeletion(event.data.userId);
+      case 'UserDeactivated':
+        // Every session ends at once: the tokens issued before carry the old version.
+        return this.change(event, event.data.userId, { set: { deactivated_at: at, updated_at: at }, revokesTokens: true });
+      case 'UserReactivated':
+        return this.change(event, event.data.userId, { set: { deactivated_at: null, updated_at: at } });
       case 'PasswordChanged':
       case 'PasswordResetCompleted':
         return this.change(event, event.data.userId, {
@@ -413,7 +425,8 @@ class UsersBatch {
 export const usersProjector: Projector<UsersTables> = {
   name: 'users',
   // 2: email_proven and placement_required (accounts claimed through single sign-on).
-  version: 2,
+  // 3: deactivated_at (leavers switched off).
+  version: 3,
   migrate,
   async project(trx, schema, events) {
     const userEvents = events.filter(isUserEvent);

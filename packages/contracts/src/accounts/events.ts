@@ -25,6 +25,14 @@ export interface AccountEventData {
   UserCreated: UserProfileFields & { userId: number; passwordHash: string; firstLoginRequired: boolean };
   UserUpdated: { userId: number; changes: Partial<UserProfileFields> };
   UserDeleted: { userId: number; email: string };
+  /**
+   * A leaver is switched off, not deleted: no sign-in (password, single sign-on) nor reset until
+   * `UserReactivated`, every session ends at once, and they leave the pickers and target lists;
+   * their entries stay in every figure and export.
+   */
+  UserDeactivated: { userId: number };
+  /** A deactivated account is switched on again: its holder signs in as before. */
+  UserReactivated: { userId: number };
   /** The user chose a new password: clears firstLoginRequired and revokes earlier tokens. */
   PasswordChanged: { userId: number; passwordHash: string };
   /** An admin set a temporary password: forces a change at next login and revokes earlier tokens. */

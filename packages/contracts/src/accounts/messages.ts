@@ -46,6 +46,8 @@ export const ACCOUNT_MESSAGES = {
   ownRoleUnchangeable: 'You cannot change your own role',
   identityAdminOnly: 'Only an admin can change names and e-mail addresses',
   ownAccountUndeletable: 'You cannot delete your own account',
+  ownAccountUndeactivatable: 'You cannot deactivate your own account',
+  accountDeactivated: 'This account has been deactivated. Please contact your administrator.',
   departmentNotFound: 'Department not found',
   unknownDepartment: (name: string) => `Department '${name}' does not exist; pick one from the list`,
   departmentExists: 'A department with this name already exists',

@@ -21,6 +21,8 @@ const EVERY_TYPE: { readonly [Type in ProductEventType]: true } = {
   UserCreated: true,
   UserUpdated: true,
   UserDeleted: true,
+  UserDeactivated: true,
+  UserReactivated: true,
   PasswordChanged: true,
   TemporaryPasswordSet: true,
   PasswordResetRequested: true,
