@@ -1,4 +1,4 @@
-import { createEventStore, migrateEventStore, startChainSealer, type EventStore } from '@tht/eventstore';
+import { createEventStore, createPersonalData, migrateEventStore, startChainSealer, type EventStore } from '@tht/eventstore';
 import { createDb } from '@tht/postgres';
 import type pg from 'pg';
 import {
@@ -47,7 +47,8 @@ const EVENT_STORE_TIMEOUT_MS = 10_000;
 export async function startRuntime(config: AppConfig, pool: pg.Pool, log: Logger): Promise<Runtime> {
   const db = createDb<ReadModelTables>(pool);
   const metrics = createAppMetrics();
-  const store = metrics.measureAppends(createEventStore({ pool, eventstoreUrl: config.eventstoreUrl }));
+  const personalData = createPersonalData(pool);
+  const store = metrics.measureAppends(createEventStore({ pool, eventstoreUrl: config.eventstoreUrl, personalData }));
   try {
     if (config.eventstoreUrl) await checkEventStoreAnswers(store);
     else await migrateEventStore(pool);
@@ -98,6 +99,7 @@ export async function startRuntime(config: AppConfig, pool: pg.Pool, log: Logger
   const ctx: AppContext = {
     config,
     store,
+    personalData,
     pool,
     db,
     ids: createIdAllocator(db),

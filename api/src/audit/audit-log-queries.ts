@@ -141,7 +141,7 @@ export async function auditLogPage(ctx: AppContext, query: AuditLogQuery): Promi
     }),
     withSecurityLog ? readSecurityLog(ctx.pool, securityFilter(query), offset + limit, AUDIT_LOG_DEPTH) : null,
   ]);
-  const found: Found[] = logged.events.map((event) => ({
+  const found: Found[] = (await ctx.personalData.open(logged.events)).map((event) => ({
     at: event.metadata.occurredAt,
     event: upcastEvent(event, eventUpcasters),
   }));

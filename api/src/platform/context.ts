@@ -1,5 +1,5 @@
 import type { Role } from '@tht/contracts';
-import type { EventStore } from '@tht/eventstore';
+import type { EventStore, PersonalData } from '@tht/eventstore';
 import type pg from 'pg';
 import type { ReadModelDb } from 'projections';
 import type { EndedSessionsCache } from '../auth/ended-sessions';
@@ -22,6 +22,8 @@ import type { AppMetrics } from './metrics';
 export interface AppContext {
   config: AppConfig;
   store: EventStore;
+  /** Seals and opens personal data (decision 035d): the store's codec, for reads that bypass the store and for erasure. */
+  personalData: PersonalData;
   pool: pg.Pool;
   /** Kysely over `pool`; read models live in schema `read_models`. */
   db: ReadModelDb;

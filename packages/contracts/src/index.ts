@@ -17,3 +17,4 @@ export * from './safe-text';
 export * from './query-parameters';
 export * from './events/product-events';
 export * from './events/credentials';
+export * from './events/personal-data';

@@ -2,6 +2,7 @@ import { eventUpcasters, type UpcasterRegistry } from '@tht/contracts/events/upc
 import type pg from 'pg';
 import type { EventStore } from './port';
 import { createKurrentDbEventStore } from './kurrentdb-event-store';
+import { createPersonalData, withPersonalData, type PersonalData } from './personal-data';
 import { createPostgresEventStore } from './postgres-event-store';
 import { withUpcasting } from './upcasting';
 
@@ -14,17 +15,20 @@ export interface CreateEventStoreOptions {
   upcasters?: UpcasterRegistry;
   /** How often `onAppended` listeners are woken without a notification (a safety net). */
   pollIntervalMs?: number;
+  /** The personal data codec (decision 035d); defaults to one over the keys in `pool`. */
+  personalData?: PersonalData;
 }
 
-/** The event store the product runs on, with upcasting applied to everything read. */
+/** The event store the product runs on: personal data sealed on append and opened on read, then upcast. */
 export function createEventStore({
   pool,
   eventstoreUrl,
   upcasters = eventUpcasters,
   pollIntervalMs,
+  personalData = createPersonalData(pool),
 }: CreateEventStoreOptions): EventStore {
   const store = eventstoreUrl
     ? createKurrentDbEventStore({ eventstoreUrl, pollIntervalMs })
     : createPostgresEventStore({ pool, pollIntervalMs });
-  return withUpcasting(store, upcasters);
+  return withUpcasting(withPersonalData(store, personalData), upcasters);
 }

@@ -17,3 +17,4 @@ export {
 } from './postgres-chain';
 export { readLogPage, type LogFilter, type LogPage, type LogPageRequest } from './postgres-log';
 export { upcastEvent } from './upcasting';
+export { createPersonalData, isEnvelope, migratePersonalKeys, PERSONAL_KEYS_SCHEMA, type PersonalData } from './personal-data';

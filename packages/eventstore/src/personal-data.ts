@@ -1,0 +1,253 @@
+import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
+import { erasedValue, PERSONAL_STREAM_PREFIXES, personalValuesOf, type PersonalValue } from '@tht/contracts/events/personal-data';
+import type pg from 'pg';
+import { ConcurrencyError, type EventStore, type NewEvent, type RecordedEvent } from './port';
+
+/*
+ * Crypto-shredding (decision 035d): every personal field of an event (the map in
+ * @tht/contracts/events/personal-data) is stored encrypted with its owner's key, one AES-256 key per
+ * person in `personal_keys.person_keys`, never in an event. Erasing a person deletes the key: the
+ * ciphertext stays in the log (the hash chain covers it as stored) and reads as the erased
+ * placeholder from then on. Stream names that hold an e-mail address are named by a keyed hash.
+ *
+ * Envelope: `pd1.<ownerId>.<base64url(iv ‖ ciphertext ‖ tag)>`, AES-256-GCM over the value's JSON,
+ * with `pd1.<ownerId>` as additional authenticated data.
+ */
+
+export const PERSONAL_KEYS_SCHEMA = 'personal_keys';
+const K = PERSONAL_KEYS_SCHEMA;
+const ENVELOPE = 'pd1';
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
+const ERASED_EVENT = 'PersonErased';
+
+export interface PersonalData {
+  /** The events with each personal value encrypted with its owner's key (made at first need). */
+  seal(events: readonly NewEvent[]): Promise<NewEvent[]>;
+  /** The events with each personal value decrypted, or its erased placeholder when the key is gone. */
+  open<Event extends RecordedEvent>(events: readonly Event[]): Promise<Event[]>;
+  /** The name a stream is stored under: `email-<address>` becomes `email-<keyed hash>`. */
+  storedStreamName(streamName: string): Promise<string>;
+  /** Deletes the person's key for good: their personal values read as erased from now on. */
+  erase(userId: number): Promise<void>;
+  /** Whether the person was erased. */
+  isErased(userId: number): Promise<boolean>;
+}
+
+/** A value as stored: an envelope, or (written before this release, or erased before it was written) as it is. */
+export function isEnvelope(value: unknown): value is string {
+  return typeof value === 'string' && value.startsWith(`${ENVELOPE}.`);
+}
+
+function encrypt(key: Buffer, ownerId: number, value: unknown): string {
+  const prefix = `${ENVELOPE}.${ownerId}`;
+  const iv = randomBytes(IV_BYTES);
+  const cipher = createCipheriv('aes-256-gcm', key, iv).setAAD(Buffer.from(prefix));
+  const body = Buffer.concat([iv, cipher.update(JSON.stringify(value), 'utf8'), cipher.final(), cipher.getAuthTag()]);
+  return `${prefix}.${body.toString('base64url')}`;
+}
+
+function decrypt(key: Buffer, envelope: string): unknown {
+  const dot = envelope.lastIndexOf('.');
+  const body = Buffer.from(envelope.slice(dot + 1), 'base64url');
+  const decipher = createDecipheriv('aes-256-gcm', key, body.subarray(0, IV_BYTES)).setAAD(Buffer.from(envelope.slice(0, dot)));
+  decipher.setAuthTag(body.subarray(body.length - TAG_BYTES));
+  const plain = Buffer.concat([decipher.update(body.subarray(IV_BYTES, body.length - TAG_BYTES)), decipher.final()]);
+  return JSON.parse(plain.toString('utf8'));
+}
+
+/** The owner an envelope names (the value's owner when it was sealed). */
+function ownerOfEnvelope(envelope: string): number {
+  return Number(envelope.split('.', 2)[1]);
+}
+
+/** Creates the keys' schema and tables (idempotent; safe when several processes start at once). */
+export async function migratePersonalKeys(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query("SELECT pg_advisory_xact_lock(hashtext('tht:migrate-personal-keys'))");
+    await client.query(`
+      CREATE SCHEMA IF NOT EXISTS ${K};
+      -- One key per person; key NULL once erased (erased_at says when).
+      CREATE TABLE IF NOT EXISTS ${K}.person_keys (
+        user_id integer PRIMARY KEY,
+        key bytea,
+        erased_at timestamptz,
+        CHECK ((key IS NULL) = (erased_at IS NOT NULL))
+      );
+      -- The installation's secrets: the key of the stream names' hash.
+      CREATE TABLE IF NOT EXISTS ${K}.secrets (name text PRIMARY KEY, value bytea NOT NULL);
+    `);
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+const ERASE = `INSERT INTO ${K}.person_keys (user_id, key, erased_at) VALUES ($1, NULL, now())
+  ON CONFLICT (user_id) DO UPDATE SET key = NULL, erased_at = coalesce(person_keys.erased_at, now())`;
+const CREATE_KEYS = `INSERT INTO ${K}.person_keys (user_id, key)
+  SELECT * FROM unnest($1::int4[], $2::bytea[]) ON CONFLICT (user_id) DO NOTHING`;
+const READ_KEYS = `SELECT user_id, key FROM ${K}.person_keys WHERE user_id = ANY($1::int4[])`;
+
+/** The personal data codec over the keys in `pool` (the application database in every mode). */
+export function createPersonalData(pool: pg.Pool): PersonalData {
+  /** Known keys; null: erased (or never made, for an envelope: unreadable all the same). */
+  const keys = new Map<number, Buffer | null>();
+  const migrated = once(() => migratePersonalKeys(pool));
+  const streamSecret = once(() => readStreamSecret(pool, migrated));
+
+  async function load(ids: readonly number[], create: boolean): Promise<void> {
+    const missing = [...new Set(ids)].filter((id) => !keys.has(id));
+    if (missing.length === 0) return;
+    await migrated();
+    if (create) await pool.query(CREATE_KEYS, [missing, missing.map(() => randomBytes(32))]);
+    const { rows } = await pool.query<{ user_id: number; key: Buffer | null }>(READ_KEYS, [missing]);
+    for (const id of missing) keys.set(id, null);
+    for (const row of rows) keys.set(row.user_id, row.key);
+  }
+
+  function sealValue({ holder, key, kind, ownerId }: PersonalValue): void {
+    const personKey = keys.get(ownerId);
+    holder[key] = personKey ? encrypt(personKey, ownerId, holder[key]) : erasedValue(kind, ownerId);
+  }
+
+  function openValue({ holder, key, kind }: PersonalValue): void {
+    const value = holder[key];
+    if (!isEnvelope(value)) return;
+    const ownerId = ownerOfEnvelope(value);
+    const personKey = keys.get(ownerId);
+    holder[key] = personKey ? decrypt(personKey, value) : erasedValue(kind, ownerId);
+  }
+
+  async function forgetErased(events: readonly RecordedEvent[]): Promise<void> {
+    const erased = events.filter((event) => event.type === ERASED_EVENT).map((event) => (event.data as { userId: number }).userId);
+    if (erased.length === 0) return;
+    await migrated();
+    // Also a safety net: a key the erasing process could not delete goes with the first read of the event.
+    for (const userId of erased) await pool.query(ERASE, [userId]);
+    for (const userId of erased) keys.set(userId, null);
+  }
+
+  const personal: PersonalData = {
+    async seal(events) {
+      const sealed = events.map((event) => ({ ...event, data: structuredClone(event.data) }));
+      const values = sealed.flatMap((event) => personalValuesOf(event.type, event.data));
+      if (values.length === 0) return sealed;
+      await load(
+        values.map((value) => value.ownerId),
+        true,
+      );
+      values.forEach(sealValue);
+      return sealed;
+    },
+    async open(events) {
+      await forgetErased(events);
+      const opened = events.map((event) => {
+        const values = personalValuesOf(event.type, event.data);
+        if (!values.some((value) => isEnvelope(value.holder[value.key]))) return { event, values: [] };
+        const copy = { ...event, data: structuredClone(event.data) };
+        return { event: copy, values: personalValuesOf(copy.type, copy.data) };
+      });
+      const owners = opened.flatMap(({ values }) =>
+        values.flatMap(({ holder, key }) => {
+          const value = holder[key];
+          return isEnvelope(value) ? [ownerOfEnvelope(value)] : [];
+        }),
+      );
+      if (owners.length > 0) await load(owners, false);
+      for (const { values } of opened) values.forEach(openValue);
+      return opened.map(({ event }) => event);
+    },
+    async storedStreamName(streamName) {
+      const prefix = PERSONAL_STREAM_PREFIXES.find((candidate) => streamName.startsWith(candidate));
+      if (!prefix) return streamName;
+      const secret = await streamSecret();
+      return `${prefix}${createHmac('sha256', secret).update(streamName.slice(prefix.length)).digest('hex')}`;
+    },
+    async erase(userId) {
+      await migrated();
+      await pool.query(ERASE, [userId]);
+      keys.set(userId, null);
+    },
+    async isErased(userId) {
+      await migrated();
+      const { rows } = await pool.query(`SELECT 1 FROM ${K}.person_keys WHERE user_id = $1 AND key IS NULL`, [userId]);
+      return rows.length > 0;
+    },
+  };
+  return personal;
+}
+
+/** `make`'s promise, made at the first call and kept, unless it failed (the next call tries again). */
+function once<T>(make: () => Promise<T>): () => Promise<T> {
+  let made: Promise<T> | null = null;
+  return () =>
+    (made ??= make().catch((error: unknown) => {
+      made = null;
+      throw error;
+    }));
+}
+
+/** The installation's key of stream-name hashes, made once. */
+async function readStreamSecret(pool: pg.Pool, migrated: () => Promise<void>): Promise<Buffer> {
+  await migrated();
+  await pool.query(`INSERT INTO ${K}.secrets (name, value) VALUES ('stream-names', $1) ON CONFLICT (name) DO NOTHING`, [
+    randomBytes(32),
+  ]);
+  const { rows } = await pool.query<{ value: Buffer }>(`SELECT value FROM ${K}.secrets WHERE name = 'stream-names'`);
+  return rows[0]!.value;
+}
+
+/** Rethrows a conflict on a stored stream name under the name the caller used. */
+function underCallersName(streamName: string, storedName: string) {
+  return (error: unknown): never => {
+    if (error instanceof ConcurrencyError && error.streamName === storedName && storedName !== streamName) {
+      throw new ConcurrencyError(streamName, error.expected, error.actual);
+    }
+    throw error;
+  };
+}
+
+/** The one place where personal data is sealed and opened: every append and read of every adapter goes through here. */
+export function withPersonalData(store: EventStore, personal: PersonalData): EventStore {
+  return {
+    async append(streamName, events, expected) {
+      const storedName = await personal.storedStreamName(streamName);
+      const sealed = await personal.seal(events);
+      return store.append(storedName, sealed, expected).catch(underCallersName(streamName, storedName));
+    },
+    readStream: async (streamName) => personal.open(await store.readStream(await personal.storedStreamName(streamName))),
+    readAll: async (after, limit) => {
+      const batch = await store.readAll(after, limit);
+      return { ...batch, events: await personal.open(batch.events) };
+    },
+    ...(store.countAll ? { countAll: () => store.countAll!() } : {}),
+    ...(store.countAfter ? { countAfter: (after, upTo) => store.countAfter!(after, upTo) } : {}),
+    ...(store.lastPositionBy ? { lastPositionBy: (time) => store.lastPositionBy!(time) } : {}),
+    ...(store.appendToNewStreams
+      ? {
+          appendToNewStreams: async (streams) => {
+            const stored = await Promise.all(
+              streams.map(async ({ streamName, events }) => ({
+                streamName: await personal.storedStreamName(streamName),
+                events: await personal.seal(events),
+              })),
+            );
+            return store.appendToNewStreams!(stored).catch((error: unknown) => {
+              const index = stored.findIndex(
+                ({ streamName }) => error instanceof ConcurrencyError && error.streamName === streamName,
+              );
+              return underCallersName(streams[index]?.streamName ?? '', stored[index]?.streamName ?? '')(error);
+            });
+          },
+        }
+      : {}),
+    onAppended: (listener) => store.onAppended(listener),
+    close: () => store.close(),
+  };
+}
