@@ -2,8 +2,8 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
-// The front ends' test files share their worker's modules and window (isolate: false in
-// vitest.config.ts): each test leaves no rendering, stub, spy, fake clock or stored value behind.
+// Each test leaves no rendering, stub, spy, fake clock or stored value behind for the next test of
+// its file.
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
