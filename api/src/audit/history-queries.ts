@@ -27,7 +27,7 @@ import { DomainError } from '../platform/decider';
  * A record's events, oldest first: its own stream, and for a person's target also the year's bulk
  * assignments that name them (a bulk assignment appends everyone's targets to one stream).
  */
-async function eventsOf(ctx: AppContext, key: HistoryRecordKey): Promise<RecordedEvent[]> {
+export async function recordEvents(ctx: AppContext, key: HistoryRecordKey): Promise<RecordedEvent[]> {
   switch (key.kind) {
     case 'entries':
       return ctx.store.readStream(entryStream(key.id));
@@ -71,7 +71,7 @@ async function mayRead(ctx: AppContext, viewer: Person, key: HistoryRecordKey, e
 export async function recordHistory(ctx: AppContext, viewer: Person, key: HistoryRecordKey): Promise<HistoryItem[]> {
   const ownerDecides = key.kind === 'entries';
   if (!ownerDecides && !(await mayRead(ctx, viewer, key, []))) throw new DomainError('forbidden', M.historyAccessDenied);
-  const events = await eventsOf(ctx, key);
+  const events = await recordEvents(ctx, key);
   if (events.length === 0) throw new DomainError('not-found', M.recordNotFound);
   if (ownerDecides && !(await mayRead(ctx, viewer, key, events))) throw new DomainError('forbidden', M.historyAccessDenied);
   return historyItems(events, await actorNames(ctx, events));

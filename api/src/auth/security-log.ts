@@ -148,3 +148,15 @@ export async function readSecurityLog(
   const total = counted.rows[0]!.total;
   return { rows, total: Math.min(total, countUpTo), capped: total > countUpTo };
 }
+
+/** The failed sign-ins to the account `userId` still kept (SECURITY_LOG_RETENTION_DAYS), oldest first. */
+export async function readFailedSignInsOf(
+  pool: pg.Pool,
+  userId: number,
+): Promise<{ occurred_at: Date; detail: string; client: string }[]> {
+  const { rows } = await pool.query<{ occurred_at: Date; detail: string; client: string }>(
+    `SELECT occurred_at, detail, client FROM ${TABLE} WHERE kind = 'sign-in-failed' AND user_id = $1 ORDER BY occurred_at, id`,
+    [userId],
+  );
+  return rows;
+}

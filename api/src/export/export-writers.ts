@@ -22,12 +22,12 @@ export function csvLine(cells: readonly Cell[]): string {
   return `${cells.map(csvField).join(',')}\r\n`;
 }
 
-/**
- * A sheet as CSV text in pieces: a byte-order mark (so spreadsheets read the file as UTF-8), the
- * header line, then the rows a cursor chunk at a time.
- */
+/** A CSV file's first line: a byte-order mark (so spreadsheets read the file as UTF-8), then the header. */
+export const csvHeader = (columns: readonly string[]) => `\uFEFF${csvLine(columns)}`;
+
+/** A sheet as CSV text in pieces: the header line, then the rows a cursor chunk at a time. */
 export async function* csvPieces(pool: pg.Pool, sheet: ExportSheet): AsyncGenerator<string> {
-  yield `\uFEFF${csvLine(sheet.columns)}`;
+  yield csvHeader(sheet.columns);
   for await (const rows of rowChunks(pool, sheet.text, sheet.values)) {
     yield rows.map((row) => csvLine(sheet.toCells(row))).join('');
   }

@@ -41,6 +41,11 @@ export interface CommandRequest<State, Command, Event extends CommandEvent> {
   /** Throws (403/404) when the actor may not issue the command on this state; runs before `decide`. */
   authorise?: (state: State) => void | Promise<void>;
   /**
+   * The events conflict with no other change of the stream (a record that something was read, as
+   * a sign-in's): they are appended whatever its version then, never refused by a concurrent append.
+   */
+  conflictsWithNothing?: boolean;
+  /**
    * Runs the append (only when there are events), e.g. while holding a unique name's reservation;
    * must call `append` at most once and pass on its failure.
    */
@@ -95,7 +100,7 @@ export async function handleCommand<State, Command, Event extends CommandEvent>(
   decider: Decider<State, Command, Event>,
   request: CommandRequest<State, Command, Event>,
 ): Promise<CommandResult<State, Event>> {
-  const { stream, command, actor, authorise, aroundAppend, newStream } = request;
+  const { stream, command, actor, authorise, aroundAppend, newStream, conflictsWithNothing } = request;
   const { state, version } = newStream
     ? { state: decider.initialState(), version: 'no_stream' as const }
     : await loadStream(ctx, decider, stream);
@@ -103,7 +108,7 @@ export async function handleCommand<State, Command, Event extends CommandEvent>(
   const events = decider.decide(command, state);
   if (events.length === 0) return { events, state, appended: null };
   const occurredAt = ctx.now().toISOString();
-  const append = () => appendAndWait(ctx, stream, events, version, actor, occurredAt);
+  const append = () => appendAndWait(ctx, stream, events, conflictsWithNothing ? 'any' : version, actor, occurredAt);
   try {
     const appended = await (aroundAppend ? aroundAppend(events, state, append) : append());
     return { events, state: evolveAll(decider, state, events, occurredAt), appended };

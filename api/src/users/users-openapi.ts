@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES as M, userSchema, usersRoutes, userSummarySchema } from '@tht/contracts';
+import { ACCOUNT_MESSAGES as M, PERSONAL_DATA_MESSAGES as PD, userSchema, usersRoutes, userSummarySchema } from '@tht/contracts';
 import { describeRoutes, type DescribeFeatureApi } from '../openapi/operations';
 
 /** The prose of the users' routes (`usersRoutes` in @tht/contracts). */
@@ -53,6 +53,20 @@ export const describeUsersApi: DescribeFeatureApi = (settings) =>
           description: "Frees the e-mail address; the user's reports keep their manager's name as text.",
           responses: { 200: 'Deleted' },
           errors: { 400: [M.ownAccountUndeletable], 404: [M.userNotFound] },
+        },
+        downloadPersonalData: {
+          summary: 'Download everything held about a person (GDPR articles 15 and 20)',
+          description:
+            'The person themselves or an admin. A file download (`Content-Disposition: attachment`) that also works when a ' +
+            'browser window opens the address (the `authToken` cookie signs in). `format=json` (default): one document with ' +
+            'the sections about, profile, accountHistory, entries (each with its versions), targets, signIns, sessions, ' +
+            'failedSignIns, passwordResets, emailConfirmations and dataDownloads. `format=csv`: the same, one line per value, ' +
+            'columns `section,record,field,value`, written as the export writes CSV (formulas neutralised). No password, ' +
+            'token or key hash is ever included. Each download is recorded (`PersonalDataExported`, the downloader as the ' +
+            "actor) and shown in the audit log and in the file's own dataDownloads.",
+          responses: { 200: 'The file' },
+          headers: { 200: { 'Content-Disposition': 'attachment; filename="personal-data-user-<id>-<YYYY-MM-DD>.<json|csv>"' } },
+          errors: { 400: [PD.badFormat], 403: [PD.ownDataOnly], 404: [M.userNotFound] },
         },
         setTemporaryPassword: {
           summary: "Set a user's temporary password",

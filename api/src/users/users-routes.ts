@@ -8,6 +8,7 @@ import type { AppContext } from '../platform/context';
 import { parseWith } from '../platform/http';
 import { jsonOf, responseKey, sendReadModelJson } from '../platform/read-responses';
 import { mountRoutes } from '../platform/route-table';
+import { downloadPersonalData } from './personal-data-download';
 import { addUser, assertMayEditUser, deleteUser, setTemporaryPassword, updateUser } from './users-commands';
 import { getUser, listUsers, toUser, toUserSummary } from './users-queries';
 
@@ -52,6 +53,10 @@ export function createUsersRouter(ctx: AppContext): Router {
     deleteUser: async ({ params, req }) => {
       await deleteUser(ctx, signedInUser(req), params.id, actorOf(req));
       return { message: 'User deleted' };
+    },
+    downloadPersonalData: async ({ params, query, req, res }) => {
+      const file = await downloadPersonalData(ctx, signedInUser(req), params.id, query.format, actorOf(req));
+      res.attachment(file.name).type(file.contentType).set('Cache-Control', 'no-store').send(file.body);
     },
     setTemporaryPassword: async ({ req }) => {
       const { userId, tempPassword } = parseWith(tempPasswordSchema, req.body);

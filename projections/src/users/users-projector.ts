@@ -58,6 +58,7 @@ const USER_EVENT_TYPES = [
   'EmailConfirmed',
   'AccountClaimed',
   'PlacementConfirmed',
+  'PersonalDataExported',
   'DepartmentRenamed',
 ] as const;
 
@@ -282,6 +283,9 @@ class UsersBatch {
         return this.change(event, event.data.userId, { set: { sso_issuer: event.data.issuer, sso_subject: event.data.subject } });
       case 'EmailConfirmationIssued':
         // The link's hash stays on the stream, which decides on it; the row follows the stream's version.
+        return this.change(event, event.data.userId, { set: {} });
+      case 'PersonalDataExported':
+        // A download changes nothing of the account; the row follows the stream's version.
         return this.change(event, event.data.userId, { set: {} });
       case 'EmailConfirmed':
         return this.change(event, event.data.userId, { set: { email_proven: true } });

@@ -1,3 +1,4 @@
+import type { PersonalDataFormat } from './personal-data';
 import type { Role } from './roles';
 import { normaliseEmail } from './rules';
 
@@ -80,6 +81,8 @@ export interface AccountEventData {
   UserLoggedOut: { userId: number } | { userId: number; sessionId: string; sessionExpiresAt: string; sessionLimit?: number };
   /** "Sign out everywhere": revokes every token issued to the user before it. */
   UserLoggedOutEverywhere: { userId: number };
+  /** A copy of everything held about the person was downloaded (the actor: the person or an administrator). */
+  PersonalDataExported: { userId: number; format: PersonalDataFormat };
   DepartmentCreated: { departmentId: number; name: string };
   /** Users of `previousName` move along to `name`. */
   DepartmentRenamed: { departmentId: number; name: string; previousName: string };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineRoutes } from '../routes/api-route';
 import { PEOPLE } from '../routes/read-families';
+import { PERSONAL_DATA_CONTENT_TYPES, personalDataQuerySchema } from './personal-data';
 import { messageResponseSchema, userSchema, userSummarySchema } from './responses';
 import { adminUserCreateSchema, adminUserUpdateSchema, profileUpdateSchema, tempPasswordSchema, userIdSchema } from './schemas';
 
@@ -46,6 +47,15 @@ export const usersRoutes = defineRoutes({
     params: USER_ID,
     responses: { 200: { schema: messageResponseSchema } },
     refreshes: PEOPLE,
+  },
+  /** Everything held about the person, as a file (the browser opens it in a new window, the cookie signing in). */
+  downloadPersonalData: {
+    method: 'get',
+    path: '/api/users/{id}/personal-data',
+    access: 'signed-in',
+    params: USER_ID,
+    query: personalDataQuerySchema,
+    responses: { 200: { contentType: [PERSONAL_DATA_CONTENT_TYPES.json, PERSONAL_DATA_CONTENT_TYPES.csv] } },
   },
   setTemporaryPassword: {
     method: 'post',

@@ -30,6 +30,7 @@ const EVERY_TYPE: { readonly [Type in ProductEventType]: true } = {
   UserLoggedIn: true,
   UserLoggedOut: true,
   UserLoggedOutEverywhere: true,
+  PersonalDataExported: true,
   SsoIdentityLinked: true,
   EmailConfirmationIssued: true,
   EmailConfirmed: true,

@@ -1,0 +1,2 @@
+/** The audit feature's public surface for other features. */
+export { peopleNames, recordEvents } from './history-queries';
