@@ -18,6 +18,7 @@ import {
   useDebouncedValue,
 } from '@tht/ui';
 import { RowActions } from '../panel/RowActions';
+import { PersonalDataAction } from './PersonalDataAction';
 import { fullName, ROLE_LABELS } from './roles';
 import { useAdminUsers, type UserListQuery } from './usersApi';
 
@@ -113,6 +114,7 @@ function UserRow({ user, ownId, actions }: { user: AdminUserListItem; ownId: num
                 Reset Link
               </Button>
             )}
+            <PersonalDataAction personId={user.id} name={name} />
           </RowActions>
         </td>
       </tr>

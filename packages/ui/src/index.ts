@@ -34,6 +34,7 @@ export { ApiError, errorMessageOf, AUTH_TOKEN_KEY, type HttpMethod } from './api
 export { swrConfig, longCacheOptions, LONG_CACHE_MS } from './api/swr';
 export { useWrite, useRefreshAfter } from './api/useWrite';
 export { callRoute, useRead, readKey, ApiContractError } from './api/routeCalls';
+export { downloadPersonalData } from './api/personalData';
 export { useDepartments, useManagerOptions, useUserDirectory, useFiscalYears } from './api/organisationReads';
 
 export { useAsOfRead } from './as-of/useAsOfRead';

@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { ACCOUNT_MESSAGES, fullName } from '@tht/contracts';
-import { Button, errorMessageOf, useAuthActions, useCurrentUser, useToast } from '@tht/ui';
+import { ACCOUNT_MESSAGES, fullName, PERSONAL_DATA_FORMATS, PERSONAL_DATA_MESSAGES } from '@tht/contracts';
+import { Button, downloadPersonalData, errorMessageOf, useAuthActions, useCurrentUser, useToast } from '@tht/ui';
 
 // The dialog (and the zod schema it validates with) loads when it is first opened.
 const ProfileDialog = lazy(() => import('./ProfileDialog'));
@@ -59,8 +59,8 @@ type Item = { label: string; select: () => void };
 /**
  * The signed-in user's menu: a button showing their name that opens a `menu` titled My Account
  * with their identity and the items Edit Profile, Reset Password (only for an account that signs in
- * with a password), Two-step sign-in (an administrator with a password), Sign out (this device)
- * and Sign out everywhere.
+ * with a password), Two-step sign-in (an administrator with a password), Download my data (JSON
+ * and CSV: everything held about them), Sign out (this device) and Sign out everywhere.
  */
 export function AccountMenu() {
   const { user, session } = useCurrentUser();
@@ -103,6 +103,10 @@ export function AccountMenu() {
     ...(session?.passwordSignIn && user.role === 'admin'
       ? [{ label: 'Two-step sign-in', select: () => setSecondFactorOpen(true) }]
       : []),
+    ...PERSONAL_DATA_FORMATS.map((format) => ({
+      label: PERSONAL_DATA_MESSAGES.downloadAs(format),
+      select: () => downloadPersonalData(user.id, format),
+    })),
     { label: 'Sign out', select: () => void signOut(logout, { title: 'Logged out', description: ACCOUNT_MESSAGES.loggedOut }) },
     {
       label: 'Sign out everywhere',

@@ -105,7 +105,14 @@ describe('account menu', () => {
       within(menu)
         .getAllByRole('menuitem')
         .map((item) => item.textContent),
-    ).toEqual(['Edit Profile', 'Reset Password', 'Sign out', 'Sign out everywhere']);
+    ).toEqual([
+      'Edit Profile',
+      'Reset Password',
+      'Download my data (JSON)',
+      'Download my data (CSV)',
+      'Sign out',
+      'Sign out everywhere',
+    ]);
     expect(screen.getByText('sam@example.com')).toBeInTheDocument();
     expect(screen.getByText('Role: manager')).toBeInTheDocument();
     expect(within(menu).getByRole('menuitem', { name: 'Edit Profile' })).toHaveFocus();
@@ -121,7 +128,22 @@ describe('account menu', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Sam Carter' }));
     const menu = screen.getByRole('menu', { name: 'My Account' });
     expect(within(menu).queryByRole('menuitem', { name: 'Reset Password' })).not.toBeInTheDocument();
-    expect(within(menu).getAllByRole('menuitem')).toHaveLength(3);
+    expect(within(menu).getAllByRole('menuitem')).toHaveLength(5);
+  });
+
+  it("downloads the person's own data as JSON or CSV, in a new window the browser saves from", async () => {
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    apiFor(sessionOf('employee'));
+    renderApp('/', <AppRoutes />);
+    for (const [label, format] of [
+      ['Download my data (JSON)', 'json'],
+      ['Download my data (CSV)', 'csv'],
+    ]) {
+      await userEvent.click(await screen.findByRole('button', { name: 'Sam Carter' }));
+      await userEvent.click(screen.getByRole('menuitem', { name: label }));
+      expect(open).toHaveBeenLastCalledWith(`/api/users/5/personal-data?format=${format}`, '_blank', 'noopener');
+    }
+    expect(open).toHaveBeenCalledTimes(2);
   });
 
   it('signs out: drops the token, goes to /auth and says so', async () => {

@@ -18,6 +18,11 @@ export const PERSONAL_DATA_MESSAGES = {
   ownDataOnly: 'Only the person themselves or an administrator can download their personal data',
   downloadAs: (format: PersonalDataFormat) => `Download my data (${format.toUpperCase()})`,
   adminAction: 'Personal data',
+  adminTitle: (name: string) => `Personal data of ${name}`,
+  adminDescription:
+    'Everything the product holds about this person, for their request to see or take their data. ' +
+    'The download is recorded in the audit log under your name.',
+  downloadFormat: (format: PersonalDataFormat) => `Download ${format.toUpperCase()}`,
 } as const;
 
 /** `?format=`: `json` (the default) or `csv`. */
