@@ -588,6 +588,7 @@ describe('e-mail reservations', () => {
     emailProven: true,
     confirmation: null,
     placementRequired: false,
+    deactivated: false,
     deleted: false,
   };
 

@@ -57,11 +57,12 @@ export const describeAccountsApi: DescribeFeatureApi = (settings) => {
             `Every attempt, successful or not, also counts against ${describeLimit(LOGIN_LIMITS.perAccountPerMinute)} per account; ` +
             `an account holds at most ${MAX_SESSIONS_PER_ACCOUNT} sessions, and a sign-in past that ends its oldest. ` +
             'An account with two-step sign-in needs `code` too (a TOTP code, each accepted once, or an unused recovery code): ' +
-            'with the right password and no code, or a wrong one (counted as a failed attempt), the 401 carries `mfaRequired: true`.',
+            'with the right password and no code, or a wrong one (counted as a failed attempt), the 401 carries `mfaRequired: true`. ' +
+            'A deactivated account (a leaver) is refused with 403 once its password is right; a wrong one answers as for any account.',
           responses: { 200: 'Signed in' },
           errors: {
             401: [M.accountDoesNotExist, M.wrongPassword, S.noPasswordOnAccount, SF.codeRequired, SF.wrongCode, SF.codeAlreadyUsed],
-            403: [S.passwordSignInOff],
+            403: [S.passwordSignInOff, M.accountDeactivated],
             429: [M.tooManyLoginAttempts, M.tooManySignIns],
           },
           headers: RETRY_AFTER,
@@ -127,7 +128,7 @@ export const describeAccountsApi: DescribeFeatureApi = (settings) => {
             'and its link, to hand over (for an admin account the link goes by e-mail).',
           responses: { 200: "The generic answer, or an admin's link for another account" },
           errors: {
-            403: [S.passwordSignInOff],
+            403: [S.passwordSignInOff, M.accountDeactivated],
             404: [M.accountDoesNotExist],
             409: [R.tooManyUnexpiredLinks(MAX_UNEXPIRED_RESET_LINKS)],
             429: [M.tooManyRequests, R.tooManyRequestsForAccount],
@@ -141,6 +142,7 @@ export const describeAccountsApi: DescribeFeatureApi = (settings) => {
           responses: { 200: 'Password reset' },
           errors: {
             400: [M.invalidResetToken, M.resetTokenExpired, M.passwordsDontMatch, M.commonPassword],
+            403: [M.accountDeactivated],
             409: [M.resetTokenExpired],
           },
         },

@@ -36,7 +36,9 @@ async function appendSessionEvent(
 
 /**
  * Checks the credentials (and the second factor of an account that has one), the attempt counted
- * first (a 429 when a limit refuses it), and records the sign-in as session `sessionId`.
+ * first (a 429 when a limit refuses it), and records the sign-in as session `sessionId`. A
+ * deactivated account is refused after its password is checked: a wrong one reads as for any
+ * account, so only the holder of the right password learns that it is switched off.
  */
 export async function logIn(
   ctx: AppContext,
@@ -58,6 +60,7 @@ export async function logIn(
     await limiter.failed(account, client, { userId: user.id, reason: SIGN_IN_FAILURES.wrongPassword });
     throw new DomainError('unauthenticated', M.wrongPassword);
   }
+  if (user.deactivated_at !== null) throw new DomainError('forbidden', M.accountDeactivated);
   const wrongCode = { userId: user.id, reason: SIGN_IN_FAILURES.wrongSecondFactor };
   await proveSecondFactor(ctx, user.id, code, { failed: () => limiter.failed(account, client, wrongCode) }, actor);
   await limiter.succeeded(account, client);

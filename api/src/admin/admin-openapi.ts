@@ -27,7 +27,8 @@ export const describeAdminApi: DescribeFeatureApi = (settings) =>
           summary: 'One page of the user list',
           description:
             '50 users a page, sorted by last name, then first name. `search` matches first name, last name, ' +
-            'full name or e-mail ignoring case; `role` keeps one role. Each user comes with their direct reports. ' +
+            'full name or e-mail ignoring case; `role` keeps one role; `status` the active accounts (default), the ' +
+            'deactivated ones (leavers, marked with `deactivatedAt`) or all. Each user comes with their direct reports. ' +
             '`GET /api/users` stays the whole pool of possible managers.',
           responses: { 200: 'The page and the total count' },
         },

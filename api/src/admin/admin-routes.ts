@@ -29,7 +29,7 @@ export function createAdminRouter(ctx: AppContext): Router {
     listAdminUsers: {
       answeredFirst: true,
       handle: async ({ query, req, res }) => {
-        const key = responseKey('admin users', query.page, query.search, query.role);
+        const key = responseKey('admin users', query.page, query.search, query.role, query.status);
         await sendReadModelJson(
           ctx,
           req,

@@ -12,6 +12,7 @@ export {
   canManageOrganisation,
   canManageTargets,
   canManageUsers,
+  canSeeDeactivatedPeople,
   canViewExecutiveOverview,
   canViewOrganisationData,
   isAdmin,

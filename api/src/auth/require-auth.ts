@@ -62,8 +62,8 @@ function isSessionToken(claims: VerifiedClaims): claims is SessionClaims {
 const isoOf = (seconds: number) => new Date(seconds * 1000).toISOString();
 
 /**
- * A token is good while its session is within SESSION_MAX_HOURS of its sign-in, its user exists,
- * its session was not logged out, and no "sign out everywhere" or password change happened after
+ * A token is good while its session is within SESSION_MAX_HOURS of its sign-in, its user exists
+ * and is not deactivated, its session was not logged out, and no "sign out everywhere" or password change happened after
  * it was issued.
  */
 async function userOfClaims(ctx: AppContext, claims: VerifiedClaims): Promise<AuthUser | null> {
@@ -71,7 +71,7 @@ async function userOfClaims(ctx: AppContext, claims: VerifiedClaims): Promise<Au
   const { sub, ver, sid, exp, sso, auth_time } = claims;
   if (sessionOver(auth_time, ctx.config.sessionLifetime, epochSeconds())) return null;
   const [row, ended] = await Promise.all([findCachedUserRow(ctx, Number(sub)), sessionEnded(ctx, sid)]);
-  if (!row || row.token_version !== ver || ended) return null;
+  if (!row || row.deactivated_at !== null || row.token_version !== ver || ended) return null;
   return toAuthUser(row, { id: sid, startedAt: isoOf(auth_time), expiresAt: isoOf(exp), sso: sso === true });
 }
 

@@ -27,15 +27,17 @@ export const describeHrApi: DescribeFeatureApi = (settings) =>
           ),
         ),
         listHrUsers: yearRead(
-          'Every account with their figures and target of a year',
-          'By last then first name, with their latest 2 courses of the year. The employee table reads `GET /api/hr/employees`, a page at a time.',
+          'Every active account with their figures and target of a year',
+          'By last then first name (deactivated accounts, leavers, left out), with their latest 2 courses of the year. The employee table reads `GET /api/hr/employees`, a page at a time.',
         ),
         listHrEmployees: yearRead(
           'One page of the employee table',
           '50 accounts a page, with their figures and target of the year and their latest 2 courses. `search` matches ' +
-            'first name, last name, full name or e-mail ignoring case; `role` keeps one role; `sort` orders by a column ' +
-            '(`name`: last, then first name; ties of the others by name) in `order`. `total` counts the matching ' +
-            'accounts, `allEmployees` every account; `bulkTargetHours` is the default of a bulk assignment of the year.',
+            'first name, last name, full name or e-mail ignoring case; `role` keeps one role; `status` the active accounts ' +
+            '(default), the deactivated ones (leavers, marked with `deactivatedAt`; their hours stay in every figure) or all; ' +
+            '`sort` orders by a column (`name`: last, then first name; ties of the others by name) in `order`. `total` counts ' +
+            'the matching accounts, `allEmployees` every active account (who share the yearly target); `bulkTargetHours` is ' +
+            'the default of a bulk assignment of the year.',
         ),
         listTopCourses: asOfRead(
           yearRead(

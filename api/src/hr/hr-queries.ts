@@ -145,7 +145,8 @@ async function yearTargets(pool: pg.Pool, year: number): Promise<YearTargets> {
   const [{ rows: counts }, { rows: ownTargets }, yearly] = await Promise.all([
     pool.query<{ all_employees: number }>({
       name: 'hr-all-employees',
-      text: `SELECT count(*)::int AS all_employees FROM ${RM}.users`,
+      // Leavers take no share of the yearly target.
+      text: `SELECT count(*)::int AS all_employees FROM ${RM}.users WHERE deactivated_at IS NULL`,
     }),
     pool.query<{ target_hours: number }>({
       name: 'hr-own-targets',
@@ -166,7 +167,7 @@ async function yearTargets(pool: pg.Pool, year: number): Promise<YearTargets> {
 }
 
 /** The accounts the employee table's search and role filter keep, with their totals and own target of `year`. */
-function matchingEmployees(db: ReadModelDb, year: number, filter: Pick<HrEmployeesQuery, 'search' | 'role'>) {
+function matchingEmployees(db: ReadModelDb, year: number, filter: Pick<HrEmployeesQuery, 'search' | 'role' | 'status'>) {
   return db
     .withSchema(RM)
     .selectFrom('users')
@@ -206,7 +207,9 @@ async function recentCoursesOf(pool: pg.Pool, year: number, userIds: readonly nu
   return courses;
 }
 
-type EmployeeQuery = Pick<HrEmployeesQuery, 'search' | 'role' | 'sort' | 'order'> & { window?: { limit: number; offset: number } };
+type EmployeeQuery = Pick<HrEmployeesQuery, 'search' | 'role' | 'status' | 'sort' | 'order'> & {
+  window?: { limit: number; offset: number };
+};
 
 /** The employee table's rows of `year` for a search, filter, order and (optionally) page window. */
 async function employeeRows(ctx: AppContext, year: number, query: EmployeeQuery, targets: YearTargets): Promise<HrEmployee[]> {
@@ -218,6 +221,7 @@ async function employeeRows(ctx: AppContext, year: number, query: EmployeeQuery,
       'users.email',
       'users.role',
       'users.department',
+      'users.deactivated_at',
       sql<number>`coalesce(t.hours, 0)::float8`.as('hours'),
       eb.fn.coalesce('t.entries', sql<number>`0`).as('entries'),
       'ut.target_hours as own_target',
@@ -241,12 +245,13 @@ async function employeeRows(ctx: AppContext, year: number, query: EmployeeQuery,
     targetHours: row.own_target !== null && row.own_target > 0 ? row.own_target : targets.sharedTargetHours,
     hasOwnTarget: row.own_target !== null,
     recentCourses: courses.get(row.id) ?? [],
+    ...(row.deactivated_at === null ? {} : { deactivatedAt: new Date(row.deactivated_at).toISOString() }),
   }));
 }
 
-/** GET /api/hr/users: every account with their figures and target of the year, by last then first name. */
+/** GET /api/hr/users: every active account with their figures and target of the year, by last then first name. */
 export async function hrEmployees(ctx: AppContext, year: number): Promise<HrEmployee[]> {
-  const everyone = { search: '', role: undefined, sort: 'name', order: 'asc' } as const;
+  const everyone = { search: '', role: undefined, status: 'active', sort: 'name', order: 'asc' } as const;
   return employeeRows(ctx, year, everyone, await yearTargets(ctx.pool, year));
 }
 

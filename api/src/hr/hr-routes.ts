@@ -59,7 +59,8 @@ export function createHrRouter(ctx: AppContext): Router {
       ...hrOnly,
       handle: async ({ query, req, res }) => {
         const year = query.year ?? new Date().getFullYear();
-        const key = responseKey('hr employees', year, query.page, query.search, query.role, query.sort, query.order);
+        const { page, search, role, status, sort, order } = query;
+        const key = responseKey('hr employees', year, page, search, role, status, sort, order);
         await sendReadModelJson(
           ctx,
           req,

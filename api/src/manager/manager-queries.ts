@@ -29,6 +29,8 @@ interface ReportRow extends TargetSourceColumns {
   high_rated: number;
   /** null when they have no entries in the year */
   hours_by_month: number[] | null;
+  /** A leaver switched off: their hours stay in the team's figures, they leave the list and the targets. */
+  deactivated: boolean;
 }
 
 /**
@@ -39,7 +41,7 @@ interface ReportRow extends TargetSourceColumns {
 const REPORT_TARGETS = targetSourcesSql('$2');
 const REPORTS_TEXT = `SELECT u.id, u.first_name, u.last_name,
     coalesce(t.hours, 0)::float8 AS hours, coalesce(t.entries, 0) AS entries, coalesce(t.high_rated, 0) AS high_rated,
-    t.hours_by_month::float8[] AS hours_by_month, ${REPORT_TARGETS.columns}
+    t.hours_by_month::float8[] AS hours_by_month, u.deactivated_at IS NOT NULL AS deactivated, ${REPORT_TARGETS.columns}
   FROM ${USERS} u
   LEFT JOIN ${READ_MODEL_SCHEMA}.training_totals t ON t.user_id = u.id AND t.year = $2
   ${REPORT_TARGETS.join}
@@ -81,6 +83,8 @@ async function popularTopics(pool: pg.Pool, managerId: number, year: number): Pr
  * The manager dashboard's figures for `year`, all from read models: the team's totals, each
  * report's against their target (the schedule rule of `today`), hours per month and the top
  * topics. `thisMonth` counts the hours dated in the month of `today`, so it is 0 for another year.
+ * A deactivated report's hours and entries stay in the team's figures, but they are not listed
+ * (nor counted as behind schedule) and their target is not the team's.
  */
 export async function teamStats(pool: pg.Pool, managerId: number, year: number, today: Date): Promise<ManagerStats> {
   const [{ rows: reports }, topics] = await Promise.all([
@@ -88,15 +92,15 @@ export async function teamStats(pool: pg.Pool, managerId: number, year: number, 
     popularTopics(pool, managerId, year),
   ]);
   const elapsedShare = elapsedShareOfYear(year, today);
-  const employeeStats = reports.map((report) => employeeStatsOf(report, elapsedShare));
+  const employeeStats = reports.filter((report) => !report.deactivated).map((report) => employeeStatsOf(report, elapsedShare));
   const hoursByMonth = NO_HOURS.map((_, month) => reports.reduce((sum, report) => sum + (report.hours_by_month?.[month] ?? 0), 0));
-  const totalHours = employeeStats.reduce((sum, employee) => sum + employee.totalHours, 0);
+  const totalHours = reports.reduce((sum, report) => sum + report.hours, 0);
   const targetHours = employeeStats.reduce((sum, employee) => sum + employee.targetHours, 0);
   return {
     year,
     totalEmployees: employeeStats.length,
     totalHours,
-    completedTraining: employeeStats.reduce((sum, employee) => sum + employee.completedTraining, 0),
+    completedTraining: reports.reduce((sum, report) => sum + report.entries, 0),
     thisMonth: year === today.getFullYear() ? hoursByMonth[today.getMonth()]! : 0,
     targetHours,
     scheduleStatus: scheduleStatus(totalHours, targetHours, elapsedShare),
@@ -106,13 +110,14 @@ export async function teamStats(pool: pg.Pool, managerId: number, year: number, 
   };
 }
 
-/** The direct reports of `managerId`, by last then first name. */
+/** The active direct reports of `managerId` (leavers left out), by last then first name. */
 export async function directReports(db: ReadModelDb, managerId: number): Promise<UserSummary[]> {
   const rows = await db
     .withSchema(READ_MODEL_SCHEMA)
     .selectFrom('users')
     .selectAll()
     .where('manager_id', '=', managerId)
+    .where('deactivated_at', 'is', null)
     .orderBy('last_name')
     .orderBy('first_name')
     .orderBy('id')

@@ -301,6 +301,10 @@ function describeOperation(
   const responses: Record<string, ResponseObject> = {};
   for (const [status, response] of Object.entries(operation.responses)) {
     if (!response) continue;
+    if (Number(status) === 204) {
+      responses[status] = { description: response.description, ...headersOf(operation, 204) };
+      continue;
+    }
     const contentTypes = [response.contentType ?? JSON_TYPE].flat();
     const schema = response.schema ? answers.refTo(response.schema, `${name}Response`) : { type: 'string' };
     const content = Object.fromEntries(contentTypes.map((contentType) => [contentType, { schema }]));

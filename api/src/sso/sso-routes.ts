@@ -60,6 +60,7 @@ async function completeCallback(ctx: AppContext, sso: Sso, req: Request, res: Re
     sso.cookies.setFirstSignIn(req, res, person);
     return outcomePath('first-sign-in');
   }
+  if (user.deactivated_at !== null) throw new SsoFailureError('deactivated', `${person.email} is deactivated`);
   const sessionId = newSessionId();
   const actor = { ...actorOf(req), userId: user.id };
   const identity = { issuer: person.issuer, subject: person.subject };

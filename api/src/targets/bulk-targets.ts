@@ -11,6 +11,7 @@ async function accountIds(db: ReadModelDb): Promise<number[]> {
   const rows = await readModels(db)
     .selectFrom('users')
     .select('id')
+    .where('deactivated_at', 'is', null)
     .orderBy('last_name')
     .orderBy('first_name')
     .orderBy('id')
@@ -43,7 +44,7 @@ async function yearlyTargetHours(db: ReadModelDb, year: number): Promise<number 
 type BulkTargetRequest = ReturnType<typeof bulkTargetSchema.parse>;
 
 /**
- * Sets one target for many people of a year (or every account) as ONE append to the year's
+ * Sets one target for many people of a year (or every active account) as ONE append to the year's
  * assignment stream, so either every person gets it or nobody does. Who exists and who already
  * has a target is read from the read models (which include every answered command); the stream's
  * version serialises two assignments of one year (the second gets 409).

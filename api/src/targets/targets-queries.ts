@@ -21,7 +21,7 @@ export function targetSourcesSql(yearParam: string) {
   return {
     columns: `ut.target_hours AS own_target,
     (SELECT target_hours FROM ${READ_MODEL_SCHEMA}.yearly_targets WHERE year = ${yearParam} ORDER BY id LIMIT 1) AS yearly_target,
-    (SELECT count(*)::int FROM ${READ_MODEL_SCHEMA}.users) AS total_users`,
+    (SELECT count(*)::int FROM ${READ_MODEL_SCHEMA}.users WHERE deactivated_at IS NULL) AS total_users`,
     join: `LEFT JOIN ${READ_MODEL_SCHEMA}.user_targets ut ON ut.user_id = u.id AND ut.year = ${yearParam}`,
   };
 }

@@ -11,8 +11,12 @@ export const describeUsersApi: DescribeFeatureApi = (settings) =>
       operations: {
         listUsers: {
           summary: 'Everyone',
-          description: 'Admins get full records, everyone else the directory fields (the pool of possible managers).',
+          description:
+            'Admins get full records, everyone else the directory fields (the pool of possible managers). ' +
+            '`status`: the active accounts (default), the deactivated ones (leavers) or all; the last two for HR and admins. ' +
+            'A deactivated account carries `deactivatedAt`.',
           responses: { 200: 'Users' },
+          errors: { 403: [M.deactivatedPeopleHidden] },
         },
         getUser: {
           summary: 'One person',
@@ -67,6 +71,24 @@ export const describeUsersApi: DescribeFeatureApi = (settings) =>
           responses: { 200: 'The file' },
           headers: { 200: { 'Content-Disposition': 'attachment; filename="personal-data-user-<id>-<YYYY-MM-DD>.<json|csv>"' } },
           errors: { 400: [PD.badFormat], 403: [PD.ownDataOnly], 404: [M.userNotFound] },
+        },
+        deactivateUser: {
+          summary: 'Deactivate an account (a leaver)',
+          description:
+            'Switched off, not deleted: password sign-in, single sign-on and password reset are refused, every session ' +
+            'ends at once (the next request answers 401), and the person leaves the manager pickers, target lists and ' +
+            'behind-schedule lists; their entries stay in every figure and export. Idempotent: an account already ' +
+            'deactivated stays as it is (204).',
+          responses: { 204: 'Deactivated (or already was)' },
+          errors: { 400: [M.ownAccountUndeactivatable], 404: [M.userNotFound] },
+        },
+        reactivateUser: {
+          summary: 'Reactivate an account',
+          description:
+            'Undoes a deactivation: the person signs in again as before (earlier sessions and reset links stay ended). ' +
+            'Idempotent: an active account stays as it is (204).',
+          responses: { 204: 'Reactivated (or already active)' },
+          errors: { 404: [M.userNotFound] },
         },
         setTemporaryPassword: {
           summary: "Set a user's temporary password",

@@ -1,5 +1,6 @@
-import type { CurrentUserResponse, ManagerOption, User, UserSummary } from '@tht/contracts';
-import { ACCOUNT_MESSAGES as M, normaliseEmail } from '@tht/contracts';
+import type { CurrentUserResponse, ManagerOption, RoleHolder, User, UserStatus, UserSummary } from '@tht/contracts';
+import { ACCOUNT_MESSAGES as M, canSeeDeactivatedPeople, normaliseEmail } from '@tht/contracts';
+import { sql, type RawBuilder } from 'kysely';
 import { READ_MODEL_SCHEMA, type ReadModelDb, type UserRow } from 'projections';
 import { DomainError } from '../platform/decider';
 
@@ -34,9 +35,20 @@ export async function getUser(db: ReadModelDb, id: number): Promise<UserRow> {
   return row;
 }
 
-/** Every user, sorted by last name (the admin list's order), then first name. */
-export async function listUsers(db: ReadModelDb): Promise<UserRow[]> {
-  return users(db).selectAll().orderBy('last_name').orderBy('first_name').orderBy('id').execute();
+/** Lists of people show the active accounts to everyone; deactivated ones (or all) only to HR and admins. */
+export function assertMaySeeStatus(viewer: RoleHolder, status: UserStatus): void {
+  if (status !== 'active' && !canSeeDeactivatedPeople(viewer)) throw new DomainError('forbidden', M.deactivatedPeopleHidden);
+}
+
+/** The condition on `users` rows (under that name) that keeps the accounts of `status`. */
+export function usersOfStatus(status: UserStatus): RawBuilder<boolean> {
+  if (status === 'all') return sql<boolean>`true`;
+  return status === 'active' ? sql<boolean>`users.deactivated_at IS NULL` : sql<boolean>`users.deactivated_at IS NOT NULL`;
+}
+
+/** The users of `status`, sorted by last name (the admin list's order), then first name. */
+export async function listUsers(db: ReadModelDb, status: UserStatus = 'active'): Promise<UserRow[]> {
+  return users(db).selectAll().where(usersOfStatus(status)).orderBy('last_name').orderBy('first_name').orderBy('id').execute();
 }
 
 export async function hasDirectReports(db: ReadModelDb, userId: number): Promise<boolean> {
@@ -44,10 +56,11 @@ export async function hasDirectReports(db: ReadModelDb, userId: number): Promise
   return report !== undefined;
 }
 
-/** Users who may be picked as a manager: every account, since any colleague can lead others. */
+/** Users who may be picked as a manager: every active account, since any colleague can lead others. */
 export async function listManagerOptions(db: ReadModelDb): Promise<ManagerOption[]> {
   return users(db)
     .select(['id', 'first_name as firstName', 'last_name as lastName'])
+    .where(usersOfStatus('active'))
     .orderBy('last_name')
     .orderBy('first_name')
     .orderBy('id')
@@ -67,6 +80,7 @@ export function toUserSummary(row: UserRow): UserSummary {
     managerId: row.manager_id,
     managerName: row.manager_name,
     department: row.department,
+    ...(row.deactivated_at === null ? {} : { deactivatedAt: iso(row.deactivated_at) }),
   };
 }
 

@@ -9,23 +9,34 @@ import { parseWith } from '../platform/http';
 import { jsonOf, responseKey, sendReadModelJson } from '../platform/read-responses';
 import { mountRoutes } from '../platform/route-table';
 import { downloadPersonalData } from './personal-data-download';
-import { addUser, assertMayEditUser, deleteUser, setTemporaryPassword, updateUser } from './users-commands';
-import { getUser, listUsers, toUser, toUserSummary } from './users-queries';
+import {
+  addUser,
+  assertMayEditUser,
+  deactivateUser,
+  deleteUser,
+  reactivateUser,
+  setTemporaryPassword,
+  updateUser,
+} from './users-commands';
+import { assertMaySeeStatus, getUser, listUsers, toUser, toUserSummary } from './users-queries';
 
 export function createUsersRouter(ctx: AppContext): Router {
   const router = Router();
   const domain = ctx.config.orgEmailDomain;
   mountRoutes(router, accessGuards(ctx), usersRoutes, {
     // Admins get the full records (admin panel); everyone else the directory fields (manager pool).
-    listUsers: async ({ req, res }) => {
-      const full = isAdmin(signedInUser(req));
+    // Deactivated accounts (`status`) for HR and admins only.
+    listUsers: async ({ query: { status }, req, res }) => {
+      const viewer = signedInUser(req);
+      assertMaySeeStatus(viewer, status);
+      const full = isAdmin(viewer);
       const present = full ? toUser : toUserSummary;
       await sendReadModelJson(
         ctx,
         req,
         res,
-        responseKey('users', full),
-        jsonOf(async () => (await listUsers(ctx.db)).map(present)),
+        responseKey('users', full, status),
+        jsonOf(async () => (await listUsers(ctx.db, status)).map(present)),
       );
     },
     getUser: async ({ params, req, res }) => {
@@ -57,6 +68,14 @@ export function createUsersRouter(ctx: AppContext): Router {
     downloadPersonalData: async ({ params, query, req, res }) => {
       const file = await downloadPersonalData(ctx, signedInUser(req), params.id, query.format, actorOf(req));
       res.attachment(file.name).type(file.contentType).set('Cache-Control', 'no-store').send(file.body);
+    },
+    deactivateUser: async ({ params, req, res }) => {
+      await deactivateUser(ctx, params.id, actorOf(req));
+      res.status(204).end();
+    },
+    reactivateUser: async ({ params, req, res }) => {
+      await reactivateUser(ctx, params.id, actorOf(req));
+      res.status(204).end();
     },
     setTemporaryPassword: async ({ req }) => {
       const { userId, tempPassword } = parseWith(tempPasswordSchema, req.body);

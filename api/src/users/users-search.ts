@@ -1,5 +1,6 @@
 import type { PeoplePageQuery } from '@tht/contracts';
 import { sql, type RawBuilder } from 'kysely';
+import { usersOfStatus } from './users-queries';
 
 /** `text` as a LIKE pattern that matches it anywhere, its own wildcards taken literally. */
 function containsPattern(text: string): string {
@@ -7,12 +8,12 @@ function containsPattern(text: string): string {
 }
 
 /**
- * The condition on the read model's `users` rows that a list of people's search and role filter
- * keep (every row when both are empty): the search in the first name, the last name, "first last"
+ * The condition on the read model's `users` rows that a list of people's search, role and status
+ * filters keep (every row of the status when search and role are empty): the search in the first name, the last name, "first last"
  * or the e-mail, ignoring case. For any query whose FROM has `users` under its own name.
  */
-export function peopleMatching({ search, role }: Pick<PeoplePageQuery, 'search' | 'role'>): RawBuilder<boolean> {
-  const conditions = [sql`true`];
+export function peopleMatching({ search, role, status }: Pick<PeoplePageQuery, 'search' | 'role' | 'status'>): RawBuilder<boolean> {
+  const conditions = [usersOfStatus(status)];
   if (role !== undefined) conditions.push(sql`users.role = ${role}`);
   if (search !== '') {
     const pattern = containsPattern(search);

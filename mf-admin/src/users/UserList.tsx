@@ -1,6 +1,15 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { ADMIN_MESSAGES as M, ROLES, type AdminUserListItem, type Role } from '@tht/contracts';
+import {
+  ADMIN_MESSAGES as M,
+  ROLES,
+  statusParameterOf,
+  USER_STATUS_LABELS,
+  USER_STATUSES,
+  type AdminUserListItem,
+  type Role,
+  type UserStatus,
+} from '@tht/contracts';
 import {
   ApiError,
   Button,
@@ -27,7 +36,7 @@ const Filters = styled.div`
   flex-wrap: wrap;
   gap: ${({ theme }) => theme.spacing(4)};
   & > div:first-child { flex: 1 1 18rem; }
-  & > div:last-child { flex: 0 1 12rem; }
+  & > div:not(:first-child) { flex: 0 1 12rem; }
 `;
 
 const Toggle = styled.button`
@@ -69,7 +78,26 @@ export type UserActions = {
   onSetPassword: (user: AdminUserListItem) => void;
   onResetLink: (user: AdminUserListItem) => void;
   onDelete: (user: AdminUserListItem) => void;
+  onDeactivate: (user: AdminUserListItem) => void;
+  onReactivate: (user: AdminUserListItem) => void;
 };
+
+/** Deactivate for an active account (not one's own), Reactivate for a deactivated one. */
+function StatusAction({ user, name, own, actions }: { user: AdminUserListItem; name: string; own: boolean; actions: UserActions }) {
+  if (user.deactivatedAt !== undefined) {
+    return (
+      <Button $variant="secondary" aria-label={`Reactivate ${name}`} onClick={() => actions.onReactivate(user)}>
+        Reactivate
+      </Button>
+    );
+  }
+  if (own) return null;
+  return (
+    <Button $variant="secondary" aria-label={`Deactivate ${name}`} onClick={() => actions.onDeactivate(user)}>
+      Deactivate
+    </Button>
+  );
+}
 
 function UserRow({ user, ownId, actions }: { user: AdminUserListItem; ownId: number | undefined; actions: UserActions }) {
   const [expanded, setExpanded] = useState(false);
@@ -94,6 +122,7 @@ function UserRow({ user, ownId, actions }: { user: AdminUserListItem; ownId: num
             <ToggleSpace />
           )}
           {name}
+          {user.deactivatedAt !== undefined && <Muted> (Deactivated)</Muted>}
         </th>
         <td>{user.email}</td>
         <td>{ROLE_LABELS[user.role]}</td>
@@ -114,6 +143,7 @@ function UserRow({ user, ownId, actions }: { user: AdminUserListItem; ownId: num
                 Reset Link
               </Button>
             )}
+            <StatusAction user={user} name={name} own={user.id === ownId} actions={actions} />
             <PersonalDataAction personId={user.id} name={name} />
           </RowActions>
         </td>
@@ -162,14 +192,21 @@ function showing(page: number, pageSize: number, shown: number, total: number): 
 
 /**
  * The user list the server serves page by page (50 a page, by last name): search by name or
- * e-mail, a role filter, and each user's direct reports behind a toggle.
+ * e-mail, a role filter, a status filter (active by default, deactivated leavers, or all), and
+ * each user's direct reports behind a toggle.
  */
 export function UserList(actions: UserActions) {
   const { user: admin } = useCurrentUser();
   const [search, setSearch] = useState('');
   const [role, setRole] = useState<Role | ''>('');
+  const [status, setStatus] = useState<UserStatus>('active');
   const [pageNumber, setPageNumber] = useState(1);
-  const query: UserListQuery = { page: pageNumber, search: useDebouncedValue(search.trim(), SEARCH_DELAY_MS), role };
+  const query: UserListQuery = {
+    page: pageNumber,
+    search: useDebouncedValue(search.trim(), SEARCH_DELAY_MS),
+    role,
+    status: statusParameterOf(status),
+  };
   const { page, error } = useAdminUsers(query);
 
   return (
@@ -198,6 +235,21 @@ export function UserList(actions: UserActions) {
             {ROLES.map((value) => (
               <option key={value} value={value}>
                 {ROLE_LABELS[value]}
+              </option>
+            ))}
+          </Select>
+        </FormField>
+        <FormField label="Status">
+          <Select
+            value={status}
+            onChange={(event) => {
+              setStatus(event.target.value as UserStatus);
+              setPageNumber(1);
+            }}
+          >
+            {USER_STATUSES.map((value) => (
+              <option key={value} value={value}>
+                {USER_STATUS_LABELS[value]}
               </option>
             ))}
           </Select>

@@ -333,4 +333,50 @@ describe('User Management', () => {
     expect(await toasts().findByText('User deleted')).toBeInTheDocument();
     expect(api.callsOf('deleteUser').map((call) => call.path)).toEqual(['/api/users/7']);
   });
+
+  it('lists active users by default, and deactivated ones or all with the status filter', async () => {
+    const deactivatedAda = listed({ ...ada, deactivatedAt: '2026-03-01T10:00:00.000Z' });
+    const api = usersApi({
+      listAdminUsers: ({ query }: ApiCall) =>
+        aPage(query.get('status') === 'deactivated' ? [deactivatedAda] : [listed(admin, [grace]), listed(grace)]),
+    });
+    const user = userEvent.setup();
+    renderWithUi(<UserManagement />);
+    await usersTable();
+    expect(screen.getByLabelText('Status')).toHaveValue('active');
+    expect(listQueries(api)).toEqual([{ page: '1', search: '', role: '' }]);
+
+    await user.selectOptions(screen.getByLabelText('Status'), 'Deactivated');
+    await waitFor(() => expect(row('Ada Lovelace')).toHaveTextContent('(Deactivated)'));
+    expect(listQueries(api).at(-1)).toEqual({ page: '1', search: '', role: '', status: 'deactivated' });
+    expect(within(row('Ada Lovelace')).queryByRole('button', { name: 'Deactivate Ada Lovelace' })).not.toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Status'), 'All');
+    await waitFor(() => expect(listQueries(api).at(-1)).toEqual({ page: '1', search: '', role: '', status: 'all' }));
+  });
+
+  it('deactivates a user after a confirmation, and offers no Deactivate on the admin’s own row', async () => {
+    const api = usersApi({ deactivateUser: reply(204, undefined) });
+    const user = userEvent.setup();
+    renderWithUi(<UserManagement />);
+    await usersTable();
+    expect(within(row('System Administrator')).queryByRole('button', { name: /^Deactivate/ })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Deactivate Ada Lovelace' }));
+    const confirm = screen.getByRole('alertdialog', { name: 'Deactivate User' });
+    expect(confirm).toHaveTextContent('Deactivate Ada Lovelace (ada.lovelace@example.com)? They are signed out at once');
+    expect(api.callsOf('deactivateUser')).toHaveLength(0);
+    await user.click(within(confirm).getByRole('button', { name: 'Deactivate' }));
+    expect(await toasts().findByText('User deactivated')).toBeInTheDocument();
+    expect(api.callsOf('deactivateUser').map((call) => call.path)).toEqual(['/api/users/7/deactivate']);
+  });
+
+  it('reactivates a deactivated user at once', async () => {
+    const deactivatedAda = listed({ ...ada, deactivatedAt: '2026-03-01T10:00:00.000Z' });
+    const api = usersApi({ listAdminUsers: aPage([deactivatedAda]), reactivateUser: reply(204, undefined) });
+    const user = userEvent.setup();
+    renderWithUi(<UserManagement />);
+    await usersTable();
+    await user.click(screen.getByRole('button', { name: 'Reactivate Ada Lovelace' }));
+    expect(await toasts().findByText('User reactivated')).toBeInTheDocument();
+    expect(api.callsOf('reactivateUser').map((call) => call.path)).toEqual(['/api/users/7/reactivate']);
+  });
 });

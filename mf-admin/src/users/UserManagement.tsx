@@ -9,9 +9,10 @@ import { ResetLinkDialog } from './ResetLinkDialog';
 import { TemporaryPasswordDialog } from './TemporaryPasswordDialog';
 import { UserFormDialog } from './UserFormDialog';
 import { UserList } from './UserList';
-import { useDeleteUser, useSyncRoles } from './usersApi';
+import { useDeactivateUser, useDeleteUser, useReactivateUser, useSyncRoles } from './usersApi';
 
-type UserDialog = { kind: 'add' } | { kind: 'edit' | 'password' | 'reset-link' | 'delete'; user: AdminUserListItem } | null;
+type UserDialog =
+  { kind: 'add' } | { kind: 'edit' | 'password' | 'reset-link' | 'delete' | 'deactivate'; user: AdminUserListItem } | null;
 
 function SyncRolesButton() {
   const sync = useSyncRoles();
@@ -36,6 +37,8 @@ function SyncRolesButton() {
 export default function UserManagement() {
   const [dialog, setDialog] = useState<UserDialog>(null);
   const remove = useDeleteUser();
+  const deactivate = useDeactivateUser();
+  const reactivate = useReactivateUser();
   const withToast = useOutcomeToast();
   const close = () => setDialog(null);
 
@@ -46,6 +49,23 @@ export default function UserManagement() {
       failure: M.failedToDeleteUser,
     });
     close();
+  }
+
+  async function confirmDeactivate(user: AdminUserListItem) {
+    await withToast(() => deactivate.run(user.id), {
+      success: 'User deactivated',
+      successDescription: fullName(user),
+      failure: M.failedToDeactivateUser,
+    });
+    close();
+  }
+
+  async function reactivateUser(user: AdminUserListItem) {
+    await withToast(() => reactivate.run(user.id), {
+      success: 'User reactivated',
+      successDescription: fullName(user),
+      failure: M.failedToReactivateUser,
+    });
   }
 
   return (
@@ -64,6 +84,8 @@ export default function UserManagement() {
           onSetPassword={(user) => setDialog({ kind: 'password', user })}
           onResetLink={(user) => setDialog({ kind: 'reset-link', user })}
           onDelete={(user) => setDialog({ kind: 'delete', user })}
+          onDeactivate={(user) => setDialog({ kind: 'deactivate', user })}
+          onReactivate={(user) => void reactivateUser(user)}
         />
       </Card>
       {dialog?.kind === 'add' && <UserFormDialog onClose={close} />}
@@ -82,6 +104,16 @@ export default function UserManagement() {
         pendingLabel="Deleting..."
         pending={remove.pending}
         onConfirm={() => dialog?.kind === 'delete' && void confirmDelete(dialog.user)}
+        onCancel={close}
+      />
+      <ConfirmDialog
+        open={dialog?.kind === 'deactivate'}
+        title="Deactivate User"
+        message={dialog?.kind === 'deactivate' ? M.deactivateUserQuestion(fullName(dialog.user), dialog.user.email) : ''}
+        confirmLabel="Deactivate"
+        pendingLabel="Deactivating..."
+        pending={deactivate.pending}
+        onConfirm={() => dialog?.kind === 'deactivate' && void confirmDeactivate(dialog.user)}
         onCancel={close}
       />
     </Stack>

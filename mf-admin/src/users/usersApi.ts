@@ -1,7 +1,8 @@
-import { accountsRoutes, adminRoutes, usersRoutes, type Role, type TempPasswordInput } from '@tht/contracts';
+import { accountsRoutes, adminRoutes, usersRoutes, type Role, type TempPasswordInput, type UserStatus } from '@tht/contracts';
 import { useRead, useWrite } from '@tht/ui';
 
-export type UserListQuery = { page: number; search: string; role: Role | '' };
+/** `status` absent: the active accounts (the server's default). */
+export type UserListQuery = { page: number; search: string; role: Role | ''; status?: UserStatus };
 
 /** The system overview cards. */
 export function useAdminStats() {
@@ -30,6 +31,11 @@ export type UserFields = {
 export const useCreateUser = () => useWrite(usersRoutes.createUser, (user: UserFields & { password: string }) => ({ body: user }));
 
 export const useDeleteUser = () => useWrite(usersRoutes.deleteUser, (id: number) => ({ params: { id } }));
+
+/** A leaver is switched off, not deleted: signed out at once, no sign-in; their entries stay counted. */
+export const useDeactivateUser = () => useWrite(usersRoutes.deactivateUser, (id: number) => ({ params: { id } }));
+
+export const useReactivateUser = () => useWrite(usersRoutes.reactivateUser, (id: number) => ({ params: { id } }));
 
 /** The user must change it at the next sign-in. */
 export const useSetTemporaryPassword = () =>

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { aUserTarget, dashboardRoutes, employee, employeesPage, YEAR } from '../testing/fixtures';
+import { aUserTarget, dashboardRoutes, employee, employeePages, employeesPage, YEAR } from '../testing/fixtures';
 import { renderWithHrApi, Status, type HrRoutes, type RecordedCall } from '../testing/hrTestApi';
 import { EmployeeTable } from './EmployeeTable';
 
@@ -64,6 +64,23 @@ describe('the employee table', () => {
     const pages = screen.getByRole('navigation', { name: 'Employee table pages' });
     expect(within(pages).getByText('Showing 4 of 4 employees')).toBeInTheDocument();
     expect(within(pages).getByText('Page 1 of 1')).toBeInTheDocument();
+  });
+
+  it('shows deactivated people (leavers) on asking, marked, and the active ones by default', async () => {
+    const leaver = employee({ id: 9, name: 'Lea Leaver', deactivatedAt: `${YEAR}-03-01T10:00:00.000Z` });
+    const user = userEvent.setup();
+    const api = await renderTable({
+      listHrEmployees: ({ url }: { url: string }) =>
+        new URL(url, 'http://localhost').searchParams.get('status') === 'deactivated'
+          ? employeesPage([leaver])
+          : employeePages({ url }),
+    });
+    expect(screen.getByLabelText('Status')).toHaveValue('active');
+    expect(lastPageRead(api.calls)).not.toHaveProperty('status');
+    await user.selectOptions(screen.getByLabelText('Status'), 'Deactivated');
+    await eventually(() => expect(names()).toEqual(['Lea Leaver']));
+    expect(lastPageRead(api.calls)).toMatchObject({ status: 'deactivated', page: '1' });
+    expect(within(table()).getAllByRole('row')[1]).toHaveTextContent('Lea Leaver (Deactivated)');
   });
 
   it('asks the server to search by name or e-mail and to filter by role; says when nobody matches', async () => {

@@ -10,6 +10,10 @@ import {
   type HrEmployeeSort,
   type HrRoleFilter,
   type Role,
+  statusParameterOf,
+  USER_STATUS_LABELS,
+  USER_STATUSES,
+  type UserStatus,
 } from '@tht/contracts';
 import { Button, DashboardSection, Input, PageNav, SEARCH_DELAY_MS, Select, useDebouncedValue } from '@tht/ui';
 import { SortableTable, type SortingState } from '@tht/ui/table';
@@ -58,6 +62,7 @@ function employeeColumns(editTarget: (employee: HrEmployee) => void) {
       cell: ({ row }) => (
         <>
           <strong>{row.original.name}</strong>
+          {row.original.deactivatedAt !== undefined && <Muted as="span"> (Deactivated)</Muted>}
           <Muted>{row.original.email}</Muted>
         </>
       ),
@@ -103,16 +108,19 @@ function serverOrder(sorting: SortingState): Pick<EmployeePageQuery, 'sort' | 'o
 }
 
 /**
- * The employee table, served a page of 50 at a time: search by name or e-mail,
- * role filter and sorting on the server, each person's hours, target (with its edit dialog) and
+ * The employee table, served a page of 50 at a time: search by name or e-mail, role and status
+ * filters (active people by default; deactivated leavers, whose hours stay in every figure, on
+ * asking) and sorting on the server, each person's hours, target (with its edit dialog) and
  * completed training with the latest 2 courses, 'Showing X of Y employees' over everyone, and the
  * 'Set employee targets' bulk dialog.
  */
 export function EmployeeTable({ year }: { year: number }) {
   const searchId = useId();
   const roleId = useId();
+  const statusId = useId();
   const [search, setSearch] = useState('');
   const [role, setRole] = useState<HrRoleFilter>('all');
+  const [status, setStatus] = useState<UserStatus>('active');
   const [sorting, setSorting] = useState<SortingState>([]);
   const [pageNumber, setPageNumber] = useState(1);
   const [editing, setEditing] = useState<HrEmployee | null>(null);
@@ -122,6 +130,7 @@ export function EmployeeTable({ year }: { year: number }) {
     page: pageNumber,
     search: useDebouncedValue(search.trim(), SEARCH_DELAY_MS),
     role: role === 'all' ? '' : role,
+    status: statusParameterOf(status),
     ...serverOrder(sorting),
   };
   const { page, error } = useHrEmployeePage(year, query);
@@ -160,6 +169,16 @@ export function EmployeeTable({ year }: { year: number }) {
                 {HR_ROLE_FILTERS.map((filter) => (
                   <option key={filter} value={filter}>
                     {HR_ROLE_FILTER_LABELS[filter]}
+                  </option>
+                ))}
+              </Select>
+            </div>
+            <div>
+              <label htmlFor={statusId}>Status</label>
+              <Select id={statusId} value={status} onChange={(event) => fromPageOne(setStatus)(event.target.value as UserStatus)}>
+                {USER_STATUSES.map((value) => (
+                  <option key={value} value={value}>
+                    {USER_STATUS_LABELS[value]}
                   </option>
                 ))}
               </Select>

@@ -5,6 +5,7 @@ import {
   type HrEmployeeSort,
   type Role,
   type SortOrder,
+  type UserStatus,
   type UserTargetCreateInput,
   type UserTargetUpdateInput,
   type YearlyTargetCreateInput,
@@ -24,8 +25,15 @@ export function useHrStats({ year, asOf }: HrShown) {
   return { stats: data, progress, error };
 }
 
-/** What a page of the employee table is asked for (`role` empty: every role). */
-export type EmployeePageQuery = { page: number; search: string; role: Role | ''; sort: HrEmployeeSort; order: SortOrder };
+/** What a page of the employee table is asked for (`role` empty: every role; `status` absent: the active accounts). */
+export type EmployeePageQuery = {
+  page: number;
+  search: string;
+  role: Role | '';
+  status?: UserStatus;
+  sort: HrEmployeeSort;
+  order: SortOrder;
+};
 
 /** One page of the employee table (50 a page), searched, filtered and sorted by the server. */
 export function useHrEmployeePage(year: number, query: EmployeePageQuery) {

@@ -48,6 +48,7 @@ export const ACCOUNT_MESSAGES = {
   ownAccountUndeletable: 'You cannot delete your own account',
   ownAccountUndeactivatable: 'You cannot deactivate your own account',
   accountDeactivated: 'This account has been deactivated. Please contact your administrator.',
+  deactivatedPeopleHidden: 'Only HR and admins can list deactivated accounts',
   departmentNotFound: 'Department not found',
   unknownDepartment: (name: string) => `Department '${name}' does not exist; pick one from the list`,
   departmentExists: 'A department with this name already exists',

@@ -5,22 +5,32 @@ import { peoplePageOf, peoplePageParameters, totalPagesOf } from './people-pages
 const peoplePageQuery = queryParametersSchema(peoplePageParameters);
 
 describe('the query of a page of people', () => {
-  it('defaults to page 1, no search and every role', () => {
-    expect(peoplePageQuery.parse({})).toEqual({ page: 1, search: '', role: undefined });
-    expect(peoplePageQuery.parse({ page: '', role: '' })).toEqual({ page: 1, search: '', role: undefined });
+  it('defaults to page 1, no search, every role and the active accounts', () => {
+    expect(peoplePageQuery.parse({})).toEqual({ page: 1, search: '', role: undefined, status: 'active' });
+    expect(peoplePageQuery.parse({ page: '', role: '', status: '' })).toEqual({
+      page: 1,
+      search: '',
+      role: undefined,
+      status: 'active',
+    });
   });
 
-  it('reads page, search and role', () => {
-    expect(peoplePageQuery.parse({ page: '3', search: ' smith ', role: 'manager' })).toEqual({
+  it('reads page, search, role and status', () => {
+    expect(peoplePageQuery.parse({ page: '3', search: ' smith ', role: 'manager', status: 'deactivated' })).toEqual({
       page: 3,
       search: 'smith',
       role: 'manager',
+      status: 'deactivated',
     });
+    expect(peoplePageQuery.parse({ status: 'all' }).status).toBe('all');
   });
 
   it('refuses a bad page or role and unknown parameters', () => {
     expect(peoplePageQuery.safeParse({ page: '0' }).error?.issues[0]?.message).toBe('page must be a whole number of at least 1');
     expect(peoplePageQuery.safeParse({ role: 'boss' }).success).toBe(false);
+    expect(peoplePageQuery.safeParse({ status: 'gone' }).error?.issues[0]?.message).toBe(
+      'status must be one of active, deactivated, all (active when absent)',
+    );
     expect(peoplePageQuery.safeParse({ pages: '1' }).success).toBe(false);
   });
 });

@@ -39,6 +39,9 @@ export const canExport = (user: RoleHolder) => hasRole(user, 'hr', 'smt', 'admin
 /** Organisation-wide data (all entries, organisation statistics, anyone's data): HR, SMT and admins. */
 export const canViewOrganisationData = (user: RoleHolder) => hasRole(user, 'hr', 'smt', 'admin');
 
+/** Deactivated accounts (leavers) in lists of people: HR and admins; everyone else sees the active ones only. */
+export const canSeeDeactivatedPeople = (user: RoleHolder) => hasRole(user, 'hr', 'admin');
+
 /** The Manager View: role manager, or anyone with direct reports whatever their role. */
 export const canUseManagerView = (viewer: Viewer) => hasRole(viewer, 'manager') || viewer.hasDirectReports;
 

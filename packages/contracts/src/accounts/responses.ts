@@ -20,6 +20,8 @@ export const userSchema = z.strictObject({
   lastLogin: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Present only for a deactivated account (a leaver switched off): when it was switched off. */
+  deactivatedAt: z.string().optional(),
 });
 
 /** What any signed-in user may see of a colleague (directory and manager pool). */
@@ -33,6 +35,7 @@ export const userSummarySchema = userSchema.pick({
   managerId: true,
   managerName: true,
   department: true,
+  deactivatedAt: true,
 });
 
 export const currentUserResponseSchema = z.strictObject({

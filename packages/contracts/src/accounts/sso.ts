@@ -1,3 +1,5 @@
+import { ACCOUNT_MESSAGES } from './messages';
+
 /**
  * Single sign-on through the organisation's OpenID Connect provider. The browser goes to
  * `SSO_START_PATH`; the provider sends it back to the callback, which signs the person in and sends
@@ -30,6 +32,7 @@ export const SSO_FAILURES = [
   'other-domain',
   'no-account',
   'identity-mismatch',
+  'deactivated',
   'internal',
 ] as const;
 export type SsoFailure = (typeof SSO_FAILURES)[number];
@@ -59,6 +62,8 @@ export function ssoFailureMessage(failure: SsoFailure, domain?: string): string 
       return 'There is no account for your e-mail address yet. Ask an administrator to create one.';
     case 'identity-mismatch':
       return SSO_MESSAGES.identityMismatch;
+    case 'deactivated':
+      return ACCOUNT_MESSAGES.accountDeactivated;
     case 'internal':
       return 'Signing in failed on our side. Please try again; if it keeps happening, tell your administrator.';
   }

@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { queryParametersSchema } from '../query-parameters';
 import { defineRoutes } from '../routes/api-route';
 import { PEOPLE } from '../routes/read-families';
 import { PERSONAL_DATA_CONTENT_TYPES, personalDataQuerySchema } from './personal-data';
+import { userStatusParameter } from './people-pages';
 import { messageResponseSchema, userSchema, userSummarySchema } from './responses';
 import { adminUserCreateSchema, adminUserUpdateSchema, profileUpdateSchema, tempPasswordSchema, userIdSchema } from './schemas';
 
@@ -13,6 +15,7 @@ export const usersRoutes = defineRoutes({
     method: 'get',
     path: '/api/users',
     access: 'signed-in',
+    query: queryParametersSchema({ status: userStatusParameter }),
     responses: { 200: { schema: z.union([z.array(userSchema), z.array(userSummarySchema)]) } },
   },
   getUser: {
@@ -56,6 +59,22 @@ export const usersRoutes = defineRoutes({
     params: USER_ID,
     query: personalDataQuerySchema,
     responses: { 200: { contentType: [PERSONAL_DATA_CONTENT_TYPES.json, PERSONAL_DATA_CONTENT_TYPES.csv] } },
+  },
+  deactivateUser: {
+    method: 'post',
+    path: '/api/users/{id}/deactivate',
+    access: 'admin',
+    params: USER_ID,
+    responses: { 204: {} },
+    refreshes: PEOPLE,
+  },
+  reactivateUser: {
+    method: 'post',
+    path: '/api/users/{id}/reactivate',
+    access: 'admin',
+    params: USER_ID,
+    responses: { 204: {} },
+    refreshes: PEOPLE,
   },
   setTemporaryPassword: {
     method: 'post',

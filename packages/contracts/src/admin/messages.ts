@@ -29,12 +29,16 @@ export const ADMIN_MESSAGES = {
   },
   syncRoles: 'Sync Roles',
   noUsersFound: 'No users found',
+  deactivateUserQuestion: (name: string, email: string) =>
+    `Deactivate ${name} (${email})? They are signed out at once and can no longer sign in; their entries stay in every figure and export. You can reactivate them later.`,
   noFiscalYears: 'No fiscal years configured yet.',
 
   // Failure toasts.
   failedToCreateUser: 'Failed to create user',
   failedToUpdateUser: 'Failed to update user',
   failedToDeleteUser: 'Failed to delete user',
+  failedToDeactivateUser: 'Failed to deactivate user',
+  failedToReactivateUser: 'Failed to reactivate user',
   failedToSetTemporaryPassword: 'Failed to set temporary password',
   failedToSyncRoles: 'Failed to sync roles',
   failedToCreateFiscalYear: 'Failed to create fiscal year',

@@ -31,7 +31,7 @@ export const hrEmployeesQuerySchema = queryParametersSchema({
 export const hrEmployeesPageSchema = z.strictObject({
   employees: z.array(hrEmployeeSchema),
   ...peoplePageFields,
-  allEmployees: z.number().meta({ description: 'Every account, whatever the search and role filter' }),
+  allEmployees: z.number().meta({ description: 'Every active account, whatever the search and filters' }),
   bulkTargetHours: z.number().meta({
     description:
       "The default of a bulk assignment for the year: the most common person's target, else the shared yearly target, else 100",

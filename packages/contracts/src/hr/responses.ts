@@ -54,6 +54,7 @@ export const hrEmployeeSchema = z.strictObject({
     .boolean()
     .meta({ description: 'True when HR set a target for this person and year (edit with PUT, else create with POST)' }),
   recentCourses: z.array(recentCourseSchema).meta({ description: 'The latest 2 entries of the year, latest first' }),
+  deactivatedAt: z.string().optional().meta({ description: 'Present only for a deactivated account: when it was switched off' }),
 });
 
 /** GET /api/hr/users?year=: every account, by last then first name. */
