@@ -589,6 +589,7 @@ describe('e-mail reservations', () => {
     confirmation: null,
     placementRequired: false,
     deactivated: false,
+    erased: false,
     deleted: false,
   };
 

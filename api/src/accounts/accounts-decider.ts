@@ -11,6 +11,7 @@ import {
   type SsoIdentity,
   type UserProfileFields,
   CONFLICT_MESSAGE,
+  fullName,
 } from '@tht/contracts';
 import { DomainError, type Decider, type NameClaim, type StoredEvent } from '../platform/decider';
 
@@ -43,6 +44,8 @@ export type AccountState = {
   placementRequired: boolean;
   /** A leaver switched off (`UserDeactivated`) and not yet switched on again: no sign-in, no reset. */
   deactivated: boolean;
+  /** Erased (`PersonErased`, decision 035d): their personal data is gone; nothing more is decided on the account. */
+  erased: boolean;
   deleted: boolean;
 } | null;
 
@@ -66,6 +69,7 @@ export type AccountStreamEvent = ProductEvent<
   | 'UserDeleted'
   | 'UserDeactivated'
   | 'UserReactivated'
+  | 'PersonErased'
   | 'PasswordChanged'
   | 'TemporaryPasswordSet'
   | 'PasswordResetRequested'
@@ -149,6 +153,8 @@ export type AccountCommand =
   | { type: 'DeleteAccount'; editorId: number }
   /** `actorId`: the signed-in person asking (null for the directory or the system), who may not switch themselves off. */
   | { type: 'DeactivateAccount'; actorId: number | null }
+  /** `confirmName`: the person's full name, as the admin typed it to confirm. */
+  | { type: 'EraseAccount'; confirmName: string }
   | { type: 'ReactivateAccount' }
   | { type: 'ChangePassword'; passwordHash: string; currentPassword: CurrentPasswordProof }
   | { type: 'SetTemporaryPassword'; passwordHash: string }
@@ -159,6 +165,7 @@ type Account = NonNullable<AccountState>;
 
 function liveAccount(state: AccountState, missing: string = M.userNotFound): Account {
   if (!state || state.deleted) throw new DomainError('not-found', missing);
+  if (state.erased) throw new DomainError('conflict', M.accountErased);
   return state;
 }
 
@@ -178,6 +185,20 @@ function deactivateAccount(
   if (userId === actorId) throw new DomainError('invalid', M.ownAccountUndeactivatable);
   return deactivated ? [] : [{ type: 'UserDeactivated', data: { userId } }];
 }
+
+/** A deactivated person's personal data is erased, once their full name is typed to confirm it. */
+function eraseAccount(
+  state: AccountState,
+  { confirmName }: Extract<AccountCommand, { type: 'EraseAccount' }>,
+): AccountStreamEvent[] {
+  const { userId, deactivated, firstName, lastName } = liveAccount(state);
+  if (!deactivated) throw new DomainError('conflict', M.eraseActiveAccount);
+  if (!sameName(confirmName, fullName({ firstName, lastName }))) throw new DomainError('invalid', M.eraseNameMismatch);
+  return [{ type: 'PersonErased', data: { userId } }];
+}
+
+const sameName = (typed: string, name: string) =>
+  typed.trim().replace(/\s+/g, ' ').toLowerCase() === name.trim().replace(/\s+/g, ' ').toLowerCase();
 
 function reactivateAccount(state: AccountState): AccountStreamEvent[] {
   const { userId, deactivated } = liveAccount(state);
@@ -387,6 +408,8 @@ function decide(command: AccountCommand, state: AccountState): AccountStreamEven
     }
     case 'DeactivateAccount':
       return deactivateAccount(state, command);
+    case 'EraseAccount':
+      return eraseAccount(state, command);
     case 'ReactivateAccount':
       return reactivateAccount(state);
     case 'ChangePassword': {
@@ -436,6 +459,7 @@ function evolve(state: AccountState, event: StoredEvent<AccountStreamEvent>): Ac
         confirmation: null,
         placementRequired: false,
         deactivated: false,
+        erased: false,
         deleted: false,
       };
     }
@@ -476,6 +500,8 @@ function evolve(state: AccountState, event: StoredEvent<AccountStreamEvent>): Ac
       return state && { ...state, deleted: true };
     case 'UserDeactivated':
       return state && { ...state, deactivated: true };
+    case 'PersonErased':
+      return state && { ...state, erased: true };
     case 'UserReactivated':
       // Links issued before or during the deactivation do not come back with the account.
       return state && { ...state, deactivated: false, resets: [] };
@@ -511,6 +537,8 @@ export function emailClaimOf(event: AccountStreamEvent | undefined, state: Accou
     }
     case 'UserDeleted':
       return { giveUp: event.data.email };
+    case 'PersonErased':
+      return state ? { giveUp: state.email } : {};
     default:
       return {};
   }

@@ -58,20 +58,6 @@ export const describeUsersApi: DescribeFeatureApi = (settings) =>
           responses: { 200: 'Deleted' },
           errors: { 400: [M.ownAccountUndeletable], 404: [M.userNotFound] },
         },
-        downloadPersonalData: {
-          summary: 'Download everything held about a person (GDPR articles 15 and 20)',
-          description:
-            'The person themselves or an admin. A file download (`Content-Disposition: attachment`) that also works when a ' +
-            'browser window opens the address (the `authToken` cookie signs in). `format=json` (default): one document with ' +
-            'the sections about, profile, accountHistory, entries (each with its versions), targets, signIns, sessions, ' +
-            'failedSignIns, passwordResets, emailConfirmations and dataDownloads. `format=csv`: the same, one line per value, ' +
-            'columns `section,record,field,value`, written as the export writes CSV (formulas neutralised). No password, ' +
-            'token or key hash is ever included. Each download is recorded (`PersonalDataExported`, the downloader as the ' +
-            "actor) and shown in the audit log and in the file's own dataDownloads.",
-          responses: { 200: 'The file' },
-          headers: { 200: { 'Content-Disposition': 'attachment; filename="personal-data-user-<id>-<YYYY-MM-DD>.<json|csv>"' } },
-          errors: { 400: [PD.badFormat], 403: [PD.ownDataOnly], 404: [M.userNotFound] },
-        },
         deactivateUser: {
           summary: 'Deactivate an account (a leaver)',
           description:
@@ -89,6 +75,31 @@ export const describeUsersApi: DescribeFeatureApi = (settings) =>
             'Idempotent: an active account stays as it is (204).',
           responses: { 204: 'Reactivated (or already active)' },
           errors: { 404: [M.userNotFound] },
+        },
+        eraseUser: {
+          summary: "Erase a deactivated person's personal data (GDPR article 17)",
+          description:
+            'Crypto-shredding (decision 035d): the key their personal fields are encrypted with is deleted, so their name, ' +
+            'e-mail, notes and free-text fields read as erased everywhere (screens, exports, the audit log, history, as-of ' +
+            'replays, rebuilds), the event log included, while the hash chain still verifies. They show as "Erased person #id"; ' +
+            'their hours and ratings stay in every figure. `confirmName` must be their full name (case and spaces aside). ' +
+            'Only a deactivated account can be erased, once; it cannot be reactivated or changed afterwards.',
+          responses: { 204: 'Erased' },
+          errors: { 400: [M.eraseNameMismatch], 404: [M.userNotFound], 409: [M.eraseActiveAccount, M.accountErased] },
+        },
+        downloadPersonalData: {
+          summary: 'Download everything held about a person (GDPR articles 15 and 20)',
+          description:
+            'The person themselves or an admin. A file download (`Content-Disposition: attachment`) that also works when a ' +
+            'browser window opens the address (the `authToken` cookie signs in). `format=json` (default): one document with ' +
+            'the sections about, profile, accountHistory, entries (each with its versions), targets, signIns, sessions, ' +
+            'failedSignIns, passwordResets, emailConfirmations and dataDownloads. `format=csv`: the same, one line per value, ' +
+            'columns `section,record,field,value`, written as the export writes CSV (formulas neutralised). No password, ' +
+            'token or key hash is ever included. Each download is recorded (`PersonalDataExported`, the downloader as the ' +
+            "actor) and shown in the audit log and in the file's own dataDownloads.",
+          responses: { 200: 'The file' },
+          headers: { 200: { 'Content-Disposition': 'attachment; filename="personal-data-user-<id>-<YYYY-MM-DD>.<json|csv>"' } },
+          errors: { 400: [PD.badFormat], 403: [PD.ownDataOnly], 404: [M.userNotFound] },
         },
         setTemporaryPassword: {
           summary: "Set a user's temporary password",

@@ -1,4 +1,11 @@
-import { adminUserCreateSchema, adminUserUpdateSchema, profileUpdateSchema, tempPasswordSchema, usersRoutes } from '@tht/contracts';
+import {
+  adminUserCreateSchema,
+  adminUserUpdateSchema,
+  eraseUserSchema,
+  profileUpdateSchema,
+  tempPasswordSchema,
+  usersRoutes,
+} from '@tht/contracts';
 import { Router } from 'express';
 import { accessGuards } from '../auth/access-guards';
 import { isAdmin } from '../auth/policy';
@@ -8,6 +15,7 @@ import type { AppContext } from '../platform/context';
 import { parseWith } from '../platform/http';
 import { jsonOf, responseKey, sendReadModelJson } from '../platform/read-responses';
 import { mountRoutes } from '../platform/route-table';
+import { eraseUser } from './erasure';
 import { downloadPersonalData } from './personal-data-download';
 import {
   addUser,
@@ -65,10 +73,6 @@ export function createUsersRouter(ctx: AppContext): Router {
       await deleteUser(ctx, signedInUser(req), params.id, actorOf(req));
       return { message: 'User deleted' };
     },
-    downloadPersonalData: async ({ params, query, req, res }) => {
-      const file = await downloadPersonalData(ctx, signedInUser(req), params.id, query.format, actorOf(req));
-      res.attachment(file.name).type(file.contentType).set('Cache-Control', 'no-store').send(file.body);
-    },
     deactivateUser: async ({ params, req, res }) => {
       await deactivateUser(ctx, params.id, actorOf(req));
       res.status(204).end();
@@ -76,6 +80,15 @@ export function createUsersRouter(ctx: AppContext): Router {
     reactivateUser: async ({ params, req, res }) => {
       await reactivateUser(ctx, params.id, actorOf(req));
       res.status(204).end();
+    },
+    eraseUser: async ({ params, req, res }) => {
+      const { confirmName } = parseWith(eraseUserSchema, req.body);
+      await eraseUser(ctx, params.id, confirmName, actorOf(req));
+      res.status(204).end();
+    },
+    downloadPersonalData: async ({ params, query, req, res }) => {
+      const file = await downloadPersonalData(ctx, signedInUser(req), params.id, query.format, actorOf(req));
+      res.attachment(file.name).type(file.contentType).set('Cache-Control', 'no-store').send(file.body);
     },
     setTemporaryPassword: async ({ req }) => {
       const { userId, tempPassword } = parseWith(tempPasswordSchema, req.body);

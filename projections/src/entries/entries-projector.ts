@@ -1,6 +1,15 @@
-import { fullName, isEventOf, type AccountEventData, type EntryDetails } from '@tht/contracts';
+import {
+  ERASED_TEXT,
+  erasedPersonName,
+  erasedValue,
+  fullName,
+  isEventOf,
+  type AccountEventData,
+  type EntryDetails,
+} from '@tht/contracts';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { deleteRows, insertRows, unnestRows, upsertRows, type ColumnTypes } from '../framework/batch-sql';
+import { erasedIn } from '../framework/erasure';
 import type { ProjectedEvent, Projector } from '../framework/projector';
 
 /** A row of `read_models.entries`. `hours` is numeric, read back as its text ("1.5"). */
@@ -394,9 +403,28 @@ export const entriesProjector: Projector<EntriesTables> = {
   migrate,
   async project(trx, schema, events) {
     const relevant = events.filter(isHandled);
-    if (relevant.length === 0) return;
-    const batch = await EntriesBatch.load(trx, schema, relevant);
-    for (const event of relevant) await batch.apply(event);
-    await batch.flush();
+    if (relevant.length > 0) {
+      const batch = await EntriesBatch.load(trx, schema, relevant);
+      for (const event of relevant) await batch.apply(event);
+      await batch.flush();
+    }
+    for (const userId of erasedIn(events)) await eraseEntriesOf(trx, schema, userId);
   },
 };
+
+/**
+ * An erased person's entries as a rebuild reads them (decision 035d): their names, notes and custom
+ * values erased, the manager name on them too (they typed it); and the manager name on their
+ * reports' entries, which named them.
+ */
+async function eraseEntriesOf(trx: Transaction<EntriesTables>, schema: string, userId: number): Promise<void> {
+  const [entries, owners] = [sql.table(`${schema}.entries`), sql.table(`${schema}.entry_owners`)];
+  const [firstName, lastName, name] = [erasedValue('firstName', userId), erasedValue('lastName', userId), erasedPersonName(userId)];
+  await sql`UPDATE ${entries} SET first_name = ${firstName}, last_name = ${lastName}, manager_name = ${name}, notes = ${ERASED_TEXT},
+      custom_fields = (SELECT coalesce(jsonb_object_agg(key, CASE WHEN value = 'null'::jsonb THEN value ELSE to_jsonb(${ERASED_TEXT}::text) END),
+        '{}'::jsonb) FROM jsonb_each(custom_fields))
+    WHERE user_id = ${userId}`.execute(trx);
+  await sql`UPDATE ${owners} SET first_name = ${firstName}, last_name = ${lastName} WHERE user_id = ${userId}`.execute(trx);
+  await sql`UPDATE ${entries} SET manager_name = ${name}
+    WHERE user_id IN (SELECT user_id FROM ${owners} WHERE manager_id = ${userId})`.execute(trx);
+}

@@ -1,6 +1,7 @@
-import { namingFieldsOf, type NamingFields } from '@tht/contracts';
+import { erasedValue, namingFieldsOf, userStream, type NamingFields } from '@tht/contracts';
 import { sql, type Kysely } from 'kysely';
 import { insertRows, type ColumnTypes } from '../framework/batch-sql';
+import { erasedIn } from '../framework/erasure';
 import type { Projector } from '../framework/projector';
 
 /**
@@ -40,5 +41,15 @@ export const recordNamesProjector: Projector<RecordNamesTables> = {
       return fields ? [{ stream_name: event.streamName, position: event.globalPosition, fields }] : [];
     });
     await insertRows(trx, schema, 'record_names', rows, COLUMN_TYPES);
+    for (const userId of erasedIn(events)) await eraseNamesOf(trx, schema, userId);
   },
 };
+
+/** An erased person's names as a rebuild reads them (decision 035d), at every event that stated one. */
+async function eraseNamesOf(trx: Kysely<RecordNamesTables>, schema: string, userId: number): Promise<void> {
+  const erased = { firstName: erasedValue('firstName', userId), lastName: erasedValue('lastName', userId) };
+  await sql`UPDATE ${sql.table(`${schema}.record_names`)} SET fields = fields
+      || CASE WHEN fields ? 'firstName' THEN jsonb_build_object('firstName', ${erased.firstName}::text) ELSE '{}'::jsonb END
+      || CASE WHEN fields ? 'lastName' THEN jsonb_build_object('lastName', ${erased.lastName}::text) ELSE '{}'::jsonb END
+    WHERE stream_name = ${userStream(userId)}`.execute(trx);
+}

@@ -1,6 +1,7 @@
-import { isEventOf, TARGET_EVENT_TYPES, type TargetEventType } from '@tht/contracts';
+import { ERASED_TEXT, isEventOf, TARGET_EVENT_TYPES, type TargetEventType } from '@tht/contracts';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { deleteRows, upsertRows, type ColumnTypes } from '../framework/batch-sql';
+import { erasedIn } from '../framework/erasure';
 import type { ProjectedEvent, Projector } from '../framework/projector';
 
 /** A yearly target, which is also the fiscal year of that year (one row per year). */
@@ -150,5 +151,10 @@ export const targetsProjector: Projector<TargetsTables> = {
       if (isHandled(event)) fold(changes, event);
     }
     await write(trx, schema, changes);
+    // An erased person's reasons as a rebuild reads them (decision 035d).
+    for (const userId of erasedIn(events)) {
+      await sql`UPDATE ${sql.table(`${schema}.user_targets`)} SET reason = ${ERASED_TEXT}
+        WHERE user_id = ${userId} AND reason IS NOT NULL`.execute(trx);
+    }
   },
 };

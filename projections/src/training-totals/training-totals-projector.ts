@@ -1,4 +1,4 @@
-import { HIGH_RATING_MIN, topicsOf } from '@tht/contracts';
+import { ERASED_TEXT, HIGH_RATING_MIN, topicsOf } from '@tht/contracts';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { deleteRows, unnestRows, type ColumnTypes } from '../framework/batch-sql';
 import { DecimalSum } from '../framework/decimal-sum';
@@ -9,6 +9,7 @@ import {
   type LoggedEntry,
   type Signed,
 } from '../entry-contributions/entry-contributions';
+import { erasedIn } from '../framework/erasure';
 import type { Projector } from '../framework/projector';
 
 /**
@@ -51,6 +52,8 @@ export interface TrainingTotalsEntryRow {
   innovative: boolean;
   /** The topics matched when the entry was projected (a json array of keywords). */
   topics: string[];
+  /** The topics its training name alone matches: the entry's once its owner is erased (their notes unreadable). */
+  name_topics: string[];
 }
 
 export interface TrainingTotalsTables {
@@ -68,6 +71,7 @@ const ENTRY_COLUMN_TYPES: ColumnTypes<TrainingTotalsEntryRow> = {
   high_rated: 'bool',
   innovative: 'bool',
   topics: 'jsonb',
+  name_topics: 'jsonb',
 };
 
 /** A contribution added (+1) or taken back (-1). */
@@ -103,7 +107,8 @@ async function migrate(db: Kysely<TrainingTotalsTables>, schema: string): Promis
     hours numeric NOT NULL,
     high_rated boolean NOT NULL,
     innovative boolean NOT NULL,
-    topics jsonb NOT NULL
+    topics jsonb NOT NULL,
+    name_topics jsonb NOT NULL
   )`.execute(db);
   // A deleted user's contributions go in one statement.
   await sql`CREATE INDEX IF NOT EXISTS training_totals_entries_user_idx ON ${entries} (user_id)`.execute(db);
@@ -142,6 +147,7 @@ const CONTRIBUTIONS: EntryContributionTable<TrainingTotalsEntryRow> = {
     high_rated: entry.rating >= HIGH_RATING_MIN,
     innovative: entry.beInnovative,
     topics: topicsOfEntry(entry),
+    name_topics: topicsOfEntry({ ...entry, notes: ERASED_TEXT }),
   }),
 };
 
@@ -313,13 +319,42 @@ class TotalsWriter {
 
 export const trainingTotalsProjector: Projector<TrainingTotalsTables> = {
   name: 'training-totals',
+  // 2: name_topics (an erased person's entries count the topics of their training names alone).
+  version: 2,
   migrate,
   async project(trx, schema, events) {
+    const writer = new TotalsWriter(trx, schema);
     const relevant = events.filter(isEntryContributionEvent);
-    if (relevant.length === 0) return;
-    const contributions = await EntryContributions.load(trx, schema, CONTRIBUTIONS, relevant);
-    for (const event of relevant) contributions.apply(event);
-    const { deltas, deletedUsers } = await contributions.flush();
-    await new TotalsWriter(trx, schema).write(deltas, deletedUsers);
+    if (relevant.length > 0) {
+      const contributions = await EntryContributions.load(trx, schema, CONTRIBUTIONS, relevant);
+      for (const event of relevant) contributions.apply(event);
+      const { deltas, deletedUsers } = await contributions.flush();
+      await writer.write(deltas, deletedUsers);
+    }
+    for (const userId of erasedIn(events)) await eraseTopicsOf(trx, schema, writer, userId);
   },
 };
+
+/**
+ * An erased person's entries count the topics a rebuild finds in them (decision 035d): their
+ * training names', not their notes' (unreadable). Hours, ratings and the rest stay as they are.
+ */
+async function eraseTopicsOf(
+  trx: Transaction<TrainingTotalsTables>,
+  schema: string,
+  writer: TotalsWriter,
+  userId: number,
+): Promise<void> {
+  const entries = sql.table(`${schema}.training_totals_entries`);
+  const { rows } =
+    await sql<TrainingTotalsEntryRow>`SELECT * FROM ${entries} WHERE user_id = ${userId} AND topics <> name_topics`.execute(trx);
+  if (rows.length === 0) return;
+  await sql`UPDATE ${entries} SET topics = name_topics WHERE user_id = ${userId}`.execute(trx);
+  await writer.write(
+    rows.flatMap((row): Delta[] => [
+      { ...row, sign: -1 },
+      { ...row, topics: row.name_topics, sign: 1 },
+    ]),
+    [],
+  );
+}

@@ -1,7 +1,8 @@
 import type { AccountEventData, Role, UserProfileFields } from '@tht/contracts';
-import { fullName, isEventOf } from '@tht/contracts';
+import { ERASED_TEXT, erasedPersonName, erasedValue, fullName, isEventOf } from '@tht/contracts';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { deleteRows, insertRows, unnestRows, type ColumnTypes } from '../framework/batch-sql';
+import { erasedIn } from '../framework/erasure';
 import type { ProjectedEvent, Projector } from '../framework/projector';
 
 /** A row of `read_models.users`. Secrets are hashes; API responses never include them. */
@@ -434,9 +435,25 @@ export const usersProjector: Projector<UsersTables> = {
   migrate,
   async project(trx, schema, events) {
     const userEvents = events.filter(isUserEvent);
-    if (userEvents.length === 0) return;
-    const batch = await UsersBatch.load(trx, schema, userEvents);
-    for (const event of userEvents) await batch.apply(event);
-    await batch.flush();
+    if (userEvents.length > 0) {
+      const batch = await UsersBatch.load(trx, schema, userEvents);
+      for (const event of userEvents) await batch.apply(event);
+      await batch.flush();
+    }
+    for (const userId of erasedIn(events)) await eraseUserRows(trx, schema, userId);
   },
 };
+
+/**
+ * An erased person's row as a rebuild reads it (decision 035d): names and address erased, the
+ * provider's subject too, a manager name they typed themselves (no picked manager) as theirs; and
+ * their reports' manager name.
+ */
+async function eraseUserRows(trx: Transaction<UsersTables>, schema: string, userId: number): Promise<void> {
+  const users = sql.table(`${schema}.users`);
+  await sql`UPDATE ${users} SET first_name = ${erasedValue('firstName', userId)}, last_name = ${erasedValue('lastName', userId)},
+      email = ${erasedValue('email', userId)}, sso_subject = CASE WHEN sso_subject IS NULL THEN NULL ELSE ${ERASED_TEXT} END,
+      manager_name = CASE WHEN manager_id IS NULL AND manager_name IS NOT NULL THEN ${erasedPersonName(userId)} ELSE manager_name END
+    WHERE id = ${userId}`.execute(trx);
+  await sql`UPDATE ${users} SET manager_name = ${erasedPersonName(userId)} WHERE manager_id = ${userId}`.execute(trx);
+}

@@ -22,8 +22,11 @@ export interface AccountEventData {
    * null for an account made at its first single sign-on (it has no password).
    */
   UserRegistered: UserProfileFields & { userId: number; passwordHash: string | null };
-  /** Created by an admin (firstLoginRequired true) or at start-up (false). */
-  UserCreated: UserProfileFields & { userId: number; passwordHash: string; firstLoginRequired: boolean };
+  /**
+   * Created by an admin (firstLoginRequired true), at start-up (false) or by the organisation's
+   * directory (SCIM: `passwordHash` null, no password; the person signs in by single sign-on).
+   */
+  UserCreated: UserProfileFields & { userId: number; passwordHash: string | null; firstLoginRequired: boolean };
   UserUpdated: { userId: number; changes: Partial<UserProfileFields> };
   UserDeleted: { userId: number; email: string };
   /**
@@ -34,6 +37,11 @@ export interface AccountEventData {
   UserDeactivated: { userId: number };
   /** A deactivated account is switched on again: its holder signs in as before. */
   UserReactivated: { userId: number };
+  /**
+   * A deactivated person's personal data is erased (decision 035d): their key is deleted, so every
+   * personal field of every event reads as erased ("Erased person #id"); nothing more is decided on the account.
+   */
+  PersonErased: { userId: number };
   /** The user chose a new password: clears firstLoginRequired and revokes earlier tokens. */
   PasswordChanged: { userId: number; passwordHash: string };
   /** An admin set a temporary password: forces a change at next login and revokes earlier tokens. */

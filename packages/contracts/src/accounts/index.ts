@@ -9,6 +9,7 @@ export * from './sso';
 export * from './sessions';
 export * from './second-factor';
 export * from './events';
+export * from './erasure';
 export * from './personal-data';
 export * from './policy';
 export * from './people-pages';

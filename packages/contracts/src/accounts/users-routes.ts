@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { queryParametersSchema } from '../query-parameters';
 import { defineRoutes } from '../routes/api-route';
 import { PEOPLE } from '../routes/read-families';
-import { PERSONAL_DATA_CONTENT_TYPES, personalDataQuerySchema } from './personal-data';
+import { eraseUserSchema } from './erasure';
 import { userStatusParameter } from './people-pages';
+import { PERSONAL_DATA_CONTENT_TYPES, personalDataQuerySchema } from './personal-data';
 import { messageResponseSchema, userSchema, userSummarySchema } from './responses';
 import { adminUserCreateSchema, adminUserUpdateSchema, profileUpdateSchema, tempPasswordSchema, userIdSchema } from './schemas';
 
@@ -51,15 +52,6 @@ export const usersRoutes = defineRoutes({
     responses: { 200: { schema: messageResponseSchema } },
     refreshes: PEOPLE,
   },
-  /** Everything held about the person, as a file (the browser opens it in a new window, the cookie signing in). */
-  downloadPersonalData: {
-    method: 'get',
-    path: '/api/users/{id}/personal-data',
-    access: 'signed-in',
-    params: USER_ID,
-    query: personalDataQuerySchema,
-    responses: { 200: { contentType: [PERSONAL_DATA_CONTENT_TYPES.json, PERSONAL_DATA_CONTENT_TYPES.csv] } },
-  },
   deactivateUser: {
     method: 'post',
     path: '/api/users/{id}/deactivate',
@@ -75,6 +67,26 @@ export const usersRoutes = defineRoutes({
     params: USER_ID,
     responses: { 204: {} },
     refreshes: PEOPLE,
+  },
+  /** Erases a deactivated person's personal data for good, their full name typed to confirm (decision 035d). */
+  eraseUser: {
+    method: 'post',
+    path: '/api/users/{id}/erase',
+    access: 'admin',
+    params: USER_ID,
+    body: eraseUserSchema,
+    responses: { 204: {} },
+    // Their name leaves every list of people and of entries.
+    refreshes: [...PEOPLE, 'ownEntries', 'smt'],
+  },
+  /** Everything held about the person, as a file (the browser opens it in a new window, the cookie signing in). */
+  downloadPersonalData: {
+    method: 'get',
+    path: '/api/users/{id}/personal-data',
+    access: 'signed-in',
+    params: USER_ID,
+    query: personalDataQuerySchema,
+    responses: { 200: { contentType: [PERSONAL_DATA_CONTENT_TYPES.json, PERSONAL_DATA_CONTENT_TYPES.csv] } },
   },
   setTemporaryPassword: {
     method: 'post',

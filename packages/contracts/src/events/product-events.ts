@@ -23,6 +23,7 @@ const EVERY_TYPE: { readonly [Type in ProductEventType]: true } = {
   UserDeleted: true,
   UserDeactivated: true,
   UserReactivated: true,
+  PersonErased: true,
   PasswordChanged: true,
   TemporaryPasswordSet: true,
   PasswordResetRequested: true,
