@@ -191,6 +191,16 @@ describe("a person's data, assembled", () => {
     expect(personalDataDocument(facts({ account: { ...row, deactivated_at: at(9) } })).profile.status).toBe('deactivated');
   });
 
+  it('says an erased account is erased, and shows it as the erasure left it', () => {
+    const erased = personalDataDocument(
+      facts({
+        account: { ...row, first_name: 'Erased', last_name: `person #${ADA}`, deactivated_at: at(9) },
+        accountEvents: [...accountEvents, event('PersonErased', { userId: ADA }, 11, ADMIN)],
+      }),
+    ).profile;
+    expect(erased).toMatchObject({ name: `Erased person #${ADA}`, status: 'erased' });
+  });
+
   it('lists each entry as it stands and every version of it, custom fields included, with who made it', () => {
     const [entry] = document.entries;
     expect(entry).toMatchObject({ id: 12, createdAt: at(1), updatedAt: at(6) });

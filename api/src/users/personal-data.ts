@@ -93,6 +93,12 @@ const text = (snapshot: Snapshot, field: string) => {
   return value === undefined || value === null ? null : String(value);
 };
 
+/** Erased (decision 035d: every personal field reads as erased), deactivated, or active. */
+function statusOf(account: UserRow, accountEvents: readonly HistoryEvent[]): PersonalProfile['status'] {
+  if (accountEvents.some((event) => event.type === 'PersonErased')) return 'erased';
+  return account.deactivated_at === null ? 'active' : 'deactivated';
+}
+
 /** The account from its row; a deleted account (no row) as its events last stated it. */
 function profileOf({ personId, account, accountEvents }: PersonalDataFacts): PersonalProfile {
   const lastSignIn = accountEvents.findLast((event) => event.type === 'UserLoggedIn')?.metadata.occurredAt ?? null;
@@ -107,7 +113,7 @@ function profileOf({ personId, account, accountEvents }: PersonalDataFacts): Per
       department: account.department,
       managerId: account.manager_id,
       managerName: account.manager_name,
-      status: account.deactivated_at === null ? 'active' : 'deactivated',
+      status: statusOf(account, accountEvents),
       createdAt: iso(account.created_at),
       updatedAt: iso(account.updated_at),
       lastSignIn: iso(account.last_login),

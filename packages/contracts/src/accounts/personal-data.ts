@@ -60,7 +60,8 @@ export interface PersonalProfile {
   department: string | null;
   managerId: number | null;
   managerName: string | null;
-  status: 'active' | 'deactivated' | 'deleted';
+  /** `erased`: every personal field reads as erased ("Erased person #id", decision 035d). */
+  status: 'active' | 'deactivated' | 'deleted' | 'erased';
   createdAt: string | null;
   updatedAt: string | null;
   lastSignIn: string | null;
