@@ -12,6 +12,7 @@ import { createHrRouter } from './hr/hr-routes';
 import { createImportRouter } from './import/import-routes';
 import { createManagerRouter } from './manager/manager-routes';
 import { createOpenApiRouter } from './openapi/openapi-routes';
+import { createScimRouter } from './scim';
 import { createSecondFactorRouter } from './second-factor/second-factor-routes';
 import { createSmtRouter } from './smt/smt-routes';
 import { createSsoRouter } from './sso/sso-routes';
@@ -124,6 +125,8 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Expr
   app.use('/api', dispatchByFirstSegment(routers));
 
   app.use('/api', apiNotFound);
+  // The organisation's directory (SCIM 2.0): another protocol, with its own errors, beside the route table.
+  app.use('/scim/v2', logging, createScimRouter(ctx));
   app.use(frontEndRouter(options.frontEndRoot ?? REPO_ROOT));
   app.use(errorHandler(ctx.log));
   return app;

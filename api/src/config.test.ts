@@ -35,6 +35,7 @@ describe('parseSettings', () => {
       passwordLogin: true,
       adminMfa: 'optional',
       sessionLifetime: { maxSeconds: 12 * 3600, idleSeconds: 60 * 60 },
+      scim: null,
     });
   });
 
@@ -65,6 +66,8 @@ describe('parseSettings', () => {
       ADMIN_MFA: 'required',
       SESSION_MAX_HOURS: '8',
       SESSION_IDLE_MINUTES: '30',
+      SCIM_TOKEN: 's'.repeat(32),
+      SCIM_GROUP_ROLES: 'Training HR=hr, Training SMT = smt,Training Admins=admin',
     });
     expect(settings).toEqual({
       port: 3000,
@@ -92,6 +95,14 @@ describe('parseSettings', () => {
       passwordLogin: false,
       adminMfa: 'required',
       sessionLifetime: { maxSeconds: 8 * 3600, idleSeconds: 30 * 60 },
+      scim: {
+        token: 's'.repeat(32),
+        groupRoles: new Map([
+          ['training hr', 'hr'],
+          ['training smt', 'smt'],
+          ['training admins', 'admin'],
+        ]),
+      },
     });
   });
 
@@ -162,6 +173,14 @@ describe('parseSettings', () => {
     [{ MF_ADMIN_URL: 'ftp://files/admin' }, 'MF_ADMIN_URL must be an http(s) URL or a path starting with /'],
     [{ PUBLIC_URL: 'training.example.org' }, 'PUBLIC_URL must be an http(s) URL such as https://training.example.org'],
     [{ SMTP_URL: 'http://mail.example.org' }, 'SMTP_URL must be an smtp:// or smtps:// URL'],
+    [{ SCIM_TOKEN: 'short' }, 'SCIM_TOKEN must be at least 32 characters'],
+    [{ SCIM_GROUP_ROLES: 'Training HR=hr' }, 'SCIM_GROUP_ROLES is set but SCIM_TOKEN is not'],
+    ...['Training HR', 'Training HR=boss', 'Training HR=hr,training hr=admin', '=hr', 'A=hr=smt'].map(
+      (roles): [NodeJS.ProcessEnv, string] => [
+        { SCIM_TOKEN: 's'.repeat(32), SCIM_GROUP_ROLES: roles },
+        'SCIM_GROUP_ROLES must be Group name=role pairs separated by commas, each role one of hr, smt, admin, e.g. Training HR=hr,Training Admins=admin',
+      ],
+    ),
     [
       { OIDC_ISSUER: 'http://login.example.org', OIDC_CLIENT_ID: 'a', OIDC_CLIENT_SECRET: 'b' },
       'OIDC_ISSUER must be an https:// URL (http:// only on a loopback address such as http://127.0.0.1:8081)',

@@ -3,7 +3,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import express from 'express';
-import { ADMIN_MFA_MODES, LONGEST_SESSION_HOURS, type AdminMfaMode } from '@tht/contracts';
+import { ADMIN_MFA_MODES, LONGEST_SESSION_HOURS, type AdminMfaMode, type Role } from '@tht/contracts';
 import { z } from 'zod';
 import { isCommonPassword } from './auth/common-passwords';
 import { REMOTES, type RemoteUrlSetting } from './platform/remotes';
@@ -44,7 +44,21 @@ export interface AppConfig {
   adminMfa: AdminMfaMode;
   /** How long a sign-in session lasts (`SESSION_MAX_HOURS`, `SESSION_IDLE_MINUTES`). */
   sessionLifetime: SessionLifetime;
+  /** Provisioning by the organisation's directory (SCIM 2.0 at `/scim/v2`); null: not served (404). */
+  scim: ScimSettings | null;
 }
+
+/** `SCIM_TOKEN` and `SCIM_GROUP_ROLES`. */
+export interface ScimSettings {
+  /** The bearer token the directory sends (32+ characters). */
+  token: string;
+  /** Directory group names (lower case) whose members get a role; other groups are stored and ignored. */
+  groupRoles: ReadonlyMap<string, DirectoryGroupRole>;
+}
+
+/** The roles a directory group can give (`manager` follows from having direct reports, `employee` is everyone's). */
+export const DIRECTORY_GROUP_ROLES = ['hr', 'smt', 'admin'] as const satisfies readonly Role[];
+export type DirectoryGroupRole = (typeof DIRECTORY_GROUP_ROLES)[number];
 
 /** A session ends `maxSeconds` after sign-in whatever happens, and `idleSeconds` after its last request. */
 export interface SessionLifetime {
@@ -83,6 +97,7 @@ const JWT_SECRET_FILE = 'jwt-secret';
 const MIN_JWT_SECRET_LENGTH = 32;
 const MIN_ADMIN_PASSWORD_LENGTH = 8;
 const MIN_METRICS_TOKEN_LENGTH = 32;
+const MIN_SCIM_TOKEN_LENGTH = 32;
 
 function hasProtocol(value: string, protocols: readonly string[]): boolean {
   try {
@@ -138,6 +153,20 @@ const isRemoteUrl = (value: string) => value.startsWith('/') || hasProtocol(valu
 
 /** An empty variable (`FOO=` in a compose file or shell) counts as unset. */
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
+const GROUP_ROLES_FORMAT = `must be Group name=role pairs separated by commas, each role one of ${DIRECTORY_GROUP_ROLES.join(', ')}, e.g. Training HR=hr,Training Admins=admin`;
+
+/** `Training HR=hr,Training Admins=admin` as group name (lower case) -> role; null when a pair is malformed or a group named twice. */
+function parseGroupRoles(value: string): Map<string, DirectoryGroupRole> | null {
+  const pairs = value.split(',').map((pair) => pair.split('=').map((part) => part.trim()));
+  const roles = new Map<string, DirectoryGroupRole>();
+  for (const [group, role, ...rest] of pairs) {
+    if (!group || rest.length > 0 || !DIRECTORY_GROUP_ROLES.includes(role as DirectoryGroupRole)) return null;
+    if (roles.has(group.toLowerCase())) return null;
+    roles.set(group.toLowerCase(), role as DirectoryGroupRole);
+  }
+  return roles;
+}
 
 const remoteUrlSetting = () => optional(z.string().refine(isRemoteUrl, 'must be an http(s) URL or a path starting with /'));
 
@@ -201,6 +230,13 @@ const settingsSchema = z
     ADMIN_MFA: optional(z.enum(ADMIN_MFA_MODES, { error: `must be one of ${ADMIN_MFA_MODES.join(', ')}` })),
     SESSION_MAX_HOURS: wholeNumberSetting(1, LONGEST_SESSION_HOURS),
     SESSION_IDLE_MINUTES: wholeNumberSetting(1, LONGEST_SESSION_HOURS * 60),
+    SCIM_TOKEN: optional(z.string().min(MIN_SCIM_TOKEN_LENGTH, `must be at least ${MIN_SCIM_TOKEN_LENGTH} characters`)),
+    SCIM_GROUP_ROLES: optional(
+      z
+        .string()
+        .transform(parseGroupRoles)
+        .refine((roles) => roles !== null, GROUP_ROLES_FORMAT),
+    ),
   })
   .superRefine((settings, ctx) => {
     const needs = (setting: string, message: string) => ctx.addIssue({ code: 'custom', path: [setting], message });
@@ -231,6 +267,7 @@ const settingsSchema = z
         `must be at most SESSION_MAX_HOURS (${maxHours}) times 60: a session ends at its maximum anyway`,
       );
     }
+    if (settings.SCIM_GROUP_ROLES && !settings.SCIM_TOKEN) needs('SCIM_GROUP_ROLES', 'is set but SCIM_TOKEN is not');
     if (settings.ADMIN_EMAIL && !settings.ADMIN_PASSWORD) {
       ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'must be set together with ADMIN_EMAIL' });
     }
@@ -282,6 +319,7 @@ export function parseSettings(env: NodeJS.ProcessEnv): Omit<AppConfig, 'jwtSecre
       maxSeconds: (s.SESSION_MAX_HOURS ?? DEFAULT_SESSION_MAX_HOURS) * 3600,
       idleSeconds: (s.SESSION_IDLE_MINUTES ?? DEFAULT_SESSION_IDLE_MINUTES) * 60,
     },
+    scim: s.SCIM_TOKEN ? { token: s.SCIM_TOKEN, groupRoles: s.SCIM_GROUP_ROLES ?? new Map() } : null,
   };
 }
 

@@ -15,6 +15,7 @@ import { createPrincipalCache, createTeamLeadCache } from './auth/principal-cach
 import { migrateRequestLimits } from './auth/request-limits';
 import { migrateSecurityLog } from './auth/security-log';
 import { secondFactorSetupPending } from './second-factor/second-factor-hold';
+import { migrateScim } from './scim';
 import { migrateSsoResults } from './sso/sso-results';
 import { ConfigError, type AppConfig } from './config';
 import { CUSTOM_FIELD_DEFINITION_TABLES, createCustomFieldDefinitionsCache } from './form-fields/form-fields-definitions';
@@ -56,6 +57,7 @@ export async function startRuntime(config: AppConfig, pool: pg.Pool, log: Logger
     await migrateRequestLimits(db);
     await migrateSecurityLog(db);
     await migrateSsoResults(db);
+    await migrateScim(db);
     await migrateJobs(db, [...IMPORT_JOB_TABLES, ...AS_OF_JOB_TABLES]);
     await upgradeProductReadModels(pool, store, log);
     await migrateReadModels(db, allProjectors);

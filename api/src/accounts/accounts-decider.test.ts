@@ -71,6 +71,16 @@ describe('opening an account', () => {
       );
   });
 
+  it('creates an account without a password for the directory: it signs in by single sign-on', () => {
+    spec
+      .given()
+      .when({ ...open({ manager: null }, { registered: false, firstLoginRequired: false }), passwordHash: null })
+      .then({
+        type: 'UserCreated',
+        data: { userId: 7, ...profile, managerId: null, managerName: null, passwordHash: null, firstLoginRequired: false },
+      });
+  });
+
   it('creates an account that must change its password (admin) or not (start-up), with or without a manager', () => {
     spec.given().when(open()).then(created);
     spec
@@ -212,6 +222,22 @@ describe('updating a profile', () => {
       .then(updated({ email: 'augusta@example.com', firstName: 'Augusta', role: 'hr' }));
   });
 
+  it('lets the directory state every field of anyone, and leave them without a manager', () => {
+    spec
+      .given(created)
+      .when({ type: 'UpdateProfile', editor: 'directory', request: { firstName: 'Augusta', role: 'hr', manager: null }, placement })
+      .then(updated({ firstName: 'Augusta', role: 'hr', managerId: null, managerName: null }));
+    spec
+      .given(created)
+      .when({
+        type: 'UpdateProfile',
+        editor: 'directory',
+        request: { manager: { id: 7, found: true, name: 'Ada', above: [] } },
+        placement,
+      })
+      .thenRefuses('invalid', M.ownManager);
+  });
+
   it('compares with the latest e-mail, names and role of the stream', () => {
     spec
       .given(created, updated({ email: 'augusta@example.com', role: 'hr' }))
@@ -234,6 +260,10 @@ describe('deleting an account', () => {
       .given(created, { type: 'UserUpdated', data: { userId: 7, changes: { email: 'new@example.com' } } })
       .when(remove())
       .then({ type: 'UserDeleted', data: { userId: 7, email: 'new@example.com' } });
+  });
+
+  it('deletes for the directory, which is nobody', () => {
+    spec.given(created).when({ type: 'DeleteAccount', editorId: null }).then(deleted);
   });
 
   it("refuses one's own account, and accounts that are not there", () => {

@@ -131,8 +131,16 @@ export interface ProfileRequest {
   managerName?: string | null | undefined;
 }
 
+/**
+ * Who changes a profile or deletes an account: a signed-in person, or the organisation's directory
+ * (SCIM provisioning), which states every field of the people it provisions, as an admin would, and
+ * may leave one without a manager (the top of the organisation, or a link it removed).
+ */
+export type AccountEditor = Person | 'directory';
+
 export type AccountCommand =
-  | { type: 'OpenAccount'; userId: number; account: NewAccount; origin: AccountOrigin; passwordHash: string }
+  /** `passwordHash` null: an account the directory provisions, which signs in by single sign-on. */
+  | { type: 'OpenAccount'; userId: number; account: NewAccount; origin: AccountOrigin; passwordHash: string | null }
   /** The first single sign-on of a person without an account: registered without a password, linked, signed in as `sessionId`. */
   | { type: 'OpenSsoAccount'; userId: number; account: NewAccount; identity: SsoIdentity; sessionId: string }
   /**
@@ -149,8 +157,9 @@ export type AccountCommand =
       sessionId: string;
     }
   | { type: 'ConfirmEmail'; confirmationHash: string; now: string }
-  | { type: 'UpdateProfile'; editor: Person; request: ProfileRequest; placement: Placement }
-  | { type: 'DeleteAccount'; editorId: number }
+  | { type: 'UpdateProfile'; editor: AccountEditor; request: ProfileRequest; placement: Placement }
+  /** `editorId` null: the directory deletes it. */
+  | { type: 'DeleteAccount'; editorId: number | null }
   /** `actorId`: the signed-in person asking (null for the directory or the system), who may not switch themselves off. */
   | { type: 'DeactivateAccount'; actorId: number | null }
   /** `confirmName`: the person's full name, as the admin typed it to confirm. */
@@ -382,11 +391,12 @@ function updateProfile(
   { editor, request, placement }: Extract<AccountCommand, { type: 'UpdateProfile' }>,
 ): AccountStreamEvent[] {
   const account = liveAccount(state);
-  const ownRecord = editor.id === account.userId;
+  const person = editor === 'directory' ? null : editor;
+  const ownRecord = person?.id === account.userId;
   // The admin form requires a manager; only one's own profile may name a manager who has no account.
-  if (!ownRecord && request.manager === null) throw new DomainError('invalid', M.managerRequired);
+  if (person && !ownRecord && request.manager === null) throw new DomainError('invalid', M.managerRequired);
   const changes = profileChanges(account, placement, request);
-  checkChangesAllowed(editor, ownRecord, changes);
+  if (person) checkChangesAllowed(person, ownRecord, changes);
   if (Object.keys(changes).length === 0) return [];
   return [{ type: 'UserUpdated', data: { userId: account.userId, changes } }];
 }

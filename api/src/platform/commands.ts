@@ -10,6 +10,8 @@ import { nameReadAfter } from './read-after';
 export interface Actor {
   /** null for system actions (start-up admin, imports without a user). */
   userId: number | null;
+  /** `directory`: the organisation's directory (SCIM) acts, no signed-in user (the audit names it). */
+  kind?: 'directory';
   correlationId: string;
   /** Told the global position of each append made for the actor: the request's `x-read-after` (absent outside requests). */
   noteAppended?(globalPosition: string): void;
@@ -69,6 +71,7 @@ export function metadataFor(
   const acting = actingUserId({ ...event, metadata: { actorId: actor.userId === null ? null : String(actor.userId) } });
   return {
     actorId: acting === null ? null : String(acting),
+    ...(actor.kind && { actorKind: actor.kind }),
     correlationId: actor.correlationId,
     occurredAt,
     schemaVersion: event.schemaVersion ?? 1,

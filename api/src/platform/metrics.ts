@@ -1,8 +1,8 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import { METRICS_TOKEN_REQUIRED } from '@tht/contracts';
 import { ConcurrencyError, type AppendResult, type EventStore } from '@tht/eventstore';
 import type { Request, RequestHandler } from 'express';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { bearerOf } from './bearer-token';
 import { MAX_LAG_EVENTS } from './health';
 import type { ReadModelCache } from './read-model-cache';
 import type { ReadModels } from './read-models';
@@ -127,14 +127,6 @@ function routeOf(req: Request): string {
   return pattern.startsWith('/api') ? pattern : `/api${pattern}`;
 }
 
-const digest = (value: string) => createHash('sha256').update(value).digest();
-
-/** Compares digests, so neither the token's length nor its bytes show in the time taken. */
-function bearsToken(req: Request, expected: Buffer): boolean {
-  const given = /^Bearer (.+)$/.exec(req.get('authorization') ?? '')?.[1];
-  return given !== undefined && timingSafeEqual(digest(given), expected);
-}
-
 /**
  * The figures worth alerting on, in a registry of this app's own: request durations by route and
  * status, each projector's lag behind the log (measured when scraped), sign-in failures (401) and
@@ -195,10 +187,10 @@ export function createMetrics(ctx: { readModels: Pick<ReadModels, 'lags'>; metri
     },
     serve(token) {
       if (token === null) return (_req, _res, next) => next();
-      const expected = digest(token);
+      const bearsToken = bearerOf(token);
       return async (req, res) => {
         res.set('Cache-Control', 'no-store');
-        if (!bearsToken(req, expected)) {
+        if (!bearsToken(req)) {
           res.status(401).json({ error: METRICS_TOKEN_REQUIRED });
           return;
         }

@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { Department, LoginResponse, Role, User } from '@tht/contracts';
-import { createDepartment } from '../departments/departments-commands';
-import { findDepartmentByName, toDepartment } from '../departments/departments-queries';
+import { ensureDepartment as ensureDepartmentNamed } from '../departments/departments-commands';
+import { toDepartment } from '../departments/departments-queries';
 import { systemActor } from '../platform/commands';
-import { DomainError } from '../platform/decider';
 import type { AppContext } from '../platform/context';
 import { addUser } from '../users/users-commands';
 import { request } from './request';
@@ -32,40 +30,9 @@ export interface SignedInTestUser {
 
 export const TEST_PASSWORD = 'correct-horse-battery';
 
-/** How long a caller that lost the race for a department's name waits for the winner's department to be projected. */
-const DEPARTMENT_WAIT_MS = 10_000;
-
-/**
- * The department named `name`, created (as the system) when it does not exist yet. Safe to call
- * concurrently: a call that finds the name claimed by another takes that department, once its
- * creation has reached the read models. The claim is lost either at the append (409) or, when the
- * winner's department was projected between this call's two look-ups, in `decide` (a conflict).
- */
+/** The department named `name`, created (as the system) when it does not exist yet; safe to call concurrently. */
 export async function ensureDepartment(ctx: AppContext, name: string): Promise<Department> {
-  const existing = await findDepartmentByName(ctx.db, name);
-  if (existing) return toDepartment(existing);
-  try {
-    return toDepartment(await createDepartment(ctx, name, systemActor()));
-  } catch (error) {
-    if (isLostNameClaim(error)) return departmentOnceProjected(ctx, name);
-    throw error;
-  }
-}
-
-function isLostNameClaim(error: unknown): boolean {
-  return error instanceof DomainError && error.reason === 'conflict';
-}
-
-/** The department named `name` as soon as the read models show it (the claim's winner may still be writing it). */
-async function departmentOnceProjected(ctx: AppContext, name: string): Promise<Department> {
-  const deadline = Date.now() + DEPARTMENT_WAIT_MS;
-  for (;;) {
-    const row = await findDepartmentByName(ctx.db, name);
-    if (row) return toDepartment(row);
-    if (Date.now() > deadline)
-      throw new Error(`ensureDepartment: "${name}" is claimed, but no department of that name was projected`);
-    await sleep(20);
-  }
+  return toDepartment(await ensureDepartmentNamed(ctx, name, systemActor()));
 }
 
 let created = 0;

@@ -10,6 +10,7 @@ import type { ReadModelDb, UserRow } from 'projections';
 import { decideOnAccount, openAccount } from '../accounts/accounts-commands';
 import {
   newAccountProfile,
+  type AccountEditor,
   type AccountOrigin,
   type DepartmentLookup,
   type ManagerLookup,
@@ -79,6 +80,20 @@ export async function addUser(ctx: AppContext, input: NewUserInput, origin: Acco
   newAccountProfile(account); // refused before the costly password hash
   const passwordHash = await hashChosenPassword(input.password);
   return openAccount(ctx, { type: 'OpenAccount', userId: await ctx.ids.next('user'), account, origin, passwordHash }, actor);
+}
+
+/**
+ * A person the organisation's directory provisions (SCIM): an employee account without a password
+ * whose address counts as proven (the directory vouches for it); they sign in by single sign-on.
+ */
+export async function addDirectoryUser(
+  ctx: AppContext,
+  input: Omit<NewUserInput, 'password' | 'role'>,
+  actor: Actor,
+): Promise<UserRow> {
+  const account = await newAccount(ctx.db, { ...input, role: 'employee' });
+  const origin = { registered: false, firstLoginRequired: false } as const;
+  return openAccount(ctx, { type: 'OpenAccount', userId: await ctx.ids.next('user'), account, origin, passwordHash: null }, actor);
 }
 
 /**
@@ -158,6 +173,26 @@ export async function updateUser(
   actor: Actor,
 ): Promise<UserRow> {
   assertMayEditUser(editor, userId);
+  return changeProfile(ctx, editor, userId, input, actor);
+}
+
+/** The directory (SCIM) changes what differs of a person it provisions; `managerId` null: no manager. */
+export async function updateDirectoryUser(
+  ctx: AppContext,
+  userId: number,
+  input: AdminUserUpdateInput,
+  actor: Actor,
+): Promise<UserRow> {
+  return changeProfile(ctx, 'directory', userId, input, actor);
+}
+
+async function changeProfile(
+  ctx: AppContext,
+  editor: AccountEditor,
+  userId: number,
+  input: AdminUserUpdateInput | ProfileUpdateInput,
+  actor: Actor,
+): Promise<UserRow> {
   const user = await getUser(ctx.db, userId);
   const request = await profileRequest(ctx.db, userId, input);
   const { events } = await decideOnAccount(
@@ -172,6 +207,11 @@ export async function updateUser(
 /** Deletes an account and frees its e-mail address; its reports keep their manager's name as text. */
 export async function deleteUser(ctx: AppContext, editor: AuthUser, userId: number, actor: Actor): Promise<void> {
   await decideOnAccount(ctx, userId, { type: 'DeleteAccount', editorId: editor.id }, actor);
+}
+
+/** The directory (SCIM) deletes an account, as an admin's Delete does. */
+export async function deleteDirectoryUser(ctx: AppContext, userId: number, actor: Actor): Promise<void> {
+  await decideOnAccount(ctx, userId, { type: 'DeleteAccount', editorId: null }, actor);
 }
 
 /**

@@ -101,3 +101,10 @@ export type SessionFacts = Pick<CurrentUserResponse, 'requiresPasswordChange' | 
 export async function currentUserResponse(db: ReadModelDb, row: UserRow, facts: SessionFacts): Promise<CurrentUserResponse> {
   return { user: toUser(row), ...facts, hasDirectReports: await hasDirectReports(db, row.id) };
 }
+
+/** Which of `ids` are accounts. */
+export async function existingUserIds(db: ReadModelDb, ids: readonly number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await users(db).select('id').where('id', 'in', ids).execute();
+  return new Set(rows.map((row) => row.id));
+}

@@ -11,6 +11,7 @@ export * from './smt';
 export * from './export';
 export * from './admin';
 export * from './audit';
+export * from './scim';
 export * from './platform';
 export * from './routes';
 export * from './safe-text';

@@ -6,6 +6,8 @@
 export interface EventMetadata {
   /** Id of the user who caused the event; null for system actions (start-up admin, migrations). */
   actorId: string | null;
+  /** What acted when no signed-in user did: `directory`, the organisation's directory provisioning accounts (SCIM). */
+  actorKind?: 'directory';
   correlationId: string;
   /** ISO-8601 timestamp of when the command was handled. */
   occurredAt: string;

@@ -30,6 +30,9 @@ export function isVisitorAct(event: { type: string; data: unknown }): boolean {
   return VISITOR_ACT_TYPES.has(event.type) && (event.data as { requestedBy?: unknown } | null)?.requestedBy !== 'operator';
 }
 
+/** How the audit names the organisation's directory (SCIM provisioning), recorded as the events' `actorKind`. */
+export const DIRECTORY_ACTOR = 'The directory';
+
 /** How the audit names the actor of a visitor's act. */
 export const SIGNED_OUT_VISITOR = 'Someone signed out';
 

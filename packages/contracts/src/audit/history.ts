@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { CredentialField } from '../events/credentials';
-import { actingUserId, isVisitorAct, SIGNED_OUT_VISITOR } from './actors';
+import { actingUserId, DIRECTORY_ACTOR, isVisitorAct, SIGNED_OUT_VISITOR } from './actors';
 import { AUDIT_MESSAGES as M } from './messages';
 
 /** The records whose history can be read: `GET /api/history/{kind}/{id}`. */
@@ -66,7 +66,7 @@ export interface HistoryEvent {
   type: string;
   data: unknown;
   globalPosition: string;
-  metadata: { actorId: string | null; occurredAt: string };
+  metadata: { actorId: string | null; actorKind?: 'directory'; occurredAt: string };
 }
 
 /** The credential fields of events: never shown, only named as changed (field shown, text). */
@@ -177,13 +177,14 @@ export function statedField(event: Pick<HistoryEvent, 'type' | 'data'>, field: s
 
 const optionField = (data: Record<string, unknown>) => `option ${String(data.optionId)}`;
 
-/** Who caused the event (see `actingUserId`): their id and name (from `names`); no id for the system or a signed-out visitor. */
+/** Who caused the event (see `actingUserId`): their id and name (from `names`); no id for the system, the directory or a signed-out visitor. */
 export function eventActor(
   event: Pick<HistoryEvent, 'type' | 'data' | 'metadata'>,
   names: ReadonlyMap<number, string>,
 ): HistoryItem['actor'] {
   const id = actingUserId(event);
   if (id !== null) return { id, name: names.get(id) ?? null };
+  if (event.metadata.actorKind === 'directory') return { id: null, name: DIRECTORY_ACTOR };
   return { id: null, name: isVisitorAct(event) ? SIGNED_OUT_VISITOR : null };
 }
 

@@ -1,0 +1,112 @@
+import { DIRECTORY_DEFAULT_DEPARTMENT, directoryPersonSchema, SCIM_MESSAGES as S, type DirectoryPersonInput } from '@tht/contracts';
+import type SCIMMY from 'scimmy';
+import type { UserRow } from 'projections';
+import { ensureDepartment } from '../departments/departments-commands';
+import { parseWith } from '../platform/http';
+import {
+  addDirectoryUser,
+  deactivateUser,
+  deleteDirectoryUser,
+  reactivateUser,
+  updateDirectoryUser,
+} from '../users/users-commands';
+import { findUserByEmail, findUserById, listUsers } from '../users/users-queries';
+import { scimRefusal, simpleEquality, type ScimContext } from './scim-context';
+import { personOf, scimUserOf, userIdOf, type DirectoryPerson, type ScimUser } from './scim-users';
+
+/** An account by its SCIM id, or a SCIM 404. */
+async function accountOf(app: ScimContext['app'], scimId: string): Promise<UserRow> {
+  const userId = userIdOf(scimId);
+  const user = userId === null ? undefined : await findUserById(app.db, userId);
+  if (!user) throw scimRefusal(404, S.userNotFound(scimId));
+  return user;
+}
+
+async function asScimUsers({ directory }: ScimContext, users: readonly UserRow[]): Promise<ScimUser[]> {
+  const externalIds = await directory.externalIds(users.length === 1 ? [users[0]!.id] : undefined);
+  return users.map((user) => scimUserOf(user, externalIds.get(user.id)));
+}
+
+/** The accounts a filter asks for: the providers' look-ups by address, directory id or id at once, any other filter over all. */
+async function usersMatching({ app, directory }: ScimContext, filter: SCIMMY.Types.Filter | undefined): Promise<UserRow[] | null> {
+  const equality = simpleEquality(filter);
+  if (!equality) return null;
+  const { attribute, value } = equality;
+  if (attribute === 'username') return [await findUserByEmail(app.db, value)].filter((user) => user !== undefined);
+  if (attribute === 'id') {
+    const userId = userIdOf(value);
+    return [userId === null ? undefined : await findUserById(app.db, userId)].filter((user) => user !== undefined);
+  }
+  if (attribute === 'externalid') {
+    const ids = await directory.userIdsWithExternalId(value);
+    return (await Promise.all(ids.map((id) => findUserById(app.db, id)))).filter((user) => user !== undefined);
+  }
+  return null;
+}
+
+/** GET /Users, GET /Users/{id}: the accounts as SCIM Users (the library pages and shapes them). */
+export async function readUsers(resource: SCIMMY.Resources.User, scim: ScimContext): Promise<ScimUser | ScimUser[]> {
+  if (resource.id !== undefined) return (await asScimUsers(scim, [await accountOf(scim.app, resource.id)]))[0]!;
+  const found = await usersMatching(scim, resource.filter);
+  if (found) return asScimUsers(scim, found);
+  const all = await asScimUsers(scim, await listUsers(scim.app.db, 'all'));
+  return resource.filter ? (resource.filter.match(all) as ScimUser[]) : all;
+}
+
+/** The department by the name the directory gives, created when the product does not know it yet. */
+async function departmentNamed({ app, actor }: ScimContext, name: string): Promise<string> {
+  return (await ensureDepartment(app, name, actor)).name;
+}
+
+/** The manager's user id, refused when it names no account. */
+async function managerIdOf({ app }: ScimContext, manager: string | null): Promise<number | null> {
+  if (manager === null) return null;
+  const managerId = userIdOf(manager);
+  if (managerId === null || !(await findUserById(app.db, managerId)))
+    throw scimRefusal(400, S.managerNotAUser(manager), 'invalidValue');
+  return managerId;
+}
+
+function checkedPerson(scim: ScimContext, person: DirectoryPerson, department: string): DirectoryPersonInput {
+  if (person.email === undefined) throw scimRefusal(400, S.userNameRequired, 'invalidValue');
+  const { email, firstName, lastName } = person;
+  return parseWith(directoryPersonSchema(scim.app.config.orgEmailDomain), { email, firstName, lastName, department });
+}
+
+/** Switches the account off or on again as the directory's `active` says (nothing when it already is). */
+async function applyActive(scim: ScimContext, user: UserRow, active: boolean): Promise<void> {
+  const isActive = user.deactivated_at === null;
+  if (active === isActive) return;
+  await (active ? reactivateUser : deactivateUser)(scim.app, user.id, scim.actor);
+}
+
+async function createUser(scim: ScimContext, person: DirectoryPerson): Promise<UserRow> {
+  const input = checkedPerson(scim, person, person.department ?? DIRECTORY_DEFAULT_DEPARTMENT);
+  const department = await departmentNamed(scim, input.department);
+  const managerId = await managerIdOf(scim, person.manager);
+  return addDirectoryUser(scim.app, { ...input, department, managerId }, scim.actor);
+}
+
+async function updateUser(scim: ScimContext, user: UserRow, person: DirectoryPerson): Promise<UserRow> {
+  const input = checkedPerson(scim, person, person.department ?? user.department);
+  const department = input.department === user.department ? user.department : await departmentNamed(scim, input.department);
+  const managerId = await managerIdOf(scim, person.manager);
+  return updateDirectoryUser(scim.app, user.id, { ...input, department, managerId }, scim.actor);
+}
+
+/** POST /Users (no id), PUT and PATCH /Users/{id} (the whole resource as it is to be). */
+export async function writeUser(resource: SCIMMY.Resources.User, instance: ScimUser, scim: ScimContext): Promise<ScimUser> {
+  const before = resource.id === undefined ? undefined : await accountOf(scim.app, resource.id);
+  const person = personOf(instance, before && scimUserOf(before, undefined));
+  const saved = before ? await updateUser(scim, before, person) : await createUser(scim, person);
+  await scim.directory.linkUser(saved.id, person.externalId);
+  await applyActive(scim, saved, person.active);
+  return (await asScimUsers(scim, [await accountOf(scim.app, String(saved.id))]))[0]!;
+}
+
+/** DELETE /Users/{id}: the account is deleted, as an admin's Delete does (a leaver is sent as `active` false). */
+export async function deleteUser(resource: SCIMMY.Resources.User, scim: ScimContext): Promise<void> {
+  const user = await accountOf(scim.app, resource.id!);
+  await deleteDirectoryUser(scim.app, user.id, scim.actor);
+  await scim.directory.forgetUser(user.id);
+}
