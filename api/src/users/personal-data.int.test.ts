@@ -196,4 +196,30 @@ describe('GET /api/users/{id}/personal-data', () => {
       summary: 'personal data exported: format csv',
     });
   });
+
+  it("shows an erased person's copy as the erasure left it: no name, e-mail or free text of theirs", async () => {
+    const bea = await createUserAndLogin(app, { firstName: 'Beatrix', lastName: 'Quillfeather', managerId: manager.user.id });
+    await logEntryAs(app, bea, {
+      trainingName: 'Fire safety',
+      date: '2026-01-06',
+      hours: 1,
+      notes: 'Beatrix took notes',
+      customFields: { venue: 'Quillfeather house' },
+    });
+    const asAdmin = { token: admin.token };
+    expect((await request(app, 'POST', `/api/users/${bea.user.id}/deactivate`, asAdmin)).status).toBe(204);
+    const erased = await request(app, 'POST', `/api/users/${bea.user.id}/erase`, {
+      ...asAdmin,
+      body: { confirmName: 'Beatrix Quillfeather' },
+    });
+    expect(erased.status).toBe(204);
+
+    const json = await download(bea.user.id, admin, 'json');
+    expect(json.status).toBe(200);
+    expect((json.body as PersonalDataDocument).profile).toMatchObject({ name: `Erased person #${bea.user.id}`, status: 'erased' });
+    const csv = await download(bea.user.id, admin, 'csv');
+    for (const body of [JSON.stringify(json.body), csv.body as string]) {
+      for (const personal of ['Beatrix', 'Quillfeather', bea.user.email, 'took notes']) expect(body).not.toContain(personal);
+    }
+  });
 });
