@@ -150,6 +150,12 @@ describe('answers match the description', () => {
     expect(
       (await call('post', '/api/admin/set-temp-password', { as: admin, body: { userId: id, tempPassword: 'another-1' } })).status,
     ).toBe(200);
+    const personalData = (as: SignedInTestUser, personId: number, format?: string) =>
+      call('get', '/api/users/{id}/personal-data', { as, params: { id: personId }, ...(format ? { query: { format } } : {}) });
+    for (const format of ['json', 'csv']) expect((await personalData(employee, employee.user.id, format)).status).toBe(200);
+    expect((await personalData(employee, id)).status).toBe(403);
+    expect((await personalData(admin, 2_000_000)).status).toBe(404);
+    expect((await personalData(admin, id, 'xml')).status).toBe(400);
     expect((await call('delete', '/api/users/{id}', { as: admin, params: { id: admin.user.id } })).status).toBe(400);
     expect((await call('delete', '/api/users/{id}', { as: admin, params: { id } })).status).toBe(200);
   });
