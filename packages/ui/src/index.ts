@@ -44,7 +44,7 @@ export { AsOfBanner } from './as-of/AsOfBanner';
 export { YearSelector, useAvailableYears, currentYear, AVAILABLE_YEARS_ERROR } from './years/YearSelector';
 
 export { useCurrentUser, fetchCurrentUser, CURRENT_USER_KEY } from './session/currentUser';
-export { useAuthActions } from './session/authActions';
+export { useAuthActions, useSignOutWhenSessionEnds } from './session/authActions';
 export { useUpdateUser, type UserUpdate } from './session/updateUser';
 export { useOrgConfig, useOrgEmailDomain, useSignInOptions, ORG_CONFIG_KEY } from './session/orgEmailDomain';
 

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEventLibrary from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Role } from '@tht/contracts';
+import { departmentsRoutes, type Role } from '@tht/contracts';
+import { callRoute } from '@tht/ui';
 import { aSession } from '@tht/ui/testing';
 import { AppRoutes } from '../App';
 import { installFakeApi, signedOut } from '../testing/fakeApi';
@@ -171,5 +172,24 @@ describe('account menu', () => {
     expect(api.callsOf('logOut')).toHaveLength(0);
     expect(localStorage.getItem('authToken')).toBeNull();
     expect(toasts().getByRole('status')).toHaveTextContent('Signed out everywhereYou have been signed out on every device');
+  });
+
+  it('goes to /auth as soon as a request finds the session ended on the server (a deactivated account)', async () => {
+    localStorage.setItem('authToken', 'token-1');
+    let ended = false;
+    installFakeApi({
+      getCurrentUser: () => (ended ? signedOut() : { body: sessionOf('employee') }),
+      getRemoteRegistry: () => ({ body: {} }),
+      listDepartments: () => (ended ? signedOut() : { body: [] }),
+    });
+    const currentPath = renderApp('/', <AppRoutes />);
+    expect(await screen.findByRole('tab', { name: 'My Dashboard', selected: true })).toBeInTheDocument();
+
+    ended = true;
+    // A remote's next read, as any tab makes it.
+    await expect(callRoute(departmentsRoutes.listDepartments, {})).rejects.toThrow('401');
+    expect(await screen.findByRole('tab', { name: 'Login', selected: true })).toBeInTheDocument();
+    expect(currentPath()).toBe('/auth');
+    expect(localStorage.getItem('authToken')).toBeNull();
   });
 });

@@ -9,6 +9,13 @@ export const AUTH_TOKEN_KEY = 'authToken';
  */
 export const READ_AFTER_KEY = 'readAfter';
 
+/**
+ * Dispatched on `window` when a request that carried the tab's sign-in is answered 401: the session
+ * ended on the server (the account was deactivated, signed out everywhere, given a new password), so
+ * the signed-in pages give way to the sign-in page (an event, so every copy of this module reaches it).
+ */
+export const SESSION_ENDED_EVENT = 'tht:session-ended';
+
 /** A non-2xx response; `message` is `${status}: ${body text or status text}`. */
 export class ApiError extends Error {
   constructor(
@@ -72,22 +79,27 @@ export type ApiAnswer = { status: number; body: unknown };
  * Calls the API with credentials, the stored bearer token and the newest read-after token; sends
  * `body` as JSON (a FormData as multipart/form-data). Keeps a newer read-after token and a renewed
  * bearer token the response carries. Resolves to the status and the parsed JSON body (null when
- * empty); rejects with ApiError on a non-2xx status, dropping the stored token on 401, and the
+ * empty); rejects with ApiError on a non-2xx status, dropping the stored token on 401 (and telling
+ * the page when the request carried it: SESSION_ENDED_EVENT), and the
  * read-after token sent when the server could not reach it in time (so a token no server reaches,
  * e.g. after a restore, blocks one request, not all).
  */
 export async function apiCall(method: HttpMethod, path: string, body?: unknown): Promise<ApiAnswer> {
   const readAfter = sessionStorage.getItem(READ_AFTER_KEY);
+  const headers = requestHeaders(body, readAfter);
   const response = await fetch(path, {
     method,
     credentials: 'include',
-    headers: requestHeaders(body, readAfter),
+    headers,
     body: body === undefined ? undefined : isFormData(body) ? body : JSON.stringify(body),
   });
   keepNewestReadAfter(response);
   keepRenewedToken(response);
   if (!response.ok) {
-    if (response.status === 401) localStorage.removeItem(AUTH_TOKEN_KEY);
+    if (response.status === 401) {
+      localStorage.removeItem(AUTH_TOKEN_KEY);
+      if (headers.Authorization) window.dispatchEvent(new Event(SESSION_ENDED_EVENT));
+    }
     const failure = new ApiError(response.status, await response.text(), response.statusText);
     forgetUnreachedReadAfter(failure, readAfter);
     throw failure;

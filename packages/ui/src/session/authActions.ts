@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import {
@@ -10,7 +10,7 @@ import {
   type RegistrationInput,
   type SsoFirstSignInInput,
 } from '@tht/contracts';
-import { AUTH_TOKEN_KEY, forgetReadAfter } from '../api/client';
+import { AUTH_TOKEN_KEY, forgetReadAfter, SESSION_ENDED_EVENT } from '../api/client';
 import { callRoute } from '../api/routeCalls';
 import { CURRENT_USER_KEY } from './currentUser';
 
@@ -55,6 +55,9 @@ export function useAuthActions() {
     }
 
     return {
+      /** Forgets a session the server ended (every cached response too), without a call: the signed-in pages then go to /auth. */
+      forgetEndedSession: clearSession,
+
       login: async (credentials: LoginInput): Promise<LoginResponse> => {
         const response = await callRoute(accountsRoutes.logIn, { body: credentials });
         await startSession(response);
@@ -105,4 +108,18 @@ export function useAuthActions() {
       },
     };
   }, [mutate, navigate]);
+}
+
+/**
+ * While a signed-in page is open: when a request finds its session ended on the server
+ * (`SESSION_ENDED_EVENT`, e.g. the account was deactivated), the session is forgotten at once, so
+ * the page gives way to the sign-in page on that very request rather than at the next reload.
+ */
+export function useSignOutWhenSessionEnds(): void {
+  const { forgetEndedSession } = useAuthActions();
+  useEffect(() => {
+    const forget = () => void forgetEndedSession();
+    window.addEventListener(SESSION_ENDED_EVENT, forget);
+    return () => window.removeEventListener(SESSION_ENDED_EVENT, forget);
+  }, [forgetEndedSession]);
 }
