@@ -166,3 +166,8 @@ export function limitPerAddress(counter: RequestCounter): RequestHandler {
     next();
   };
 }
+
+/** Forgets every count whose key names `account` (an erased person's address, decision 035d). */
+export async function forgetCountsNaming<Database>(db: Kysely<Database>, account: string): Promise<void> {
+  await sql`DELETE FROM ${sql.table(`${SCHEMA}.${TABLE}`)} WHERE strpos(lower(key), lower(${account})) > 0`.execute(db);
+}
