@@ -14,7 +14,7 @@ import { CookieBrowser } from '../testing/cookie-browser';
 import { ensureDepartment, createUserAndLogin, TEST_PASSWORD } from '../testing/accounts';
 import { request } from '../testing/request';
 import { startTestApp, type TestApp } from '../testing/test-app';
-import { addUser } from '../users/users-commands';
+import { addUser, deactivateUser, reactivateUser } from '../users/users-commands';
 import { systemActor } from '../platform/commands';
 import type { SsoSettings } from '../config';
 
@@ -440,5 +440,18 @@ describe('PASSWORD_LOGIN=false', () => {
       passwordLogin: false,
       sso: { buttonLabel: 'Sign in with Acme' },
     });
+  });
+});
+
+describe('a deactivated account (a leaver)', () => {
+  it('is refused at the callback, saying why, with nothing appended; once reactivated it signs in again', async () => {
+    const leaver = await createUserAndLogin(app, { email: loginOf('lea.leaver') });
+    await deactivateUser(app.ctx, leaver.user.id, systemActor());
+    const before = (await eventsOf(leaver.user.id)).length;
+    expect(await singleSignOn(new CookieBrowser(), loginOf('lea.leaver'))).toBe(failure('deactivated'));
+    expect(await eventsOf(leaver.user.id)).toHaveLength(before);
+
+    await reactivateUser(app.ctx, leaver.user.id, systemActor());
+    expect(await singleSignOn(new CookieBrowser(), loginOf('lea.leaver'))).toBe('/auth?sso=signed-in');
   });
 });

@@ -170,6 +170,29 @@ describe('usersProjector', () => {
       .thenRows('users', [{ id: 1 }, { id: 2 }, { ...claimed, placement_required: false }, { id: 4 }, { id: 5 }]);
   });
 
+  it('marks a deactivated account and ends its sessions; reactivation clears the mark, not the ended sessions', async () => {
+    streamVersions.clear();
+    const given = [
+      recorded({ type: 'UserCreated', data: { ...profile(1), firstLoginRequired: false } }),
+      recorded({ type: 'UserCreated', data: { ...profile(2), firstLoginRequired: false } }),
+    ];
+    const deactivated = recorded({ type: 'UserDeactivated', data: { userId: 2 } }, '2026-02-01T12:00:00.000Z');
+    await spec
+      .given(given)
+      .when(deactivated)
+      .thenRows('users', [
+        { id: 1, deactivated_at: null, token_version: 0 },
+        { id: 2, deactivated_at: '2026-02-01T12:00:00.000Z', token_version: 1 },
+      ]);
+    // In one batch with a profile change (the row held in memory) as well as alone (written blind).
+    const renamed = recorded({ type: 'UserUpdated', data: { userId: 2, changes: { lastName: 'Leaver' } } });
+    const reactivated = recorded({ type: 'UserReactivated', data: { userId: 2 } }, '2026-03-01T12:00:00.000Z');
+    await spec
+      .given([...given, deactivated])
+      .when([renamed, reactivated])
+      .thenRows('users', [{ id: 1 }, { id: 2, last_name: 'Leaver', deactivated_at: null, token_version: 1 }]);
+  });
+
   it('leaves a self-registered address unproven until its link is opened', async () => {
     streamVersions.clear();
     await spec
