@@ -2,6 +2,7 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import {
   ADMIN_MESSAGES as M,
+  isErasedPerson,
   ROLES,
   statusParameterOf,
   USER_STATUS_LABELS,
@@ -80,15 +81,22 @@ export type UserActions = {
   onDelete: (user: AdminUserListItem) => void;
   onDeactivate: (user: AdminUserListItem) => void;
   onReactivate: (user: AdminUserListItem) => void;
+  onErase: (user: AdminUserListItem) => void;
 };
 
-/** Deactivate for an active account (not one's own), Reactivate for a deactivated one. */
+/** Deactivate for an active account (not one's own), Reactivate or Erase for a deactivated one, nothing once erased. */
 function StatusAction({ user, name, own, actions }: { user: AdminUserListItem; name: string; own: boolean; actions: UserActions }) {
+  if (isErasedPerson(user)) return null;
   if (user.deactivatedAt !== undefined) {
     return (
-      <Button $variant="secondary" aria-label={`Reactivate ${name}`} onClick={() => actions.onReactivate(user)}>
-        Reactivate
-      </Button>
+      <>
+        <Button $variant="secondary" aria-label={`Reactivate ${name}`} onClick={() => actions.onReactivate(user)}>
+          Reactivate
+        </Button>
+        <Button $variant="destructive" aria-label={`Erase ${name}`} onClick={() => actions.onErase(user)}>
+          Erase
+        </Button>
+      </>
     );
   }
   if (own) return null;
@@ -122,7 +130,7 @@ function UserRow({ user, ownId, actions }: { user: AdminUserListItem; ownId: num
             <ToggleSpace />
           )}
           {name}
-          {user.deactivatedAt !== undefined && <Muted> (Deactivated)</Muted>}
+          {user.deactivatedAt !== undefined && <Muted>{isErasedPerson(user) ? ' (Erased)' : ' (Deactivated)'}</Muted>}
         </th>
         <td>{user.email}</td>
         <td>{ROLE_LABELS[user.role]}</td>

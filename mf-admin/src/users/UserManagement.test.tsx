@@ -379,4 +379,31 @@ describe('User Management', () => {
     expect(await toasts().findByText('User reactivated')).toBeInTheDocument();
     expect(api.callsOf('reactivateUser').map((call) => call.path)).toEqual(['/api/users/7/reactivate']);
   });
+
+  it('erases a deactivated user once their full name is typed, and offers nothing more once erased', async () => {
+    const deactivatedAda = listed({ ...ada, deactivatedAt: '2026-03-01T10:00:00.000Z' });
+    const api = usersApi({ listAdminUsers: aPage([deactivatedAda]), eraseUser: reply(204, undefined) });
+    const user = userEvent.setup();
+    renderWithUi(<UserManagement />);
+    await usersTable();
+    await user.click(screen.getByRole('button', { name: 'Erase Ada Lovelace' }));
+    const dialog = screen.getByRole('dialog', { name: 'Erase User' });
+    const erase = within(dialog).getByRole('button', { name: 'Erase' });
+    expect(erase).toBeDisabled();
+    await user.type(within(dialog).getByLabelText(/Type "Ada Lovelace" to confirm/), 'ada lovelace');
+    await user.click(erase);
+    expect(await toasts().findByText('Personal data erased')).toBeInTheDocument();
+    expect(api.callsOf('eraseUser').map((call) => [call.path, call.body])).toEqual([
+      ['/api/users/7/erase', { confirmName: 'ada lovelace' }],
+    ]);
+  });
+
+  it('shows an erased user as erased, without actions on their status', async () => {
+    const erased = listed({ ...ada, firstName: 'Erased', lastName: 'person #7', deactivatedAt: '2026-03-01T10:00:00.000Z' });
+    usersApi({ listAdminUsers: aPage([erased]) });
+    renderWithUi(<UserManagement />);
+    await usersTable();
+    expect(row('Erased person #7')).toHaveTextContent('(Erased)');
+    expect(within(row('Erased person #7')).queryByRole('button', { name: /^(Erase|Reactivate) / })).not.toBeInTheDocument();
+  });
 });

@@ -8,11 +8,14 @@ import { SystemOverview } from './SystemOverview';
 import { ResetLinkDialog } from './ResetLinkDialog';
 import { TemporaryPasswordDialog } from './TemporaryPasswordDialog';
 import { UserFormDialog } from './UserFormDialog';
+import { EraseUserDialog } from './EraseUserDialog';
 import { UserList } from './UserList';
 import { useDeactivateUser, useDeleteUser, useReactivateUser, useSyncRoles } from './usersApi';
 
 type UserDialog =
-  { kind: 'add' } | { kind: 'edit' | 'password' | 'reset-link' | 'delete' | 'deactivate'; user: AdminUserListItem } | null;
+  | { kind: 'add' }
+  | { kind: 'edit' | 'password' | 'reset-link' | 'delete' | 'deactivate' | 'erase'; user: AdminUserListItem }
+  | null;
 
 function SyncRolesButton() {
   const sync = useSyncRoles();
@@ -86,12 +89,14 @@ export default function UserManagement() {
           onDelete={(user) => setDialog({ kind: 'delete', user })}
           onDeactivate={(user) => setDialog({ kind: 'deactivate', user })}
           onReactivate={(user) => void reactivateUser(user)}
+          onErase={(user) => setDialog({ kind: 'erase', user })}
         />
       </Card>
       {dialog?.kind === 'add' && <UserFormDialog onClose={close} />}
       {dialog?.kind === 'edit' && <UserFormDialog user={dialog.user} onClose={close} />}
       {dialog?.kind === 'password' && <TemporaryPasswordDialog user={dialog.user} onClose={close} />}
       {dialog?.kind === 'reset-link' && <ResetLinkDialog user={dialog.user} onClose={close} />}
+      {dialog?.kind === 'erase' && <EraseUserDialog user={dialog.user} onClose={close} />}
       <ConfirmDialog
         open={dialog?.kind === 'delete'}
         title="Delete User"

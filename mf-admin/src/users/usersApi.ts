@@ -37,6 +37,13 @@ export const useDeactivateUser = () => useWrite(usersRoutes.deactivateUser, (id:
 
 export const useReactivateUser = () => useWrite(usersRoutes.reactivateUser, (id: number) => ({ params: { id } }));
 
+/** Erases a deactivated person's personal data for good, their full name typed to confirm. */
+export const useEraseUser = () =>
+  useWrite(usersRoutes.eraseUser, ({ id, confirmName }: { id: number; confirmName: string }) => ({
+    params: { id },
+    body: { confirmName },
+  }));
+
 /** The user must change it at the next sign-in. */
 export const useSetTemporaryPassword = () =>
   useWrite(usersRoutes.setTemporaryPassword, (request: TempPasswordInput) => ({ body: request }));

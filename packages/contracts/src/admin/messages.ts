@@ -38,6 +38,9 @@ export const ADMIN_MESSAGES = {
   failedToUpdateUser: 'Failed to update user',
   failedToDeleteUser: 'Failed to delete user',
   failedToDeactivateUser: 'Failed to deactivate user',
+  failedToEraseUser: 'Failed to erase user',
+  eraseUserWarning: (name: string) =>
+    `Erase ${name}'s personal data for good: their name, e-mail, notes and free-text fields can no longer be read anywhere, the audit log included. Their hours and ratings stay in the figures as "Erased person". This cannot be undone.`,
   failedToReactivateUser: 'Failed to reactivate user',
   failedToSetTemporaryPassword: 'Failed to set temporary password',
   failedToSyncRoles: 'Failed to sync roles',

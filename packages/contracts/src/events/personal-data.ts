@@ -76,6 +76,10 @@ export const PERSONAL_STREAM_PREFIXES = ['email-'] as const;
 /** What a person's name reads as once they are erased. */
 export const erasedPersonName = (userId: number) => `Erased person #${userId}`;
 
+/** Whether a person as a read model shows them was erased (their names read as the placeholders). */
+export const isErasedPerson = (person: { id: number; firstName: string; lastName: string }) =>
+  person.firstName === erasedValue('firstName', person.id) && person.lastName === erasedValue('lastName', person.id);
+
 /** Free text of an erased person. */
 export const ERASED_TEXT = '[erased]';
 
