@@ -156,6 +156,16 @@ describe('answers match the description', () => {
     expect((await personalData(employee, id)).status).toBe(403);
     expect((await personalData(admin, 2_000_000)).status).toBe(404);
     expect((await personalData(admin, id, 'xml')).status).toBe(400);
+    expect((await call('get', '/api/users', { as: employee, query: { status: 'all' } })).status).toBe(403);
+    expect((await call('get', '/api/users', { as: admin, query: { status: 'deactivated' } })).status).toBe(200);
+    expect((await call('post', '/api/users/{id}/deactivate', { as: employee, params: { id } })).status).toBe(403);
+    expect((await call('post', '/api/users/{id}/deactivate', { as: admin, params: { id: admin.user.id } })).status).toBe(400);
+    expect((await call('post', '/api/users/{id}/deactivate', { as: admin, params: { id: 2_000_000 } })).status).toBe(404);
+    expect((await call('post', '/api/users/{id}/deactivate', { as: admin, params: { id } })).status).toBe(204);
+    const leaverSignIn = await call('post', '/api/login', { body: { username: body.email, password: 'another-1' } });
+    expect(leaverSignIn.status).toBe(403);
+    expect((await call('post', '/api/users/{id}/reactivate', { as: admin, params: { id: 2_000_000 } })).status).toBe(404);
+    expect((await call('post', '/api/users/{id}/reactivate', { as: admin, params: { id } })).status).toBe(204);
     expect((await call('delete', '/api/users/{id}', { as: admin, params: { id: admin.user.id } })).status).toBe(400);
     expect((await call('delete', '/api/users/{id}', { as: admin, params: { id } })).status).toBe(200);
   });
