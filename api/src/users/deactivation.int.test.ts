@@ -157,12 +157,14 @@ describe('a deactivated account', () => {
     });
   });
 
-  it('shows in the audit log, by the admin who acted', async () => {
-    const log = auditLogPageSchema.parse((await get(`/api/audit/log?kind=users&actorId=${admin.user.id}`, admin.token)).body);
-    expect(log.items.find((item) => item.event === 'UserDeactivated' && item.recordId === String(person.user.id))).toMatchObject({
-      summary: 'user deactivated',
-      actor: { id: admin.user.id },
-    });
+  it('shows in the audit log, by the admin who acted, under Users and under Sign-ins and security', async () => {
+    for (const kind of ['users', 'security']) {
+      const log = auditLogPageSchema.parse((await get(`/api/audit/log?kind=${kind}&actorId=${admin.user.id}`, admin.token)).body);
+      expect(log.items.find((item) => item.event === 'UserDeactivated' && item.recordId === String(person.user.id))).toMatchObject({
+        summary: 'user deactivated',
+        actor: { id: admin.user.id },
+      });
+    }
   });
 });
 

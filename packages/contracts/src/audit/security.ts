@@ -15,9 +15,14 @@ export const SIGN_IN_FAILURES = {
   wrongSecondFactorToTurnOff: 'wrong second-factor code when turning it off',
 } as const;
 
-/** The account events listed under `security` besides the log's rows: sign-ins and outs, passwords, reset and confirmation links, claims. */
+/**
+ * The account events listed under `security` besides the log's rows: sign-ins and outs, passwords,
+ * reset and confirmation links, claims, and accounts switched off (every session ended) or on again.
+ */
 export const SECURITY_EVENT_TYPES = [
   'UserLoggedIn',
+  'UserDeactivated',
+  'UserReactivated',
   'SsoIdentityLinked',
   'EmailConfirmationIssued',
   'EmailConfirmed',
