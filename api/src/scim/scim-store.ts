@@ -71,13 +71,13 @@ const groupOf = (row: GroupRow): DirectoryGroup => ({
 /** The directory's bookkeeping on `pool` (needs `migrateScim`). */
 export function directoryStore(pool: pg.Pool) {
   return {
-    /** The directory's id of each account it linked, by user id. */
-    async externalIds(userIds?: readonly number[]): Promise<Map<number, string>> {
-      const { rows } = await pool.query<{ user_id: number; external_id: string }>(
-        userIds
-          ? { text: 'SELECT user_id, external_id FROM scim.user_links WHERE user_id = ANY($1::int[])', values: [userIds] }
-          : 'SELECT user_id, external_id FROM scim.user_links',
-      );
+    /** The directory's id of each of `userIds` it linked. */
+    async externalIds(userIds: readonly number[]): Promise<Map<number, string>> {
+      if (userIds.length === 0) return new Map();
+      const { rows } = await pool.query<{ user_id: number; external_id: string }>({
+        text: 'SELECT user_id, external_id FROM scim.user_links WHERE user_id = ANY($1::int[])',
+        values: [userIds],
+      });
       return new Map(rows.map((row) => [row.user_id, row.external_id]));
     },
 

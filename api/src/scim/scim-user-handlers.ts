@@ -23,7 +23,7 @@ async function accountOf(app: ScimContext['app'], scimId: string): Promise<UserR
 }
 
 async function asScimUsers({ directory }: ScimContext, users: readonly UserRow[]): Promise<ScimUser[]> {
-  const externalIds = await directory.externalIds(users.length === 1 ? [users[0]!.id] : undefined);
+  const externalIds = await directory.externalIds(users.map((user) => user.id));
   return users.map((user) => scimUserOf(user, externalIds.get(user.id)));
 }
 
@@ -67,17 +67,26 @@ async function managerIdOf({ app }: ScimContext, manager: string | null): Promis
   return managerId;
 }
 
+/** The schema of each organisation domain, made once (making a schema costs more than using it). */
+const personSchemas = new Map<string, ReturnType<typeof directoryPersonSchema>>();
+
+function personSchemaOf(domain: string): ReturnType<typeof directoryPersonSchema> {
+  const schema = personSchemas.get(domain) ?? directoryPersonSchema(domain);
+  personSchemas.set(domain, schema);
+  return schema;
+}
+
 function checkedPerson(scim: ScimContext, person: DirectoryPerson, department: string): DirectoryPersonInput {
   if (person.email === undefined) throw scimRefusal(400, S.userNameRequired, 'invalidValue');
   const { email, firstName, lastName } = person;
-  return parseWith(directoryPersonSchema(scim.app.config.orgEmailDomain), { email, firstName, lastName, department });
+  return parseWith(personSchemaOf(scim.app.config.orgEmailDomain), { email, firstName, lastName, department });
 }
 
-/** Switches the account off or on again as the directory's `active` says (nothing when it already is). */
-async function applyActive(scim: ScimContext, user: UserRow, active: boolean): Promise<void> {
-  const isActive = user.deactivated_at === null;
-  if (active === isActive) return;
+/** Switches the account off or on again as the directory's `active` says; the account as it is then. */
+async function applyActive(scim: ScimContext, user: UserRow, active: boolean): Promise<UserRow> {
+  if (active === (user.deactivated_at === null)) return user;
   await (active ? reactivateUser : deactivateUser)(scim.app, user.id, scim.actor);
+  return accountOf(scim.app, String(user.id));
 }
 
 async function createUser(scim: ScimContext, person: DirectoryPerson): Promise<UserRow> {
@@ -87,11 +96,22 @@ async function createUser(scim: ScimContext, person: DirectoryPerson): Promise<U
   return addDirectoryUser(scim.app, { ...input, department, managerId }, scim.actor);
 }
 
+/** The fields that differ from the account (a manager's link is always checked). */
 async function updateUser(scim: ScimContext, user: UserRow, person: DirectoryPerson): Promise<UserRow> {
   const input = checkedPerson(scim, person, person.department ?? user.department);
-  const department = input.department === user.department ? user.department : await departmentNamed(scim, input.department);
+  const current: DirectoryPersonInput = {
+    email: user.email,
+    firstName: user.first_name,
+    lastName: user.last_name,
+    department: user.department,
+  };
+  const changed = Object.fromEntries(
+    Object.entries(input).filter(([field, value]) => value !== current[field as keyof DirectoryPersonInput]),
+  );
+  if (changed.department !== undefined) changed.department = await departmentNamed(scim, input.department);
   const managerId = await managerIdOf(scim, person.manager);
-  return updateDirectoryUser(scim.app, user.id, { ...input, department, managerId }, scim.actor);
+  if (Object.keys(changed).length === 0 && managerId === user.manager_id) return user;
+  return updateDirectoryUser(scim.app, user.id, { ...changed, managerId }, scim.actor);
 }
 
 /** POST /Users (no id), PUT and PATCH /Users/{id} (the whole resource as it is to be). */
@@ -100,8 +120,7 @@ export async function writeUser(resource: SCIMMY.Resources.User, instance: ScimU
   const person = personOf(instance, before && scimUserOf(before, undefined));
   const saved = before ? await updateUser(scim, before, person) : await createUser(scim, person);
   await scim.directory.linkUser(saved.id, person.externalId);
-  await applyActive(scim, saved, person.active);
-  return (await asScimUsers(scim, [await accountOf(scim.app, String(saved.id))]))[0]!;
+  return scimUserOf(await applyActive(scim, saved, person.active), person.externalId ?? undefined);
 }
 
 /** DELETE /Users/{id}: the account is deleted, as an admin's Delete does (a leaver is sent as `active` false). */
