@@ -15,8 +15,7 @@ import {
   PERSONAL_DATA_CSV_COLUMNS,
 } from '@tht/contracts';
 import type { UserRow } from 'projections';
-import { csvHeader, csvLine } from '../export/export-writers';
-import type { Cell } from '../export/export-sheets';
+import { csvHeader, csvLine, type Cell } from '../export';
 
 /**
  * The assembly of a person's data (`GET /api/users/{id}/personal-data`), pure: what was read for

@@ -1,0 +1,3 @@
+/** The export feature's public surface for other features. */
+export type { Cell } from './export-sheets';
+export { csvHeader, csvLine } from './export-writers';
