@@ -259,6 +259,18 @@ describe('a person provisioned by Entra ID', () => {
     expect(taken.body).toMatchObject({ status: '409', scimType: 'uniqueness' });
     await patch(`/Groups/${group.body.id}`, [{ op: 'Remove', path: 'members', value: [member] }]);
     expect((await findUserById(app.ctx.db, Number(id)))?.role).toBe('employee');
+    // RFC 7644 section 3.5.2: members replaced as a whole, then one removed by a filtered path.
+    await patch(`/Groups/${group.body.id}`, [
+      { op: 'replace', path: 'members', value: [{ display: 'Barbara Jensen', value: id }] },
+    ]);
+    expect((await findUserById(app.ctx.db, Number(id)))?.role).toBe('hr');
+    await patch(`/Groups/${group.body.id}`, [{ op: 'remove', path: `members[value eq "${id}"]` }]);
+    expect((await findUserById(app.ctx.db, Number(id)))?.role).toBe('employee');
+    // A deleted group takes its role along.
+    await patch(`/Groups/${group.body.id}`, [{ op: 'Add', path: 'members', value: [member] }]);
+    expect((await scim('DELETE', `/Groups/${group.body.id}`)).status).toBe(204);
+    expect((await scim('GET', `/Groups/${group.body.id}`)).status).toBe(404);
+    expect((await findUserById(app.ctx.db, Number(id)))?.role).toBe('employee');
   });
 
   it('shows the directory as the actor in the audit log', async () => {
