@@ -1,4 +1,12 @@
-import { createEventStore, createPersonalData, migrateEventStore, startChainSealer, type EventStore } from '@tht/eventstore';
+import {
+  createEventStore,
+  createPersonalData,
+  describeReseal,
+  migrateEventStore,
+  sealPersonalDataOfLog,
+  startChainSealer,
+  type EventStore,
+} from '@tht/eventstore';
 import { createDb } from '@tht/postgres';
 import type pg from 'pg';
 import {
@@ -52,7 +60,11 @@ export async function startRuntime(config: AppConfig, pool: pg.Pool, log: Logger
   const store = metrics.measureAppends(createEventStore({ pool, eventstoreUrl: config.eventstoreUrl, personalData }));
   try {
     if (config.eventstoreUrl) await checkEventStoreAnswers(store);
-    else await migrateEventStore(pool);
+    else {
+      await migrateEventStore(pool);
+      const reseal = await sealPersonalDataOfLog(pool, personalData);
+      if (reseal) log.warn(`Personal data in the event log encrypted in place; the audit chain was ${describeReseal(reseal)}`);
+    }
     await migrateIds(db);
     await migrateRequestLimits(db);
     await migrateSecurityLog(db);

@@ -20,10 +20,15 @@ const ENVELOPE = 'pd1';
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 const ERASED_EVENT = 'PersonErased';
+const ENVELOPE_PATTERN = new RegExp(`^${ENVELOPE}\\.\\d{1,10}\\.[A-Za-z0-9_-]+$`);
+/** A stream name's personal part as stored: a hex HMAC-SHA-256. */
+const STORED_NAME_PATTERN = /^[0-9a-f]{64}$/;
 
 export interface PersonalData {
   /** The events with each personal value encrypted with its owner's key (made at first need). */
   seal(events: readonly NewEvent[]): Promise<NewEvent[]>;
+  /** As `seal`, for events already stored: a value sealed before is left as it is (the upgrade of a log written in clear). */
+  sealStored<Event extends Pick<NewEvent, 'type' | 'data'>>(events: readonly Event[]): Promise<Event[]>;
   /** The events with each personal value decrypted, or its erased placeholder when the key is gone. */
   open<Event extends RecordedEvent>(events: readonly Event[]): Promise<Event[]>;
   /** The name a stream is stored under: `email-<address>` becomes `email-<keyed hash>`. */
@@ -36,7 +41,7 @@ export interface PersonalData {
 
 /** A value as stored: an envelope, or (written before this release, or erased before it was written) as it is. */
 export function isEnvelope(value: unknown): value is string {
-  return typeof value === 'string' && value.startsWith(`${ENVELOPE}.`);
+  return typeof value === 'string' && ENVELOPE_PATTERN.test(value);
 }
 
 function encrypt(key: Buffer, ownerId: number, value: unknown): string {
@@ -121,7 +126,28 @@ export function createPersonalData(pool: pg.Pool): PersonalData {
     if (!isEnvelope(value)) return;
     const ownerId = ownerOfEnvelope(value);
     const personKey = keys.get(ownerId);
-    holder[key] = personKey ? decrypt(personKey, value) : erasedValue(kind, ownerId);
+    try {
+      holder[key] = personKey ? decrypt(personKey, value) : erasedValue(kind, ownerId);
+    } catch {
+      // Not sealed by this store (text written in clear before this release that looks like an envelope): as written.
+    }
+  }
+
+  async function sealValues<Event extends Pick<NewEvent, 'type' | 'data'>>(
+    events: readonly Event[],
+    stored: boolean,
+  ): Promise<Event[]> {
+    const sealed = events.map((event) => ({ ...event, data: structuredClone(event.data) }));
+    const values = sealed
+      .flatMap((event) => personalValuesOf(event.type, event.data))
+      .filter((value) => !(stored && isEnvelope(value.holder[value.key])));
+    if (values.length === 0) return sealed;
+    await load(
+      values.map((value) => value.ownerId),
+      true,
+    );
+    values.forEach(sealValue);
+    return sealed;
   }
 
   async function forgetErased(events: readonly RecordedEvent[]): Promise<void> {
@@ -134,17 +160,8 @@ export function createPersonalData(pool: pg.Pool): PersonalData {
   }
 
   const personal: PersonalData = {
-    async seal(events) {
-      const sealed = events.map((event) => ({ ...event, data: structuredClone(event.data) }));
-      const values = sealed.flatMap((event) => personalValuesOf(event.type, event.data));
-      if (values.length === 0) return sealed;
-      await load(
-        values.map((value) => value.ownerId),
-        true,
-      );
-      values.forEach(sealValue);
-      return sealed;
-    },
+    seal: (events) => sealValues(events, false),
+    sealStored: (events) => sealValues(events, true),
     async open(events) {
       await forgetErased(events);
       const opened = events.map((event) => {
@@ -165,7 +182,7 @@ export function createPersonalData(pool: pg.Pool): PersonalData {
     },
     async storedStreamName(streamName) {
       const prefix = PERSONAL_STREAM_PREFIXES.find((candidate) => streamName.startsWith(candidate));
-      if (!prefix) return streamName;
+      if (!prefix || STORED_NAME_PATTERN.test(streamName.slice(prefix.length))) return streamName;
       const secret = await streamSecret();
       return `${prefix}${createHmac('sha256', secret).update(streamName.slice(prefix.length)).digest('hex')}`;
     },

@@ -100,6 +100,20 @@ export async function migrateEventStore(pool: pg.Pool): Promise<void> {
         category text NOT NULL GENERATED ALWAYS AS (${STREAM_CATEGORY}) STORED,
         actor_id text
       );
+      -- One-off upgrades of the stored log, each done once (personal-data-upgrade.ts).
+      CREATE TABLE IF NOT EXISTS ${EVENTSTORE_SCHEMA}.log_upgrades (name text PRIMARY KEY, done_at timestamptz NOT NULL DEFAULT now());
+      -- Each time the chain was sealed again from the first event (the log's personal data encrypted
+      -- in place): the head it had before, so exports made before still lead to a known head.
+      CREATE TABLE IF NOT EXISTS ${EVENTSTORE_SCHEMA}.chain_reseals (
+        resealed_at timestamptz PRIMARY KEY DEFAULT now(),
+        reason text NOT NULL,
+        events_rewritten bigint NOT NULL,
+        previous_sequence bigint NOT NULL,
+        previous_position text NOT NULL,
+        previous_hash text NOT NULL,
+        -- The new chain's hash at previous_sequence (filled once it is sealed again).
+        new_hash text
+      );
     `);
     await addAuditColumnsToChain(client);
     await client.query(`

@@ -6,6 +6,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createPool, openEmbeddedPostgres } from '@tht/postgres';
+import { describeReseal, readReseals } from './personal-data-upgrade';
 import { describeVerification, verifyChain } from './postgres-chain';
 import { migrateEventStore } from './postgres-schema';
 import { verifyProgressLine } from './verify-progress';
@@ -42,6 +43,7 @@ async function main(): Promise<void> {
     });
     if (stderr.isTTY) stderr.write('\n');
     console.info(`${describeVerification(result)} (${((performance.now() - started) / 1000).toFixed(1)}s)`);
+    for (const reseal of await readReseals(pool)) console.info(describeReseal(reseal));
     process.exitCode = result.ok ? 0 : 1;
   } finally {
     await pool.end();
