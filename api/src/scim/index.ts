@@ -1,3 +1,3 @@
 /** The SCIM 2.0 service provider: the organisation's directory provisions accounts. */
 export { createScimRouter } from './scim-router';
-export { migrateScim } from './scim-store';
+export { forgetDirectoryUser, migrateScim } from './scim-store';

@@ -162,3 +162,8 @@ export function directoryStore(pool: pg.Pool) {
 }
 
 export type DirectoryStore = ReturnType<typeof directoryStore>;
+
+/** An erased or deleted person leaves the directory's bookkeeping: their directory id and memberships. */
+export function forgetDirectoryUser(ctx: { pool: pg.Pool }, userId: number): Promise<void> {
+  return directoryStore(ctx.pool).forgetUser(userId);
+}

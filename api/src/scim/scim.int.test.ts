@@ -290,6 +290,31 @@ describe('a person provisioned by Entra ID', () => {
   });
 });
 
+describe('a person provisioned and then erased', () => {
+  it('leaves the directory bookkeeping: no directory id, no membership', async () => {
+    const externalId = `grace.hopper@${DOMAIN}`;
+    const created = await scim('POST', '/Users', {
+      ...entraUser(`grace.hopper@${DOMAIN}`, externalId),
+      name: { givenName: 'Grace', familyName: 'Hopper' },
+    });
+    const { id } = created.body;
+    const group = await scim('POST', '/Groups', { schemas: ['urn:ietf:params:scim:schemas:core:2.0:Group'], displayName: 'Navy' });
+    await patch(`/Groups/${group.body.id}`, [{ op: 'Add', path: 'members', value: [{ value: id }] }]);
+    await patch(`/Users/${id}`, [{ op: 'Replace', path: 'active', value: 'False' }]);
+    const erased = await request(app, 'POST', `/api/users/${id}/erase`, {
+      token: admin.token,
+      body: { confirmName: 'Grace Hopper' },
+    });
+    expect(erased.status).toBe(204);
+    expect((await filtered(`externalId eq "${externalId}"`)).body.totalResults).toBe(0);
+    const { rows } = await app.ctx.pool.query(
+      `SELECT external_id FROM scim.user_links WHERE user_id = $1 UNION ALL SELECT group_id::text FROM scim.group_members WHERE user_id = $1`,
+      [Number(id)],
+    );
+    expect(rows).toEqual([]);
+  });
+});
+
 describe('a person provisioned by Okta', () => {
   it('is created, found with paging parameters, replaced by PUT and deactivated by a replace without a path', async () => {
     const created = await scim('POST', '/Users', {
