@@ -36,6 +36,7 @@ describe('parseSettings', () => {
       adminMfa: 'optional',
       sessionLifetime: { maxSeconds: 12 * 3600, idleSeconds: 60 * 60 },
       scim: null,
+      eraseLeaversAfterDays: null,
     });
   });
 
@@ -68,6 +69,7 @@ describe('parseSettings', () => {
       SESSION_IDLE_MINUTES: '30',
       SCIM_TOKEN: 's'.repeat(32),
       SCIM_GROUP_ROLES: 'Training HR=hr, Training SMT = smt,Training Admins=admin',
+      ERASE_LEAVERS_AFTER_DAYS: '30',
     });
     expect(settings).toEqual({
       port: 3000,
@@ -103,6 +105,7 @@ describe('parseSettings', () => {
           ['training admins', 'admin'],
         ]),
       },
+      eraseLeaversAfterDays: 30,
     });
   });
 
@@ -174,6 +177,8 @@ describe('parseSettings', () => {
     [{ PUBLIC_URL: 'training.example.org' }, 'PUBLIC_URL must be an http(s) URL such as https://training.example.org'],
     [{ SMTP_URL: 'http://mail.example.org' }, 'SMTP_URL must be an smtp:// or smtps:// URL'],
     [{ SCIM_TOKEN: 'short' }, 'SCIM_TOKEN must be at least 32 characters'],
+    [{ ERASE_LEAVERS_AFTER_DAYS: '-1' }, 'ERASE_LEAVERS_AFTER_DAYS must be a whole number from 0 to 36500'],
+    [{ ERASE_LEAVERS_AFTER_DAYS: 'a month' }, 'ERASE_LEAVERS_AFTER_DAYS must be a whole number from 0 to 36500'],
     [{ SCIM_GROUP_ROLES: 'Training HR=hr' }, 'SCIM_GROUP_ROLES is set but SCIM_TOKEN is not'],
     ...['Training HR', 'Training HR=boss', 'Training HR=hr,training hr=admin', '=hr', 'A=hr=smt'].map(
       (roles): [NodeJS.ProcessEnv, string] => [

@@ -46,6 +46,8 @@ export interface AppConfig {
   sessionLifetime: SessionLifetime;
   /** Provisioning by the organisation's directory (SCIM 2.0 at `/scim/v2`); null: not served (404). */
   scim: ScimSettings | null;
+  /** Leavers are erased this many days after their deactivation (`ERASE_LEAVERS_AFTER_DAYS`); null: never by themselves. */
+  eraseLeaversAfterDays: number | null;
 }
 
 /** `SCIM_TOKEN` and `SCIM_GROUP_ROLES`. */
@@ -98,6 +100,8 @@ const MIN_JWT_SECRET_LENGTH = 32;
 const MIN_ADMIN_PASSWORD_LENGTH = 8;
 const MIN_METRICS_TOKEN_LENGTH = 32;
 const MIN_SCIM_TOKEN_LENGTH = 32;
+/** `ERASE_LEAVERS_AFTER_DAYS` at most: a hundred years. */
+const LONGEST_RETENTION_DAYS = 36_500;
 
 function hasProtocol(value: string, protocols: readonly string[]): boolean {
   try {
@@ -231,6 +235,7 @@ const settingsSchema = z
     SESSION_MAX_HOURS: wholeNumberSetting(1, LONGEST_SESSION_HOURS),
     SESSION_IDLE_MINUTES: wholeNumberSetting(1, LONGEST_SESSION_HOURS * 60),
     SCIM_TOKEN: optional(z.string().min(MIN_SCIM_TOKEN_LENGTH, `must be at least ${MIN_SCIM_TOKEN_LENGTH} characters`)),
+    ERASE_LEAVERS_AFTER_DAYS: wholeNumberSetting(0, LONGEST_RETENTION_DAYS),
     SCIM_GROUP_ROLES: optional(
       z
         .string()
@@ -320,6 +325,7 @@ export function parseSettings(env: NodeJS.ProcessEnv): Omit<AppConfig, 'jwtSecre
       idleSeconds: (s.SESSION_IDLE_MINUTES ?? DEFAULT_SESSION_IDLE_MINUTES) * 60,
     },
     scim: s.SCIM_TOKEN ? { token: s.SCIM_TOKEN, groupRoles: s.SCIM_GROUP_ROLES ?? new Map() } : null,
+    eraseLeaversAfterDays: s.ERASE_LEAVERS_AFTER_DAYS ?? null,
   };
 }
 

@@ -37,6 +37,7 @@ import { createAppMetrics } from './platform/metrics';
 import { createReadModelCaches } from './platform/read-model-cache';
 import { watchReadModelUpdates } from './platform/read-model-updates';
 import { createResponseCache } from './platform/read-responses';
+import { startLeaverRetention } from './users/leaver-retention';
 import { findUserById, hasDirectReports } from './users/users-queries';
 
 export interface Runtime {
@@ -143,9 +144,11 @@ export async function startRuntime(config: AppConfig, pool: pg.Pool, log: Logger
     now: () => new Date(),
     log,
   };
+  const retention = config.eraseLeaversAfterDays === null ? null : startLeaverRetention(ctx, config.eraseLeaversAfterDays);
   return {
     ctx,
     async stop() {
+      await retention?.stop();
       await ctx.afterAnswer.idle();
       await ctx.asOf.close();
       await jobOwner.stop();
