@@ -146,7 +146,7 @@ function UserRow({ user, ownId, actions }: { user: AdminUserListItem; ownId: num
             <Button $variant="secondary" aria-label={`Set Password for ${name}`} onClick={() => actions.onSetPassword(user)}>
               Set Password
             </Button>
-            {user.role !== 'admin' && (
+            {user.role !== 'admin' && user.deactivatedAt === undefined && (
               <Button $variant="secondary" aria-label={`Reset Link for ${name}`} onClick={() => actions.onResetLink(user)}>
                 Reset Link
               </Button>

@@ -375,6 +375,8 @@ describe('User Management', () => {
     const user = userEvent.setup();
     renderWithUi(<UserManagement />);
     await usersTable();
+    // A deactivated account gets no reset link.
+    expect(within(row('Ada Lovelace')).queryByRole('button', { name: 'Reset Link for Ada Lovelace' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Reactivate Ada Lovelace' }));
     expect(await toasts().findByText('User reactivated')).toBeInTheDocument();
     expect(api.callsOf('reactivateUser').map((call) => call.path)).toEqual(['/api/users/7/reactivate']);
