@@ -4,6 +4,7 @@
  * decrypts on read; once the owner is erased (their key deleted) a field reads as `erasedValue`.
  * This is the only list of them: the store's codec, the projectors' erasure and the tests use it.
  */
+import type { ProductEventType } from './product-events';
 
 /** What a value is, which decides what it reads as once erased. */
 export type PersonalKind = 'firstName' | 'lastName' | 'fullName' | 'email' | 'text';
@@ -46,8 +47,13 @@ const ENTRY: readonly PersonalField[] = [
 ];
 const TARGET: readonly PersonalField[] = [field('reason', 'text')];
 
-/** The personal fields of each event type that has any. */
-export const PERSONAL_FIELDS: Readonly<Record<string, readonly PersonalField[]>> = {
+const NONE: readonly PersonalField[] = [];
+
+/**
+ * The personal fields of every event type (none for most): the compiler refuses this map when a
+ * feature adds a type, so each new event is judged personal or not once, here.
+ */
+export const PERSONAL_FIELDS: { readonly [Type in ProductEventType]: readonly PersonalField[] } = {
   UserRegistered: PROFILE,
   UserCreated: PROFILE,
   UserUpdated: [
@@ -57,12 +63,50 @@ export const PERSONAL_FIELDS: Readonly<Record<string, readonly PersonalField[]>>
     field('changes.managerName', 'fullName', changedManagerOf),
   ],
   UserDeleted: EMAIL,
+  UserDeactivated: NONE,
+  UserReactivated: NONE,
+  PersonErased: NONE,
+  // Credentials (hashes) are never shown; they are no one's name, address or text.
+  PasswordChanged: NONE,
+  TemporaryPasswordSet: NONE,
+  PasswordResetRequested: NONE,
+  PasswordResetCompleted: NONE,
+  UserLoggedIn: NONE,
+  UserLoggedOut: NONE,
+  UserLoggedOutEverywhere: NONE,
+  PersonalDataExported: NONE,
+  // The person's id at the provider (an e-mail address at some).
+  SsoIdentityLinked: [field('subject', 'text')],
+  EmailConfirmationIssued: NONE,
   EmailConfirmed: EMAIL,
+  AccountClaimed: NONE,
+  PlacementConfirmed: NONE,
+  SecondFactorEnabled: NONE,
+  SecondFactorCodeUsed: NONE,
+  RecoveryCodeUsed: NONE,
+  SecondFactorDisabled: NONE,
+  // The organisation's, not a person's.
+  DepartmentCreated: NONE,
+  DepartmentRenamed: NONE,
+  DepartmentDeleted: NONE,
   EmailReserved: EMAIL,
   EmailReleased: EMAIL,
-  SsoIdentityLinked: [field('subject', 'text')],
+  DepartmentNameReserved: NONE,
+  DepartmentNameReleased: NONE,
   EntryLogged: ENTRY,
   EntryEdited: ENTRY,
+  EntryDeleted: NONE,
+  FormFieldAdded: NONE,
+  FormFieldEdited: NONE,
+  FormFieldDeleted: NONE,
+  FormFieldReordered: NONE,
+  FormFieldOptionAdded: NONE,
+  FormFieldOptionEdited: NONE,
+  FormFieldOptionDeleted: NONE,
+  FormFieldNameReserved: NONE,
+  FormFieldNameReleased: NONE,
+  YearlyTargetCreated: NONE,
+  YearlyTargetUpdated: NONE,
   UserTargetCreated: TARGET,
   UserTargetUpdated: TARGET,
 };
@@ -132,7 +176,7 @@ function holdersOf(data: Record<string, unknown>, path: string): Array<[Record<s
  * to replace in place; the data must be the codec's own copy.
  */
 export function personalValuesOf(type: string, data: unknown): PersonalValue[] {
-  const fields = PERSONAL_FIELDS[type];
+  const fields = (PERSONAL_FIELDS as Readonly<Record<string, readonly PersonalField[] | undefined>>)[type];
   if (!fields || !isRecord(data)) return [];
   return fields.flatMap((personal) => {
     const ownerId = personal.ownerOf(data);
