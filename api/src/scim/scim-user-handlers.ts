@@ -27,6 +27,20 @@ async function asScimUsers({ directory }: ScimContext, users: readonly UserRow[]
   return users.map((user) => scimUserOf(user, externalIds.get(user.id)));
 }
 
+/** An account by its SCIM id with the directory's id of it. */
+interface LinkedAccount {
+  user: UserRow;
+  externalId: string | null;
+}
+
+async function linkedAccountOf(scim: ScimContext, scimId: string): Promise<LinkedAccount> {
+  const user = await accountOf(scim.app, scimId);
+  return { user, externalId: (await scim.directory.externalIds([user.id])).get(user.id) ?? null };
+}
+
+/** What a PATCH read of its resource (the library reads it, then writes it): not read again. */
+const readBeforeWrite = new WeakMap<SCIMMY.Resources.User, LinkedAccount>();
+
 /** The accounts a filter asks for: the providers' look-ups by address, directory id or id at once, any other filter over all. */
 async function usersMatching({ app, directory }: ScimContext, filter: SCIMMY.Types.Filter | undefined): Promise<UserRow[] | null> {
   const equality = simpleEquality(filter);
@@ -46,7 +60,11 @@ async function usersMatching({ app, directory }: ScimContext, filter: SCIMMY.Typ
 
 /** GET /Users, GET /Users/{id}: the accounts as SCIM Users (the library pages and shapes them). */
 export async function readUsers(resource: SCIMMY.Resources.User, scim: ScimContext): Promise<ScimUser | ScimUser[]> {
-  if (resource.id !== undefined) return (await asScimUsers(scim, [await accountOf(scim.app, resource.id)]))[0]!;
+  if (resource.id !== undefined) {
+    const account = await linkedAccountOf(scim, resource.id);
+    readBeforeWrite.set(resource, account);
+    return scimUserOf(account.user, account.externalId ?? undefined);
+  }
   const found = await usersMatching(scim, resource.filter);
   if (found) return asScimUsers(scim, found);
   const all = await asScimUsers(scim, await listUsers(scim.app.db, 'all'));
@@ -58,12 +76,10 @@ async function departmentNamed({ app, actor }: ScimContext, name: string): Promi
   return (await ensureDepartment(app, name, actor)).name;
 }
 
-/** The manager's user id, refused when it names no account. */
-async function managerIdOf({ app }: ScimContext, manager: string | null): Promise<number | null> {
-  if (manager === null) return null;
-  const managerId = userIdOf(manager);
-  if (managerId === null || !(await findUserById(app.db, managerId)))
-    throw scimRefusal(400, S.managerNotAUser(manager), 'invalidValue');
+/** The manager's user id; one that names no account is refused by the account's decision. */
+function managerIdOf(manager: string | null): number | null {
+  const managerId = manager === null ? null : userIdOf(manager);
+  if (manager !== null && managerId === null) throw scimRefusal(400, S.managerNotAUser(manager), 'invalidValue');
   return managerId;
 }
 
@@ -92,7 +108,7 @@ async function applyActive(scim: ScimContext, user: UserRow, active: boolean): P
 async function createUser(scim: ScimContext, person: DirectoryPerson): Promise<UserRow> {
   const input = checkedPerson(scim, person, person.department ?? DIRECTORY_DEFAULT_DEPARTMENT);
   const department = await departmentNamed(scim, input.department);
-  const managerId = await managerIdOf(scim, person.manager);
+  const managerId = managerIdOf(person.manager);
   return addDirectoryUser(scim.app, { ...input, department, managerId }, scim.actor);
 }
 
@@ -109,17 +125,18 @@ async function updateUser(scim: ScimContext, user: UserRow, person: DirectoryPer
     Object.entries(input).filter(([field, value]) => value !== current[field as keyof DirectoryPersonInput]),
   );
   if (changed.department !== undefined) changed.department = await departmentNamed(scim, input.department);
-  const managerId = await managerIdOf(scim, person.manager);
+  const managerId = managerIdOf(person.manager);
   if (Object.keys(changed).length === 0 && managerId === user.manager_id) return user;
   return updateDirectoryUser(scim.app, user.id, { ...changed, managerId }, scim.actor);
 }
 
 /** POST /Users (no id), PUT and PATCH /Users/{id} (the whole resource as it is to be). */
 export async function writeUser(resource: SCIMMY.Resources.User, instance: ScimUser, scim: ScimContext): Promise<ScimUser> {
-  const before = resource.id === undefined ? undefined : await accountOf(scim.app, resource.id);
-  const person = personOf(instance, before && scimUserOf(before, undefined));
-  const saved = before ? await updateUser(scim, before, person) : await createUser(scim, person);
-  await scim.directory.linkUser(saved.id, person.externalId);
+  const before =
+    resource.id === undefined ? undefined : (readBeforeWrite.get(resource) ?? (await linkedAccountOf(scim, resource.id)));
+  const person = personOf(instance, before && scimUserOf(before.user, undefined));
+  const saved = before ? await updateUser(scim, before.user, person) : await createUser(scim, person);
+  if (person.externalId !== (before?.externalId ?? null)) await scim.directory.linkUser(saved.id, person.externalId);
   return scimUserOf(await applyActive(scim, saved, person.active), person.externalId ?? undefined);
 }
 
