@@ -138,7 +138,7 @@ export async function startRuntime(config: AppConfig, pool: pg.Pool, log: Logger
     responses,
     caches,
     jobOwner,
-    asOf: createAsOfReplays({ pool, eventstoreUrl: config.eventstoreUrl, owner: jobOwner, log }),
+    asOf: createAsOfReplays({ pool, eventstoreUrl: config.eventstoreUrl, owner: jobOwner, personalData, log }),
     metrics,
     afterAnswer: createAfterAnswerWork(),
     now: () => new Date(),

@@ -1,4 +1,4 @@
-import { createEventStore, type EventStore } from '@tht/eventstore';
+import { createEventStore, type EventStore, type PersonalData } from '@tht/eventstore';
 import { createDb, createPool } from '@tht/postgres';
 import { sql } from 'kysely';
 import type pg from 'pg';
@@ -64,6 +64,8 @@ export interface AsOfReplaysOptions {
   eventstoreUrl: string | null;
   /** This process, as the owner of the replays it builds. */
   owner: JobOwner;
+  /** The process's personal data codec: its keys, forgotten at once when a person is erased (decision 035d). */
+  personalData: PersonalData;
   log: Logger;
   /** Replayed schemas kept at most (the least recently used is dropped). */
   keep?: number;
@@ -131,6 +133,7 @@ export function createAsOfReplays({
   pool: apiPool,
   eventstoreUrl,
   owner,
+  personalData,
   log,
   keep = KEEP,
   batchSize,
@@ -144,7 +147,7 @@ export function createAsOfReplays({
   const readLocks = createPool(connectionString, { max: READERS });
   const readLockDb = createDb(readLocks);
   let store: EventStore | null = null;
-  const storeOf = () => (store ??= createEventStore({ pool, eventstoreUrl }));
+  const storeOf = () => (store ??= createEventStore({ pool, eventstoreUrl, personalData }));
   const resolved = new Map<number, string>();
   /** Moments being resolved by this process, by time: asking for one again waits for the same answer. */
   const resolving = new Map<number, Promise<string>>();

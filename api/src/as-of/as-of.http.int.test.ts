@@ -163,7 +163,13 @@ describe('GET /api/hr/stats?asOf= and GET /api/smt/overview?asOf=', () => {
 
   it('finds the replays of an earlier run again after a restart', async () => {
     await app.ctx.asOf.close();
-    app.ctx.asOf = createAsOfReplays({ pool: app.ctx.pool, eventstoreUrl: null, owner: app.ctx.jobOwner, log: app.ctx.log });
+    app.ctx.asOf = createAsOfReplays({
+      pool: app.ctx.pool,
+      eventstoreUrl: null,
+      owner: app.ctx.jobOwner,
+      personalData: app.ctx.personalData,
+      log: app.ctx.log,
+    });
     const response = await request(app, 'GET', hrStatsAsOf(cuts.afterSecond), { token: hr.token });
     expect(response.status, JSON.stringify(response.body)).toBe(200);
     expect(hrStatsSchema.parse(response.body).totalHours).toBe(5);
@@ -196,6 +202,7 @@ describe('GET /api/hr/stats?asOf= and GET /api/smt/overview?asOf=', () => {
       pool: app.ctx.pool,
       eventstoreUrl: null,
       owner: app.ctx.jobOwner,
+      personalData: app.ctx.personalData,
       log: app.ctx.log,
       batchSize: 1,
     });

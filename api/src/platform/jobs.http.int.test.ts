@@ -212,7 +212,13 @@ describe('jobs across two API processes', () => {
     );
     expect(await importOn(b, job.id)).toEqual(job);
     await a.ctx.asOf.close();
-    a.ctx.asOf = createAsOfReplays({ pool: a.ctx.pool, eventstoreUrl: null, owner: a.ctx.jobOwner, log: a.ctx.log });
+    a.ctx.asOf = createAsOfReplays({
+      pool: a.ctx.pool,
+      eventstoreUrl: null,
+      owner: a.ctx.jobOwner,
+      personalData: a.ctx.personalData,
+      log: a.ctx.log,
+    });
     // Told once: asked again, the replay starts anew, on B.
     const again = await hrStatsAsOf(b, moment);
     expect(again.status, JSON.stringify(again.body)).toBe(202);

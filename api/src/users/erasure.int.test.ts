@@ -56,6 +56,18 @@ async function findEverywhere(pool: pg.Pool, needles: readonly string[]): Promis
   return found;
 }
 
+/** Asks for the HR figures as of `asOf` until the replay is built (202 meanwhile), at most 60 s. */
+async function hrStatsAsOf(asOf: string, token: string) {
+  const path = `/api/hr/stats?year=${YEAR}&asOf=${encodeURIComponent(asOf)}`;
+  const deadline = Date.now() + 60_000;
+  let answer = await get(path, token);
+  while (answer.status === 202 && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    answer = await get(path, token);
+  }
+  return answer;
+}
+
 /** An answer's figures: its body without the texts that name people (names, notes). */
 const figures = (answer: { body: unknown }): unknown =>
   JSON.parse(
@@ -140,6 +152,12 @@ describe('erasing a person', () => {
     const needles = [FIRST, LAST, LOCAL_PART];
     const statsBefore = await get(`/api/hr/stats?year=${YEAR}`, hr.token);
     expect(statsBefore.status).toBe(200);
+    // The organisation as of now, replayed aside while the person can still be read.
+    const cut = new Date(Date.now() + 1).toISOString();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const asOfBefore = await hrStatsAsOf(cut, hr.token);
+    expect(asOfBefore.status).toBe(200);
+    expect(JSON.stringify(asOfBefore.body)).toContain(FIRST);
     // The search finds what is there: before the erasure, the person is everywhere.
     expect(await findEverywhere(pool, needles)).toEqual(expect.arrayContaining([expect.stringMatching(/^read_models\.users\./)]));
 
@@ -149,6 +167,11 @@ describe('erasing a person', () => {
     expect(await findEverywhere(pool, needles)).toEqual([]);
     expect(await verifyChain(pool)).toMatchObject({ ok: true, unsealed: 0 });
     expect(figures(await get(`/api/hr/stats?year=${YEAR}`, hr.token))).toEqual(figures(statsBefore));
+    // As of a moment before the erasure, the person is erased all the same, and the figures stay.
+    const asOfAfter = await hrStatsAsOf(cut, hr.token);
+    expect(asOfAfter.status).toBe(200);
+    expect(JSON.stringify(asOfAfter.body)).not.toContain(FIRST);
+    expect(figures(asOfAfter)).toEqual(figures(asOfBefore));
     expect(JSON.stringify(statsBefore.body)).toContain(FIRST);
     expect((await get(`/api/users/${leaver.user.id}`, admin.token)).body).toMatchObject({
       firstName: 'Erased',
