@@ -47,7 +47,7 @@ export function usersOfStatus(status: UserStatus): RawBuilder<boolean> {
 }
 
 /** The users of `status`, sorted by last name (the admin list's order), then first name. */
-export async function listUsers(db: ReadModelDb, status: UserStatus): Promise<UserRow[]> {
+export async function listUsers(db: ReadModelDb, status: UserStatus = 'active'): Promise<UserRow[]> {
   return users(db).selectAll().where(usersOfStatus(status)).orderBy('last_name').orderBy('first_name').orderBy('id').execute();
 }
 
