@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
 import { erasedValue, PERSONAL_STREAM_PREFIXES, personalValuesOf, type PersonalValue } from '@tht/contracts/events/personal-data';
 import type pg from 'pg';
 import { ConcurrencyError, type EventStore, type NewEvent, type RecordedEvent } from './port';
@@ -10,24 +10,29 @@ import { ConcurrencyError, type EventStore, type NewEvent, type RecordedEvent } 
  * ciphertext stays in the log (the hash chain covers it as stored) and reads as the erased
  * placeholder from then on. Stream names that hold an e-mail address are named by a keyed hash.
  *
- * Envelope: `pd1.<ownerId>.<base64url(iv ‖ ciphertext ‖ tag)>`, AES-256-GCM over the value's JSON,
- * with `pd1.<ownerId>` as additional authenticated data.
+ * Stored form: each personal field holds a stub `pd1.<ownerId>.<n>`, and the event data one more
+ * key, `$sealed`: `{ "<ownerId>": "<base64url(iv ‖ ciphertext ‖ tag)>" }`, AES-256-GCM over the
+ * JSON array of that owner's values in the event (the n-th is the stub's), with `pd1.<ownerId>` as
+ * additional authenticated data. One cipher per owner and event, not per field: a replay of
+ * millions of entries decrypts each entry once.
  */
 
 export const PERSONAL_KEYS_SCHEMA = 'personal_keys';
 const K = PERSONAL_KEYS_SCHEMA;
 const ENVELOPE = 'pd1';
+/** The key of event data that holds the sealed values, by owner. */
+export const SEALED_KEY = '$sealed';
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 const ERASED_EVENT = 'PersonErased';
-const ENVELOPE_PATTERN = new RegExp(`^${ENVELOPE}\\.\\d{1,10}\\.[A-Za-z0-9_-]+$`);
+const STUB_PATTERN = new RegExp(`^${ENVELOPE}\\.(\\d{1,10})\\.(\\d{1,4})$`);
 /** A stream name's personal part as stored: a hex HMAC-SHA-256. */
 const STORED_NAME_PATTERN = /^[0-9a-f]{64}$/;
 
 export interface PersonalData {
   /** The events with each personal value encrypted with its owner's key (made at first need). */
   seal(events: readonly NewEvent[]): Promise<NewEvent[]>;
-  /** As `seal`, for events already stored: a value sealed before is left as it is (the upgrade of a log written in clear). */
+  /** As `seal`, for events already stored: an event sealed before is left as it is (the upgrade of a log written in clear). */
   sealStored<Event extends Pick<NewEvent, 'type' | 'data'>>(events: readonly Event[]): Promise<Event[]>;
   /** The events with each personal value decrypted, or its erased placeholder when the key is gone. */
   open<Event extends RecordedEvent>(events: readonly Event[]): Promise<Event[]>;
@@ -39,31 +44,30 @@ export interface PersonalData {
   isErased(userId: number): Promise<boolean>;
 }
 
-/** A value as stored: an envelope, or (written before this release, or erased before it was written) as it is. */
-export function isEnvelope(value: unknown): value is string {
-  return typeof value === 'string' && ENVELOPE_PATTERN.test(value);
+type Sealed = Record<string, string>;
+
+/** The sealed values of stored event data, by owner; null when it holds none (written in clear, or no personal data). */
+export function sealedOf(data: unknown): Sealed | null {
+  if (typeof data !== 'object' || data === null || !(SEALED_KEY in data)) return null;
+  return (data as Record<string, unknown>)[SEALED_KEY] as Sealed;
 }
 
-function encrypt(key: Buffer, ownerId: number, value: unknown): string {
-  const prefix = `${ENVELOPE}.${ownerId}`;
+const aadOf = (ownerId: number) => Buffer.from(`${ENVELOPE}.${ownerId}`);
+
+function encrypt(key: KeyObject, ownerId: number, values: readonly unknown[]): string {
   const iv = randomBytes(IV_BYTES);
-  const cipher = createCipheriv('aes-256-gcm', key, iv).setAAD(Buffer.from(prefix));
-  const body = Buffer.concat([iv, cipher.update(JSON.stringify(value), 'utf8'), cipher.final(), cipher.getAuthTag()]);
-  return `${prefix}.${body.toString('base64url')}`;
+  const cipher = createCipheriv('aes-256-gcm', key, iv).setAAD(aadOf(ownerId));
+  return Buffer.concat([iv, cipher.update(JSON.stringify(values), 'utf8'), cipher.final(), cipher.getAuthTag()]).toString(
+    'base64url',
+  );
 }
 
-function decrypt(key: Buffer, envelope: string): unknown {
-  const dot = envelope.lastIndexOf('.');
-  const body = Buffer.from(envelope.slice(dot + 1), 'base64url');
-  const decipher = createDecipheriv('aes-256-gcm', key, body.subarray(0, IV_BYTES)).setAAD(Buffer.from(envelope.slice(0, dot)));
+function decrypt(key: KeyObject, ownerId: number, sealed: string): unknown[] {
+  const body = Buffer.from(sealed, 'base64url');
+  const decipher = createDecipheriv('aes-256-gcm', key, body.subarray(0, IV_BYTES)).setAAD(aadOf(ownerId));
   decipher.setAuthTag(body.subarray(body.length - TAG_BYTES));
   const plain = Buffer.concat([decipher.update(body.subarray(IV_BYTES, body.length - TAG_BYTES)), decipher.final()]);
-  return JSON.parse(plain.toString('utf8'));
-}
-
-/** The owner an envelope names (the value's owner when it was sealed). */
-function ownerOfEnvelope(envelope: string): number {
-  return Number(envelope.split('.', 2)[1]);
+  return JSON.parse(plain.toString('utf8')) as unknown[];
 }
 
 /** Creates the keys' schema and tables (idempotent; safe when several processes start at once). */
@@ -101,35 +105,57 @@ const READ_KEYS = `SELECT user_id, key FROM ${K}.person_keys WHERE user_id = ANY
 
 /** The personal data codec over the keys in `pool` (the application database in every mode). */
 export function createPersonalData(pool: pg.Pool): PersonalData {
-  /** Known keys; null: erased (or never made, for an envelope: unreadable all the same). */
-  const keys = new Map<number, Buffer | null>();
+  /** Known keys; null: erased (or never made: unreadable all the same). */
+  const keys = new Map<number, KeyObject | null>();
   const migrated = once(() => migratePersonalKeys(pool));
   const streamSecret = once(() => readStreamSecret(pool, migrated));
 
-  async function load(ids: readonly number[], create: boolean): Promise<void> {
+  async function load(ids: Iterable<number>, create: boolean): Promise<void> {
     const missing = [...new Set(ids)].filter((id) => !keys.has(id));
     if (missing.length === 0) return;
     await migrated();
     if (create) await pool.query(CREATE_KEYS, [missing, missing.map(() => randomBytes(32))]);
     const { rows } = await pool.query<{ user_id: number; key: Buffer | null }>(READ_KEYS, [missing]);
     for (const id of missing) keys.set(id, null);
-    for (const row of rows) keys.set(row.user_id, row.key);
+    for (const row of rows) keys.set(row.user_id, row.key && createSecretKey(row.key));
   }
 
-  function sealValue({ holder, key, kind, ownerId }: PersonalValue): void {
-    const personKey = keys.get(ownerId);
-    holder[key] = personKey ? encrypt(personKey, ownerId, holder[key]) : erasedValue(kind, ownerId);
+  /** Replaces an event's personal values with stubs and adds their sealed form (an erased owner's: the placeholders, in clear). */
+  function sealData(data: Record<string, unknown>, values: readonly PersonalValue[]): void {
+    const byOwner = new Map<number, PersonalValue[]>();
+    for (const value of values) byOwner.set(value.ownerId, [...(byOwner.get(value.ownerId) ?? []), value]);
+    const sealed: Sealed = {};
+    for (const [ownerId, owned] of byOwner) {
+      const key = keys.get(ownerId);
+      if (!key) {
+        for (const { holder, key: field, kind } of owned) holder[field] = erasedValue(kind, ownerId);
+        continue;
+      }
+      sealed[ownerId] = encrypt(
+        key,
+        ownerId,
+        owned.map(({ holder, key: field }) => holder[field]),
+      );
+      owned.forEach(({ holder, key: field }, index) => (holder[field] = `${ENVELOPE}.${ownerId}.${index}`));
+    }
+    if (Object.keys(sealed).length > 0) data[SEALED_KEY] = sealed;
   }
 
-  function openValue({ holder, key, kind }: PersonalValue): void {
-    const value = holder[key];
-    if (!isEnvelope(value)) return;
-    const ownerId = ownerOfEnvelope(value);
-    const personKey = keys.get(ownerId);
-    try {
-      holder[key] = personKey ? decrypt(personKey, value) : erasedValue(kind, ownerId);
-    } catch {
-      // Not sealed by this store (text written in clear before this release that looks like an envelope): as written.
+  /** Puts an event's values back in place of their stubs (the placeholders of an erased owner's), without `$sealed`. */
+  function openData(type: string, data: Record<string, unknown>): void {
+    const opened = new Map<number, unknown[] | null>();
+    for (const [owner, sealed] of Object.entries(sealedOf(data)!)) {
+      const ownerId = Number(owner);
+      const key = keys.get(ownerId);
+      opened.set(ownerId, key ? decrypt(key, ownerId, sealed) : null);
+    }
+    delete data[SEALED_KEY];
+    for (const { holder, key, kind } of personalValuesOf(type, data)) {
+      const stub = STUB_PATTERN.exec(String(holder[key]));
+      if (!stub) continue;
+      const ownerId = Number(stub[1]);
+      const values = opened.get(ownerId);
+      holder[key] = values ? values[Number(stub[2])] : erasedValue(kind, ownerId);
     }
   }
 
@@ -138,15 +164,17 @@ export function createPersonalData(pool: pg.Pool): PersonalData {
     stored: boolean,
   ): Promise<Event[]> {
     const sealed = events.map((event) => ({ ...event, data: structuredClone(event.data) }));
-    const values = sealed
-      .flatMap((event) => personalValuesOf(event.type, event.data))
-      .filter((value) => !(stored && isEnvelope(value.holder[value.key])));
-    if (values.length === 0) return sealed;
+    const todo = sealed.flatMap((event) => {
+      if (stored && sealedOf(event.data)) return [];
+      const values = personalValuesOf(event.type, event.data);
+      return values.length > 0 ? [{ data: event.data as Record<string, unknown>, values }] : [];
+    });
+    if (todo.length === 0) return sealed;
     await load(
-      values.map((value) => value.ownerId),
+      todo.flatMap(({ values }) => values.map((value) => value.ownerId)),
       true,
     );
-    values.forEach(sealValue);
+    for (const { data, values } of todo) sealData(data, values);
     return sealed;
   }
 
@@ -164,21 +192,15 @@ export function createPersonalData(pool: pg.Pool): PersonalData {
     sealStored: (events) => sealValues(events, true),
     async open(events) {
       await forgetErased(events);
-      const opened = events.map((event) => {
-        const values = personalValuesOf(event.type, event.data);
-        if (!values.some((value) => isEnvelope(value.holder[value.key]))) return { event, values: [] };
-        const copy = { ...event, data: structuredClone(event.data) };
-        return { event: copy, values: personalValuesOf(copy.type, copy.data) };
+      const owners = events.flatMap((event) => Object.keys(sealedOf(event.data) ?? {}).map(Number));
+      if (owners.length === 0) return [...events];
+      await load(owners, false);
+      return events.map((event) => {
+        if (!sealedOf(event.data)) return event;
+        const data = structuredClone(event.data) as Record<string, unknown>;
+        openData(event.type, data);
+        return { ...event, data };
       });
-      const owners = opened.flatMap(({ values }) =>
-        values.flatMap(({ holder, key }) => {
-          const value = holder[key];
-          return isEnvelope(value) ? [ownerOfEnvelope(value)] : [];
-        }),
-      );
-      if (owners.length > 0) await load(owners, false);
-      for (const { values } of opened) values.forEach(openValue);
-      return opened.map(({ event }) => event);
     },
     async storedStreamName(streamName) {
       const prefix = PERSONAL_STREAM_PREFIXES.find((candidate) => streamName.startsWith(candidate));
