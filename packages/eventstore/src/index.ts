@@ -17,5 +17,12 @@ export {
 } from './postgres-chain';
 export { readLogPage, type LogFilter, type LogPage, type LogPageRequest } from './postgres-log';
 export { upcastEvent } from './upcasting';
-export { createPersonalData, migratePersonalKeys, PERSONAL_KEYS_SCHEMA, SEALED_KEY, sealedOf, type PersonalData } from './personal-data';
+export {
+  createPersonalData,
+  migratePersonalKeys,
+  PERSONAL_KEYS_SCHEMA,
+  SEALED_KEY,
+  sealedOf,
+  type PersonalData,
+} from './personal-data';
 export { describeReseal, readReseals, sealPersonalDataOfLog, type ChainReseal } from './personal-data-upgrade';
