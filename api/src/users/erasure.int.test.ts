@@ -103,6 +103,14 @@ beforeAll(async () => {
     managerId: manager.user.id,
   });
   colleague = await createUserAndLogin(app, { firstName: 'Cole', lastName: 'League', managerId: manager.user.id });
+  // Someone who reports to the leaver, and names her on an entry as the form suggests.
+  const report = await createUserAndLogin(app, { firstName: 'Rita', lastName: 'Report', managerId: leaver.user.id });
+  await logEntryAs(app, report, {
+    trainingName: 'Negotiation',
+    date: `${YEAR}-04-01`,
+    hours: 3,
+    managerName: `${FIRST} ${LAST}`,
+  } as Parameters<typeof logEntryAs>[2]);
 
   expect(
     (await post('/api/form-fields', admin.token, { name: 'Mentor', label: 'Mentor', type: 'text', required: false })).status,
