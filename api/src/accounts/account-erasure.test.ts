@@ -26,7 +26,7 @@ const erased: AccountStreamEvent = { type: 'PersonErased', data: { userId: 7 } }
 const deleted: AccountStreamEvent = { type: 'UserDeleted', data: { userId: 7, email: 'ada@example.com' } };
 const erase = (confirmName = 'Ada Lovelace') => ({ type: 'EraseAccount', confirmName }) as const;
 
-describe('erasing a person (decision 035d)', () => {
+describe('erasing a person (decision 038)', () => {
   it('erases a deactivated person once their full name is typed, case and spaces aside', () => {
     spec.given(created, deactivated).when(erase()).then(erased);
     spec.given(created, deactivated).when(erase('  ada   LOVELACE ')).then(erased);

@@ -58,7 +58,7 @@ export type AccountState = {
   placementRequired: boolean;
   /** A leaver switched off (`UserDeactivated`) and not yet switched on again: no sign-in, no reset. */
   deactivated: boolean;
-  /** Erased (`PersonErased`, decision 035d): their personal data is gone; nothing more is decided on the account. */
+  /** Erased (`PersonErased`, decision 038): their personal data is gone; nothing more is decided on the account. */
   erased: boolean;
   deleted: boolean;
 } | null;

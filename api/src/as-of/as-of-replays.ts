@@ -64,7 +64,7 @@ export interface AsOfReplaysOptions {
   eventstoreUrl: string | null;
   /** This process, as the owner of the replays it builds. */
   owner: JobOwner;
-  /** The process's personal data codec: its keys, forgotten at once when a person is erased (decision 035d). */
+  /** The process's personal data codec: its keys, forgotten at once when a person is erased (decision 038). */
   personalData: PersonalData;
   log: Logger;
   /** Replayed schemas kept at most (the least recently used is dropped). */

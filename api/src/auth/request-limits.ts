@@ -167,7 +167,7 @@ export function limitPerAddress(counter: RequestCounter): RequestHandler {
   };
 }
 
-/** Forgets every count whose key names `account` (an erased person's address, decision 035d). */
+/** Forgets every count whose key names `account` (an erased person's address, decision 038). */
 export async function forgetCountsNaming<Database>(db: Kysely<Database>, account: string): Promise<void> {
   await sql`DELETE FROM ${sql.table(`${SCHEMA}.${TABLE}`)} WHERE strpos(lower(key), lower(${account})) > 0`.execute(db);
 }

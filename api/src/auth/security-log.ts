@@ -161,7 +161,7 @@ export async function readFailedSignInsOf(
   return rows;
 }
 
-/** An erased person's address leaves the log (decision 035d): their rows stay, naming the placeholder. */
+/** An erased person's address leaves the log (decision 038): their rows stay, naming the placeholder. */
 export async function erasePersonFromSecurityLog(pool: pg.Pool, userId: number, email: string, erasedEmail: string): Promise<void> {
   await pool.query(
     `UPDATE ${TABLE} SET account = $3, window_key = CASE WHEN window_key IS NULL THEN NULL ELSE 'erased-' || id END

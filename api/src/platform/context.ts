@@ -22,7 +22,7 @@ import type { AppMetrics } from './metrics';
 export interface AppContext {
   config: AppConfig;
   store: EventStore;
-  /** Seals and opens personal data (decision 035d): the store's codec, for reads that bypass the store and for erasure. */
+  /** Seals and opens personal data (decision 038): the store's codec, for reads that bypass the store and for erasure. */
   personalData: PersonalData;
   pool: pg.Pool;
   /** Kysely over `pool`; read models live in schema `read_models`. */

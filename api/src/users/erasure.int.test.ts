@@ -9,7 +9,7 @@ import { request } from '../testing/request';
 import { startTestApp, type TestApp } from '../testing/test-app';
 
 /**
- * Erasure by crypto-shredding (issue #30, decision 035d): after a deactivated person is erased,
+ * Erasure by crypto-shredding (issue #30, decision 038): after a deactivated person is erased,
  * their name and address are in no table of the database, the event log included; the chain
  * still verifies, a rebuild equals the live state, and the organisation's figures are unchanged.
  */

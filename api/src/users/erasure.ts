@@ -10,7 +10,7 @@ import { forgetDirectoryUser } from '../scim';
 import { findUserById } from './users-queries';
 
 /**
- * Erases a deactivated person's personal data (decision 035d): `PersonErased` on their stream (their
+ * Erases a deactivated person's personal data (decision 038): `PersonErased` on their stream (their
  * address released), then their key is deleted, so every personal field of every event reads as
  * erased from now on; the read models were rewritten by the projectors before the append returned.
  * The as-of replays kept aside were made while the key existed: they go, to be replayed when asked.

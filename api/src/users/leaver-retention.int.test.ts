@@ -4,7 +4,7 @@ import { request } from '../testing/request';
 import { startTestApp, type TestApp } from '../testing/test-app';
 import { eraseDueLeavers } from './leaver-retention';
 
-/** ERASE_LEAVERS_AFTER_DAYS (issue #30, decision 035d): leavers are erased that long after their deactivation. */
+/** ERASE_LEAVERS_AFTER_DAYS (issue #30, decision 038): leavers are erased that long after their deactivation. */
 
 let app: TestApp;
 let admin: SignedInTestUser;

@@ -10,7 +10,7 @@ export const RETENTION_CHECK_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * `ERASE_LEAVERS_AFTER_DAYS` (decision 035d): erases, as the system, every person deactivated at
+ * `ERASE_LEAVERS_AFTER_DAYS` (decision 038): erases, as the system, every person deactivated at
  * least `days` days ago and not erased yet; returns their ids. Another process erasing the same
  * person at once is no failure (the second is refused, 409).
  */

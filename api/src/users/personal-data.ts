@@ -92,7 +92,7 @@ const text = (snapshot: Snapshot, field: string) => {
   return value === undefined || value === null ? null : String(value);
 };
 
-/** Erased (decision 035d: every personal field reads as erased), deactivated, or active. */
+/** Erased (decision 038: every personal field reads as erased), deactivated, or active. */
 function statusOf(account: UserRow, accountEvents: readonly HistoryEvent[]): PersonalProfile['status'] {
   if (accountEvents.some((event) => event.type === 'PersonErased')) return 'erased';
   return account.deactivated_at === null ? 'active' : 'deactivated';

@@ -79,7 +79,7 @@ export const describeUsersApi: DescribeFeatureApi = (settings) =>
         eraseUser: {
           summary: "Erase a deactivated person's personal data (GDPR article 17)",
           description:
-            'Crypto-shredding (decision 035d): the key their personal fields are encrypted with is deleted, so their name, ' +
+            'Crypto-shredding (decision 038): the key their personal fields are encrypted with is deleted, so their name, ' +
             'e-mail, notes and free-text fields read as erased everywhere (screens, exports, the audit log, history, as-of ' +
             'replays, rebuilds), the event log included, while the hash chain still verifies. They show as "Erased person #id"; ' +
             'their hours and ratings stay in every figure. `confirmName` must be their full name (case and spaces aside). ' +

@@ -8,7 +8,7 @@ import { useEraseUser } from './usersApi';
 const sameName = (typed: string, name: string) =>
   typed.trim().replace(/\s+/g, ' ').toLowerCase() === name.trim().replace(/\s+/g, ' ').toLowerCase();
 
-/** Erase (a deactivated user): the admin types the person's full name to confirm (decision 035d). */
+/** Erase (a deactivated user): the admin types the person's full name to confirm (decision 038). */
 export function EraseUserDialog({ user, onClose }: { user: AdminUserListItem; onClose: () => void }) {
   const erase = useEraseUser();
   const withToast = useOutcomeToast();

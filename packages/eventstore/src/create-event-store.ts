@@ -15,7 +15,7 @@ export interface CreateEventStoreOptions {
   upcasters?: UpcasterRegistry;
   /** How often `onAppended` listeners are woken without a notification (a safety net). */
   pollIntervalMs?: number;
-  /** The personal data codec (decision 035d); defaults to one over the keys in `pool`. */
+  /** The personal data codec (decision 038); defaults to one over the keys in `pool`. */
   personalData?: PersonalData;
 }
 

@@ -70,7 +70,7 @@ async function storedText(pool: TestDatabase['pool']): Promise<string> {
   return rows[0]!.text;
 }
 
-describe('the upgrade of a log written in clear (decision 035d)', () => {
+describe('the upgrade of a log written in clear (decision 038)', () => {
   it('encrypts it in place once, re-seals the chain and records the head it had', async () => {
     const { pool, exported, head } = await clearLog();
     expect(await storedText(pool)).toContain('Lovelace');

@@ -4,7 +4,7 @@ import { readChainStatus, sealChain, type ChainLink } from './postgres-chain';
 import { EVENTSTORE_SCHEMA as S } from './postgres-schema';
 
 /*
- * The upgrade of a log written before personal data was sealed (decision 035d): once, at the first
+ * The upgrade of a log written before personal data was sealed (decision 038): once, at the first
  * start of this release, under the sealer's lock, every stored event's personal fields are
  * encrypted in place and the `email-<address>` streams renamed; ids, positions, stream versions,
  * types and metadata stay. The chain's head before is recorded in `eventstore.chain_reseals`, the
@@ -97,7 +97,7 @@ export async function sealPersonalDataOfLog(pool: pg.Pool, personal: PersonalDat
     if (rewritten > 0 && head) {
       await client.query(
         `INSERT INTO ${S}.chain_reseals (reason, events_rewritten, previous_sequence, previous_position, previous_hash)
-          VALUES ('personal data encrypted in place (decision 035d)', $1, $2, $3, $4)`,
+          VALUES ('personal data encrypted in place (decision 038)', $1, $2, $3, $4)`,
         [rewritten, head.sequence, head.globalPosition, head.hash],
       );
       await client.query(`DELETE FROM ${S}.chain`);

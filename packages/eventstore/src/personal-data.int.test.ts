@@ -54,7 +54,7 @@ async function storedText(pool: TestDatabase['pool']): Promise<string> {
   return `${rows[0]!.text} ${streams.rows[0]!.text}`;
 }
 
-describe('personal data in the event store (decision 035d)', () => {
+describe('personal data in the event store (decision 038)', () => {
   it('stores personal fields encrypted and e-mail streams hashed, and reads them back in clear', async () => {
     const { pool, store } = await openStore();
     await store.append('user-7', [event('UserRegistered', PROFILE)], 'no_stream');

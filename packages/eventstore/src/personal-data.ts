@@ -4,7 +4,7 @@ import type pg from 'pg';
 import { ConcurrencyError, type EventStore, type NewEvent, type RecordedEvent } from './port';
 
 /*
- * Crypto-shredding (decision 035d): every personal field of an event (the map in
+ * Crypto-shredding (decision 038): every personal field of an event (the map in
  * @tht/contracts/events/personal-data) is stored encrypted with its owner's key, one AES-256 key per
  * person in `personal_keys.person_keys`, never in an event. Erasing a person deletes the key: the
  * ciphertext stays in the log (the hash chain covers it as stored) and reads as the erased

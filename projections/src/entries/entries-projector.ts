@@ -413,7 +413,7 @@ export const entriesProjector: Projector<EntriesTables> = {
 };
 
 /**
- * An erased person's entries as a rebuild reads them (decision 035d): their names, notes and custom
+ * An erased person's entries as a rebuild reads them (decision 038): their names, notes and custom
  * values erased, the manager name on them too (they typed it); and the manager name on their
  * reports' entries, which named them.
  */

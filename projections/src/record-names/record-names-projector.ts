@@ -45,7 +45,7 @@ export const recordNamesProjector: Projector<RecordNamesTables> = {
   },
 };
 
-/** An erased person's names as a rebuild reads them (decision 035d), at every event that stated one. */
+/** An erased person's names as a rebuild reads them (decision 038), at every event that stated one. */
 async function eraseNamesOf(trx: Kysely<RecordNamesTables>, schema: string, userId: number): Promise<void> {
   const erased = { firstName: erasedValue('firstName', userId), lastName: erasedValue('lastName', userId) };
   await sql`UPDATE ${sql.table(`${schema}.record_names`)} SET fields = fields

@@ -151,7 +151,7 @@ export const targetsProjector: Projector<TargetsTables> = {
       if (isHandled(event)) fold(changes, event);
     }
     await write(trx, schema, changes);
-    // An erased person's reasons as a rebuild reads them (decision 035d).
+    // An erased person's reasons as a rebuild reads them (decision 038).
     for (const userId of erasedIn(events)) {
       await sql`UPDATE ${sql.table(`${schema}.user_targets`)} SET reason = ${ERASED_TEXT}
         WHERE user_id = ${userId} AND reason IS NOT NULL`.execute(trx);

@@ -336,7 +336,7 @@ export const trainingTotalsProjector: Projector<TrainingTotalsTables> = {
 };
 
 /**
- * An erased person's entries count the topics a rebuild finds in them (decision 035d): their
+ * An erased person's entries count the topics a rebuild finds in them (decision 038): their
  * training names', not their notes' (unreadable). Hours, ratings and the rest stay as they are.
  */
 async function eraseTopicsOf(

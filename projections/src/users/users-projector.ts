@@ -445,7 +445,7 @@ export const usersProjector: Projector<UsersTables> = {
 };
 
 /**
- * An erased person's row as a rebuild reads it (decision 035d): names and address erased, the
+ * An erased person's row as a rebuild reads it (decision 038): names and address erased, the
  * provider's subject too, a manager name they typed themselves (no picked manager) as theirs; and
  * their reports' manager name.
  */

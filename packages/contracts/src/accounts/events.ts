@@ -38,7 +38,7 @@ export interface AccountEventData {
   /** A deactivated account is switched on again: its holder signs in as before. */
   UserReactivated: { userId: number };
   /**
-   * A deactivated person's personal data is erased (decision 035d): their key is deleted, so every
+   * A deactivated person's personal data is erased (decision 038): their key is deleted, so every
    * personal field of every event reads as erased ("Erased person #id"); nothing more is decided on the account.
    */
   PersonErased: { userId: number };

@@ -7,7 +7,7 @@ import { isAdmin, type Person } from './policy';
  * A person's copy of everything the product holds about them (GDPR articles 15 and 20):
  * `GET /api/users/{id}/personal-data?format=json|csv`, for the person themselves or an admin. Each
  * download is recorded on the person's stream (`PersonalDataExported`), so the audit log shows who
- * took a copy of whose data and when. See docs/decisions/035c-personal-data-export.md.
+ * took a copy of whose data and when. See docs/decisions/037-personal-data-export.md.
  */
 
 export const PERSONAL_DATA_FORMATS = ['json', 'csv'] as const;
@@ -60,7 +60,7 @@ export interface PersonalProfile {
   department: string | null;
   managerId: number | null;
   managerName: string | null;
-  /** `erased`: every personal field reads as erased ("Erased person #id", decision 035d). */
+  /** `erased`: every personal field reads as erased ("Erased person #id", decision 038). */
   status: 'active' | 'deactivated' | 'deleted' | 'erased';
   createdAt: string | null;
   updatedAt: string | null;

@@ -68,7 +68,7 @@ export const usersRoutes = defineRoutes({
     responses: { 204: {} },
     refreshes: PEOPLE,
   },
-  /** Erases a deactivated person's personal data for good, their full name typed to confirm (decision 035d). */
+  /** Erases a deactivated person's personal data for good, their full name typed to confirm (decision 038). */
   eraseUser: {
     method: 'post',
     path: '/api/users/{id}/erase',

@@ -1,5 +1,5 @@
 /**
- * Personal data in events (decision 035d): which fields of which event types are a person's, of
+ * Personal data in events (decision 038): which fields of which event types are a person's, of
  * what kind, and whose. The event store encrypts each of them with its owner's key on append and
  * decrypts on read; once the owner is erased (their key deleted) a field reads as `erasedValue`.
  * This is the only list of them: the store's codec, the projectors' erasure and the tests use it.
