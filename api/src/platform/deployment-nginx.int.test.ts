@@ -25,6 +25,8 @@ import { REMOTES } from './remotes';
 const NGINX = '127.0.0.2';
 const TLS_PROXY = '127.0.0.3';
 const CLIENT = '127.0.0.1';
+/** The organisation directory's bearer token (SCIM_TOKEN). */
+const SCIM_TOKEN = 'directory-token-0123456789abcdef0123456789';
 
 const nginxBinary = ['nginx', '/usr/sbin/nginx'].find((binary) => spawnSync(binary, ['-v']).status === 0);
 
@@ -118,7 +120,9 @@ describe.skipIf(!nginxBinary)('docker/nginx/shell.conf in front of the product, 
     });
 
   beforeAll(async () => {
-    app = await startTestApp({ config: { trustProxy: `${NGINX}, ${TLS_PROXY}` } });
+    app = await startTestApp({
+      config: { trustProxy: `${NGINX}, ${TLS_PROXY}`, scim: { token: SCIM_TOKEN, groupRoles: new Map() } },
+    });
     dir = await mkdtemp(path.join(os.tmpdir(), 'tht-nginx-'));
     // nginx's workers (another user when started by root) write request bodies under it.
     await chmod(dir, 0o755);
@@ -151,6 +155,15 @@ describe.skipIf(!nginxBinary)('docker/nginx/shell.conf in front of the product, 
 
   it('passes requests on to the API', async () => {
     expect((await send(port, CLIENT, { path: '/api/health/live' })).status).toBe(200);
+  });
+
+  it("passes the directory's SCIM requests on to the API, which answers them as SCIM", async () => {
+    const answer = await viaTlsProxy('203.0.113.6', {
+      path: '/scim/v2/ServiceProviderConfig',
+      headers: { authorization: `Bearer ${SCIM_TOKEN}` },
+    });
+    expect(answer.status, answer.body).toBe(200);
+    expect(JSON.parse(answer.body)).toMatchObject({ schemas: ['urn:ietf:params:scim:schemas:core:2.0:ServiceProviderConfig'] });
   });
 
   it("keeps the client's address the TLS proxy gives: the request limits count each client, not the proxy", async () => {
