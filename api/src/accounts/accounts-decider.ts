@@ -12,6 +12,7 @@ import {
   type UserProfileFields,
   CONFLICT_MESSAGE,
   fullName,
+  sameFullName,
 } from '@tht/contracts';
 import { DomainError, type Decider, type NameClaim, type StoredEvent } from '../platform/decider';
 import type {
@@ -117,12 +118,9 @@ function eraseAccount(
 ): AccountStreamEvent[] {
   const { userId, deactivated, firstName, lastName } = liveAccount(state);
   if (!deactivated) throw new DomainError('conflict', M.eraseActiveAccount);
-  if (!sameName(confirmName, fullName({ firstName, lastName }))) throw new DomainError('invalid', M.eraseNameMismatch);
+  if (!sameFullName(confirmName, fullName({ firstName, lastName }))) throw new DomainError('invalid', M.eraseNameMismatch);
   return [{ type: 'PersonErased', data: { userId } }];
 }
-
-const sameName = (typed: string, name: string) =>
-  typed.trim().replace(/\s+/g, ' ').toLowerCase() === name.trim().replace(/\s+/g, ' ').toLowerCase();
 
 function reactivateAccount(state: AccountState): AccountStreamEvent[] {
   const { userId, deactivated } = liveAccount(state);

@@ -24,7 +24,8 @@ import { DomainError } from '../platform/decider';
 import { handleCommand } from '../platform/handle-command';
 import { parseWith } from '../platform/http';
 import { findUserById } from '../users/users-queries';
-import { findEntry } from './entries-queries';
+import { findEntry, findEntryOwner } from './entries-queries';
+import { entryManagerIdOf, entryManagerIds } from './entry-managers';
 import { entryDecider, type EntryCommand, type EntryState, type LogEntryCommand } from './entry-decider';
 
 const userIdInPayload = idSchema(M.invalidUserIdQuery);
@@ -74,6 +75,7 @@ export async function logEntry(ctx: AppContext, user: AuthUser, body: unknown, a
     ownerExists: await ownerExists(ctx, user, userId),
     input,
     customFields,
+    managerId: await entryManagerIdOf(ctx.db, { userId, managerName: input.managerName }),
   } as const;
   await handleCommand(ctx, entryDecider, { stream: entryStream(entryId), command, actor, newStream: true });
   return viewOf(ctx, entryId);
@@ -108,7 +110,11 @@ export async function editEntry(ctx: AppContext, user: AuthUser, entryId: number
     input.customFields === undefined
       ? undefined
       : customValuesOrThrow(await customFieldDefinitions(ctx), input.customFields, false);
-  await changeEntry(ctx, user, entryId, { type: 'EditEntry', input, customFields }, actor);
+  // The owner never changes; an entry not found is the decision's 404.
+  const ownerId = await findEntryOwner(ctx.db, entryId);
+  const managerId =
+    ownerId === undefined ? null : await entryManagerIdOf(ctx.db, { userId: ownerId, managerName: input.managerName });
+  await changeEntry(ctx, user, entryId, { type: 'EditEntry', input, customFields, managerId }, actor);
   return viewOf(ctx, entryId);
 }
 
@@ -177,8 +183,8 @@ export async function logEntriesInBulk(
   return { created: createdIds.length, failed: errors.length, errors, createdIds };
 }
 
-/** A new entry to log in bulk, checked and authorised by the caller. */
-export type NewEntryCommand = Omit<LogEntryCommand, 'entryId'>;
+/** A new entry to log in bulk, checked and authorised by the caller; the manager's account is found here. */
+export type NewEntryCommand = Omit<LogEntryCommand, 'entryId' | 'managerId'>;
 
 /** What became of one new entry of a bulk: its id, or why the entry decider refused it. */
 export type NewEntryOutcome = { entryId: number } | { error: string };
@@ -195,11 +201,16 @@ export async function appendNewEntries(
   actor: Actor,
 ): Promise<{ outcomes: NewEntryOutcome[]; lastPosition: string | null }> {
   const ids = await ctx.ids.nextMany('entry', commands.length);
+  const managerIds = await entryManagerIds(
+    ctx.db,
+    commands.map(({ userId, input }) => ({ userId, managerName: input.managerName })),
+  );
   const outcomes: NewEntryOutcome[] = [];
   const logged: EntryEvent[] = [];
   for (const [position, command] of commands.entries()) {
     try {
-      logged.push(...entryDecider.decide({ ...command, entryId: ids[position]! }, entryDecider.initialState()));
+      const newEntry = { ...command, entryId: ids[position]!, managerId: managerIds[position]! };
+      logged.push(...entryDecider.decide(newEntry, entryDecider.initialState()));
       outcomes.push({ entryId: ids[position]! });
     } catch (error) {
       outcomes.push({ error: refusalMessage(error) });

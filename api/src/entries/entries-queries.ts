@@ -47,6 +47,17 @@ export async function findEntry(pool: pg.Pool, id: number): Promise<EntryView | 
   return row && (JSON.parse(entryViewJson(row)) as EntryView);
 }
 
+/** Whose an entry is (an entry never changes owner); undefined when there is no such entry. */
+export async function findEntryOwner(db: ReadModelDb, id: number): Promise<number | undefined> {
+  const row = await db
+    .withSchema(READ_MODEL_SCHEMA)
+    .selectFrom('entries')
+    .select('user_id')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row?.user_id;
+}
+
 /** `WHERE` conditions on the entries of one person and/or one year, with their values. */
 function entriesWhere(userId: number | undefined, year: number | undefined): { where: string; values: unknown[] } {
   const conditions: string[] = [];

@@ -44,10 +44,12 @@ const details: EntryDetails = {
   customFields: { level: 'advanced' },
 };
 
-const logged: EntryEvent = { type: 'EntryLogged', data: { entryId: 7, userId: 3, ...details } };
+/** Grace Hopper's account: the manager name names it. */
+const GRACE = 12;
+const logged: EntryEvent = { type: 'EntryLogged', data: { entryId: 7, userId: 3, ...details, managerId: GRACE } };
 const deleted: EntryEvent = { type: 'EntryDeleted', data: { entryId: 7, userId: 3 } };
 const edit = (changes: Record<string, unknown> = {}, customFields?: Record<string, string>) =>
-  ({ type: 'EditEntry', input: input(changes), customFields }) as const;
+  ({ type: 'EditEntry', input: input(changes), customFields, managerId: GRACE }) as const;
 
 describe('logging an entry', () => {
   const log = {
@@ -57,10 +59,18 @@ describe('logging an entry', () => {
     ownerExists: true,
     input: input(),
     customFields: { level: 'advanced' },
+    managerId: GRACE,
   } as const;
 
   it('starts the entry with its details, hours as text', () => {
     spec.given().when(log).then(logged);
+  });
+
+  it('records no account for a manager name that names none', () => {
+    spec
+      .given()
+      .when({ ...log, managerId: null })
+      .then({ type: 'EntryLogged', data: { entryId: 7, userId: 3, ...details, managerId: null } });
   });
 
   it('refuses an owner without an account', () => {
@@ -80,7 +90,10 @@ describe('editing an entry', () => {
     spec
       .given(logged)
       .when(edit({ trainingName: 'Leadership', hours: '3.25' }))
-      .then({ type: 'EntryEdited', data: { entryId: 7, userId: 3, ...details, trainingName: 'Leadership', hours: '3.25' } });
+      .then({
+        type: 'EntryEdited',
+        data: { entryId: 7, userId: 3, ...details, trainingName: 'Leadership', hours: '3.25', managerId: GRACE },
+      });
   });
 
   it('appends nothing when nothing changes (hours 1.5 and "1.50" are the same)', () => {
@@ -99,11 +112,20 @@ describe('editing an entry', () => {
     spec
       .given(logged)
       .when(edit({ notes: 'edited' }))
-      .then({ type: 'EntryEdited', data: { entryId: 7, userId: 3, ...details, notes: 'edited' } });
+      .then({ type: 'EntryEdited', data: { entryId: 7, userId: 3, ...details, notes: 'edited', managerId: GRACE } });
     spec
       .given(logged)
       .when(edit({}, {}))
-      .then({ type: 'EntryEdited', data: { entryId: 7, userId: 3, ...details, customFields: {} } });
+      .then({ type: 'EntryEdited', data: { entryId: 7, userId: 3, ...details, customFields: {}, managerId: GRACE } });
+  });
+
+  it('records the account the edited manager name names, on an entry logged before accounts were recorded too', () => {
+    const loggedBefore: EntryEvent = { type: 'EntryLogged', data: { entryId: 7, userId: 3, ...details } };
+    spec
+      .given(loggedBefore)
+      .when({ ...edit({ managerName: 'Max Manager' }), managerId: 13 })
+      .then({ type: 'EntryEdited', data: { entryId: 7, userId: 3, ...details, managerName: 'Max Manager', managerId: 13 } });
+    spec.given(loggedBefore).when(edit()).thenNothingHappens();
   });
 
   it('accepts an owner and creation time that name the entry as it is', () => {

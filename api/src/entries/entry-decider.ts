@@ -34,6 +34,8 @@ export type EntryCommand =
       /** An admin import may log the admin grid's wider training types (kept as given). */
       input: ValidAdminEntry;
       customFields: CustomValues;
+      /** The account the typed manager name names (`entryManagerId`, read by the handler), or null. */
+      managerId: number | null;
     }
   | {
       type: 'EditEntry';
@@ -41,6 +43,8 @@ export type EntryCommand =
       input: ValidEntry;
       /** undefined when the edit sends none: the entry keeps its values (the edit dialog does not show them). */
       customFields: CustomValues | undefined;
+      /** The account the edited manager name names (`entryManagerId`, read by the handler), or null. */
+      managerId: number | null;
     }
   | { type: 'DeleteEntry' };
 
@@ -98,15 +102,16 @@ function decide(command: EntryCommand, state: EntryState): EntryEvent[] {
     case 'LogEntry': {
       if (state) throw new DomainError('conflict', CONFLICT_MESSAGE);
       if (!command.ownerExists) throw new DomainError('not-found', ACCOUNT_MESSAGES.userNotFound);
-      const { entryId, userId } = command;
-      return [{ type: 'EntryLogged', data: { entryId, userId, ...detailsOf(command.input, command.customFields) } }];
+      const { entryId, userId, managerId } = command;
+      return [{ type: 'EntryLogged', data: { entryId, userId, ...detailsOf(command.input, command.customFields), managerId } }];
     }
     case 'EditEntry': {
       const entry = liveEntry(state);
       assertIdentityUnchanged(command.input, entry);
       const details = detailsOf(command.input, command.customFields ?? entry.details.customFields);
       if (sameDetails(details, entry.details)) return [];
-      return [{ type: 'EntryEdited', data: { entryId: entry.entryId, userId: entry.userId, ...details } }];
+      const { entryId, userId } = entry;
+      return [{ type: 'EntryEdited', data: { entryId, userId, ...details, managerId: command.managerId } }];
     }
     case 'DeleteEntry': {
       const { entryId, userId } = liveEntry(state);
@@ -118,11 +123,11 @@ function decide(command: EntryCommand, state: EntryState): EntryEvent[] {
 function evolve(state: EntryState, event: StoredEvent<EntryEvent>): EntryState {
   switch (event.type) {
     case 'EntryLogged': {
-      const { entryId, userId, ...details } = event.data;
+      const { entryId, userId, managerId: _managerId, ...details } = event.data;
       return { entryId, userId, details, createdAt: event.metadata.occurredAt, deleted: false };
     }
     case 'EntryEdited': {
-      const { entryId: _entryId, userId: _userId, ...details } = event.data;
+      const { entryId: _entryId, userId: _userId, managerId: _managerId, ...details } = event.data;
       return state && { ...state, details };
     }
     case 'EntryDeleted':

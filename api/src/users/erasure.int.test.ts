@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES as M } from '@tht/contracts';
+import { ACCOUNT_MESSAGES as M, type EntryView } from '@tht/contracts';
 import { sealChain, verifyChain } from '@tht/eventstore';
 import type pg from 'pg';
 import { rebuildReadModels } from 'projections';
@@ -20,6 +20,11 @@ let hr: SignedInTestUser;
 let manager: SignedInTestUser;
 let leaver: SignedInTestUser;
 let colleague: SignedInTestUser;
+let report: SignedInTestUser;
+/** Entries that name the leaver as their manager: her report's, and a colleague's who never reported to her. */
+let namingHer: EntryView[];
+/** A moment before the erasure, once everything above was recorded. */
+let beforeErasure: string;
 
 const YEAR = new Date().getFullYear();
 const FIRST = 'Zephyrine';
@@ -57,8 +62,11 @@ async function findEverywhere(pool: pg.Pool, needles: readonly string[]): Promis
 }
 
 /** Asks for the HR figures as of `asOf` until the replay is built (202 meanwhile), at most 60 s. */
-async function hrStatsAsOf(asOf: string, token: string) {
-  const path = `/api/hr/stats?year=${YEAR}&asOf=${encodeURIComponent(asOf)}`;
+const hrStatsAsOf = (asOf: string, token: string) => getAsOf(`/api/hr/stats?year=${YEAR}`, asOf, token);
+
+/** Asks for `path` as of `asOf` until the replay is built (202 meanwhile), at most 60 s. */
+async function getAsOf(pathWithQuery: string, asOf: string, token: string) {
+  const path = `${pathWithQuery}&asOf=${encodeURIComponent(asOf)}`;
   const deadline = Date.now() + 60_000;
   let answer = await get(path, token);
   while (answer.status === 202 && Date.now() < deadline) {
@@ -104,13 +112,28 @@ beforeAll(async () => {
   });
   colleague = await createUserAndLogin(app, { firstName: 'Cole', lastName: 'League', managerId: manager.user.id });
   // Someone who reports to the leaver, and names her on an entry as the form suggests.
-  const report = await createUserAndLogin(app, { firstName: 'Rita', lastName: 'Report', managerId: leaver.user.id });
-  await logEntryAs(app, report, {
+  report = await createUserAndLogin(app, { firstName: 'Rita', lastName: 'Report', managerId: leaver.user.id });
+  const reportEntry = await logEntryAs(app, report, {
     trainingName: 'Negotiation',
     date: `${YEAR}-04-01`,
     hours: 3,
     managerName: `${FIRST} ${LAST}`,
   } as Parameters<typeof logEntryAs>[2]);
+  // Someone who never reported to her names her all the same (typed in another case): the one account of that name.
+  const colleagueEntry = await logEntryAs(app, colleague, {
+    trainingName: 'Mentoring',
+    date: `${YEAR}-05-02`,
+    hours: 1,
+    managerName: 'Someone Else',
+  } as Parameters<typeof logEntryAs>[2]);
+  // An edit names her (in capitals), where the first version named no one.
+  const { firstName, lastName, department, trainingName, date } = colleagueEntry;
+  const edited = await request<EntryView>(app, 'PUT', `/api/entries/${colleagueEntry.id}`, {
+    token: colleague.token,
+    body: { firstName, lastName, department, trainingName, date, hours: 1.5, managerName: ` ${FIRST.toUpperCase()} ${LAST} ` },
+  });
+  expect(edited.status).toBe(200);
+  namingHer = [reportEntry, edited.body];
 
   expect(
     (await post('/api/form-fields', admin.token, { name: 'Mentor', label: 'Mentor', type: 'text', required: false })).status,
@@ -162,6 +185,7 @@ describe('erasing a person', () => {
     expect(statsBefore.status).toBe(200);
     // The organisation as of now, replayed aside while the person can still be read.
     const cut = new Date(Date.now() + 1).toISOString();
+    beforeErasure = cut;
     await new Promise((resolve) => setTimeout(resolve, 5));
     const asOfBefore = await hrStatsAsOf(cut, hr.token);
     expect(asOfBefore.status).toBe(200);
@@ -189,12 +213,38 @@ describe('erasing a person', () => {
     const entries = await get(`/api/entries?userId=${leaver.user.id}&year=${YEAR}`, admin.token);
     expect(entries.body).toEqual([
       expect.objectContaining({ hours: '2.5', rating: 3, notes: '[erased]', customFields: { Mentor: '[erased]' } }),
-      expect.objectContaining({ hours: '5', rating: 5, firstName: 'Erased', managerName: `Erased person #${leaver.user.id}` }),
+      // Her manager's name on her entries is his, not hers: it stays.
+      expect.objectContaining({ hours: '5', rating: 5, firstName: 'Erased', managerName: 'Max Manager' }),
     ]);
     const audit = await get('/api/audit/log?pageSize=100', admin.token);
     expect(audit.status).toBe(200);
     expect(JSON.stringify(audit.body)).not.toMatch(new RegExp(`${FIRST}|${LAST}|${LOCAL_PART}`, 'i'));
     expect(JSON.stringify(audit.body)).toContain(`Erased person #${leaver.user.id}`);
+  });
+
+  it('leaves her name on no entry that named her as their manager: histories, data downloads, exports, rebuilds', async () => {
+    const erased = `Erased person #${leaver.user.id}`;
+    const herName = new RegExp(`${FIRST}|${LAST}`, 'i');
+    const shows = (answer: { status: number; body: unknown }) => {
+      expect(answer.status).toBe(200);
+      const text = typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body);
+      expect(text).not.toMatch(herName);
+      expect(text).toContain(erased);
+    };
+    for (const entry of namingHer) {
+      shows(await get(`/api/history/entries/${entry.id}`, admin.token));
+      shows(await get(`/api/users/${entry.userId}/personal-data`, admin.token));
+      shows(await get(`/api/users/${entry.userId}/personal-data?format=csv`, admin.token));
+    }
+    shows(await get(`/api/export?year=${YEAR}`, hr.token));
+    // Past entries, as of a moment before she was erased: replayed from the log.
+    shows(await getAsOf(`/api/export?year=${YEAR}`, beforeErasure, hr.token));
+    await rebuildReadModels({ pool: app.ctx.pool, store: app.ctx.store });
+    for (const entry of namingHer) {
+      const rebuilt = await get(`/api/entries?userId=${entry.userId}&year=${YEAR}`, admin.token);
+      expect(rebuilt.body).toContainEqual(expect.objectContaining({ id: entry.id, managerName: erased }));
+    }
+    expect(await findEverywhere(app.ctx.pool, [FIRST, LAST, LOCAL_PART])).toEqual([]);
   });
 
   it('is final: no second erasure, no reactivation; a rebuild equals the live state', async () => {

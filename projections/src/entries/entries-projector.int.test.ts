@@ -206,4 +206,52 @@ describe('entries projector', () => {
         ]);
     });
   });
+
+  describe('whose the manager name on an entry is (decision 038)', () => {
+    const people = () => [joined(1, null, null), joined(2, 1, 'First1 Last1'), joined(5, null, null)];
+
+    it("keeps the entry's account, a picked manager's, a renamed manager's, and none for typed text", async () => {
+      await spec
+        .given([...people(), logged(1, 2, { managerName: 'First1 Last1', managerId: 1 }), logged(2, 5, { managerId: null })])
+        .when(
+          [
+            logged(3, 5, { managerName: 'First1 Last1', managerId: 1 }),
+            edited(2, 5, { managerName: 'First1 Last1', managerId: 1 }),
+          ],
+          updated(5, { managerId: 2, managerName: 'First2 Last2' }),
+          [updated(2, { managerName: 'Typed Boss' }), updated(1, { lastName: 'Hopper' })],
+        )
+        .thenRows('entries', [
+          { id: 1, user_id: 2, manager_name: 'First1 Hopper', manager_id: 1 },
+          { id: 2, user_id: 5, manager_name: 'First2 Last2', manager_id: 2 },
+          { id: 3, user_id: 5, manager_name: 'First2 Last2', manager_id: 2 },
+        ]);
+    });
+
+    it("on erasure, shows the erased person's placeholder wherever the name was theirs, and others' names stay", async () => {
+      await spec
+        .given([
+          ...people(),
+          logged(1, 2, { managerName: 'First1 Last1', managerId: 1 }),
+          logged(2, 5, { managerName: 'First1 Last1', managerId: 1 }),
+          logged(3, 2, { managerName: 'First1 Last1' }),
+          logged(4, 5, { managerName: 'Someone Typed', managerId: null }),
+          logged(5, 1, { managerName: 'First5 Last5', managerId: 5 }),
+          logged(6, 1, { managerName: 'Her Own Text', managerId: null }),
+          logged(7, 2, { managerName: 'First5 Last5', managerId: 5 }),
+        ])
+        .when(recorded('PersonErased', { userId: 1 }))
+        .thenRows('entries', [
+          // Naming her: her report's, a colleague's, and her report's typed text from before ids were kept.
+          { id: 1, manager_name: 'Erased person #1' },
+          { id: 2, manager_name: 'Erased person #1' },
+          { id: 3, manager_name: 'Erased person #1' },
+          { id: 4, manager_name: 'Someone Typed' },
+          // Her own entries: her manager's name is his; her own text is erased.
+          { id: 5, first_name: 'Erased', manager_name: 'First5 Last5' },
+          { id: 6, first_name: 'Erased', manager_name: 'Erased person #1' },
+          { id: 7, manager_name: 'First5 Last5' },
+        ]);
+    });
+  });
 });

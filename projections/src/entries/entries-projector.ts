@@ -6,6 +6,7 @@ import {
   isEventOf,
   type AccountEventData,
   type EntryDetails,
+  type EntryManager,
 } from '@tht/contracts';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { deleteRows, insertRows, unnestRows, upsertRows, type ColumnTypes } from '../framework/batch-sql';
@@ -22,6 +23,12 @@ export interface EntryRow {
   first_name: string;
   last_name: string;
   manager_name: string;
+  /**
+   * The account `manager_name` names, whose personal data it is (decision 038): the entry's
+   * `managerId`, or the manager a profile change or a manager's new name wrote it from; null for
+   * text naming no one (the owner's).
+   */
+  manager_id: number | null;
   department: string;
   hours: string;
   notes: string;
@@ -66,6 +73,7 @@ async function migrate(db: Kysely<EntriesTables>, schema: string): Promise<void>
     first_name text NOT NULL,
     last_name text NOT NULL,
     manager_name text NOT NULL,
+    manager_id integer,
     department text NOT NULL,
     hours numeric NOT NULL,
     notes text NOT NULL,
@@ -77,6 +85,8 @@ async function migrate(db: Kysely<EntriesTables>, schema: string): Promise<void>
     created_at timestamptz NOT NULL,
     updated_at timestamptz NOT NULL
   ) WITH (fillfactor = 90)`.execute(db);
+  // Tables made before the manager's account was kept (version 1; the upgrade's rebuild fills it).
+  await sql`ALTER TABLE ${entries} ADD COLUMN IF NOT EXISTS manager_id integer`.execute(db);
   // One person's entries of a year (lists, stats): one index range. Few indexes keep a rebuild fast.
   await sql`CREATE INDEX IF NOT EXISTS entries_user_date_idx ON ${entries} (user_id, date, id)`.execute(db);
   // Everyone's entries of a year (HR, SMT) and the years that have entries.
@@ -95,7 +105,11 @@ async function migrate(db: Kysely<EntriesTables>, schema: string): Promise<void>
  * The row an entry's event describes, as of `at`, with `createdAt` as its creation time. One
  * object literal (no spread copies): a replay builds one per logged or edited entry.
  */
-function entryRow(details: EntryDetails & { entryId: number; userId: number }, at: string, createdAt: string | Date): EntryRow {
+function entryRow(
+  details: EntryDetails & EntryManager & { entryId: number; userId: number },
+  at: string,
+  createdAt: string | Date,
+): EntryRow {
   return {
     id: details.entryId,
     user_id: details.userId,
@@ -104,6 +118,7 @@ function entryRow(details: EntryDetails & { entryId: number; userId: number }, a
     first_name: details.firstName,
     last_name: details.lastName,
     manager_name: details.managerName,
+    manager_id: details.managerId ?? null,
     department: details.department,
     hours: details.hours,
     notes: details.notes,
@@ -122,11 +137,15 @@ function entryRow(details: EntryDetails & { entryId: number; userId: number }, a
  * all their entries ('All your training entries have been updated automatically!'), and so does
  * their manager's new name.
  */
-type ProfileChanges = Partial<Pick<EntryRow, 'manager_name' | 'department'>>;
+type ProfileChanges = Partial<Pick<EntryRow, 'manager_name' | 'manager_id' | 'department'>>;
 
+/** A user's new manager name on their entries, and whose it is (as the event store's map says). */
 function profileChangesOf({ changes }: AccountEventData['UserUpdated']): ProfileChanges {
   const row: ProfileChanges = {};
-  if (changes.managerName !== undefined) row.manager_name = changes.managerName ?? '';
+  if (changes.managerName !== undefined) {
+    row.manager_name = changes.managerName ?? '';
+    row.manager_id = changes.managerId ?? null;
+  }
   if (changes.department !== undefined) row.department = changes.department;
   return row;
 }
@@ -139,6 +158,7 @@ const COLUMN_TYPES: ColumnTypes<EntryRow> = {
   first_name: 'text',
   last_name: 'text',
   manager_name: 'text',
+  manager_id: 'int4',
   department: 'text',
   hours: 'numeric',
   notes: 'text',
@@ -317,7 +337,7 @@ class EntriesBatch {
       lastName: changes.lastName ?? owner.last_name,
     });
     for (const report of this.owners.values()) {
-      if (report.manager_id === userId) this.changeEntriesOf(report.user_id, { manager_name: managerName });
+      if (report.manager_id === userId) this.changeEntriesOf(report.user_id, { manager_name: managerName, manager_id: userId });
     }
   }
 
@@ -354,14 +374,19 @@ class EntriesBatch {
     }
   }
 
-  /** One UPDATE of the stored entries of every user whose profile the batch changed so far (a missing value keeps the column). */
+  /**
+   * One UPDATE of the stored entries of every user whose profile the batch changed so far (a
+   * missing value keeps the column; a manager name comes with its manager id, which may be null).
+   */
   private async writeProfileChanges(): Promise<void> {
     if (this.profileChanges.size === 0) return;
     const changes = [...this.profileChanges].map(([user_id, columns]) => ({ user_id, ...columns }));
     this.profileChanges.clear();
     await sql`UPDATE ${this.table} AS e
-      SET manager_name = coalesce(c.manager_name, e.manager_name), department = coalesce(c.department, e.department)
-      FROM ${unnestRows(changes, { user_id: 'int4', manager_name: 'text', department: 'text' }, 'c')}
+      SET manager_name = coalesce(c.manager_name, e.manager_name),
+        manager_id = CASE WHEN c.manager_name IS NULL THEN e.manager_id ELSE c.manager_id END,
+        department = coalesce(c.department, e.department)
+      FROM ${unnestRows(changes, { user_id: 'int4', manager_name: 'text', manager_id: 'int4', department: 'text' }, 'c')}
       WHERE e.user_id = c.user_id`.execute(this.trx);
   }
 
@@ -400,6 +425,8 @@ class EntriesBatch {
 
 export const entriesProjector: Projector<EntriesTables> = {
   name: 'entries',
+  // 2: entries keep the account their manager name names (`manager_id`).
+  version: 2,
   migrate,
   async project(trx, schema, events) {
     const relevant = events.filter(isHandled);
@@ -414,17 +441,20 @@ export const entriesProjector: Projector<EntriesTables> = {
 
 /**
  * An erased person's entries as a rebuild reads them (decision 038): their names, notes and custom
- * values erased, the manager name on them too (they typed it); and the manager name on their
- * reports' entries, which named them.
+ * values erased, and the manager name on them when it is theirs (text naming no account); the
+ * manager name on every entry whose name is the erased person's (`manager_id`), and on their
+ * reports' entries whose name is typed text naming no account.
  */
 async function eraseEntriesOf(trx: Transaction<EntriesTables>, schema: string, userId: number): Promise<void> {
   const [entries, owners] = [sql.table(`${schema}.entries`), sql.table(`${schema}.entry_owners`)];
   const [firstName, lastName, name] = [erasedValue('firstName', userId), erasedValue('lastName', userId), erasedPersonName(userId)];
-  await sql`UPDATE ${entries} SET first_name = ${firstName}, last_name = ${lastName}, manager_name = ${name}, notes = ${ERASED_TEXT},
+  await sql`UPDATE ${entries} SET first_name = ${firstName}, last_name = ${lastName}, notes = ${ERASED_TEXT},
+      manager_name = CASE WHEN manager_id IS NULL THEN ${name} ELSE manager_name END,
       custom_fields = (SELECT coalesce(jsonb_object_agg(key, CASE WHEN value = 'null'::jsonb THEN value ELSE to_jsonb(${ERASED_TEXT}::text) END),
         '{}'::jsonb) FROM jsonb_each(custom_fields))
     WHERE user_id = ${userId}`.execute(trx);
   await sql`UPDATE ${owners} SET first_name = ${firstName}, last_name = ${lastName} WHERE user_id = ${userId}`.execute(trx);
   await sql`UPDATE ${entries} SET manager_name = ${name}
-    WHERE user_id IN (SELECT user_id FROM ${owners} WHERE manager_id = ${userId})`.execute(trx);
+    WHERE manager_id = ${userId}
+       OR (manager_id IS NULL AND user_id IN (SELECT user_id FROM ${owners} WHERE manager_id = ${userId}))`.execute(trx);
 }

@@ -24,3 +24,9 @@ export function isOrgEmail(email: string, domain: string): boolean {
 export function fullName(person: { firstName: string; lastName: string }): string {
   return `${person.firstName} ${person.lastName}`;
 }
+
+/** Whether a typed name is a full name: trimmed, spaces collapsed, case aside. */
+export function sameFullName(typed: string, name: string): boolean {
+  const key = (text: string) => text.trim().replace(/\s+/g, ' ').toLowerCase();
+  return key(typed) === key(name);
+}

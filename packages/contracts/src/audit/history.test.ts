@@ -48,11 +48,11 @@ describe('field changes', () => {
 });
 
 describe('record history', () => {
-  it('given an entry logged, edited and deleted: its changes oldest first, named actors', () => {
+  it('given an entry logged, edited and deleted: its changes oldest first, named actors, not whose the manager name is', () => {
     const items = historyItems(
       [
-        event('EntryLogged', entry, '3'),
-        event('EntryEdited', { ...entry, hours: '3.5', customFields: {} }, '1'),
+        event('EntryLogged', { ...entry, managerId: 5 }, '3'),
+        event('EntryEdited', { ...entry, hours: '3.5', customFields: {}, managerId: null }, '1'),
         event('EntryDeleted', { entryId: 9, userId: 3 }, '3'),
       ],
       new Map([

@@ -139,7 +139,11 @@ export function evolveSnapshot(before: Snapshot, event: Pick<HistoryEvent, 'type
   const data = (event.data ?? {}) as Record<string, unknown>;
   switch (event.type) {
     case 'EntryLogged':
-    case 'EntryEdited':
+    case 'EntryEdited': {
+      // Whose the manager name is (its account, decision 038) is the server's bookkeeping, not a field of the entry.
+      const { managerId: _managerId, ...entry } = data;
+      return flattenFields(entry);
+    }
     case 'YearlyTargetCreated':
     case 'YearlyTargetUpdated':
     case 'UserTargetCreated':

@@ -18,6 +18,16 @@ export interface EntryDetails {
 }
 
 /**
+ * The account the entry's typed manager name names, as the server found it when the entry was
+ * logged or edited (`entryManagerId`): the name is then that person's personal data, sealed with
+ * their key (decision 038). Null when no account has that name; absent on events written before
+ * it was recorded (the name is then the owner's).
+ */
+export interface EntryManager {
+  managerId?: number | null;
+}
+
+/**
  * Entry events, one stream per entry (`entry-<id>`). A bulk request appends one `EntryLogged` to
  * each new entry's stream, all under the request's correlation id, so every entry's history
  * starts with its own creation fact. The creation time is the `EntryLogged` metadata's
@@ -25,8 +35,8 @@ export interface EntryDetails {
  * read side never needs the previous state.
  */
 export interface EntryEventData {
-  EntryLogged: EntryDetails & { entryId: number; userId: number };
-  EntryEdited: EntryDetails & { entryId: number; userId: number };
+  EntryLogged: EntryDetails & EntryManager & { entryId: number; userId: number };
+  EntryEdited: EntryDetails & EntryManager & { entryId: number; userId: number };
   EntryDeleted: { entryId: number; userId: number };
 }
 

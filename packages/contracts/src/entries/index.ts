@@ -3,6 +3,7 @@ export * from './dates';
 export * from './schemas';
 export * from './responses';
 export * from './events';
+export * from './entry-manager';
 export * from './bulk-grid';
 export * from './entry-filters';
 export * from './display';

@@ -54,6 +54,15 @@ describe('personal data in events', () => {
     expect(found('Unknown', { email: 'a@b.c' })).toEqual([]);
   });
 
+  it('gives an entry’s manager name to the account it names, and typed text naming no one to the entry’s owner', () => {
+    const entry = { entryId: 1, userId: 7, managerName: 'Grace H', customFields: {} };
+    expect(found('EntryLogged', { ...entry, managerId: 3 })).toEqual([['managerName', 'Grace H', 'fullName', 3]]);
+    expect(found('EntryEdited', { ...entry, managerId: 3 })).toEqual([['managerName', 'Grace H', 'fullName', 3]]);
+    // Nothing matched (null), or an event written before the id was recorded (absent): the owner's.
+    expect(found('EntryEdited', { ...entry, managerId: null })).toEqual([['managerName', 'Grace H', 'fullName', 7]]);
+    expect(found('EntryLogged', entry)).toEqual([['managerName', 'Grace H', 'fullName', 7]]);
+  });
+
   it('says what an erased value reads as, and recognises an erased person', () => {
     expect(['firstName', 'lastName', 'fullName', 'email', 'text'].map((kind) => erasedValue(kind as never, 12))).toEqual([
       'Erased',

@@ -21,7 +21,10 @@ export interface PersonalField {
 
 const idOf = (value: unknown): number | null => (typeof value === 'number' && Number.isInteger(value) ? value : null);
 const userIdOf = (data: EventData) => idOf(data.userId)!;
-/** A picked manager's name is the manager's; typed text without a picked manager is the person's own. */
+/**
+ * A picked manager's name is the manager's, and so is an entry's typed manager name that names an
+ * account (`managerId`); typed text naming no one is the person's own.
+ */
 const managerOf = (data: EventData) => idOf(data.managerId) ?? userIdOf(data);
 const changedManagerOf = (data: EventData) => idOf((data.changes as EventData | undefined)?.managerId) ?? userIdOf(data);
 
@@ -41,7 +44,7 @@ const EMAIL: readonly PersonalField[] = [field('email', 'email')];
 const ENTRY: readonly PersonalField[] = [
   field('firstName', 'firstName'),
   field('lastName', 'lastName'),
-  field('managerName', 'fullName'),
+  field('managerName', 'fullName', managerOf),
   field('notes', 'text'),
   field('customFields.*', 'text'),
 ];

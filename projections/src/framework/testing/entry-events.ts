@@ -1,4 +1,4 @@
-import type { EntryDetails } from '@tht/contracts';
+import type { EntryDetails, EntryManager } from '@tht/contracts';
 import type { eventRecorder } from './recorded-events';
 
 /** A training entry's details for projector tests: `overrides` on top of a plain entry. */
@@ -21,16 +21,19 @@ export function entryDetails(overrides: Partial<EntryDetails> = {}): EntryDetail
   };
 }
 
+/** What an entry event of a test says beyond `entryDetails()`: details, and the manager's account. */
+type EntryOverrides = Partial<EntryDetails & EntryManager>;
+
 /**
  * Entry events for projector tests, recorded by `recorded`: each entry's details are `defaults`
  * and then its own overrides on top of `entryDetails()`.
  */
 export function entryEvents(recorded: ReturnType<typeof eventRecorder>, defaults: Partial<EntryDetails> = {}) {
-  const details = (overrides: Partial<EntryDetails>) => entryDetails({ ...defaults, ...overrides });
+  const details = (overrides: EntryOverrides) => ({ ...entryDetails(defaults), ...overrides });
   return {
-    logged: (entryId: number, userId: number, overrides: Partial<EntryDetails> = {}, at?: string) =>
+    logged: (entryId: number, userId: number, overrides: EntryOverrides = {}, at?: string) =>
       recorded('EntryLogged', { entryId, userId, ...details(overrides) }, at),
-    edited: (entryId: number, userId: number, overrides: Partial<EntryDetails> = {}, at?: string) =>
+    edited: (entryId: number, userId: number, overrides: EntryOverrides = {}, at?: string) =>
       recorded('EntryEdited', { entryId, userId, ...details(overrides) }, at),
     deleted: (entryId: number, userId: number) => recorded('EntryDeleted', { entryId, userId }),
   };
