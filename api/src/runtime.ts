@@ -26,6 +26,7 @@ import { secondFactorSetupPending } from './second-factor/second-factor-hold';
 import { migrateScim } from './scim';
 import { migrateSsoResults } from './sso/sso-results';
 import { ConfigError, type AppConfig } from './config';
+import { attributeEntryManagers } from './entries/entries-managers';
 import { CUSTOM_FIELD_DEFINITION_TABLES, createCustomFieldDefinitionsCache } from './form-fields/form-fields-definitions';
 import { IMPORT_JOB_TABLES } from './import/import-jobs';
 import { createAfterAnswerWork } from './platform/after-answer';
@@ -63,7 +64,7 @@ export async function startRuntime(config: AppConfig, pool: pg.Pool, log: Logger
     if (config.eventstoreUrl) await checkEventStoreAnswers(store);
     else {
       await migrateEventStore(pool);
-      const reseal = await sealPersonalDataOfLog(pool, personalData);
+      const reseal = await sealPersonalDataOfLog(pool, personalData, { attributeOwners: attributeEntryManagers(db) });
       if (reseal) log.warn(`Personal data in the event log encrypted in place; the audit chain was ${describeReseal(reseal)}`);
     }
     await migrateIds(db);

@@ -25,7 +25,7 @@ import { handleCommand } from '../platform/handle-command';
 import { parseWith } from '../platform/http';
 import { findUserById } from '../users/users-queries';
 import { findEntry, findEntryOwner } from './entries-queries';
-import { entryManagerIdOf, entryManagerIds } from './entry-managers';
+import { entryManagerIdOf, entryManagerIds } from './entries-managers';
 import { entryDecider, type EntryCommand, type EntryState, type LogEntryCommand } from './entry-decider';
 
 const userIdInPayload = idSchema(M.invalidUserIdQuery);

@@ -25,4 +25,11 @@ export {
   sealedOf,
   type PersonalData,
 } from './personal-data';
-export { describeReseal, readReseals, sealPersonalDataOfLog, type ChainReseal } from './personal-data-upgrade';
+export {
+  describeReseal,
+  readReseals,
+  sealPersonalDataOfLog,
+  type AttributeOwners,
+  type ChainReseal,
+  type LogUpgradeOptions,
+} from './personal-data-upgrade';

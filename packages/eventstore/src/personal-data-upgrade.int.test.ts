@@ -131,6 +131,26 @@ describe('the upgrade of a log written in clear (decision 038)', () => {
     expect(previousHash).toBe(reseal!.previous.hash);
   });
 
+  it('seals each value with the owner the product attributes: an old entry’s manager name with her key', async () => {
+    const { pool } = await clearLog();
+    const personal = createPersonalData(pool);
+    const seen: string[] = [];
+    await sealPersonalDataOfLog(pool, personal, {
+      attributeOwners: async (events) =>
+        events.map(({ type, data }) => {
+          seen.push(type);
+          return type === 'EntryLogged' ? { ...(data as object), managerId: 3 } : data;
+        }),
+    });
+    expect(seen).toEqual(['UserCreated', 'EmailReserved', 'EntryLogged']);
+    await personal.erase(3);
+    const store = createEventStore({ pool, pollIntervalMs: NO_POLLING, personalData: personal });
+    const { events } = await store.readAll(null, 10);
+    expect(events.at(-1)!.data).toEqual({ ...ENTRY, managerName: 'Erased person #3', managerId: 3 });
+    expect(await verifyChain(pool)).toMatchObject({ ok: true, verified: 3 });
+    await store.close();
+  });
+
   it('does nothing to an empty log, and marks it done', async () => {
     database = await createTestDatabase();
     await migrateEventStore(database.pool);

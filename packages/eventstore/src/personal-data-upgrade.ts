@@ -28,6 +28,18 @@ export interface ChainReseal {
 
 type StoredRow = [transactionId: string, position: string, streamName: string, type: string, data: unknown];
 
+/**
+ * The product's say, before a batch of old events is sealed, on whose their personal values are:
+ * each event's data, with ids added that the personal-data map reads as owners (an old entry's
+ * manager name, written before the entry recorded the account it names). Returns the data in the
+ * events' order; data returned unchanged is sealed as it was.
+ */
+export type AttributeOwners = (events: readonly { type: string; data: unknown }[]) => Promise<unknown[]>;
+
+export interface LogUpgradeOptions {
+  attributeOwners?: AttributeOwners;
+}
+
 /** The events after a position in log order, with what the upgrade rewrites. */
 const READ_BATCH = {
   name: 'eventstore-upgrade-events',
@@ -41,8 +53,15 @@ const REWRITE = `UPDATE ${S}.events AS e SET data = u.data::json, stream_name = 
   WHERE (e.transaction_id, e.position) = (u.transaction_id, u.position)`;
 
 /** Rewrites one batch's events whose sealed form differs; returns how many. */
-async function rewriteBatch(client: pg.PoolClient, personal: PersonalData, rows: readonly StoredRow[]): Promise<number> {
-  const sealed = await personal.sealStored(rows.map(([, , , type, data]) => ({ type, data })));
+async function rewriteBatch(
+  client: pg.PoolClient,
+  personal: PersonalData,
+  rows: readonly StoredRow[],
+  { attributeOwners }: LogUpgradeOptions,
+): Promise<number> {
+  const stored = rows.map(([, , , type, data]) => ({ type, data }));
+  const attributed = attributeOwners ? await attributeOwners(stored) : stored.map(({ data }) => data);
+  const sealed = await personal.sealStored(stored.map(({ type }, index) => ({ type, data: attributed[index] })));
   const columns: [string[], string[], string[], string[]] = [[], [], [], []];
   for (const [index, [transactionId, position, streamName, , data]] of rows.entries()) {
     const text = JSON.stringify(sealed[index]!.data);
@@ -69,10 +88,15 @@ async function renameStreams(client: pg.PoolClient, personal: PersonalData): Pro
 }
 
 /**
- * Seals the personal data of a log written in clear, once (see the file header); returns the
- * reseal it recorded, or null when there was nothing to do (done before, or nothing in clear).
+ * Seals the personal data of a log written in clear, once (see the file header), each batch's
+ * owners first attributed by `options.attributeOwners` when given; returns the reseal it
+ * recorded, or null when there was nothing to do (done before, or nothing in clear).
  */
-export async function sealPersonalDataOfLog(pool: pg.Pool, personal: PersonalData): Promise<ChainReseal | null> {
+export async function sealPersonalDataOfLog(
+  pool: pg.Pool,
+  personal: PersonalData,
+  options: LogUpgradeOptions = {},
+): Promise<ChainReseal | null> {
   const client = await pool.connect();
   let rewritten = 0;
   let head: ChainLink | null;
@@ -89,7 +113,7 @@ export async function sealPersonalDataOfLog(pool: pg.Pool, personal: PersonalDat
     for (;;) {
       const { rows } = await client.query<StoredRow>({ ...READ_BATCH, values: [...after, BATCH] });
       if (rows.length === 0) break;
-      rewritten += await rewriteBatch(client, personal, rows);
+      rewritten += await rewriteBatch(client, personal, rows, options);
       const last = rows.at(-1)!;
       after = [last[0], last[1]];
     }
