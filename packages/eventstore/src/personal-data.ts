@@ -2,6 +2,7 @@ import { createCipheriv, createDecipheriv, createHmac, createSecretKey, randomBy
 import { erasedValue, PERSONAL_STREAM_PREFIXES, personalValuesOf, type PersonalValue } from '@tht/contracts/events/personal-data';
 import type pg from 'pg';
 import { ConcurrencyError, type EventStore, type NewEvent, type RecordedEvent } from './port';
+import { migrateUnderLock } from './postgres-schema';
 
 /*
  * Crypto-shredding (decision 038): every personal field of an event (the map in
@@ -72,10 +73,7 @@ function decrypt(key: KeyObject, ownerId: number, sealed: string): unknown[] {
 
 /** Creates the keys' schema and tables (idempotent; safe when several processes start at once). */
 export async function migratePersonalKeys(pool: pg.Pool): Promise<void> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
-    await client.query("SELECT pg_advisory_xact_lock(hashtext('tht:migrate-personal-keys'))");
+  await migrateUnderLock(pool, 'tht:migrate-personal-keys', async (client) => {
     await client.query(`
       CREATE SCHEMA IF NOT EXISTS ${K};
       -- One key per person; key NULL once erased (erased_at says when).
@@ -88,13 +86,7 @@ export async function migratePersonalKeys(pool: pg.Pool): Promise<void> {
       -- The installation's secrets: the key of the stream names' hash.
       CREATE TABLE IF NOT EXISTS ${K}.secrets (name text PRIMARY KEY, value bytea NOT NULL);
     `);
-    await client.query('COMMIT');
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => {});
-    throw error;
-  } finally {
-    client.release();
-  }
+  });
 }
 
 const ERASE = `INSERT INTO ${K}.person_keys (user_id, key, erased_at) VALUES ($1, NULL, now())

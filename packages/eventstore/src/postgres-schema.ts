@@ -24,10 +24,7 @@ const FORMER_EVENT_INDEXES = ['events_occurred_at_idx', 'events_category_idx', '
  * with `position`; postgres-positions.ts says why.
  */
 export async function migrateEventStore(pool: pg.Pool): Promise<void> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
-    await client.query("SELECT pg_advisory_xact_lock(hashtext('tht:migrate-eventstore'))");
+  await migrateUnderLock(pool, 'tht:migrate-eventstore', async (client) => {
     await client.query(`
       CREATE SCHEMA IF NOT EXISTS ${EVENTSTORE_SCHEMA};
       CREATE TABLE IF NOT EXISTS ${EVENTSTORE_SCHEMA}.streams (
@@ -125,6 +122,20 @@ export async function migrateEventStore(pool: pg.Pool): Promise<void> {
       CREATE INDEX IF NOT EXISTS chain_actor_idx ON ${EVENTSTORE_SCHEMA}.chain (actor_id, occurred_at, sequence);
       DROP INDEX IF EXISTS ${FORMER_EVENT_INDEXES.map((name) => `${EVENTSTORE_SCHEMA}.${name}`).join(', ')};
     `);
+  });
+}
+
+/** Runs `migrate` in one transaction under the advisory lock `lockName`: processes starting at once migrate one after another. */
+export async function migrateUnderLock(
+  pool: pg.Pool,
+  lockName: string,
+  migrate: (client: pg.PoolClient) => Promise<void>,
+): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [lockName]);
+    await migrate(client);
     await client.query('COMMIT');
   } catch (error) {
     await client.query('ROLLBACK').catch(() => {});
