@@ -3,6 +3,7 @@ import { describeAdminApi } from '../admin/admin-openapi';
 import { describeAuditApi } from '../audit/audit-openapi';
 import { describeDepartmentsApi } from '../departments/departments-openapi';
 import { describeEntriesApi } from '../entries/entries-openapi';
+import { describeEvidenceApi } from '../evidence/evidence-openapi';
 import { describeExportApi } from '../export/export-openapi';
 import { describeFormFieldsApi } from '../form-fields/form-fields-openapi';
 import { describeHrApi } from '../hr/hr-openapi';
@@ -29,6 +30,7 @@ export const FEATURE_APIS: readonly DescribeFeatureApi[] = [
   describeUsersApi,
   describeDepartmentsApi,
   describeEntriesApi,
+  describeEvidenceApi,
   describeStatsApi,
   describeManagerApi,
   describeTargetsApi,

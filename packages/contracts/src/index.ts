@@ -1,5 +1,6 @@
 export * from './accounts';
 export * from './entries';
+export * from './evidence';
 export * from './stats';
 export * from './progress';
 export * from './form-fields';
@@ -12,6 +13,7 @@ export * from './export';
 export * from './admin';
 export * from './audit';
 export * from './scim';
+export * from './notifications';
 export * from './platform';
 export * from './routes';
 export * from './safe-text';

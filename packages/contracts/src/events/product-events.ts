@@ -1,12 +1,13 @@
 import type { AccountEventData } from '../accounts/events';
 import type { SecondFactorEventData } from '../accounts/second-factor';
 import type { EntryEventData } from '../entries/events';
+import type { EvidenceEventData } from '../evidence/events';
 import type { FormFieldEventData } from '../form-fields/events';
 import type { TargetEventData } from '../targets/events';
 
 /** The data of every event the product appends, by event type (the features' event maps together). */
 export interface ProductEventData
-  extends AccountEventData, SecondFactorEventData, EntryEventData, FormFieldEventData, TargetEventData {}
+  extends AccountEventData, SecondFactorEventData, EntryEventData, EvidenceEventData, FormFieldEventData, TargetEventData {}
 
 export type ProductEventType = keyof ProductEventData;
 
@@ -51,6 +52,8 @@ const EVERY_TYPE: { readonly [Type in ProductEventType]: true } = {
   EntryLogged: true,
   EntryEdited: true,
   EntryDeleted: true,
+  EvidenceAttached: true,
+  EvidenceRemoved: true,
   FormFieldAdded: true,
   FormFieldEdited: true,
   FormFieldDeleted: true,

@@ -7,6 +7,7 @@ import { importRoutes } from '../admin/import-routes';
 import { adminRoutes } from '../admin/routes';
 import { auditRoutes } from '../audit/routes';
 import { entriesRoutes } from '../entries/routes';
+import { evidenceRoutes } from '../evidence/routes';
 import { exportRoutes } from '../export/routes';
 import { formFieldsRoutes } from '../form-fields/routes';
 import { hrRoutes } from '../hr/routes';
@@ -28,6 +29,7 @@ export const API_ROUTES = {
   users: usersRoutes,
   departments: departmentsRoutes,
   entries: entriesRoutes,
+  evidence: evidenceRoutes,
   stats: statsRoutes,
   manager: managerRoutes,
   targets: targetsRoutes,
