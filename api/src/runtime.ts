@@ -24,6 +24,7 @@ import { migrateRequestLimits } from './auth/request-limits';
 import { migrateSecurityLog } from './auth/security-log';
 import { secondFactorSetupPending } from './second-factor/second-factor-hold';
 import { migrateScim } from './scim';
+import { migrateOutbox } from './outbox';
 import { migrateSsoResults } from './sso/sso-results';
 import { ConfigError, type AppConfig } from './config';
 import { attributeEntryManagers } from './entries/entries-managers';
@@ -72,6 +73,7 @@ export async function startRuntime(config: AppConfig, pool: pg.Pool, log: Logger
     await migrateSecurityLog(db);
     await migrateSsoResults(db);
     await migrateScim(db);
+    await migrateOutbox(db);
     await migrateJobs(db, [...IMPORT_JOB_TABLES, ...AS_OF_JOB_TABLES]);
     await upgradeProductReadModels(pool, store, log);
     await migrateReadModels(db, allProjectors);
