@@ -11,6 +11,7 @@ import { smtTopRatedProjector } from './smt-top-rated/smt-top-rated-projector';
 import { endedSessionsProjector } from './sessions/ended-sessions-projector';
 import { openSessionsProjector } from './sessions/open-sessions-projector';
 import { recordNamesProjector } from './record-names/record-names-projector';
+import { notificationSwitchesProjector } from './notification-switches/notification-switches-projector';
 
 /** Every read model of the product. Feature projectors add themselves here (one import, one entry). */
 export const allProjectors: readonly AnyProjector[] = [
@@ -26,4 +27,5 @@ export const allProjectors: readonly AnyProjector[] = [
   endedSessionsProjector,
   openSessionsProjector,
   recordNamesProjector,
+  notificationSwitchesProjector,
 ];

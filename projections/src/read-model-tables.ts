@@ -9,6 +9,7 @@ import type { CheckpointTables } from './framework/checkpoints';
 import type { SessionsTables } from './sessions/ended-sessions-projector';
 import type { OpenSessionsTables } from './sessions/open-sessions-projector';
 import type { RecordNamesTables } from './record-names/record-names-projector';
+import type { NotificationSwitchesTables } from './notification-switches/notification-switches-projector';
 import type { TargetsTables } from './targets/targets-projector';
 import type { TrainingTotalsTables } from './training-totals/training-totals-projector';
 import type { UsersTables } from './users/users-projector';
@@ -31,6 +32,7 @@ export interface ReadModelTables
     SessionsTables,
     OpenSessionsTables,
     RecordNamesTables,
+    NotificationSwitchesTables,
     CheckpointTables {}
 
 /** Kysely over the read models. */

@@ -20,6 +20,8 @@ export const HOLDER_ACT_TYPES: ReadonlySet<string> = new Set([
   'AccountClaimed',
   'SecondFactorCodeUsed',
   'RecoveryCodeUsed',
+  // The one-click unsubscribe link of a reminder, signed for and mailed to its holder alone.
+  'PersonNotificationSwitched',
 ]);
 
 /** Acts anyone may ask for while signed out, for any account: a reset link for an address. */

@@ -115,6 +115,9 @@ export const PERSONAL_FIELDS: { readonly [Type in ProductEventType]: readonly Pe
   YearlyTargetUpdated: NONE,
   UserTargetCreated: TARGET,
   UserTargetUpdated: TARGET,
+  // A reminder switch is a preference, not a name, address or text.
+  OrganisationNotificationSwitched: NONE,
+  PersonNotificationSwitched: NONE,
 };
 
 /**

@@ -3,11 +3,19 @@ import type { SecondFactorEventData } from '../accounts/second-factor';
 import type { EntryEventData } from '../entries/events';
 import type { EvidenceEventData } from '../evidence/events';
 import type { FormFieldEventData } from '../form-fields/events';
+import type { NotificationEventData } from '../notifications/events';
 import type { TargetEventData } from '../targets/events';
 
 /** The data of every event the product appends, by event type (the features' event maps together). */
 export interface ProductEventData
-  extends AccountEventData, SecondFactorEventData, EntryEventData, EvidenceEventData, FormFieldEventData, TargetEventData {}
+  extends
+    AccountEventData,
+    SecondFactorEventData,
+    EntryEventData,
+    EvidenceEventData,
+    FormFieldEventData,
+    TargetEventData,
+    NotificationEventData {}
 
 export type ProductEventType = keyof ProductEventData;
 
@@ -67,6 +75,8 @@ const EVERY_TYPE: { readonly [Type in ProductEventType]: true } = {
   YearlyTargetUpdated: true,
   UserTargetCreated: true,
   UserTargetUpdated: true,
+  OrganisationNotificationSwitched: true,
+  PersonNotificationSwitched: true,
 };
 
 export const PRODUCT_EVENT_TYPES = Object.keys(EVERY_TYPE) as readonly ProductEventType[];

@@ -29,6 +29,8 @@ const KEYS: Record<ReadFamily, string[]> = {
   adminStats: ['/api/admin-stats'],
   adminUsers: ['/api/admin/users?page=1&search=&role='],
   secondFactor: ['/api/account/second-factor'],
+  notifications: ['/api/admin/notifications', '/api/admin/notifications/team/preview'],
+  ownNotifications: ['/api/account/notifications'],
 };
 
 /** Reads no write refreshes: fixed, asked again on mounting, or polled. */

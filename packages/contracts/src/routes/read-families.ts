@@ -21,6 +21,8 @@ export const READ_FAMILIES = {
   adminStats: '/api/admin-stats',
   adminUsers: '/api/admin/users',
   secondFactor: '/api/account/second-factor',
+  notifications: '/api/admin/notifications',
+  ownNotifications: '/api/account/notifications',
 } as const;
 
 export type ReadFamily = keyof typeof READ_FAMILIES;
