@@ -21,6 +21,7 @@ export { ProgressBar, hoursProgress, type ProgressTone } from './primitives/Prog
 export { Tabs, type TabItem } from './primitives/Tabs';
 export { Dialog, DialogActions } from './primitives/Dialog';
 export { ConfirmDialog } from './primitives/ConfirmDialog';
+export { formatFileSize } from './primitives/fileSize';
 export { FormField, FieldError, RequiredMarker } from './primitives/FormField';
 export { PasswordInput } from './primitives/PasswordInput';
 export { validateForm, type FormSchema, type FieldErrors, type FormValidation } from './forms/validateForm';
@@ -34,6 +35,7 @@ export { ApiError, errorMessageOf, AUTH_TOKEN_KEY, type HttpMethod } from './api
 export { swrConfig, longCacheOptions, LONG_CACHE_MS } from './api/swr';
 export { useWrite, useRefreshAfter } from './api/useWrite';
 export { callRoute, useRead, readKey, ApiContractError } from './api/routeCalls';
+export { uploadRoute, useUpload, UPLOAD_BROKEN_OFF, type UploadProgress } from './api/upload';
 export { downloadPersonalData } from './api/personalData';
 export { useDepartments, useManagerOptions, useUserDirectory, useFiscalYears } from './api/organisationReads';
 

@@ -33,7 +33,8 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /** A body sent as it is: the browser sets the multipart content type with its boundary. */
 const isFormData = (body: unknown): body is FormData => typeof FormData !== 'undefined' && body instanceof FormData;
 
-function requestHeaders(body: unknown, readAfter: string | null): Record<string, string> {
+/** The headers of a call: the stored bearer token, the newest read-after token and, for JSON, its content type. */
+export function requestHeaders(body: unknown, readAfter: string | null): Record<string, string> {
   const headers: Record<string, string> = {};
   const token = localStorage.getItem(AUTH_TOKEN_KEY);
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -42,8 +43,11 @@ function requestHeaders(body: unknown, readAfter: string | null): Record<string,
   return headers;
 }
 
-function keepNewestReadAfter(response: Response): void {
-  const newest = newerReadAfter(sessionStorage.getItem(READ_AFTER_KEY), response.headers.get(READ_AFTER_HEADER));
+/** A response's header by name (a fetch `Response`'s or an upload's `XMLHttpRequest`'s). */
+type HeaderOf = (name: string) => string | null;
+
+function keepNewestReadAfter(header: HeaderOf): void {
+  const newest = newerReadAfter(sessionStorage.getItem(READ_AFTER_KEY), header(READ_AFTER_HEADER));
   if (newest) sessionStorage.setItem(READ_AFTER_KEY, newest);
 }
 
@@ -51,8 +55,8 @@ function keepNewestReadAfter(response: Response): void {
  * A fresh token of this session (the server renews a token part-way through its idle window) takes
  * the stored one's place; none is stored when the tab holds none (signed out meanwhile).
  */
-function keepRenewedToken(response: Response): void {
-  const renewed = response.headers.get(RENEWED_TOKEN_HEADER);
+function keepRenewedToken(header: HeaderOf): void {
+  const renewed = header(RENEWED_TOKEN_HEADER);
   if (renewed && localStorage.getItem(AUTH_TOKEN_KEY)) localStorage.setItem(AUTH_TOKEN_KEY, renewed);
 }
 
@@ -93,18 +97,29 @@ export async function apiCall(method: HttpMethod, path: string, body?: unknown):
     headers,
     body: body === undefined ? undefined : isFormData(body) ? body : JSON.stringify(body),
   });
-  keepNewestReadAfter(response);
-  keepRenewedToken(response);
-  if (!response.ok) {
-    if (response.status === 401) {
-      localStorage.removeItem(AUTH_TOKEN_KEY);
-      if (headers.Authorization) window.dispatchEvent(new Event(SESSION_ENDED_EVENT));
-    }
-    const failure = new ApiError(response.status, await response.text(), response.statusText);
-    forgetUnreachedReadAfter(failure, readAfter);
-    throw failure;
-  }
+  keepAnswerTokens((name) => response.headers.get(name));
+  if (!response.ok) throw failureKept(new ApiError(response.status, await response.text(), response.statusText), headers);
   return { status: response.status, body: await parseBody(response) };
+}
+
+/** Keeps a newer read-after token and a renewed bearer token an answer of the API carries. */
+export function keepAnswerTokens(header: HeaderOf): void {
+  keepNewestReadAfter(header);
+  keepRenewedToken(header);
+}
+
+/**
+ * A failed call's consequences in the tab (see `apiCall`): the stored token dropped on 401
+ * (SESSION_ENDED_EVENT when the request `sent` carried it), a read-after token the server could
+ * not reach forgotten. Returns the failure, for the caller to throw.
+ */
+export function failureKept(failure: ApiError, sent: Readonly<Record<string, string>>): ApiError {
+  if (failure.status === 401) {
+    localStorage.removeItem(AUTH_TOKEN_KEY);
+    if (sent.Authorization) window.dispatchEvent(new Event(SESSION_ENDED_EVENT));
+  }
+  forgetUnreachedReadAfter(failure, sent[READ_AFTER_HEADER] ?? null);
+  return failure;
 }
 
 /** `apiCall`'s body (see there). */

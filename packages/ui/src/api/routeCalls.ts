@@ -16,7 +16,7 @@ export class ApiContractError extends Error {
 const CHECKS_ANSWERS = process.env.NODE_ENV !== 'production';
 
 /** The body checked against the route's answer of its status (a route may answer 200 or 202, e.g. a check or a start). */
-function checkedAnswer<Route extends ApiRoute>(route: Route, { status, body }: ApiAnswer): AnswerOf<Route> {
+export function checkedAnswer<Route extends ApiRoute>(route: Route, { status, body }: ApiAnswer): AnswerOf<Route> {
   const schema = CHECKS_ANSWERS ? (route.responses[status]?.schema ?? successSchemaOf(route)) : undefined;
   if (schema) {
     const checked = schema.safeParse(body);

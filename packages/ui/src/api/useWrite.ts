@@ -11,7 +11,8 @@ export function useRefreshAfter(families: readonly ReadFamily[]): () => Promise<
   }, [mutate, families]);
 }
 
-function usePendingRun<Arg, Result>(send: (arg: Arg) => Promise<Result>, refresh: () => Promise<void>) {
+/** `send` as a run that refreshes after it succeeded; `pending` while it runs. */
+export function usePendingRun<Arg, Result>(send: (arg: Arg) => Promise<Result>, refresh: () => Promise<void>) {
   const [pending, setPending] = useState(false);
   const run = useCallback(
     async (arg: Arg): Promise<Result> => {
