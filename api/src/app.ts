@@ -3,6 +3,7 @@ import express, { Router, type Express, type RequestHandler } from 'express';
 import { createAccountsRouter } from './accounts/accounts-routes';
 import { createAdminRouter } from './admin/admin-routes';
 import { createAuditRouter } from './audit/audit-routes';
+import { createCertificatesRouter } from './certificates';
 import { accessGuards } from './auth/access-guards';
 import { refuseCrossSiteCookieWrites } from './auth/same-origin-writes';
 import { createEntriesRouter } from './entries/entries-routes';
@@ -97,6 +98,7 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Expr
     createStatsRouter(ctx),
     createManagerRouter(ctx),
     createHrRouter(ctx),
+    createCertificatesRouter(ctx),
     createExportRouter(ctx, options.xlsxRowsPerSheet),
     createSmtRouter(ctx),
     createFormFieldsRouter(ctx),

@@ -15,7 +15,7 @@ const USERS = `${READ_MODEL_SCHEMA}.users`;
 export const ENTRY_VIEW_COLUMNS = `e.id, e.user_id,
   coalesce(u.first_name || ' ' || u.last_name, e.first_name || ' ' || e.last_name),
   e.training_name, e.date, e.first_name, e.last_name, e.manager_name, e.department, e.hours, e.notes,
-  e.rating, e.be_innovative, e.training_type, e.course_given_by, e.custom_fields,
+  e.rating, e.be_innovative, e.training_type, e.course_given_by, e.custom_fields, e.valid_until,
   e.created_at AT TIME ZONE 'UTC', e.updated_at AT TIME ZONE 'UTC'`;
 
 const ENTRIES_WITH_OWNER = `${ENTRIES} e LEFT JOIN ${USERS} u ON u.id = e.user_id`;

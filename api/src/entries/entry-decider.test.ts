@@ -42,6 +42,7 @@ const details: EntryDetails = {
   trainingType: 'external',
   courseGivenBy: 'Acme',
   customFields: { level: 'advanced' },
+  validUntil: null,
 };
 
 /** Grace Hopper's account: the manager name names it. */
@@ -175,6 +176,58 @@ describe('editing an entry', () => {
       .given(logged, edited)
       .when(edit({ notes: 'later' }))
       .thenNothingHappens();
+  });
+});
+
+describe('a certificate valid until a date', () => {
+  const log = {
+    type: 'LogEntry',
+    entryId: 7,
+    userId: 3,
+    ownerExists: true,
+    input: input({ validUntil: '2027-03-04' }),
+    customFields: { level: 'advanced' },
+    managerId: GRACE,
+  } as const;
+
+  it('logs and edits the valid until date', () => {
+    spec
+      .given()
+      .when(log)
+      .then({ type: 'EntryLogged', data: { entryId: 7, userId: 3, ...details, validUntil: '2027-03-04', managerId: GRACE } });
+    spec
+      .given(logged)
+      .when(edit({ validUntil: '2026-03-04' }))
+      .then({ type: 'EntryEdited', data: { entryId: 7, userId: 3, ...details, validUntil: '2026-03-04', managerId: GRACE } });
+  });
+
+  it('refuses a valid until on or before the training date', () => {
+    spec
+      .given()
+      .when({ ...log, input: input({ validUntil: '2025-03-04' }) })
+      .thenRefuses('invalid', M.validUntilAfterDate);
+    spec
+      .given(logged)
+      .when(edit({ validUntil: '2025-03-03' }))
+      .thenRefuses('invalid', M.validUntilAfterDate);
+    spec
+      .given(logged)
+      .when(edit({ date: '2027-03-05', validUntil: '2027-03-04' }))
+      .thenRefuses('invalid', M.validUntilAfterDate);
+  });
+
+  it('takes the valid until date off when an edit sends none', () => {
+    const certificate: EntryEvent = { type: 'EntryLogged', data: { entryId: 7, userId: 3, ...details, validUntil: '2027-03-04' } };
+    spec
+      .given(certificate)
+      .when(edit({ validUntil: '' }))
+      .then({ type: 'EntryEdited', data: { entryId: 7, userId: 3, ...details, validUntil: null, managerId: GRACE } });
+  });
+
+  it('reads an entry logged before valid until existed as one without it', () => {
+    const { validUntil: _none, ...before } = details;
+    const loggedBefore: EntryEvent = { type: 'EntryLogged', data: { entryId: 7, userId: 3, ...before, managerId: GRACE } };
+    spec.given(loggedBefore).when(edit()).thenNothingHappens();
   });
 });
 

@@ -2,6 +2,7 @@ import {
   ACCOUNT_MESSAGES,
   ENTRY_MESSAGES as M,
   formatHours,
+  isValidUntilAfterDate,
   type CustomFieldValue,
   type EntryDetails,
   type EntryEvent,
@@ -65,7 +66,18 @@ function detailsOf(entry: ValidAdminEntry, customFields: CustomValues): EntryDet
     trainingType: entry.trainingType,
     courseGivenBy: entry.courseGivenBy,
     customFields,
+    validUntil: entry.validUntil,
   };
+}
+
+/** "Valid until must be after the training date". */
+function assertValidUntilAfterDate(details: EntryDetails): void {
+  if (!isValidUntilAfterDate(details)) throw new DomainError('invalid', M.validUntilAfterDate);
+}
+
+/** An entry's details as its event tells them: an event from before "Valid until" existed has none. */
+function storedDetails(details: EntryDetails): EntryDetails {
+  return { ...details, validUntil: details.validUntil ?? null };
 }
 
 function sameDetails(a: EntryDetails, b: EntryDetails): boolean {
@@ -103,12 +115,15 @@ function decide(command: EntryCommand, state: EntryState): EntryEvent[] {
       if (state) throw new DomainError('conflict', CONFLICT_MESSAGE);
       if (!command.ownerExists) throw new DomainError('not-found', ACCOUNT_MESSAGES.userNotFound);
       const { entryId, userId, managerId } = command;
-      return [{ type: 'EntryLogged', data: { entryId, userId, ...detailsOf(command.input, command.customFields), managerId } }];
+      const details = detailsOf(command.input, command.customFields);
+      assertValidUntilAfterDate(details);
+      return [{ type: 'EntryLogged', data: { entryId, userId, ...details, managerId } }];
     }
     case 'EditEntry': {
       const entry = liveEntry(state);
       assertIdentityUnchanged(command.input, entry);
       const details = detailsOf(command.input, command.customFields ?? entry.details.customFields);
+      assertValidUntilAfterDate(details);
       if (sameDetails(details, entry.details)) return [];
       const { entryId, userId } = entry;
       return [{ type: 'EntryEdited', data: { entryId, userId, ...details, managerId: command.managerId } }];
@@ -124,11 +139,11 @@ function evolve(state: EntryState, event: StoredEvent<EntryEvent>): EntryState {
   switch (event.type) {
     case 'EntryLogged': {
       const { entryId, userId, managerId: _managerId, ...details } = event.data;
-      return { entryId, userId, details, createdAt: event.metadata.occurredAt, deleted: false };
+      return { entryId, userId, details: storedDetails(details), createdAt: event.metadata.occurredAt, deleted: false };
     }
     case 'EntryEdited': {
       const { entryId: _entryId, userId: _userId, managerId: _managerId, ...details } = event.data;
-      return state && { ...state, details };
+      return state && { ...state, details: storedDetails(details) };
     }
     case 'EntryDeleted':
       return state && { ...state, deleted: true };

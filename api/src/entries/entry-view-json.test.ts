@@ -20,6 +20,7 @@ describe('entryViewJson', () => {
       'external',
       'Acme',
       '{"room": "B2", "remote": true}',
+      '2026-02-28',
       '2025-03-01 09:15:00.5',
       '2025-03-02 10:00:00',
     ];
@@ -40,13 +41,14 @@ describe('entryViewJson', () => {
       trainingType: 'external',
       courseGivenBy: 'Acme',
       customFields: { room: 'B2', remote: true },
+      validUntil: '2026-02-28',
       createdAt: '2025-03-01T09:15:00.500Z',
       updatedAt: '2025-03-02T10:00:00.000Z',
     });
   });
 
-  it('writes false for a flag that is not set', () => {
-    const row = [
+  it('writes false for a flag that is not set, and null for no valid until date (SQL NULL)', () => {
+    const row: (string | null)[] = [
       '1',
       '1',
       'A B',
@@ -63,10 +65,11 @@ describe('entryViewJson', () => {
       'internal',
       '',
       '{}',
+      null,
       '2025-01-01 00:00:00',
       '2025-01-01 00:00:00',
     ];
-    expect(JSON.parse(entryViewJson(row))).toMatchObject({ beInnovative: false, rating: 0, customFields: {} });
+    expect(JSON.parse(entryViewJson(row))).toMatchObject({ beInnovative: false, rating: 0, customFields: {}, validUntil: null });
   });
 });
 

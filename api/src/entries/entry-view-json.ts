@@ -3,7 +3,7 @@
  * written as the JSON text of an `EntryView`. Numbers and booleans go out as they are, texts
  * escaped, `customFields` is jsonb text already, and the UTC timestamps become ISO strings.
  */
-export function entryViewJson(row: readonly string[]): string {
+export function entryViewJson(row: readonly (string | null)[]): string {
   const [
     id,
     userId,
@@ -19,7 +19,7 @@ export function entryViewJson(row: readonly string[]): string {
     rating,
     beInnovative,
   ] = row;
-  const [trainingType, courseGivenBy, customFields, createdAt, updatedAt] = row.slice(13);
+  const [trainingType, courseGivenBy, customFields, validUntil, createdAt, updatedAt] = row.slice(13);
   return (
     `{"id":${id},"userId":${userId},"employeeName":${JSON.stringify(employeeName)},` +
     `"trainingName":${JSON.stringify(trainingName)},"date":${JSON.stringify(date)},` +
@@ -28,6 +28,7 @@ export function entryViewJson(row: readonly string[]): string {
     `"hours":${JSON.stringify(hours)},"notes":${JSON.stringify(notes)},"rating":${rating},` +
     `"beInnovative":${beInnovative === 't'},"trainingType":${JSON.stringify(trainingType)},` +
     `"courseGivenBy":${JSON.stringify(courseGivenBy)},"customFields":${customFields},` +
+    `"validUntil":${JSON.stringify(validUntil ?? null)},` +
     `"createdAt":"${isoTimestamp(createdAt!)}","updatedAt":"${isoTimestamp(updatedAt!)}"}`
   );
 }

@@ -1,6 +1,7 @@
 import { describeAccountsApi } from '../accounts/accounts-openapi';
 import { describeAdminApi } from '../admin/admin-openapi';
 import { describeAuditApi } from '../audit/audit-openapi';
+import { describeCertificatesApi } from '../certificates';
 import { describeDepartmentsApi } from '../departments/departments-openapi';
 import { describeEntriesApi } from '../entries/entries-openapi';
 import { describeEvidenceApi } from '../evidence/evidence-openapi';
@@ -35,6 +36,7 @@ export const FEATURE_APIS: readonly DescribeFeatureApi[] = [
   describeManagerApi,
   describeTargetsApi,
   describeHrApi,
+  describeCertificatesApi,
   describeExportApi,
   describeSmtApi,
   describeFormFieldsApi,

@@ -30,6 +30,7 @@ export function anEntry(overrides: Partial<EntryView> = {}): EntryView {
     trainingType: 'internal',
     courseGivenBy: 'Risk Academy',
     customFields: {},
+    validUntil: null,
     createdAt: '2025-03-14T10:00:00.000Z',
     updatedAt: '2025-03-14T10:00:00.000Z',
     ...overrides,

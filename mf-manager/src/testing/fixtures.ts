@@ -93,6 +93,7 @@ export function anEntry(overrides: Partial<EntryView> = {}): EntryView {
     trainingType: 'internal',
     courseGivenBy: 'Academy',
     customFields: {},
+    validUntil: null,
     createdAt: '2025-03-14T10:00:00.000Z',
     updatedAt: '2025-03-14T10:00:00.000Z',
     ...overrides,

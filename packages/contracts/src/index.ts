@@ -1,5 +1,6 @@
 export * from './accounts';
 export * from './entries';
+export * from './certificates';
 export * from './evidence';
 export * from './stats';
 export * from './progress';

@@ -45,6 +45,17 @@ describe('entries projector', () => {
       ]);
   });
 
+  it('keeps the valid until date of a certificate, changed and taken off by edits, none on older events', async () => {
+    await spec
+      .given(logged(1, 10, { validUntil: '2027-02-28' }), logged(2, 10, { validUntil: '2026-06-30' }), logged(3, 10))
+      .when([edited(1, 10, { validUntil: '2028-01-31' }), edited(2, 10, { validUntil: null })])
+      .thenRows('entries', [
+        { id: 1, valid_until: '2028-01-31' },
+        { id: 2, valid_until: null },
+        { id: 3, valid_until: null },
+      ]);
+  });
+
   it('applies edits and deletions, in separate batches and within one batch', async () => {
     await spec
       .given(logged(1, 10), logged(2, 10))

@@ -37,6 +37,8 @@ export interface EntryRow {
   training_type: string;
   course_given_by: string;
   custom_fields: Record<string, unknown>;
+  /** "Valid until" of the certificate the training gave, YYYY-MM-DD like `date`; null when none. */
+  valid_until: string | null;
   created_at: Date | string;
   updated_at: Date | string;
 }
@@ -82,15 +84,22 @@ async function migrate(db: Kysely<EntriesTables>, schema: string): Promise<void>
     training_type text NOT NULL,
     course_given_by text NOT NULL,
     custom_fields jsonb NOT NULL,
+    valid_until text COLLATE "C",
     created_at timestamptz NOT NULL,
     updated_at timestamptz NOT NULL
   ) WITH (fillfactor = 90)`.execute(db);
   // Tables made before the manager's account was kept (version 1; the upgrade's rebuild fills it).
   await sql`ALTER TABLE ${entries} ADD COLUMN IF NOT EXISTS manager_id integer`.execute(db);
+  // Tables made before certificates expired (version 2; the upgrade's rebuild fills it).
+  await sql`ALTER TABLE ${entries} ADD COLUMN IF NOT EXISTS valid_until text COLLATE "C"`.execute(db);
   // One person's entries of a year (lists, stats): one index range. Few indexes keep a rebuild fast.
   await sql`CREATE INDEX IF NOT EXISTS entries_user_date_idx ON ${entries} (user_id, date, id)`.execute(db);
   // Everyone's entries of a year (HR, SMT) and the years that have entries.
   await sql`CREATE INDEX IF NOT EXISTS entries_date_idx ON ${entries} (date)`.execute(db);
+  // Certificates expiring in a window (api/src/certificates): only the entries that have a date.
+  await sql`CREATE INDEX IF NOT EXISTS entries_valid_until_idx ON ${entries} (valid_until) WHERE valid_until IS NOT NULL`.execute(
+    db,
+  );
   const owners = sql.table(`${schema}.entry_owners`);
   await sql`CREATE TABLE IF NOT EXISTS ${owners} (
     user_id integer PRIMARY KEY,
@@ -127,6 +136,7 @@ function entryRow(
     training_type: details.trainingType,
     course_given_by: details.courseGivenBy,
     custom_fields: details.customFields,
+    valid_until: details.validUntil ?? null,
     created_at: createdAt,
     updated_at: at,
   };
@@ -167,6 +177,7 @@ const COLUMN_TYPES: ColumnTypes<EntryRow> = {
   training_type: 'text',
   course_given_by: 'text',
   custom_fields: 'jsonb',
+  valid_until: 'text',
   created_at: 'timestamptz',
   updated_at: 'timestamptz',
 };
@@ -425,8 +436,8 @@ class EntriesBatch {
 
 export const entriesProjector: Projector<EntriesTables> = {
   name: 'entries',
-  // 2: entries keep the account their manager name names (`manager_id`).
-  version: 2,
+  // 2: entries keep the account their manager name names (`manager_id`); 3: "Valid until" (`valid_until`).
+  version: 3,
   migrate,
   async project(trx, schema, events) {
     const relevant = events.filter(isHandled);

@@ -15,6 +15,8 @@ export interface EntryDetails {
   trainingType: string;
   courseGivenBy: string;
   customFields: Record<string, CustomFieldValue>;
+  /** "Valid until" of the certificate the training gave (YYYY-MM-DD), null when none; absent on events written before it existed. */
+  validUntil?: string | null;
 }
 
 /**

@@ -9,6 +9,8 @@ export const ENTRY_MESSAGES = {
   trainingNameRequired: 'Training name is required',
   dateRequired: 'Date is required',
   invalidDate: 'Date must be a real date written YYYY-MM-DD, in the years 1901 to 2099',
+  invalidValidUntil: 'Valid until must be a real date written YYYY-MM-DD, in the years 1901 to 2099',
+  validUntilAfterDate: 'Valid until must be after the training date',
   hoursRequired: 'Hours is required',
   hoursNotANumber: 'Hours must be a number',
   hoursNegative: 'Hours must be 0 or more',

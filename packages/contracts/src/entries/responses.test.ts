@@ -32,6 +32,8 @@ describe('describeBulkErrors', () => {
 
 describe('EntryView', () => {
   it('carries the details of the entry events (the response schema and the event data cannot drift apart)', () => {
-    expectTypeOf<Omit<EntryView, 'id' | 'userId' | 'employeeName' | 'createdAt' | 'updatedAt'>>().toEqualTypeOf<EntryDetails>();
+    expectTypeOf<Omit<EntryView, 'id' | 'userId' | 'employeeName' | 'createdAt' | 'updatedAt'>>().toEqualTypeOf<
+      Required<EntryDetails>
+    >();
   });
 });

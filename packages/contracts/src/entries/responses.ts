@@ -18,6 +18,10 @@ export const entryViewSchema = z.strictObject({
   trainingType: z.string(),
   courseGivenBy: z.string(),
   customFields: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
+  validUntil: z
+    .string()
+    .nullable()
+    .meta({ description: 'Until when the certificate the training gave is valid (YYYY-MM-DD); null when it does not expire' }),
   createdAt: z.string().meta({ description: 'ISO timestamp' }),
   updatedAt: z.string().meta({ description: 'ISO timestamp' }),
 });

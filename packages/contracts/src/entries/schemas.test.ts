@@ -8,6 +8,7 @@ import {
   entryInputSchema,
   formatHours,
   hoursOf,
+  isValidUntilAfterDate,
 } from './schemas';
 
 const valid = {
@@ -150,6 +151,35 @@ describe('screen forms', () => {
   it('the edit dialog requires the manager name but not the department', () => {
     expect(messagesOf(editEntryFormSchema, { ...valid, department: '' })).toEqual([]);
     expect(messagesOf(editEntryFormSchema, { ...valid, managerName: ' ' })).toEqual(['Manager name is required']);
+  });
+});
+
+describe('valid until', () => {
+  it('is optional: absent, null or empty means none', () => {
+    expect(entryInputSchema.parse(valid).validUntil).toBeNull();
+    expect(entryInputSchema.parse({ ...valid, validUntil: null }).validUntil).toBeNull();
+    expect(entryInputSchema.parse({ ...valid, validUntil: ' ' }).validUntil).toBeNull();
+    expect(entryInputSchema.parse({ ...valid, validUntil: ' 2027-03-04 ' }).validUntil).toBe('2027-03-04');
+  });
+
+  it('is a real date written YYYY-MM-DD', () => {
+    const message = 'Valid until must be a real date written YYYY-MM-DD, in the years 1901 to 2099';
+    expect(messagesOf(entryInputSchema, { ...valid, validUntil: '2027-02-30' })).toEqual([message]);
+    expect(messagesOf(entryInputSchema, { ...valid, validUntil: '04/03/2027' })).toEqual([message]);
+    expect(messagesOf(entryInputSchema, { ...valid, validUntil: 20270304 })).toEqual([message]);
+  });
+
+  it('must be after the training date on both forms, reported on its field', () => {
+    for (const schema of [addEntryFormSchema, editEntryFormSchema]) {
+      const result = schema.safeParse({ ...valid, validUntil: '2025-03-04' });
+      expect(result.success).toBe(false);
+      expect(result.error!.issues).toEqual([
+        expect.objectContaining({ path: ['validUntil'], message: 'Valid until must be after the training date' }),
+      ]);
+      expect(messagesOf(schema, { ...valid, validUntil: '2025-03-05' })).toEqual([]);
+    }
+    expect(isValidUntilAfterDate({ date: '2025-03-04', validUntil: null })).toBe(true);
+    expect(isValidUntilAfterDate({ date: '2025-03-04', validUntil: '2025-03-03' })).toBe(false);
   });
 });
 

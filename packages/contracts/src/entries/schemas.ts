@@ -81,6 +81,25 @@ export const entryDateSchema = safeString({ error: M.dateRequired })
   .min(1, M.dateRequired)
   .refine(isValidEntryDate, M.invalidDate);
 
+/**
+ * "Valid until" of a certificate the training gave: a date written YYYY-MM-DD, or null (absent,
+ * null or empty) when it does not expire. It must be after the training date (`isValidUntilAfterDate`).
+ */
+export const validUntilSchema = z.preprocess(
+  (value) => (isBlank(value) ? null : value),
+  safeString({ error: M.invalidValidUntil }).trim().refine(isValidEntryDate, M.invalidValidUntil).nullable(),
+);
+
+/** The rule "Valid until must be after the training date" (ISO dates compare as text); no date is no rule. */
+export function isValidUntilAfterDate(entry: { date: string; validUntil?: string | null | undefined }): boolean {
+  return !entry.validUntil || entry.validUntil > entry.date;
+}
+
+/** The rule on a form's values, reported on the Valid until field. */
+const validUntilAfterDate = (entry: { date: string; validUntil: string | null }, ctx: z.RefinementCtx) => {
+  if (!isValidUntilAfterDate(entry)) ctx.addIssue({ code: 'custom', path: ['validUntil'], message: M.validUntilAfterDate });
+};
+
 export const trainingTypeSchema = z.enum(TRAINING_TYPES, { error: M.trainingType });
 export const adminTrainingTypeSchema = z.enum(ADMIN_TRAINING_TYPES, {
   error: M.oneOf('Training type', ADMIN_TRAINING_TYPES),
@@ -125,6 +144,7 @@ const entryFields = {
   beInnovative: beInnovativeSchema,
   notes: optionalText('Notes', NOTES_MAX_LENGTH),
   customFields: customFieldValuesSchema.optional(),
+  validUntil: validUntilSchema,
 };
 
 /**
@@ -144,20 +164,24 @@ export const adminEntryInputSchema = entryInputSchema.extend({
 });
 
 /** The Add Development Entry form: manager and department are required there, rating is 1-5 or empty. */
-export const addEntryFormSchema = entryInputSchema.extend({
-  managerName: requiredText(M.managerRequired, 'Manager name'),
-  department: requiredText(M.departmentRequired, 'Department'),
-  rating: screenRatingSchema,
-});
+export const addEntryFormSchema = entryInputSchema
+  .extend({
+    managerName: requiredText(M.managerRequired, 'Manager name'),
+    department: requiredText(M.departmentRequired, 'Department'),
+    rating: screenRatingSchema,
+  })
+  .superRefine(validUntilAfterDate);
 
 /**
  * The edit-entry dialog: first name, last name, manager name, training name, date and hours
- * required; department, type, course given by, notes and rating optional.
+ * required; department, type, course given by, notes, rating and valid until optional.
  */
-export const editEntryFormSchema = entryInputSchema.extend({
-  managerName: requiredText(M.managerRequired, 'Manager name'),
-  rating: screenRatingSchema,
-});
+export const editEntryFormSchema = entryInputSchema
+  .extend({
+    managerName: requiredText(M.managerRequired, 'Manager name'),
+    rating: screenRatingSchema,
+  })
+  .superRefine(validUntilAfterDate);
 
 export const MAX_BULK_ENTRIES = 1_000;
 

@@ -6,6 +6,7 @@ import { usersRoutes } from '../accounts/users-routes';
 import { importRoutes } from '../admin/import-routes';
 import { adminRoutes } from '../admin/routes';
 import { auditRoutes } from '../audit/routes';
+import { certificatesRoutes } from '../certificates/routes';
 import { entriesRoutes } from '../entries/routes';
 import { evidenceRoutes } from '../evidence/routes';
 import { exportRoutes } from '../export/routes';
@@ -34,6 +35,7 @@ export const API_ROUTES = {
   manager: managerRoutes,
   targets: targetsRoutes,
   hr: hrRoutes,
+  certificates: certificatesRoutes,
   export: exportRoutes,
   smt: smtRoutes,
   formFields: formFieldsRoutes,

@@ -20,10 +20,16 @@ const KEYS: Record<ReadFamily, string[]> = {
   availableYears: ['/api/available-years'],
   ownEntries: ['/api/entries?userId=7&year=2025'],
   ownStats: ['/api/stats?userId=7&year=2025'],
+  ownCertificates: ['/api/certificates/mine?days=60'],
   userTargets: ['/api/user-targets?year=2025'],
   yearlyTargets: ['/api/yearly-targets'],
   fiscalYears: ['/api/fiscal-years'],
-  hr: ['/api/hr/stats?year=2025', '/api/hr/employees?year=2025&page=1', '/api/hr/trends?year=2025&asOf=2025-03-01'],
+  hr: [
+    '/api/hr/stats?year=2025',
+    '/api/hr/certificates-expiring?days=60&departmentId=2',
+    '/api/hr/employees?year=2025&page=1',
+    '/api/hr/trends?year=2025&asOf=2025-03-01',
+  ],
   manager: ['/api/manager/3/stats?year=2025', '/api/manager/3/employees', '/api/manager/3/entries?year=2025'],
   smt: ['/api/smt/overview?year=2025'],
   adminStats: ['/api/admin-stats'],
@@ -64,7 +70,16 @@ describe('the read families', () => {
 
 describe('what a write refreshes', () => {
   it('is exactly the entries and the figures built from them after an entry write', () => {
-    const entryFigures = keysOf('ownEntries', 'ownStats', 'hr', 'manager', 'smt', 'adminStats', 'availableYears');
+    const entryFigures = keysOf(
+      'ownEntries',
+      'ownStats',
+      'ownCertificates',
+      'hr',
+      'manager',
+      'smt',
+      'adminStats',
+      'availableYears',
+    );
     const { logEntry, editEntry, deleteEntry, logEntriesInBulk } = entriesRoutes;
     const { logAdminBulkEntries } = adminRoutes;
     for (const [name, route] of Object.entries({ logEntry, editEntry, deleteEntry, logEntriesInBulk, logAdminBulkEntries })) {

@@ -12,6 +12,7 @@ export const READ_FAMILIES = {
   availableYears: '/api/available-years',
   ownEntries: '/api/entries',
   ownStats: '/api/stats',
+  ownCertificates: '/api/certificates',
   userTargets: '/api/user-targets',
   yearlyTargets: '/api/yearly-targets',
   fiscalYears: '/api/fiscal-years',
@@ -28,7 +29,16 @@ export const READ_FAMILIES = {
 export type ReadFamily = keyof typeof READ_FAMILIES;
 
 /** Every read that counts entries' hours: entry lists and every figure built from them. */
-export const ENTRY_FIGURES = ['ownEntries', 'ownStats', 'hr', 'manager', 'smt', 'adminStats', 'availableYears'] as const;
+export const ENTRY_FIGURES = [
+  'ownEntries',
+  'ownStats',
+  'ownCertificates',
+  'hr',
+  'manager',
+  'smt',
+  'adminStats',
+  'availableYears',
+] as const;
 
 /** Every list of people: the admin's, the directory and managers, the signed-in user, HR's and managers' teams. */
 export const PEOPLE = ['adminStats', 'adminUsers', 'users', 'currentUser', 'managers', 'hr', 'manager'] as const;
