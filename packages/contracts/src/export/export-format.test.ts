@@ -1,8 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  archiveName,
   customFieldColumn,
+  evidenceOfPath,
+  evidencePath,
   exportFileName,
+  personFolder,
   neutraliseFormula,
   parseOptionLabels,
   formatOptionLabels,
@@ -57,6 +61,39 @@ describe('export file name', () => {
 
   it('keeps only safe characters of the domain', () => {
     expect(exportFileName('a"b;c.com', day, 'csv')).toBe('training-hours-a_b_c.com-2026-11-03.csv');
+  });
+
+  it('names the export with evidence a zip', () => {
+    expect(exportFileName('example.com', day, 'xlsx', { year: 2025, evidence: true })).toBe(
+      'training-hours-example.com-2026-11-03-2025-with-evidence.zip',
+    );
+  });
+});
+
+describe('the export with evidence', () => {
+  it('names a folder per person and a path per file that the import reads back', () => {
+    const folder = personFolder(12, 'Ada', 'Lovelace');
+    expect(folder).toBe('12 Ada Lovelace');
+    const path = evidencePath(folder, 340, 7, 'First aid certificate.pdf');
+    expect(path).toBe('12 Ada Lovelace/evidence/340/7 First aid certificate.pdf');
+    expect(evidenceOfPath(path)).toEqual({ entryId: 340, name: 'First aid certificate.pdf' });
+  });
+
+  it('keeps names within a folder: no separators, control characters or leading dots', () => {
+    expect(archiveName('../../etc/passwd')).toBe('_.._etc_passwd');
+    expect(archiveName('a\\b:c*d?e"f<g>h|i\u0001j')).toBe('a_b_c_d_e_f_g_h_i_j');
+    expect(archiveName('...')).toBe('_');
+    expect(archiveName('x'.repeat(300))).toHaveLength(100);
+    const hostile = evidencePath(personFolder(1, '../x', 'y/z'), 2, 3, '../../evil.pdf');
+    expect(hostile).toBe('1 .._x y_z/evidence/2/3 _.._evil.pdf');
+    expect(evidenceOfPath(hostile)).toEqual({ entryId: 2, name: '_.._evil.pdf' });
+  });
+
+  it('reads only the files of an entry folder', () => {
+    expect(evidenceOfPath('12 Ada Lovelace/entries.csv')).toBeNull();
+    expect(evidenceOfPath('training-hours-example.com-2026-11-03.xlsx')).toBeNull();
+    expect(evidenceOfPath('a/evidence/x/1 b.pdf')).toBeNull();
+    expect(evidenceOfPath('a/b/evidence/1/2 c.pdf')).toBeNull();
   });
 });
 

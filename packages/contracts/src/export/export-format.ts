@@ -121,20 +121,62 @@ export function restoreNeutralised(text: string): string {
 /**
  * The download's file name: the organisation's domain, the date of the export and, when limited,
  * the year and 'innovative', and the (UTC) day of the moment it shows the data as of
- * (`training-hours-example.com-2026-11-23-2026-as-of-2026-06-30.csv`).
+ * (`training-hours-example.com-2026-11-23-2026-as-of-2026-06-30.csv`). With the evidence files,
+ * the zip holding that file and them: `training-hours-example.com-2026-11-23-with-evidence.zip`.
  */
 export function exportFileName(
   orgDomain: string,
   today: Date,
   format: 'csv' | 'xlsx',
-  { year, innovative = false, asOf }: { year?: number | undefined; innovative?: boolean; asOf?: Date | undefined } = {},
+  {
+    year,
+    innovative = false,
+    asOf,
+    evidence = false,
+  }: { year?: number | undefined; innovative?: boolean; asOf?: Date | undefined; evidence?: boolean } = {},
 ): string {
   const date = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
   const parts = ['training-hours', orgDomain.replace(/[^A-Za-z0-9.-]/g, '_'), date];
   if (year !== undefined) parts.push(String(year));
   if (innovative) parts.push('innovative');
   if (asOf) parts.push('as-of', asOf.toISOString().slice(0, 10));
-  return `${parts.join('-')}.${format}`;
+  if (evidence) parts.push('with', 'evidence');
+  return `${parts.join('-')}.${evidence ? 'zip' : format}`;
+}
+
+/**
+ * The export with evidence (`?evidence=true`), a zip: the export file at the top (named as it is
+ * downloaded alone), then a folder per person, `<userId> <first> <last>/` (names as file systems take
+ * them), holding `entries.csv` (their entries, the CSV's columns) and each file attached to an entry
+ * as `evidence/<entryId>/<evidenceId> <file name>`. The admin import reads it back (decision 039b).
+ */
+export const EVIDENCE_ARCHIVE = {
+  entriesFile: 'entries.csv',
+  evidenceFolder: 'evidence',
+} as const;
+
+/** A name as a folder or file name in the zip: no folder separators, control or reserved characters, at most 100 characters. */
+export function archiveName(name: string): string {
+  const safe = name
+    // eslint-disable-next-line no-control-regex -- control characters are what is replaced
+    .replace(/[\\/:*?"<>|\u0000-\u001f\u007f]/g, '_')
+    .replace(/^[.\s]+|[.\s]+$/g, '')
+    .slice(0, 100);
+  return safe === '' ? '_' : safe;
+}
+
+/** The folder of a person's files in the zip. */
+export const personFolder = (userId: number, firstName: string, lastName: string) =>
+  archiveName(`${userId} ${firstName} ${lastName}`);
+
+/** Where a file attached to an entry lies in the zip. */
+export const evidencePath = (folder: string, entryId: number, evidenceId: number, name: string) =>
+  `${folder}/${EVIDENCE_ARCHIVE.evidenceFolder}/${entryId}/${evidenceId} ${archiveName(name)}`;
+
+/** The entry and the file name of a path of the zip that holds an entry's file; null for any other path. */
+export function evidenceOfPath(path: string): { entryId: number; name: string } | null {
+  const match = /^[^/]+\/evidence\/(\d+)\/\d+ ([^/]+)$/.exec(path);
+  return match ? { entryId: Number(match[1]), name: match[2]! } : null;
 }
 
 /** The media types of the export's two formats. */
@@ -142,3 +184,6 @@ export const EXPORT_CONTENT_TYPES = {
   csv: 'text/csv; charset=utf-8',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 } as const satisfies Record<ExportFormat, string>;
+
+/** The media type of the export with evidence. */
+export const EVIDENCE_ARCHIVE_CONTENT_TYPE = 'application/zip';

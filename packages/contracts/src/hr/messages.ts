@@ -5,6 +5,8 @@ export const HR_MESSAGES = {
   exportAccessRequired: 'HR, SMT or admin access required',
   exportFormat: "Format must be 'csv' or 'xlsx'",
   exportInnovativeFlag: "innovative must be 'true' or 'false'",
+  exportEvidenceFlag: "evidence must be 'true' or 'false'",
+  exportEvidenceNotAsOf: 'The evidence files are exported as they are now: leave out asOf, or evidence',
 
   // The dashboard: title, buttons and section titles.
   title: 'HR Dashboard',

@@ -18,8 +18,9 @@ export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 /**
  * Query of GET /api/export: `format` (csv by default), `year` (every year when absent),
- * `innovative=true` (only innovative entries: the innovative summary's export) and `asOf` (the
- * data as recorded then, like the dashboards' figures as of a date).
+ * `innovative=true` (only innovative entries: the innovative summary's export), `asOf` (the
+ * data as recorded then, like the dashboards' figures as of a date) and `evidence=true` (a zip with
+ * the entries' evidence files, decision 039b).
  */
 export const exportQuerySchema = queryParametersSchema({
   format: z.preprocess(
@@ -32,6 +33,11 @@ export const exportQuerySchema = queryParametersSchema({
     z.enum(['true', 'false'], { error: M.exportInnovativeFlag }).transform((flag) => flag === 'true'),
   ),
   asOf: asOfParameterSchema,
+  /** With the evidence files: a zip of the export file and a folder per person (not with `asOf`: files are kept as they are now). */
+  evidence: z.preprocess(
+    (value) => (value === undefined || value === '' ? 'false' : value),
+    z.enum(['true', 'false'], { error: M.exportEvidenceFlag }).transform((flag) => flag === 'true'),
+  ),
 });
 
 export type HrYearQuery = z.output<typeof hrYearQuerySchema>;
