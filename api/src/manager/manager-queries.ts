@@ -1,4 +1,7 @@
 import {
+  type CertificateSummary,
+  CERTIFICATE_WINDOW_DAYS,
+  EXPIRED_CERTIFICATE_LISTED_DAYS,
   elapsedShareOfYear,
   fullName,
   MANAGER_TOPIC_KEYWORDS,
@@ -13,7 +16,9 @@ import {
 } from '@tht/contracts';
 import type pg from 'pg';
 import { READ_MODEL_SCHEMA, type ReadModelDb } from 'projections';
+import { expiringCertificates } from '../certificates';
 import { ENTRY_VIEW_COLUMNS, entryListJson } from '../entries/entries-queries';
+import { serverDay } from '../platform/read-responses';
 import { targetHoursOf, targetSourcesSql, type TargetSourceColumns } from '../targets/targets-queries';
 import { toUserSummary } from '../users/users-queries';
 
@@ -56,7 +61,7 @@ const TOPICS_TEXT = `SELECT tt.topic, sum(tt.entries)::int AS entries
 
 const NO_HOURS: readonly number[] = Array(12).fill(0);
 
-function employeeStatsOf(report: ReportRow, elapsedShare: number): ManagerEmployeeStats {
+function employeeStatsOf(report: ReportRow, elapsedShare: number, certificates: CertificateSummary[]): ManagerEmployeeStats {
   const targetHours = targetHoursOf(report);
   return {
     id: report.id,
@@ -66,7 +71,23 @@ function employeeStatsOf(report: ReportRow, elapsedShare: number): ManagerEmploy
     highRatedTraining: report.high_rated,
     targetHours,
     scheduleStatus: scheduleStatus(report.hours, targetHours, elapsedShare),
+    expiringCertificates: certificates,
   };
+}
+
+/** Each report's certificates that expire within 60 days of `today` (or lapsed), the marks of the Manager View. */
+async function certificatesByReport(pool: pg.Pool, reportIds: number[], today: Date): Promise<Map<number, CertificateSummary[]>> {
+  const certificates = await expiringCertificates(pool, {
+    asOf: serverDay(today),
+    days: CERTIFICATE_WINDOW_DAYS,
+    expiredWithinDays: EXPIRED_CERTIFICATE_LISTED_DAYS,
+    userIds: reportIds,
+  });
+  const byReport = new Map<number, CertificateSummary[]>();
+  for (const { userId, entryId, trainingName, validUntil, daysLeft } of certificates) {
+    byReport.set(userId, [...(byReport.get(userId) ?? []), { entryId, trainingName, validUntil, daysLeft }]);
+  }
+  return byReport;
 }
 
 async function popularTopics(pool: pg.Pool, managerId: number, year: number): Promise<TopicCount[]> {
@@ -82,7 +103,8 @@ async function popularTopics(pool: pg.Pool, managerId: number, year: number): Pr
 /**
  * The manager dashboard's figures for `year`, all from read models: the team's totals, each
  * report's against their target (the schedule rule of `today`), hours per month and the top
- * topics. `thisMonth` counts the hours dated in the month of `today`, so it is 0 for another year.
+ * topics, and each report's certificates expiring (as of `today`, whatever the year). `thisMonth`
+ * counts the hours dated in the month of `today`, so it is 0 for another year.
  * A deactivated report's hours and entries stay in the team's figures, but they are not listed
  * (nor counted as behind schedule) and their target is not the team's.
  */
@@ -92,7 +114,13 @@ export async function teamStats(pool: pg.Pool, managerId: number, year: number, 
     popularTopics(pool, managerId, year),
   ]);
   const elapsedShare = elapsedShareOfYear(year, today);
-  const employeeStats = reports.filter((report) => !report.deactivated).map((report) => employeeStatsOf(report, elapsedShare));
+  const listed = reports.filter((report) => !report.deactivated);
+  const certificates = await certificatesByReport(
+    pool,
+    listed.map((report) => report.id),
+    today,
+  );
+  const employeeStats = listed.map((report) => employeeStatsOf(report, elapsedShare, certificates.get(report.id) ?? []));
   const hoursByMonth = NO_HOURS.map((_, month) => reports.reduce((sum, report) => sum + (report.hours_by_month?.[month] ?? 0), 0));
   const totalHours = reports.reduce((sum, report) => sum + report.hours, 0);
   const targetHours = employeeStats.reduce((sum, employee) => sum + employee.targetHours, 0);

@@ -158,6 +158,7 @@ describe('GET /api/manager/{managerId}/stats', () => {
           highRatedTraining: 2,
           targetHours: 40,
           scheduleStatus: scheduleStatus(6.5, 40, share),
+          expiringCertificates: [],
         },
         {
           id: bob.user.id,
@@ -167,6 +168,7 @@ describe('GET /api/manager/{managerId}/stats', () => {
           highRatedTraining: 0,
           targetHours: 125,
           scheduleStatus: scheduleStatus(1.25, 125, share),
+          expiringCertificates: [],
         },
       ],
     });

@@ -49,6 +49,7 @@ export function employeeStats(overrides: Partial<ManagerEmployeeStats> = {}): Ma
     highRatedTraining: 2,
     targetHours: 40,
     scheduleStatus: 'behind-schedule',
+    expiringCertificates: [],
     ...overrides,
   };
 }
@@ -96,6 +97,7 @@ export function anEntry(overrides: Partial<EntryView> = {}): EntryView {
     validUntil: null,
     createdAt: '2025-03-14T10:00:00.000Z',
     updatedAt: '2025-03-14T10:00:00.000Z',
+    evidenceCount: 0,
     ...overrides,
   };
 }

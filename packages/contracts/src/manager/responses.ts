@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { userSummarySchema } from '../accounts/responses';
+import { certificateSummarySchema } from '../certificates/responses';
 import { entryViewSchema } from '../entries/responses';
 import type { ScheduleStatus } from '../progress/schedule';
 
@@ -26,6 +27,10 @@ export const managerEmployeeStatsSchema = z.strictObject({
     .number()
     .meta({ description: 'Their own target for the year, else the yearly target shared among all users (rounded), else 100' }),
   scheduleStatus: scheduleStatusSchema,
+  expiringCertificates: z.array(certificateSummarySchema).meta({
+    description:
+      'Their certificates that expire within 60 days of today, or lapsed in the last year and not renewed, soonest first',
+  }),
 });
 
 /** GET /api/manager/{managerId}/stats?year=: the team of direct reports in one year. */
