@@ -12,6 +12,7 @@ import { createFormFieldsRouter } from './form-fields/form-fields-routes';
 import { createHrRouter } from './hr/hr-routes';
 import { createImportRouter } from './import/import-routes';
 import { createManagerRouter } from './manager/manager-routes';
+import { createNotificationsRouter } from './notifications';
 import { createOpenApiRouter } from './openapi/openapi-routes';
 import { createScimRouter } from './scim';
 import { createSecondFactorRouter } from './second-factor/second-factor-routes';
@@ -105,6 +106,7 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Expr
     createTargetsRouter(ctx),
     createAdminRouter(ctx),
     createImportRouter(ctx),
+    createNotificationsRouter(ctx),
     createAuditRouter(ctx),
     createOpenApiRouter(ctx.config, accessGuards(ctx)),
   ];

@@ -25,6 +25,7 @@ import { migrateSecurityLog } from './auth/security-log';
 import { secondFactorSetupPending } from './second-factor/second-factor-hold';
 import { migrateScim } from './scim';
 import { migrateOutbox } from './outbox';
+import { REMINDER_RUN_TABLES, startReminderSchedule } from './notifications';
 import { migrateSsoResults } from './sso/sso-results';
 import { ConfigError, type AppConfig } from './config';
 import { attributeEntryManagers } from './entries/entries-managers';
@@ -74,7 +75,7 @@ export async function startRuntime(config: AppConfig, pool: pg.Pool, log: Logger
     await migrateSsoResults(db);
     await migrateScim(db);
     await migrateOutbox(db);
-    await migrateJobs(db, [...IMPORT_JOB_TABLES, ...AS_OF_JOB_TABLES]);
+    await migrateJobs(db, [...IMPORT_JOB_TABLES, ...AS_OF_JOB_TABLES, ...REMINDER_RUN_TABLES]);
     await upgradeProductReadModels(pool, store, log);
     await migrateReadModels(db, allProjectors);
   } catch (error) {
@@ -148,10 +149,13 @@ export async function startRuntime(config: AppConfig, pool: pg.Pool, log: Logger
     log,
   };
   const retention = config.eraseLeaversAfterDays === null ? null : startLeaverRetention(ctx, config.eraseLeaversAfterDays);
+  // Without SMTP_URL nothing is sent, so nothing is queued on schedule to go out stale later (decision 039e).
+  const reminders = config.smtpUrl === null ? null : startReminderSchedule(ctx);
   return {
     ctx,
     async stop() {
       await retention?.stop();
+      await reminders?.stop();
       await ctx.afterAnswer.idle();
       await ctx.asOf.close();
       await jobOwner.stop();

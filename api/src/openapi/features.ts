@@ -10,6 +10,7 @@ import { describeFormFieldsApi } from '../form-fields/form-fields-openapi';
 import { describeHrApi } from '../hr/hr-openapi';
 import { describeImportApi } from '../import/import-openapi';
 import { describeManagerApi } from '../manager/manager-openapi';
+import { describeNotificationsApi } from '../notifications';
 import { describePlatformApi } from '../platform/platform-openapi';
 import { describeSecondFactorApi } from '../second-factor/second-factor-openapi';
 import { describeSmtApi } from '../smt/smt-openapi';
@@ -42,6 +43,7 @@ export const FEATURE_APIS: readonly DescribeFeatureApi[] = [
   describeFormFieldsApi,
   describeAdminApi,
   describeImportApi,
+  describeNotificationsApi,
   describeAuditApi,
   describePlatformApi,
   describeReferenceApi,

@@ -13,6 +13,7 @@ import { exportRoutes } from '../export/routes';
 import { formFieldsRoutes } from '../form-fields/routes';
 import { hrRoutes } from '../hr/routes';
 import { managerRoutes } from '../manager/routes';
+import { notificationsRoutes } from '../notifications/routes';
 import { smtRoutes } from '../smt/routes';
 import { statsRoutes } from '../stats/routes';
 import { platformRoutes, referenceRoutes } from '../platform/routes';
@@ -41,6 +42,7 @@ export const API_ROUTES = {
   formFields: formFieldsRoutes,
   admin: adminRoutes,
   import: importRoutes,
+  notifications: notificationsRoutes,
   audit: auditRoutes,
   platform: platformRoutes,
   reference: referenceRoutes,
