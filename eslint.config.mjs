@@ -70,19 +70,23 @@ const fromOutside = (neighbour) => ({
     `projections) and the product's HTTP API, not api/src, projections/src or ${neighbour}/.`,
 });
 
-// In api/src/<feature>/, another feature is used only through its public files, the ones named after
-// it (`users/users-queries.ts`, `departments/departments-commands.ts`, ...). Its other files (streams,
-// decisions, helpers) are its internals. platform/, auth/, testing/ and openapi/ are shared by all.
+// In api/src/<feature>/, another feature is used only through its index.ts, the public surface it
+// chose (`import { findUserById } from '../users'`); its files are its internals. platform/, auth/,
+// testing/ and openapi/ are shared by all. The composition root (api/src/*.ts) follows the same rule.
 const API_FEATURE_INTERNALS = {
-  regex: '^\\.\\./(?!(platform|auth|testing|openapi)/)([a-z-]+)/(?!\\2-)[^/]+$',
-  message: "Another feature's internals: import its public <feature>-*.ts files, or move what is shared to api/src/platform/.",
+  regex: '^\\.\\./(?!(platform|auth|testing|openapi)/)[a-z-]+/',
+  message: "Another feature's internals: import from its index.ts (`../<feature>`), or move what is shared to api/src/platform/.",
+};
+const COMPOSITION_ROOT_FEATURE_INTERNALS = {
+  regex: '^\\./(?!(platform|auth|testing|openapi)/)[a-z-]+/(?!index$)',
+  message: "A feature's internals: import from its index.ts (`./<feature>`).",
 };
 
 // platform/ and auth/ serve every feature and name none: a feature registers what it adds with
 // them (its AppContext field by `declare module`, its services, migrations and hooks in the
 // composition root api/src/runtime.ts). Their tests may drive the whole product.
 const SHARED_NAMES_NO_FEATURE = {
-  regex: '^\\.\\./(?!(platform|auth|openapi)/)[a-z-]+/',
+  regex: '^\\.\\./(?!(platform|auth|openapi)/|config$)[a-z-]+(/|$)',
   message:
     'platform/ and auth/ name no feature: let the feature register with them (an AppContext field, ' +
     'wired in api/src/runtime.ts).',
@@ -266,6 +270,10 @@ export default defineConfig(
   {
     files: ['api/**/*.ts'],
     rules: restrictImports(...FRONT_END_ONLY),
+  },
+  {
+    files: ['api/src/*.ts'],
+    rules: restrictImports(COMPOSITION_ROOT_FEATURE_INTERNALS, ...FRONT_END_ONLY),
   },
   {
     files: ['api/src/*/**/*.ts'],

@@ -6,9 +6,9 @@
  * but that admin.
  */
 import { randomBytes } from 'node:crypto';
-import { ensureStartupAdmin } from './accounts/startup-admin';
+import { ensureStartupAdmin } from './accounts';
 import type { AppConfig } from './config';
-import { DemoRefused, seedDemoOrganisation, type DemoOrganisation } from './demo/demo-organisation';
+import { DemoRefused, seedDemoOrganisation, type DemoOrganisation } from './demo/index';
 import { withCliRuntime } from './cli-runtime';
 import { runCommandLine } from './platform/command-line';
 

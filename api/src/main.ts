@@ -2,7 +2,7 @@ import type http from 'node:http';
 import type net from 'node:net';
 import { createPool, startEmbeddedPostgres } from '@tht/postgres';
 import pg from 'pg';
-import { ensureStartupAdmin } from './accounts/startup-admin';
+import { ensureStartupAdmin } from './accounts';
 import { createApp } from './app';
 import { ConfigError, REPO_ROOT, defaultPublicUrl, loadConfig, type AppConfig } from './config';
 import { buildMissingFrontEnds } from './platform/front-end-build';

@@ -17,20 +17,20 @@ import {
   upgradeProductReadModels,
   type ReadModelTables,
 } from 'projections';
-import { AS_OF_JOB_TABLES, createAsOfReplays } from './as-of/as-of-replays';
+import { AS_OF_JOB_TABLES, createAsOfReplays, dropAsOfReplays } from './as-of';
 import { createEndedSessionsCache } from './auth/ended-sessions';
 import { createPrincipalCache, createTeamLeadCache } from './auth/principal-cache';
 import { migrateRequestLimits } from './auth/request-limits';
 import { migrateSecurityLog } from './auth/security-log';
-import { secondFactorSetupPending } from './second-factor/second-factor-hold';
-import { migrateScim } from './scim';
+import { secondFactorSetupPending } from './second-factor';
+import { forgetDirectoryUser, migrateScim } from './scim';
 import { migrateOutbox } from './outbox';
 import { REMINDER_RUN_TABLES, startReminderSchedule } from './notifications';
-import { migrateSsoResults } from './sso/sso-results';
+import { migrateSsoResults } from './sso';
 import { ConfigError, type AppConfig } from './config';
-import { attributeEntryManagers } from './entries/entries-managers';
-import { CUSTOM_FIELD_DEFINITION_TABLES, createCustomFieldDefinitionsCache } from './form-fields/form-fields-definitions';
-import { IMPORT_JOB_TABLES } from './import/import-jobs';
+import { attributeEntryManagers } from './entries';
+import { CUSTOM_FIELD_DEFINITION_TABLES, createCustomFieldDefinitionsCache } from './form-fields';
+import { IMPORT_JOB_TABLES } from './import';
 import { createAfterAnswerWork } from './platform/after-answer';
 import type { AppContext } from './platform/context';
 import { createIdAllocator, migrateIds } from './platform/ids';
@@ -40,8 +40,7 @@ import { createAppMetrics } from './platform/metrics';
 import { createReadModelCaches } from './platform/read-model-cache';
 import { watchReadModelUpdates } from './platform/read-model-updates';
 import { createResponseCache } from './platform/read-responses';
-import { startLeaverRetention } from './users/leaver-retention';
-import { findUserById, hasDirectReports } from './users/users-queries';
+import { startLeaverRetention, findUserById, hasDirectReports } from './users';
 
 export interface Runtime {
   ctx: AppContext;
@@ -145,6 +144,7 @@ export async function startRuntime(config: AppConfig, pool: pg.Pool, log: Logger
     asOf: createAsOfReplays({ pool, eventstoreUrl: config.eventstoreUrl, owner: jobOwner, personalData, log }),
     metrics,
     afterAnswer: createAfterAnswerWork(),
+    forgetPerson: [(userId) => forgetDirectoryUser(ctx, userId), () => dropAsOfReplays(db)],
     now: () => new Date(),
     log,
   };

@@ -5,8 +5,8 @@ import { epochSeconds } from '../auth/session-lifetime';
 import { setAuthCookie, signAuthToken } from '../auth/tokens';
 import type { AppConfig } from '../config';
 import type { AppContext } from '../platform/context';
-import { secondFactorSetupPending } from '../second-factor/second-factor-hold';
-import { currentUserResponse } from '../users/users-queries';
+import { secondFactorSetupPending } from '../second-factor';
+import { currentUserResponse } from '../users';
 
 /** How a session began: its id, whether through the organisation's provider (no password used), and when. */
 export interface SessionStart {

@@ -14,7 +14,7 @@ import { appendAndWait, systemActor } from '../platform/commands';
 import { TEST_PASSWORD, createUserAndLogin, ensureDepartment } from '../testing/accounts';
 import { request } from '../testing/request';
 import { startTestApp, type TestApp } from '../testing/test-app';
-import { findUserByEmail } from '../users/users-queries';
+import { findUserByEmail } from '../users';
 import { hashResetToken } from './password-commands';
 
 let app: TestApp;

@@ -2,7 +2,7 @@ import { isAdmin, normaliseEmail, resetLinkFor, SSO_MESSAGES as S } from '@tht/c
 import { OperatorRefusal } from '../platform/command-line';
 import { systemActor } from '../platform/commands';
 import type { AppContext } from '../platform/context';
-import { findUserByEmail } from '../users/users-queries';
+import { findUserByEmail } from '../users';
 import { passwordSignInAllowed } from './accounts-sign-in';
 import { issuePasswordReset } from './password-commands';
 

@@ -10,7 +10,7 @@ import { startAppWithoutMail } from '../testing/app-without-mail';
 import { emailConfirmationLinkIn, startMailCatcher, type CaughtMail, type MailCatcher } from '@tht/test-kit';
 import { request } from '../testing/request';
 import { startTestApp, type TestApp } from '../testing/test-app';
-import { findUserByEmail } from '../users/users-queries';
+import { findUserByEmail } from '../users';
 
 /** Registration mails a link that proves the address (docs/decisions/029-proven-addresses.md), through a real SMTP server. */
 const PUBLIC_URL = 'https://training.example.org';

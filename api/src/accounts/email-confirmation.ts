@@ -8,12 +8,11 @@ import {
 } from '@tht/contracts';
 import type { Response } from 'express';
 import type { UserRow } from 'projections';
-import { createMailSender, mailOrLogLink, type Mail } from '../mail/mail-sender';
+import { createMailSender, mailOrLogLink, type Mail } from '../mail';
 import type { Actor } from '../platform/commands';
 import type { AppContext } from '../platform/context';
 import { DomainError } from '../platform/decider';
-import { decideOnAccount } from './accounts-commands';
-import type { EmailConfirmationToken } from './accounts-decider';
+import { decideOnAccount, type EmailConfirmationToken } from '../users';
 
 const TTL_HOURS = EMAIL_CONFIRMATION_TTL_MS / 3_600_000;
 

@@ -6,9 +6,7 @@ import { hashChosenPassword, verifyPassword } from '../auth/passwords';
 import type { Actor } from '../platform/commands';
 import type { AppContext } from '../platform/context';
 import { DomainError } from '../platform/decider';
-import { findResetTokenOwner, getUser } from '../users/users-queries';
-import { decideOnAccount } from './accounts-commands';
-import { checkCurrentPassword, type CurrentPasswordProof } from './accounts-decider';
+import { findResetTokenOwner, getUser, decideOnAccount, checkCurrentPassword, type CurrentPasswordProof } from '../users';
 
 /** Reset tokens are stored (in events and read models) only as this hash. */
 export const hashResetToken = (token: string) => createHash('sha256').update(token).digest('hex');

@@ -16,9 +16,8 @@ import { sessionEndIso } from '../auth/session-lifetime';
 import { appendAndWait, type Actor } from '../platform/commands';
 import type { AppContext } from '../platform/context';
 import { DomainError } from '../platform/decider';
-import { proveSecondFactor } from '../second-factor/second-factor-commands';
-import { findUserByEmail, getUser } from '../users/users-queries';
-import type { AccountStreamEvent } from './accounts-decider';
+import { proveSecondFactor } from '../second-factor';
+import { findUserByEmail, getUser, type AccountStreamEvent } from '../users';
 import { sessionsEndedBySignIn } from './open-sessions';
 
 /**

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../platform/context';
 import { request } from '../testing/request';
 import { startTestApp, type TestApp } from '../testing/test-app';
-import { listUsers } from '../users/users-queries';
+import { listUsers } from '../users';
 import { ensureStartupAdmin } from './startup-admin';
 
 let app: TestApp;

@@ -4,8 +4,7 @@ import { hashPassword } from '../auth/passwords';
 import { systemActor } from '../platform/commands';
 import type { AppContext } from '../platform/context';
 import { isRefusal, refusalStatus } from '../platform/http';
-import { openAccount } from './accounts-commands';
-import type { NewAccount } from './accounts-decider';
+import { openAccount, type NewAccount } from '../users';
 
 /**
  * With ADMIN_EMAIL and ADMIN_PASSWORD set and an empty event store, creates that admin (not forced

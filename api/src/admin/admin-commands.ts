@@ -12,13 +12,12 @@ import {
 } from '@tht/contracts';
 import type { UserRow } from 'projections';
 import type { AuthUser } from '../auth/auth-user';
-import { logEntriesInBulk } from '../entries/entries-commands';
+import { logEntriesInBulk } from '../entries';
 import type { Actor } from '../platform/commands';
 import type { AppContext } from '../platform/context';
 import { DomainError } from '../platform/decider';
 import { parseWith } from '../platform/http';
-import { updateUser } from '../users/users-commands';
-import { findUserById } from '../users/users-queries';
+import { updateUser, findUserById } from '../users';
 import { roleSyncCandidates, storedDuplicateKeys } from './admin-queries';
 
 /**

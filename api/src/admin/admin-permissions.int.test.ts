@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUserAndLogin, type SignedInTestUser } from '../testing/accounts';
 import { request } from '../testing/request';
 import { startTestApp, type TestApp } from '../testing/test-app';
-import { upload } from '../import/testing/uploads';
+import { upload } from '../testing/import-uploads';
 
 /**
  * Every endpoint of the admin panel's API answers 401 signed out and 403 'Admin access required'

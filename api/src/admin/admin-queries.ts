@@ -10,8 +10,7 @@ import {
 import type pg from 'pg';
 import { READ_MODEL_SCHEMA, type ReadModelDb, type UserRow } from 'projections';
 import { rowChunks } from '../platform/row-chunks';
-import { peopleMatching, pageWindow } from '../users/users-search';
-import { toUser, toUserSummary } from '../users/users-queries';
+import { peopleMatching, pageWindow, toUser, toUserSummary } from '../users';
 
 const RM = READ_MODEL_SCHEMA;
 

@@ -3,10 +3,12 @@ import { createDb, createPool } from '@tht/postgres';
 import { sql } from 'kysely';
 import type pg from 'pg';
 import {
+  AS_OF_PREFIX,
   asOfSchema,
   positionOfCut,
   replayAside,
   replayedAsideSchemas,
+  type ReadModelDb,
   type ReadModelTables,
   type RebuildProgress,
 } from 'projections';
@@ -376,4 +378,14 @@ export function createAsOfReplays({
       await readLocks.end();
     },
   };
+}
+
+/**
+ * Drops every replay kept aside: after an erasure (decision 038), since they were made while the
+ * erased person's key existed; the next question about a past moment replays it again.
+ */
+export async function dropAsOfReplays(db: ReadModelDb): Promise<void> {
+  const { rows } = await sql<{ schema: string }>`SELECT nspname AS schema FROM pg_namespace
+    WHERE starts_with(nspname, ${AS_OF_PREFIX})`.execute(db);
+  for (const { schema } of rows) await sql`DROP SCHEMA IF EXISTS ${sql.id(schema)} CASCADE`.execute(db);
 }

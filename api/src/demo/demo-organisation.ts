@@ -15,15 +15,14 @@ import {
 } from '@tht/test-kit/organisation';
 import { READ_MODEL_SCHEMA } from 'projections';
 import { toAuthUser } from '../auth/require-auth';
-import { createDepartment } from '../departments/departments-commands';
-import { logEntriesInBulk } from '../entries/entries-commands';
-import { addFormField, addOption } from '../form-fields/form-fields-commands';
+import { createDepartment } from '../departments';
+import { logEntriesInBulk } from '../entries';
+import { addFormField, addOption } from '../form-fields';
 import { systemActor, type Actor } from '../platform/commands';
 import { forEachConcurrently } from '../platform/concurrency';
 import type { AppContext } from '../platform/context';
-import { createUserTarget, createYearlyTarget } from '../targets/targets-commands';
-import { addUser } from '../users/users-commands';
-import { getUser } from '../users/users-queries';
+import { createUserTarget, createYearlyTarget } from '../targets';
+import { addUser, getUser } from '../users';
 
 export const DEMO_MESSAGES = {
   notEmpty:

@@ -16,14 +16,14 @@ import {
 import type { z } from 'zod';
 import type { AuthUser } from '../auth/auth-user';
 import { canChangeDataOf, mayViewDataOf } from '../auth/policy';
-import { customFieldDefinitions } from '../form-fields/form-fields-definitions';
+import { customFieldDefinitions } from '../form-fields';
 import { appendNewStreams } from '../platform/bulk-append';
 import { waitForReadModels, type Actor } from '../platform/commands';
 import type { AppContext } from '../platform/context';
 import { DomainError } from '../platform/decider';
 import { handleCommand } from '../platform/handle-command';
 import { parseWith } from '../platform/http';
-import { findUserById } from '../users/users-queries';
+import { findUserById } from '../users';
 import { findEntry, findEntryOwner } from './entries-queries';
 import { entryManagerIdOf, entryManagerIds } from './entries-managers';
 import { entryDecider, type EntryCommand, type EntryState, type LogEntryCommand } from './entry-decider';

@@ -1,5 +1,5 @@
 import { exportRoutes, HR_MESSAGES as M } from '@tht/contracts';
-import { asOfRead } from '../as-of/as-of-openapi';
+import { asOfRead } from '../as-of';
 import { describeRoutes, type DescribeFeatureApi } from '../openapi/operations';
 
 /** The prose of the export's route (`exportRoutes` in @tht/contracts). */

@@ -8,7 +8,7 @@ import {
 } from '@tht/contracts';
 import { Router, type RequestHandler, type Response } from 'express';
 import type pg from 'pg';
-import { answerAsOfNotReady } from '../as-of/as-of-responses';
+import { answerAsOfNotReady } from '../as-of';
 import { accessGuards } from '../auth/access-guards';
 import { canExport } from '../auth/policy';
 import { signedInUser } from '../auth/require-auth';

@@ -1,5 +1,5 @@
 import { HR_MESSAGES as M, hrEmployeesPageSchema, hrRoutes, hrStatsSchema, hrTrendsSchema } from '@tht/contracts';
-import { asOfRead } from '../as-of/as-of-openapi';
+import { asOfRead } from '../as-of';
 import { describeRoutes, type DescribeFeatureApi } from '../openapi/operations';
 
 /** A year read's prose: its summary also describes its answer; HR and admins only. */

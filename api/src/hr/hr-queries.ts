@@ -27,9 +27,9 @@ import {
 import { sql } from 'kysely';
 import type pg from 'pg';
 import { READ_MODEL_SCHEMA, type ReadModelDb } from 'projections';
-import { statementName } from '../as-of/as-of-statements';
+import { statementName } from '../as-of';
 import type { AppContext } from '../platform/context';
-import { pageWindow, peopleMatching } from '../users/users-search';
+import { pageWindow, peopleMatching } from '../users';
 
 /**
  * The HR dashboard's figures of one year, every one from read models: the per-person totals and

@@ -1,6 +1,6 @@
 import { HR_MESSAGES as M, hrRoutes } from '@tht/contracts';
 import { Router, type Request, type RequestHandler, type Response } from 'express';
-import { sendAsOfJson } from '../as-of/as-of-responses';
+import { sendAsOfJson } from '../as-of';
 import { accessGuards } from '../auth/access-guards';
 import { canManageTargets } from '../auth/policy';
 import { signedInUser } from '../auth/require-auth';

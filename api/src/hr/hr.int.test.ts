@@ -16,7 +16,7 @@ import { createUserAndLogin, TEST_PASSWORD, type SignedInTestUser } from '../tes
 import { logEntryAs, type TestEntry } from '../testing/entries';
 import { request } from '../testing/request';
 import { startTestApp, type TestApp } from '../testing/test-app';
-import { addUser } from '../users/users-commands';
+import { addUser } from '../users';
 
 /**
  * The HR dashboard's figures against a fixture computed by hand. The year is 2025 (a past year:

@@ -1,6 +1,5 @@
 import { IMPORT_ERRORS_SHOWN, type ImportQuery, type ImportReport } from '@tht/contracts';
-import { bulkTargetUser } from '../admin/admin-commands';
-import { storedDuplicateKeys } from '../admin/admin-queries';
+import { bulkTargetUser, storedDuplicateKeys } from '../admin';
 import type { AppContext } from '../platform/context';
 import { planImport, plannedCounts, type ImportPlan } from './import-plan';
 import { knownUserOf, loadInstanceSnapshot } from './import-snapshot';

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUserAndLogin, type SignedInTestUser } from '../testing/accounts';
 import { startTestApp, type TestApp } from '../testing/test-app';
 import { deflateBomb, workbookParts, zipOf, type ZipPart } from './testing/hostile-files';
-import { upload } from './testing/uploads';
+import { upload } from '../testing/import-uploads';
 
 /**
  * Whatever file an administrator uploads (zip bombs, huge cell references, unclosed tags, deep

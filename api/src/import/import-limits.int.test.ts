@@ -10,7 +10,7 @@ import { logEntryAs } from '../testing/entries';
 import { startTestApp, type TestApp } from '../testing/test-app';
 import { importUploadsFolder } from './import-routes';
 import { deflateBomb, exportedWorkbook, workbookParts, zipOf, type ZipPart } from './testing/hostile-files';
-import { upload } from './testing/uploads';
+import { upload } from '../testing/import-uploads';
 
 /**
  * Hostile files through the real app: each is refused with a 4xx `{error}` naming the limit, within

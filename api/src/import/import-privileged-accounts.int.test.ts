@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUserAndLogin, type SignedInTestUser } from '../testing/accounts';
 import { request } from '../testing/request';
 import { startTestApp, type TestApp } from '../testing/test-app';
-import { finished, upload } from './testing/uploads';
+import { finished, upload } from '../testing/import-uploads';
 
 let app: TestApp;
 let admin: SignedInTestUser;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUserAndLogin, ensureDepartment, type SignedInTestUser } from '../testing/accounts';
 import { request } from '../testing/request';
 import { startTestApp, type TestApp } from '../testing/test-app';
-import { finished, upload } from './testing/uploads';
+import { finished, upload } from '../testing/import-uploads';
 
 /**
  * An XLSX export of one instance imported into a fresh one recreates its departments, users

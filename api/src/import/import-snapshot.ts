@@ -1,7 +1,7 @@
 import type { ReadModelDb, UserRow } from 'projections';
 import { READ_MODEL_SCHEMA } from 'projections';
-import { listDepartments } from '../departments/departments-queries';
-import { loadCustomFieldDefinitions } from '../form-fields/form-fields-queries';
+import { listDepartments } from '../departments';
+import { loadCustomFieldDefinitions } from '../form-fields';
 import type { AppContext } from '../platform/context';
 import { userTargetKey, type InstanceSnapshot, type KnownUser } from './plan/instance-snapshot';
 

@@ -1,15 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { ADMIN_MESSAGES as M, type ImportCounts } from '@tht/contracts';
-import { openAccount } from '../accounts/accounts-commands';
+import { openAccount } from '../users';
 import { hashPassword } from '../auth/passwords';
-import { createDepartment } from '../departments/departments-commands';
-import { appendNewEntries, type NewEntryCommand } from '../entries/entries-commands';
-import { addFormField, addOption } from '../form-fields/form-fields-commands';
+import { createDepartment } from '../departments';
+import { appendNewEntries, type NewEntryCommand } from '../entries';
+import { addFormField, addOption } from '../form-fields';
 import { waitForReadModels, type Actor } from '../platform/commands';
 import { forEachConcurrently } from '../platform/concurrency';
 import type { AppContext } from '../platform/context';
 import { isRefusal, refusalStatus } from '../platform/http';
-import { createUserTarget, createYearlyTarget } from '../targets/targets-commands';
+import { createUserTarget, createYearlyTarget } from '../targets';
 import type { ImportPlan } from './import-plan';
 import type { OwnerRef, PlannedEntry, PlannedUser, RowRef } from './plan/planned-records';
 

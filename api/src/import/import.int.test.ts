@@ -6,7 +6,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createUserAndLogin, TEST_PASSWORD, type SignedInTestUser } from '../testing/accounts';
 import { importUploadsFolder } from './import-routes';
-import { finished, upload } from './testing/uploads';
+import { finished, upload } from '../testing/import-uploads';
 import { request } from '../testing/request';
 import { startTestApp, type TestApp } from '../testing/test-app';
 

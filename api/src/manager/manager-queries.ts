@@ -17,10 +17,10 @@ import {
 import type pg from 'pg';
 import { READ_MODEL_SCHEMA, type ReadModelDb } from 'projections';
 import { expiringCertificates } from '../certificates';
-import { ENTRY_VIEW_COLUMNS, entryListJson } from '../entries/entries-queries';
+import { ENTRY_VIEW_COLUMNS, entryListJson } from '../entries';
 import { serverDay } from '../platform/read-responses';
-import { targetHoursOf, targetSourcesSql, type TargetSourceColumns } from '../targets/targets-queries';
-import { toUserSummary } from '../users/users-queries';
+import { targetHoursOf, targetSourcesSql, type TargetSourceColumns } from '../targets';
+import { toUserSummary } from '../users';
 
 const USERS = `${READ_MODEL_SCHEMA}.users`;
 

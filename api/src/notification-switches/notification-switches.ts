@@ -8,7 +8,7 @@ import { READ_MODEL_SCHEMA, type ReadModelDb } from 'projections';
 import type { Actor } from '../platform/commands';
 import type { AppContext } from '../platform/context';
 import { handleCommand } from '../platform/handle-command';
-import { findUserById } from '../users/users-queries';
+import { findUserById } from '../users';
 import { organisationNotificationsDecider, personNotificationsDecider } from './notification-switches-decider';
 
 /** Whether each kind is on: a kind without a switched row is on (decision 039e). */

@@ -1,7 +1,7 @@
 import { fullName, paceFigures, type NotificationKind, type PaceFigures } from '@tht/contracts';
 import type pg from 'pg';
 import { READ_MODEL_SCHEMA } from 'projections';
-import { targetHoursOf, targetSourcesSql, type TargetSourceColumns } from '../targets/targets-queries';
+import { targetHoursOf, targetSourcesSql, type TargetSourceColumns } from '../targets';
 import type { Recipient, ReportProgress } from './reminder-mails';
 
 /**

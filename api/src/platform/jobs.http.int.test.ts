@@ -12,8 +12,8 @@ import {
 import { sql } from 'kysely';
 import { asOfSchema, positionOfCut } from 'projections';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createAsOfReplays } from '../as-of/as-of-replays';
-import { finished, upload } from '../import/testing/uploads';
+import { createAsOfReplays } from '../as-of';
+import { finished, upload } from '../testing/import-uploads';
 import { createUserAndLogin, type SignedInTestUser } from '../testing/accounts';
 import { logEntryAs } from '../testing/entries';
 import { request, type JsonResponse } from '../testing/request';

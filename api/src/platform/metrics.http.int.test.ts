@@ -7,7 +7,7 @@ import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { parseSettings } from '../config';
-import { finished, upload } from '../import/testing/uploads';
+import { finished, upload } from '../testing/import-uploads';
 import { createUserAndLogin, TEST_PASSWORD } from '../testing/accounts';
 import { logEntryAs } from '../testing/entries';
 import { request } from '../testing/request';

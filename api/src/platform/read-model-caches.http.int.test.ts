@@ -4,7 +4,7 @@ import { createUserAndLogin, type SignedInTestUser } from '../testing/accounts';
 import { logEntryAs } from '../testing/entries';
 import { request } from '../testing/request';
 import { startTestApp, type TestApp } from '../testing/test-app';
-import { findUserById } from '../users/users-queries';
+import { findUserById } from '../users';
 
 /** Which caches a change forgets, through the real app: only those reading a table it changed. */
 

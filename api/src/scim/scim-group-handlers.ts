@@ -1,7 +1,6 @@
 import { SCIM_MESSAGES as S } from '@tht/contracts';
 import type SCIMMY from 'scimmy';
-import { updateDirectoryUser } from '../users/users-commands';
-import { existingUserIds, findUserById, hasDirectReports } from '../users/users-queries';
+import { updateDirectoryUser, existingUserIds, findUserById, hasDirectReports } from '../users';
 import { scimRefusal, simpleEquality, type ScimContext } from './scim-context';
 import { directoryRole, givesRole } from './scim-roles';
 import type { DirectoryGroup } from './scim-store';

@@ -1,7 +1,7 @@
 import { DIRECTORY_DEFAULT_DEPARTMENT, directoryPersonSchema, SCIM_MESSAGES as S, type DirectoryPersonInput } from '@tht/contracts';
 import type SCIMMY from 'scimmy';
 import type { UserRow } from 'projections';
-import { ensureDepartment } from '../departments/departments-commands';
+import { ensureDepartment } from '../departments';
 import { parseWith } from '../platform/http';
 import {
   addDirectoryUser,
@@ -9,8 +9,10 @@ import {
   deleteDirectoryUser,
   reactivateUser,
   updateDirectoryUser,
-} from '../users/users-commands';
-import { findUserByEmail, findUserById, listUsers } from '../users/users-queries';
+  findUserByEmail,
+  findUserById,
+  listUsers,
+} from '../users';
 import { scimRefusal, simpleEquality, type ScimContext } from './scim-context';
 import { personOf, scimUserOf, userIdOf, type DirectoryPerson, type ScimUser } from './scim-users';
 

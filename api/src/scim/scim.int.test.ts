@@ -1,10 +1,10 @@
 import { DIRECTORY_ACTOR, DIRECTORY_DEFAULT_DEPARTMENT, type AuditLogPage } from '@tht/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findDepartmentByName } from '../departments/departments-queries';
+import { findDepartmentByName } from '../departments';
 import { createUserAndLogin, type SignedInTestUser } from '../testing/accounts';
 import { request } from '../testing/request';
 import { startTestApp, type TestApp } from '../testing/test-app';
-import { findUserById } from '../users/users-queries';
+import { findUserById } from '../users';
 
 /**
  * A SCIM conversation over HTTP with the real app, the requests recorded as RFC 7644 and the

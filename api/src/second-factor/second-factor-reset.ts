@@ -2,7 +2,7 @@ import { normaliseEmail } from '@tht/contracts';
 import { OperatorRefusal } from '../platform/command-line';
 import { systemActor } from '../platform/commands';
 import type { AppContext } from '../platform/context';
-import { findUserByEmail } from '../users/users-queries';
+import { findUserByEmail } from '../users';
 import { decideOnSecondFactor } from './second-factor-commands';
 
 /** The operator's command, run on the server, that turns an account's two-step sign-in off. */

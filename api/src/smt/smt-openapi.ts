@@ -1,5 +1,5 @@
 import { SMT_MESSAGES as M, smtOverviewSchema, smtRoutes } from '@tht/contracts';
-import { asOfRead } from '../as-of/as-of-openapi';
+import { asOfRead } from '../as-of';
 import { describeRoutes, type DescribeFeatureApi } from '../openapi/operations';
 
 /** The prose of the SMT View's route (`smtRoutes` in @tht/contracts). */

@@ -15,7 +15,7 @@ import {
 } from '@tht/contracts';
 import type pg from 'pg';
 import { READ_MODEL_SCHEMA } from 'projections';
-import { statementName } from '../as-of/as-of-statements';
+import { statementName } from '../as-of';
 
 /**
  * The SMT dashboard's figures of one year, all from read models, in three statements run side by

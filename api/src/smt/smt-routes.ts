@@ -1,6 +1,6 @@
 import { SMT_MESSAGES as M, smtRoutes } from '@tht/contracts';
 import { Router, type RequestHandler } from 'express';
-import { sendAsOfJson } from '../as-of/as-of-responses';
+import { sendAsOfJson } from '../as-of';
 import { accessGuards } from '../auth/access-guards';
 import { canViewExecutiveOverview } from '../auth/policy';
 import { signedInUser } from '../auth/require-auth';

@@ -14,7 +14,7 @@ import { CookieBrowser } from '../testing/cookie-browser';
 import { ensureDepartment, createUserAndLogin, TEST_PASSWORD } from '../testing/accounts';
 import { request } from '../testing/request';
 import { startTestApp, type TestApp } from '../testing/test-app';
-import { addUser, deactivateUser, reactivateUser } from '../users/users-commands';
+import { addUser, deactivateUser, reactivateUser } from '../users';
 import { systemActor } from '../platform/commands';
 import type { SsoSettings } from '../config';
 

@@ -2,7 +2,7 @@ import { userTargetStream, yearlyTargetStream, type UserTarget, type YearlyTarge
 import type { Actor } from '../platform/commands';
 import type { AppContext } from '../platform/context';
 import { handleCommand } from '../platform/handle-command';
-import { findUserById } from '../users/users-queries';
+import { findUserById } from '../users';
 import { userTargetDecider, yearlyTargetDecider, type UserTargetChange, type UserTargetCommand } from './target-deciders';
 import { currentUserTarget } from './target-streams';
 import { getUserTarget, getYearlyTarget } from './targets-queries';

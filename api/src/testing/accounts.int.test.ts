@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listDepartments } from '../departments/departments-queries';
+import { listDepartments } from '../departments';
 import { createUserAndLogin, ensureDepartment } from './accounts';
 import { startTestApp, type TestApp } from './test-app';
 

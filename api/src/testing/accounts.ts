@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Department, LoginResponse, Role, User } from '@tht/contracts';
-import { ensureDepartment as ensureDepartmentNamed } from '../departments/departments-commands';
-import { toDepartment } from '../departments/departments-queries';
+import { ensureDepartment as ensureDepartmentNamed, toDepartment } from '../departments';
 import { systemActor } from '../platform/commands';
 import type { AppContext } from '../platform/context';
-import { addUser } from '../users/users-commands';
+import { addUser } from '../users';
 import { request } from './request';
 
 export interface TestUserOptions {

@@ -7,7 +7,7 @@ import {
   type SsoIdentity,
 } from '@tht/contracts';
 import type { ReadModelDb, UserRow } from 'projections';
-import { decideOnAccount, openAccount } from '../accounts/accounts-commands';
+import { decideOnAccount, openAccount } from './account-commands';
 import {
   newAccountProfile,
   type AccountEditor,
@@ -17,11 +17,11 @@ import {
   type NewAccount,
   type Placement,
   type ProfileRequest,
-} from '../accounts/accounts-decider';
+} from './account-decider';
 import type { AuthUser } from '../auth/auth-user';
 import { hashChosenPassword } from '../auth/passwords';
 import { canManageUsers } from '../auth/policy';
-import { findDepartmentByName } from '../departments/departments-queries';
+import { findDepartmentByName } from '../departments';
 import type { Actor } from '../platform/commands';
 import type { AppContext } from '../platform/context';
 import { DomainError } from '../platform/decider';

@@ -1,7 +1,7 @@
 import { ACCOUNT_MESSAGES as M } from '@tht/contracts';
 import { describe, expect, it } from 'vitest';
 import { deciderSpec } from '../platform/decider-spec';
-import { accountDecider, emailClaimOf, type AccountStreamEvent } from './accounts-decider';
+import { accountDecider, emailClaimOf, type AccountStreamEvent } from './account-decider';
 
 const spec = deciderSpec(accountDecider);
 

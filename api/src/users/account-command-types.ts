@@ -1,7 +1,7 @@
 import type { Person, Role, SsoIdentity, UserProfileFields } from '@tht/contracts';
 
 /**
- * What the account's decider (`accounts-decider.ts`) is asked: its commands, with what their
+ * What the account's decider (`account-decider.ts`) is asked: its commands, with what their
  * handlers looked up beforehand (departments, managers, the address's owner) and the tokens the
  * stream keeps. Types only.
  */

@@ -22,7 +22,7 @@ import {
   type NewAccount,
   type Placement,
   type ProfileRequest,
-} from './accounts-decider';
+} from './account-decider';
 
 const spec = deciderSpec(accountDecider);
 

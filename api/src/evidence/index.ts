@@ -1,0 +1,2 @@
+/** The evidence feature's public surface for other features. */
+export { describeEvidenceApi } from './evidence-openapi';

@@ -1,0 +1,3 @@
+/** The smt feature's public surface for other features. */
+export { describeSmtApi } from './smt-openapi';
+export { createSmtRouter } from './smt-routes';
