@@ -13,6 +13,7 @@ import { createHrRouter } from './hr';
 import { createImportRouter } from './import';
 import { createManagerRouter } from './manager';
 import { createNotificationsRouter } from './notifications';
+import { createUnsubscribeRouter } from './outbox';
 import { createOpenApiRouter } from './openapi/openapi-routes';
 import { createScimRouter } from './scim';
 import { createSecondFactorRouter } from './second-factor';
@@ -119,6 +120,8 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Expr
   app.use(security);
   app.use(assignCorrelationId);
   app.use('/api', logging, metrics.record);
+  // A mail program posts the one-click unsubscribe from anywhere: answered before the cross-site check.
+  app.use('/api', createUnsubscribeRouter(ctx));
   app.use('/api', refuseCrossSiteCookieWrites(ctx.config.publicUrl));
   app.use('/api', unlessReading(express.json({ limit: JSON_BODY_LIMIT })), refuseUnsafeText);
 

@@ -31,6 +31,7 @@ describe('parseSettings', () => {
       publicUrl: 'http://localhost:8080',
       smtpUrl: null,
       mailFrom: 'Training Hours Tracker <no-reply@example.com>',
+      mailPerMinute: 60,
       sso: null,
       passwordLogin: true,
       adminMfa: 'optional',
@@ -56,6 +57,7 @@ describe('parseSettings', () => {
       PUBLIC_URL: 'https://training.acme.example.org/',
       SMTP_URL: 'smtps://mailer:secret@smtp.acme.example.org:465',
       MAIL_FROM: 'Training <training@acme.example.org>',
+      MAIL_PER_MINUTE: '120',
       METRICS_TOKEN: 'm'.repeat(32),
       OIDC_ISSUER: 'https://login.acme.example.org/realms/staff',
       OIDC_CLIENT_ID: 'training',
@@ -85,6 +87,7 @@ describe('parseSettings', () => {
       publicUrl: 'https://training.acme.example.org',
       smtpUrl: 'smtps://mailer:secret@smtp.acme.example.org:465',
       mailFrom: 'Training <training@acme.example.org>',
+      mailPerMinute: 120,
       metricsToken: 'm'.repeat(32),
       sso: {
         issuer: 'https://login.acme.example.org/realms/staff',
@@ -179,6 +182,8 @@ describe('parseSettings', () => {
     [{ SCIM_TOKEN: 'short' }, 'SCIM_TOKEN must be at least 32 characters'],
     [{ ERASE_LEAVERS_AFTER_DAYS: '-1' }, 'ERASE_LEAVERS_AFTER_DAYS must be a whole number from 0 to 36500'],
     [{ ERASE_LEAVERS_AFTER_DAYS: 'a month' }, 'ERASE_LEAVERS_AFTER_DAYS must be a whole number from 0 to 36500'],
+    [{ MAIL_PER_MINUTE: '0' }, 'MAIL_PER_MINUTE must be a whole number from 1 to 60000'],
+    [{ MAIL_PER_MINUTE: 'fast' }, 'MAIL_PER_MINUTE must be a whole number from 1 to 60000'],
     [{ SCIM_GROUP_ROLES: 'Training HR=hr' }, 'SCIM_GROUP_ROLES is set but SCIM_TOKEN is not'],
     ...['Training HR', 'Training HR=boss', 'Training HR=hr,training hr=admin', '=hr', 'A=hr=smt'].map(
       (roles): [NodeJS.ProcessEnv, string] => [

@@ -34,6 +34,8 @@ export interface AppConfig {
   smtpUrl: string | null;
   /** Sender of the product's e-mails (RFC 5322 mailbox, e.g. `Name <address>`). */
   mailFrom: string;
+  /** The outbox hands at most this many mails a minute to the SMTP server (`MAIL_PER_MINUTE`), evenly spaced. */
+  mailPerMinute: number;
   /** The bearer token `GET /api/metrics` is served to; null: metrics are not served (404). */
   metricsToken: string | null;
   /** Sign-in through the organisation's OpenID Connect provider; null: not configured. */
@@ -100,6 +102,9 @@ const MIN_JWT_SECRET_LENGTH = 32;
 const MIN_ADMIN_PASSWORD_LENGTH = 8;
 const MIN_METRICS_TOKEN_LENGTH = 32;
 const MIN_SCIM_TOKEN_LENGTH = 32;
+/** `MAIL_PER_MINUTE`: one a second by default; at most a thousand a second. */
+const DEFAULT_MAIL_PER_MINUTE = 60;
+const MOST_MAILS_PER_MINUTE = 60_000;
 /** `ERASE_LEAVERS_AFTER_DAYS` at most: a hundred years. */
 const LONGEST_RETENTION_DAYS = 36_500;
 
@@ -216,6 +221,7 @@ const settingsSchema = z
     ),
     SMTP_URL: optional(z.string().refine((v) => hasProtocol(v, ['smtp:', 'smtps:']), 'must be an smtp:// or smtps:// URL')),
     MAIL_FROM: optional(z.string().trim().min(3, 'must be a sender address such as Training <no-reply@example.org>')),
+    MAIL_PER_MINUTE: wholeNumberSetting(1, MOST_MAILS_PER_MINUTE),
     METRICS_TOKEN: optional(z.string().min(MIN_METRICS_TOKEN_LENGTH, `must be at least ${MIN_METRICS_TOKEN_LENGTH} characters`)),
     OIDC_ISSUER: optional(
       z.string().refine(isIssuerUrl, 'must be an https:// URL (http:// only on a loopback address such as http://127.0.0.1:8081)'),
@@ -307,6 +313,7 @@ export function parseSettings(env: NodeJS.ProcessEnv): Omit<AppConfig, 'jwtSecre
     publicUrl: s.PUBLIC_URL ?? defaultPublicUrl(port),
     smtpUrl: s.SMTP_URL ?? null,
     mailFrom: s.MAIL_FROM ?? `Training Hours Tracker <no-reply@${orgEmailDomain}>`,
+    mailPerMinute: s.MAIL_PER_MINUTE ?? DEFAULT_MAIL_PER_MINUTE,
     metricsToken: s.METRICS_TOKEN ?? null,
     sso: s.OIDC_ISSUER
       ? {

@@ -24,7 +24,7 @@ import { migrateRequestLimits } from './auth/request-limits';
 import { migrateSecurityLog } from './auth/security-log';
 import { secondFactorSetupPending } from './second-factor';
 import { forgetDirectoryUser, migrateScim } from './scim';
-import { migrateOutbox } from './outbox';
+import { migrateOutbox, startOutboxSender } from './outbox';
 import { REMINDER_RUN_TABLES, startReminderSchedule } from './notifications';
 import { migrateSsoResults } from './sso';
 import { ConfigError, type AppConfig } from './config';
@@ -149,6 +149,7 @@ export async function startRuntime(config: AppConfig, pool: pg.Pool, log: Logger
     log,
   };
   const retention = config.eraseLeaversAfterDays === null ? null : startLeaverRetention(ctx, config.eraseLeaversAfterDays);
+  const outbox = startOutboxSender(pool, config, log);
   // Without SMTP_URL nothing is sent, so nothing is queued on schedule to go out stale later (decision 039e).
   const reminders = config.smtpUrl === null ? null : startReminderSchedule(ctx);
   return {
@@ -156,6 +157,7 @@ export async function startRuntime(config: AppConfig, pool: pg.Pool, log: Logger
     async stop() {
       await retention?.stop();
       await reminders?.stop();
+      await outbox?.stop();
       await ctx.afterAnswer.idle();
       await ctx.asOf.close();
       await jobOwner.stop();

@@ -1,2 +1,2 @@
 /** The mail feature's public surface for other features. */
-export { createMailSender, mailOrLogLink, type Mail } from './mail-sender';
+export { createMailSender, mailOrLogLink, type Mail, type MailSender } from './mail-sender';

@@ -6,24 +6,39 @@ export interface Mail {
   to: string;
   subject: string;
   text: string;
+  /** With it, the mail is multipart/alternative: the plain text and this HTML. */
+  html?: string;
+  /** `<unique@domain>`; nodemailer makes one when absent. */
+  messageId?: string;
+  /** Further header lines (List-Unsubscribe, ...). */
+  headers?: Readonly<Record<string, string>>;
 }
 
 /** Sends the product's e-mails through SMTP_URL, from MAIL_FROM. */
 export interface MailSender {
-  send(mail: Mail): Promise<void>;
+  /** Resolves to the SMTP server's answer once it took the mail (`250 ...`); rejects with its refusal (`responseCode`). */
+  send(mail: Mail): Promise<string>;
+  /** Closes the connections kept open (a pooled sender's). */
+  close(): void;
 }
 
 /**
  * The sender for `SMTP_URL`, or null when none is configured. nodemailer reads the host, port,
  * credentials and TLS (`smtps://`: TLS from the start; `smtp://`: STARTTLS when offered) from the URL.
  */
-export function createMailSender({ smtpUrl, mailFrom }: Pick<AppConfig, 'smtpUrl' | 'mailFrom'>): MailSender | null {
+export function createMailSender(
+  { smtpUrl, mailFrom }: Pick<AppConfig, 'smtpUrl' | 'mailFrom'>,
+  { pooled = false }: { pooled?: boolean } = {},
+): MailSender | null {
   if (!smtpUrl) return null;
-  const transport = createTransport(smtpUrl, { from: mailFrom });
+  // Pooled: one connection kept open and reused, for a sender of many mails (the outbox).
+  const transport = createTransport({ url: smtpUrl, pool: pooled, maxConnections: 1 }, { from: mailFrom });
   return {
     async send(mail) {
-      await transport.sendMail(mail);
+      const { response } = (await transport.sendMail(mail)) as { response: string };
+      return response;
     },
+    close: () => transport.close(),
   };
 }
 

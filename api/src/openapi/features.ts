@@ -11,6 +11,7 @@ import { describeHrApi } from '../hr';
 import { describeImportApi } from '../import';
 import { describeManagerApi } from '../manager';
 import { describeNotificationsApi } from '../notifications';
+import { describeUnsubscribeApi } from '../outbox';
 import { describePlatformApi } from '../platform/platform-openapi';
 import { describeSecondFactorApi } from '../second-factor';
 import { describeSmtApi } from '../smt';
@@ -45,6 +46,7 @@ export const FEATURE_APIS: readonly DescribeFeatureApi[] = [
   describeImportApi,
   describeNotificationsApi,
   describeAuditApi,
+  describeUnsubscribeApi,
   describePlatformApi,
   describeReferenceApi,
 ];

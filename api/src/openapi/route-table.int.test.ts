@@ -32,6 +32,8 @@ const NOT_CALLED_BY_THE_BROWSER: Record<string, string> = {
   getMetrics: 'For Prometheus, with METRICS_TOKEN.',
   getOpenApiDocument: 'Read by the reference page (Swagger UI) and API clients, not by the front ends.',
   getApiReferencePage: 'A page for people writing API clients, opened by its address.',
+  getUnsubscribePage: "A reminder mail's unsubscribe link, opened from the mail: a navigation, not a call.",
+  unsubscribe: "Posted by a mail program (RFC 8058's one-click) or the unsubscribe page's button, not by the product's screens.",
 };
 
 const FRONT_END_FOLDERS = [

@@ -49,7 +49,7 @@ export async function migrateOutbox<Database>(db: Kysely<Database>): Promise<voi
       last_error text,
       last_error_at timestamptz
     )`.execute(trx);
-    await sql`CREATE INDEX IF NOT EXISTS mails_due_idx ON outbox.mails (next_attempt_at, id) WHERE status = 'queued'`.execute(trx);
+    await sql`CREATE INDEX IF NOT EXISTS mails_queued_idx ON outbox.mails (id) WHERE status = 'queued'`.execute(trx);
     await sql`CREATE INDEX IF NOT EXISTS mails_sending_idx ON outbox.mails (id) WHERE status = 'sending'`.execute(trx);
   });
 }
@@ -58,7 +58,8 @@ export async function migrateOutbox<Database>(db: Kysely<Database>): Promise<voi
 export async function enqueueMails<Database>(db: Kysely<Database>, mails: readonly OutboxMail[]): Promise<number> {
   if (mails.length === 0) return 0;
   const column = <T>(pick: (mail: OutboxMail) => T) => mails.map(pick);
-  const { numAffectedRows } = await sql`INSERT INTO outbox.mails (kind, recipient_user_id, to_address, subject, text_body, html_body, dedupe_key)
+  const { numAffectedRows } =
+    await sql`INSERT INTO outbox.mails (kind, recipient_user_id, to_address, subject, text_body, html_body, dedupe_key)
     SELECT * FROM unnest(${column((m) => m.kind)}::text[], ${column((m) => m.recipientUserId)}::int[], ${column((m) => m.to)}::text[],
       ${column((m) => m.subject)}::text[], ${column((m) => m.text)}::text[], ${column((m) => m.html)}::text[],
       ${column((m) => m.dedupeKey)}::text[])

@@ -1,9 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { isNotificationKind, type NotificationKind } from '@tht/contracts';
+import { isNotificationKind, UNSUBSCRIBE_PATH, type NotificationKind } from '@tht/contracts';
 import type { AppConfig } from '../config';
-
-/** Where a mail's one-click unsubscribe (RFC 8058) goes: `GET` shows a button, `POST` turns the kind off. */
-export const UNSUBSCRIBE_PATH = '/api/notifications/unsubscribe';
 
 /** Whom and what an unsubscribe token names. */
 export interface Unsubscription {

@@ -4,12 +4,16 @@ import { EMAIL_CONFIRMATION_PARAM } from '@tht/contracts';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
-/** A mail as the catcher received it: envelope recipients, headers' sender and subject, the plain text. */
+/** A mail as the catcher received it: envelope recipients, headers' sender and subject, the plain text and HTML. */
 export interface CaughtMail {
   to: string[];
   from: string;
   subject: string;
   text: string;
+  /** The HTML part ('' when there is none). */
+  html: string;
+  /** Each header's value as sent (folded lines joined), by lower-case name: `headers['list-unsubscribe']`. */
+  headers: Record<string, string>;
 }
 
 export interface MailCatcher {
@@ -50,6 +54,8 @@ export async function startMailCatcher({ port = 0, onMail }: MailCatcherOptions 
             from: parsed.from?.text ?? '',
             subject: parsed.subject ?? '',
             text: parsed.text ?? '',
+            html: typeof parsed.html === 'string' ? parsed.html : '',
+            headers: headersOf(parsed.headerLines),
           };
           mails.push(mail);
           onMail?.(mail);
@@ -78,6 +84,19 @@ export async function startMailCatcher({ port = 0, onMail }: MailCatcherOptions 
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
+}
+
+/** `Name: value` lines (as mailparser keeps them, folds included) as value by lower-case name. */
+function headersOf(lines: readonly { key: string; line: string }[]): Record<string, string> {
+  return Object.fromEntries(
+    lines.map(({ key, line }) => [
+      key,
+      line
+        .slice(line.indexOf(':') + 1)
+        .replace(/\r?\n[ \t]+/g, ' ')
+        .trim(),
+    ]),
+  );
 }
 
 /** The first link of a mail's text that opens the reset page. */

@@ -14,6 +14,7 @@ import { formFieldsRoutes } from '../form-fields/routes';
 import { hrRoutes } from '../hr/routes';
 import { managerRoutes } from '../manager/routes';
 import { notificationsRoutes } from '../notifications/routes';
+import { unsubscribeRoutes } from '../notifications/unsubscribe';
 import { smtRoutes } from '../smt/routes';
 import { statsRoutes } from '../stats/routes';
 import { platformRoutes, referenceRoutes } from '../platform/routes';
@@ -43,6 +44,7 @@ export const API_ROUTES = {
   admin: adminRoutes,
   import: importRoutes,
   notifications: notificationsRoutes,
+  unsubscribe: unsubscribeRoutes,
   audit: auditRoutes,
   platform: platformRoutes,
   reference: referenceRoutes,
