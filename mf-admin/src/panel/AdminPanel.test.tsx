@@ -21,6 +21,7 @@ describe('Admin Panel', () => {
       'Import Data',
       'Bulk Import',
       'Audit Log',
+      'Notifications',
     ]);
     expect(await screen.findByRole('heading', { name: 'System Overview' })).toBeInTheDocument();
 

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { ADMIN_MESSAGES as M } from '@tht/contracts';
+import { ADMIN_MESSAGES as M, NOTIFICATION_MESSAGES } from '@tht/contracts';
 import { ExportAllDataButton, PageHeader, Spinner, Tabs } from '@tht/ui';
 
 // Each tab's code is fetched when the tab is first opened.
@@ -11,6 +11,7 @@ const TABS = {
   import: { label: M.tabs.import, Content: lazy(() => import('../import/ImportData')) },
   'bulk-import': { label: M.tabs.bulkImport, Content: lazy(() => import('../bulk-import/AdminBulkImport')) },
   'audit-log': { label: M.tabs.auditLog, Content: lazy(() => import('../audit/AuditLog')) },
+  notifications: { label: NOTIFICATION_MESSAGES.tabTitle, Content: lazy(() => import('../notifications/Notifications')) },
 } as const;
 
 type AdminSection = keyof typeof TABS;

@@ -28,8 +28,30 @@ const colleagues = [
   { ...me, id: 10, username: 'alan@example.com', email: 'alan@example.com', firstName: 'Alan', lastName: 'Turing' },
 ];
 
-function profileApi({ failUpdate = false } = {}) {
+const KINDS = [
+  ['behind-pace', 'Behind pace'],
+  ['team', 'Your team'],
+  ['year-end', 'Year end'],
+  ['certificate-expiring', 'Certificate expiring'],
+] as const;
+
+function profileApi({ failUpdate = false, teamOffForEveryone = false } = {}) {
+  let reminders = KINDS.map(([kind, label]) => ({
+    kind,
+    label,
+    description: `When ${label} goes`,
+    enabled: true,
+    organisationEnabled: !(teamOffForEveryone && kind === 'team'),
+  }));
   return installFakeApi({
+    getOwnNotifications: () => ({ body: reminders }),
+    switchOwnNotification: ({ path, body }) => {
+      const kind = path.split('/').at(-1);
+      reminders = reminders.map((reminder) =>
+        reminder.kind === kind ? { ...reminder, enabled: (body as { enabled: boolean }).enabled } : reminder,
+      );
+      return { body: reminders.find((reminder) => reminder.kind === kind) };
+    },
     getCurrentUser: () => ({ body: { user: me, requiresPasswordChange: false, hasDirectReports: false, passwordSignIn: true } }),
     getRemoteRegistry: () => ({ body: {} }),
     listUsers: () => ({ body: colleagues }),
@@ -118,6 +140,29 @@ describe('Update Profile dialog', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Update Profile' }));
     const toast = await toasts().findByRole('alert');
     expect(toast).toHaveTextContent('Update failedDepartment is required');
+    expect(screen.getByRole('dialog', { name: 'Update Profile' })).toBeInTheDocument();
+  });
+
+  it('switches a reminder by e-mail off at once, saying which the administrator turned off for everyone', async () => {
+    const api = profileApi({ teamOffForEveryone: true });
+    const dialog = await openProfile();
+    const group = within(await within(dialog).findByRole('group', { name: 'Reminders by e-mail' }));
+    const behindPace = await group.findByRole('checkbox', { name: 'Behind pace' });
+    expect(group.getAllByRole('checkbox').map((box) => box.closest('label')?.textContent)).toEqual([
+      'Behind pace',
+      'Your team',
+      'Year end',
+      'Certificate expiring',
+    ]);
+    expect(group.getByRole('checkbox', { name: 'Your team' })).toHaveAccessibleDescription(
+      'When Your team goes Turned off for everyone by an administrator.',
+    );
+    await userEvent.click(behindPace);
+    await waitFor(() => expect(group.getByRole('checkbox', { name: 'Behind pace' })).not.toBeChecked());
+    expect(api.callsOf('switchOwnNotification').map(({ method, path, body }) => [method, path, body])).toEqual([
+      ['PUT', '/api/account/notifications/behind-pace', { enabled: false }],
+    ]);
+    expect(api.callsOf('updateUser')).toEqual([]);
     expect(screen.getByRole('dialog', { name: 'Update Profile' })).toBeInTheDocument();
   });
 });

@@ -17,6 +17,7 @@ import {
 } from '@tht/ui';
 import { ManagerTypeahead } from '../managers/ManagerTypeahead';
 import { managerNamed } from '../managers/managerMatching';
+import { ReminderSwitches } from './ReminderSwitches';
 
 function byName(a: Department, b: Department): number {
   return a.name.localeCompare(b.name);
@@ -118,6 +119,7 @@ export default function ProfileDialog({ onClose, onSaved }: ProfileDialogProps) 
             ))}
           </Select>
         </FormField>
+        <ReminderSwitches />
         <DialogActions>
           <Button $variant="secondary" onClick={onClose} disabled={pending}>
             Cancel
