@@ -24,7 +24,7 @@ import { migrateRequestLimits } from './auth/request-limits';
 import { migrateSecurityLog } from './auth/security-log';
 import { secondFactorSetupPending } from './second-factor';
 import { forgetDirectoryUser, migrateScim } from './scim';
-import { migrateOutbox, startOutboxSender } from './outbox';
+import { forgetMailsOf, migrateOutbox, startOutboxSender } from './outbox';
 import { REMINDER_RUN_TABLES, startReminderSchedule } from './notifications';
 import { migrateSsoResults } from './sso';
 import { ConfigError, type AppConfig } from './config';
@@ -144,7 +144,11 @@ export async function startRuntime(config: AppConfig, pool: pg.Pool, log: Logger
     asOf: createAsOfReplays({ pool, eventstoreUrl: config.eventstoreUrl, owner: jobOwner, personalData, log }),
     metrics,
     afterAnswer: createAfterAnswerWork(),
-    forgetPerson: [(userId) => forgetDirectoryUser(ctx, userId), () => dropAsOfReplays(db)],
+    forgetPerson: [
+      (userId) => forgetDirectoryUser(ctx, userId),
+      () => dropAsOfReplays(db),
+      (userId) => forgetMailsOf(db, userId),
+    ],
     now: () => new Date(),
     log,
   };

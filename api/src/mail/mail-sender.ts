@@ -32,7 +32,7 @@ export function createMailSender(
 ): MailSender | null {
   if (!smtpUrl) return null;
   // Pooled: one connection kept open and reused, for a sender of many mails (the outbox).
-  const transport = createTransport({ url: smtpUrl, pool: pooled, maxConnections: 1 }, { from: mailFrom });
+  const transport = createTransport({ url: smtpUrl, pool: pooled, maxConnections: 1, maxMessages: Infinity }, { from: mailFrom });
   return {
     async send(mail) {
       const { response } = (await transport.sendMail(mail)) as { response: string };

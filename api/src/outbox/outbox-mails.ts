@@ -67,6 +67,15 @@ export async function enqueueMails<Database>(db: Kysely<Database>, mails: readon
   return Number(numAffectedRows ?? 0);
 }
 
+export const ERASED_RECIPIENT_MESSAGE = 'The recipient was erased before it was sent';
+
+/** Erasure (decision 038): an erased person's mails not sent yet are given up, their address and texts gone. */
+export async function forgetMailsOf<Database>(db: Kysely<Database>, userId: number): Promise<void> {
+  await sql`UPDATE outbox.mails SET status = 'failed', last_error = ${ERASED_RECIPIENT_MESSAGE}, last_error_at = now(),
+      to_address = NULL, subject = NULL, text_body = NULL, html_body = NULL
+    WHERE recipient_user_id = ${userId} AND status = 'queued'`.execute(db);
+}
+
 /** The outbox's mails of a kind, as the Notifications tab shows them. */
 export interface OutboxKindState {
   /** Waiting (a failed try included, until its next one) or being handed over now. */

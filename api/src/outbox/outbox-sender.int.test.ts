@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { parseSettings, type AppConfig } from '../config';
 import { createLogger } from '../platform/logger';
 import { UNCERTAIN_MESSAGE } from './outbox-claims';
-import { enqueueMails, migrateOutbox, outboxState, type OutboxMail } from './outbox-mails';
+import { ERASED_RECIPIENT_MESSAGE, enqueueMails, forgetMailsOf, migrateOutbox, outboxState, type OutboxMail } from './outbox-mails';
 import { startOutboxSender, type OutboxSender, type OutboxSenderOptions } from './outbox-sender';
 import { unsubscribeUrl } from './outbox-unsubscribe';
 
@@ -104,6 +104,29 @@ describe('the outbox', () => {
     expect(state.smtpConfigured).toBe(false);
     expect(state.kinds['behind-pace']).toMatchObject({ queued: 5, sent: 0, failed: 0, lastError: null });
     expect(state.kinds.team.queued).toBe(0);
+  });
+
+  it("gives up an erased person's queued mails and forgets their address and texts", async () => {
+    const [erased, other] = mails(2);
+    await enqueueMails(db, [erased!, other!]);
+    await forgetMailsOf(db, erased!.recipientUserId);
+    const rows = (await db
+      .selectFrom('outbox.mails' as never)
+      .select(['recipient_user_id', 'status', 'to_address', 'text_body', 'html_body', 'subject', 'last_error'] as never[])
+      .orderBy('id' as never)
+      .execute()) as Record<string, unknown>[];
+    expect(rows).toEqual([
+      expect.objectContaining({
+        recipient_user_id: erased!.recipientUserId,
+        status: 'failed',
+        to_address: null,
+        text_body: null,
+        html_body: null,
+        subject: null,
+        last_error: ERASED_RECIPIENT_MESSAGE,
+      }),
+      expect.objectContaining({ recipient_user_id: other!.recipientUserId, status: 'queued', to_address: other!.to }),
+    ]);
   });
 
   it('sends nothing without SMTP_URL: the mails stay queued', async () => {
