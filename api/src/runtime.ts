@@ -144,11 +144,7 @@ export async function startRuntime(config: AppConfig, pool: pg.Pool, log: Logger
     asOf: createAsOfReplays({ pool, eventstoreUrl: config.eventstoreUrl, owner: jobOwner, personalData, log }),
     metrics,
     afterAnswer: createAfterAnswerWork(),
-    forgetPerson: [
-      (userId) => forgetDirectoryUser(ctx, userId),
-      () => dropAsOfReplays(db),
-      (userId) => forgetMailsOf(db, userId),
-    ],
+    forgetPerson: [(userId) => forgetDirectoryUser(ctx, userId), () => dropAsOfReplays(db), (userId) => forgetMailsOf(db, userId)],
     now: () => new Date(),
     log,
   };
