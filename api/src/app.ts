@@ -7,6 +7,7 @@ import { createCertificatesRouter } from './certificates';
 import { accessGuards } from './auth/access-guards';
 import { refuseCrossSiteCookieWrites } from './auth/same-origin-writes';
 import { createEntriesRouter } from './entries';
+import { createEvidenceRouter } from './evidence';
 import { createExportRouter } from './export';
 import { createFormFieldsRouter } from './form-fields';
 import { createHrRouter } from './hr';
@@ -97,6 +98,7 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Expr
     createSsoRouter(ctx),
     createSecondFactorRouter(ctx),
     createEntriesRouter(ctx),
+    createEvidenceRouter(ctx),
     createStatsRouter(ctx),
     createManagerRouter(ctx),
     createHrRouter(ctx),

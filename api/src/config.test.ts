@@ -38,6 +38,7 @@ describe('parseSettings', () => {
       sessionLifetime: { maxSeconds: 12 * 3600, idleSeconds: 60 * 60 },
       scim: null,
       eraseLeaversAfterDays: null,
+      evidence: { maxFileBytes: 10 * 1024 * 1024, quotaBytes: 200 * 1024 * 1024 },
     });
   });
 
@@ -72,6 +73,8 @@ describe('parseSettings', () => {
       SCIM_TOKEN: 's'.repeat(32),
       SCIM_GROUP_ROLES: 'Training HR=hr, Training SMT = smt,Training Admins=admin',
       ERASE_LEAVERS_AFTER_DAYS: '30',
+      EVIDENCE_MAX_MB: '25',
+      EVIDENCE_QUOTA_MB: '500',
     });
     expect(settings).toEqual({
       port: 3000,
@@ -109,6 +112,7 @@ describe('parseSettings', () => {
         ]),
       },
       eraseLeaversAfterDays: 30,
+      evidence: { maxFileBytes: 25 * 1024 * 1024, quotaBytes: 500 * 1024 * 1024 },
     });
   });
 
@@ -182,6 +186,10 @@ describe('parseSettings', () => {
     [{ SCIM_TOKEN: 'short' }, 'SCIM_TOKEN must be at least 32 characters'],
     [{ ERASE_LEAVERS_AFTER_DAYS: '-1' }, 'ERASE_LEAVERS_AFTER_DAYS must be a whole number from 0 to 36500'],
     [{ ERASE_LEAVERS_AFTER_DAYS: 'a month' }, 'ERASE_LEAVERS_AFTER_DAYS must be a whole number from 0 to 36500'],
+    [{ EVIDENCE_MAX_MB: '0' }, 'EVIDENCE_MAX_MB must be a whole number from 1 to 100'],
+    [{ EVIDENCE_MAX_MB: '10MB' }, 'EVIDENCE_MAX_MB must be a whole number from 1 to 100'],
+    [{ EVIDENCE_QUOTA_MB: 'lots' }, 'EVIDENCE_QUOTA_MB must be a whole number from 1 to 100000'],
+    [{ EVIDENCE_QUOTA_MB: '5' }, 'EVIDENCE_QUOTA_MB must be at least EVIDENCE_MAX_MB (10): one file must fit'],
     [{ MAIL_PER_MINUTE: '0' }, 'MAIL_PER_MINUTE must be a whole number from 1 to 60000'],
     [{ MAIL_PER_MINUTE: 'fast' }, 'MAIL_PER_MINUTE must be a whole number from 1 to 60000'],
     [{ SCIM_GROUP_ROLES: 'Training HR=hr' }, 'SCIM_GROUP_ROLES is set but SCIM_TOKEN is not'],

@@ -3,7 +3,15 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import express from 'express';
-import { ADMIN_MFA_MODES, LONGEST_SESSION_HOURS, type AdminMfaMode, type Role } from '@tht/contracts';
+import {
+  ADMIN_MFA_MODES,
+  EVIDENCE_DEFAULT_MAX_MEGABYTES,
+  EVIDENCE_DEFAULT_QUOTA_MEGABYTES,
+  EVIDENCE_MEGABYTE,
+  LONGEST_SESSION_HOURS,
+  type AdminMfaMode,
+  type Role,
+} from '@tht/contracts';
 import { z } from 'zod';
 import { isCommonPassword } from './auth/common-passwords';
 import { REMOTES, type RemoteUrlSetting } from './platform/remotes';
@@ -50,7 +58,20 @@ export interface AppConfig {
   scim: ScimSettings | null;
   /** Leavers are erased this many days after their deactivation (`ERASE_LEAVERS_AFTER_DAYS`); null: never by themselves. */
   eraseLeaversAfterDays: number | null;
+  /** Files attached to entries: one file's and one person's files' limits in bytes (`EVIDENCE_MAX_MB`, `EVIDENCE_QUOTA_MB`). */
+  evidence: EvidenceLimits;
 }
+
+/** `EVIDENCE_MAX_MB` and `EVIDENCE_QUOTA_MB`, in bytes. */
+export interface EvidenceLimits {
+  maxFileBytes: number;
+  quotaBytes: number;
+}
+
+/** One file at most (a scan of a certificate is a few MB; a larger upload is held in one API process at a time). */
+const LARGEST_EVIDENCE_MB = 100;
+/** One person's files at most. */
+const LARGEST_EVIDENCE_QUOTA_MB = 100_000;
 
 /** `SCIM_TOKEN` and `SCIM_GROUP_ROLES`. */
 export interface ScimSettings {
@@ -242,6 +263,8 @@ const settingsSchema = z
     SESSION_IDLE_MINUTES: wholeNumberSetting(1, LONGEST_SESSION_HOURS * 60),
     SCIM_TOKEN: optional(z.string().min(MIN_SCIM_TOKEN_LENGTH, `must be at least ${MIN_SCIM_TOKEN_LENGTH} characters`)),
     ERASE_LEAVERS_AFTER_DAYS: wholeNumberSetting(0, LONGEST_RETENTION_DAYS),
+    EVIDENCE_MAX_MB: wholeNumberSetting(1, LARGEST_EVIDENCE_MB),
+    EVIDENCE_QUOTA_MB: wholeNumberSetting(1, LARGEST_EVIDENCE_QUOTA_MB),
     SCIM_GROUP_ROLES: optional(
       z
         .string()
@@ -279,6 +302,10 @@ const settingsSchema = z
       );
     }
     if (settings.SCIM_GROUP_ROLES && !settings.SCIM_TOKEN) needs('SCIM_GROUP_ROLES', 'is set but SCIM_TOKEN is not');
+    const evidenceMaxMb = settings.EVIDENCE_MAX_MB ?? EVIDENCE_DEFAULT_MAX_MEGABYTES;
+    if ((settings.EVIDENCE_QUOTA_MB ?? EVIDENCE_DEFAULT_QUOTA_MEGABYTES) < evidenceMaxMb) {
+      needs('EVIDENCE_QUOTA_MB', `must be at least EVIDENCE_MAX_MB (${evidenceMaxMb}): one file must fit`);
+    }
     if (settings.ADMIN_EMAIL && !settings.ADMIN_PASSWORD) {
       ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'must be set together with ADMIN_EMAIL' });
     }
@@ -333,6 +360,10 @@ export function parseSettings(env: NodeJS.ProcessEnv): Omit<AppConfig, 'jwtSecre
     },
     scim: s.SCIM_TOKEN ? { token: s.SCIM_TOKEN, groupRoles: s.SCIM_GROUP_ROLES ?? new Map() } : null,
     eraseLeaversAfterDays: s.ERASE_LEAVERS_AFTER_DAYS ?? null,
+    evidence: {
+      maxFileBytes: (s.EVIDENCE_MAX_MB ?? EVIDENCE_DEFAULT_MAX_MEGABYTES) * EVIDENCE_MEGABYTE,
+      quotaBytes: (s.EVIDENCE_QUOTA_MB ?? EVIDENCE_DEFAULT_QUOTA_MEGABYTES) * EVIDENCE_MEGABYTE,
+    },
   };
 }
 

@@ -24,6 +24,7 @@ import { migrateRequestLimits } from './auth/request-limits';
 import { migrateSecurityLog } from './auth/security-log';
 import { secondFactorSetupPending } from './second-factor';
 import { forgetDirectoryUser, migrateScim } from './scim';
+import { deleteFilesOfEntry, deleteFilesOfOwner, migrateEvidence } from './evidence';
 import { forgetMailsOf, migrateOutbox, startOutboxSender } from './outbox';
 import { REMINDER_RUN_TABLES, startReminderSchedule } from './notifications';
 import { migrateSsoResults } from './sso';
@@ -73,6 +74,7 @@ export async function startRuntime(config: AppConfig, pool: pg.Pool, log: Logger
     await migrateSecurityLog(db);
     await migrateSsoResults(db);
     await migrateScim(db);
+    await migrateEvidence(db);
     await migrateOutbox(db);
     await migrateJobs(db, [...IMPORT_JOB_TABLES, ...AS_OF_JOB_TABLES, ...REMINDER_RUN_TABLES]);
     await upgradeProductReadModels(pool, store, log);
@@ -144,7 +146,13 @@ export async function startRuntime(config: AppConfig, pool: pg.Pool, log: Logger
     asOf: createAsOfReplays({ pool, eventstoreUrl: config.eventstoreUrl, owner: jobOwner, personalData, log }),
     metrics,
     afterAnswer: createAfterAnswerWork(),
-    forgetPerson: [(userId) => forgetDirectoryUser(ctx, userId), () => dropAsOfReplays(db), (userId) => forgetMailsOf(db, userId)],
+    forgetPerson: [
+      (userId) => forgetDirectoryUser(ctx, userId),
+      () => dropAsOfReplays(db),
+      (userId) => deleteFilesOfOwner(pool, userId),
+      (userId) => forgetMailsOf(db, userId),
+    ],
+    forgetEntry: [(entryId) => deleteFilesOfEntry(pool, entryId)],
     now: () => new Date(),
     log,
   };

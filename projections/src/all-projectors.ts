@@ -1,4 +1,5 @@
 import { entriesProjector } from './entries/entries-projector';
+import { evidenceProjector } from './evidence/evidence-projector';
 import { formFieldsProjector } from './form-fields/form-fields-projector';
 import type { AnyProjector } from './framework/projector';
 import { usersProjector } from './users/users-projector';
@@ -19,6 +20,7 @@ export const allProjectors: readonly AnyProjector[] = [
   passwordResetsProjector,
   departmentsProjector,
   entriesProjector,
+  evidenceProjector,
   formFieldsProjector,
   targetsProjector,
   trainingTotalsProjector,

@@ -25,6 +25,7 @@ export type { EndedSessionRow } from './sessions/ended-sessions-projector';
 export type { OpenSessionRow } from './sessions/open-sessions-projector';
 export type { DepartmentRow } from './departments/departments-projector';
 export type { EntryRow } from './entries/entries-projector';
+export type { EvidenceRow } from './evidence/evidence-projector';
 export type { FormFieldOptionRow, FormFieldRow } from './form-fields/form-fields-projector';
 export type { UserTargetRow, YearlyTargetRow } from './targets/targets-projector';
 export type { TrainingTopicRow, TrainingTotalsRow } from './training-totals/training-totals-projector';

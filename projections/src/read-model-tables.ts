@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { DepartmentsTables } from './departments/departments-projector';
 import type { EntriesTables } from './entries/entries-projector';
+import type { EvidenceTables } from './evidence/evidence-projector';
 import type { FormFieldsTables } from './form-fields/form-fields-projector';
 import type { OrgInsightsTables } from './org-insights/org-insights-projector';
 import type { PasswordResetsTables } from './password-resets/password-resets-projector';
@@ -24,6 +25,7 @@ export interface ReadModelTables
     PasswordResetsTables,
     DepartmentsTables,
     EntriesTables,
+    EvidenceTables,
     FormFieldsTables,
     TargetsTables,
     TrainingTotalsTables,

@@ -9,7 +9,6 @@ import {
   type BulkEntryError,
   type CustomFieldDefinition,
   type CustomFieldValue,
-  type EntryEvent,
   type EntryView,
   type ValidAdminEntry,
 } from '@tht/contracts';
@@ -26,7 +25,7 @@ import { parseWith } from '../platform/http';
 import { findUserById } from '../users';
 import { findEntry, findEntryOwner } from './entries-queries';
 import { entryManagerIdOf, entryManagerIds } from './entries-managers';
-import { entryDecider, type EntryCommand, type EntryState, type LogEntryCommand } from './entry-decider';
+import { entryDecider, type EntryCommand, type EntryState, type EntryStreamEvent, type LogEntryCommand } from './entry-decider';
 
 const userIdInPayload = idSchema(M.invalidUserIdQuery);
 
@@ -118,8 +117,20 @@ export async function editEntry(ctx: AppContext, user: AuthUser, entryId: number
   return viewOf(ctx, entryId);
 }
 
+/** Forgets what a feature keeps of an entry outside the event log (its files' bytes) once the entry is deleted. */
+export type ForgetEntry = (entryId: number) => Promise<void>;
+
+declare module '../platform/context' {
+  interface AppContext {
+    /** Each feature's way to forget a deleted entry outside the log, run in order after the deletion (wired in runtime.ts). */
+    forgetEntry: readonly ForgetEntry[];
+  }
+}
+
+/** DELETE /api/entries/{id}: the entry goes, and with it what is kept of it outside the log (its files). */
 export async function deleteEntry(ctx: AppContext, user: AuthUser, entryId: number, actor: Actor): Promise<void> {
   await changeEntry(ctx, user, entryId, { type: 'DeleteEntry' }, actor);
+  for (const forget of ctx.forgetEntry) await forget(entryId);
 }
 
 export interface BulkLogOptions {
@@ -206,7 +217,7 @@ export async function appendNewEntries(
     commands.map(({ userId, input }) => ({ userId, managerName: input.managerName })),
   );
   const outcomes: NewEntryOutcome[] = [];
-  const logged: EntryEvent[] = [];
+  const logged: EntryStreamEvent[] = [];
   for (const [position, command] of commands.entries()) {
     try {
       const newEntry = { ...command, entryId: ids[position]!, managerId: managerIds[position]! };

@@ -9,6 +9,7 @@ import {
   type ValidAdminEntry,
   type ValidEntry,
   CONFLICT_MESSAGE,
+  type EvidenceEvent,
 } from '@tht/contracts';
 import { DomainError, type Decider, type StoredEvent } from '../platform/decider';
 
@@ -21,6 +22,9 @@ export type EntryState = {
   createdAt: string;
   deleted: boolean;
 } | null;
+
+/** Every event of an entry's stream: the entry's own, and its files' (decided by the evidence feature's decider). */
+export type EntryStreamEvent = EntryEvent | EvidenceEvent;
 
 /** Custom values as checked against the configured fields at the edge. */
 type CustomValues = Record<string, CustomFieldValue>;
@@ -135,7 +139,7 @@ function decide(command: EntryCommand, state: EntryState): EntryEvent[] {
   }
 }
 
-function evolve(state: EntryState, event: StoredEvent<EntryEvent>): EntryState {
+function evolve(state: EntryState, event: StoredEvent<EntryStreamEvent>): EntryState {
   switch (event.type) {
     case 'EntryLogged': {
       const { entryId, userId, managerId: _managerId, ...details } = event.data;
@@ -147,11 +151,15 @@ function evolve(state: EntryState, event: StoredEvent<EntryEvent>): EntryState {
     }
     case 'EntryDeleted':
       return state && { ...state, deleted: true };
+    // An entry's files change nothing of its details.
+    case 'EvidenceAttached':
+    case 'EvidenceRemoved':
+      return state;
   }
 }
 
-/** One entry's stream: logged once, edited, deleted. */
-export const entryDecider: Decider<EntryState, EntryCommand, EntryEvent> = {
+/** One entry's stream: logged once, edited, deleted (its files are the evidence feature's decider's). */
+export const entryDecider: Decider<EntryState, EntryCommand, EntryStreamEvent> = {
   initialState: () => null,
   evolve,
   decide,

@@ -23,6 +23,7 @@ describe('entryViewJson', () => {
       '2026-02-28',
       '2025-03-01 09:15:00.5',
       '2025-03-02 10:00:00',
+      '2',
     ];
     expect(JSON.parse(entryViewJson(row))).toEqual({
       id: 12,
@@ -44,6 +45,7 @@ describe('entryViewJson', () => {
       validUntil: '2026-02-28',
       createdAt: '2025-03-01T09:15:00.500Z',
       updatedAt: '2025-03-02T10:00:00.000Z',
+      evidenceCount: 2,
     });
   });
 

@@ -19,7 +19,7 @@ export function entryViewJson(row: readonly (string | null)[]): string {
     rating,
     beInnovative,
   ] = row;
-  const [trainingType, courseGivenBy, customFields, validUntil, createdAt, updatedAt] = row.slice(13);
+  const [trainingType, courseGivenBy, customFields, validUntil, createdAt, updatedAt, evidenceCount] = row.slice(13);
   return (
     `{"id":${id},"userId":${userId},"employeeName":${JSON.stringify(employeeName)},` +
     `"trainingName":${JSON.stringify(trainingName)},"date":${JSON.stringify(date)},` +
@@ -29,7 +29,8 @@ export function entryViewJson(row: readonly (string | null)[]): string {
     `"beInnovative":${beInnovative === 't'},"trainingType":${JSON.stringify(trainingType)},` +
     `"courseGivenBy":${JSON.stringify(courseGivenBy)},"customFields":${customFields},` +
     `"validUntil":${JSON.stringify(validUntil ?? null)},` +
-    `"createdAt":"${isoTimestamp(createdAt!)}","updatedAt":"${isoTimestamp(updatedAt!)}"}`
+    `"createdAt":"${isoTimestamp(createdAt!)}","updatedAt":"${isoTimestamp(updatedAt!)}",` +
+    `"evidenceCount":${evidenceCount ?? 0}}`
   );
 }
 

@@ -12,6 +12,7 @@ const SEQUENCES = {
   formFieldOption: 'form_field_option_id',
   userTarget: 'user_target_id',
   yearlyTarget: 'yearly_target_id',
+  evidence: 'evidence_id',
 } as const;
 
 export type IdKind = keyof typeof SEQUENCES;

@@ -33,6 +33,7 @@ export function anEntry(overrides: Partial<EntryView> = {}): EntryView {
     validUntil: null,
     createdAt: '2025-03-14T10:00:00.000Z',
     updatedAt: '2025-03-14T10:00:00.000Z',
+    evidenceCount: 0,
     ...overrides,
   };
 }

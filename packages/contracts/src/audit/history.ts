@@ -142,8 +142,13 @@ export function evolveSnapshot(before: Snapshot, event: Pick<HistoryEvent, 'type
     case 'EntryEdited': {
       // Whose the manager name is (its account, decision 038) is the server's bookkeeping, not a field of the entry.
       const { managerId: _managerId, ...entry } = data;
-      return flattenFields(entry);
+      return { ...flattenFields(entry), ...evidenceFieldsOf(before) };
     }
+    // An entry's files, one field each (`evidence 12`: its name), kept by the entry's edits.
+    case 'EvidenceAttached':
+      return { ...before, [evidenceField(data)]: String(data.name) };
+    case 'EvidenceRemoved':
+      return { ...before, [evidenceField(data)]: null };
     case 'YearlyTargetCreated':
     case 'YearlyTargetUpdated':
     case 'UserTargetCreated':
@@ -180,6 +185,11 @@ export function statedField(event: Pick<HistoryEvent, 'type' | 'data'>, field: s
 }
 
 const optionField = (data: Record<string, unknown>) => `option ${String(data.optionId)}`;
+
+const EVIDENCE_FIELD_PREFIX = 'evidence ';
+const evidenceField = (data: Record<string, unknown>) => `${EVIDENCE_FIELD_PREFIX}${String(data.evidenceId)}`;
+const evidenceFieldsOf = (snapshot: Snapshot): Snapshot =>
+  Object.fromEntries(Object.entries(snapshot).filter(([field]) => field.startsWith(EVIDENCE_FIELD_PREFIX)));
 
 /** Who caused the event (see `actingUserId`): their id and name (from `names`); no id for the system, the directory or a signed-out visitor. */
 export function eventActor(

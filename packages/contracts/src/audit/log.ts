@@ -78,6 +78,8 @@ const shownValue = (value: HistoryValue) => (value === null || value === '' ? '(
 /** Events whose line is a sentence of its own rather than the event and its values. */
 const OWN_SUMMARIES: Readonly<Record<string, (data: Record<string, unknown>) => string>> = {
   AccountClaimed: ({ provider }) => `claimed by the address's owner at ${String(provider)}`,
+  EvidenceAttached: ({ name, type, size }) => `evidence attached: ${String(name)} (${String(type)}, ${String(size)} bytes)`,
+  EvidenceRemoved: ({ evidenceId }) => `evidence removed: file ${String(evidenceId)}`,
 };
 
 /**

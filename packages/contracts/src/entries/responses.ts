@@ -24,6 +24,7 @@ export const entryViewSchema = z.strictObject({
     .meta({ description: 'Until when the certificate the training gave is valid (YYYY-MM-DD); null when it does not expire' }),
   createdAt: z.string().meta({ description: 'ISO timestamp' }),
   updatedAt: z.string().meta({ description: 'ISO timestamp' }),
+  evidenceCount: z.number().meta({ description: 'How many files are attached (the paper-clip)' }),
 });
 
 /** GET /api/stats: hours and count of the selected entries, and the hours dated in the current month. */

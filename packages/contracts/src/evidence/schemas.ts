@@ -17,9 +17,26 @@ export const EVIDENCE_MAX_FILES_PER_ENTRY = 5;
 /** Defaults of `EVIDENCE_MAX_MB` (one file) and `EVIDENCE_QUOTA_MB` (one person's files together). */
 export const EVIDENCE_DEFAULT_MAX_MEGABYTES = 10;
 export const EVIDENCE_DEFAULT_QUOTA_MEGABYTES = 200;
+/** A megabyte of the limits, in bytes. */
+export const EVIDENCE_MEGABYTE = 1024 * 1024;
 
 /** Whether a type shows a thumbnail. */
 export const isImageEvidence = (type: string): boolean => type.startsWith('image/');
+
+/** A stored name's length at most. */
+export const EVIDENCE_NAME_MAX_LENGTH = 255;
+
+/**
+ * The name a file is kept under: the last part of what the client sent (no folders), without
+ * control or direction-changing characters, at most EVIDENCE_NAME_MAX_LENGTH characters; `file` when
+ * nothing is left.
+ */
+export function evidenceFileName(sent: string): string {
+  const base = sent.split(/[/\\]/).at(-1) ?? '';
+  // eslint-disable-next-line no-control-regex -- control characters are what is removed
+  const cleaned = base.replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '').trim();
+  return [...cleaned].slice(0, EVIDENCE_NAME_MAX_LENGTH).join('') || 'file';
+}
 
 export const evidenceIdSchema = idSchema(M.invalidEvidenceId);
 
