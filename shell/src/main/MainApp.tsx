@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { Tabs, useCurrentUser } from '@tht/ui';
 import { AccountMenu } from '../account/AccountMenu';
 import { RemoteTab } from '../remotes/RemoteTab';
-import { tabsFor, type MainTabValue } from './mainTabs';
+import { linkedTab, tabsFor, type MainTabValue } from './mainTabs';
 
 const Header = styled.header`
   display: flex;
@@ -32,13 +32,14 @@ const ADMIN_PATH = '/admin';
 
 /**
  * The signed-in application: header with the account menu, and the tabs the user's role allows.
- * `/admin` opens the Admin tab; every other tab lives at `/`.
+ * `/admin` opens the Admin tab; every other tab lives at `/`, opened first on the one `?tab=` names.
  */
 export function MainApp() {
   const { user, hasDirectReports } = useCurrentUser();
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  const [selectedTab, setSelectedTab] = useState<MainTabValue>('dashboard');
+  const [searchParams] = useSearchParams();
+  const [selectedTab, setSelectedTab] = useState<MainTabValue>(() => linkedTab(searchParams.get('tab')) ?? 'dashboard');
 
   if (!user) return null;
   const tabs = tabsFor({ role: user.role, hasDirectReports });

@@ -24,3 +24,11 @@ export const MAIN_TABS: readonly MainTab[] = [
 export function tabsFor(viewer: Viewer): MainTab[] {
   return MAIN_TABS.filter((tab) => tab.isAllowed(viewer));
 }
+
+/**
+ * The tab a link opens at `/` with `?tab=<value>` (the reminder mails' Add Entry and Manager View
+ * links); null for none or an unknown one. The Admin tab has its own route, `/admin`.
+ */
+export function linkedTab(value: string | null): MainTabValue | null {
+  return MAIN_TABS.find((tab) => tab.value === value && tab.value !== 'admin')?.value ?? null;
+}

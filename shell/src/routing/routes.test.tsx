@@ -89,6 +89,18 @@ describe('routes', () => {
     expect(tabNames()).toEqual(['My Dashboard', 'Add Entry', 'Manager View']);
   });
 
+  it("opens the tab a reminder mail's link names, one the user may see", async () => {
+    apiFor(sessionOf('employee'));
+    renderApp('/?tab=add-entry', <AppRoutes />);
+    expect(await screen.findByRole('tab', { name: 'Add Entry', selected: true })).toBeInTheDocument();
+  });
+
+  it('opens the dashboard for a linked tab the user may not see', async () => {
+    apiFor(sessionOf('employee'));
+    renderApp('/?tab=manager', <AppRoutes />);
+    expect(await screen.findByRole('tab', { name: 'My Dashboard', selected: true })).toBeInTheDocument();
+  });
+
   it("answers any other path with 'Page Not Found'", async () => {
     apiFor(sessionOf('employee'));
     renderApp('/no/such/page', <AppRoutes />);
