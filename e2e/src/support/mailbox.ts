@@ -36,22 +36,17 @@ export async function startRunMailbox(): Promise<RunMailbox> {
 
 const MAIL_TIMEOUT_MS = 10_000;
 
-/** Every mail to `address` received so far, oldest first. */
-export function mailsTo(address: string): CaughtMail[] {
+/** The latest mail to `address`, waited for. */
+async function latestMailTo(address: string): Promise<CaughtMail> {
   const folder = inject('mailFolder');
-  return readdirSync(folder)
-    .sort()
-    .map((file) => JSON.parse(readFileSync(join(folder, file), 'utf8')) as CaughtMail)
-    .filter(({ to }) => to.includes(address));
-}
-
-/** The latest mail to `address`, waited for (up to `timeoutMs`). */
-export async function latestMailTo(address: string, timeoutMs = MAIL_TIMEOUT_MS): Promise<CaughtMail> {
-  const deadline = Date.now() + timeoutMs;
+  const deadline = Date.now() + MAIL_TIMEOUT_MS;
   for (;;) {
-    const mails = mailsTo(address);
+    const mails = readdirSync(folder)
+      .sort()
+      .map((file) => JSON.parse(readFileSync(join(folder, file), 'utf8')) as CaughtMail)
+      .filter(({ to }) => to.includes(address));
     if (mails.length > 0) return mails.at(-1)!;
-    if (Date.now() > deadline) throw new Error(`No mail to ${address} within ${timeoutMs} ms`);
+    if (Date.now() > deadline) throw new Error(`No mail to ${address} within ${MAIL_TIMEOUT_MS} ms`);
     await sleep(100);
   }
 }

@@ -129,10 +129,30 @@ describe('Add Development Entry', () => {
       beInnovative: true,
       notes: 'Great course',
       customFields: { venue: 'Room 4', delivery: 'online', certified: true, cost: 120 },
+      validUntil: null,
     });
     expect(screen.getByRole('textbox', { name: 'Training Name' })).toHaveValue('');
     expect(screen.getByRole('textbox', { name: 'Venue' })).toHaveValue('');
     expect(screen.getByRole('textbox', { name: 'First Name' })).toHaveValue('Ada');
+  });
+
+  it('takes an optional Valid until date after the training date', async () => {
+    const api = employeeApi({ routes: { logEntry: anEntry() } });
+    const user = userEvent.setup();
+    renderWithUi(<AddEntry />);
+    await screen.findByRole('textbox', { name: 'First Name' });
+    await fillRequiredFields(user);
+    const validUntil = screen.getByLabelText('Valid until (optional)');
+    expect(validUntil).not.toHaveAttribute('aria-required');
+    fireEvent.change(validUntil, { target: { value: '2025-03-31' } });
+    await user.click(screen.getByRole('button', { name: 'Save Entry' }));
+    expect(screen.getByText('Valid until must be after the training date')).toBeInTheDocument();
+    expect(api.callsOf('logEntry')).toHaveLength(0);
+
+    fireEvent.change(validUntil, { target: { value: '2027-04-01' } });
+    await user.click(screen.getByRole('button', { name: 'Save Entry' }));
+    await waitFor(() => expect(api.callsOf('logEntry')).toHaveLength(1));
+    expect(api.callsOf('logEntry')[0]?.body).toMatchObject({ date: '2025-04-01', validUntil: '2027-04-01' });
   });
 
   it('says Failed to save entry with the server’s message and keeps what was typed', async () => {

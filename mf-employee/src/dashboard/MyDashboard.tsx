@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { User } from '@tht/contracts';
 import { PageHeader, SortableSections, Spinner, YearSelector, currentYear, useCurrentUser } from '@tht/ui';
+import { ExpiringCertificatesCard } from '../certificates/ExpiringCertificatesCard';
 import { EntriesModule } from '../entries/EntriesModule';
 import { ProgressModule } from '../progress/ProgressModule';
 import { StatsModule } from '../stats/StatsModule';
@@ -26,7 +27,10 @@ export default function MyDashboard() {
         <YearSelector value={year} onChange={setYear} />
       </PageHeader>
       {user ? (
-        <SortableSections label="Dashboard modules" storageKey={MODULE_ORDER_KEY} sections={dashboardModules(user, year)} />
+        <>
+          <ExpiringCertificatesCard />
+          <SortableSections label="Dashboard modules" storageKey={MODULE_ORDER_KEY} sections={dashboardModules(user, year)} />
+        </>
       ) : (
         <Spinner label="Loading..." />
       )}

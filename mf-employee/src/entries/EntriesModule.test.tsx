@@ -94,6 +94,13 @@ describe('the edit dialog', () => {
     await user.type(trainingName, 'Advanced Risk Management');
     await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Training Type' }), 'external');
     await user.click(within(dialog).getByRole('checkbox', { name: 'Be Innovative' }));
+    const validUntil = within(dialog).getByLabelText('Valid until (optional)');
+    fireEvent.change(validUntil, { target: { value: '2025-03-14' } });
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(within(dialog).getByText('Valid until must be after the training date')).toBeInTheDocument();
+    expect(validUntil).toHaveAttribute('aria-invalid', 'true');
+    expect(api.callsOf('editEntry')).toHaveLength(0);
+    fireEvent.change(validUntil, { target: { value: '2028-03-13' } });
     await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
 
     const status = await screen.findByRole('status');
@@ -113,6 +120,7 @@ describe('the edit dialog', () => {
       rating: 4,
       beInnovative: true,
       customFields: {},
+      validUntil: '2028-03-13',
       userId: 7,
       createdAt: '2025-03-14T10:00:00.000Z',
     });

@@ -15,7 +15,7 @@ function daysAgo(days: number): string {
 const entries = [
   anEntry({ id: 1, trainingName: 'Excel Basics', date: daysAgo(2), beInnovative: false, employeeName: 'Ada Lovelace' }),
   anEntry({ id: 2, trainingName: 'Design Thinking', date: daysAgo(20), beInnovative: true, notes: 'prototyping' }),
-  anEntry({ id: 3, trainingName: 'Fire Safety', date: daysAgo(60), beInnovative: false }),
+  anEntry({ id: 3, trainingName: 'Fire Safety', date: daysAgo(60), beInnovative: false, validUntil: '2099-01-31' }),
   anEntry({ id: 4, trainingName: 'Old Course', date: '1999-05-01', beInnovative: false }),
 ];
 
@@ -34,6 +34,8 @@ describe('EntriesTable', () => {
     expect(screen.getByRole('columnheader', { name: /Employee/ })).toBeInTheDocument();
     expect(shownTrainings()).toEqual(['Excel Basics', 'Design Thinking', 'Fire Safety', 'Old Course']);
     expect(screen.getAllByRole('cell', { name: 'Ada Lovelace' }).length).toBeGreaterThan(0);
+    expect(screen.getByRole('columnheader', { name: /Valid until/ })).toBeInTheDocument();
+    expect(screen.getByRole('cell', { name: '31 Jan 2099' })).toBeInTheDocument();
   });
 
   it('searches names and notes', async () => {

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { createColumnHelper, type SortingState } from '@tanstack/react-table';
 import styled from 'styled-components';
 import {
+  CERTIFICATE_MESSAGES,
   displayTrainingType,
   ENTRY_DATE_FILTER_LABELS,
   ENTRY_DATE_FILTERS,
@@ -94,6 +95,11 @@ export function EntriesTable({ entries, onView, actions }: EntriesTableProps) {
       column.accessor((entry) => hoursOf(entry), { id: 'hours', header: 'Hours' }),
       column.accessor('trainingType', { header: 'Type', cell: (info) => displayTrainingType(info.getValue()) }),
       column.accessor('rating', { header: 'Rating', cell: (info) => formatRating(info.getValue()) }),
+      column.accessor((entry) => entry.validUntil ?? '', {
+        id: 'validUntil',
+        header: CERTIFICATE_MESSAGES.validUntilColumn,
+        cell: (info) => (info.getValue() ? formatEntryDate(info.getValue()) : ''),
+      }),
       column.display({
         id: 'actions',
         header: 'Actions',

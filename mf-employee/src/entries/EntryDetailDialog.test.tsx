@@ -28,11 +28,13 @@ describe('EntryDetailDialog', () => {
       rating: 5,
       hours: '1.5',
       customFields: { delivery: 'in_person' },
+      validUntil: '2027-03-13',
     });
     renderWithUi(<EntryDetailDialog entry={entry} onClose={() => {}} onEdit={() => {}} onDelete={() => {}} />);
 
     expect(detail('Training Name')).toBe('Risk Management Basics');
     expect(detail('Date')).toBe('14 Mar 2025');
+    expect(detail('Valid until')).toBe('13 Mar 2027');
     expect(detail('Hours')).toBe('1.5 hours');
     expect(detail('Manager')).toBe('Grace Hopper');
     expect(detail('Department')).toBe('Engineering');
@@ -52,6 +54,7 @@ describe('EntryDetailDialog', () => {
     expect(detail('Department')).toBe('N/A');
     expect(detail('Notes')).toBe('No notes provided');
     expect(detail('Rating')).toBe('Not rated');
+    expect(screen.queryByText('Valid until', { selector: 'dt' })).not.toBeInTheDocument();
     expect(screen.queryByText('Be Innovative')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Edit Entry' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Delete Entry' })).not.toBeInTheDocument();

@@ -1,6 +1,14 @@
 import { Fragment } from 'react';
 import styled from 'styled-components';
-import { displayTrainingType, ENTRY_STATUS, formatEntryDate, formatEntryHours, formatRating, type EntryView } from '@tht/contracts';
+import {
+  CERTIFICATE_MESSAGES,
+  displayTrainingType,
+  ENTRY_STATUS,
+  formatEntryDate,
+  formatEntryHours,
+  formatRating,
+  type EntryView,
+} from '@tht/contracts';
 import { Badge, Button, Dialog, DialogActions } from '@tht/ui';
 import { HistorySection } from '@tht/ui/history';
 import { displayCustomValue, useFormFields } from '../custom-fields/customFields';
@@ -33,6 +41,7 @@ export function EntryDetailDialog({ entry, onClose, onEdit, onDelete }: EntryDet
   const details: Array<[string, string]> = [
     ['Training Name', entry.trainingName],
     ['Date', formatEntryDate(entry.date)],
+    ...(entry.validUntil ? [[CERTIFICATE_MESSAGES.validUntilLabel, formatEntryDate(entry.validUntil)] as [string, string]] : []),
     ['Hours', formatEntryHours(entry)],
     ['Manager', entry.managerName || 'N/A'],
     ['Department', entry.department || 'N/A'],

@@ -1,6 +1,13 @@
 import { useId, type ReactElement } from 'react';
 import styled from 'styled-components';
-import { HOURS_STEP, RATING_MAX, SCREEN_RATING_MIN, TRAINING_TYPES, displayTrainingType } from '@tht/contracts';
+import {
+  CERTIFICATE_MESSAGES,
+  HOURS_STEP,
+  RATING_MAX,
+  SCREEN_RATING_MIN,
+  TRAINING_TYPES,
+  displayTrainingType,
+} from '@tht/contracts';
 import { Checkbox, FormField, Input, Select, Textarea, type FieldErrors } from '@tht/ui';
 import type { EntryFormField, EntryFormValues } from './entryFormValues';
 import { useEntryFormOptions } from './useEntryFormOptions';
@@ -40,8 +47,8 @@ export function EntryFields({ values, errors, onChange, required }: EntryFieldsP
   const { departmentNames, managerNames } = useEntryFormOptions();
   const managersListId = `${id}-managers`;
 
-  const field = (name: EntryFormField, label: string, control: ReactElement<object>) => (
-    <FormField label={label} required={required.has(name)} error={errors[name]}>
+  const field = (name: EntryFormField, label: string, control: ReactElement<object>, hint?: string) => (
+    <FormField label={label} required={required.has(name)} error={errors[name]} hint={hint}>
       {control}
     </FormField>
   );
@@ -71,6 +78,17 @@ export function EntryFields({ values, errors, onChange, required }: EntryFieldsP
           value={values.hours}
           onChange={(event) => onChange('hours', event.target.value)}
         />,
+      )}
+      {field(
+        'validUntil',
+        `${CERTIFICATE_MESSAGES.validUntilLabel} (optional)`,
+        <Input
+          type="date"
+          name="validUntil"
+          value={values.validUntil}
+          onChange={(event) => onChange('validUntil', event.target.value)}
+        />,
+        CERTIFICATE_MESSAGES.validUntilHint,
       )}
       {field(
         'managerName',

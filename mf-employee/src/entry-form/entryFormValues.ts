@@ -16,6 +16,8 @@ export interface EntryFormValues {
   /** '' (not rated) or '1'-'5'. */
   rating: string;
   beInnovative: boolean;
+  /** '' (no certificate that expires) or YYYY-MM-DD. */
+  validUntil: string;
 }
 
 export type EntryFormField = keyof EntryFormValues;
@@ -35,6 +37,7 @@ export function newEntryForm(user: Pick<User, 'firstName' | 'lastName' | 'manage
     notes: '',
     rating: '',
     beInnovative: false,
+    validUntil: '',
   };
 }
 
@@ -52,5 +55,6 @@ export function entryFormOf(entry: EntryView): EntryFormValues {
     notes: entry.notes,
     rating: entry.rating > 0 ? String(entry.rating) : '',
     beInnovative: entry.beInnovative,
+    validUntil: entry.validUntil ?? '',
   };
 }

@@ -22,6 +22,7 @@ export function employeeApi({ entries = [], stats, formFields = [], routes = {} 
     listDepartments: departments,
     listManagers: [{ id: 3, firstName: 'Grace', lastName: 'Hopper' }],
     listFormFields: formFields,
+    listMyExpiringCertificates: [],
     ...routes,
   });
 }

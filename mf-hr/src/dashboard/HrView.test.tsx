@@ -14,6 +14,7 @@ const YEAR_TITLES = [
   'Employees',
   'Popular Topics',
   'Training Trends',
+  'Certificates expiring',
 ];
 
 function sectionOrder(): string[] {

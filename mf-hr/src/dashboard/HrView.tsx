@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { AS_OF_LABELS, HR_MESSAGES as M } from '@tht/contracts';
+import { AS_OF_LABELS, CERTIFICATE_MESSAGES, HR_MESSAGES as M } from '@tht/contracts';
 import {
   AsOfBanner,
   AsOfControl,
@@ -12,6 +12,7 @@ import {
   YearSelector,
   currentYear,
 } from '@tht/ui';
+import { ExpiringCertificatesSection } from '../certificates/ExpiringCertificatesSection';
 import { TrainingTrends } from '../charts/TrainingTrends';
 import { EmployeeTable } from '../employee-table/EmployeeTable';
 import { useHrStats, type HrShown } from '../hr-api/hrApi';
@@ -44,6 +45,8 @@ function dashboardSections(shown: HrShown) {
     { id: 'employee-table', title: M.employeesTitle, content: asOf ? <EmployeesToday /> : <EmployeeTable year={year} /> },
     { id: 'popular-topics', title: M.topicsTitle, content: <PopularTopics {...shown} /> },
     { id: 'trends', title: M.trendsTitle, content: <TrainingTrends {...shown} /> },
+    // Today's certificates, whatever the year or day shown.
+    { id: 'certificates', title: CERTIFICATE_MESSAGES.title, content: <ExpiringCertificatesSection /> },
   ] as const;
 }
 

@@ -183,6 +183,8 @@ export function dashboardRoutes(overrides: HrRoutes = {}): HrRoutes {
     [`getHrTrends?year=${YEAR}`]: trends,
     listAvailableYears: [YEAR, 2024],
     listFiscalYears: fiscalYears,
+    listExpiringCertificates: [],
+    listDepartments: [],
     ...overrides,
   };
 }

@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { MANAGER_MESSAGES as M, type EntryView, type ManagerEmployeeStats, type UserSummary } from '@tht/contracts';
 import { EmptyText, errorMessageOf, FieldError, Spinner } from '@tht/ui';
 import { EntryCard } from './EntryCard';
+import { CertificatesMark, ExpiringCertificatesList } from './ExpiringCertificates';
 
 const Row = styled.li`
   border: 1px solid ${({ theme }) => theme.colors.border};
@@ -63,7 +64,10 @@ type ReportRowProps = {
   year: number;
 };
 
-/** A direct report: their history summary (sessions, total hours, high rated 4+), expanding to their entry cards. */
+/**
+ * A direct report: their history summary (sessions, total hours, high rated 4+) and their
+ * certificates expiring within 60 days (marked beside the name), expanding to their entry cards.
+ */
 export function ReportRow({ employee, figures, entries, entriesError, year }: ReportRowProps) {
   const [expanded, setExpanded] = useState(false);
   const panelId = useId();
@@ -73,11 +77,14 @@ export function ReportRow({ employee, figures, entries, entriesError, year }: Re
     ['Total Hours', figures?.totalHours ?? 0],
     ['High Rated (4+)', figures?.highRatedTraining ?? 0],
   ];
+  const certificates = figures?.expiringCertificates ?? [];
   return (
     <Row>
       <h3>
         <Toggle type="button" aria-expanded={expanded} aria-controls={panelId} onClick={() => setExpanded(!expanded)}>
-          {name}
+          <span>
+            {name} <CertificatesMark certificates={certificates} />
+          </span>
           <Chevron aria-hidden="true">{expanded ? '▾' : '▸'}</Chevron>
         </Toggle>
       </h3>
@@ -89,6 +96,7 @@ export function ReportRow({ employee, figures, entries, entriesError, year }: Re
           </div>
         ))}
       </Summary>
+      <ExpiringCertificatesList name={name} certificates={certificates} />
       <Panel id={panelId} hidden={!expanded}>
         {expanded && <ReportEntries name={name} entries={entries} error={entriesError} year={year} />}
       </Panel>

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { teamEmployeesKey, teamEntriesKey, teamStatsKey } from '../testing/teamKeys';
-import { aReport, anEntry, teamStats, YEAR } from '../testing/fixtures';
+import { aReport, anEntry, employeeStats, teamStats, YEAR } from '../testing/fixtures';
 import { neverAnswered, renderWithApi } from '../testing/renderWithApi';
 import { TeamDetails } from './TeamDetails';
 
@@ -40,6 +40,29 @@ describe('TeamDetails', () => {
     const agile = within(cards).getByRole('article', { name: 'Agile Project Management' });
     expect(agile).toHaveTextContent('Date15 Jan 2025Hours4 hoursTypeExternalRating4/5');
     expect(within(agile).queryByText('Be Innovative')).not.toBeInTheDocument();
+  });
+
+  it('marks a report with certificates expiring within 60 days and lists them', async () => {
+    const expiring = [
+      { entryId: 20, trainingName: 'Safeguarding', validUntil: '2025-03-01', daysLeft: -3 },
+      { entryId: 21, trainingName: 'First Aid', validUntil: '2025-04-14', daysLeft: 41 },
+    ];
+    const stats = teamStats({
+      employeeStats: [
+        employeeStats({ expiringCertificates: expiring }),
+        employeeStats({ id: 8, name: 'Bob Brown', expiringCertificates: [] }),
+      ],
+    });
+    renderWithApi(<TeamDetails managerId={3} year={YEAR} />, { ...answers, [teamStatsKey(3, YEAR)]: stats });
+    expect(await screen.findByRole('button', { name: 'Ada Adams 2 certificates expiring' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Bob Brown' })).toBeInTheDocument();
+    const list = screen.getByRole('list', { name: 'Certificates expiring of Ada Adams' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['SafeguardingValid until 1 Mar 2025Expired 3 days ago', 'First AidValid until 14 Apr 2025Expires in 41 days']);
+    expect(screen.queryByRole('list', { name: 'Certificates expiring of Bob Brown' })).not.toBeInTheDocument();
   });
 
   it('tells when a report has no entries in the year', async () => {

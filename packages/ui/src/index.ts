@@ -23,6 +23,7 @@ export { Dialog, DialogActions } from './primitives/Dialog';
 export { ConfirmDialog } from './primitives/ConfirmDialog';
 export { formatFileSize } from './primitives/fileSize';
 export { FormField, FieldError, RequiredMarker } from './primitives/FormField';
+export { DaysLeftBadge } from './primitives/DaysLeftBadge';
 export { PasswordInput } from './primitives/PasswordInput';
 export { validateForm, type FormSchema, type FieldErrors, type FormValidation } from './forms/validateForm';
 export { useValidatedForm, type SchemaSource } from './forms/useValidatedForm';

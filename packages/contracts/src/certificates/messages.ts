@@ -12,6 +12,8 @@ export const CERTIFICATE_MESSAGES = {
   loading: 'Loading certificates...',
   allDepartments: 'All departments',
   departmentFilter: 'Department',
+  windowFilter: 'Expiring within',
+  withinDays: (days: number) => `${days} days`,
   exportCsv: 'Export CSV',
   expiringMark: (count: number) => `${count} certificate${count === 1 ? '' : 's'} expiring`,
   validUntilLabel: 'Valid until',
