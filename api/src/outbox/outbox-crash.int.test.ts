@@ -5,7 +5,7 @@ import path from 'node:path';
 import { createDb } from '@tht/postgres';
 import { createTestDatabase, type TestDatabase } from '@tht/postgres/testing';
 import { serverOnlyInstallation, spawnApi, startMailCatcher, type MailCatcher, type ProductProcess } from '@tht/test-kit';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enqueueMails, migrateOutbox, type OutboxMail } from './outbox-mails';
 
@@ -72,11 +72,10 @@ const mails: OutboxMail[] = Array.from({ length: MAILS }, (_, n) => ({
 }));
 
 async function statusCounts(): Promise<Record<string, number>> {
-  const rows = (await db
-    .selectFrom('outbox.mails' as never)
-    .select(['status as status', (eb) => eb.fn.countAll<string>().as('count')] as never[])
-    .groupBy('status' as never)
-    .execute()) as { status: string; count: string }[];
+  const { rows } = await sql<{
+    status: string;
+    count: string;
+  }>`SELECT status, count(*) AS count FROM outbox.mails GROUP BY status`.execute(db);
   return Object.fromEntries(rows.map(({ status, count }) => [status, Number(count)]));
 }
 
