@@ -1,7 +1,7 @@
 import { mkdtemp, readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ENTRY_EXPORT_COLUMNS, importReportSchema, type ImportReport } from '@tht/contracts';
+import { ADMIN_MESSAGES, ENTRY_EXPORT_COLUMNS, importReportSchema, type ImportReport } from '@tht/contracts';
 import ExcelJS from 'exceljs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createUserAndLogin, TEST_PASSWORD, type SignedInTestUser } from '../testing/accounts';
@@ -168,7 +168,7 @@ describe('POST /api/import refuses what it cannot read, and writes nothing', () 
   };
 
   it('a wrong type, a broken workbook, a CSV that is not text, unknown columns, an empty file, no file', async () => {
-    await refused({ name: 'notes.txt', content: 'hello' }, 415, 'Only CSV (.csv) and Excel (.xlsx) files can be imported');
+    await refused({ name: 'notes.txt', content: 'hello' }, 415, ADMIN_MESSAGES.importUnsupportedType);
     await refused({ name: 'broken.xlsx', content: 'PK\u0003\u0004 this is no zip' }, 400, /^The file could not be read as XLSX: /);
     await refused(
       { name: 'renamed.xlsx', content: 'trainingName,date\nx,y' },
