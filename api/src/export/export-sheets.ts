@@ -38,9 +38,6 @@ export interface ExportScope {
   innovative?: boolean;
 }
 
-/** The order of the entries: oldest first, or person by person (each person's oldest first), as the export with evidence writes them. */
-export type EntryOrder = 'date' | 'person';
-
 /** A timestamp as ISO text, formatted by PostgreSQL. */
 const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
@@ -66,29 +63,24 @@ function entriesWhere({ year, innovative = false }: ExportScope): { where: strin
 
 /**
  * One row per entry with every field and the employee's e-mail (ENTRY_EXPORT_COLUMNS), then one
- * column per configured custom form field, in the fields' order. Oldest date first (`order`).
+ * column per configured custom form field, in the fields' order. Oldest date first.
  */
-export async function entriesSheet(
-  pool: pg.Pool,
-  schema: string,
-  scope: ExportScope,
-  order: EntryOrder = 'date',
-): Promise<ExportSheet> {
+export async function entriesSheet(pool: pg.Pool, schema: string, scope: ExportScope): Promise<ExportSheet> {
   const fields = await customFieldNames(pool, schema);
   const { where, values } = entriesWhere(scope);
   return {
     name: EXPORT_SHEETS.entries,
     columns: [...ENTRY_EXPORT_COLUMNS, ...fields.map(customFieldColumn)],
     text: `SELECT e.id, e.user_id, u.email, e.first_name, e.last_name, e.training_name, e.date, e.hours, e.training_type,
-        e.course_given_by, e.rating, e.be_innovative, e.manager_name, e.department, e.notes,
+        e.course_given_by, e.rating, e.be_innovative, e.manager_name, e.department, e.notes, e.valid_until,
         ${iso('e.created_at')}, ${iso('e.updated_at')}, e.custom_fields
       FROM ${schema}.entries e LEFT JOIN ${schema}.users u ON u.id = e.user_id
-      ${where} ORDER BY ${order === 'person' ? 'e.user_id, ' : ''}e.date, e.id`,
+      ${where} ORDER BY e.date, e.id`,
     values,
     toCells(row) {
       const [id, userId, email, firstName, lastName, trainingName, date, hours, trainingType, courseGivenBy, rating, beInnovative] =
         row;
-      const [managerName, department, notes, createdAt, updatedAt, customFields] = row.slice(12);
+      const [managerName, department, notes, validUntil, createdAt, updatedAt, customFields] = row.slice(12);
       const custom = JSON.parse(customFields ?? '{}') as Record<string, CustomFieldValue>;
       return [
         Number(id),
@@ -106,6 +98,7 @@ export async function entriesSheet(
         textOrEmpty(managerName),
         textOrEmpty(department),
         textOrEmpty(notes),
+        textOrEmpty(validUntil),
         textOrEmpty(createdAt),
         textOrEmpty(updatedAt),
         ...fields.map((name) => custom[name] ?? null),

@@ -32,6 +32,7 @@ const HEADER = [
   'managerName',
   'department',
   'notes',
+  'validUntil',
   'createdAt',
   'updatedAt',
   'custom:costCentre',
@@ -111,6 +112,7 @@ beforeAll(async () => {
     trainingName: '=SUM(A1:A2)',
     notes: 'Line one\nLine "two", with a comma',
     customFields: { costCentre: '+44 123', budget: 12 },
+    validUntil: '2027-03-09',
   });
   await log('innovative', ada, {
     date: '2024-05-05',
@@ -165,6 +167,7 @@ describe('GET /api/export as CSV (the default)', () => {
       managerName: 'Grace Hopper',
       department: 'Engineering',
       notes: 'Line one\nLine "two", with a comma',
+      validUntil: '2027-03-09',
       createdAt: entries.formula!.createdAt,
       updatedAt: entries.formula!.updatedAt,
       'custom:costCentre': "'+44 123",
@@ -176,6 +179,7 @@ describe('GET /api/export as CSV (the default)', () => {
       hours: '1.25',
       'custom:costCentre': '',
       'custom:budget': '',
+      validUntil: '',
     });
     expect(rows[1]).toMatchObject({ trainingName: "'-Intro to risk", employeeEmail: bob.user.email, trainingType: 'external' });
   });
@@ -217,7 +221,8 @@ describe('GET /api/export?format=xlsx', () => {
       4,
       false,
     ]);
-    expect(formula.slice(17)).toEqual(["'+44 123", 12]);
+    expect(formula[15]).toBe('2027-03-09');
+    expect(formula.slice(18)).toEqual(["'+44 123", 12]);
 
     const users = sheets.get('Users')!;
     expect(users[0]).toEqual([

@@ -77,6 +77,7 @@ async function buildSource(): Promise<void> {
     rating: 5,
     beInnovative: true,
     notes: 'Leadership and risk',
+    validUntil: '2027-01-09',
     customFields: { costCentre: '=C1', level: 'advanced', certified: true },
   });
   await log(dev, {

@@ -95,6 +95,49 @@ describe('POST /api/import with the export CSV', () => {
   });
 });
 
+describe('POST /api/import with Valid until', () => {
+  it('reads the optional column (in any date form), refuses one on or before the date, and takes files without it', async () => {
+    const withColumn = csv([
+      exportHeader,
+      exportRow({
+        employeeEmail: ada.user.email,
+        trainingName: 'First Aid',
+        date: '2025-04-01',
+        hours: 6,
+        validUntil: '3/31/2028',
+      }),
+      exportRow({
+        employeeEmail: ada.user.email,
+        trainingName: 'Fire Safety',
+        date: '2025-04-02',
+        hours: 1,
+        validUntil: '2025-04-02',
+      }),
+    ]);
+    const report = importReportSchema.parse(
+      (await upload(app, admin.token, { name: 'v.csv', content: withColumn }, '?dryRun=true')).body,
+    );
+    expect(report).toMatchObject({ rows: 2, failed: 1, toCreate: { entries: 1 } });
+    expect(report.errors).toEqual([{ sheet: 'CSV', row: 3, message: 'Valid until must be after the training date' }]);
+    const job = await finished(app, admin.token, await upload(app, admin.token, { name: 'v.csv', content: withColumn }));
+    expect(job).toMatchObject({ status: 'completed', created: { entries: 1 } });
+    expect((await entriesOf(ada)).find((entry) => entry.trainingName === 'First Aid')).toMatchObject({ validUntil: '2028-03-31' });
+
+    const oldHeader = exportHeader.filter((column) => column !== 'validUntil');
+    const old = csv([
+      oldHeader,
+      oldHeader.map(
+        (column) =>
+          ({ employeeEmail: ada.user.email, trainingName: 'Manual Handling', date: '2025-04-03', hours: 2 })[column] ?? '',
+      ),
+    ]);
+    expect(old).not.toContain('validUntil');
+    const oldJob = await finished(app, admin.token, await upload(app, admin.token, { name: 'old.csv', content: old }));
+    expect(oldJob).toMatchObject({ status: 'completed', created: { entries: 1 } });
+    expect((await entriesOf(ada)).find((entry) => entry.trainingName === 'Manual Handling')).toMatchObject({ validUntil: null });
+  });
+});
+
 describe('POST /api/import with a CSV in the bulk grid order', () => {
   const grid = (header: boolean) =>
     csv([

@@ -13,6 +13,7 @@ export interface TestEntry {
   courseGivenBy?: string;
   trainingType?: string;
   customFields?: Record<string, string | number | boolean>;
+  validUntil?: string;
 }
 
 /**

@@ -3,7 +3,9 @@ import {
   checkCustomFieldValues,
   checkGridRow,
   CUSTOM_FIELD_COLUMN_PREFIX,
+  ENTRY_MESSAGES,
   GRID_COLUMNS,
+  isValidUntilAfterDate,
   normaliseGridDate,
   type CustomFieldDefinition,
   type GridRow,
@@ -57,14 +59,8 @@ function exportedEntryCheck(known: KnownRecords, columns: Columns): EntryCheck {
     const custom = Object.fromEntries(
       customColumns.map((name) => [name, columns.cell(row, `${CUSTOM_FIELD_COLUMN_PREFIX}${name}`)]),
     );
-    return plannedEntry(known, columns, row, owner, exportedFields(columns, row, date.date), custom, exportedId(columns, row));
+    return plannedEntry(known, columns, row, owner, exportedFields(columns, row, date.date), custom);
   };
-}
-
-/** The entry's id in the export (the `id` column), when the row has a whole number there. */
-function exportedId(columns: Columns, row: SourceRow): number | null {
-  const id = columns.has('id') ? Number(columns.cell(row, 'id').trim()) : Number.NaN;
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
 }
 
 /** An exported entry row's cells as an entry's fields; the optional columns the file leaves out are undefined. */
@@ -83,7 +79,15 @@ function exportedFields(columns: Columns, row: SourceRow, date: string): Record<
     managerName: text('managerName'),
     department: text('department'),
     notes: text('notes'),
+    validUntil: validUntilCell(text('validUntil')),
   };
+}
+
+/** An optional Valid until cell (a column older files lack) in any date form the date column takes, as YYYY-MM-DD. */
+function validUntilCell(cell: string | undefined): string | undefined {
+  if (cell === undefined || cell.trim() === '') return undefined;
+  const date = normaliseGridDate(cell);
+  return date.ok ? date.date : cell;
 }
 
 /** The check of a row of a CSV in the bulk grid's column order, for one person, under the admin grid's rules. */
@@ -93,7 +97,7 @@ function gridEntryCheck(known: KnownRecords, owner: Owner): EntryCheck {
     const checked = checkGridRow(grid, row.number, 'admin', owner.info);
     return checked.errors.length > 0
       ? { error: checked.errors.join('; ') }
-      : plannedEntry(known, { name: CSV_SHEET }, row, owner, checked.entry, {}, null);
+      : plannedEntry(known, { name: CSV_SHEET }, row, owner, checked.entry, {});
   };
 }
 
@@ -105,14 +109,14 @@ function plannedEntry(
   owner: Owner,
   fields: Record<string, unknown>,
   custom: Record<string, string>,
-  sourceId: number | null,
 ): CheckedEntry {
   const parsed = adminBulkEntrySchema.safeParse(withOwnerDefaults(fields, owner.info));
   if (!parsed.success) return { error: messagesOf(parsed.error) };
+  if (!isValidUntilAfterDate(parsed.data)) return { error: ENTRY_MESSAGES.validUntilAfterDate };
   const checked = checkCustomFieldValues(known.formFields, customValues(known.formFields, custom), { enforceRequired: false });
   if (checked.errors.length > 0) return { error: checked.errors.map((error) => error.message).join('; ') };
   return {
-    entry: { ...placeOf(sheet, row), sourceId, owner: owner.ref, input: parsed.data, customFields: checked.values },
+    entry: { ...placeOf(sheet, row), owner: owner.ref, input: parsed.data, customFields: checked.values },
   };
 }
 

@@ -24,6 +24,7 @@ export const ENTRY_EXPORT_COLUMNS = [
   'managerName',
   'department',
   'notes',
+  'validUntil',
   'createdAt',
   'updatedAt',
 ] as const;
