@@ -6,6 +6,7 @@ import {
   XLSX_ROWS_PER_SHEET,
   type ExportQuery,
 } from '@tht/contracts';
+import type { Writable } from 'node:stream';
 import { Router, type RequestHandler, type Response } from 'express';
 import type pg from 'pg';
 import { answerAsOfNotReady } from '../as-of';
@@ -25,6 +26,7 @@ import {
   targetsSheet,
   usersSheet,
 } from './export-sheets';
+import { sendEvidenceArchive } from './export-evidence';
 import { csvPieces, writeWorkbook } from './export-writers';
 
 /** 403 unless the signed-in user may export (HR, SMT and admins). */
@@ -33,7 +35,24 @@ const requireExporter: RequestHandler = (req, _res, next) => {
   next();
 };
 
-/** Streams the export `query` asks for from the read models in `schema`. */
+/** The export file `query` asks for, from the read models in `schema`: its media type, and how it is written to a stream. */
+async function exportFile(pool: pg.Pool, schema: string, query: ExportQuery, rowsPerSheet: number) {
+  const { format, ...scope } = query;
+  const entries = await entriesSheet(pool, schema, scope);
+  if (format === 'csv')
+    return { type: EXPORT_CONTENT_TYPES.csv, write: (out: Writable) => sendPieces(out, csvPieces(pool, entries)) };
+  const sheets = [
+    entries,
+    usersSheet(schema),
+    targetsSheet(schema, scope),
+    fiscalYearsSheet(schema, scope),
+    departmentsSheet(schema),
+    formFieldsSheet(schema),
+  ];
+  return { type: EXPORT_CONTENT_TYPES.xlsx, write: (out: Writable) => writeWorkbook(out, pool, sheets, rowsPerSheet) };
+}
+
+/** Streams the export `query` asks for from the read models in `schema` (with `evidence`, in a zip with the files). */
 async function sendExport(
   pool: pg.Pool,
   res: Response,
@@ -42,25 +61,15 @@ async function sendExport(
   query: ExportQuery,
   rowsPerSheet: number,
 ): Promise<void> {
-  const { format, ...scope } = query;
-  const entries = await entriesSheet(pool, schema, scope);
-  res.attachment(exportFileName(orgDomain, new Date(), format, scope));
-  res.set('Cache-Control', 'no-store');
-  if (format === 'csv') {
-    res.type(EXPORT_CONTENT_TYPES.csv);
-    await sendPieces(res, csvPieces(pool, entries));
-  } else {
-    res.type(EXPORT_CONTENT_TYPES.xlsx);
-    const sheets = [
-      entries,
-      usersSheet(schema),
-      targetsSheet(schema, scope),
-      fiscalYearsSheet(schema, scope),
-      departmentsSheet(schema),
-      formFieldsSheet(schema),
-    ];
-    await writeWorkbook(res, pool, sheets, rowsPerSheet);
+  const file = await exportFile(pool, schema, query, rowsPerSheet);
+  if (query.evidence) {
+    const entriesByPerson = await entriesSheet(pool, schema, query, 'person');
+    return sendEvidenceArchive(pool, res, orgDomain, schema, query, { writeExportFile: file.write, entriesByPerson });
   }
+  res.attachment(exportFileName(orgDomain, new Date(), query.format, query));
+  res.set('Cache-Control', 'no-store');
+  res.type(file.type);
+  await file.write(res);
 }
 
 /**
@@ -70,7 +79,9 @@ async function sendExport(
  * Departments and Form fields (what the admin import needs to recreate an instance; a sheet past
  * Excel's rows goes on in `Entries (2)`, ...);
  * `?year=` limits entries, targets and fiscal years to one year; `?asOf=` exports the data as
- * recorded then (the read models replayed up to it, as the dashboards show it). Streamed from a cursor.
+ * recorded then (the read models replayed up to it, as the dashboards show it); `?evidence=true` a
+ * zip of the file and a folder per person with the files attached to their entries (not with
+ * `asOf`). Streamed from a cursor.
  */
 export function createExportRouter(ctx: AppContext, rowsPerSheet = XLSX_ROWS_PER_SHEET): Router {
   const router = Router();
@@ -79,6 +90,7 @@ export function createExportRouter(ctx: AppContext, rowsPerSheet = XLSX_ROWS_PER
     exportAllData: {
       before: [requireExporter],
       handle: async ({ query, req, res }) => {
+        if (query.evidence && query.asOf) throw new HttpError(400, M.exportEvidenceNotAsOf);
         const orgDomain = ctx.config.orgEmailDomain;
         if (!query.asOf) return sendExport(ctx.pool, res, orgDomain, LIVE_READ_MODELS, query, rowsPerSheet);
         const outcome = await ctx.asOf.withReadModels(query.asOf, String(actorOf(req).userId), (schema) =>

@@ -38,6 +38,9 @@ export interface ExportScope {
   innovative?: boolean;
 }
 
+/** The order of the entries: oldest first, or person by person (each person's oldest first), as the export with evidence writes them. */
+export type EntryOrder = 'date' | 'person';
+
 /** A timestamp as ISO text, formatted by PostgreSQL. */
 const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
@@ -63,9 +66,14 @@ function entriesWhere({ year, innovative = false }: ExportScope): { where: strin
 
 /**
  * One row per entry with every field and the employee's e-mail (ENTRY_EXPORT_COLUMNS), then one
- * column per configured custom form field, in the fields' order. Oldest date first.
+ * column per configured custom form field, in the fields' order. Oldest date first (`order`).
  */
-export async function entriesSheet(pool: pg.Pool, schema: string, scope: ExportScope): Promise<ExportSheet> {
+export async function entriesSheet(
+  pool: pg.Pool,
+  schema: string,
+  scope: ExportScope,
+  order: EntryOrder = 'date',
+): Promise<ExportSheet> {
   const fields = await customFieldNames(pool, schema);
   const { where, values } = entriesWhere(scope);
   return {
@@ -75,7 +83,7 @@ export async function entriesSheet(pool: pg.Pool, schema: string, scope: ExportS
         e.course_given_by, e.rating, e.be_innovative, e.manager_name, e.department, e.notes, e.valid_until,
         ${iso('e.created_at')}, ${iso('e.updated_at')}, e.custom_fields
       FROM ${schema}.entries e LEFT JOIN ${schema}.users u ON u.id = e.user_id
-      ${where} ORDER BY e.date, e.id`,
+      ${where} ORDER BY ${order === 'person' ? 'e.user_id, ' : ''}e.date, e.id`,
     values,
     toCells(row) {
       const [id, userId, email, firstName, lastName, trainingName, date, hours, trainingType, courseGivenBy, rating, beInnovative] =

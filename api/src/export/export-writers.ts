@@ -1,6 +1,6 @@
+import type { Writable } from 'node:stream';
 import { continuationSheetName, neutraliseFormula, XLSX_ROWS_PER_SHEET } from '@tht/contracts';
 import ExcelJS from 'exceljs';
-import type { Response } from 'express';
 import type pg from 'pg';
 import { whenWritable } from '../platform/http';
 import { rowChunks } from '../platform/row-chunks';
@@ -43,7 +43,7 @@ export const xlsxValue = (cell: Cell) => (typeof cell === 'string' ? neutraliseF
  * continuation sheets.
  */
 export async function writeWorkbook(
-  res: Response,
+  res: Writable,
   pool: pg.Pool,
   sheets: readonly ExportSheet[],
   rowsPerSheet = XLSX_ROWS_PER_SHEET,
@@ -90,7 +90,7 @@ class SheetWorksheets {
   }
 
   /** Writes the rows added so far into the worksheet, then waits until the zip has taken them in (or `res` closed). */
-  async flush(res: Response): Promise<void> {
+  async flush(res: Writable): Promise<void> {
     this.write();
     const zipEntry = zipEntryOf(this.worksheet);
     if (zipEntry) await whenWritable(res, zipEntry);

@@ -1,5 +1,6 @@
 import { ADMIN_MESSAGES as M, EXPORT_SHEETS, type ImportCounts, type ImportFormat, type ImportRowError } from '@tht/contracts';
 import { HttpError } from '../platform/http';
+import type { EvidenceArchive } from './import-archive';
 import { RowCounter, type SourceSheet } from './import-tables';
 import { planDepartments } from './plan/departments-sheet';
 import { entryRowsOf } from './plan/entries-sheet';
@@ -22,6 +23,8 @@ export interface ImportPlan extends SmallSheetsPlan {
   needsTargetUser: boolean;
   /** Counted by the check; read from the file again when written. */
   entries: PlannedEntries;
+  /** The files a zip attaches to its entries once they are written; null for a spreadsheet. */
+  evidence: EvidenceArchive | null;
 }
 
 export function plannedCounts(plan: ImportPlan): ImportCounts {
@@ -32,6 +35,7 @@ export function plannedCounts(plan: ImportPlan): ImportCounts {
     fiscalYears: plan.fiscalYears.length,
     targets: plan.targets.length,
     entries: plan.entries.count,
+    evidence: plan.evidence?.count ?? 0,
   };
 }
 
@@ -88,6 +92,7 @@ export async function planImport({ format, sheets: worksheets, instance, targetU
     needsTargetUser: format === 'grid-csv' && !targetUser,
     ...builder.plan,
     entries,
+    evidence: null,
   };
 }
 

@@ -8,10 +8,11 @@ import { actorOf } from '../platform/commands';
 import type { AppContext } from '../platform/context';
 import { HttpError } from '../platform/http';
 import { mountRoutes } from '../platform/route-table';
-import { checkImport } from './import-check';
+import { checkImport, releaseImport } from './import-check';
+import type { ImportPlan } from './import-plan';
 import { ImportJobs } from './import-jobs';
 import { requireRolesConfirmed } from './import-privileged-accounts';
-import { discardUpload, readUploadedFile } from './import-upload';
+import { readUploadedFile } from './import-upload';
 import { writePlan } from './import-writer';
 
 /** Uploads being imported are kept here (DATA_DIR/import-uploads, the API's user's alone), each until its import ends. */
@@ -29,7 +30,7 @@ async function removeLeftUploads(folder: string): Promise<void> {
 }
 
 /**
- * POST /api/import: an uploaded CSV or XLSX checked row by row; `?dryRun=true` answers the check,
+ * POST /api/import: an uploaded CSV or XLSX (or the zip of an export with evidence) checked row by row; `?dryRun=true` answers the check,
  * otherwise the valid records are written in the background (202 with the import's progress,
  * `GET /api/import/{id}` tells how far it is), once the accounts it would raise above employee
  * are confirmed (`confirmRoles`). Admins only.
@@ -46,19 +47,21 @@ export function createImportRouter(ctx: AppContext): Router {
     importFile: async ({ query, req, res }) => {
       const file = await readUploadedFile(req, uploads);
       let writing = false;
+      let checked: ImportPlan | null = null;
       try {
         const { plan, report } = await checkImport(ctx, file, query);
+        checked = plan;
         if (query.dryRun) return report;
         if (report.needsTargetUser) throw new HttpError(400, M.importNeedsEmployee);
         requireRolesConfirmed(report, query.confirmRoles);
         const actor = actorOf(req);
         const job = await jobs.start(report, (progress) =>
-          writePlan(ctx, plan, actor, progress).finally(() => discardUpload(file)),
+          writePlan(ctx, plan, actor, progress).finally(() => releaseImport(plan, file)),
         );
         writing = true;
         res.status(202).location(`/api/import/${job.id}`).json(job);
       } finally {
-        if (!writing) await discardUpload(file);
+        if (!writing) await releaseImport(checked, file);
       }
     },
     getImportProgress: async ({ params }) => {

@@ -37,11 +37,11 @@ export const CSV_CHUNK_BYTES = 64 * 1024;
 
 const broken = (format: string, reason: string) => new HttpError(400, M.importBrokenFile(format, reason));
 
-/** What went wrong inside a workbook, as the client is told: too large to unpack (413), else a broken file. */
-function workbookRefusal(error: unknown): HttpError {
+/** What went wrong inside a workbook (or another zip), as the client is told: too large to unpack (413), else a broken file. */
+export function workbookRefusal(error: unknown, format = 'XLSX'): HttpError {
   if (error instanceof HttpError) return error;
   if (error instanceof ZipLimitError) return new HttpError(413, M.importUnpacksTooLarge(error.message));
-  return broken('XLSX', error instanceof Error ? error.message : String(error));
+  return broken(format, error instanceof Error ? error.message : String(error));
 }
 
 const MAX_ROW_CHARACTERS = IMPORT_LIMITS.csvRowKilobytes * 1024;
@@ -89,11 +89,11 @@ function decodeCsv(decoder: ChunkDecoder, chunk: Uint8Array | null): string {
 
 /**
  * A CSV's rows, UTF-8 text (a byte-order mark is dropped), any delimiter a spreadsheet writes,
- * read from its file, decoded and parsed CSV_CHUNK_BYTES at a time (a row cut by a chunk's end is
+ * read from its file (or a zip), decoded and parsed a chunk (CSV_CHUNK_BYTES from a file) at a time (a row cut by a chunk's end is
  * parsed with the next, up to IMPORT_LIMITS.csvRowKilobytes), the event loop running other work
  * between rows (`EventLoopTurns`).
  */
-async function* csvRows(path: string): AsyncGenerator<SourceRow> {
+async function* csvRows(chunks: () => AsyncIterable<Buffer>): AsyncGenerator<SourceRow> {
   const decoder = new ChunkDecoder({ fatal: true });
   let parser: Papa.Parser | null = null;
   let pending = '';
@@ -116,7 +116,7 @@ async function* csvRows(path: string): AsyncGenerator<SourceRow> {
     pending = last ? '' : pending.slice(parsed.meta.cursor);
     if (pending.length > MAX_ROW_CHARACTERS) throw broken('CSV', M.rowTooLong(IMPORT_LIMITS.csvRowKilobytes));
   }
-  for await (const chunk of createReadStream(path, { highWaterMark: CSV_CHUNK_BYTES }) as AsyncIterable<Buffer>) {
+  for await (const chunk of chunks()) {
     pending += decodeCsv(decoder, chunk);
     for (const row of parsePending(false)) {
       yield row;
@@ -137,7 +137,7 @@ async function* workbookRows(rows: () => AsyncIterable<SourceRow>): AsyncGenerat
 }
 
 /** Every sheet of an .xlsx workbook, in tab order. */
-async function workbookSheets(bytes: Buffer): Promise<SourceSheet[]> {
+export async function workbookSheets(bytes: Buffer): Promise<SourceSheet[]> {
   if (bytes.subarray(0, 4).toString('binary') !== 'PK\u0003\u0004') throw broken('XLSX', 'it is not an Excel workbook');
   let sheets: SourceSheet[];
   try {
@@ -153,6 +153,10 @@ async function workbookSheets(bytes: Buffer): Promise<SourceSheet[]> {
  * The file's sheets: one for a CSV, one per sheet for a workbook. A workbook's bytes are read into
  * memory (its parts are found by their offsets); each sheet is inflated a chunk at a time.
  */
-export async function openSheets(file: UploadedFile): Promise<SourceSheet[]> {
-  return file.kind === 'csv' ? [{ name: CSV_SHEET, rows: () => csvRows(file.path) }] : workbookSheets(await readFile(file.path));
+export async function openSheets(file: Pick<UploadedFile, 'kind' | 'path'>): Promise<SourceSheet[]> {
+  if (file.kind === 'xlsx') return workbookSheets(await readFile(file.path));
+  return [csvSheet(() => createReadStream(file.path, { highWaterMark: CSV_CHUNK_BYTES }))];
 }
+
+/** A CSV read from `chunks` (afresh on every call), as its one sheet. */
+export const csvSheet = (chunks: () => AsyncIterable<Buffer>): SourceSheet => ({ name: CSV_SHEET, rows: () => csvRows(chunks) });

@@ -2,13 +2,22 @@ import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
+import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { ADMIN_MESSAGES as M, IMPORT_FILE_FIELD, IMPORT_MAX_BYTES, IMPORT_MAX_MEGABYTES } from '@tht/contracts';
+import {
+  ADMIN_MESSAGES as M,
+  IMPORT_ARCHIVE_MAX_BYTES,
+  IMPORT_ARCHIVE_MAX_MEGABYTES,
+  IMPORT_FILE_FIELD,
+  IMPORT_MAX_BYTES,
+  IMPORT_MAX_MEGABYTES,
+} from '@tht/contracts';
 import busboy from 'busboy';
 import type { Request } from 'express';
 import { HttpError } from '../platform/http';
 
-export type UploadKind = 'csv' | 'xlsx';
+/** A spreadsheet, or the zip of an export with evidence. */
+export type UploadKind = 'csv' | 'xlsx' | 'zip';
 
 export interface UploadedFile {
   fileName: string;
@@ -27,7 +36,31 @@ function kindOf(fileName: string): UploadKind {
   const lower = fileName.toLowerCase();
   if (lower.endsWith('.csv')) return 'csv';
   if (lower.endsWith('.xlsx')) return 'xlsx';
+  if (lower.endsWith('.zip')) return 'zip';
   throw new HttpError(415, M.importUnsupportedType);
+}
+
+/** How large an upload of each kind may be: a spreadsheet `maxBytes`, the zip of an export with evidence IMPORT_ARCHIVE_MAX_BYTES. */
+function sizeLimitOf(kind: UploadKind, maxBytes: number): { bytes: number; refusal: HttpError } {
+  return kind === 'zip'
+    ? { bytes: IMPORT_ARCHIVE_MAX_BYTES, refusal: new HttpError(413, M.importTooLarge(IMPORT_ARCHIVE_MAX_MEGABYTES)) }
+    : { bytes: maxBytes, refusal: new HttpError(413, M.importTooLarge(IMPORT_MAX_MEGABYTES)) };
+}
+
+/**
+ * Passes on a file's bytes up to `maxBytes`; past them it drops the rest (still read, as busboy
+ * reads past its own limit, so the answer arrives) and tells `beyond`.
+ */
+function cappedAt(maxBytes: number, beyond: () => void): Transform {
+  let received = 0;
+  return new Transform({
+    transform(piece: Buffer, _encoding, done) {
+      received += piece.length;
+      if (received <= maxBytes) return done(null, piece);
+      beyond();
+      done();
+    },
+  });
 }
 
 /** Uploads are readable by the API's user alone. */
@@ -36,8 +69,8 @@ const UPLOAD_FILE_MODE = 0o600;
 /**
  * The one file of a multipart upload (form field `file`), written as it arrives to a file of its
  * own in `folder` (an import reads it twice, a chunk at a time, and never holds it whole), up to
- * IMPORT_MAX_BYTES. Refusals: not multipart (415), no file or several (400), a name other than
- * .csv/.xlsx (415), over the limit (413), cut off by the client (400); a refused upload leaves no
+ * IMPORT_MAX_BYTES (a zip IMPORT_ARCHIVE_MAX_BYTES). Refusals: not multipart (415), no file or
+ * several (400), a name other than .csv/.xlsx/.zip (415), over the limit (413), cut off by the client (400); a refused upload leaves no
  * file, and the rest of it is read and dropped, so the answer arrives. An upload the client
  * abandons ends at once and its file is removed.
  */
@@ -46,7 +79,10 @@ export function readUploadedFile(req: Request, folder: string, maxBytes = IMPORT
   return new Promise((resolve, reject) => {
     let parser: busboy.Busboy;
     try {
-      parser = busboy({ headers: req.headers, limits: { fileSize: maxBytes, files: 2, fields: 20 } });
+      parser = busboy({
+        headers: req.headers,
+        limits: { fileSize: Math.max(maxBytes, IMPORT_ARCHIVE_MAX_BYTES), files: 2, fields: 20 },
+      });
     } catch {
       reject(new HttpError(400, M.importNotMultipart));
       return;
@@ -70,7 +106,8 @@ export function readUploadedFile(req: Request, folder: string, maxBytes = IMPORT
       } catch (error) {
         refuse(error as HttpError);
       }
-      stream.on('limit', () => refuse(new HttpError(413, M.importTooLarge(IMPORT_MAX_MEGABYTES))));
+      const limit = sizeLimitOf(kind ?? 'csv', maxBytes);
+      stream.on('limit', () => refuse(limit.refusal));
       if (refusal !== null || kind === null) {
         stream.resume();
         return;
@@ -78,7 +115,11 @@ export function readUploadedFile(req: Request, folder: string, maxBytes = IMPORT
       const upload = { fileName: info.filename ?? '', kind, path: path.join(folder, `${randomUUID()}.${kind}`) };
       paths.push(upload.path);
       written.push(
-        pipeline(stream, createWriteStream(upload.path, { flags: 'wx', mode: UPLOAD_FILE_MODE })).then(() => {
+        pipeline(
+          stream,
+          cappedAt(limit.bytes, () => refuse(limit.refusal)),
+          createWriteStream(upload.path, { flags: 'wx', mode: UPLOAD_FILE_MODE }),
+        ).then(() => {
           file = upload;
         }),
       );

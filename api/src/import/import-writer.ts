@@ -3,13 +3,15 @@ import { ADMIN_MESSAGES as M, type ImportCounts } from '@tht/contracts';
 import { openAccount } from '../users';
 import { hashPassword } from '../auth/passwords';
 import { createDepartment } from '../departments';
+import { attachImportedFile } from '../evidence';
 import { appendNewEntries, type NewEntryCommand } from '../entries';
 import { addFormField, addOption } from '../form-fields';
 import { waitForReadModels, type Actor } from '../platform/commands';
 import { forEachConcurrently } from '../platform/concurrency';
 import type { AppContext } from '../platform/context';
-import { isRefusal, refusalStatus } from '../platform/http';
+import { HttpError, isRefusal, refusalStatus } from '../platform/http';
 import { createUserTarget, createYearlyTarget } from '../targets';
+import type { EvidenceArchive } from './import-archive';
 import type { ImportPlan } from './import-plan';
 import type { OwnerRef, PlannedEntry, PlannedUser, RowRef } from './plan/planned-records';
 
@@ -91,15 +93,20 @@ async function writeUsers(
   }
 }
 
+/** The ids the written entries got, by their id in the export, for the entries a zip has files of. */
+type WrittenEntries = Map<number, number>;
+
 /** Appends a batch of entries (their owners' ids known by now); returns the position of its last event. */
 async function appendEntryBatch(
   ctx: AppContext,
+  plan: ImportPlan,
   batch: readonly PlannedEntry[],
   actor: Actor,
   progress: WriteProgress,
   ids: ReadonlyMap<OwnerRef, number>,
+  written: WrittenEntries,
 ): Promise<string | null> {
-  const commands: { ref: RowRef; command: NewEntryCommand }[] = [];
+  const commands: { ref: PlannedEntry; command: NewEntryCommand }[] = [];
   for (const entry of batch) {
     const userId = entry.owner > 0 ? entry.owner : ids.get(entry.owner);
     if (userId === undefined) progress.failed(entry, M.ownerNotImported);
@@ -115,7 +122,9 @@ async function appendEntryBatch(
     actor,
   );
   appended.outcomes.forEach((outcome, position) => {
-    if ('error' in outcome) progress.failed(commands[position]!.ref, outcome.error);
+    const { ref } = commands[position]!;
+    if ('error' in outcome) progress.failed(ref, outcome.error);
+    else if (ref.sourceId !== null && plan.evidence?.hasFilesOf(ref.sourceId)) written.set(ref.sourceId, outcome.entryId);
   });
   progress.written('entries', appended.outcomes.filter((outcome) => 'entryId' in outcome).length);
   return appended.lastPosition;
@@ -132,6 +141,7 @@ async function writeEntries(
   actor: Actor,
   progress: WriteProgress,
   ids: ReadonlyMap<OwnerRef, number>,
+  written: WrittenEntries,
 ): Promise<void> {
   let lastPosition: string | null = null;
   let appending: Promise<string | null> | null = null;
@@ -144,20 +154,53 @@ async function writeEntries(
     batch.push(entry);
     if (batch.length < ENTRY_BATCH_SIZE) continue;
     await appended();
-    appending = appendEntryBatch(ctx, batch, actor, progress, ids);
+    appending = appendEntryBatch(ctx, plan, batch, actor, progress, ids, written);
     // Awaited once the next batch is read; a failure meanwhile is not an unhandled rejection.
     appending.catch(() => {});
     batch = [];
   }
   await appended();
-  if (batch.length > 0) lastPosition = (await appendEntryBatch(ctx, batch, actor, progress, ids)) ?? lastPosition;
+  if (batch.length > 0) lastPosition = (await appendEntryBatch(ctx, plan, batch, actor, progress, ids, written)) ?? lastPosition;
   if (lastPosition !== null) await waitForReadModels(ctx, lastPosition);
+}
+
+/** Where a zip's file is named in the import's errors: the sheet 'Evidence', the file's place in the zip. */
+const EVIDENCE_SHEET = 'Evidence';
+
+/**
+ * A zip's files, each attached to the entry written from the export's entry it belonged to, one at
+ * a time, through the evidence feature's own attach (its type judged from the content, images
+ * cleaned, the limits and the entry's rules applied); a file it refuses, or whose entry was not
+ * written, is a failed record and the rest goes on.
+ */
+async function writeEvidence(
+  ctx: AppContext,
+  evidence: EvidenceArchive,
+  actor: Actor,
+  progress: WriteProgress,
+  written: WrittenEntries,
+): Promise<void> {
+  let row = 0;
+  for (const [sourceId, files] of evidence.entries()) {
+    const entryId = written.get(sourceId);
+    for (const file of files) {
+      row += 1;
+      const ref = { sheet: EVIDENCE_SHEET, row };
+      if (entryId === undefined) progress.failed(ref, M.evidenceEntryNotImported(file.path));
+      else
+        await recordWrite(progress, ref, 'evidence', () =>
+          attachImportedFile(ctx, { entryId, name: file.name, content: evidence.content(file) }, actor).catch((error: unknown) => {
+            throw isRefusal(error) ? new HttpError(refusalStatus(error), M.evidenceNotAttached(file.path, error.message)) : error;
+          }),
+        );
+    }
+  }
 }
 
 /**
  * Writes a checked plan through each feature's own commands, in dependency order: departments,
  * form fields with their options, accounts (managers first), fiscal years, people's targets,
- * then the entries in batches (read from the file again). Each step reports its progress.
+ * then the entries in batches (read from the file again), then a zip's files. Each step reports its progress.
  */
 export async function writePlan(ctx: AppContext, plan: ImportPlan, actor: Actor, progress: WriteProgress): Promise<void> {
   for (const department of plan.departments) {
@@ -186,5 +229,7 @@ export async function writePlan(ctx: AppContext, plan: ImportPlan, actor: Actor,
       await recordWrite(progress, target, 'targets', () => createUserTarget(ctx, { userId, year, targetHours, reason }, actor));
     }
   });
-  await writeEntries(ctx, plan, actor, progress, ids);
+  const written: WrittenEntries = new Map();
+  await writeEntries(ctx, plan, actor, progress, ids, written);
+  if (plan.evidence) await writeEvidence(ctx, plan.evidence, actor, progress, written);
 }

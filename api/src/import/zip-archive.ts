@@ -1,11 +1,15 @@
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { ADMIN_MESSAGES as M, IMPORT_LIMITS } from '@tht/contracts';
 
 /**
- * The files of a zip archive held in memory (an uploaded workbook), read from its central
- * directory, each inflated by Node's own zlib outside JavaScript: a large part as a stream of big
- * chunks, a small one whole. Stored and deflated files, ZIP64 sizes; no encryption.
+ * The files of a zip archive held in memory (an uploaded workbook) or in a file read a piece at a
+ * time (an export with evidence, which may be far larger), read from its central directory, each
+ * inflated by Node's own zlib outside JavaScript: a large part as a stream of big chunks, a small
+ * one whole. Stored and deflated files, ZIP64 sizes; no encryption.
  *
  * An archive is read within budgets (`ZipLimits`): every file's stated size is checked against
  * them when the archive is opened, and a file that inflates to more than its stated size is cut
@@ -48,6 +52,39 @@ export class ZipLimitError extends Error {
   override name = 'ZipLimitError';
 }
 
+/** Where an archive's bytes are: in memory, or in a file read where needed. */
+interface ZipBytes {
+  length: number;
+  /** The bytes from `start` up to `end` (or the archive's end). */
+  read(start: number, end: number): Buffer;
+  close(): void;
+}
+
+const bytesInMemory = (bytes: Buffer): ZipBytes => ({
+  length: bytes.length,
+  read: (start, end) => bytes.subarray(start, end),
+  close: () => {},
+});
+
+function bytesInFile(path: string): ZipBytes {
+  const fd = openSync(path, 'r');
+  const { size } = fstatSync(fd);
+  return {
+    length: size,
+    read(start, end) {
+      const piece = Buffer.alloc(Math.max(0, Math.min(end, size) - start));
+      let done = 0;
+      while (done < piece.length) {
+        const read = readSync(fd, piece, done, piece.length - done, start + done);
+        if (read === 0) break;
+        done += read;
+      }
+      return piece.subarray(0, done);
+    },
+    close: () => closeSync(fd),
+  };
+}
+
 interface ZipFile {
   name: string;
   method: number;
@@ -60,12 +97,27 @@ interface ZipFile {
 
 export class ZipArchive {
   private constructor(
-    private readonly bytes: Buffer,
+    private readonly bytes: ZipBytes,
     private readonly files: ReadonlyMap<string, ZipFile>,
   ) {}
 
   /** Reads the archive's directory; throws on bytes that are no zip archive, or a file beyond `limits`. */
   static open(bytes: Buffer, limits: ZipLimits = IMPORT_LIMITS): ZipArchive {
+    return ZipArchive.read(bytesInMemory(bytes), limits);
+  }
+
+  /** `open` for an archive in a file, of which only the directory is read now; `close` it once done. */
+  static openFile(path: string, limits: ZipLimits): ZipArchive {
+    const bytes = bytesInFile(path);
+    try {
+      return ZipArchive.read(bytes, limits);
+    } catch (error) {
+      bytes.close();
+      throw error;
+    }
+  }
+
+  private static read(bytes: ZipBytes, limits: ZipLimits): ZipArchive {
     const files = readDirectory(bytes, limits.zipParts);
     checkStatedSizes(files.values(), limits);
     return new ZipArchive(bytes, files);
@@ -75,12 +127,32 @@ export class ZipArchive {
     return this.files.has(path);
   }
 
+  /** The paths of its files, in the directory's order. */
+  paths(): string[] {
+    return [...this.files.keys()];
+  }
+
+  /** A file's size unpacked, as the directory states it (undefined for none). */
+  sizeOf(path: string): number | undefined {
+    return this.files.get(path)?.size;
+  }
+
+  /** Lets go of the file an archive was opened from. */
+  close(): void {
+    this.bytes.close();
+  }
+
   /** A file's content as UTF-8 text ('' when the archive has no such file), refused beyond `maxMegabytes`. */
   async text(path: string, maxMegabytes: number): Promise<string> {
+    return (await this.content(path, maxMegabytes)).toString('utf8');
+  }
+
+  /** A file's content whole (empty when the archive has no such file), refused beyond `maxMegabytes`. */
+  async content(path: string, maxMegabytes: number): Promise<Buffer> {
     const file = this.files.get(path);
-    if (!file) return '';
+    if (!file) return Buffer.alloc(0);
     if (file.size > maxMegabytes * MB) throw new ZipLimitError(M.partBeyondSize(path, maxMegabytes));
-    const data = this.data(file);
+    const data = this.bytes.read(...this.dataRange(file));
     let content: Buffer;
     try {
       content = file.method === STORED ? data : await inflateRaw(data, { maxOutputLength: Math.max(1, file.size) });
@@ -90,16 +162,16 @@ export class ZipArchive {
       throw error;
     }
     if (content.length !== file.size) throw new Error(M.partNotStatedSize(path));
-    return content.toString('utf8');
+    return content;
   }
 
   /** A file's content as a stream of chunks, cut off where it passes its stated size. */
   async *stream(path: string): AsyncGenerator<Buffer> {
     const file = this.files.get(path);
     if (!file) throw new Error(`it has no part ${path}`);
-    const data = this.data(file);
+    const packed = this.packedChunks(file);
     let inflated = 0;
-    for await (const chunk of file.method === STORED ? storedChunks(data) : inflatedChunks(data)) {
+    for await (const chunk of file.method === STORED ? packed : inflatedChunks(packed)) {
       inflated += chunk.length;
       if (inflated > file.size) throw new Error(M.partNotStatedSize(path));
       yield chunk;
@@ -107,22 +179,26 @@ export class ZipArchive {
     if (inflated !== file.size) throw new Error(M.partNotStatedSize(path));
   }
 
-  private data(file: ZipFile): Buffer {
-    const header = file.headerOffset;
-    if (this.bytes.readUInt32LE(header) !== LOCAL_HEADER) throw new Error('a file of the zip archive is damaged');
-    const start = header + 30 + this.bytes.readUInt16LE(header + 26) + this.bytes.readUInt16LE(header + 28);
+  /** Where a file's packed bytes are, after its local header. */
+  private dataRange(file: ZipFile): [number, number] {
+    const header = this.bytes.read(file.headerOffset, file.headerOffset + 30);
+    if (header.length < 30 || header.readUInt32LE(0) !== LOCAL_HEADER) throw new Error('a file of the zip archive is damaged');
+    const start = file.headerOffset + 30 + header.readUInt16LE(26) + header.readUInt16LE(28);
     if (start + file.compressedSize > this.bytes.length) throw new Error('the zip archive is cut short');
-    return this.bytes.subarray(start, start + file.compressedSize);
+    return [start, start + file.compressedSize];
+  }
+
+  /** A file's packed bytes, CHUNK_BYTES at a time. */
+  private *packedChunks(file: ZipFile): Generator<Buffer> {
+    const [start, end] = this.dataRange(file);
+    for (let at = start; at < end; at += CHUNK_BYTES) yield this.bytes.read(at, Math.min(at + CHUNK_BYTES, end));
   }
 }
 
-function* storedChunks(data: Buffer): Generator<Buffer> {
-  for (let at = 0; at < data.length; at += CHUNK_BYTES) yield data.subarray(at, at + CHUNK_BYTES);
-}
-
-function inflatedChunks(data: Buffer): AsyncIterable<Buffer> {
+/** Packed chunks inflated as they come (the inflater waits while its output is not read). */
+function inflatedChunks(packed: Iterable<Buffer>): AsyncIterable<Buffer> {
   const inflate = zlib.createInflateRaw({ chunkSize: CHUNK_BYTES });
-  inflate.end(data);
+  void pipeline(Readable.from(packed), inflate).catch(() => {}); // a failure reaches the reader through `inflate`
   return inflate;
 }
 
@@ -139,24 +215,38 @@ function checkStatedSizes(files: Iterable<ZipFile>, limits: ZipLimits): void {
   }
 }
 
-/** Where the end-of-directory record is: the last one, before a comment of at most 64 KB. */
-function endOfDirectory(bytes: Buffer): number {
-  for (let at = bytes.length - 22; at >= Math.max(0, bytes.length - 22 - MAX_16); at -= 1) {
-    if (bytes.readUInt32LE(at) === END_OF_DIRECTORY) return at;
+/** The archive's last bytes: the end-of-directory record, a comment of at most 64 KB and, before them, the ZIP64 locator. */
+function tailOf(bytes: ZipBytes): { tail: Buffer; start: number } {
+  const start = Math.max(0, bytes.length - 22 - MAX_16 - 20);
+  return { tail: bytes.read(start, bytes.length), start };
+}
+
+/** Where the end-of-directory record is in `tail`: the last one, before a comment of at most 64 KB. */
+function endOfDirectory(tail: Buffer): number {
+  for (let at = tail.length - 22; at >= Math.max(0, tail.length - 22 - MAX_16); at -= 1) {
+    if (tail.readUInt32LE(at) === END_OF_DIRECTORY) return at;
   }
   throw new Error('it is not a zip archive');
 }
 
-/** The directory's entry count and offset, from the ZIP64 record where the classic one is full. */
-function directoryBounds(bytes: Buffer, end: number): { count: number; offset: number } {
-  const count = bytes.readUInt16LE(end + 10);
-  const offset = bytes.readUInt32LE(end + 16);
-  if (count !== MAX_16 && offset !== MAX_32) return { count, offset };
+/** The directory's entry count, offset and size, from the ZIP64 record where the classic one is full. */
+function directoryBounds(bytes: ZipBytes): { count: number; offset: number; size: number } {
+  const { tail, start } = tailOf(bytes);
+  const end = endOfDirectory(tail);
+  const count = tail.readUInt16LE(end + 10);
+  const size = tail.readUInt32LE(end + 12);
+  const offset = tail.readUInt32LE(end + 16);
+  if (count !== MAX_16 && offset !== MAX_32 && size !== MAX_32) return { count, offset, size };
   const locator = end - 20;
-  if (locator < 0 || bytes.readUInt32LE(locator) !== ZIP64_END_LOCATOR) throw new Error('its ZIP64 directory is missing');
-  const record = Number(bytes.readBigUInt64LE(locator + 8));
-  if (bytes.readUInt32LE(record) !== ZIP64_END_OF_DIRECTORY) throw new Error('its ZIP64 directory is damaged');
-  return { count: Number(bytes.readBigUInt64LE(record + 32)), offset: Number(bytes.readBigUInt64LE(record + 48)) };
+  if (locator < 0 || tail.readUInt32LE(locator) !== ZIP64_END_LOCATOR) throw new Error('its ZIP64 directory is missing');
+  const recordOffset = Number(tail.readBigUInt64LE(locator + 8));
+  const record = recordOffset >= start ? tail.subarray(recordOffset - start) : bytes.read(recordOffset, recordOffset + 56);
+  if (record.length < 56 || record.readUInt32LE(0) !== ZIP64_END_OF_DIRECTORY) throw new Error('its ZIP64 directory is damaged');
+  return {
+    count: Number(record.readBigUInt64LE(32)),
+    size: Number(record.readBigUInt64LE(40)),
+    offset: Number(record.readBigUInt64LE(48)),
+  };
 }
 
 type EntrySizes = { uncompressed: number; compressed: number; offset: number };
@@ -180,11 +270,12 @@ function zip64Sizes(bytes: Buffer, extra: { start: number; end: number }, sizes:
   throw new Error('a ZIP64 size of the zip archive is missing');
 }
 
-function readDirectory(bytes: Buffer, maxFiles: number): Map<string, ZipFile> {
-  const { count, offset } = directoryBounds(bytes, endOfDirectory(bytes));
+function readDirectory(archive: ZipBytes, maxFiles: number): Map<string, ZipFile> {
+  const { count, offset, size } = directoryBounds(archive);
   if (count > maxFiles) throw new ZipLimitError(M.tooManyZipParts(maxFiles));
+  const bytes = archive.read(offset, offset + size);
   const files = new Map<string, ZipFile>();
-  let at = offset;
+  let at = 0;
   for (let index = 0; index < count; index += 1) {
     if (at + 46 > bytes.length || bytes.readUInt32LE(at) !== DIRECTORY_ENTRY) throw new Error('its zip directory is damaged');
     const flags = bytes.readUInt16LE(at + 8);

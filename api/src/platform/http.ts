@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import { STATUS_CODES } from 'node:http';
-import type { Duplex } from 'node:stream';
+import type { Duplex, Writable } from 'node:stream';
 import { CONFLICT_MESSAGE } from '@tht/contracts';
 import { ConcurrencyError } from '@tht/eventstore';
 import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
@@ -140,7 +140,7 @@ export function answerUnparsableRequest(error: NodeJS.ErrnoException, socket: Du
  * whenever the client reads slower than it is written. A client that goes away stops the writing
  * (and the pieces' source).
  */
-export async function sendPieces(res: Response, pieces: AsyncIterable<string>): Promise<void> {
+export async function sendPieces(res: Writable, pieces: AsyncIterable<string>): Promise<void> {
   for await (const piece of pieces) {
     if (res.destroyed) break;
     if (!res.write(piece)) await drainedOrClosed(res);
@@ -156,9 +156,10 @@ export async function sendJsonPieces(res: Response, pieces: AsyncIterable<string
 
 /**
  * Waits while `stream` has more unread data than it buffers (for writers that do not wait
- * themselves), or until `res` closes: `stream` is the response or a stream on the way to it.
+ * themselves), or until `res` closes: `stream` is the response (or a part of the zip on its way to
+ * it) or a stream on the way to it.
  */
-export async function whenWritable(res: Response, stream: NodeJS.WritableStream = res): Promise<void> {
+export async function whenWritable(res: Writable, stream: NodeJS.WritableStream = res): Promise<void> {
   if (needsDrain(stream) && !res.destroyed) await drainedOrClosed(res, stream);
 }
 
@@ -168,7 +169,7 @@ function needsDrain(stream: NodeJS.WritableStream): boolean {
   return writableNeedDrain ?? _writableState?.needDrain ?? false;
 }
 
-async function drainedOrClosed(res: Response, stream: NodeJS.WritableStream = res): Promise<void> {
+async function drainedOrClosed(res: Writable, stream: NodeJS.WritableStream = res): Promise<void> {
   const done = new AbortController();
   try {
     await Promise.race([once(stream, 'drain', { signal: done.signal }), once(res, 'close', { signal: done.signal })]);

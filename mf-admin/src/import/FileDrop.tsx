@@ -49,7 +49,7 @@ export function FileDrop({ onFile, disabled }: { onFile: (file: File) => void; d
       onDragLeave={() => setDragging(false)}
       onDrop={drop}
     >
-      <p>Drop a CSV or Excel (.xlsx) file here (up to {IMPORT_MAX_MEGABYTES} MB), or</p>
+      <p>Drop a CSV or Excel (.xlsx) file here (up to {IMPORT_MAX_MEGABYTES} MB), or an export with evidence (.zip), or</p>
       <ChooseButton>
         Choose a file to import
         <input
@@ -65,8 +65,9 @@ export function FileDrop({ onFile, disabled }: { onFile: (file: File) => void; d
         />
       </ChooseButton>
       <p>
-        Accepted: the CSV or Excel workbook of Export All Data (from this or another instance), or a CSV of rows in the bulk grid's
-        column order (training name, date, hours, manager, department, type, given by, rating, innovative, notes) for one employee.
+        Accepted: the CSV or Excel workbook of Export All Data (from this or another instance), its zip with the evidence files
+        (each file attached to its entry again), or a CSV of rows in the bulk grid's column order (training name, date, hours,
+        manager, department, type, given by, rating, innovative, notes) for one employee.
       </p>
     </Zone>
   );

@@ -149,7 +149,9 @@ describe('Import Data', () => {
     const api = fakeApi({});
     renderWithUi(<ImportData />);
     fireEvent.change(fileInput(), { target: { files: [new File(['x'], 'notes.txt', { type: 'text/plain' })] } });
-    expect(await screen.findByRole('alert')).toHaveTextContent('Only CSV (.csv) and Excel (.xlsx) files can be imported');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Only CSV (.csv), Excel (.xlsx) and export with evidence (.zip) files can be imported',
+    );
     expect(api.calls).toHaveLength(0);
   });
 

@@ -1,9 +1,20 @@
 import { useEffect, useRef, useState } from 'react';
 import { ADMIN_MESSAGES as M, type ImportJob, type ImportReport, type UserSummary } from '@tht/contracts';
-import { Button, Card, CardTitle, ConfirmDialog, DialogActions, errorMessageOf, FieldError, Spinner, useToast } from '@tht/ui';
+import {
+  Button,
+  Card,
+  CardTitle,
+  ConfirmDialog,
+  DialogActions,
+  errorMessageOf,
+  FieldError,
+  formatFileSize,
+  Spinner,
+  useToast,
+} from '@tht/ui';
 import { EmployeePicker } from '../bulk-import/EmployeePicker';
 import { FileDrop } from './FileDrop';
-import { fileProblem, formatFileSize, rolesSummary, totalOf } from './importFile';
+import { fileProblem, rolesSummary, totalOf } from './importFile';
 import { ImportProgress } from './ImportProgress';
 import { ImportReportView } from './ImportReportView';
 import { useImportCheck, useImportJob, useRefreshAfterImport, useStartImport } from './importApi';

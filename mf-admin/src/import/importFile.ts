@@ -1,5 +1,7 @@
 import {
   ADMIN_MESSAGES as M,
+  IMPORT_ARCHIVE_MAX_BYTES,
+  IMPORT_ARCHIVE_MAX_MEGABYTES,
   IMPORT_FILE_TYPES,
   IMPORT_MAX_BYTES,
   IMPORT_MAX_MEGABYTES,
@@ -10,10 +12,11 @@ import {
 } from '@tht/contracts';
 import { ROLE_LABELS } from '../users/roles';
 
-/** Why a picked file cannot be imported, before it is sent (the server checks the same). */
+/** Why a picked file cannot be imported, before it is sent (the server checks the same: a zip, the export with evidence, may be larger). */
 export function fileProblem(file: File): string | null {
   const name = file.name.toLowerCase();
   if (!IMPORT_FILE_TYPES.some((extension) => name.endsWith(extension))) return M.importUnsupportedType;
+  if (name.endsWith('.zip')) return file.size > IMPORT_ARCHIVE_MAX_BYTES ? M.importTooLarge(IMPORT_ARCHIVE_MAX_MEGABYTES) : null;
   if (file.size > IMPORT_MAX_BYTES) return M.importTooLarge(IMPORT_MAX_MEGABYTES);
   return null;
 }
@@ -31,6 +34,7 @@ export const COUNT_LABELS: Readonly<Record<keyof ImportCounts, string>> = {
   fiscalYears: 'Fiscal years',
   targets: 'Targets',
   entries: 'Entries',
+  evidence: 'Evidence files',
 };
 
 /** How many accounts get each role, highest first: '1 Admin, 2 Manager'. */
@@ -44,9 +48,3 @@ export function rolesSummary(accounts: readonly { role: Role }[]): string {
 }
 
 export const totalOf = (counts: ImportCounts) => Object.values(counts).reduce((sum, count) => sum + count, 0);
-
-export function formatFileSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}

@@ -27,6 +27,8 @@ describe('Admin Panel', () => {
 
     await user.click(screen.getByRole('button', { name: 'Export All Data' }));
     expect(open).toHaveBeenCalledWith('/api/export', '_blank', 'noopener');
+    await user.click(screen.getByRole('button', { name: 'Export with Evidence' }));
+    expect(open).toHaveBeenCalledWith('/api/export?format=xlsx&evidence=true', '_blank', 'noopener');
   });
 
   it('opens a tab with the keyboard and loads its content', async () => {

@@ -18,7 +18,7 @@ type AdminSection = keyof typeof TABS;
 
 const TAB_ITEMS = (Object.keys(TABS) as AdminSection[]).map((value) => ({ value, label: TABS[value].label }));
 
-/** The Admin tab (exposed as mf_admin/AdminPanel): header with Export All Data, and one tab per admin task. */
+/** The Admin tab (exposed as mf_admin/AdminPanel): header with Export All Data and Export with Evidence, and one tab per admin task. */
 export default function AdminPanel() {
   const [section, setSection] = useState<AdminSection>('users');
   const { Content } = TABS[section];
@@ -26,6 +26,7 @@ export default function AdminPanel() {
     <section aria-labelledby="admin-panel-title">
       <PageHeader title={M.title} titleId="admin-panel-title">
         <ExportAllDataButton label={M.exportAllData} />
+        <ExportAllDataButton label={M.exportWithEvidence} limits={{ format: 'xlsx', evidence: true }} />
       </PageHeader>
       <Tabs label="Admin sections" items={TAB_ITEMS} value={section} onChange={setSection}>
         <Suspense fallback={<Spinner label="Loading..." />}>

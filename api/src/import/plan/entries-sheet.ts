@@ -59,8 +59,14 @@ function exportedEntryCheck(known: KnownRecords, columns: Columns): EntryCheck {
     const custom = Object.fromEntries(
       customColumns.map((name) => [name, columns.cell(row, `${CUSTOM_FIELD_COLUMN_PREFIX}${name}`)]),
     );
-    return plannedEntry(known, columns, row, owner, exportedFields(columns, row, date.date), custom);
+    return plannedEntry(known, columns, row, owner, exportedFields(columns, row, date.date), custom, exportedId(columns, row));
   };
+}
+
+/** The entry's id in the export (the `id` column), when the row has a whole number there. */
+function exportedId(columns: Columns, row: SourceRow): number | null {
+  const id = columns.has('id') ? Number(columns.cell(row, 'id').trim()) : Number.NaN;
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
 }
 
 /** An exported entry row's cells as an entry's fields; the optional columns the file leaves out are undefined. */
@@ -97,7 +103,7 @@ function gridEntryCheck(known: KnownRecords, owner: Owner): EntryCheck {
     const checked = checkGridRow(grid, row.number, 'admin', owner.info);
     return checked.errors.length > 0
       ? { error: checked.errors.join('; ') }
-      : plannedEntry(known, { name: CSV_SHEET }, row, owner, checked.entry, {});
+      : plannedEntry(known, { name: CSV_SHEET }, row, owner, checked.entry, {}, null);
   };
 }
 
@@ -109,6 +115,7 @@ function plannedEntry(
   owner: Owner,
   fields: Record<string, unknown>,
   custom: Record<string, string>,
+  sourceId: number | null,
 ): CheckedEntry {
   const parsed = adminBulkEntrySchema.safeParse(withOwnerDefaults(fields, owner.info));
   if (!parsed.success) return { error: messagesOf(parsed.error) };
@@ -116,7 +123,7 @@ function plannedEntry(
   const checked = checkCustomFieldValues(known.formFields, customValues(known.formFields, custom), { enforceRequired: false });
   if (checked.errors.length > 0) return { error: checked.errors.map((error) => error.message).join('; ') };
   return {
-    entry: { ...placeOf(sheet, row), owner: owner.ref, input: parsed.data, customFields: checked.values },
+    entry: { ...placeOf(sheet, row), sourceId, owner: owner.ref, input: parsed.data, customFields: checked.values },
   };
 }
 

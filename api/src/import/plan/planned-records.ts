@@ -53,6 +53,8 @@ export interface PlannedTarget extends RowRef {
 }
 
 export interface PlannedEntry extends RowRef {
+  /** The entry's id in the export it comes from (its `id` column), which a zip's evidence files name; null when the file has none. */
+  sourceId: number | null;
   owner: OwnerRef;
   input: ValidAdminEntry;
   customFields: Record<string, CustomFieldValue>;

@@ -15,6 +15,10 @@ import { ADMIN_MESSAGES as M } from './messages';
  *     department, type, given by, rating, innovative, notes), with or without a header row, checked
  *     by the admin grid's rules; the person is `targetUserId`.
  *
+ * A zip (the export with evidence, GET /api/export?evidence=true) is read as the export file at its
+ * top (its format one of the above), and each file of its people's folders is attached again to the
+ * entry the export's `id` column names, once that entry is imported (decision 039b).
+ *
  * `?dryRun=true` checks every row and writes nothing (200, an `ImportReport`). Without it the same
  * check runs, then the valid records are written in batches in the background: 202 with an
  * `ImportJob` whose progress `GET /api/import/{id}` tells. Bad rows and duplicates are skipped.
@@ -57,9 +61,23 @@ export const IMPORT_LIMITS = {
 } as const;
 /** A report lists at most this many row errors (`failed` counts them all). */
 export const IMPORT_ERRORS_SHOWN = 1_000;
-export const IMPORT_FILE_TYPES = ['.csv', '.xlsx'] as const;
+export const IMPORT_FILE_TYPES = ['.csv', '.xlsx', '.zip'] as const;
 /** For the file picker's `accept`. */
-export const IMPORT_ACCEPT = '.csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export const IMPORT_ACCEPT =
+  '.csv,.xlsx,.zip,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/zip';
+
+/** An export with evidence may be larger than a spreadsheet: it is kept on disk and read a file at a time. */
+export const IMPORT_ARCHIVE_MAX_MEGABYTES = 4_096;
+export const IMPORT_ARCHIVE_MAX_BYTES = IMPORT_ARCHIVE_MAX_MEGABYTES * 1024 * 1024;
+/** What the zip of an export with evidence may hold (sizes in MB): the export file and the files of every entry. */
+export const IMPORT_ARCHIVE_LIMITS = {
+  /** Any one file: the export file at most as large as an import's file. */
+  partMegabytes: IMPORT_MAX_MEGABYTES,
+  workbookMegabytes: IMPORT_ARCHIVE_MAX_MEGABYTES,
+  compressionRatio: IMPORT_LIMITS.compressionRatio,
+  /** The export file, each person's entries and their files. */
+  zipParts: 1_000_000,
+} as const;
 
 export const IMPORT_FORMATS = ['export-csv', 'export-xlsx', 'grid-csv'] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
@@ -108,6 +126,8 @@ export const importCountsSchema = z.strictObject({
   fiscalYears: z.number(),
   targets: z.number(),
   entries: z.number(),
+  /** Files attached to entries (a zip's). */
+  evidence: z.number(),
 });
 
 /** The check of a file: what the dry run answers, and what the import job starts from. */
@@ -166,6 +186,7 @@ export const emptyImportCounts = (): ImportCounts => ({
   fiscalYears: 0,
   targets: 0,
   entries: 0,
+  evidence: 0,
 });
 
 export type ImportQuery = z.output<typeof importQuerySchema>;

@@ -12,6 +12,8 @@ export const ADMIN_MESSAGES = {
   // Header, tabs and cards.
   title: 'Admin Panel',
   exportAllData: 'Export All Data',
+  /** The whole instance as a workbook with every entry's evidence files, in a zip the import reads back. */
+  exportWithEvidence: 'Export with Evidence',
   tabs: {
     users: 'User Management',
     formFields: 'Form Fields',
@@ -73,7 +75,10 @@ export const ADMIN_MESSAGES = {
   importNotMultipart: 'Send the file as multipart/form-data',
   importUploadCutOff: 'The upload was cut off before the whole file arrived',
   importTooLarge: (megabytes: number) => `The file is larger than ${megabytes} MB; split it into smaller files`,
-  importUnsupportedType: 'Only CSV (.csv) and Excel (.xlsx) files can be imported',
+  importUnsupportedType: 'Only CSV (.csv), Excel (.xlsx) and export with evidence (.zip) files can be imported',
+  importArchiveWithoutExport: 'The zip holds no export file (.csv or .xlsx) at its top: export with evidence again',
+  evidenceEntryNotImported: (path: string) => `${path}: not attached, its entry was not imported`,
+  evidenceNotAttached: (path: string, reason: string) => `${path}: not attached: ${reason}`,
   importBrokenFile: (format: string, reason: string) => `The file could not be read as ${format}: ${reason}`,
   importEmptyFile: 'The file has no rows to import',
   importTooManyRows: (max: number) => `The file has more than ${max} rows; split it into smaller files`,

@@ -7,4 +7,5 @@ it("builds an export's address from what it is limited to", () => {
   expect(exportUrl({ format: 'csv', year: 2026, innovative: true, asOf: '2026-06-30' })).toBe(
     '/api/export?format=csv&year=2026&innovative=true&asOf=2026-06-30',
   );
+  expect(exportUrl({ format: 'xlsx', evidence: true })).toBe('/api/export?format=xlsx&evidence=true');
 });

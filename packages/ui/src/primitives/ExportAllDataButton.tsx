@@ -1,13 +1,13 @@
 import { exportRoutes, urlOf, type ExportFormat } from '@tht/contracts';
 import { Button } from './Button';
 
-/** What an export is limited to; nothing: all data as CSV. */
-export type ExportLimits = { format?: ExportFormat; year?: number; innovative?: boolean; asOf?: string | null };
+/** What an export is limited to (or, with `evidence`, widened to: a zip with the files); nothing: all data as CSV. */
+export type ExportLimits = { format?: ExportFormat; year?: number; innovative?: boolean; asOf?: string | null; evidence?: boolean };
 
 /** The export's address with only the limits given (`/api/export?format=xlsx&year=2026&asOf=2026-06-30`). */
-export function exportUrl({ format, year, innovative, asOf }: ExportLimits): string {
+export function exportUrl({ format, year, innovative, asOf, evidence }: ExportLimits): string {
   return urlOf(exportRoutes.exportAllData, {
-    query: { format, year, innovative: innovative || undefined, asOf: asOf ?? undefined },
+    query: { format, year, innovative: innovative || undefined, asOf: asOf ?? undefined, evidence: evidence || undefined },
   });
 }
 
