@@ -36,17 +36,22 @@ export async function startRunMailbox(): Promise<RunMailbox> {
 
 const MAIL_TIMEOUT_MS = 10_000;
 
-/** The latest mail to `address`, waited for. */
-async function latestMailTo(address: string): Promise<CaughtMail> {
+/** Every mail to `address` received so far, oldest first. */
+export function mailsTo(address: string): CaughtMail[] {
   const folder = inject('mailFolder');
-  const deadline = Date.now() + MAIL_TIMEOUT_MS;
+  return readdirSync(folder)
+    .sort()
+    .map((file) => JSON.parse(readFileSync(join(folder, file), 'utf8')) as CaughtMail)
+    .filter(({ to }) => to.includes(address));
+}
+
+/** The latest mail to `address`, waited for (up to `timeoutMs`). */
+export async function latestMailTo(address: string, timeoutMs = MAIL_TIMEOUT_MS): Promise<CaughtMail> {
+  const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const mails = readdirSync(folder)
-      .sort()
-      .map((file) => JSON.parse(readFileSync(join(folder, file), 'utf8')) as CaughtMail)
-      .filter(({ to }) => to.includes(address));
+    const mails = mailsTo(address);
     if (mails.length > 0) return mails.at(-1)!;
-    if (Date.now() > deadline) throw new Error(`No mail to ${address} within ${MAIL_TIMEOUT_MS} ms`);
+    if (Date.now() > deadline) throw new Error(`No mail to ${address} within ${timeoutMs} ms`);
     await sleep(100);
   }
 }
