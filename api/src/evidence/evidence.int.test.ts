@@ -217,6 +217,21 @@ describe('limits', () => {
     expect(await storedFilesOf(entry.id)).toBe(5);
   });
 
+  // Both pass the check before the upload (checked: two ids are allocated) and write their bytes; the second
+  // append meets the first's and is refused on the fresh stream, and its bytes are deleted.
+  it('keeps 5 when two uploads race for the last place: the refused one leaves no bytes', async () => {
+    const entry = await newEntry();
+    for (let index = 0; index < 4; index += 1) await attach(entry.id, pdf(), `page-${index}.pdf`);
+    const raced = await Promise.all([
+      upload(entry.id, owner, pdf(600_000), 'a.pdf'),
+      upload(entry.id, owner, pdf(600_000), 'b.pdf'),
+    ]);
+    expect(raced.map((answer) => answer.status).sort()).toEqual([201, 400]);
+    expect(raced.find((answer) => answer.status === 400)?.body).toEqual({ error: M.tooManyFiles(5) });
+    expect(await storedFilesOf(entry.id)).toBe(5);
+    expect((await list(entry.id)).body).toHaveLength(5);
+  });
+
   it("caps a person's files at EVIDENCE_QUOTA_MB", async () => {
     const saver = await createUserAndLogin(app, { managerId: manager.user.id });
     const entry = await newEntry(saver);
