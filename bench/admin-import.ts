@@ -57,6 +57,7 @@ function entryRow(entry: TrainingEntry, index: number, suffix: string): Row {
     // Unique per row, so none is a duplicate of another.
     trainingName: `${entry.trainingName} ${index}${suffix}`,
     hours: entry.hours,
+    validUntil: '',
     createdAt: '2025-01-01T00:00:00.000Z',
     updatedAt: '2025-01-01T00:00:00.000Z',
   };
