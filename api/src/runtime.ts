@@ -24,7 +24,7 @@ import { migrateRequestLimits } from './auth/request-limits';
 import { migrateSecurityLog } from './auth/security-log';
 import { secondFactorSetupPending } from './second-factor';
 import { forgetDirectoryUser, migrateScim } from './scim';
-import { deleteFilesOfEntry, deleteFilesOfOwner, migrateEvidence } from './evidence';
+import { deleteFilesOfEntry, deleteFilesOfOwner, migrateEvidence, sweepUnnamedFiles } from './evidence';
 import { forgetMailsOf, migrateOutbox, startOutboxSender } from './outbox';
 import { REMINDER_RUN_TABLES, startReminderSchedule } from './notifications';
 import { migrateSsoResults } from './sso';
@@ -157,6 +157,13 @@ export async function startRuntime(config: AppConfig, pool: pg.Pool, log: Logger
     log,
   };
   const retention = config.eraseLeaversAfterDays === null ? null : startLeaverRetention(ctx, config.eraseLeaversAfterDays);
+  // Evidence bytes a crash left with no event naming them (decision 039a), in the background.
+  ctx.afterAnswer.run(() =>
+    sweepUnnamedFiles(ctx).then(
+      (swept) => (swept > 0 ? log.warn(`Deleted ${swept} evidence files no event names (left by a crash)`) : undefined),
+      (error: unknown) => log.error('Sweeping evidence files no event names failed; the next start tries again', error),
+    ),
+  );
   const outbox = startOutboxSender(pool, config, log);
   // Without SMTP_URL nothing is sent, so nothing is queued on schedule to go out stale later (decision 039e).
   const reminders = config.smtpUrl === null ? null : startReminderSchedule(ctx);

@@ -12,6 +12,7 @@ import { createUserAndLogin, type SignedInTestUser } from '../testing/accounts';
 import { logEntryAs } from '../testing/entries';
 import { request } from '../testing/request';
 import { startTestApp, type TestApp } from '../testing/test-app';
+import { sweepUnnamedFiles } from './evidence-sweep';
 
 const MAX_FILE_BYTES = 1 * EVIDENCE_MEGABYTE;
 const QUOTA_BYTES = 3 * EVIDENCE_MEGABYTE;
@@ -315,5 +316,26 @@ describe('removing a file', () => {
     expect(erased.status).toBe(204);
     expect(await storedFilesOf(entry.id)).toBe(0);
     expect((await list(entry.id, admin)).body).toEqual([]);
+  });
+});
+
+describe('bytes a crash left', () => {
+  it('are deleted a day on when no event names them; attached files stay', async () => {
+    const entry = await newEntry();
+    const attached = await attach(entry.id, pdf(), 'kept.pdf');
+    // A process killed between writing the bytes and appending EvidenceAttached, two days ago.
+    const orphan = await app.ctx.ids.next('evidence');
+    await app.ctx.pool.query(
+      'INSERT INTO evidence.files (id, entry_id, owner_id, created_at) VALUES ($1, $2, $3, now() - $4::interval)',
+      [orphan, entry.id, owner.user.id, '2 days'],
+    );
+    await app.ctx.pool.query("UPDATE evidence.files SET created_at = now() - interval '2 days' WHERE id = $1", [attached.id]);
+    // As a read model still catching up would: it lists no file, and the stream keeps the attached one.
+    await app.ctx.pool.query('DELETE FROM read_models.evidence WHERE evidence_id = $1', [attached.id]);
+
+    expect(await sweepUnnamedFiles(app.ctx)).toBe(1);
+    expect(await storedFilesOf(entry.id)).toBe(1);
+    const { rows } = await app.ctx.pool.query<{ id: number }>('SELECT id FROM evidence.files WHERE entry_id = $1', [entry.id]);
+    expect(rows).toEqual([{ id: attached.id }]);
   });
 });
