@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { NOTIFICATION_MESSAGES as M, type AdminNotificationKind, type NotificationKind } from '@tht/contracts';
 import { Badge, Button, Card, CardTitle, Checkbox, FieldError, Spinner, errorMessageOf } from '@tht/ui';
@@ -80,13 +80,19 @@ function KindCard({ entry }: { entry: AdminNotificationKind }) {
   const withToast = useOutcomeToast();
   const [previewOpen, setPreviewOpen] = useState(false);
   const { kind, label, description, enabled, outbox } = entry;
+  // Shown switched at once; put back if the server refuses.
+  const [checked, setChecked] = useState(enabled);
+  useEffect(() => setChecked(enabled), [enabled]);
   const titleId = `notification-${kind}-title`;
 
-  const toggle = (on: boolean) =>
-    withToast(() => switchKind.run({ kind, enabled: on }), {
+  async function toggle(on: boolean) {
+    setChecked(on);
+    const switched = await withToast(() => switchKind.run({ kind, enabled: on }), {
       success: `${label} reminders ${on ? 'on' : 'off'} for everyone`,
       failure: M.failedToSwitch,
     });
+    if (!switched) setChecked(!on);
+  }
   const runNow = () =>
     withToast(() => runKind.run(kind), {
       success: `${label} reminders run`,
@@ -103,7 +109,7 @@ function KindCard({ entry }: { entry: AdminNotificationKind }) {
       <Muted>{description}</Muted>
       <Checkbox
         label={`Send ${label} reminders`}
-        checked={enabled}
+        checked={checked}
         disabled={switchKind.pending}
         onChange={(event) => void toggle(event.target.checked)}
       />

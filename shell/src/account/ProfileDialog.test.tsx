@@ -35,7 +35,7 @@ const KINDS = [
   ['certificate-expiring', 'Certificate expiring'],
 ] as const;
 
-function profileApi({ failUpdate = false, teamOffForEveryone = false } = {}) {
+function profileApi({ failUpdate = false, teamOffForEveryone = false, failSwitch = false } = {}) {
   let reminders = KINDS.map(([kind, label]) => ({
     kind,
     label,
@@ -46,6 +46,7 @@ function profileApi({ failUpdate = false, teamOffForEveryone = false } = {}) {
   return installFakeApi({
     getOwnNotifications: () => ({ body: reminders }),
     switchOwnNotification: ({ path, body }) => {
+      if (failSwitch) return { status: 500, body: { error: 'Internal server error' } };
       const kind = path.split('/').at(-1);
       reminders = reminders.map((reminder) =>
         reminder.kind === kind ? { ...reminder, enabled: (body as { enabled: boolean }).enabled } : reminder,
@@ -164,5 +165,14 @@ describe('Update Profile dialog', () => {
     ]);
     expect(api.callsOf('updateUser')).toEqual([]);
     expect(screen.getByRole('dialog', { name: 'Update Profile' })).toBeInTheDocument();
+  });
+
+  it('puts a reminder back as it was when the server refuses the switch, and says so', async () => {
+    profileApi({ failSwitch: true });
+    const dialog = await openProfile();
+    const reminder = await within(dialog).findByRole('checkbox', { name: 'Year end' });
+    await userEvent.click(reminder);
+    expect(await toasts().findByRole('alert')).toHaveTextContent('Failed to change the reminder');
+    expect(within(dialog).getByRole('checkbox', { name: 'Year end' })).toBeChecked();
   });
 });
