@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import styled from 'styled-components';
 import { NOTIFICATION_MESSAGES as M, type AdminNotificationKind, type NotificationKind } from '@tht/contracts';
 import { Badge, Button, Card, CardTitle, Checkbox, FieldError, Spinner, errorMessageOf } from '@tht/ui';
@@ -80,18 +80,17 @@ function KindCard({ entry }: { entry: AdminNotificationKind }) {
   const withToast = useOutcomeToast();
   const [previewOpen, setPreviewOpen] = useState(false);
   const { kind, label, description, enabled, outbox } = entry;
-  // Shown switched at once; put back if the server refuses.
-  const [checked, setChecked] = useState(enabled);
-  useEffect(() => setChecked(enabled), [enabled]);
+  // Shown switched at once, until the server's answer (read again once it accepted) takes over.
+  const [switching, setSwitching] = useState<boolean | null>(null);
   const titleId = `notification-${kind}-title`;
 
   async function toggle(on: boolean) {
-    setChecked(on);
-    const switched = await withToast(() => switchKind.run({ kind, enabled: on }), {
+    setSwitching(on);
+    await withToast(() => switchKind.run({ kind, enabled: on }), {
       success: `${label} reminders ${on ? 'on' : 'off'} for everyone`,
       failure: M.failedToSwitch,
     });
-    if (!switched) setChecked(!on);
+    setSwitching(null);
   }
   const runNow = () =>
     withToast(() => runKind.run(kind), {
@@ -109,7 +108,7 @@ function KindCard({ entry }: { entry: AdminNotificationKind }) {
       <Muted>{description}</Muted>
       <Checkbox
         label={`Send ${label} reminders`}
-        checked={checked}
+        checked={switching ?? enabled}
         disabled={switchKind.pending}
         onChange={(event) => void toggle(event.target.checked)}
       />

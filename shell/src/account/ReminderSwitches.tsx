@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import styled from 'styled-components';
 import { NOTIFICATION_MESSAGES as M, notificationsRoutes, type NotificationKind, type OwnNotification } from '@tht/contracts';
 import { Checkbox, FieldError, Spinner, errorMessageOf, useRead, useToast, useWrite } from '@tht/ui';
@@ -31,17 +31,17 @@ function ReminderSwitch({ reminder }: { reminder: OwnNotification }) {
     }),
   );
   const hintId = `reminder-${reminder.kind}-hint`;
-  // Shown switched at once; put back if the server refuses.
-  const [checked, setChecked] = useState(reminder.enabled);
-  useEffect(() => setChecked(reminder.enabled), [reminder.enabled]);
+  // Shown switched at once, until the server's answer (read again once it accepted) takes over.
+  const [switching, setSwitching] = useState<boolean | null>(null);
 
   async function change(enabled: boolean) {
-    setChecked(enabled);
+    setSwitching(enabled);
     try {
       await switchOwn.run({ kind: reminder.kind, enabled });
     } catch (error) {
-      setChecked(!enabled);
       showToast({ title: M.failedToSwitch, description: errorMessageOf(error, 'Please try again.'), variant: 'destructive' });
+    } finally {
+      setSwitching(null);
     }
   }
 
@@ -49,7 +49,7 @@ function ReminderSwitch({ reminder }: { reminder: OwnNotification }) {
     <Switch>
       <Checkbox
         label={reminder.label}
-        checked={checked}
+        checked={switching ?? reminder.enabled}
         disabled={switchOwn.pending}
         aria-describedby={hintId}
         onChange={(event) => void change(event.target.checked)}
