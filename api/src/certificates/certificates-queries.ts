@@ -30,22 +30,26 @@ export function shiftIsoDate(day: string, days: number): string {
  * A certificate is a person's training of one name (compared trimmed and ignoring case); the entry
  * that counts is their latest of that name by date (then by id), so logging a renewal (a later
  * date) takes the one it renews off the list, whatever the renewal's own "Valid until". The
- * partial index on `valid_until` finds the few entries in the window; the renewal check reads the
- * person's later entries through `(user_id, date, id)`. Leavers (deactivated accounts) are left out.
+ * partial index on `valid_until` finds the entries in the window, and each is checked for a renewal
+ * with one probe of `entries_training_key_idx` (user, trimmed lower-case name, date, id): a lateral
+ * join, since an anti-join would hash every entry of the organisation. Leavers (deactivated
+ * accounts) are left out.
  */
 const EXPIRING_TEXT = `SELECT e.user_id AS "userId", u.first_name || ' ' || u.last_name AS name, u.department,
     e.id AS "entryId", e.training_name AS "trainingName", e.valid_until AS "validUntil",
     (e.valid_until::date - $1::date) AS "daysLeft"
   FROM ${ENTRIES} e
   JOIN ${USERS} u ON u.id = e.user_id AND u.deactivated_at IS NULL
+  LEFT JOIN LATERAL (
+    SELECT true AS found FROM ${ENTRIES} later
+    WHERE later.user_id = e.user_id AND (later.date, later.id) > (e.date, e.id)
+      AND lower(btrim(later.training_name)) = lower(btrim(e.training_name))
+    LIMIT 1
+  ) renewal ON true
   WHERE e.valid_until >= $2 AND e.valid_until <= $3
     AND ($4::int4[] IS NULL OR e.user_id = ANY($4::int4[]))
     AND ($5::int4 IS NULL OR u.department = (SELECT d.name FROM ${DEPARTMENTS} d WHERE d.id = $5::int4))
-    AND NOT EXISTS (
-      SELECT 1 FROM ${ENTRIES} later
-      WHERE later.user_id = e.user_id AND (later.date, later.id) > (e.date, e.id)
-        AND lower(btrim(later.training_name)) = lower(btrim(e.training_name))
-    )
+    AND renewal.found IS NULL
   ORDER BY e.valid_until, u.last_name, u.first_name, e.user_id, e.id`;
 
 /**

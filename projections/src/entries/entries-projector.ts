@@ -96,8 +96,12 @@ async function migrate(db: Kysely<EntriesTables>, schema: string): Promise<void>
   await sql`CREATE INDEX IF NOT EXISTS entries_user_date_idx ON ${entries} (user_id, date, id)`.execute(db);
   // Everyone's entries of a year (HR, SMT) and the years that have entries.
   await sql`CREATE INDEX IF NOT EXISTS entries_date_idx ON ${entries} (date)`.execute(db);
-  // Certificates expiring in a window (api/src/certificates): only the entries that have a date.
+  // Certificates expiring in a window (api/src/certificates): the entries that have a date, and
+  // whether a person logged the same training (trimmed, ignoring case) later, a renewal.
   await sql`CREATE INDEX IF NOT EXISTS entries_valid_until_idx ON ${entries} (valid_until) WHERE valid_until IS NOT NULL`.execute(
+    db,
+  );
+  await sql`CREATE INDEX IF NOT EXISTS entries_training_key_idx ON ${entries} (user_id, lower(btrim(training_name)), date, id)`.execute(
     db,
   );
   const owners = sql.table(`${schema}.entry_owners`);
