@@ -1,5 +1,7 @@
+import { useRef, useState } from 'react';
 import { addEntryFormSchema, type User } from '@tht/contracts';
 import { useToast } from '@tht/ui';
+import { EvidenceToAttach, useEvidenceUploads } from '@tht/ui/evidence';
 import { useCustomFieldsForm } from '../custom-fields/customFields';
 import { useCreateEntry } from '../entries/entriesApi';
 import { EntryFormBody } from '../entry-form/EntryFormBody';
@@ -9,6 +11,7 @@ import { useEntrySubmit } from '../entry-form/useEntrySubmit';
 
 const ENTRY_SAVED_TOAST = { title: 'Entry saved', description: 'Your development entry has been saved' };
 const SAVE_FAILED_TITLE = 'Failed to save entry';
+const NOT_ATTACHED_TITLE = 'Entry saved, but not every file was attached';
 
 /** Add Entry requires names, training name, date, hours, manager and department. */
 const REQUIRED = new Set<EntryFormField>(['firstName', 'lastName', 'trainingName', 'date', 'hours', 'managerName', 'department']);
@@ -22,24 +25,38 @@ type AddEntryFormProps = {
 
 /**
  * The Add Development Entry form: the standard fields and the admin-configured ones, checked with
- * the contracts rules, then POST /api/entries. After a save the form starts again with the
- * user's names, manager and department.
+ * the contracts rules, then POST /api/entries, and the evidence files chosen attached to the new
+ * entry one by one (a file the server refuses is named in a toast; the entry stays saved). After
+ * a save the form starts again with the user's names, manager and department.
  */
 export function AddEntryForm({ user, onSaved, onCancel }: AddEntryFormProps) {
   const form = useEntryForm(() => newEntryForm(user));
   const custom = useCustomFieldsForm();
   const { showToast } = useToast();
   const createEntry = useCreateEntry();
+  const [files, setFiles] = useState<File[]>([]);
+  const uploads = useEvidenceUploads();
+  /** The files the server refused, each with its reason: the toast after the save says so. */
+  const notAttached = useRef<string[]>([]);
   const { pending, submit } = useEntrySubmit({
     form,
     custom,
     schema: addEntryFormSchema,
     enforceRequired: true,
-    send: (entry, customFields) => createEntry.run({ ...entry, customFields }),
+    send: async (entry, customFields) => {
+      const saved = await createEntry.run({ ...entry, customFields });
+      notAttached.current = await uploads.upload(saved.id, files);
+    },
     onSent: () => {
-      showToast(ENTRY_SAVED_TOAST);
+      const failures = notAttached.current;
+      showToast(
+        failures.length === 0
+          ? ENTRY_SAVED_TOAST
+          : { title: NOT_ATTACHED_TITLE, description: failures.join(' '), variant: 'destructive' },
+      );
       form.reset(newEntryForm(user));
       custom.reset();
+      setFiles([]);
       onSaved?.();
     },
     failureTitle: SAVE_FAILED_TITLE,
@@ -55,6 +72,7 @@ export function AddEntryForm({ user, onSaved, onCancel }: AddEntryFormProps) {
         pending={pending}
         submitLabel="Save Entry"
         onCancel={onCancel}
+        evidence={<EvidenceToAttach files={files} onChange={setFiles} disabled={pending} status={uploads.status} />}
       />
     </form>
   );

@@ -94,16 +94,25 @@ describe('Bulk Add grid', () => {
     expect(within(dialog).getByRole('button', { name: 'Create 2 Entries' })).toBeInTheDocument();
   });
 
-  it('sends only the error-free rows, then clears and closes the grid', async () => {
+  it('sends only the error-free rows, offers to attach files to each saved entry, and closes when done', async () => {
     const api = employeeApi({
-      routes: { logEntriesInBulk: { created: 2, failed: 0, errors: [], createdIds: [21, 22] } },
+      routes: { logEntriesInBulk: { created: 2, failed: 0, errors: [], createdIds: [21, 22] }, listEvidence: [] },
     });
     const { user, onClose } = renderBulkAdd();
     paste(cell('Training Name', 1), THREE_ROWS);
     const dialog = await previewDialog(user);
     await user.click(within(dialog).getByRole('button', { name: 'Create 2 Entries' }));
 
-    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    await screen.findByRole('heading', { name: 'Attach evidence to the saved entries' });
+    expect(onClose).not.toHaveBeenCalled();
+    expect(screen.getByRole('region', { name: 'Excel Basics, 2 Jan 2025' })).toHaveTextContent('No files attached.');
+    expect(screen.getByRole('region', { name: 'Python Intro, 10 Feb 2025' })).toHaveTextContent('No files attached.');
+    fireEvent.change(within(screen.getByRole('region', { name: 'Python Intro, 10 Feb 2025' })).getByLabelText('Attach files'), {
+      target: { files: [new File(['%PDF-1.7'], 'certificate.pdf')] },
+    });
+    await waitFor(() => expect(api.callsOf('attachEvidence').map((call) => call.path)).toEqual(['/api/entries/22/evidence']));
+    await user.click(screen.getByRole('button', { name: 'Done' }));
+    expect(onClose).toHaveBeenCalled();
     const [request] = api.callsOf('logEntriesInBulk');
     expect(request?.body).toEqual({
       validateData: true,
@@ -121,6 +130,7 @@ describe('Bulk Add grid', () => {
           rating: 4,
           beInnovative: true,
           notes: 'Formulas',
+          validUntil: null,
         },
         {
           firstName: 'Ada',
@@ -134,6 +144,7 @@ describe('Bulk Add grid', () => {
           courseGivenBy: '',
           beInnovative: false,
           notes: '',
+          validUntil: null,
         },
       ],
     });

@@ -1,5 +1,6 @@
 import { editEntryFormSchema, type EntryView } from '@tht/contracts';
 import { Dialog, useToast } from '@tht/ui';
+import { EntryEvidence } from '@tht/ui/evidence';
 import { useCustomFieldsForm } from '../custom-fields/customFields';
 import { EntryFormBody } from '../entry-form/EntryFormBody';
 import { entryFormOf, type EntryFormField } from '../entry-form/entryFormValues';
@@ -52,6 +53,7 @@ export function EditEntryDialog({ entry, onClose }: EditEntryDialogProps) {
           pending={pending}
           submitLabel="Save Changes"
           onCancel={onClose}
+          evidence={<EntryEvidence entryId={entry.id} canChange />}
         />
       </form>
     </Dialog>

@@ -18,6 +18,7 @@ import {
   type EntryView,
 } from '@tht/contracts';
 import { Badge, Button, FormField, Input, Select } from '@tht/ui';
+import { EvidenceCount } from '@tht/ui/evidence';
 import { SortableTable } from '@tht/ui/table';
 
 const NO_MATCHING_ENTRIES = 'No entries match your current filters';
@@ -87,7 +88,8 @@ export function EntriesTable({ entries, onView, actions }: EntriesTableProps) {
         header: 'Training Name',
         cell: (info) => (
           <>
-            {info.getValue()} {info.row.original.beInnovative && <Badge $tone="info">Be Innovative</Badge>}
+            {info.getValue()} <EvidenceCount count={info.row.original.evidenceCount} />{' '}
+            {info.row.original.beInnovative && <Badge $tone="info">Be Innovative</Badge>}
           </>
         ),
       }),

@@ -10,6 +10,7 @@ import {
   type EntryView,
 } from '@tht/contracts';
 import { Badge, Button, Dialog, DialogActions } from '@tht/ui';
+import { EntryEvidence } from '@tht/ui/evidence';
 import { HistorySection } from '@tht/ui/history';
 import { displayCustomValue, useFormFields } from '../custom-fields/customFields';
 
@@ -34,7 +35,7 @@ type EntryDetailDialogProps = {
   onDelete?: (entry: EntryView) => void;
 };
 
-/** Everything about one entry, with Edit Entry and Delete Entry where changes are allowed. */
+/** Everything about one entry, its evidence files, and Edit Entry, Delete Entry and attaching files where changes are allowed. */
 export function EntryDetailDialog({ entry, onClose, onEdit, onDelete }: EntryDetailDialogProps) {
   const { fields } = useFormFields();
   if (!entry) return null;
@@ -70,6 +71,7 @@ export function EntryDetailDialog({ entry, onClose, onEdit, onDelete }: EntryDet
           </Fragment>
         ))}
       </Details>
+      <EntryEvidence entryId={entry.id} canChange={onEdit !== undefined} />
       <HistorySection kind="entries" id={String(entry.id)} label="Entry history" />
       <DialogActions>
         <Button $variant="secondary" onClick={onClose}>

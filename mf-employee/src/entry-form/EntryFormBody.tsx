@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Button, DialogActions } from '@tht/ui';
 import { CustomFieldInputs } from '../custom-fields/CustomFieldInputs';
 import type { useCustomFieldsForm } from '../custom-fields/customFields';
@@ -15,10 +16,21 @@ type EntryFormBodyProps = {
   pending: boolean;
   submitLabel: string;
   onCancel?: () => void;
+  /** The entry's evidence files, after the fields. */
+  evidence?: ReactNode;
 };
 
-/** The inside of an entry form: standard and custom fields, then Cancel (when cancellable) and submit. */
-export function EntryFormBody({ form, custom, required, enforceRequired, pending, submitLabel, onCancel }: EntryFormBodyProps) {
+/** The inside of an entry form: standard and custom fields, the evidence, then Cancel (when cancellable) and submit. */
+export function EntryFormBody({
+  form,
+  custom,
+  required,
+  enforceRequired,
+  pending,
+  submitLabel,
+  onCancel,
+  evidence,
+}: EntryFormBodyProps) {
   return (
     <>
       <EntryFields values={form.values} errors={form.errors} onChange={form.change} required={required} />
@@ -29,6 +41,7 @@ export function EntryFormBody({ form, custom, required, enforceRequired, pending
         onChange={custom.change}
         enforceRequired={enforceRequired}
       />
+      {evidence}
       <DialogActions>
         {onCancel && (
           <Button $variant="secondary" onClick={onCancel} disabled={pending}>

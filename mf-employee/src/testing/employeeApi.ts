@@ -23,6 +23,7 @@ export function employeeApi({ entries = [], stats, formFields = [], routes = {} 
     listManagers: [{ id: 3, firstName: 'Grace', lastName: 'Hopper' }],
     listFormFields: formFields,
     listMyExpiringCertificates: [],
+    listEvidence: [],
     ...routes,
   });
 }

@@ -2,6 +2,7 @@ import { Fragment, useId } from 'react';
 import styled from 'styled-components';
 import { displayTrainingType, formatEntryDate, formatEntryHours, formatRating, type EntryView } from '@tht/contracts';
 import { Badge } from '@tht/ui';
+import { EntryEvidence, EvidenceCount } from '@tht/ui/evidence';
 
 const Card = styled.article`
   padding: ${({ theme }) => theme.spacing(3)};
@@ -9,6 +10,12 @@ const Card = styled.article`
   border-radius: ${({ theme }) => theme.radii.medium};
   background: ${({ theme }) => theme.colors.surface};
   & h4 { margin: 0 0 ${({ theme }) => theme.spacing(2)}; font-size: 1rem; }
+`;
+
+const Title = styled.div`
+  display: flex;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.spacing(2)};
 `;
 
 const Facts = styled.dl`
@@ -25,7 +32,7 @@ const BadgeLine = styled.p`
   margin: ${({ theme }) => theme.spacing(2)} 0 0;
 `;
 
-/** One training of a report: name, date, hours, type, rating and the Be Innovative badge. */
+/** One training of a report: name, date, hours, type, rating, the Be Innovative badge and the files attached, to download. */
 export function EntryCard({ entry }: { entry: EntryView }) {
   const titleId = useId();
   const facts: Array<[string, string]> = [
@@ -36,7 +43,10 @@ export function EntryCard({ entry }: { entry: EntryView }) {
   ];
   return (
     <Card aria-labelledby={titleId}>
-      <h4 id={titleId}>{entry.trainingName}</h4>
+      <Title>
+        <h4 id={titleId}>{entry.trainingName}</h4>
+        <EvidenceCount count={entry.evidenceCount} />
+      </Title>
       <Facts>
         {facts.map(([term, value]) => (
           <Fragment key={term}>
@@ -49,6 +59,9 @@ export function EntryCard({ entry }: { entry: EntryView }) {
         <BadgeLine>
           <Badge $tone="info">Be Innovative</Badge>
         </BadgeLine>
+      )}
+      {entry.evidenceCount > 0 && (
+        <EntryEvidence entryId={entry.id} canChange={false} title={`Evidence of ${entry.trainingName}`} />
       )}
     </Card>
   );

@@ -32,6 +32,7 @@ export function EvidenceChooser({ label, multiple = false, disabled = false, onF
       {label}
       <input
         className="visually-hidden"
+        aria-label={label}
         type="file"
         accept={EVIDENCE_ACCEPT}
         multiple={multiple}
