@@ -261,6 +261,27 @@ describe('answers match the description', () => {
     expect((await call('get', '/api/import/{id}', { as: admin, params: { id: crypto.randomUUID() } })).status).toBe(404);
   });
 
+  it('reminders by mail', async () => {
+    expect((await call('get', '/api/admin/notifications', { as: admin })).status).toBe(200);
+    expect((await call('get', '/api/admin/notifications', { as: employee })).status).toBe(403);
+    const team = { kind: 'team' };
+    const switchTeam = (body: unknown) => call('put', '/api/admin/notifications/{kind}', { as: admin, params: team, body });
+    expect((await switchTeam({ enabled: false })).status).toBe(200);
+    expect((await switchTeam({})).status).toBe(400);
+    const run = (kind: string, body?: unknown) =>
+      call('post', '/api/admin/notifications/{kind}/run', { as: admin, params: { kind }, body });
+    expect((await run('behind-pace', { asOf: '2026-07-01' })).status).toBe(200);
+    expect((await run('year-end')).status).toBe(200);
+    expect((await run('weekly')).status).toBe(400);
+    expect((await run('team', { asOf: '1 July' })).status).toBe(400);
+    expect((await call('get', '/api/admin/notifications/{kind}/preview', { as: admin, params: { kind: 'year-end' } })).status).toBe(
+      200,
+    );
+    expect((await call('get', '/api/account/notifications', { as: employee })).status).toBe(200);
+    const own = { as: employee, params: team, body: { enabled: false } };
+    expect((await call('put', '/api/account/notifications/{kind}', own)).status).toBe(200);
+  });
+
   it('form fields and options', async () => {
     const field = await call('post', '/api/form-fields', {
       as: admin,
