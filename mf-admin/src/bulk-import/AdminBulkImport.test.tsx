@@ -85,6 +85,7 @@ describe('Admin bulk import', () => {
           rating: 5,
           beInnovative: true,
           notes: 'Formulas',
+          validUntil: null,
         },
       ],
     });

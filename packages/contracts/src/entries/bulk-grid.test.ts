@@ -160,6 +160,7 @@ describe('checkGridRow', () => {
       rating: 5,
       beInnovative: true,
       notes: '',
+      validUntil: null,
     });
   });
 
