@@ -9,6 +9,7 @@ import { findCachedUserRow, leadsATeam, type UserLookups } from './principal-cac
 export {
   canChangeDataOf,
   canExport,
+  canExportEvidence,
   canManageOrganisation,
   canManageTargets,
   canManageUsers,

@@ -17,7 +17,7 @@ export const describeExportApi: DescribeFeatureApi = (settings) =>
             '`format=csv` (default): one row per entry with every field, custom fields as `custom:<name>` columns and the employee e-mail (columns listed in the README). ' +
             '`format=xlsx`: sheets Entries, Users, Targets, Fiscal years, Departments and Form fields (option labels as a JSON list). `year` limits entries, targets and fiscal years to one year; ' +
             '`innovative=true` exports only innovative entries. Text a spreadsheet would run as a formula, at its start or after a `,`, `;` or tab, gets an apostrophe there; a CSV field holding a separator (`,`, `;`, tab), a quote or a line break is quoted. ' +
-            '`evidence=true`: a zip (`application/zip`) of that file and a folder per person, `<userId> <first> <last>/`, with `entries.csv` (their entries) and each file attached to their entries as `evidence/<entryId>/<evidenceId> <file name>`; the admin import reads it back and attaches each file to its entry again. Not with `asOf`: the files are exported as they are now.',
+            "`evidence=true`: a zip (`application/zip`) of that file and a folder per person, `<userId> <first> <last>/`, with `entries.csv` (their entries) and each file attached to their entries as `evidence/<entryId>/<evidenceId> <file name>`; the admin import reads it back and attaches each file to its entry again. HR and admins only (SMT sees no one's files); not with `asOf`: the files are exported as they are now.",
           responses: { 200: 'The file, streamed' },
           headers: {
             200: {
@@ -25,7 +25,7 @@ export const describeExportApi: DescribeFeatureApi = (settings) =>
                 'attachment; filename="training-hours-<domain>-<YYYY-MM-DD>[-<year>][-innovative][-as-of-<YYYY-MM-DD>][-with-evidence].<csv|xlsx|zip>"',
             },
           },
-          errors: { 400: [M.exportEvidenceNotAsOf], 403: [M.exportAccessRequired] },
+          errors: { 400: [M.exportEvidenceNotAsOf], 403: [M.exportAccessRequired, M.exportEvidenceAccessRequired] },
         }),
       },
     },

@@ -11,7 +11,7 @@ import { Router, type RequestHandler, type Response } from 'express';
 import type pg from 'pg';
 import { answerAsOfNotReady } from '../as-of';
 import { accessGuards } from '../auth/access-guards';
-import { canExport } from '../auth/policy';
+import { canExport, canExportEvidence } from '../auth/policy';
 import { signedInUser } from '../auth/require-auth';
 import { actorOf } from '../platform/commands';
 import type { AppContext } from '../platform/context';
@@ -90,6 +90,7 @@ export function createExportRouter(ctx: AppContext, rowsPerSheet = XLSX_ROWS_PER
     exportAllData: {
       before: [requireExporter],
       handle: async ({ query, req, res }) => {
+        if (query.evidence && !canExportEvidence(signedInUser(req))) throw new HttpError(403, M.exportEvidenceAccessRequired);
         if (query.evidence && query.asOf) throw new HttpError(400, M.exportEvidenceNotAsOf);
         const orgDomain = ctx.config.orgEmailDomain;
         if (!query.asOf) return sendExport(ctx.pool, res, orgDomain, LIVE_READ_MODELS, query, rowsPerSheet);

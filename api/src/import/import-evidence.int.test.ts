@@ -160,6 +160,21 @@ describe('the export with evidence', () => {
     });
   });
 
+  it('is for HR and admins only: SMT, who may not see anyone’s files, is refused', async () => {
+    const smt = await createUserAndLogin(source, { role: 'smt' });
+    const hr = await createUserAndLogin(source, { role: 'hr' });
+    const refused = await download(source, smt.token, '/api/export?format=xlsx&evidence=true');
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual({ error: HR_MESSAGES.exportEvidenceAccessRequired });
+    expect((await download(source, smt.token, '/api/export?format=xlsx')).status).toBe(200);
+    const allowed = await download(source, hr.token, '/api/export?evidence=true');
+    expect(allowed.status).toBe(200);
+    const zip = await JSZip.loadAsync(new Uint8Array(await allowed.arrayBuffer()));
+    expect(Object.keys(zip.files).filter((path) => !path.includes('/'))).toEqual([
+      expect.stringMatching(/^training-hours-example\.com-[\d-]+\.csv$/),
+    ]);
+  });
+
   it('is refused with a date in the past: the files are exported as they are now', async () => {
     const response = await download(source, sourceAdmin.token, '/api/export?format=xlsx&evidence=true&asOf=2026-01-01');
     expect(response.status).toBe(400);

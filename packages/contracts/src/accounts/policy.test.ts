@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   canChangeDataOf,
   canExport,
+  canExportEvidence,
   canManageOrganisation,
   canManageTargets,
   canManageUsers,
@@ -32,6 +33,10 @@ describe('role policy (roles and permissions)', () => {
       ['smt', false, true, true, false, false, true],
       ['admin', true, true, true, true, true, true],
     ]);
+  });
+
+  it('lets only HR and admins export the evidence files, which SMT may not see', () => {
+    expect(ROLES.filter((role) => canExportEvidence(as(role)))).toEqual(['hr', 'admin']);
   });
 
   it('opens the Manager View to managers, and to anyone with direct reports whatever their role', () => {

@@ -36,6 +36,8 @@ export const canManageTargets = (user: RoleHolder) => hasRole(user, 'hr', 'admin
 /** The SMT View (read-only plus export). */
 export const canViewExecutiveOverview = (user: RoleHolder) => hasRole(user, 'smt', 'admin');
 export const canExport = (user: RoleHolder) => hasRole(user, 'hr', 'smt', 'admin');
+/** The export with evidence holds everyone's files: only those who see anyone's files, HR and admins (not SMT). */
+export const canExportEvidence = (user: RoleHolder) => hasRole(user, 'hr', 'admin');
 /** Organisation-wide data (all entries, organisation statistics, anyone's data): HR, SMT and admins. */
 export const canViewOrganisationData = (user: RoleHolder) => hasRole(user, 'hr', 'smt', 'admin');
 

@@ -7,6 +7,7 @@ export const HR_MESSAGES = {
   exportInnovativeFlag: "innovative must be 'true' or 'false'",
   exportEvidenceFlag: "evidence must be 'true' or 'false'",
   exportEvidenceNotAsOf: 'The evidence files are exported as they are now: leave out asOf, or evidence',
+  exportEvidenceAccessRequired: 'HR or admin access required to export the evidence files',
 
   // The dashboard: title, buttons and section titles.
   title: 'HR Dashboard',
