@@ -5,6 +5,7 @@ import { createUserAndLogin, type SignedInTestUser } from '../testing/accounts';
 import { logEntryAs } from '../testing/entries';
 import { request } from '../testing/request';
 import { startTestApp, type TestApp } from '../testing/test-app';
+import { runDueReminders } from './reminder-schedule';
 
 /**
  * Reminders by mail (issue #31, section 3): who each kind's run queues a mail for, once, and the
@@ -201,5 +202,32 @@ describe('the Notifications tab', () => {
     expect(
       await request(app, 'PUT', '/api/account/notifications/team', { token: quiet.token, body: { enabled: 'no' } }),
     ).toMatchObject({ status: 400, body: { error: M.enabledRequired } });
+  });
+});
+
+describe('the schedule', () => {
+  it('makes each run due once, whichever process asks first, and takes over one whose process died', async () => {
+    const now = app.ctx.now;
+    try {
+      app.ctx.now = () => new Date('2026-09-01T06:00:00Z');
+      const made = await runDueReminders(app.ctx);
+      expect(made.map(({ kind, asOf }) => `${kind} ${asOf}`)).toEqual([
+        'behind-pace 2026-09-01',
+        'team 2026-09-01',
+        'certificate-expiring 2026-09-01',
+      ]);
+      expect(made[0]!.queued).toBeGreaterThan(0);
+      expect(await runDueReminders(app.ctx)).toEqual([]);
+
+      // A process claimed year-end on its day and died before finishing (its owner id never beats).
+      await sql`INSERT INTO jobs.reminder_runs (kind, as_of, trigger, owner, started_at)
+        VALUES ('year-end', '2026-12-01', 'schedule', gen_random_uuid(), now())`.execute(app.ctx.db);
+      app.ctx.now = () => new Date('2026-12-03T06:00:00Z');
+      // Taken over (its mails were queued by the earlier year-end run: their keys are not queued twice).
+      expect(await runDueReminders(app.ctx)).toContainEqual({ kind: 'year-end', asOf: '2026-12-01', queued: 0 });
+      expect(await runDueReminders(app.ctx)).toEqual([]);
+    } finally {
+      app.ctx.now = now;
+    }
   });
 });
