@@ -1,3 +1,6 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { ADMIN_MESSAGES as M, IMPORT_LIMITS } from '@tht/contracts';
 import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
@@ -63,6 +66,35 @@ describe('ZipArchive', () => {
     const archive = ZipArchive.open(zip64Archive('xl/workbook.xml', '<workbook/>'));
     expect(await archive.text('xl/workbook.xml', 1)).toBe('<workbook/>');
     expect(await streamed(archive, 'xl/workbook.xml')).toBe('<workbook/>');
+  });
+
+  it('reads an archive in a file as it reads one in memory, a piece at a time, and lets the file go', async () => {
+    const zip = new JSZip();
+    const long = Array.from({ length: 60_000 }, (_, index) => `Risk <Management> – ünïcode ${index * 7919}\n`).join('');
+    zip.file('a/stored.pdf', long, { compression: 'STORE' });
+    zip.file('a/deflated.csv', long, { compression: 'DEFLATE' });
+    zip.file('top.xlsx', 'kept', { compression: 'STORE' });
+    const folder = await mkdtemp(path.join(tmpdir(), 'tht-zip-'));
+    const file = path.join(folder, 'with-evidence.zip');
+    await writeFile(file, await zip.generateAsync({ type: 'nodebuffer', comment: 'c'.repeat(1000) }));
+    const archive = ZipArchive.openFile(file, IMPORT_LIMITS);
+    expect(archive.paths()).toEqual(['a/', 'a/stored.pdf', 'a/deflated.csv', 'top.xlsx']);
+    expect(archive.sizeOf('a/stored.pdf')).toBe(Buffer.byteLength(long));
+    expect(await streamed(archive, 'a/stored.pdf')).toBe(long);
+    expect(await streamed(archive, 'a/deflated.csv')).toBe(long);
+    expect((await archive.content('top.xlsx', 1)).toString()).toBe('kept');
+    const chunks: number[] = [];
+    for await (const chunk of archive.stream('a/stored.pdf')) chunks.push(chunk.length);
+    expect(Math.max(...chunks)).toBeLessThanOrEqual(256 * 1024);
+    archive.close();
+    await expect(streamed(archive, 'a/stored.pdf')).rejects.toThrow(/EBADF/);
+    await rm(folder, { recursive: true });
+    const zip64File = path.join(await mkdtemp(path.join(tmpdir(), 'tht-zip-')), 'zip64.zip');
+    await writeFile(zip64File, zip64Archive('xl/workbook.xml', '<workbook/>'));
+    const zip64 = ZipArchive.openFile(zip64File, IMPORT_LIMITS);
+    expect(await zip64.text('xl/workbook.xml', 1)).toBe('<workbook/>');
+    zip64.close();
+    expect(() => ZipArchive.openFile(zip64File.replace('zip64.zip', 'missing.zip'), IMPORT_LIMITS)).toThrow(/ENOENT/);
   });
 
   it('refuses bytes that are no zip archive, or a cut one', async () => {
