@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { IMPORT_MAX_MEGABYTES } from '@tht/contracts';
+import { IMPORT_ARCHIVE_MAX_MEGABYTES } from '@tht/contracts';
 import { JSON_BODY_LIMIT } from '../app';
 import { REPO_ROOT } from '../config';
 import { REMOTES } from './remotes';
@@ -172,8 +172,8 @@ describe("docker/nginx: the API's body limits", () => {
     expect(`${bodyLimitOf('^~ /api/')}mb`).toBe(JSON_BODY_LIMIT);
   });
 
-  it("takes an import's file up to the import's limit, with room for the multipart framing", () => {
-    expect(Number(bodyLimitOf('= /api/import'))).toBe(IMPORT_MAX_MEGABYTES + 1);
+  it("takes an import's file up to the import's limit (a zip with evidence), with room for the multipart framing", () => {
+    expect(Number(bodyLimitOf('= /api/import'))).toBe(IMPORT_ARCHIVE_MAX_MEGABYTES + 1);
   });
 });
 
