@@ -79,7 +79,6 @@ describe('ZipArchive', () => {
     await writeFile(file, await zip.generateAsync({ type: 'nodebuffer', comment: 'c'.repeat(1000) }));
     const archive = ZipArchive.openFile(file, IMPORT_LIMITS);
     expect(archive.paths()).toEqual(['a/', 'a/stored.pdf', 'a/deflated.csv', 'top.xlsx']);
-    expect(archive.sizeOf('a/stored.pdf')).toBe(Buffer.byteLength(long));
     expect(await streamed(archive, 'a/stored.pdf')).toBe(long);
     expect(await streamed(archive, 'a/deflated.csv')).toBe(long);
     expect((await archive.content('top.xlsx', 1)).toString()).toBe('kept');

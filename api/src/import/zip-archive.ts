@@ -132,11 +132,6 @@ export class ZipArchive {
     return [...this.files.keys()];
   }
 
-  /** A file's size unpacked, as the directory states it (undefined for none). */
-  sizeOf(path: string): number | undefined {
-    return this.files.get(path)?.size;
-  }
-
   /** Lets go of the file an archive was opened from. */
   close(): void {
     this.bytes.close();

@@ -36,7 +36,7 @@ export { ApiError, errorMessageOf, AUTH_TOKEN_KEY, type HttpMethod } from './api
 export { swrConfig, longCacheOptions, LONG_CACHE_MS } from './api/swr';
 export { useWrite, useRefreshAfter } from './api/useWrite';
 export { callRoute, useRead, readKey, ApiContractError } from './api/routeCalls';
-export { uploadRoute, useUpload, UPLOAD_BROKEN_OFF, type UploadProgress } from './api/upload';
+export { useUpload } from './api/upload';
 export { downloadPersonalData } from './api/personalData';
 export { useDepartments, useManagerOptions, useUserDirectory, useFiscalYears } from './api/organisationReads';
 

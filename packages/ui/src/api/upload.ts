@@ -5,10 +5,10 @@ import { checkedAnswer } from './routeCalls';
 import { usePendingRun, useRefreshAfter } from './useWrite';
 
 /** Told while an upload's body is sent: the share sent so far, 0 to 1. */
-export type UploadProgress = (sent: number) => void;
+type UploadProgress = (sent: number) => void;
 
 /** The message of an upload the network broke off (no answer from the server). */
-export const UPLOAD_BROKEN_OFF = 'The upload was broken off. Check the connection and try again.';
+const UPLOAD_BROKEN_OFF = 'The upload was broken off. Check the connection and try again.';
 
 /**
  * Calls an upload route (a multipart body) as `callRoute` does, with XMLHttpRequest: the one
@@ -16,7 +16,7 @@ export const UPLOAD_BROKEN_OFF = 'The upload was broken off. Check the connectio
  * with it and the answer is treated the same (tokens kept, a failure an ApiError, the body checked
  * against the route outside production).
  */
-export function uploadRoute<Route extends ApiRoute>(
+function uploadRoute<Route extends ApiRoute>(
   route: Route,
   input: RouteInput<Route>,
   onProgress: UploadProgress,

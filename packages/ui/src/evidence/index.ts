@@ -5,4 +5,3 @@ export { EntryEvidence } from './EntryEvidence';
 export { EvidenceCount } from './EvidenceCount';
 export { EvidenceToAttach } from './EvidenceToAttach';
 export { useEvidenceUploads } from './useEvidenceUploads';
-export { filesAttached } from './evidenceText';
