@@ -69,7 +69,7 @@ export interface EvidenceLimits {
 }
 
 /** One file at most (a scan of a certificate is a few MB; a larger upload is held in one API process at a time). */
-const LARGEST_EVIDENCE_MB = 100;
+export const LARGEST_EVIDENCE_MB = 100;
 /** One person's files at most. */
 const LARGEST_EVIDENCE_QUOTA_MB = 100_000;
 

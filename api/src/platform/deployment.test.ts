@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { IMPORT_ARCHIVE_MAX_MEGABYTES } from '@tht/contracts';
 import { JSON_BODY_LIMIT } from '../app';
-import { REPO_ROOT } from '../config';
+import { LARGEST_EVIDENCE_MB, REPO_ROOT } from '../config';
 import { REMOTES } from './remotes';
 import { contentSecurityPolicyHeader, remoteOrigins } from './security-headers';
 
@@ -170,6 +170,10 @@ describe("docker/nginx: the API's body limits", () => {
 
   it("takes JSON up to the API's own limit", () => {
     expect(`${bodyLimitOf('^~ /api/')}mb`).toBe(JSON_BODY_LIMIT);
+  });
+
+  it('takes a file attached to an entry up to the largest EVIDENCE_MAX_MB, with room for the multipart framing', () => {
+    expect(Number(bodyLimitOf('^~ /api/entries/'))).toBe(LARGEST_EVIDENCE_MB + 1);
   });
 
   it("takes an import's file up to the import's limit (a zip with evidence), with room for the multipart framing", () => {
