@@ -157,7 +157,7 @@ export async function startRuntime(config: AppConfig, pool: pg.Pool, log: Logger
     log,
   };
   const retention = config.eraseLeaversAfterDays === null ? null : startLeaverRetention(ctx, config.eraseLeaversAfterDays);
-  // Evidence bytes a crash left with no event naming them (decision 039a), in the background.
+  // Evidence bytes a crash left with no event naming them (decision 039), in the background.
   ctx.afterAnswer.run(() =>
     sweepUnnamedFiles(ctx).then(
       (swept) => (swept > 0 ? log.warn(`Deleted ${swept} evidence files no event names (left by a crash)`) : undefined),
@@ -165,7 +165,7 @@ export async function startRuntime(config: AppConfig, pool: pg.Pool, log: Logger
     ),
   );
   const outbox = startOutboxSender(pool, config, log);
-  // Without SMTP_URL nothing is sent, so nothing is queued on schedule to go out stale later (decision 039e).
+  // Without SMTP_URL nothing is sent, so nothing is queued on schedule to go out stale later (decision 043).
   const reminders = config.smtpUrl === null ? null : startReminderSchedule(ctx);
   return {
     ctx,

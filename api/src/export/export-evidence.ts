@@ -111,7 +111,7 @@ export interface EvidenceArchiveParts {
 /**
  * GET /api/export?evidence=true: a zip, streamed, of the export file (as `query` asks for it) and a
  * folder per person with their entries' CSV and the files attached to them (EVIDENCE_ARCHIVE, decision
- * 039b). Each file's bytes go from the database to the client a piece at a time; a client that goes
+ * 040). Each file's bytes go from the database to the client a piece at a time; a client that goes
  * away stops the writing.
  */
 export async function sendEvidenceArchive(

@@ -10,7 +10,7 @@ import { request } from '../testing/request';
 import { startTestApp, type TestApp } from '../testing/test-app';
 
 /**
- * The export with evidence (`GET /api/export?evidence=true`, decision 039b) imported into a fresh
+ * The export with evidence (`GET /api/export?evidence=true`, decision 040) imported into a fresh
  * instance: the same files (by SHA-256) on the same entries, attached again through the evidence
  * feature's own attach, and the zip laid out as a folder per person.
  */

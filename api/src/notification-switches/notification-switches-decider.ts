@@ -4,7 +4,7 @@ import { DomainError, type Decider } from '../platform/decider';
 type OrganisationEvent = Extract<NotificationEvent, { type: 'OrganisationNotificationSwitched' }>;
 type PersonEvent = Extract<NotificationEvent, { type: 'PersonNotificationSwitched' }>;
 
-/** The kinds switched off on a stream; every other kind is on (decision 039e). */
+/** The kinds switched off on a stream; every other kind is on (decision 043). */
 export type SwitchesState = ReadonlySet<NotificationKind>;
 
 export interface SwitchNotification {

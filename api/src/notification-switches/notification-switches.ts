@@ -11,7 +11,7 @@ import { handleCommand } from '../platform/handle-command';
 import { findUserById } from '../users';
 import { organisationNotificationsDecider, personNotificationsDecider } from './notification-switches-decider';
 
-/** Whether each kind is on: a kind without a switched row is on (decision 039e). */
+/** Whether each kind is on: a kind without a switched row is on (decision 043). */
 export type KindSwitches = Readonly<Record<NotificationKind, boolean>>;
 
 function switchesOf(rows: readonly { kind: string; enabled: boolean }[]): KindSwitches {

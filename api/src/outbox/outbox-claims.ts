@@ -2,7 +2,7 @@ import type pg from 'pg';
 
 /**
  * The sender's steps on the outbox's rows, each one statement on the connection that holds the
- * sender's lock (decision 039d). `queued` -> `sending` (claimed by a run, before a byte goes to the
+ * sender's lock (decision 042). `queued` -> `sending` (claimed by a run, before a byte goes to the
  * SMTP server) -> `sent`, or back to `queued` with the next try's time, or `failed`. A row still
  * `sending` when a run starts was claimed by a run that died mid-hand-over: `uncertain`, never sent again.
  */

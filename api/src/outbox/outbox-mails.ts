@@ -5,7 +5,7 @@ import type { AppConfig } from '../config';
 
 /**
  * The mails the product sends on its own (the reminders), kept in PostgreSQL, schema `outbox`: each
- * recorded here before it is sent and marked once the SMTP server took it (decision 039d). Apart
+ * recorded here before it is sent and marked once the SMTP server took it (decision 042). Apart
  * from the event log: a mail is delivery bookkeeping, not a record of the organisation's; its
  * addresses and texts are cleared once it is sent or given up on.
  */
@@ -81,7 +81,7 @@ export interface OutboxKindState {
   /** Waiting (a failed try included, until its next one) or being handed over now. */
   queued: number;
   sent: number;
-  /** Given up on, or of uncertain fate after a crash mid-hand-over (not sent again: decision 039d). */
+  /** Given up on, or of uncertain fate after a crash mid-hand-over (not sent again: decision 042). */
   failed: number;
   /** The latest failure of this kind's mails and when (ISO 8601), or null. */
   lastError: string | null;

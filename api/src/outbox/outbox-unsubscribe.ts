@@ -16,7 +16,7 @@ const signatureOf = (jwtSecret: string, payload: string) =>
 
 /**
  * `<userId>.<kind>.<HMAC-SHA256 of both>`: names the person and the kind, cannot be made without
- * JWT_SECRET, and never expires (an old mail's link still works; decision 039d). The same person
+ * JWT_SECRET, and never expires (an old mail's link still works; decision 042). The same person
  * and kind always give the same token.
  */
 export function unsubscribeToken(jwtSecret: string, { userId, kind }: Unsubscription): string {

@@ -17,7 +17,7 @@ import { ADMIN_MESSAGES as M } from './messages';
  *
  * A zip (the export with evidence, GET /api/export?evidence=true) is read as the export file at its
  * top (its format one of the above), and each file of its people's folders is attached again to the
- * entry the export's `id` column names, once that entry is imported (decision 039b).
+ * entry the export's `id` column names, once that entry is imported (decision 040).
  *
  * `?dryRun=true` checks every row and writes nothing (200, an `ImportReport`). Without it the same
  * check runs, then the valid records are written in batches in the background: 202 with an

@@ -4,7 +4,7 @@ export const CERTIFICATE_WINDOW_DAYS = 60;
 export const MAX_CERTIFICATE_WINDOW_DAYS = 366;
 /**
  * How long a certificate that was not renewed stays on the lists after its date, shown as
- * "Expired N days ago" (decision 039c): long enough for HR to chase a lapse, short enough that a
+ * "Expired N days ago" (decision 041): long enough for HR to chase a lapse, short enough that a
  * one-off training nobody renews leaves the lists.
  */
 export const EXPIRED_CERTIFICATE_LISTED_DAYS = 365;

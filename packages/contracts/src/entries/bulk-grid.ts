@@ -298,7 +298,7 @@ export function checkGridRow(row: GridRow, rowIndex: number, variant: GridVarian
     rating: rating === '' ? undefined : Number(rating),
     beInnovative: innovative === '' ? false : RULES[variant].innovativeWords[innovative],
     notes: row.notes.trim(),
-    // The grid has no Valid until column (decision 039c): a certificate is logged in Add Entry or imported.
+    // The grid has no Valid until column (decision 041): a certificate is logged in Add Entry or imported.
     validUntil: null,
   };
   const schema = variant === 'admin' ? adminEntryInputSchema : entryInputSchema;

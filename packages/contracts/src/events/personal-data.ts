@@ -99,7 +99,7 @@ export const PERSONAL_FIELDS: { readonly [Type in ProductEventType]: readonly Pe
   EntryLogged: ENTRY,
   EntryEdited: ENTRY,
   EntryDeleted: NONE,
-  // A certificate's file name often carries the person's name: the entry owner's (decision 039a).
+  // A certificate's file name often carries the person's name: the entry owner's (decision 039).
   EvidenceAttached: [field('name', 'text')],
   EvidenceRemoved: NONE,
   FormFieldAdded: NONE,

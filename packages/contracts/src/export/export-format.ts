@@ -149,7 +149,7 @@ export function exportFileName(
  * The export with evidence (`?evidence=true`), a zip: the export file at the top (named as it is
  * downloaded alone), then a folder per person, `<userId> <first> <last>/` (names as file systems take
  * them), holding `entries.csv` (their entries, the CSV's columns) and each file attached to an entry
- * as `evidence/<entryId>/<evidenceId> <file name>`. The admin import reads it back (decision 039b).
+ * as `evidence/<entryId>/<evidenceId> <file name>`. The admin import reads it back (decision 040).
  */
 export const EVIDENCE_ARCHIVE = {
   entriesFile: 'entries.csv',

@@ -20,7 +20,7 @@ export type ExportFormat = (typeof EXPORT_FORMATS)[number];
  * Query of GET /api/export: `format` (csv by default), `year` (every year when absent),
  * `innovative=true` (only innovative entries: the innovative summary's export), `asOf` (the
  * data as recorded then, like the dashboards' figures as of a date) and `evidence=true` (a zip with
- * the entries' evidence files, decision 039b).
+ * the entries' evidence files, decision 040).
  */
 export const exportQuerySchema = queryParametersSchema({
   format: z.preprocess(

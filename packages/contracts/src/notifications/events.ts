@@ -1,7 +1,7 @@
 import type { NotificationKind } from './kinds';
 
 /**
- * The reminder switches (issue #31, decision 039e). The organisation's switch of each kind lives in
+ * The reminder switches (issue #31, decision 043). The organisation's switch of each kind lives in
  * one stream, `notification-settings`; a person's own switches in `notification-preferences-<userId>`.
  * Each event states the switch after it; a kind no event has switched is on.
  */

@@ -12,7 +12,7 @@ import {
 import type { NotificationKind } from './kinds';
 
 /**
- * Who is reminded of what, and when (issue #31, decision 039e). Days are calendar days written
+ * Who is reminded of what, and when (issue #31, decision 043). Days are calendar days written
  * `YYYY-MM-DD` (the server's UTC day); the fiscal year is the calendar year, as the targets' is
  * (decision 014). The figures are the progress module's, from the shared schedule rules.
  */
