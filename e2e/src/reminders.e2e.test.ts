@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { E2E_DEPARTMENT, type Account } from '@tht/test-kit';
+import { E2E_DEPARTMENT, type Account, type CaughtMail } from '@tht/test-kit';
 import { launchBrowser, newPage, signIn, toastTitled } from './support/browser';
 import { latestMailTo, mailsTo } from './support/mailbox';
 import { accounts } from './support/test-product';
@@ -19,6 +19,8 @@ afterAll(async () => {
 const MS_PER_DAY = 86_400_000;
 /** The server's day (UTC) moved by `days`. */
 const dayFromToday = (days: number) => new Date(Date.now() + days * MS_PER_DAY).toISOString().slice(0, 10);
+/** The run's own kind: on the first days of a month the schedule may also mail the monthly kinds. */
+const aboutACertificate = ({ subject }: CaughtMail) => subject.startsWith('Your certificate');
 
 /** Logs, as `account`, a training whose certificate is valid until `validUntil`. */
 async function logCertificate(account: Account, trainingName: string, validUntil: string): Promise<void> {
@@ -76,11 +78,11 @@ describe('reminders by e-mail', () => {
     await toastTitled(adminTab, 'Certificate expiring reminders run').waitFor();
     await card.getByText(/by an administrator, as of/).waitFor();
 
-    const mail = await latestMailTo(keeps.email, 60_000);
+    const mail = await latestMailTo(keeps.email, 60_000, aboutACertificate);
     expect(mail.subject).toBe(`Your certificate "First Aid ${tag}" expires in 30 days`);
     expect(mail.text).toContain(`Hello ${keeps.firstName},`);
     expect(mail.html).toContain(`First Aid ${tag}`);
-    expect(mailsTo(optsOut.email)).toEqual([]);
+    expect(mailsTo(optsOut.email).filter(aboutACertificate)).toEqual([]);
 
     await personTab.context().close();
     await adminTab.context().close();
