@@ -35,7 +35,14 @@ describe('the mail catcher', () => {
     const token = 'a'.repeat(64);
     await sendMail(catcher.url, { to: 'ada@example.com', subject: 'Reset', text: `Open http://t.example/auth?token=${token}` });
     const mail = await catcher.mailTo('ada@example.com');
-    expect(mail).toEqual({ to: ['ada@example.com'], from: 'tracker@example.com', subject: 'Reset', text: expect.any(String) });
+    expect(mail).toEqual({
+      to: ['ada@example.com'],
+      from: 'tracker@example.com',
+      subject: 'Reset',
+      text: expect.any(String),
+      html: '',
+      headers: expect.objectContaining({ subject: 'Reset', to: 'ada@example.com' }),
+    });
     expect(seen).toEqual([mail]);
     expect(resetLinkIn(mail).href).toBe(`http://t.example/auth?token=${token}`);
   });
