@@ -22,6 +22,7 @@ import { createSmtRouter } from './smt';
 import { createSsoRouter } from './sso';
 import { createStatsRouter } from './stats';
 import { createTargetsRouter } from './targets';
+import { createXapiAdminRouter, createXapiRouter } from './xapi';
 import { REPO_ROOT } from './config';
 import { assignCorrelationId } from './platform/commands';
 import { setCookieSecurity } from './platform/cookie-security';
@@ -111,6 +112,7 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Expr
     createImportRouter(ctx),
     createNotificationsRouter(ctx),
     createAuditRouter(ctx),
+    createXapiAdminRouter(ctx),
     createOpenApiRouter(ctx.config, accessGuards(ctx)),
   ];
   // The dashboard's reads first, through the same middleware as below minus the layers a GET passes untouched.
@@ -136,6 +138,8 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Expr
   app.use('/api', apiNotFound);
   // The organisation's directory (SCIM 2.0): another protocol, with its own errors, beside the route table.
   app.use('/scim/v2', logging, createScimRouter(ctx));
+  // The Learning Record Store (xAPI): another protocol, with its own credentials and errors (decision 040).
+  app.use('/xapi', logging, createXapiRouter(ctx));
   app.use(frontEndRouter(options.frontEndRoot ?? REPO_ROOT));
   app.use(errorHandler(ctx.log));
   return app;

@@ -26,6 +26,7 @@ import { secondFactorSetupPending } from './second-factor';
 import { forgetDirectoryUser, migrateScim } from './scim';
 import { deleteFilesOfEntry, deleteFilesOfOwner, migrateEvidence, sweepUnnamedFiles } from './evidence';
 import { forgetMailsOf, migrateOutbox, startOutboxSender } from './outbox';
+import { migrateXapi } from './xapi';
 import { REMINDER_RUN_TABLES, startReminderSchedule } from './notifications';
 import { migrateSsoResults } from './sso';
 import { ConfigError, type AppConfig } from './config';
@@ -76,6 +77,7 @@ export async function startRuntime(config: AppConfig, pool: pg.Pool, log: Logger
     await migrateScim(db);
     await migrateEvidence(db);
     await migrateOutbox(db);
+    await migrateXapi(db);
     await migrateJobs(db, [...IMPORT_JOB_TABLES, ...AS_OF_JOB_TABLES, ...REMINDER_RUN_TABLES]);
     await upgradeProductReadModels(pool, store, log);
     await migrateReadModels(db, allProjectors);

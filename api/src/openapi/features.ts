@@ -19,6 +19,7 @@ import { describeSsoApi } from '../sso';
 import { describeStatsApi } from '../stats';
 import { describeTargetsApi } from '../targets';
 import { describeUsersApi } from '../users';
+import { describeXapiApi } from '../xapi';
 import type { DescribeFeatureApi } from './operations';
 import { describeReferenceApi } from './reference-openapi';
 
@@ -46,6 +47,7 @@ export const FEATURE_APIS: readonly DescribeFeatureApi[] = [
   describeImportApi,
   describeNotificationsApi,
   describeAuditApi,
+  describeXapiApi,
   describeUnsubscribeApi,
   describePlatformApi,
   describeReferenceApi,

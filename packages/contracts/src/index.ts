@@ -14,6 +14,7 @@ export * from './export';
 export * from './admin';
 export * from './audit';
 export * from './scim';
+export * from './xapi';
 export * from './notifications';
 export * from './platform';
 export * from './routes';

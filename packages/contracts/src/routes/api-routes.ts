@@ -19,6 +19,7 @@ import { smtRoutes } from '../smt/routes';
 import { statsRoutes } from '../stats/routes';
 import { platformRoutes, referenceRoutes } from '../platform/routes';
 import { targetsRoutes } from '../targets/routes';
+import { xapiRoutes } from '../xapi/routes';
 import type { ApiRoute } from './api-route';
 
 /**
@@ -46,6 +47,7 @@ export const API_ROUTES = {
   notifications: notificationsRoutes,
   unsubscribe: unsubscribeRoutes,
   audit: auditRoutes,
+  xapi: xapiRoutes,
   platform: platformRoutes,
   reference: referenceRoutes,
 } as const;

@@ -37,6 +37,7 @@ const KEYS: Record<ReadFamily, string[]> = {
   secondFactor: ['/api/account/second-factor'],
   notifications: ['/api/admin/notifications', '/api/admin/notifications/team/preview'],
   ownNotifications: ['/api/account/notifications'],
+  xapiClients: ['/api/admin/xapi-clients'],
 };
 
 /** Reads no write refreshes: fixed, asked again on mounting, or polled. */

@@ -24,6 +24,7 @@ export const READ_FAMILIES = {
   secondFactor: '/api/account/second-factor',
   notifications: '/api/admin/notifications',
   ownNotifications: '/api/account/notifications',
+  xapiClients: '/api/admin/xapi-clients',
 } as const;
 
 export type ReadFamily = keyof typeof READ_FAMILIES;

@@ -1,0 +1,163 @@
+import express, { Router, type ErrorRequestHandler, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import type { AppContext } from '../platform/context';
+import type { Logger } from '../platform/logger';
+import { xapiClientStore, secretMatches, type XapiClientStore } from './xapi-clients';
+import { documentHandlers } from './xapi-documents';
+import {
+  allowOnly,
+  handled,
+  negotiateVersion,
+  parseJson,
+  requireParameter,
+  unwrapRequest,
+  XapiError,
+  xapiRequestOf,
+  type XapiRequest,
+} from './xapi-http';
+import { agentParameterProblems, isIri } from './xapi-statement-rules';
+import { statementHandlers, type XapiSender } from './xapi-statements';
+
+/** 1,000 statements with attachments; larger bodies are refused with 413. */
+export const XAPI_BODY_LIMIT = '20mb';
+
+const VERSION_HEADER = 'X-Experience-API-Version';
+
+/** The versions `GET /xapi/about` lists. */
+export const XAPI_VERSIONS = ['1.0.0', '1.0.1', '1.0.2', '1.0.3', '2.0.0'];
+
+/** Reads the request as the LRS sees it (alternate syntax unwrapped) and negotiates the version. */
+function readXapiRequest(req: Request, res: Response, next: NextFunction): void {
+  const unwrapped = unwrapRequest(req);
+  const header = unwrapped.header(VERSION_HEADER);
+  const isAbout = req.path === '/about' || req.path === '/about/';
+  const version = negotiateVersion(header);
+  res.set(VERSION_HEADER, version ?? '1.0.3');
+  if (version === null && !(isAbout && header === undefined)) {
+    throw new XapiError(400, header === undefined ? `${VERSION_HEADER} is required` : `${VERSION_HEADER} ${header} is not supported`);
+  }
+  if (version === '2.0.0' && req.query.method !== undefined) throw new XapiError(400, 'xAPI 2.0 has no alternate request syntax');
+  res.locals.xapi = { ...unwrapped, version: version ?? '1.0.3' } satisfies XapiRequest;
+  next();
+}
+
+/** HTTP Basic with a connected system's key and secret (Communication 4.0); the system becomes the statements' authority. */
+function authenticate(clients: XapiClientStore, publicUrl: string): RequestHandler {
+  return (req, res, next) => {
+    const refuse = (message: string) => next(new XapiError(401, message, { 'WWW-Authenticate': 'Basic realm="xapi"' }));
+    const header = xapiRequestOf(res).header('authorization') ?? '';
+    const encoded = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header)?.[1];
+    if (!encoded) return refuse('HTTP Basic authentication with a connected system\'s key and secret is required');
+    const decoded = Buffer.from(encoded, 'base64').toString('utf8');
+    const colon = decoded.indexOf(':');
+    if (colon < 0) return refuse('Malformed Basic credentials');
+    const key = decoded.slice(0, colon);
+    clients
+      .credentials(key)
+      .then((credentials) => {
+        if (!credentials || !credentials.enabled || !secretMatches(credentials, decoded.slice(colon + 1))) {
+          return refuse('Unknown key, wrong secret or a disabled connected system');
+        }
+        const sender: XapiSender = {
+          clientId: credentials.id,
+          authority: { objectType: 'Agent', name: credentials.name, account: { homePage: publicUrl, name: credentials.key } },
+        };
+        res.locals.sender = sender;
+        next();
+      })
+      .catch(next);
+  };
+}
+
+const senderOf = (res: Response) => res.locals.sender as XapiSender;
+
+function about(_xapi: XapiRequest, res: Response): void {
+  res.status(200).json({ version: XAPI_VERSIONS, extensions: {} });
+}
+
+/** `GET /activities`: an activity with the newest definition the statements gave. */
+function activities(ctx: AppContext) {
+  return async (xapi: XapiRequest, res: Response) => {
+    allowOnly(xapi.query, ['activityId']);
+    const activityId = requireParameter(xapi.query, 'activityId');
+    if (!isIri(activityId)) throw new XapiError(400, 'activityId is an IRI');
+    const { rows } = await ctx.pool.query<{ definition: Record<string, unknown> }>(
+      'SELECT definition FROM xapi.activities WHERE id = $1',
+      [activityId],
+    );
+    const definition = rows[0]?.definition;
+    res.status(200).json({ objectType: 'Activity', id: activityId, ...(definition && Object.keys(definition).length > 0 && { definition }) });
+  };
+}
+
+/** `GET /agents`: the Person object of an agent (this LRS knows each agent by the identifier given). */
+function agents(xapi: XapiRequest, res: Response): void {
+  allowOnly(xapi.query, ['agent']);
+  const agent = parseJson(requireParameter(xapi.query, 'agent'), 'agent') as Record<string, unknown>;
+  const problems = agentParameterProblems(agent);
+  if (problems.length > 0) throw new XapiError(400, `Invalid agent: ${problems.join('; ')}`);
+  const person: Record<string, unknown> = { objectType: 'Person' };
+  for (const key of ['name', 'mbox', 'mbox_sha1sum', 'openid', 'account']) if (agent[key] !== undefined) person[key] = [agent[key]];
+  res.status(200).json(person);
+}
+
+/** Answers the LRS's refusals as `{ error }` with their status; anything else is a bare 500. */
+function xapiErrors(log: Logger): ErrorRequestHandler {
+  return (error: unknown, req, res, _next) => {
+    const status = (error as { status?: number; type?: string }).status;
+    if (error instanceof XapiError) {
+      res.set(error.headers).status(error.status).json({ error: error.message });
+    } else if (status === 413) {
+      res.status(413).json({ error: 'The request is too large' });
+    } else if (status === 400) {
+      res.status(400).json({ error: 'Malformed request' });
+    } else {
+      log.error(`xAPI ${req.method} ${req.path} failed`, error);
+      res.status(500).json({ error: 'Internal server error' });
+    }
+  };
+}
+
+/** Every GET of statements, even a refused one, says how far its reads are consistent (Communication 2.1.3). */
+const consistentThrough: RequestHandler = (req, res, next) => {
+  res.set('X-Experience-API-Consistent-Through', new Date().toISOString());
+  next();
+};
+
+/**
+ * The Learning Record Store at `PUBLIC_URL/xapi/` (issue #32, decision 040): xAPI 1.0.3 and 2.0.0,
+ * its own protocol beside the route table, answered to connected systems with their key and secret.
+ */
+export function createXapiRouter(ctx: AppContext): Router {
+  const router = Router();
+  const clients = xapiClientStore(ctx.pool);
+  const statements = statementHandlers(ctx.pool, ctx.now);
+  const documents = documentHandlers(ctx.pool, ctx.now);
+  router.use((_req, res, next) => {
+    res.set('Cache-Control', 'no-store');
+    next();
+  });
+  router.use(express.raw({ type: () => true, limit: XAPI_BODY_LIMIT }));
+  router.use('/statements', consistentThrough);
+  router.use(readXapiRequest);
+  router.get('/about', handled(about));
+  router.use(authenticate(clients, ctx.config.publicUrl));
+  router.put('/statements', handled((xapi, res) => statements.put(xapi, res, senderOf(res))));
+  router.post('/statements', handled((xapi, res) => statements.post(xapi, res, senderOf(res))));
+  router.get('/statements', (req, res, next) => handled((xapi) => statements.get(xapi, res, req.baseUrl))(req, res, next));
+  const resources = [
+    ['/activities/state', 'state'],
+    ['/activities/profile', 'activity_profile'],
+    ['/agents/profile', 'agent_profile'],
+  ] as const;
+  for (const [path, kind] of resources) {
+    router.get(path, handled(documents.get(kind)));
+    router.put(path, handled(documents.put(kind)));
+    router.post(path, handled(documents.post(kind)));
+    router.delete(path, handled(documents.delete(kind)));
+  }
+  router.get('/activities', handled(activities(ctx)));
+  router.get('/agents', handled(agents));
+  router.use((_req, _res, next) => next(new XapiError(404, 'No such xAPI resource')));
+  router.use(xapiErrors(ctx.log));
+  return router;
+}

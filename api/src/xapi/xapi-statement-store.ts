@@ -1,0 +1,189 @@
+import type pg from 'pg';
+import { XapiError } from './xapi-http';
+import { contentDigest, indexOf, type Statement } from './xapi-statement-rules';
+
+/** An attachment's bytes, found by its SHA-256 (`sha2`). */
+export interface AttachmentContent {
+  sha2: string;
+  contentType: string;
+  content: Buffer;
+}
+
+export interface StoredStatement {
+  seq: string;
+  statement: Statement;
+}
+
+/** The query parameters of `GET /statements`, checked. */
+export interface StatementFilter {
+  agent?: string;
+  relatedAgents: boolean;
+  verb?: string;
+  activity?: string;
+  relatedActivities: boolean;
+  registration?: string;
+  since?: string;
+  until?: string;
+  ascending: boolean;
+  /** Continue after this `seq` (a `more` link). */
+  after?: string;
+  /** The newest `seq` the first page saw: later statements are not in its further pages. */
+  upTo?: string;
+}
+
+/** Statements of one batch, inserted at once. */
+interface Insert {
+  statement: Statement;
+  clientId: string;
+  digest: string;
+}
+
+/** The statements in schema `xapi` (needs `migrateXapi`). */
+export function statementStore(pool: pg.Pool) {
+  /**
+   * Stores a batch in one transaction (all or nothing). A statement whose id is stored already with
+   * the same content is left as it is; with other content the whole batch is a 409 (Communication 2.1.1).
+   */
+  async function insertBatch(statements: readonly Statement[], clientId: string, attachments: readonly AttachmentContent[]) {
+    const inserts: Insert[] = statements.map((statement) => ({ statement, clientId, digest: contentDigest(statement) }));
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      const ids = inserts.map((insert) => insert.statement.id!);
+      // One lock per id, so two batches with a shared id do not both insert it.
+      await client.query('SELECT pg_advisory_xact_lock(hashtext(id)) FROM unnest($1::text[]) AS id ORDER BY id', [ids]);
+      const { rows: existing } = await client.query<{ id: string; content_digest: string }>(
+        'SELECT id::text, content_digest FROM xapi.statements WHERE id = ANY($1::uuid[])',
+        [ids],
+      );
+      const existingDigests = new Map(existing.map((row) => [row.id, row.content_digest]));
+      const fresh = inserts.filter((insert) => {
+        const stored = existingDigests.get(insert.statement.id!.toLowerCase());
+        if (stored === undefined) return true;
+        if (stored !== insert.digest) throw new XapiError(409, `Statement ${insert.statement.id} is stored with other content`);
+        return false;
+      });
+      if (fresh.length > 0) await insertRows(client, fresh);
+      for (const attachment of attachments) {
+        await client.query(
+          'INSERT INTO xapi.attachments (sha2, content_type, content) VALUES ($1, $2, $3) ON CONFLICT (sha2) DO NOTHING',
+          [attachment.sha2, attachment.contentType, attachment.content],
+        );
+      }
+      await client.query('COMMIT');
+    } catch (error) {
+      await client.query('ROLLBACK');
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  async function insertRows(client: pg.PoolClient, inserts: readonly Insert[]): Promise<void> {
+    const indexes = inserts.map((insert) => indexOf(insert.statement));
+    await client.query(
+      `INSERT INTO xapi.statements (id, client_id, stored, statement, content_digest, verb_id, registration, voiding_target,
+         agents, related_agents, activities, related_activities)
+       SELECT r.id, r.client_id, r.stored, r.statement, r.digest, r.verb_id, r.registration, r.voiding_target,
+         ARRAY(SELECT jsonb_array_elements_text(r.agents)), ARRAY(SELECT jsonb_array_elements_text(r.related_agents)),
+         ARRAY(SELECT jsonb_array_elements_text(r.activities)), ARRAY(SELECT jsonb_array_elements_text(r.related_activities))
+       FROM jsonb_to_recordset($1::jsonb) AS r(id uuid, client_id uuid, stored timestamptz, statement jsonb, digest text,
+         verb_id text, registration uuid, voiding_target uuid, agents jsonb, related_agents jsonb, activities jsonb,
+         related_activities jsonb)`,
+      [
+        JSON.stringify(
+          inserts.map((insert, i) => ({
+            id: insert.statement.id,
+            client_id: insert.clientId,
+            stored: insert.statement.stored,
+            statement: insert.statement,
+            digest: insert.digest,
+            verb_id: indexes[i]!.verbId,
+            registration: indexes[i]!.registration,
+            voiding_target: indexes[i]!.voidingTarget,
+            agents: indexes[i]!.agents,
+            related_agents: indexes[i]!.relatedAgents,
+            activities: indexes[i]!.activities,
+            related_activities: indexes[i]!.relatedActivities,
+          })),
+        ),
+      ],
+    );
+    // A voiding statement voids its target unless that is a voiding statement itself (Data 2.3.2);
+    // a target stored after its voiding statement is voided as it arrives.
+    await client.query(
+      `UPDATE xapi.statements t SET voided = true FROM xapi.statements v
+       WHERE v.id = ANY($1::uuid[]) AND v.voiding_target = t.id AND t.voiding_target IS NULL AND NOT t.voided`,
+      [inserts.map((insert) => insert.statement.id)],
+    );
+    await client.query(
+      `UPDATE xapi.statements t SET voided = true
+       WHERE t.id = ANY($1::uuid[]) AND t.voiding_target IS NULL
+         AND EXISTS (SELECT 1 FROM xapi.statements v WHERE v.voiding_target = t.id)`,
+      [inserts.map((insert) => insert.statement.id)],
+    );
+  }
+
+  return {
+    insertBatch,
+
+    /** One statement by id: `voided` picks whether a voided one (voidedStatementId) or a live one (statementId) is found. */
+    async byId(id: string, voided: boolean): Promise<Statement | null> {
+      const { rows } = await pool.query<{ statement: Statement }>(
+        'SELECT statement FROM xapi.statements WHERE id = $1 AND voided = $2',
+        [id, voided],
+      );
+      return rows[0]?.statement ?? null;
+    },
+
+    /** One page of statements matching `filter`, and the newest `seq` the query could see. */
+    async query(filter: StatementFilter, limit: number): Promise<{ rows: StoredStatement[]; upTo: string }> {
+      const values: unknown[] = [];
+      const where = ['NOT voided'];
+      const param = (value: unknown) => `$${values.push(value)}`;
+      if (filter.agent !== undefined) where.push(`${filter.relatedAgents ? 'related_agents' : 'agents'} @> ARRAY[${param(filter.agent)}]::text[]`);
+      if (filter.verb !== undefined) where.push(`verb_id = ${param(filter.verb)}`);
+      if (filter.activity !== undefined) {
+        where.push(`${filter.relatedActivities ? 'related_activities' : 'activities'} @> ARRAY[${param(filter.activity)}]::text[]`);
+      }
+      if (filter.registration !== undefined) where.push(`registration = ${param(filter.registration)}::uuid`);
+      if (filter.since !== undefined) where.push(`stored > ${param(filter.since)}::timestamptz`);
+      if (filter.until !== undefined) where.push(`stored <= ${param(filter.until)}::timestamptz`);
+      const upTo = filter.upTo ?? (await newestSeq());
+      where.push(`seq <= ${param(upTo)}::bigint`);
+      if (filter.after !== undefined) where.push(`seq ${filter.ascending ? '>' : '<'} ${param(filter.after)}::bigint`);
+      const order = filter.ascending ? 'ASC' : 'DESC';
+      const { rows } = await pool.query<StoredStatement>({
+        text: `SELECT seq::text, statement FROM xapi.statements WHERE ${where.join(' AND ')}
+          ORDER BY seq ${order} LIMIT ${param(limit + 1)}`,
+        values,
+      });
+      return { rows, upTo };
+    },
+
+    async attachments(hashes: readonly string[]): Promise<AttachmentContent[]> {
+      if (hashes.length === 0) return [];
+      const { rows } = await pool.query<{ sha2: string; content_type: string; content: Buffer }>(
+        'SELECT sha2, content_type, content FROM xapi.attachments WHERE sha2 = ANY($1::text[])',
+        [hashes],
+      );
+      return rows.map((row) => ({ sha2: row.sha2, contentType: row.content_type, content: row.content }));
+    },
+
+    /** Which of `ids` are stored (a voiding statement may target only those). */
+    async voidingStatementIds(ids: readonly string[]): Promise<Set<string>> {
+      const { rows } = await pool.query<{ id: string }>(
+        'SELECT id::text FROM xapi.statements WHERE id = ANY($1::uuid[]) AND voiding_target IS NOT NULL',
+        [ids],
+      );
+      return new Set(rows.map((row) => row.id));
+    },
+  };
+
+  async function newestSeq(): Promise<string> {
+    const { rows } = await pool.query<{ seq: string | null }>('SELECT max(seq)::text AS seq FROM xapi.statements');
+    return rows[0]?.seq ?? '0';
+  }
+}
+
+export type StatementStore = ReturnType<typeof statementStore>;
