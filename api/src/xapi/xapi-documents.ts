@@ -104,7 +104,7 @@ export function documentHandlers(pool: pg.Pool, now: () => Date) {
     const client = await pool.connect();
     try {
       await client.query('BEGIN');
-      await client.query("SELECT pg_advisory_xact_lock(hashtext($1))", [[...keyValues(scope), id].join('\u0000')]);
+      await client.query("SELECT pg_advisory_xact_lock(hashtext($1))", [[...keyValues(scope), id].join('|')]);
       const existing = await find(scope, id, client);
       checkPreconditions(xapi, existing, kind, method);
       let content = xapi.body;

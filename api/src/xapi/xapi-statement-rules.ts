@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import validateStatement from '@learninglocker/xapi-validation';
 import * as rules from '@learninglocker/xapi-validation/dist/factory';
 import type { XapiVersion } from './xapi-http';
 
@@ -49,7 +48,7 @@ export function statementProblems(statement: unknown, version: XapiVersion): str
     delete checked.version;
   }
   if (version === '2.0.0' && isObject(checked.context)) checked.context = withoutContextAgents(checked.context, problems);
-  problems.push(...describeWarnings(validateStatement(checked) as Warning[]));
+  problems.push(...describeWarnings(rules.statement(checked, ['statement']) as Warning[]));
   problems.push(...extraProblems(statement));
   return problems;
 }
@@ -107,6 +106,28 @@ function extraProblems(statement: Json): string[] {
     }
   }
   return problems;
+}
+
+function withActivityArrays(context: unknown): unknown {
+  if (!isObject(context) || !isObject(context.contextActivities)) return context;
+  const activities = Object.fromEntries(
+    Object.entries(context.contextActivities).map(([kind, value]) => [kind, isObject(value) ? [value] : value]),
+  );
+  return { ...context, contextActivities: activities };
+}
+
+/**
+ * A statement as stored: each context activity in an array, even a single one sent alone (xAPI
+ * 1.0.3, Data 2.4.6.2 lets a system send one as an object). Anything not an object is left as sent.
+ */
+export function normalizeStatement(statement: unknown): unknown {
+  if (!isObject(statement)) return statement;
+  const normal: Json = { ...statement };
+  if (normal.context !== undefined) normal.context = withActivityArrays(normal.context);
+  if (isObject(normal.object) && normal.object.objectType === 'SubStatement' && normal.object.context !== undefined) {
+    normal.object = { ...normal.object, context: withActivityArrays(normal.object.context) };
+  }
+  return normal;
 }
 
 export const hasIfi = (agent: Json) => ['mbox', 'mbox_sha1sum', 'openid', 'account'].some((key) => agent[key] !== undefined);

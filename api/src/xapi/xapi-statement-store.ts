@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { XapiError } from './xapi-http';
-import { contentDigest, indexOf, type Statement } from './xapi-statement-rules';
+import { indexOf, type Statement } from './xapi-statement-rules';
 
 /** An attachment's bytes, found by its SHA-256 (`sha2`). */
 export interface AttachmentContent {
@@ -10,7 +10,8 @@ export interface AttachmentContent {
 }
 
 export interface StoredStatement {
-  seq: string;
+  /** The statement's place in the store (`seq`), as text. */
+  position: string;
   statement: Statement;
 }
 
@@ -44,8 +45,12 @@ export function statementStore(pool: pg.Pool) {
    * Stores a batch in one transaction (all or nothing). A statement whose id is stored already with
    * the same content is left as it is; with other content the whole batch is a 409 (Communication 2.1.1).
    */
-  async function insertBatch(statements: readonly Statement[], clientId: string, attachments: readonly AttachmentContent[]) {
-    const inserts: Insert[] = statements.map((statement) => ({ statement, clientId, digest: contentDigest(statement) }));
+  async function insertBatch(
+    statements: readonly { statement: Statement; digest: string }[],
+    clientId: string,
+    attachments: readonly AttachmentContent[],
+  ) {
+    const inserts: Insert[] = statements.map(({ statement, digest }) => ({ statement, clientId, digest }));
     const client = await pool.connect();
     try {
       await client.query('BEGIN');
@@ -154,7 +159,7 @@ export function statementStore(pool: pg.Pool) {
       if (filter.after !== undefined) where.push(`seq ${filter.ascending ? '>' : '<'} ${param(filter.after)}::bigint`);
       const order = filter.ascending ? 'ASC' : 'DESC';
       const { rows } = await pool.query<StoredStatement>({
-        text: `SELECT seq::text, statement FROM xapi.statements WHERE ${where.join(' AND ')}
+        text: `SELECT seq::text AS position, statement FROM xapi.statements WHERE ${where.join(' AND ')}
           ORDER BY seq ${order} LIMIT ${param(limit + 1)}`,
         values,
       });

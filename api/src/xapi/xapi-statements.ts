@@ -17,11 +17,13 @@ import {
   agentKey,
   agentParameterProblems,
   completeStatement,
+  contentDigest,
   isIri,
   isStatementObject,
   isTimestamp,
   isUuid,
   MAX_STATEMENTS_PER_POST,
+  normalizeStatement,
   SIGNATURE_USAGE,
   statementProblems,
   type Statement,
@@ -75,8 +77,8 @@ function receivedBody(xapi: XapiRequest): Received {
 
 function statementsOf(text: string): { statements: unknown[]; single: boolean } {
   const body = parseJson(text, 'The body');
-  if (Array.isArray(body)) return { statements: body, single: false };
-  return { statements: [body], single: true };
+  if (Array.isArray(body)) return { statements: body.map(normalizeStatement), single: false };
+  return { statements: [normalizeStatement(body)], single: true };
 }
 
 /** Each attachment without a `fileUrl` has its part, each part its attachment, each signature a JWS (Data 2.4.11, 2.6). */
@@ -127,7 +129,12 @@ export function statementHandlers(pool: pg.Pool, now: () => Date) {
     );
     const ids = complete.map((statement) => statement.id!);
     if (new Set(ids).size !== ids.length) throw badRequest('Two statements of the batch have the same id');
-    await store.insertBatch(complete, sender.clientId, received.attachments);
+    const digests = statements.map((statement, i) => contentDigest({ ...statement, id: ids[i] }));
+    await store.insertBatch(
+      complete.map((statement, i) => ({ statement, digest: digests[i]! })),
+      sender.clientId,
+      received.attachments,
+    );
     await rememberActivities(pool, complete);
     return ids;
   }
@@ -166,7 +173,7 @@ export function statementHandlers(pool: pg.Pool, now: () => Date) {
       }
       const page = query.more !== undefined ? pageOfMore(query) : pageOfQuery(query);
       const { rows, upTo } = await store.query(page.filter, page.limit);
-      const more = rows.length > page.limit ? rows[page.limit - 1]!.seq : null;
+      const more = rows.length > page.limit ? rows[page.limit - 1]!.position : null;
       const shown = rows.slice(0, page.limit).map((row) => row.statement);
       const result = {
         statements: shown.map((statement) => formatStatement(statement, page.format, languages)),

@@ -1,0 +1,98 @@
+/**
+ * ADL's LRS Conformance Test Suite against the product (issue #32, decision 040). Copies the suite
+ * from `../shared/adl-lrs-conformance` (read-only in CI; `XAPI_SUITE_DIR` to take another copy)
+ * into the git-ignored `.cache/adl-lrs-conformance`, `npm install`s its dependencies there (from
+ * npm, once per copy of the suite), starts the product as `npm start` does on a fresh DATA_DIR,
+ * creates a connected system as the start-up admin through `POST /api/admin/xapi-clients`, runs
+ * `node bin/console_runner.js -e <PUBLIC_URL>/xapi -a -u KEY -p SECRET -x <version>` and prints
+ * the totals.
+ *
+ * Run: `npm run conformance:xapi` (1.0.3); `XAPI_VERSION=2.0.0 npm run conformance:xapi`;
+ * `XAPI_GREP=<pattern>` runs only the tests whose names match; `XAPI_DIRECTORY=...` passes `-d`.
+ * Exit code 0 only when every test that ran passed.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { accountsApi, repoRoot, startProduct } from '@tht/test-kit';
+
+const SUITE_SOURCE = resolve(process.env.XAPI_SUITE_DIR ?? join(repoRoot, '..', 'shared', 'adl-lrs-conformance'));
+const CACHE = join(repoRoot, '.cache', 'adl-lrs-conformance');
+const VERSION = process.env.XAPI_VERSION ?? '1.0.3';
+
+/** The suite copied and installed, unless the cache holds the same upstream commit with its dependencies. */
+function prepareSuite(): void {
+  if (!existsSync(SUITE_SOURCE)) throw new Error(`No conformance suite at ${SUITE_SOURCE} (set XAPI_SUITE_DIR)`);
+  const commit = readFileSync(join(SUITE_SOURCE, 'UPSTREAM_COMMIT'), 'utf8').trim();
+  const marker = join(CACHE, '.installed-commit');
+  if (existsSync(marker) && readFileSync(marker, 'utf8').trim() === commit && existsSync(join(CACHE, 'node_modules'))) return;
+  console.log(`Copying the suite (${commit}) to ${CACHE} and installing its dependencies`);
+  rmSync(CACHE, { recursive: true, force: true });
+  mkdirSync(CACHE, { recursive: true });
+  cpSync(SUITE_SOURCE, CACHE, { recursive: true });
+  spawnSync('chmod', ['-R', 'u+w', CACHE]);
+  const install = spawnSync('npm', ['install', '--no-audit', '--no-fund'], { cwd: CACHE, stdio: 'inherit' });
+  if (install.status !== 0) throw new Error(`npm install of the suite exited with ${install.status}`);
+  writeFileSync(marker, `${commit}\n`);
+}
+
+async function createConnectedSystem(target: Parameters<typeof accountsApi>[0]): Promise<{ key: string; secret: string }> {
+  const token = await accountsApi(target).adminToken();
+  const response = await fetch(`${target.baseUrl}/api/admin/xapi-clients`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'ADL conformance suite', trainingType: 'external' }),
+  });
+  if (response.status !== 201) throw new Error(`Creating the connected system answered ${response.status}: ${await response.text()}`);
+  return (await response.json()) as { key: string; secret: string };
+}
+
+/** Runs the suite, its output passed through and kept; resolves to its exit code and output. */
+function runSuite(endpoint: string, key: string, secret: string): Promise<{ code: number | null; output: string }> {
+  const args = ['bin/console_runner.js', '-e', endpoint, '-a', '-u', key, '-p', secret, '-x', VERSION];
+  if (process.env.XAPI_GREP) args.push('-g', process.env.XAPI_GREP);
+  if (process.env.XAPI_DIRECTORY) args.push('-d', process.env.XAPI_DIRECTORY);
+  if (process.env.XAPI_ERRORS_ONLY) args.push('-z');
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn('node', args, { cwd: CACHE, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    const keep = (chunk: Buffer) => {
+      output += chunk.toString();
+      process.stdout.write(chunk);
+    };
+    child.stdout.on('data', keep);
+    child.stderr.on('data', keep);
+    child.once('error', reject);
+    child.once('exit', (code) => resolvePromise({ code, output }));
+  });
+}
+
+/** The runner's closing counts (`passed`, `failed`) as one line. */
+function totalsOf(output: string): { passed: number; failed: number } | null {
+  // eslint-disable-next-line no-control-regex -- the runner colours its output
+  const plain = output.replace(/\u001b\[[0-9;]*m/g, '');
+  const passed = /(\d+)\s+passed/i.exec(plain)?.[1] ?? /Passed\s*[:=]?\s*(\d+)/i.exec(plain)?.[1];
+  const failed = /(\d+)\s+failed/i.exec(plain)?.[1] ?? /Failed\s*[:=]?\s*(\d+)/i.exec(plain)?.[1];
+  if (passed === undefined) return null;
+  return { passed: Number(passed), failed: Number(failed ?? 0) };
+}
+
+async function main(): Promise<void> {
+  prepareSuite();
+  const product = await startProduct();
+  try {
+    const { key, secret } = await createConnectedSystem(product);
+    const { code, output } = await runSuite(`${product.baseUrl}/xapi`, key, secret);
+    const totals = totalsOf(output);
+    console.log(
+      totals
+        ? `xAPI ${VERSION} conformance: ${totals.passed} passed, ${totals.failed} failed`
+        : `xAPI ${VERSION} conformance: the runner printed no totals (exit code ${code})`,
+    );
+    process.exitCode = totals && totals.failed === 0 && code === 0 ? 0 : 1;
+  } finally {
+    await product.stop();
+  }
+}
+
+await main();
