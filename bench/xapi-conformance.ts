@@ -67,14 +67,13 @@ function runSuite(endpoint: string, key: string, secret: string): Promise<{ code
   });
 }
 
-/** The runner's closing counts (`passed`, `failed`) as one line. */
-function totalsOf(output: string): { passed: number; failed: number } | null {
-  // eslint-disable-next-line no-control-regex -- the runner colours its output
-  const plain = output.replace(/\u001b\[[0-9;]*m/g, '');
-  const passed = /(\d+)\s+passed/i.exec(plain)?.[1] ?? /Passed\s*[:=]?\s*(\d+)/i.exec(plain)?.[1];
-  const failed = /(\d+)\s+failed/i.exec(plain)?.[1] ?? /Failed\s*[:=]?\s*(\d+)/i.exec(plain)?.[1];
-  if (passed === undefined) return null;
-  return { passed: Number(passed), failed: Number(failed ?? 0) };
+/** The runner's last summary line, `{"total":1365,"passed":1365,"failed":0,"version":"1.0.3"}`. */
+function totalsOf(output: string): { total: number; passed: number; failed: number } | null {
+  const summaries = output.split('\n').filter((line) => line.startsWith('{"total":'));
+  const last = summaries.at(-1);
+  if (!last) return null;
+  const { total, passed, failed } = JSON.parse(last) as { total: number | null; passed: number | null; failed: number | null };
+  return passed === null ? null : { total: total ?? 0, passed, failed: failed ?? 0 };
 }
 
 async function main(): Promise<void> {
@@ -86,10 +85,10 @@ async function main(): Promise<void> {
     const totals = totalsOf(output);
     console.log(
       totals
-        ? `xAPI ${VERSION} conformance: ${totals.passed} passed, ${totals.failed} failed`
+        ? `xAPI ${VERSION} conformance (of ${totals.total} tests):\n${totals.passed} passed, ${totals.failed} failed`
         : `xAPI ${VERSION} conformance: the runner printed no totals (exit code ${code})`,
     );
-    process.exitCode = totals && totals.failed === 0 && code === 0 ? 0 : 1;
+    process.exitCode = totals && totals.failed === 0 && totals.passed === totals.total && code === 0 ? 0 : 1;
   } finally {
     await product.stop();
   }

@@ -91,8 +91,9 @@ export function documentHandlers(pool: pg.Pool, now: () => Date) {
       if (tags.includes('*') || tags.includes(existing.etag)) throw new XapiError(412, 'The document exists (If-None-Match)');
     }
     const concurrencyChecked = kind !== 'state' || xapi.version === '2.0.0';
-    if (method === 'PUT' && concurrencyChecked && existing && ifMatch === undefined && ifNoneMatch === undefined) {
-      throw new XapiError(409, 'The document exists: send If-Match with its ETag, or If-None-Match: *');
+    if (method === 'PUT' && concurrencyChecked && ifMatch === undefined && ifNoneMatch === undefined) {
+      if (existing) throw new XapiError(409, 'The document exists: send If-Match with its ETag, or If-None-Match: *');
+      throw badRequest('A PUT of a profile sends If-Match with the ETag it replaces, or If-None-Match: *');
     }
   }
 

@@ -30,6 +30,7 @@ export async function migrateXapi<Database>(db: Kysely<Database>): Promise<void>
       content_digest text NOT NULL,
       voided boolean NOT NULL DEFAULT false,
       voiding_target uuid,
+      ref_target uuid,
       verb_id text NOT NULL,
       registration uuid,
       agents text[] NOT NULL,
@@ -42,6 +43,8 @@ export async function migrateXapi<Database>(db: Kysely<Database>): Promise<void>
     await sql`CREATE INDEX IF NOT EXISTS statements_verb_idx ON xapi.statements (verb_id, seq)`.execute(trx);
     await sql`CREATE INDEX IF NOT EXISTS statements_registration_idx ON xapi.statements (registration, seq)
       WHERE registration IS NOT NULL`.execute(trx);
+    await sql`CREATE INDEX IF NOT EXISTS statements_ref_target_idx ON xapi.statements (ref_target)
+      WHERE ref_target IS NOT NULL`.execute(trx);
     await sql`CREATE INDEX IF NOT EXISTS statements_voiding_target_idx ON xapi.statements (voiding_target)
       WHERE voiding_target IS NOT NULL`.execute(trx);
     for (const column of ['agents', 'related_agents', 'activities', 'related_activities']) {

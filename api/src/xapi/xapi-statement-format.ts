@@ -24,7 +24,7 @@ function objectIds(object: unknown): unknown {
   if (object.objectType === 'Agent' || object.objectType === 'Group') return actorIds(object);
   if (object.objectType === 'SubStatement') return statementIds(object);
   if (object.objectType === 'StatementRef') return object;
-  return { objectType: 'Activity', id: object.id };
+  return { id: object.id };
 }
 
 function contextIds(context: unknown): unknown {

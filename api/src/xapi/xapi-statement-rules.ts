@@ -180,6 +180,8 @@ export interface StatementIndex {
   /** The above and the context's activities, the sub-statement's. */
   relatedActivities: string[];
   voidingTarget: string | null;
+  /** The statement a StatementRef object targets (voiding or not): filters match through it (Communication 2.1.3). */
+  refTarget: string | null;
 }
 
 const unique = (values: string[]) => [...new Set(values)];
@@ -211,6 +213,7 @@ export function indexOf(statement: Statement): StatementIndex {
     activities: unique(activities),
     relatedActivities: unique(relatedActivities),
     voidingTarget: verbId === VOIDED_VERB ? String(object.id).toLowerCase() : null,
+    refTarget: object.objectType === 'StatementRef' ? String(object.id).toLowerCase() : null,
   };
 }
 

@@ -32,6 +32,32 @@ export interface StatementFilter {
   upTo?: string;
 }
 
+type Condition = (alias: string) => string;
+
+/** The conditions on a statement's own fields (agent, verb, activity, registration), each for a table alias. */
+function matchingConditions(filter: StatementFilter, param: (value: unknown) => string): Condition[] {
+  const conditions: Condition[] = [];
+  if (filter.agent !== undefined) {
+    const agent = param(filter.agent);
+    const column = filter.relatedAgents ? 'related_agents' : 'agents';
+    conditions.push((alias) => `${alias}.${column} @> ARRAY[${agent}]::text[]`);
+  }
+  if (filter.verb !== undefined) {
+    const verb = param(filter.verb);
+    conditions.push((alias) => `${alias}.verb_id = ${verb}`);
+  }
+  if (filter.activity !== undefined) {
+    const activity = param(filter.activity);
+    const column = filter.relatedActivities ? 'related_activities' : 'activities';
+    conditions.push((alias) => `${alias}.${column} @> ARRAY[${activity}]::text[]`);
+  }
+  if (filter.registration !== undefined) {
+    const registration = param(filter.registration);
+    conditions.push((alias) => `${alias}.registration = ${registration}::uuid`);
+  }
+  return conditions;
+}
+
 /** Statements of one batch, inserted at once. */
 interface Insert {
   statement: Statement;
@@ -88,12 +114,12 @@ export function statementStore(pool: pg.Pool) {
     const indexes = inserts.map((insert) => indexOf(insert.statement));
     await client.query(
       `INSERT INTO xapi.statements (id, client_id, stored, statement, content_digest, verb_id, registration, voiding_target,
-         agents, related_agents, activities, related_activities)
-       SELECT r.id, r.client_id, r.stored, r.statement, r.digest, r.verb_id, r.registration, r.voiding_target,
+         ref_target, agents, related_agents, activities, related_activities)
+       SELECT r.id, r.client_id, r.stored, r.statement, r.digest, r.verb_id, r.registration, r.voiding_target, r.ref_target,
          ARRAY(SELECT jsonb_array_elements_text(r.agents)), ARRAY(SELECT jsonb_array_elements_text(r.related_agents)),
          ARRAY(SELECT jsonb_array_elements_text(r.activities)), ARRAY(SELECT jsonb_array_elements_text(r.related_activities))
        FROM jsonb_to_recordset($1::jsonb) AS r(id uuid, client_id uuid, stored timestamptz, statement jsonb, digest text,
-         verb_id text, registration uuid, voiding_target uuid, agents jsonb, related_agents jsonb, activities jsonb,
+         verb_id text, registration uuid, voiding_target uuid, ref_target uuid, agents jsonb, related_agents jsonb, activities jsonb,
          related_activities jsonb)`,
       [
         JSON.stringify(
@@ -106,6 +132,7 @@ export function statementStore(pool: pg.Pool) {
             verb_id: indexes[i]!.verbId,
             registration: indexes[i]!.registration,
             voiding_target: indexes[i]!.voidingTarget,
+            ref_target: indexes[i]!.refTarget,
             agents: indexes[i]!.agents,
             related_agents: indexes[i]!.relatedAgents,
             activities: indexes[i]!.activities,
@@ -144,23 +171,24 @@ export function statementStore(pool: pg.Pool) {
     /** One page of statements matching `filter`, and the newest `seq` the query could see. */
     async query(filter: StatementFilter, limit: number): Promise<{ rows: StoredStatement[]; upTo: string }> {
       const values: unknown[] = [];
-      const where = ['NOT voided'];
       const param = (value: unknown) => `$${values.push(value)}`;
-      if (filter.agent !== undefined) where.push(`${filter.relatedAgents ? 'related_agents' : 'agents'} @> ARRAY[${param(filter.agent)}]::text[]`);
-      if (filter.verb !== undefined) where.push(`verb_id = ${param(filter.verb)}`);
-      if (filter.activity !== undefined) {
-        where.push(`${filter.relatedActivities ? 'related_activities' : 'activities'} @> ARRAY[${param(filter.activity)}]::text[]`);
+      const matching = matchingConditions(filter, param);
+      const where = ['NOT s.voided'];
+      if (matching.length > 0) {
+        // A statement targeting a matching one through a StatementRef matches too (Communication 2.1.3).
+        const on = (alias: string) => matching.map((condition) => condition(alias)).join(' AND ');
+        where.push(`(${on('s')} OR (s.ref_target IS NOT NULL AND EXISTS
+          (SELECT 1 FROM xapi.statements t WHERE t.id = s.ref_target AND ${on('t')})))`);
       }
-      if (filter.registration !== undefined) where.push(`registration = ${param(filter.registration)}::uuid`);
-      if (filter.since !== undefined) where.push(`stored > ${param(filter.since)}::timestamptz`);
-      if (filter.until !== undefined) where.push(`stored <= ${param(filter.until)}::timestamptz`);
+      if (filter.since !== undefined) where.push(`s.stored > ${param(filter.since)}::timestamptz`);
+      if (filter.until !== undefined) where.push(`s.stored <= ${param(filter.until)}::timestamptz`);
       const upTo = filter.upTo ?? (await newestSeq());
-      where.push(`seq <= ${param(upTo)}::bigint`);
-      if (filter.after !== undefined) where.push(`seq ${filter.ascending ? '>' : '<'} ${param(filter.after)}::bigint`);
+      where.push(`s.seq <= ${param(upTo)}::bigint`);
+      if (filter.after !== undefined) where.push(`s.seq ${filter.ascending ? '>' : '<'} ${param(filter.after)}::bigint`);
       const order = filter.ascending ? 'ASC' : 'DESC';
       const { rows } = await pool.query<StoredStatement>({
-        text: `SELECT seq::text AS position, statement FROM xapi.statements WHERE ${where.join(' AND ')}
-          ORDER BY seq ${order} LIMIT ${param(limit + 1)}`,
+        text: `SELECT s.seq::text AS position, s.statement FROM xapi.statements s WHERE ${where.join(' AND ')}
+          ORDER BY s.seq ${order} LIMIT ${param(limit + 1)}`,
         values,
       });
       return { rows, upTo };

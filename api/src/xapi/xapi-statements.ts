@@ -291,13 +291,24 @@ function pageOfMore(query: Record<string, string>): Page {
   }
 }
 
-/** The newest definition of each activity the statements carry, for `GET /activities` (merged, last wins). */
-async function rememberActivities(pool: pg.Pool, statements: readonly Statement[]): Promise<void> {
-  const definitions = new Map<string, Record<string, unknown>>();
+type Definition = Record<string, unknown>;
+
+/** Two definitions of one activity as one: the newer's fields win, language maps (name, description) are joined. */
+export function mergeDefinitions(older: Definition, newer: Definition): Definition {
+  const merged: Definition = { ...older, ...newer };
+  for (const key of ['name', 'description']) {
+    if (isStatementObject(older[key]) && isStatementObject(newer[key])) merged[key] = { ...older[key], ...newer[key] };
+  }
+  return merged;
+}
+
+function activitiesOf(statements: readonly Statement[]): Map<string, Definition> {
+  const definitions = new Map<string, Definition>();
   const visit = (object: unknown) => {
     if (!isStatementObject(object)) return;
     if ((object.objectType === undefined || object.objectType === 'Activity') && typeof object.id === 'string') {
-      definitions.set(object.id, { ...(definitions.get(object.id) ?? {}), ...(isStatementObject(object.definition) ? object.definition : {}) });
+      const definition = isStatementObject(object.definition) ? object.definition : {};
+      definitions.set(object.id, mergeDefinitions(definitions.get(object.id) ?? {}, definition));
     }
   };
   for (const statement of statements) {
@@ -306,10 +317,21 @@ async function rememberActivities(pool: pg.Pool, statements: readonly Statement[
     for (const list of Object.values(context?.contextActivities ?? {})) (Array.isArray(list) ? list : [list]).forEach(visit);
     if (isStatementObject(statement.object) && statement.object.objectType === 'SubStatement') visit(statement.object.object);
   }
+  return definitions;
+}
+
+/** Every definition of each activity the statements carry, joined, for `GET /activities`. */
+async function rememberActivities(pool: pg.Pool, statements: readonly Statement[]): Promise<void> {
+  const definitions = activitiesOf(statements);
   if (definitions.size === 0) return;
+  const { rows } = await pool.query<{ id: string; definition: Definition }>(
+    'SELECT id, definition FROM xapi.activities WHERE id = ANY($1::text[])',
+    [[...definitions.keys()]],
+  );
+  for (const row of rows) definitions.set(row.id, mergeDefinitions(row.definition, definitions.get(row.id)!));
   await pool.query(
     `INSERT INTO xapi.activities (id, definition) SELECT key, value FROM jsonb_each($1::jsonb)
-     ON CONFLICT (id) DO UPDATE SET definition = xapi.activities.definition || EXCLUDED.definition`,
+     ON CONFLICT (id) DO UPDATE SET definition = EXCLUDED.definition`,
     [JSON.stringify(Object.fromEntries(definitions))],
   );
 }
