@@ -75,6 +75,7 @@ describe('parseSettings', () => {
       ERASE_LEAVERS_AFTER_DAYS: '30',
       EVIDENCE_MAX_MB: '25',
       EVIDENCE_QUOTA_MB: '500',
+      XAPI_DEFAULT_VERSION: '2.0.0',
     });
     expect(settings).toEqual({
       port: 3000,
@@ -113,6 +114,7 @@ describe('parseSettings', () => {
       },
       eraseLeaversAfterDays: 30,
       evidence: { maxFileBytes: 25 * 1024 * 1024, quotaBytes: 500 * 1024 * 1024 },
+      xapiDefaultVersion: '2.0.0',
     });
   });
 
@@ -190,6 +192,7 @@ describe('parseSettings', () => {
     [{ EVIDENCE_MAX_MB: '10MB' }, 'EVIDENCE_MAX_MB must be a whole number from 1 to 100'],
     [{ EVIDENCE_QUOTA_MB: 'lots' }, 'EVIDENCE_QUOTA_MB must be a whole number from 1 to 100000'],
     [{ EVIDENCE_QUOTA_MB: '5' }, 'EVIDENCE_QUOTA_MB must be at least EVIDENCE_MAX_MB (10): one file must fit'],
+    [{ XAPI_DEFAULT_VERSION: '1.0' }, 'XAPI_DEFAULT_VERSION must be one of 1.0.3, 2.0.0'],
     [{ MAIL_PER_MINUTE: '0' }, 'MAIL_PER_MINUTE must be a whole number from 1 to 60000'],
     [{ MAIL_PER_MINUTE: 'fast' }, 'MAIL_PER_MINUTE must be a whole number from 1 to 60000'],
     [{ SCIM_GROUP_ROLES: 'Training HR=hr' }, 'SCIM_GROUP_ROLES is set but SCIM_TOKEN is not'],

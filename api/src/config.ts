@@ -60,6 +60,8 @@ export interface AppConfig {
   eraseLeaversAfterDays: number | null;
   /** Files attached to entries: one file's and one person's files' limits in bytes (`EVIDENCE_MAX_MB`, `EVIDENCE_QUOTA_MB`). */
   evidence: EvidenceLimits;
+  /** The xAPI version the LRS at `/xapi` states to a request that names none (`XAPI_DEFAULT_VERSION`, decision 040). */
+  xapiDefaultVersion: XapiDefaultVersion;
 }
 
 /** `EVIDENCE_MAX_MB` and `EVIDENCE_QUOTA_MB`, in bytes. */
@@ -72,6 +74,10 @@ export interface EvidenceLimits {
 export const LARGEST_EVIDENCE_MB = 100;
 /** One person's files at most. */
 const LARGEST_EVIDENCE_QUOTA_MB = 100_000;
+
+/** The xAPI versions the LRS speaks, as `XAPI_DEFAULT_VERSION` names them. */
+export const XAPI_DEFAULT_VERSIONS = ['1.0.3', '2.0.0'] as const;
+export type XapiDefaultVersion = (typeof XAPI_DEFAULT_VERSIONS)[number];
 
 /** `SCIM_TOKEN` and `SCIM_GROUP_ROLES`. */
 export interface ScimSettings {
@@ -265,6 +271,7 @@ const settingsSchema = z
     ERASE_LEAVERS_AFTER_DAYS: wholeNumberSetting(0, LONGEST_RETENTION_DAYS),
     EVIDENCE_MAX_MB: wholeNumberSetting(1, LARGEST_EVIDENCE_MB),
     EVIDENCE_QUOTA_MB: wholeNumberSetting(1, LARGEST_EVIDENCE_QUOTA_MB),
+    XAPI_DEFAULT_VERSION: optional(z.enum(XAPI_DEFAULT_VERSIONS, { error: `must be one of ${XAPI_DEFAULT_VERSIONS.join(', ')}` })),
     SCIM_GROUP_ROLES: optional(
       z
         .string()
@@ -364,6 +371,7 @@ export function parseSettings(env: NodeJS.ProcessEnv): Omit<AppConfig, 'jwtSecre
       maxFileBytes: (s.EVIDENCE_MAX_MB ?? EVIDENCE_DEFAULT_MAX_MEGABYTES) * EVIDENCE_MEGABYTE,
       quotaBytes: (s.EVIDENCE_QUOTA_MB ?? EVIDENCE_DEFAULT_QUOTA_MEGABYTES) * EVIDENCE_MEGABYTE,
     },
+    xapiDefaultVersion: s.XAPI_DEFAULT_VERSION ?? '1.0.3',
   };
 }
 

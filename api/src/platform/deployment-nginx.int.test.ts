@@ -166,6 +166,12 @@ describe.skipIf(!nginxBinary)('docker/nginx/shell.conf in front of the product, 
     expect(JSON.parse(answer.body)).toMatchObject({ schemas: ['urn:ietf:params:scim:schemas:core:2.0:ServiceProviderConfig'] });
   });
 
+  it("passes a connected system's xAPI requests on to the Learning Record Store", async () => {
+    const answer = await viaTlsProxy('203.0.113.9', { path: '/xapi/about' });
+    expect(answer.status, answer.body).toBe(200);
+    expect(JSON.parse(answer.body)).toMatchObject({ version: expect.arrayContaining(['1.0.3', '2.0.0']) });
+  });
+
   it("keeps the client's address the TLS proxy gives: the request limits count each client, not the proxy", async () => {
     const check = (client: string) => viaTlsProxy(client, { path: '/api/check-email/someone@example.com' });
     expect(await answersBeforeRefusal(() => check('203.0.113.7'))).toBeGreaterThan(0);

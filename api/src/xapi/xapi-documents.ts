@@ -90,11 +90,11 @@ export function documentHandlers(pool: pg.Pool, now: () => Date) {
       const tags = ifNoneMatch.split(',').map((tag) => tag.trim());
       if (tags.includes('*') || tags.includes(existing.etag)) throw new XapiError(412, 'The document exists (If-None-Match)');
     }
-    const concurrencyChecked = kind !== 'state' || xapi.version === '2.0.0';
-    if (method === 'PUT' && concurrencyChecked && ifMatch === undefined && ifNoneMatch === undefined) {
-      if (existing) throw new XapiError(409, 'The document exists: send If-Match with its ETag, or If-None-Match: *');
-      throw badRequest('A PUT of a profile sends If-Match with the ETag it replaces, or If-None-Match: *');
-    }
+    if (method !== 'PUT' || ifMatch !== undefined || ifNoneMatch !== undefined) return;
+    // xAPI 1.0.3 guards the profiles only; 2.0 the state too, which may still be created without a precondition.
+    if (kind === 'state' && xapi.version !== '2.0.0') return;
+    if (existing) throw new XapiError(409, 'The document exists: send If-Match with its ETag, or If-None-Match: *');
+    if (kind !== 'state') throw badRequest('A PUT of a profile sends If-Match with the ETag it replaces, or If-None-Match: *');
   }
 
   async function write(xapi: XapiRequest, kind: DocumentKind, method: 'PUT' | 'POST'): Promise<void> {

@@ -13,6 +13,7 @@ import {
   XapiError,
   xapiRequestOf,
   type XapiRequest,
+  type XapiVersion,
 } from './xapi-http';
 import { agentParameterProblems, isIri } from './xapi-statement-rules';
 import { statementHandlers, type XapiSender } from './xapi-statements';
@@ -25,20 +26,23 @@ const VERSION_HEADER = 'X-Experience-API-Version';
 /** The versions `GET /xapi/about` lists. */
 export const XAPI_VERSIONS = ['1.0.0', '1.0.1', '1.0.2', '1.0.3', '2.0.0'];
 
-/** Reads the request as the LRS sees it (alternate syntax unwrapped) and negotiates the version. */
-function readXapiRequest(req: Request, res: Response, next: NextFunction): void {
+/**
+ * Reads the request as the LRS sees it (alternate syntax unwrapped) and negotiates the version; a
+ * request naming none is answered in `XAPI_DEFAULT_VERSION`.
+ */
+const readXapiRequest = (defaultVersion: XapiVersion) => (req: Request, res: Response, next: NextFunction): void => {
   const unwrapped = unwrapRequest(req);
   const header = unwrapped.header(VERSION_HEADER);
   const isAbout = req.path === '/about' || req.path === '/about/';
   const version = negotiateVersion(header);
-  res.set(VERSION_HEADER, version ?? '1.0.3');
+  res.set(VERSION_HEADER, version ?? defaultVersion);
   if (version === null && !(isAbout && header === undefined)) {
     throw new XapiError(400, header === undefined ? `${VERSION_HEADER} is required` : `${VERSION_HEADER} ${header} is not supported`);
   }
   if (version === '2.0.0' && req.query.method !== undefined) throw new XapiError(400, 'xAPI 2.0 has no alternate request syntax');
-  res.locals.xapi = { ...unwrapped, version: version ?? '1.0.3' } satisfies XapiRequest;
+  res.locals.xapi = { ...unwrapped, version: version ?? defaultVersion } satisfies XapiRequest;
   next();
-}
+};
 
 /** HTTP Basic with a connected system's key and secret (Communication 4.0); the system becomes the statements' authority. */
 function authenticate(clients: XapiClientStore, publicUrl: string): RequestHandler {
@@ -139,7 +143,7 @@ export function createXapiRouter(ctx: AppContext): Router {
   });
   router.use(express.raw({ type: () => true, limit: XAPI_BODY_LIMIT }));
   router.use('/statements', consistentThrough);
-  router.use(readXapiRequest);
+  router.use(readXapiRequest(ctx.config.xapiDefaultVersion));
   router.get('/about', handled(about));
   router.use(authenticate(clients, ctx.config.publicUrl));
   router.put('/statements', handled((xapi, res) => statements.put(xapi, res, senderOf(res))));

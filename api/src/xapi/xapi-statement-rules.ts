@@ -47,7 +47,13 @@ export function statementProblems(statement: unknown, version: XapiVersion): str
     problems.push('statement.version: must be 1.0.x or 2.0.x');
     delete checked.version;
   }
-  if (version === '2.0.0' && isObject(checked.context)) checked.context = withoutContextAgents(checked.context, problems);
+  if (version === '2.0.0') {
+    if (isObject(checked.context)) checked.context = withoutContextAgents(checked.context, problems);
+    const object = checked.object;
+    if (isObject(object) && object.objectType === 'SubStatement' && isObject(object.context)) {
+      checked.object = { ...object, context: withoutContextAgents(object.context, problems) };
+    }
+  }
   problems.push(...describeWarnings(rules.statement(checked, ['statement']) as Warning[]));
   problems.push(...extraProblems(statement));
   return problems;
