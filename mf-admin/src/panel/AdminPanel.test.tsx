@@ -22,6 +22,7 @@ describe('Admin Panel', () => {
       'Bulk Import',
       'Audit Log',
       'Notifications',
+      'Connected systems',
     ]);
     expect(await screen.findByRole('heading', { name: 'System Overview' })).toBeInTheDocument();
 

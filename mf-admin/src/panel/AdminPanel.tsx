@@ -12,6 +12,7 @@ const TABS = {
   'bulk-import': { label: M.tabs.bulkImport, Content: lazy(() => import('../bulk-import/AdminBulkImport')) },
   'audit-log': { label: M.tabs.auditLog, Content: lazy(() => import('../audit/AuditLog')) },
   notifications: { label: NOTIFICATION_MESSAGES.tabTitle, Content: lazy(() => import('../notifications/Notifications')) },
+  'connected-systems': { label: M.tabs.connectedSystems, Content: lazy(() => import('../connected-systems/ConnectedSystems')) },
 } as const;
 
 type AdminSection = keyof typeof TABS;

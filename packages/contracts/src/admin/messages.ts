@@ -22,6 +22,7 @@ export const ADMIN_MESSAGES = {
     import: 'Import Data',
     bulkImport: 'Bulk Import',
     auditLog: 'Audit Log',
+    connectedSystems: 'Connected systems',
   },
   statCards: {
     totalUsers: 'Total Users',
