@@ -44,7 +44,8 @@ async function createConnectedSystem(target: Parameters<typeof accountsApi>[0]):
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     body: JSON.stringify({ name: 'ADL conformance suite', trainingType: 'external' }),
   });
-  if (response.status !== 201) throw new Error(`Creating the connected system answered ${response.status}: ${await response.text()}`);
+  if (response.status !== 201)
+    throw new Error(`Creating the connected system answered ${response.status}: ${await response.text()}`);
   return (await response.json()) as { key: string; secret: string };
 }
 

@@ -63,9 +63,7 @@ export function xapiClientStore(pool: pg.Pool) {
     },
 
     async list(): Promise<XapiClient[]> {
-      const { rows } = await pool.query<ClientRow>(
-        'SELECT * FROM xapi.clients WHERE deleted_at IS NULL ORDER BY created_at, id',
-      );
+      const { rows } = await pool.query<ClientRow>('SELECT * FROM xapi.clients WHERE deleted_at IS NULL ORDER BY created_at, id');
       return rows.map(clientOf);
     },
 

@@ -84,7 +84,8 @@ export function documentHandlers(pool: pg.Pool, now: () => Date) {
     const ifNoneMatch = xapi.header('if-none-match');
     if (ifMatch !== undefined) {
       const tags = ifMatch.split(',').map((tag) => tag.trim());
-      if (!existing || !(tags.includes('*') || tags.includes(existing.etag))) throw new XapiError(412, 'The document has changed (If-Match)');
+      if (!existing || !(tags.includes('*') || tags.includes(existing.etag)))
+        throw new XapiError(412, 'The document has changed (If-Match)');
     }
     if (ifNoneMatch !== undefined && existing) {
       const tags = ifNoneMatch.split(',').map((tag) => tag.trim());
@@ -105,7 +106,7 @@ export function documentHandlers(pool: pg.Pool, now: () => Date) {
     const client = await pool.connect();
     try {
       await client.query('BEGIN');
-      await client.query("SELECT pg_advisory_xact_lock(hashtext($1))", [[...keyValues(scope), id].join('|')]);
+      await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [[...keyValues(scope), id].join('|')]);
       const existing = await find(scope, id, client);
       checkPreconditions(xapi, existing, kind, method);
       let content = xapi.body;
@@ -114,7 +115,8 @@ export function documentHandlers(pool: pg.Pool, now: () => Date) {
         const posted = mediaTypeOf(contentType) === 'application/json' ? jsonObjectOf(content) : null;
         if (existing) {
           const previous = mediaTypeOf(existing.contentType) === 'application/json' ? jsonObjectOf(existing.content) : null;
-          if (!posted || !previous) throw badRequest('Only JSON objects are merged: both documents must be application/json objects');
+          if (!posted || !previous)
+            throw badRequest('Only JSON objects are merged: both documents must be application/json objects');
           content = Buffer.from(JSON.stringify({ ...previous, ...posted }));
           storedType = 'application/json';
         } else if (mediaTypeOf(contentType) === 'application/json' && !posted) {
@@ -179,7 +181,14 @@ export function documentHandlers(pool: pg.Pool, now: () => Date) {
       if (id !== undefined) {
         const existing = await find(scope, id);
         const ifMatch = xapi.header('if-match');
-        if (ifMatch !== undefined && (!existing || !ifMatch.split(',').map((tag) => tag.trim()).some((tag) => tag === '*' || tag === existing.etag))) {
+        if (
+          ifMatch !== undefined &&
+          (!existing ||
+            !ifMatch
+              .split(',')
+              .map((tag) => tag.trim())
+              .some((tag) => tag === '*' || tag === existing.etag))
+        ) {
           throw new XapiError(412, 'The document has changed (If-Match)');
         }
         await pool.query(`DELETE FROM xapi.documents WHERE ${KEY} AND document_id = $5`, [...keyValues(scope), id]);

@@ -82,7 +82,9 @@ function alternateRequest(req: Request, method: string, query: Record<string, st
   return {
     method: upper,
     query: params,
-    header: (name) => headers.get(name.toLowerCase()) ?? (name.toLowerCase() === 'content-type' && content !== undefined ? 'application/json' : req.get(name)),
+    header: (name) =>
+      headers.get(name.toLowerCase()) ??
+      (name.toLowerCase() === 'content-type' && content !== undefined ? 'application/json' : req.get(name)),
     body: Buffer.from(content ?? '', 'utf8'),
   };
 }

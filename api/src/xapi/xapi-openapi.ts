@@ -1,14 +1,18 @@
 import { XAPI_MESSAGES as M, xapiClientSchema, xapiRoutes } from '@tht/contracts';
 import { describeRoutes, type DescribeFeatureApi } from '../openapi/operations';
 
-const SECRET = 'The key and secret are HTTP Basic credentials for `PUBLIC_URL/xapi/`; statements sent with them name the system as their authority.';
+const SECRET =
+  'The key and secret are HTTP Basic credentials for `PUBLIC_URL/xapi/`; statements sent with them name the system as their authority.';
 
 /** The prose of the connected systems' routes (`xapiRoutes` in @tht/contracts). */
 export const describeXapiApi: DescribeFeatureApi = (settings) =>
   describeRoutes(
     xapiRoutes,
     {
-      tag: { name: 'Connected systems', description: 'Courses and learning platforms that report training to the xAPI Learning Record Store at /xapi/' },
+      tag: {
+        name: 'Connected systems',
+        description: 'Courses and learning platforms that report training to the xAPI Learning Record Store at /xapi/',
+      },
       schemas: { XapiClient: xapiClientSchema },
       operations: {
         listXapiClients: {
@@ -23,7 +27,8 @@ export const describeXapiApi: DescribeFeatureApi = (settings) =>
         },
         setXapiClientEnabled: {
           summary: 'Enable or disable a connected system',
-          description: 'A disabled system\'s requests are refused with 401 (within two seconds in every process); its statements stay.',
+          description:
+            "A disabled system's requests are refused with 401 (within two seconds in every process); its statements stay.",
           responses: { 200: 'The system' },
           errors: { 404: [M.clientNotFound] },
         },

@@ -1,4 +1,11 @@
-import express, { Router, type ErrorRequestHandler, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import express, {
+  Router,
+  type ErrorRequestHandler,
+  type NextFunction,
+  type Request,
+  type RequestHandler,
+  type Response,
+} from 'express';
 import type { AppContext } from '../platform/context';
 import type { Logger } from '../platform/logger';
 import { xapiClientStore, secretMatches, type XapiClientStore } from './xapi-clients';
@@ -30,19 +37,24 @@ export const XAPI_VERSIONS = ['1.0.0', '1.0.1', '1.0.2', '1.0.3', '2.0.0'];
  * Reads the request as the LRS sees it (alternate syntax unwrapped) and negotiates the version; a
  * request naming none is answered in `XAPI_DEFAULT_VERSION`.
  */
-const readXapiRequest = (defaultVersion: XapiVersion) => (req: Request, res: Response, next: NextFunction): void => {
-  const unwrapped = unwrapRequest(req);
-  const header = unwrapped.header(VERSION_HEADER);
-  const isAbout = req.path === '/about' || req.path === '/about/';
-  const version = negotiateVersion(header);
-  res.set(VERSION_HEADER, version ?? defaultVersion);
-  if (version === null && !(isAbout && header === undefined)) {
-    throw new XapiError(400, header === undefined ? `${VERSION_HEADER} is required` : `${VERSION_HEADER} ${header} is not supported`);
-  }
-  if (version === '2.0.0' && req.query.method !== undefined) throw new XapiError(400, 'xAPI 2.0 has no alternate request syntax');
-  res.locals.xapi = { ...unwrapped, version: version ?? defaultVersion } satisfies XapiRequest;
-  next();
-};
+const readXapiRequest =
+  (defaultVersion: XapiVersion) =>
+  (req: Request, res: Response, next: NextFunction): void => {
+    const unwrapped = unwrapRequest(req);
+    const header = unwrapped.header(VERSION_HEADER);
+    const isAbout = req.path === '/about' || req.path === '/about/';
+    const version = negotiateVersion(header);
+    res.set(VERSION_HEADER, version ?? defaultVersion);
+    if (version === null && !(isAbout && header === undefined)) {
+      throw new XapiError(
+        400,
+        header === undefined ? `${VERSION_HEADER} is required` : `${VERSION_HEADER} ${header} is not supported`,
+      );
+    }
+    if (version === '2.0.0' && req.query.method !== undefined) throw new XapiError(400, 'xAPI 2.0 has no alternate request syntax');
+    res.locals.xapi = { ...unwrapped, version: version ?? defaultVersion } satisfies XapiRequest;
+    next();
+  };
 
 /** HTTP Basic with a connected system's key and secret (Communication 4.0); the system becomes the statements' authority. */
 function authenticate(clients: XapiClientStore, publicUrl: string): RequestHandler {
@@ -50,7 +62,7 @@ function authenticate(clients: XapiClientStore, publicUrl: string): RequestHandl
     const refuse = (message: string) => next(new XapiError(401, message, { 'WWW-Authenticate': 'Basic realm="xapi"' }));
     const header = xapiRequestOf(res).header('authorization') ?? '';
     const encoded = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header)?.[1];
-    if (!encoded) return refuse('HTTP Basic authentication with a connected system\'s key and secret is required');
+    if (!encoded) return refuse("HTTP Basic authentication with a connected system's key and secret is required");
     const decoded = Buffer.from(encoded, 'base64').toString('utf8');
     const colon = decoded.indexOf(':');
     if (colon < 0) return refuse('Malformed Basic credentials');
@@ -89,7 +101,9 @@ function activities(ctx: AppContext) {
       [activityId],
     );
     const definition = rows[0]?.definition;
-    res.status(200).json({ objectType: 'Activity', id: activityId, ...(definition && Object.keys(definition).length > 0 && { definition }) });
+    res
+      .status(200)
+      .json({ objectType: 'Activity', id: activityId, ...(definition && Object.keys(definition).length > 0 && { definition }) });
   };
 }
 
@@ -146,8 +160,14 @@ export function createXapiRouter(ctx: AppContext): Router {
   router.use(readXapiRequest(ctx.config.xapiDefaultVersion));
   router.get('/about', handled(about));
   router.use(authenticate(clients, ctx.config.publicUrl));
-  router.put('/statements', handled((xapi, res) => statements.put(xapi, res, senderOf(res))));
-  router.post('/statements', handled((xapi, res) => statements.post(xapi, res, senderOf(res))));
+  router.put(
+    '/statements',
+    handled((xapi, res) => statements.put(xapi, res, senderOf(res))),
+  );
+  router.post(
+    '/statements',
+    handled((xapi, res) => statements.post(xapi, res, senderOf(res))),
+  );
   router.get('/statements', (req, res, next) => handled((xapi) => statements.get(xapi, res, req.baseUrl))(req, res, next));
   const resources = [
     ['/activities/state', 'state'],

@@ -34,7 +34,10 @@ function contextIds(context: unknown): unknown {
   if (context.team !== undefined) ids.team = actorIds(context.team);
   if (isObject(context.contextActivities)) {
     ids.contextActivities = Object.fromEntries(
-      Object.entries(context.contextActivities).map(([kind, list]) => [kind, Array.isArray(list) ? list.map(objectIds) : objectIds(list)]),
+      Object.entries(context.contextActivities).map(([kind, list]) => [
+        kind,
+        Array.isArray(list) ? list.map(objectIds) : objectIds(list),
+      ]),
     );
   }
   return ids;
@@ -67,7 +70,8 @@ const LANGUAGE_MAPS = new Set(['display', 'name', 'description']);
 function canonical(value: unknown, languages: readonly string[], key = ''): unknown {
   if (Array.isArray(value)) return value.map((item) => canonical(item, languages));
   if (!isObject(value)) return value;
-  if (LANGUAGE_MAPS.has(key) && Object.values(value).every((item) => typeof item === 'string')) return pickLanguage(value, languages);
+  if (LANGUAGE_MAPS.has(key) && Object.values(value).every((item) => typeof item === 'string'))
+    return pickLanguage(value, languages);
   return Object.fromEntries(
     Object.entries(value).map(([name, item]) => [name, name === 'extensions' ? item : canonical(item, languages, name)]),
   );
@@ -90,7 +94,7 @@ export function acceptedLanguages(header: string | undefined): string[] {
 
 /** A stored statement as the reader asked for it. */
 export function formatStatement(statement: Statement, format: StatementFormat, languages: readonly string[]): Statement {
-  if (format === 'ids') return statementIds(statement) as Statement;
+  if (format === 'ids') return statementIds(statement);
   if (format === 'canonical') return canonical(statement, languages) as Statement;
   return statement;
 }

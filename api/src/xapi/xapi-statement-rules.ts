@@ -54,7 +54,7 @@ export function statementProblems(statement: unknown, version: XapiVersion): str
       checked.object = { ...object, context: withoutContextAgents(object.context, problems) };
     }
   }
-  problems.push(...describeWarnings(rules.statement(checked, ['statement']) as Warning[]));
+  problems.push(...describeWarnings(rules.statement(checked, ['statement'])));
   problems.push(...extraProblems(statement));
   return problems;
 }
@@ -82,14 +82,14 @@ function checkContextRelations(value: unknown, name: string, field: 'agent' | 'g
     }
     if (item.objectType !== objectType) problems.push(`${path.join('.')}.objectType: must be ${objectType}`);
     const actorRule = field === 'agent' ? rules.agent : rules.group;
-    problems.push(...describeWarnings(actorRule(item[field], [...path, field]) as Warning[]));
+    problems.push(...describeWarnings(actorRule(item[field], [...path, field])));
     if (field === 'group' && isObject(item.group) && !hasIfi(item.group)) problems.push(`${path.join('.')}.group: needs an IFI`);
     if (item.relevantTypes !== undefined) {
       if (!Array.isArray(item.relevantTypes) || item.relevantTypes.length === 0) {
         problems.push(`${path.join('.')}.relevantTypes: must be a non-empty array`);
       } else {
         item.relevantTypes.forEach((type, i) =>
-          problems.push(...describeWarnings(rules.iri(type, [...path, 'relevantTypes', String(i)]) as Warning[])),
+          problems.push(...describeWarnings(rules.iri(type, [...path, 'relevantTypes', String(i)]))),
         );
       }
     }
@@ -106,7 +106,11 @@ function extraProblems(statement: Json): string[] {
   }
   if (Array.isArray(statement.attachments)) {
     for (const attachment of statement.attachments) {
-      if (isObject(attachment) && attachment.usageType === SIGNATURE_USAGE && attachment.contentType !== 'application/octet-stream') {
+      if (
+        isObject(attachment) &&
+        attachment.usageType === SIGNATURE_USAGE &&
+        attachment.contentType !== 'application/octet-stream'
+      ) {
         problems.push('statement.attachments: a signature attachment has contentType application/octet-stream');
       }
     }
@@ -168,8 +172,10 @@ function contextActivityIds(context: unknown): string[] {
 function contextAgentKeys(context: unknown): string[] {
   if (!isObject(context)) return [];
   const keys = [...actorKeys(context.instructor, true), ...actorKeys(context.team, true)];
-  if (Array.isArray(context.contextAgents)) keys.push(...context.contextAgents.flatMap((item) => actorKeys(isObject(item) ? item.agent : null, false)));
-  if (Array.isArray(context.contextGroups)) keys.push(...context.contextGroups.flatMap((item) => actorKeys(isObject(item) ? item.group : null, true)));
+  if (Array.isArray(context.contextAgents))
+    keys.push(...context.contextAgents.flatMap((item) => actorKeys(isObject(item) ? item.agent : null, false)));
+  if (Array.isArray(context.contextGroups))
+    keys.push(...context.contextGroups.flatMap((item) => actorKeys(isObject(item) ? item.group : null, true)));
   return keys;
 }
 
@@ -206,7 +212,11 @@ export function indexOf(statement: Statement): StatementIndex {
   const relatedActivities = [...activities, ...contextActivityIds(statement.context)];
   if (object.objectType === 'SubStatement') {
     const sub = isObject(object.object) ? object.object : {};
-    relatedAgents.push(...actorKeys(object.actor, true), ...(isActor(sub) ? actorKeys(sub, true) : []), ...contextAgentKeys(object.context));
+    relatedAgents.push(
+      ...actorKeys(object.actor, true),
+      ...(isActor(sub) ? actorKeys(sub, true) : []),
+      ...contextAgentKeys(object.context),
+    );
     if (isActivity(sub)) relatedActivities.push(String(sub.id));
     relatedActivities.push(...contextActivityIds(object.context));
   }
@@ -260,7 +270,7 @@ export function completeStatement(
 export function agentParameterProblems(value: unknown): string[] {
   if (!isObject(value)) return ['agent: must be a JSON object'];
   const rule = value.objectType === 'Group' ? rules.group : rules.agent;
-  const problems = describeWarnings(rule(value, ['agent']) as Warning[]);
+  const problems = describeWarnings(rule(value, ['agent']));
   if (agentKey(value) === null) problems.push('agent: needs an inverse functional identifier');
   return problems;
 }
@@ -268,7 +278,8 @@ export function agentParameterProblems(value: unknown): string[] {
 export const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 
 /** An RFC 3339 / ISO 8601 date and time with a time zone. */
-export const isTimestamp = (value: string) => (rules.timestamp(value, ['timestamp']) as unknown[]).length === 0 && !Number.isNaN(Date.parse(value));
+export const isTimestamp = (value: string) =>
+  (rules.timestamp(value, ['timestamp']) as unknown[]).length === 0 && !Number.isNaN(Date.parse(value));
 
 export const isIri = (value: string) => (rules.iri(value, ['iri']) as unknown[]).length === 0;
 

@@ -2,15 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Response } from 'express';
 import type pg from 'pg';
 import { buildMultipart, boundaryOf, parseMultipart } from './xapi-multipart';
-import {
-  allowOnly,
-  badRequest,
-  mediaTypeOf,
-  parseJson,
-  requireParameter,
-  XapiError,
-  type XapiRequest,
-} from './xapi-http';
+import { allowOnly, badRequest, mediaTypeOf, parseJson, requireParameter, XapiError, type XapiRequest } from './xapi-http';
 import { checkSignature } from './xapi-signature';
 import { acceptedLanguages, formatStatement, type StatementFormat } from './xapi-statement-format';
 import {
@@ -40,8 +32,18 @@ export interface XapiSender {
 export const STATEMENTS_PAGE_MAX = 100;
 
 const QUERY_PARAMETERS = [
-  'agent', 'verb', 'activity', 'registration', 'related_activities', 'related_agents',
-  'since', 'until', 'limit', 'format', 'attachments', 'ascending',
+  'agent',
+  'verb',
+  'activity',
+  'registration',
+  'related_activities',
+  'related_agents',
+  'since',
+  'until',
+  'limit',
+  'format',
+  'attachments',
+  'ascending',
 ];
 
 interface Received {
@@ -70,7 +72,11 @@ function receivedBody(xapi: XapiRequest): Received {
     if (createHash('sha256').update(part.body).digest('hex') !== sha2.toLowerCase()) {
       throw badRequest("An attachment part's X-Experience-API-Hash is not the SHA-256 of its content");
     }
-    return { sha2: sha2.toLowerCase(), contentType: part.headers.get('content-type') ?? 'application/octet-stream', content: part.body };
+    return {
+      sha2: sha2.toLowerCase(),
+      contentType: part.headers.get('content-type') ?? 'application/octet-stream',
+      content: part.body,
+    };
   });
   return { ...statementsOf(first.body.toString('utf8')), attachments };
 }
@@ -114,7 +120,11 @@ export function statementHandlers(pool: pg.Pool, now: () => Date) {
     );
     if (problems.length > 0) throw badRequest(`Invalid statement: ${problems.slice(0, 10).join('; ')}`);
     const statements = received.statements as Statement[];
-    if (statementId !== undefined && statements[0]!.id !== undefined && statements[0]!.id.toLowerCase() !== statementId.toLowerCase()) {
+    if (
+      statementId !== undefined &&
+      statements[0]!.id !== undefined &&
+      statements[0]!.id.toLowerCase() !== statementId.toLowerCase()
+    ) {
       throw badRequest('The statement id differs from statementId');
     }
     checkAttachments(statements, received.attachments);
@@ -177,7 +187,10 @@ export function statementHandlers(pool: pg.Pool, now: () => Date) {
       const shown = rows.slice(0, page.limit).map((row) => row.statement);
       const result = {
         statements: shown.map((statement) => formatStatement(statement, page.format, languages)),
-        more: more === null ? '' : `${basePath}/statements?more=${encodeMore({ ...page, filter: { ...page.filter, after: more, upTo } })}`,
+        more:
+          more === null
+            ? ''
+            : `${basePath}/statements?more=${encodeMore({ ...page, filter: { ...page.filter, after: more, upTo } })}`,
       };
       await answerStatements(res, result, shown, page.attachments);
     },
@@ -189,7 +202,9 @@ export function statementHandlers(pool: pg.Pool, now: () => Date) {
       return;
     }
     const hashes = [
-      ...new Set(statements.flatMap((statement) => ((statement.attachments ?? []) as { sha2: string }[]).map((a) => a.sha2.toLowerCase()))),
+      ...new Set(
+        statements.flatMap((statement) => ((statement.attachments ?? []) as { sha2: string }[]).map((a) => a.sha2.toLowerCase())),
+      ),
     ];
     const contents = await store.attachments(hashes);
     const multipart = buildMultipart([

@@ -11,7 +11,11 @@ let basic: string;
 
 const VERSION = { 'X-Experience-API-Version': '1.0.3' };
 
-async function lrs(method: string, path: string, options: { body?: unknown; headers?: Record<string, string>; auth?: string | null } = {}) {
+async function lrs(
+  method: string,
+  path: string,
+  options: { body?: unknown; headers?: Record<string, string>; auth?: string | null } = {},
+) {
   const { body, headers = {}, auth = basic } = options;
   const response = await fetch(`${app.baseUrl}/xapi${path}`, {
     method,
@@ -48,7 +52,11 @@ const basicOf = (key: string, secret: string) => `Basic ${Buffer.from(`${key}:${
 const statement = (overrides: Record<string, unknown> = {}) => ({
   actor: { objectType: 'Agent', name: 'Ann Example', mbox: 'mailto:ann@example.com' },
   verb: { id: 'http://adlnet.gov/expapi/verbs/completed', display: { 'en-US': 'completed' } },
-  object: { objectType: 'Activity', id: 'http://example.com/courses/fire-safety', definition: { name: { 'en-US': 'Fire Safety' } } },
+  object: {
+    objectType: 'Activity',
+    id: 'http://example.com/courses/fire-safety',
+    definition: { name: { 'en-US': 'Fire Safety' } },
+  },
   result: { duration: 'PT1H30M', completion: true },
   ...overrides,
 });
@@ -173,7 +181,10 @@ describe('the statement resource', () => {
     const mbox = `mailto:${randomUUID()}@example.com`;
     await lrs('POST', '/statements', { body: statement({ actor: { mbox } }) });
     const agent = encodeURIComponent(JSON.stringify({ mbox }));
-    const found = await lrs('GET', `/statements?agent=${agent}&verb=${encodeURIComponent('http://adlnet.gov/expapi/verbs/completed')}`);
+    const found = await lrs(
+      'GET',
+      `/statements?agent=${agent}&verb=${encodeURIComponent('http://adlnet.gov/expapi/verbs/completed')}`,
+    );
     expect(found.body.statements).toHaveLength(1);
     expect((await lrs('GET', '/statements?Agent=x')).status).toBe(400);
     expect((await lrs('GET', `/statements?statementId=${randomUUID()}&verb=x`)).status).toBe(400);

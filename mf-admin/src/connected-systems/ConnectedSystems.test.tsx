@@ -25,12 +25,17 @@ function systemsApi() {
     listXapiClients: () => systems,
     createXapiClient: ({ body }) => {
       const { name, trainingType } = body as { name: string; trainingType: 'internal' | 'external' };
-      systems = [...systems, { id: NEW_ID, name, key: 'f0e1d2c3b4a5f0e1d2c3b4a5', trainingType, enabled: true, createdAt: '2026-11-28T09:00:00.000Z' }];
+      systems = [
+        ...systems,
+        { id: NEW_ID, name, key: 'f0e1d2c3b4a5f0e1d2c3b4a5', trainingType, enabled: true, createdAt: '2026-11-28T09:00:00.000Z' },
+      ];
       return { id: NEW_ID, key: 'f0e1d2c3b4a5f0e1d2c3b4a5', secret: SECRET };
     },
     setXapiClientEnabled: ({ path, body }) => {
       const id = path.split('/').at(-1);
-      systems = systems.map((system) => (system.id === id ? { ...system, enabled: (body as { enabled: boolean }).enabled } : system));
+      systems = systems.map((system) =>
+        system.id === id ? { ...system, enabled: (body as { enabled: boolean }).enabled } : system,
+      );
       return systems.find((system) => system.id === id);
     },
     deleteXapiClient: ({ path }) => {
@@ -79,7 +84,9 @@ describe('ConnectedSystems', () => {
     await waitFor(() => expect(screen.getByRole('row', { name: /Moodle/ })).toHaveTextContent('Disabled'));
 
     await user.click(screen.getByRole('button', { name: 'Delete Moodle' }));
-    await user.click(within(await screen.findByRole('alertdialog', { name: 'Delete Connected System' })).getByRole('button', { name: 'Delete' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog', { name: 'Delete Connected System' })).getByRole('button', { name: 'Delete' }),
+    );
     expect(await screen.findByText('No connected systems yet.')).toBeInTheDocument();
     expect(api.callsOf('deleteXapiClient')).toHaveLength(1);
   });

@@ -39,7 +39,7 @@ const endpointUrl = () => `${window.location.origin}${M.endpointPath}`;
 function AddSystemForm({ onCreated }: { onCreated: (created: XapiClientCreated & { name: string }) => void }) {
   const create = useCreateConnectedSystem();
   const withToast = useOutcomeToast();
-  const form = useValidatedForm({ name: '', trainingType: 'external' as XapiTrainingType }, xapiClientInputSchema);
+  const form = useValidatedForm({ name: '', trainingType: 'external' }, xapiClientInputSchema);
 
   async function add(input: { name: string; trainingType: XapiTrainingType }) {
     const created = await withToast(() => create.run(input), {
@@ -59,10 +59,7 @@ function AddSystemForm({ onCreated }: { onCreated: (created: XapiClientCreated &
         <Input value={form.values.name} onChange={(event) => form.setField('name', event.target.value)} />
       </FormField>
       <FormField label="Its training counts as" error={form.errors.trainingType}>
-        <Select
-          value={form.values.trainingType}
-          onChange={(event) => form.setField('trainingType', event.target.value as XapiTrainingType)}
-        >
+        <Select value={form.values.trainingType} onChange={(event) => form.setField('trainingType', event.target.value)}>
           <option value="external">External</option>
           <option value="internal">Internal</option>
         </Select>
@@ -131,7 +128,13 @@ function SystemRow({ system, onDelete }: { system: XapiClient; onDelete: (system
       </td>
       <td>{formatCreatedDate(system.createdAt)}</td>
       <td>
-        <Button type="button" variant="secondary" disabled={setEnabled.pending} onClick={() => void toggle()} aria-label={`${system.enabled ? 'Disable' : 'Enable'} ${system.name}`}>
+        <Button
+          type="button"
+          variant="secondary"
+          disabled={setEnabled.pending}
+          onClick={() => void toggle()}
+          aria-label={`${system.enabled ? 'Disable' : 'Enable'} ${system.name}`}
+        >
           {system.enabled ? 'Disable' : 'Enable'}
         </Button>{' '}
         <Button type="button" variant="destructive" onClick={() => onDelete(system)} aria-label={`Delete ${system.name}`}>

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { defineRoutes } from '../routes/api-route';
-import { xapiClientCreatedSchema, xapiClientEnabledSchema, xapiClientIdSchema, xapiClientInputSchema, xapiClientSchema } from './clients';
+import {
+  xapiClientCreatedSchema,
+  xapiClientEnabledSchema,
+  xapiClientIdSchema,
+  xapiClientInputSchema,
+  xapiClientSchema,
+} from './clients';
 
 const CLIENT_ID = { id: xapiClientIdSchema };
 
