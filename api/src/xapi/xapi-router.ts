@@ -130,7 +130,6 @@ function xapiErrors(log: Logger): ErrorRequestHandler {
       res.status(400).json({ error: 'Malformed request' });
     } else {
       log.error(`xAPI ${req.method} ${req.path} failed`, error);
-      console.error('XAPI500', error);
       res.status(500).json({ error: 'Internal server error' });
     }
   };

@@ -49,7 +49,7 @@ async function adminApi(method: string, path: string, body?: unknown, user: Sign
 
 const basicOf = (key: string, secret: string) => `Basic ${Buffer.from(`${key}:${secret}`).toString('base64')}`;
 
-const statement = (overrides: Record<string, unknown> = {}) => ({
+const statement = (overrides: Record<string, unknown> = {}): Record<string, any> => ({
   actor: { objectType: 'Agent', name: 'Ann Example', mbox: 'mailto:ann@example.com' },
   verb: { id: 'http://adlnet.gov/expapi/verbs/completed', display: { 'en-US': 'completed' } },
   object: {
@@ -172,7 +172,9 @@ describe('the statement resource', () => {
     expect(voiding.status).toBe(200);
     expect((await lrs('GET', `/statements?statementId=${id}`)).status).toBe(404);
     expect((await lrs('GET', `/statements?voidedStatementId=${id}`)).body.id).toBe(id);
-    expect((await lrs('GET', `/statements?registration=${registration}`)).body.statements).toEqual([]);
+    // The voiding statement stays, found through its target's registration (Communication 2.1.3).
+    const listed = await lrs('GET', `/statements?registration=${registration}`);
+    expect(listed.body.statements.map((s: { id: string }) => s.id)).toEqual(voiding.body);
     const notVoiding = statement({ verb: { id: 'http://adlnet.gov/expapi/verbs/voided' } });
     expect((await lrs('POST', '/statements', { body: notVoiding })).status).toBe(400);
   });

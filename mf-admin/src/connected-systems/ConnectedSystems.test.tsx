@@ -38,7 +38,7 @@ function systemsApi() {
       );
       return systems.find((system) => system.id === id);
     },
-    deleteXapiClient: ({ path }) => {
+    deleteXapiClient: ({ path }: { path: string }) => {
       systems = systems.filter((system) => system.id !== path.split('/').at(-1));
       return undefined;
     },

@@ -96,7 +96,7 @@ function CredentialsDialog({ created, onClose }: { created: XapiClientCreated & 
         </dd>
       </dl>
       <DialogActions>
-        <Button type="button" variant="secondary" onClick={() => void copySecret()}>
+        <Button type="button" $variant="secondary" onClick={() => void copySecret()}>
           {copied ? 'Secret copied' : 'Copy secret'}
         </Button>
         <Button type="button" onClick={onClose}>
@@ -124,20 +124,20 @@ function SystemRow({ system, onDelete }: { system: XapiClient; onDelete: (system
       </td>
       <td>{system.trainingType === 'internal' ? 'Internal' : 'External'}</td>
       <td>
-        <Badge tone={system.enabled ? 'success' : 'neutral'}>{system.enabled ? 'Enabled' : 'Disabled'}</Badge>
+        <Badge $tone={system.enabled ? 'success' : 'neutral'}>{system.enabled ? 'Enabled' : 'Disabled'}</Badge>
       </td>
       <td>{formatCreatedDate(system.createdAt)}</td>
       <td>
         <Button
           type="button"
-          variant="secondary"
+          $variant="secondary"
           disabled={setEnabled.pending}
           onClick={() => void toggle()}
           aria-label={`${system.enabled ? 'Disable' : 'Enable'} ${system.name}`}
         >
           {system.enabled ? 'Disable' : 'Enable'}
         </Button>{' '}
-        <Button type="button" variant="destructive" onClick={() => onDelete(system)} aria-label={`Delete ${system.name}`}>
+        <Button type="button" $variant="destructive" onClick={() => onDelete(system)} aria-label={`Delete ${system.name}`}>
           Delete
         </Button>
       </td>
