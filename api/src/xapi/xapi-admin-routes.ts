@@ -1,35 +1,44 @@
-import { XAPI_MESSAGES as M, xapiClientEnabledSchema, xapiClientInputSchema, xapiRoutes } from '@tht/contracts';
+import { XAPI_MESSAGES as M, xapiClientEnabledSchema, xapiClientInputSchema, xapiClientStream, xapiRoutes } from '@tht/contracts';
 import { Router } from 'express';
 import { accessGuards } from '../auth/access-guards';
 import { actorOf } from '../platform/commands';
 import type { AppContext } from '../platform/context';
+import { handleCommand } from '../platform/handle-command';
 import { HttpError, parseWith } from '../platform/http';
 import { mountRoutes } from '../platform/route-table';
+import { xapiClientDecider, type XapiClientCommand } from './xapi-client-decider';
 import { xapiClientStore } from './xapi-clients';
 
-/** The connected systems an administrator manages (admins only): their keys for the LRS at `/xapi`. */
+/**
+ * The connected systems an administrator manages (admins only): their keys for the LRS at `/xapi`.
+ * Each change is decided on the system's stream and recorded as an event (the audit log shows it),
+ * then applied to `xapi.clients`, which the LRS reads and which alone holds the secret's digest.
+ */
 export function createXapiAdminRouter(ctx: AppContext): Router {
   const router = Router();
   const clients = xapiClientStore(ctx.pool);
+  const decide = (req: Parameters<typeof actorOf>[0], command: XapiClientCommand) =>
+    handleCommand(ctx, xapiClientDecider, { stream: xapiClientStream(command.clientId), command, actor: actorOf(req) });
   mountRoutes(router, accessGuards(ctx), xapiRoutes, {
     listXapiClients: () => clients.list(),
     createXapiClient: async ({ req, res }) => {
       const input = parseWith(xapiClientInputSchema, req.body);
-      const created = await clients.create(input, ctx.now());
-      ctx.log.info(`Connected system "${input.name}" (key ${created.key}) created by user #${actorOf(req).userId}`);
-      res.status(201).json(created);
+      const client = clients.newClient();
+      await decide(req, { type: 'CreateXapiClient', clientId: client.id, key: client.key, ...input });
+      await clients.store(client, input, ctx.now());
+      res.status(201).json(client);
     },
     setXapiClientEnabled: async ({ params, req }) => {
       const { enabled } = parseWith(xapiClientEnabledSchema, req.body);
+      await decide(req, { type: 'SetXapiClientEnabled', clientId: params.id, enabled });
       if (!(await clients.setEnabled(params.id, enabled))) throw new HttpError(404, M.clientNotFound);
-      ctx.log.info(`Connected system ${params.id} ${enabled ? 'enabled' : 'disabled'} by user #${actorOf(req).userId}`);
       const client = await clients.find(params.id);
       if (!client) throw new HttpError(404, M.clientNotFound);
       return client;
     },
     deleteXapiClient: async ({ params, req, res }) => {
-      if (!(await clients.delete(params.id, ctx.now()))) throw new HttpError(404, M.clientNotFound);
-      ctx.log.info(`Connected system ${params.id} deleted by user #${actorOf(req).userId}`);
+      await decide(req, { type: 'DeleteXapiClient', clientId: params.id });
+      await clients.delete(params.id, ctx.now());
       res.status(204).end();
     },
   });

@@ -51,15 +51,22 @@ const clientOf = (row: ClientRow): XapiClient => ({
 export function xapiClientStore(pool: pg.Pool) {
   const cache = new Map<string, { credentials: XapiCredentials | null; until: number }>();
   return {
-    async create(input: { name: string; trainingType: XapiTrainingType }, now: Date) {
-      const { key, secret } = newCredentials();
-      const id = randomUUID();
+    /** A new system's credentials, not yet stored (its creation is decided and recorded first). */
+    newClient(): { id: string; key: string; secret: string } {
+      return { id: randomUUID(), ...newCredentials() };
+    },
+
+    async store(
+      client: { id: string; key: string; secret: string },
+      input: { name: string; trainingType: XapiTrainingType },
+      now: Date,
+    ) {
+      const { id, key, secret } = client;
       await pool.query(
         `INSERT INTO xapi.clients (id, name, key, secret_sha256, training_type, enabled, created_at)
          VALUES ($1, $2, $3, $4, $5, true, $6)`,
         [id, input.name, key, sha256(secret), input.trainingType, now],
       );
-      return { id, key, secret };
     },
 
     async list(): Promise<XapiClient[]> {

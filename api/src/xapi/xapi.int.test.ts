@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { xapiClientStream } from '@tht/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUserAndLogin, type SignedInTestUser } from '../testing/accounts';
 import { startTestApp, type TestApp } from '../testing/test-app';
@@ -89,6 +90,18 @@ describe('connected systems', () => {
     expect((await lrs('GET', '/statements?limit=1', { auth })).status).toBe(401);
     expect((await adminApi('DELETE', `/admin/xapi-clients/${created.body.id}`)).status).toBe(204);
     expect((await adminApi('DELETE', `/admin/xapi-clients/${created.body.id}`)).status).toBe(404);
+
+    // Each change is an event of the system's stream, naming the administrator; the secret is in none.
+    const events = await app.ctx.store.readStream(xapiClientStream(created.body.id));
+    expect(events.map((event) => event.type)).toEqual(['XapiClientCreated', 'XapiClientDisabled', 'XapiClientDeleted']);
+    expect(events[0]!.data).toEqual({
+      clientId: created.body.id,
+      name: 'Simulator',
+      key: created.body.key,
+      trainingType: 'internal',
+    });
+    expect(events.map((event) => (event.metadata as { actorId?: unknown }).actorId)).toEqual(Array(3).fill(String(admin.user.id)));
+    expect(JSON.stringify(events)).not.toContain(created.body.secret);
     expect((await adminApi('POST', '/admin/xapi-clients', { name: '', trainingType: 'internal' })).status).toBe(400);
   });
 });

@@ -118,6 +118,11 @@ export const PERSONAL_FIELDS: { readonly [Type in ProductEventType]: readonly Pe
   // A reminder switch is a preference, not a name, address or text.
   OrganisationNotificationSwitched: NONE,
   PersonNotificationSwitched: NONE,
+  // A connected system's name and key are the system's, no one's personal data.
+  XapiClientCreated: NONE,
+  XapiClientEnabled: NONE,
+  XapiClientDisabled: NONE,
+  XapiClientDeleted: NONE,
 };
 
 /**

@@ -5,6 +5,7 @@ import type { EvidenceEventData } from '../evidence/events';
 import type { FormFieldEventData } from '../form-fields/events';
 import type { NotificationEventData } from '../notifications/events';
 import type { TargetEventData } from '../targets/events';
+import type { XapiEventData } from '../xapi/events';
 
 /** The data of every event the product appends, by event type (the features' event maps together). */
 export interface ProductEventData
@@ -15,7 +16,8 @@ export interface ProductEventData
     EvidenceEventData,
     FormFieldEventData,
     TargetEventData,
-    NotificationEventData {}
+    NotificationEventData,
+    XapiEventData {}
 
 export type ProductEventType = keyof ProductEventData;
 
@@ -77,6 +79,10 @@ const EVERY_TYPE: { readonly [Type in ProductEventType]: true } = {
   UserTargetUpdated: true,
   OrganisationNotificationSwitched: true,
   PersonNotificationSwitched: true,
+  XapiClientCreated: true,
+  XapiClientEnabled: true,
+  XapiClientDisabled: true,
+  XapiClientDeleted: true,
 };
 
 export const PRODUCT_EVENT_TYPES = Object.keys(EVERY_TYPE) as readonly ProductEventType[];

@@ -40,6 +40,7 @@ export const xapiClientEnabledSchema = z.strictObject({ enabled: z.boolean() });
 /** The Connected systems tab's and the API's words. */
 export const XAPI_MESSAGES = {
   clientNotFound: 'Connected system not found',
+  clientExists: 'This connected system exists already',
   secretShownOnce: 'Copy the secret now: it is shown only once.',
   /** The LRS's address, to give a course or platform with the key and secret. */
   endpointPath: '/xapi/',

@@ -1,2 +1,3 @@
 export * from './clients';
+export * from './events';
 export * from './routes';

@@ -1,0 +1,56 @@
+import { XAPI_MESSAGES as M, type XapiEvent, type XapiTrainingType } from '@tht/contracts';
+import { DomainError, type Decider } from '../platform/decider';
+
+/** A connected system as its stream folds: absent, live (enabled or not), or deleted. */
+export type XapiClientState =
+  { status: 'absent' } | { status: 'live'; name: string; enabled: boolean } | { status: 'deleted'; name: string };
+
+export type XapiClientCommand =
+  | { type: 'CreateXapiClient'; clientId: string; name: string; key: string; trainingType: XapiTrainingType }
+  | { type: 'SetXapiClientEnabled'; clientId: string; enabled: boolean }
+  | { type: 'DeleteXapiClient'; clientId: string };
+
+function evolve(state: XapiClientState, event: XapiEvent): XapiClientState {
+  switch (event.type) {
+    case 'XapiClientCreated':
+      return { status: 'live', name: event.data.name, enabled: true };
+    case 'XapiClientEnabled':
+    case 'XapiClientDisabled':
+      return state.status === 'live' ? { ...state, enabled: event.type === 'XapiClientEnabled' } : state;
+    case 'XapiClientDeleted':
+      return { status: 'deleted', name: event.data.name };
+  }
+}
+
+function liveOnly(state: XapiClientState): Extract<XapiClientState, { status: 'live' }> {
+  if (state.status !== 'live') throw new DomainError('not-found', M.clientNotFound);
+  return state;
+}
+
+/**
+ * A connected system's life (stream `xapi-client-<id>`, decision 040): created once, enabled or
+ * disabled (a switch to its current value records nothing), deleted for good.
+ */
+export const xapiClientDecider: Decider<XapiClientState, XapiClientCommand, XapiEvent> = {
+  initialState: () => ({ status: 'absent' }),
+  evolve,
+  decide: (command, state) => {
+    switch (command.type) {
+      case 'CreateXapiClient': {
+        if (state.status !== 'absent') throw new DomainError('conflict', M.clientExists);
+        const { clientId, name, key, trainingType } = command;
+        return [{ type: 'XapiClientCreated', data: { clientId, name, key, trainingType } }];
+      }
+      case 'SetXapiClientEnabled': {
+        const live = liveOnly(state);
+        if (live.enabled === command.enabled) return [];
+        const data = { clientId: command.clientId, name: live.name };
+        return [command.enabled ? { type: 'XapiClientEnabled', data } : { type: 'XapiClientDisabled', data }];
+      }
+      case 'DeleteXapiClient': {
+        const live = liveOnly(state);
+        return [{ type: 'XapiClientDeleted', data: { clientId: command.clientId, name: live.name } }];
+      }
+    }
+  },
+};
