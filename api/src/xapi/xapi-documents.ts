@@ -8,6 +8,8 @@ import { agentKey, agentParameterProblems, isIri, isTimestamp, isUuid } from './
 export type DocumentKind = 'state' | 'activity_profile' | 'agent_profile';
 
 interface DocumentScope {
+  /** Each connected system has documents of its own (decision 040). */
+  clientId: string;
   kind: DocumentKind;
   activityId: string;
   agent: string;
@@ -43,14 +45,14 @@ function agentParameter(value: string): string {
 }
 
 /** Which documents a request is about, its parameters checked. */
-function scopeOf(kind: DocumentKind, query: Record<string, string>): DocumentScope {
+function scopeOf(kind: DocumentKind, query: Record<string, string>, clientId: string): DocumentScope {
   allowOnly(query, RESOURCES[kind].parameters);
   const activityId = kind === 'agent_profile' ? '' : requireParameter(query, 'activityId');
   if (activityId !== '' && !isIri(activityId)) throw badRequest('activityId is an IRI');
   const agent = kind === 'activity_profile' ? '' : agentParameter(requireParameter(query, 'agent'));
   const registration = query.registration ?? '';
   if (registration !== '' && !isUuid(registration)) throw badRequest('registration is a UUID');
-  return { kind, activityId, agent, registration: registration.toLowerCase() };
+  return { clientId, kind, activityId, agent, registration: registration.toLowerCase() };
 }
 
 const isJsonObject = (value: unknown) => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -66,12 +68,13 @@ function jsonObjectOf(content: Buffer): Record<string, unknown> | null {
 
 /** Handlers of the document resources on one database. */
 export function documentHandlers(pool: pg.Pool, now: () => Date) {
-  const KEY = 'kind = $1 AND activity_id = $2 AND agent = $3 AND registration = $4';
-  const keyValues = (scope: DocumentScope) => [scope.kind, scope.activityId, scope.agent, scope.registration];
+  const KEY = 'client_id = $1 AND kind = $2 AND activity_id = $3 AND agent = $4 AND registration = $5';
+  const keyValues = (scope: DocumentScope) => [scope.clientId, scope.kind, scope.activityId, scope.agent, scope.registration];
+  const clientOf = (res: Response) => (res.locals.sender as { clientId: string }).clientId;
 
   async function find(scope: DocumentScope, id: string, client: pg.Pool | pg.PoolClient = pool): Promise<StoredDocument | null> {
     const { rows } = await client.query<{ content: Buffer; content_type: string; etag: string; updated: Date }>(
-      `SELECT content, content_type, etag, updated FROM xapi.documents WHERE ${KEY} AND document_id = $5`,
+      `SELECT content, content_type, etag, updated FROM xapi.documents WHERE ${KEY} AND document_id = $6`,
       [...keyValues(scope), id],
     );
     const row = rows[0];
@@ -98,8 +101,8 @@ export function documentHandlers(pool: pg.Pool, now: () => Date) {
     if (kind !== 'state') throw badRequest('A PUT of a profile sends If-Match with the ETag it replaces, or If-None-Match: *');
   }
 
-  async function write(xapi: XapiRequest, kind: DocumentKind, method: 'PUT' | 'POST'): Promise<void> {
-    const scope = scopeOf(kind, xapi.query);
+  async function write(xapi: XapiRequest, kind: DocumentKind, method: 'PUT' | 'POST', clientId: string): Promise<void> {
+    const scope = scopeOf(kind, xapi.query, clientId);
     const id = requireParameter(xapi.query, RESOURCES[kind].idParameter);
     if (xapi.query.since !== undefined) throw badRequest('since is for reading');
     const contentType = xapi.header('content-type') ?? 'application/octet-stream';
@@ -124,9 +127,9 @@ export function documentHandlers(pool: pg.Pool, now: () => Date) {
         }
       }
       await client.query(
-        `INSERT INTO xapi.documents (kind, activity_id, agent, registration, document_id, content, content_type, etag, updated)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
-         ON CONFLICT (kind, activity_id, agent, registration, document_id) DO UPDATE SET content = EXCLUDED.content,
+        `INSERT INTO xapi.documents (client_id, kind, activity_id, agent, registration, document_id, content, content_type, etag, updated)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+         ON CONFLICT (client_id, kind, activity_id, agent, registration, document_id) DO UPDATE SET content = EXCLUDED.content,
            content_type = EXCLUDED.content_type, etag = EXCLUDED.etag, updated = EXCLUDED.updated`,
         [...keyValues(scope), id, content, storedType, etagOf(content), now()],
       );
@@ -141,17 +144,17 @@ export function documentHandlers(pool: pg.Pool, now: () => Date) {
 
   return {
     put: (kind: DocumentKind) => async (xapi: XapiRequest, res: Response) => {
-      await write(xapi, kind, 'PUT');
+      await write(xapi, kind, 'PUT', clientOf(res));
       res.status(204).end();
     },
 
     post: (kind: DocumentKind) => async (xapi: XapiRequest, res: Response) => {
-      await write(xapi, kind, 'POST');
+      await write(xapi, kind, 'POST', clientOf(res));
       res.status(204).end();
     },
 
     get: (kind: DocumentKind) => async (xapi: XapiRequest, res: Response) => {
-      const scope = scopeOf(kind, xapi.query);
+      const scope = scopeOf(kind, xapi.query, clientOf(res));
       const id = xapi.query[RESOURCES[kind].idParameter];
       if (id !== undefined) {
         if (xapi.query.since !== undefined) throw badRequest('since lists documents; it is not given with an id');
@@ -164,7 +167,7 @@ export function documentHandlers(pool: pg.Pool, now: () => Date) {
       const since = xapi.query.since;
       if (since !== undefined && !isTimestamp(since)) throw badRequest('since is a timestamp');
       const { rows } = await pool.query<{ document_id: string; updated: Date }>(
-        `SELECT document_id, updated FROM xapi.documents WHERE ${KEY} ${since === undefined ? '' : 'AND updated > $5'}
+        `SELECT document_id, updated FROM xapi.documents WHERE ${KEY} ${since === undefined ? '' : 'AND updated > $6'}
          ORDER BY document_id`,
         since === undefined ? keyValues(scope) : [...keyValues(scope), new Date(since)],
       );
@@ -174,7 +177,7 @@ export function documentHandlers(pool: pg.Pool, now: () => Date) {
     },
 
     delete: (kind: DocumentKind) => async (xapi: XapiRequest, res: Response) => {
-      const scope = scopeOf(kind, xapi.query);
+      const scope = scopeOf(kind, xapi.query, clientOf(res));
       if (xapi.query.since !== undefined) throw badRequest('since is for reading');
       const id = xapi.query[RESOURCES[kind].idParameter];
       if (id === undefined && kind !== 'state') throw badRequest(`${RESOURCES[kind].idParameter} is required`);
@@ -191,7 +194,7 @@ export function documentHandlers(pool: pg.Pool, now: () => Date) {
         ) {
           throw new XapiError(412, 'The document has changed (If-Match)');
         }
-        await pool.query(`DELETE FROM xapi.documents WHERE ${KEY} AND document_id = $5`, [...keyValues(scope), id]);
+        await pool.query(`DELETE FROM xapi.documents WHERE ${KEY} AND document_id = $6`, [...keyValues(scope), id]);
       } else {
         await pool.query(`DELETE FROM xapi.documents WHERE ${KEY}`, keyValues(scope));
       }

@@ -167,7 +167,9 @@ export function createXapiRouter(ctx: AppContext): Router {
     '/statements',
     handled((xapi, res) => statements.post(xapi, res, senderOf(res))),
   );
-  router.get('/statements', (req, res, next) => handled((xapi) => statements.get(xapi, res, req.baseUrl))(req, res, next));
+  router.get('/statements', (req, res, next) =>
+    handled((xapi) => statements.get(xapi, res, senderOf(res), req.baseUrl))(req, res, next),
+  );
   const resources = [
     ['/activities/state', 'state'],
     ['/activities/profile', 'activity_profile'],

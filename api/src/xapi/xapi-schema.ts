@@ -61,6 +61,7 @@ export async function migrateXapi<Database>(db: Kysely<Database>): Promise<void>
       definition jsonb NOT NULL
     )`.execute(trx);
     await sql`CREATE TABLE IF NOT EXISTS xapi.documents (
+      client_id uuid NOT NULL,
       kind text NOT NULL,
       activity_id text NOT NULL,
       agent text NOT NULL,
@@ -70,8 +71,10 @@ export async function migrateXapi<Database>(db: Kysely<Database>): Promise<void>
       content_type text NOT NULL,
       etag text NOT NULL,
       updated timestamptz NOT NULL,
-      PRIMARY KEY (kind, activity_id, agent, registration, document_id)
+      PRIMARY KEY (client_id, kind, activity_id, agent, registration, document_id)
     )`.execute(trx);
-    await sql`CREATE INDEX IF NOT EXISTS documents_updated_idx ON xapi.documents (kind, activity_id, agent, updated)`.execute(trx);
+    await sql`CREATE INDEX IF NOT EXISTS documents_updated_idx ON xapi.documents (client_id, kind, activity_id, agent, updated)`.execute(
+      trx,
+    );
   });
 }

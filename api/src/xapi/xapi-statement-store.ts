@@ -145,13 +145,14 @@ export function statementStore(pool: pg.Pool) {
     // a target stored after its voiding statement is voided as it arrives.
     await client.query(
       `UPDATE xapi.statements t SET voided = true FROM xapi.statements v
-       WHERE v.id = ANY($1::uuid[]) AND v.voiding_target = t.id AND t.voiding_target IS NULL AND NOT t.voided`,
+       WHERE v.id = ANY($1::uuid[]) AND v.voiding_target = t.id AND v.client_id = t.client_id
+         AND t.voiding_target IS NULL AND NOT t.voided`,
       [inserts.map((insert) => insert.statement.id)],
     );
     await client.query(
       `UPDATE xapi.statements t SET voided = true
        WHERE t.id = ANY($1::uuid[]) AND t.voiding_target IS NULL
-         AND EXISTS (SELECT 1 FROM xapi.statements v WHERE v.voiding_target = t.id)`,
+         AND EXISTS (SELECT 1 FROM xapi.statements v WHERE v.voiding_target = t.id AND v.client_id = t.client_id)`,
       [inserts.map((insert) => insert.statement.id)],
     );
   }
@@ -159,21 +160,24 @@ export function statementStore(pool: pg.Pool) {
   return {
     insertBatch,
 
-    /** One statement by id: `voided` picks whether a voided one (voidedStatementId) or a live one (statementId) is found. */
-    async byId(id: string, voided: boolean): Promise<Statement | null> {
+    /**
+     * One of `clientId`'s statements by id: `voided` picks whether a voided one (voidedStatementId)
+     * or a live one (statementId) is found.
+     */
+    async byId(id: string, voided: boolean, clientId: string): Promise<Statement | null> {
       const { rows } = await pool.query<{ statement: Statement }>(
-        'SELECT statement FROM xapi.statements WHERE id = $1 AND voided = $2',
-        [id, voided],
+        'SELECT statement FROM xapi.statements WHERE id = $1 AND voided = $2 AND client_id = $3',
+        [id, voided, clientId],
       );
       return rows[0]?.statement ?? null;
     },
 
-    /** One page of statements matching `filter`, and the newest `seq` the query could see. */
-    async query(filter: StatementFilter, limit: number): Promise<{ rows: StoredStatement[]; upTo: string }> {
+    /** One page of `clientId`'s statements matching `filter`, and the newest `seq` the query could see. */
+    async query(filter: StatementFilter, limit: number, clientId: string): Promise<{ rows: StoredStatement[]; upTo: string }> {
       const values: unknown[] = [];
       const param = (value: unknown) => `$${values.push(value)}`;
       const matching = matchingConditions(filter, param);
-      const where = ['NOT s.voided'];
+      const where = ['NOT s.voided', `s.client_id = ${param(clientId)}::uuid`];
       if (matching.length > 0) {
         // A statement targeting a matching one through a StatementRef matches too (Communication 2.1.3).
         const on = (alias: string) => matching.map((condition) => condition(alias)).join(' AND ');

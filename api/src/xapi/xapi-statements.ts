@@ -163,7 +163,7 @@ export function statementHandlers(pool: pg.Pool, now: () => Date) {
       res.status(200).json(await receive(xapi, sender));
     },
 
-    async get(xapi: XapiRequest, res: Response, basePath: string): Promise<void> {
+    async get(xapi: XapiRequest, res: Response, sender: XapiSender, basePath: string): Promise<void> {
       const { query } = xapi;
       const format = formatOf(query.format);
       const attachments = booleanOf(query, 'attachments', false);
@@ -175,14 +175,14 @@ export function statementHandlers(pool: pg.Pool, now: () => Date) {
         }
         const id = query.statementId ?? query.voidedStatementId!;
         if (!isUuid(id)) throw badRequest('The statement id is not a UUID');
-        const statement = await store.byId(id, query.voidedStatementId !== undefined);
+        const statement = await store.byId(id, query.voidedStatementId !== undefined, sender.clientId);
         if (!statement) throw new XapiError(404, 'No such statement');
         res.set('Last-Modified', new Date(String(statement.stored)).toUTCString());
         await answerStatements(res, formatStatement(statement, format, languages), [statement], attachments);
         return;
       }
       const page = query.more !== undefined ? pageOfMore(query) : pageOfQuery(query);
-      const { rows, upTo } = await store.query(page.filter, page.limit);
+      const { rows, upTo } = await store.query(page.filter, page.limit, sender.clientId);
       const more = rows.length > page.limit ? rows[page.limit - 1]!.position : null;
       const shown = rows.slice(0, page.limit).map((row) => row.statement);
       const result = {

@@ -206,6 +206,30 @@ describe('the statement resource', () => {
   });
 });
 
+describe('each connected system', () => {
+  it('reads only its own statements and documents, and voids only its own', async () => {
+    const other = await adminApi('POST', '/admin/xapi-clients', { name: 'Other platform', trainingType: 'internal' });
+    const auth = basicOf(other.body.key, other.body.secret);
+    const id = randomUUID();
+    const registration = randomUUID();
+    await lrs('PUT', `/statements?statementId=${id}`, { body: statement({ context: { registration } }) });
+    expect((await lrs('GET', `/statements?statementId=${id}`, { auth })).status).toBe(404);
+    expect((await lrs('GET', `/statements?registration=${registration}`, { auth })).body.statements).toEqual([]);
+    const voiding = statement({
+      verb: { id: 'http://adlnet.gov/expapi/verbs/voided' },
+      object: { objectType: 'StatementRef', id },
+    });
+    expect((await lrs('POST', '/statements', { body: voiding, auth })).status).toBe(200);
+    expect((await lrs('GET', `/statements?statementId=${id}`)).status).toBe(200);
+
+    const path = `/activities/state?activityId=${encodeURIComponent('http://example.com/a')}&agent=${encodeURIComponent(
+      JSON.stringify({ mbox: 'mailto:ann@example.com' }),
+    )}&stateId=progress`;
+    expect((await lrs('PUT', path, { body: { page: 3 } })).status).toBe(204);
+    expect((await lrs('GET', path, { auth })).status).toBe(404);
+  });
+});
+
 describe('the document resources', () => {
   const activityId = encodeURIComponent('http://example.com/courses/fire-safety');
 
