@@ -1,5 +1,5 @@
 /**
- * ADL's LRS Conformance Test Suite against the product (issue #32, decision 040). Copies the suite
+ * ADL's LRS Conformance Test Suite against the product (issue #32, decision 044). Copies the suite
  * from `../shared/adl-lrs-conformance` (read-only in CI; `XAPI_SUITE_DIR` to take another copy)
  * into the git-ignored `.cache/adl-lrs-conformance`, `npm install`s its dependencies there (from
  * npm, once per copy of the suite), starts the product as `npm start` does on a fresh DATA_DIR,
@@ -80,7 +80,7 @@ function totalsOf(output: string): { total: number; passed: number; failed: numb
 
 async function main(): Promise<void> {
   prepareSuite();
-  // The two batteries disagree only on the version an unversioned request is answered in: each gets its own (decision 040).
+  // The two batteries disagree only on the version an unversioned request is answered in: each gets its own (decision 044).
   const product = await startProduct({ XAPI_DEFAULT_VERSION: VERSION });
   try {
     const { key, secret } = await createConnectedSystem(product);

@@ -138,7 +138,7 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Expr
   app.use('/api', apiNotFound);
   // The organisation's directory (SCIM 2.0): another protocol, with its own errors, beside the route table.
   app.use('/scim/v2', logging, createScimRouter(ctx));
-  // The Learning Record Store (xAPI): another protocol, with its own credentials and errors (decision 040).
+  // The Learning Record Store (xAPI): another protocol, with its own credentials and errors (decision 044).
   app.use('/xapi', logging, createXapiRouter(ctx));
   app.use(frontEndRouter(options.frontEndRoot ?? REPO_ROOT));
   app.use(errorHandler(ctx.log));

@@ -60,7 +60,7 @@ export interface AppConfig {
   eraseLeaversAfterDays: number | null;
   /** Files attached to entries: one file's and one person's files' limits in bytes (`EVIDENCE_MAX_MB`, `EVIDENCE_QUOTA_MB`). */
   evidence: EvidenceLimits;
-  /** The xAPI version the LRS at `/xapi` states to a request that names none (`XAPI_DEFAULT_VERSION`, decision 040). */
+  /** The xAPI version the LRS at `/xapi` states to a request that names none (`XAPI_DEFAULT_VERSION`, decision 044). */
   xapiDefaultVersion: XapiDefaultVersion;
 }
 

@@ -28,7 +28,7 @@ function liveOnly(state: XapiClientState): Extract<XapiClientState, { status: 'l
 }
 
 /**
- * A connected system's life (stream `xapi-client-<id>`, decision 040): created once, enabled or
+ * A connected system's life (stream `xapi-client-<id>`, decision 044): created once, enabled or
  * disabled (a switch to its current value records nothing), deleted for good.
  */
 export const xapiClientDecider: Decider<XapiClientState, XapiClientCommand, XapiEvent> = {

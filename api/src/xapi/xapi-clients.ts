@@ -28,7 +28,7 @@ const sha256 = (value: string) => createHash('sha256').update(value, 'utf8').dig
 
 /**
  * The secret is 32 random bytes, so a SHA-256 digest stores it safely (no dictionary to try) and
- * checking it costs nothing per statement, unlike a password hash (decision 040).
+ * checking it costs nothing per statement, unlike a password hash (decision 044).
  */
 export function newCredentials(): { key: string; secret: string } {
   return { key: randomBytes(12).toString('hex'), secret: randomBytes(32).toString('base64url') };

@@ -8,7 +8,7 @@ import { agentKey, agentParameterProblems, isIri, isTimestamp, isUuid } from './
 export type DocumentKind = 'state' | 'activity_profile' | 'agent_profile';
 
 interface DocumentScope {
-  /** Each connected system has documents of its own (decision 040). */
+  /** Each connected system has documents of its own (decision 044). */
   clientId: string;
   kind: DocumentKind;
   activityId: string;

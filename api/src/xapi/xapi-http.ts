@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 
-/** The versions this LRS speaks; a request's `X-Experience-API-Version` picks one (decision 040). */
+/** The versions this LRS speaks; a request's `X-Experience-API-Version` picks one (decision 044). */
 export type XapiVersion = '1.0.3' | '2.0.0';
 
 /** A refusal with the status the xAPI specification names (400, 401, 403, 404, 409, 412, 413). */

@@ -142,7 +142,7 @@ const consistentThrough: RequestHandler = (req, res, next) => {
 };
 
 /**
- * The Learning Record Store at `PUBLIC_URL/xapi/` (issue #32, decision 040): xAPI 1.0.3 and 2.0.0,
+ * The Learning Record Store at `PUBLIC_URL/xapi/` (issue #32, decision 044): xAPI 1.0.3 and 2.0.0,
  * its own protocol beside the route table, answered to connected systems with their key and secret.
  */
 export function createXapiRouter(ctx: AppContext): Router {

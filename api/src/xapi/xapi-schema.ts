@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The Learning Record Store's own tables, in schema `xapi` (decision 040): statements are
+ * The Learning Record Store's own tables, in schema `xapi` (decision 044): statements are
  * immutable records of what other systems report, kept apart from the domain's event log (their
  * volume is the other systems'), with one index per query parameter of `GET /xapi/statements`.
  * Created at start-up, like the directory's and the outbox's tables.

@@ -179,7 +179,7 @@ function contextAgentKeys(context: unknown): string[] {
   return keys;
 }
 
-/** What `GET /statements` filters a statement by (decision 040: one indexed column each). */
+/** What `GET /statements` filters a statement by (decision 044: one indexed column each). */
 export interface StatementIndex {
   verbId: string;
   registration: string | null;

@@ -1,7 +1,7 @@
 import type { XapiTrainingType } from './clients';
 
 /**
- * The connected systems' events (decision 040), on a stream per system, `xapi-client-<id>`: what
+ * The connected systems' events (decision 044), on a stream per system, `xapi-client-<id>`: what
  * the audit log shows of them. The secret's digest is never in an event: it stays in `xapi.clients`.
  */
 export interface XapiEventData {
