@@ -13,7 +13,10 @@ import type { Actor } from '../platform/commands';
 import type { AppContext } from '../platform/context';
 import { DomainError } from '../platform/decider';
 import { handleCommand, loadState } from '../platform/handle-command';
-import { HttpError } from '../platform/http';
+import { HttpError, discardUnreadBody } from '../platform/http';
+
+/** Room for a multipart body's boundaries and part headers around its file. */
+const MULTIPART_FRAMING_BYTES = 1024 * 1024;
 import { mayViewEvidenceOf } from './evidence-access';
 import { storeContent } from './evidence-content';
 import { evidenceDecider, type AttachedFile, type EntryFilesState, type EvidenceCommand } from './evidence-decider';
@@ -93,8 +96,20 @@ async function attachFile(
 }
 
 /** POST /api/entries/{id}/evidence: the entry's owner attaches the upload's file. */
-export function attachEvidence(ctx: AppContext, user: AuthUser, entryId: number, req: Request, actor: Actor): Promise<Evidence> {
-  return attachFile(ctx, entryId, user, actor, (cutOff, store) => receiveUpload(req, cutOff, store));
+export async function attachEvidence(
+  ctx: AppContext,
+  user: AuthUser,
+  entryId: number,
+  req: Request,
+  actor: Actor,
+): Promise<Evidence> {
+  try {
+    return await attachFile(ctx, entryId, user, actor, (cutOff, store) => receiveUpload(req, cutOff, store));
+  } catch (error) {
+    // Refused before the file was read (or part-way): the rest is dropped, so the refusal reaches the client.
+    await discardUnreadBody(req, ctx.config.evidence.maxFileBytes + MULTIPART_FRAMING_BYTES);
+    throw error;
+  }
 }
 
 /**

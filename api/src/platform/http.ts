@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import { STATUS_CODES } from 'node:http';
-import type { Duplex, Writable } from 'node:stream';
+import type { Duplex, Readable, Writable } from 'node:stream';
 import { CONFLICT_MESSAGE } from '@tht/contracts';
 import { ConcurrencyError } from '@tht/eventstore';
 import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
@@ -176,4 +176,24 @@ async function drainedOrClosed(res: Writable, stream: NodeJS.WritableStream = re
   } finally {
     done.abort(); // removes the listener that did not fire
   }
+}
+
+/**
+ * Reads and drops what is left of a request's body whose refusal was decided before reading it all,
+ * up to `most` bytes (past that the connection is cut), so the refusal is answered after it: a
+ * connection closed with the body still arriving is reset, and a proxy in front (nginx) then
+ * answers 502 instead of the refusal.
+ */
+export async function discardUnreadBody(req: Readable & { complete: boolean }, most: number): Promise<void> {
+  if (req.complete || req.readableEnded || req.destroyed) return;
+  let read = 0;
+  req.on('data', (piece: Buffer) => {
+    read += piece.length;
+    if (read > most) req.destroy();
+  });
+  req.resume();
+  await new Promise<void>((resolve) => {
+    req.once('end', resolve);
+    req.once('close', resolve);
+  });
 }
