@@ -11,14 +11,15 @@ const USERS = `${READ_MODEL_SCHEMA}.users`;
 /**
  * The columns of an `EntryView`, in its order. `employeeName` is the owner's current account name
  * (the entry's own names if the account is gone); times come as UTC timestamps without zone;
- * `evidenceCount` counts the entry's files (the evidence read model, one index probe per row).
+ * `evidenceCount` counts the entry's files (the evidence read model, one index probe per row);
+ * `source` names the connected system that reported the entry (null when hand-logged).
  */
 export const ENTRY_VIEW_COLUMNS = `e.id, e.user_id,
   coalesce(u.first_name || ' ' || u.last_name, e.first_name || ' ' || e.last_name),
   e.training_name, e.date, e.first_name, e.last_name, e.manager_name, e.department, e.hours, e.notes,
   e.rating, e.be_innovative, e.training_type, e.course_given_by, e.custom_fields, e.valid_until,
   e.created_at AT TIME ZONE 'UTC', e.updated_at AT TIME ZONE 'UTC',
-  (SELECT count(*) FROM ${READ_MODEL_SCHEMA}.evidence ev WHERE ev.entry_id = e.id)`;
+  (SELECT count(*) FROM ${READ_MODEL_SCHEMA}.evidence ev WHERE ev.entry_id = e.id), e.source`;
 
 const ENTRIES_WITH_OWNER = `${ENTRIES} e LEFT JOIN ${USERS} u ON u.id = e.user_id`;
 

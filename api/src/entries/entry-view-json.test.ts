@@ -24,6 +24,7 @@ describe('entryViewJson', () => {
       '2025-03-01 09:15:00.5',
       '2025-03-02 10:00:00',
       '2',
+      '{"kind": "xapi", "clientId": "c1", "system": "Moodle", "statementId": "s1"}',
     ];
     expect(JSON.parse(entryViewJson(row))).toEqual({
       id: 12,
@@ -46,10 +47,11 @@ describe('entryViewJson', () => {
       createdAt: '2025-03-01T09:15:00.500Z',
       updatedAt: '2025-03-02T10:00:00.000Z',
       evidenceCount: 2,
+      source: { kind: 'xapi', clientId: 'c1', system: 'Moodle', statementId: 's1' },
     });
   });
 
-  it('writes false for a flag that is not set, and null for no valid until date (SQL NULL)', () => {
+  it('writes false for a flag that is not set, and null for no valid until date and no source (SQL NULL)', () => {
     const row: (string | null)[] = [
       '1',
       '1',
@@ -71,7 +73,13 @@ describe('entryViewJson', () => {
       '2025-01-01 00:00:00',
       '2025-01-01 00:00:00',
     ];
-    expect(JSON.parse(entryViewJson(row))).toMatchObject({ beInnovative: false, rating: 0, customFields: {}, validUntil: null });
+    expect(JSON.parse(entryViewJson(row))).toMatchObject({
+      beInnovative: false,
+      rating: 0,
+      customFields: {},
+      validUntil: null,
+      source: null,
+    });
   });
 });
 

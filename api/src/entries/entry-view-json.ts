@@ -1,7 +1,7 @@
 /**
  * An entry row as PostgreSQL sends it in text form (the columns of `ENTRY_VIEW_COLUMNS`, in order),
  * written as the JSON text of an `EntryView`. Numbers and booleans go out as they are, texts
- * escaped, `customFields` is jsonb text already, and the UTC timestamps become ISO strings.
+ * escaped, `customFields` and `source` are jsonb text already (a NULL source is null), and the UTC timestamps become ISO strings.
  */
 export function entryViewJson(row: readonly (string | null)[]): string {
   const [
@@ -19,7 +19,7 @@ export function entryViewJson(row: readonly (string | null)[]): string {
     rating,
     beInnovative,
   ] = row;
-  const [trainingType, courseGivenBy, customFields, validUntil, createdAt, updatedAt, evidenceCount] = row.slice(13);
+  const [trainingType, courseGivenBy, customFields, validUntil, createdAt, updatedAt, evidenceCount, source] = row.slice(13);
   return (
     `{"id":${id},"userId":${userId},"employeeName":${JSON.stringify(employeeName)},` +
     `"trainingName":${JSON.stringify(trainingName)},"date":${JSON.stringify(date)},` +
@@ -30,7 +30,7 @@ export function entryViewJson(row: readonly (string | null)[]): string {
     `"courseGivenBy":${JSON.stringify(courseGivenBy)},"customFields":${customFields},` +
     `"validUntil":${JSON.stringify(validUntil ?? null)},` +
     `"createdAt":"${isoTimestamp(createdAt!)}","updatedAt":"${isoTimestamp(updatedAt!)}",` +
-    `"evidenceCount":${evidenceCount ?? 0}}`
+    `"evidenceCount":${evidenceCount ?? 0},"source":${source ?? 'null'}}`
   );
 }
 

@@ -19,6 +19,9 @@ interface ClientRow {
   training_type: XapiTrainingType;
   enabled: boolean;
   created_at: Date;
+  verbs: string[];
+  /** numeric, read as text. */
+  default_hours: string | null;
 }
 
 /** How long a process trusts a looked-up key before asking PostgreSQL again (a disabled system stops within it). */
@@ -45,6 +48,8 @@ const clientOf = (row: ClientRow): XapiClient => ({
   trainingType: row.training_type,
   enabled: row.enabled,
   createdAt: row.created_at.toISOString(),
+  verbs: row.verbs,
+  defaultHours: row.default_hours === null ? null : Number(row.default_hours),
 });
 
 /** The connected systems in schema `xapi` (needs `migrateXapi`). */

@@ -1,3 +1,4 @@
+import { DEFAULT_TRAINING_VERBS } from '@tht/contracts';
 import { sql, type Kysely } from 'kysely';
 
 /**
@@ -39,6 +40,15 @@ export async function migrateXapi<Database>(db: Kysely<Database>): Promise<void>
       related_activities text[] NOT NULL,
       attachment_hashes text[] NOT NULL DEFAULT '{}'
     )`.execute(trx);
+    // Section 2 (decision 045a): each system's training rules, and the transaction that stored each
+    // statement, so the worker turning statements into entries follows them in commit order.
+    await sql`ALTER TABLE xapi.clients ADD COLUMN IF NOT EXISTS verbs text[] NOT NULL
+      DEFAULT ARRAY[${sql.join(DEFAULT_TRAINING_VERBS.map((verb) => sql.lit(verb)))}]::text[]`.execute(trx);
+    await sql`ALTER TABLE xapi.clients ADD COLUMN IF NOT EXISTS default_hours numeric`.execute(trx);
+    await sql`ALTER TABLE xapi.statements ADD COLUMN IF NOT EXISTS transaction_id xid8 NOT NULL DEFAULT pg_current_xact_id()`.execute(
+      trx,
+    );
+    await sql`CREATE INDEX IF NOT EXISTS statements_transaction_idx ON xapi.statements (transaction_id, seq)`.execute(trx);
     await sql`CREATE INDEX IF NOT EXISTS statements_stored_idx ON xapi.statements (stored, seq)`.execute(trx);
     await sql`CREATE INDEX IF NOT EXISTS statements_verb_idx ON xapi.statements (verb_id, seq)`.execute(trx);
     await sql`CREATE INDEX IF NOT EXISTS statements_registration_idx ON xapi.statements (registration, seq)

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { XapiClient } from '@tht/contracts';
+import { DEFAULT_TRAINING_VERBS, type XapiClient } from '@tht/contracts';
 import { fakeApi, renderWithUi } from '@tht/ui/testing';
 import { toasts } from '../testing/toasts';
 import ConnectedSystems from './ConnectedSystems';
@@ -13,6 +13,8 @@ const MOODLE: XapiClient = {
   trainingType: 'external',
   enabled: true,
   createdAt: '2026-11-01T09:00:00.000Z',
+  verbs: [...DEFAULT_TRAINING_VERBS],
+  defaultHours: null,
 };
 
 const NEW_ID = '7d1f0c8e-3a56-4c1b-8f7e-2c9d4b6a1e02';
@@ -27,7 +29,7 @@ function systemsApi() {
       const { name, trainingType } = body as { name: string; trainingType: 'internal' | 'external' };
       systems = [
         ...systems,
-        { id: NEW_ID, name, key: 'f0e1d2c3b4a5f0e1d2c3b4a5', trainingType, enabled: true, createdAt: '2026-11-28T09:00:00.000Z' },
+        { ...MOODLE, id: NEW_ID, name, key: 'f0e1d2c3b4a5f0e1d2c3b4a5', trainingType, createdAt: '2026-11-28T09:00:00.000Z' },
       ];
       return { id: NEW_ID, key: 'f0e1d2c3b4a5f0e1d2c3b4a5', secret: SECRET };
     },

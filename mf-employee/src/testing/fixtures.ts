@@ -34,6 +34,7 @@ export function anEntry(overrides: Partial<EntryView> = {}): EntryView {
     createdAt: '2025-03-14T10:00:00.000Z',
     updatedAt: '2025-03-14T10:00:00.000Z',
     evidenceCount: 0,
+    source: null,
     ...overrides,
   };
 }

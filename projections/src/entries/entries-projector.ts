@@ -7,6 +7,7 @@ import {
   type AccountEventData,
   type EntryDetails,
   type EntryManager,
+  type EntryOrigin,
 } from '@tht/contracts';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { deleteRows, insertRows, unnestRows, upsertRows, type ColumnTypes } from '../framework/batch-sql';
@@ -41,6 +42,8 @@ export interface EntryRow {
   valid_until: string | null;
   created_at: Date | string;
   updated_at: Date | string;
+  /** The connected system and statement that reported the entry (`EntryLogged`'s `source`); null when hand-logged. Edits keep it. */
+  source: EntryOrigin['source'] | null;
 }
 
 /**
@@ -61,8 +64,8 @@ export interface EntriesTables {
 
 const OWNER_COLUMN_TYPES: ColumnTypes<OwnerRow> = { user_id: 'int4', first_name: 'text', last_name: 'text', manager_id: 'int4' };
 
-type EditableRow = Omit<EntryRow, 'id' | 'user_id' | 'created_at'>;
-/** What every row kept in memory has: the edited rows lack only `created_at`. */
+type EditableRow = Omit<EntryRow, 'id' | 'user_id' | 'created_at' | 'source'>;
+/** What every row kept in memory has: the edited rows lack only `created_at` and `source`, which an edit keeps. */
 type PendingRow = EditableRow & { id: number; user_id: number };
 
 async function migrate(db: Kysely<EntriesTables>, schema: string): Promise<void> {
@@ -86,12 +89,15 @@ async function migrate(db: Kysely<EntriesTables>, schema: string): Promise<void>
     custom_fields jsonb NOT NULL,
     valid_until text COLLATE "C",
     created_at timestamptz NOT NULL,
-    updated_at timestamptz NOT NULL
+    updated_at timestamptz NOT NULL,
+    source jsonb
   ) WITH (fillfactor = 90)`.execute(db);
   // Tables made before the manager's account was kept (version 1; the upgrade's rebuild fills it).
   await sql`ALTER TABLE ${entries} ADD COLUMN IF NOT EXISTS manager_id integer`.execute(db);
   // Tables made before certificates expired (version 2; the upgrade's rebuild fills it).
   await sql`ALTER TABLE ${entries} ADD COLUMN IF NOT EXISTS valid_until text COLLATE "C"`.execute(db);
+  // Tables made before connected systems reported entries (version 3; the upgrade's rebuild fills it).
+  await sql`ALTER TABLE ${entries} ADD COLUMN IF NOT EXISTS source jsonb`.execute(db);
   // One person's entries of a year (lists, stats): one index range. Few indexes keep a rebuild fast.
   await sql`CREATE INDEX IF NOT EXISTS entries_user_date_idx ON ${entries} (user_id, date, id)`.execute(db);
   // Everyone's entries of a year (HR, SMT) and the years that have entries.
@@ -119,9 +125,10 @@ async function migrate(db: Kysely<EntriesTables>, schema: string): Promise<void>
  * object literal (no spread copies): a replay builds one per logged or edited entry.
  */
 function entryRow(
-  details: EntryDetails & EntryManager & { entryId: number; userId: number },
+  details: EntryDetails & EntryManager & EntryOrigin & { entryId: number; userId: number },
   at: string,
   createdAt: string | Date,
+  source = details.source ?? null,
 ): EntryRow {
   return {
     id: details.entryId,
@@ -143,6 +150,7 @@ function entryRow(
     valid_until: details.validUntil ?? null,
     created_at: createdAt,
     updated_at: at,
+    source,
   };
 }
 
@@ -184,10 +192,11 @@ const COLUMN_TYPES: ColumnTypes<EntryRow> = {
   valid_until: 'text',
   created_at: 'timestamptz',
   updated_at: 'timestamptz',
+  source: 'jsonb',
 };
 
-/** Edited rows carry every column but the creation time; an edit rewrites all but the key and the owner. */
-const { created_at: _created, ...PENDING_COLUMN_TYPES } = COLUMN_TYPES;
+/** Edited rows carry every column but the creation time and the source; an edit rewrites all but the key and the owner. */
+const { created_at: _created, source: _source, ...PENDING_COLUMN_TYPES } = COLUMN_TYPES;
 const EDITED_COLUMNS = Object.keys(PENDING_COLUMN_TYPES).filter((column) => column !== 'id' && column !== 'user_id');
 
 const HANDLED_TYPES = [
@@ -285,7 +294,7 @@ class EntriesBatch {
         const { entryId } = event.data;
         const inserted = this.inserted.get(entryId);
         // An edited stored row keeps its creation time: the UPDATE does not write that column.
-        if (inserted) this.inserted.set(entryId, entryRow(event.data, at, inserted.created_at));
+        if (inserted) this.inserted.set(entryId, entryRow(event.data, at, inserted.created_at, inserted.source));
         else this.edited.set(entryId, entryRow(event.data, at, at));
         return;
       }
@@ -440,8 +449,9 @@ class EntriesBatch {
 
 export const entriesProjector: Projector<EntriesTables> = {
   name: 'entries',
-  // 2: entries keep the account their manager name names (`manager_id`); 3: "Valid until" (`valid_until`).
-  version: 3,
+  // 2: entries keep the account their manager name names (`manager_id`); 3: "Valid until" (`valid_until`);
+  // 4: the connected system that reported an entry (`source`).
+  version: 4,
   migrate,
   async project(trx, schema, events) {
     const relevant = events.filter(isHandled);

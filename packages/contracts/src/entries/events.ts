@@ -30,6 +30,14 @@ export interface EntryManager {
 }
 
 /**
+ * The connected system whose xAPI statement made the entry (decision 045a); absent on a hand-logged
+ * entry's event (and on every event written before systems reported entries).
+ */
+export interface EntryOrigin {
+  source?: { kind: 'xapi'; clientId: string; system: string; statementId: string };
+}
+
+/**
  * Entry events, one stream per entry (`entry-<id>`). A bulk request appends one `EntryLogged` to
  * each new entry's stream, all under the request's correlation id, so every entry's history
  * starts with its own creation fact. The creation time is the `EntryLogged` metadata's
@@ -37,7 +45,7 @@ export interface EntryManager {
  * read side never needs the previous state.
  */
 export interface EntryEventData {
-  EntryLogged: EntryDetails & EntryManager & { entryId: number; userId: number };
+  EntryLogged: EntryDetails & EntryManager & EntryOrigin & { entryId: number; userId: number };
   EntryEdited: EntryDetails & EntryManager & { entryId: number; userId: number };
   EntryDeleted: { entryId: number; userId: number };
 }

@@ -32,8 +32,8 @@ describe('describeBulkErrors', () => {
 
 describe('EntryView', () => {
   it('carries the details of the entry events (the response schema and the event data cannot drift apart)', () => {
-    expectTypeOf<Omit<EntryView, 'id' | 'userId' | 'employeeName' | 'createdAt' | 'updatedAt' | 'evidenceCount'>>().toEqualTypeOf<
-      Required<EntryDetails>
-    >();
+    expectTypeOf<
+      Omit<EntryView, 'id' | 'userId' | 'employeeName' | 'createdAt' | 'updatedAt' | 'evidenceCount' | 'source'>
+    >().toEqualTypeOf<Required<EntryDetails>>();
   });
 });

@@ -1,5 +1,16 @@
 import { z } from 'zod';
 
+/** Where a reported entry came from: the connected system and the xAPI statement that made it. */
+export const entrySourceSchema = z
+  .strictObject({
+    kind: z.literal('xapi'),
+    clientId: z.string(),
+    system: z.string().meta({ description: "The connected system's name: the entry shows 'from <system>'" }),
+    statementId: z.string(),
+  })
+  .nullable()
+  .meta({ description: 'The connected system that reported the entry; null for a hand-logged entry' });
+
 /** An entry as the API returns it. `hours` is the stored text (use `hoursOf` for arithmetic). */
 export const entryViewSchema = z.strictObject({
   id: z.number(),
@@ -25,6 +36,7 @@ export const entryViewSchema = z.strictObject({
   createdAt: z.string().meta({ description: 'ISO timestamp' }),
   updatedAt: z.string().meta({ description: 'ISO timestamp' }),
   evidenceCount: z.number().meta({ description: 'How many files are attached (the paper-clip)' }),
+  source: entrySourceSchema,
 });
 
 /** GET /api/stats: hours and count of the selected entries, and the hours dated in the current month. */
@@ -53,6 +65,7 @@ export const bulkEntriesResultSchema = z.strictObject({
 });
 
 export type EntryView = z.infer<typeof entryViewSchema>;
+export type EntrySource = z.infer<typeof entrySourceSchema>;
 export type EntryStats = z.infer<typeof entryStatsSchema>;
 export type AvailableYears = z.infer<typeof availableYearsSchema>;
 export type FieldError = z.infer<typeof fieldErrorSchema>;

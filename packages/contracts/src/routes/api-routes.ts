@@ -20,6 +20,7 @@ import { statsRoutes } from '../stats/routes';
 import { platformRoutes, referenceRoutes } from '../platform/routes';
 import { targetsRoutes } from '../targets/routes';
 import { xapiRoutes } from '../xapi/routes';
+import { xapiTrainingRoutes } from '../xapi/training-routes';
 import type { ApiRoute } from './api-route';
 
 /**
@@ -48,6 +49,7 @@ export const API_ROUTES = {
   unsubscribe: unsubscribeRoutes,
   audit: auditRoutes,
   xapi: xapiRoutes,
+  xapiTraining: xapiTrainingRoutes,
   platform: platformRoutes,
   reference: referenceRoutes,
 } as const;

@@ -38,6 +38,7 @@ const KEYS: Record<ReadFamily, string[]> = {
   notifications: ['/api/admin/notifications', '/api/admin/notifications/team/preview'],
   ownNotifications: ['/api/account/notifications'],
   xapiClients: ['/api/admin/xapi-clients'],
+  xapiUnmatched: ['/api/admin/xapi-unmatched'],
 };
 
 /** Reads no write refreshes: fixed, asked again on mounting, or polled. */

@@ -25,6 +25,7 @@ export const READ_FAMILIES = {
   notifications: '/api/admin/notifications',
   ownNotifications: '/api/account/notifications',
   xapiClients: '/api/admin/xapi-clients',
+  xapiUnmatched: '/api/admin/xapi-unmatched',
 } as const;
 
 export type ReadFamily = keyof typeof READ_FAMILIES;

@@ -30,6 +30,10 @@ export const xapiClientSchema = z.strictObject({
   trainingType: xapiTrainingTypeSchema,
   enabled: z.boolean(),
   createdAt: z.string(),
+  /** Training rules: the verb IRIs that make a statement training (default: ADL completed, passed, attended). */
+  verbs: z.array(z.string()),
+  /** Hours of a training statement without `result.duration`; null: such a statement is no entry. */
+  defaultHours: z.number().nullable(),
 });
 export type XapiClient = z.infer<typeof xapiClientSchema>;
 

@@ -1,3 +1,5 @@
 export * from './clients';
 export * from './events';
 export * from './routes';
+export * from './training';
+export * from './training-routes';
