@@ -4,7 +4,7 @@ import {
   SIGN_IN_FAILURES,
   SSO_MESSAGES as S,
   normaliseEmail,
-  userStream,
+  userSessionsStream,
   type AccountEventData,
   type LoginInput,
 } from '@tht/contracts';
@@ -23,14 +23,16 @@ import { sessionsEndedBySignIn } from './open-sessions';
 /**
  * Sign-ins and sign-outs are not decided on the account's stream: the credentials are checked at
  * the edge (a 401 and the attempt limits), and the event conflicts with no other change to the
- * account, so it is appended whatever the stream's version (never a 409 for two sign-ins at once).
+ * account, so it is appended to the person's sessions stream (`user-sessions-<id>`, which no
+ * command reads: an account command's cost does not grow with sign-ins, decision 045d) whatever
+ * its version (never a 409 for two sign-ins at once).
  */
 async function appendSessionEvent(
   ctx: AppContext,
   event: AccountStreamEvent & { type: 'UserLoggedOut' | 'UserLoggedOutEverywhere' },
   actor: Actor,
 ): Promise<void> {
-  await appendAndWait(ctx, userStream(event.data.userId), [event], 'any', actor);
+  await appendAndWait(ctx, userSessionsStream(event.data.userId), [event], 'any', actor);
 }
 
 /**
@@ -79,7 +81,7 @@ async function startSession(ctx: AppContext, signIn: AccountEventData['UserLogge
     data: { userId, ...session, sessionLimit: MAX_SESSIONS_PER_ACCOUNT },
   }));
   const signedIn: AccountStreamEvent = { type: 'UserLoggedIn', data: signIn };
-  await appendAndWait(ctx, userStream(userId), [signedIn, ...ended], 'any', { ...actor, userId });
+  await appendAndWait(ctx, userSessionsStream(userId), [signedIn, ...ended], 'any', { ...actor, userId });
 }
 
 /** Records a single sign-on of the user through the provider `issuer` as session `sessionId` (the person was checked at the edge). */

@@ -8,6 +8,7 @@ import {
   historyItems,
   isAdmin,
   departmentStream,
+  userSessionsStream,
   userStream,
   userTargetAssignmentsStream,
   userTargetStream,
@@ -23,16 +24,25 @@ import { mayViewDataOf } from '../auth/policy';
 import type { AppContext } from '../platform/context';
 import { DomainError } from '../platform/decider';
 
+/** Events of several streams merged in the log's order. */
+const inLogOrder = (events: RecordedEvent[]) => events.sort((a, b) => (a.globalPosition < b.globalPosition ? -1 : 1));
+
 /**
- * A record's events, oldest first: its own stream, and for a person's target also the year's bulk
- * assignments that name them (a bulk assignment appends everyone's targets to one stream).
+ * A record's events, oldest first: its own stream; for a person also their sessions stream (their
+ * sign-ins and sign-outs, decision 045d); for a person's target also the year's bulk assignments
+ * that name them (a bulk assignment appends everyone's targets to one stream).
  */
 export async function recordEvents(ctx: AppContext, key: HistoryRecordKey): Promise<RecordedEvent[]> {
   switch (key.kind) {
     case 'entries':
       return ctx.store.readStream(entryStream(key.id));
-    case 'users':
-      return ctx.store.readStream(userStream(key.id));
+    case 'users': {
+      const [account, sessions] = await Promise.all([
+        ctx.store.readStream(userStream(key.id)),
+        ctx.store.readStream(userSessionsStream(key.id)),
+      ]);
+      return inLogOrder([...account, ...sessions]);
+    }
     case 'departments':
       return ctx.store.readStream(departmentStream(key.id));
     case 'form-fields':
@@ -46,7 +56,7 @@ export async function recordEvents(ctx: AppContext, key: HistoryRecordKey): Prom
         ctx.store.readStream(userTargetAssignmentsStream(key.year)),
       ]);
       const theirs = bulk.filter((event) => (event.data as { userId?: number }).userId === key.userId);
-      return [...own, ...theirs].sort((a, b) => (a.globalPosition < b.globalPosition ? -1 : 1));
+      return inLogOrder([...own, ...theirs]);
     }
   }
 }

@@ -3,7 +3,8 @@
  * thin handler every feature's command goes through, running a pure `Decider` (`decider.ts`)
  * against the event store:
  *
- *   1. load: folds the stream's events with `evolve` (not for a stream known to be new: `newStream`);
+ *   1. load: folds the stream's events with `evolve` (all of them, or those the request's `read`
+ *      gives; not for a stream known to be new: `newStream`);
  *   2. authorise (optional): throws when the actor may not touch this state;
  *   3. decide;
  *   4. appends the events with `appendAndWait` at the loaded stream version (`no_stream` for a new
@@ -32,6 +33,8 @@ export interface CommandRequest<State, Command, Event extends CommandEvent> {
   stream: string;
   command: Command;
   actor: Actor;
+  /** How the stream is loaded: all of it unless the feature knows which of its events the decider needs. */
+  read?: StreamReader;
   /**
    * The stream cannot exist yet (its id was allocated for this command): it is not read (its state
    * is the initial one) and the events are appended with `no_stream`, which still refuses them if it
@@ -65,14 +68,30 @@ interface LoadedStream<State> {
   version: number | 'no_stream';
 }
 
+/** The events of a stream a decider folds, and the stream's version (the expected version of the next append). */
+export interface StreamEvents {
+  events: readonly RecordedEvent[];
+  version: number | 'no_stream';
+}
+
+/** Reads a stream for a decision. */
+export type StreamReader = (ctx: AppContext, stream: string) => Promise<StreamEvents>;
+
+/** The whole stream: the default. */
+export const readWholeStream: StreamReader = async (ctx, stream) => {
+  const events = await ctx.store.readStream(stream);
+  return { events, version: events.at(-1)?.streamVersion ?? 'no_stream' };
+};
+
 async function loadStream<State, Event extends CommandEvent>(
   ctx: AppContext,
   decider: StreamFold<State, Event>,
   stream: string,
+  read: StreamReader = readWholeStream,
 ): Promise<LoadedStream<State>> {
   // The store upcasts on read, so a stored event of the stream's types has its current shape.
-  const events = (await ctx.store.readStream(stream)) as (RecordedEvent & StoredEvent<Event>)[];
-  return { state: events.reduce(decider.evolve, decider.initialState()), version: events.at(-1)?.streamVersion ?? 'no_stream' };
+  const { events, version } = await read(ctx, stream);
+  return { state: (events as (RecordedEvent & StoredEvent<Event>)[]).reduce(decider.evolve, decider.initialState()), version };
 }
 
 /** The state of `stream` as the decider folds it (for a handler that must look before it commands). */
@@ -88,9 +107,9 @@ export async function loadState<State, Event extends CommandEvent>(
 async function refuseOnFreshState<State, Command, Event extends CommandEvent>(
   ctx: AppContext,
   decider: Decider<State, Command, Event>,
-  { stream, command }: CommandRequest<State, Command, Event>,
+  { stream, command, read }: CommandRequest<State, Command, Event>,
 ): Promise<void> {
-  const { state } = await loadStream(ctx, decider, stream);
+  const { state } = await loadStream(ctx, decider, stream, read);
   decider.decide(command, state);
 }
 
@@ -100,10 +119,10 @@ export async function handleCommand<State, Command, Event extends CommandEvent>(
   decider: Decider<State, Command, Event>,
   request: CommandRequest<State, Command, Event>,
 ): Promise<CommandResult<State, Event>> {
-  const { stream, command, actor, authorise, aroundAppend, newStream, conflictsWithNothing } = request;
+  const { stream, command, actor, authorise, aroundAppend, newStream, conflictsWithNothing, read } = request;
   const { state, version } = newStream
     ? { state: decider.initialState(), version: 'no_stream' as const }
-    : await loadStream(ctx, decider, stream);
+    : await loadStream(ctx, decider, stream, read);
   await authorise?.(state);
   const events = decider.decide(command, state);
   if (events.length === 0) return { events, state, appended: null };

@@ -6,6 +6,7 @@ import { handleCommand } from '../platform/handle-command';
 import { appendClaiming } from '../platform/name-claims';
 import { EMAIL_RESERVATION, reservationHolder } from '../platform/reservations';
 import { accountDecider, emailClaimOf, type AccountCommand } from './account-decider';
+import { readAccountStream } from './account-stream';
 import { getUser } from './users-queries';
 
 /**
@@ -16,6 +17,7 @@ export function decideOnAccount(ctx: AppContext, userId: number, command: Accoun
   const emails = reservationHolder(ctx, EMAIL_RESERVATION, userId, actor, () => M.accountAlreadyExists);
   return handleCommand(ctx, accountDecider, {
     stream: userStream(userId),
+    read: readAccountStream,
     command,
     actor,
     aroundAppend: ([event], state, append) => appendClaiming(emails, emailClaimOf(event, state), append),

@@ -7,6 +7,7 @@ export {
   type EmailConfirmationToken,
   type NewAccount,
 } from './account-decider';
+export { migrateAccountStreams } from './account-stream';
 export { startLeaverRetention } from './leaver-retention';
 export {
   addDirectoryUser,

@@ -11,6 +11,7 @@ import type { Actor } from '../platform/commands';
 import type { AppContext } from '../platform/context';
 import { DomainError } from '../platform/decider';
 import { handleCommand } from '../platform/handle-command';
+import { readAccountStream } from './account-stream';
 import { personalDataCsv, personalDataDocument } from './personal-data';
 import { personalDataDecider } from './personal-data-decider';
 import { personalDataFacts } from './personal-data-queries';
@@ -34,6 +35,7 @@ export async function downloadPersonalData(
 ): Promise<PersonalDataFile> {
   await handleCommand(ctx, personalDataDecider, {
     stream: userStream(personId),
+    read: readAccountStream,
     command: { userId: personId, format },
     actor,
     // A download changes nothing of the account: a sign-in or reset request at the same moment must not refuse it.

@@ -1,4 +1,4 @@
-import { actingUserId, entryStream, userStream } from '@tht/contracts';
+import { actingUserId, entryStream } from '@tht/contracts';
 import { READ_MODEL_SCHEMA } from 'projections';
 import { peopleNames, recordEvents } from '../audit';
 import { readFailedSignInsOf } from '../auth/security-log';
@@ -18,11 +18,11 @@ async function recordsOf(ctx: AppContext, personId: number) {
 
 /**
  * Everything held about the person, read for `personalDataDocument`: their account's row and
- * stream, each entry's and target's events, their failed sign-ins, and the names of whoever acted.
+ * streams (the account's and their sessions'), each entry's and target's events, their failed sign-ins, and the names of whoever acted.
  */
 export async function personalDataFacts(ctx: AppContext, personId: number, exportedBy: number): Promise<PersonalDataFacts> {
   const [accountEvents, account, records, failed] = await Promise.all([
-    ctx.store.readStream(userStream(personId)),
+    recordEvents(ctx, { kind: 'users', id: personId }),
     findUserById(ctx.db, personId),
     recordsOf(ctx, personId),
     readFailedSignInsOf(ctx.pool, personId),

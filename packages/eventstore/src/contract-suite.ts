@@ -75,6 +75,20 @@ export function describeEventStoreContract(adapterName: string, connect: () => P
       expect(await store.readStream(stream('never-written'))).toEqual([]);
     });
 
+    it('reads part of a stream: the chosen versions and every event from a version on, in stream order', async () => {
+      const name = stream('selection');
+      await store.append(
+        name,
+        Array.from({ length: 10 }, (_, n) => event(n % 3 === 0 ? 'Kept' : 'Skipped', { n })),
+        'no_stream',
+      );
+
+      const part = await store.readStream(name, { versions: [6, 0, 3, 4], from: 8 });
+      expect(part.map((e) => [e.streamVersion, e.data])).toEqual([0, 3, 4, 6, 8, 9].map((n) => [n, { n }]));
+      expect((await store.readStream(name, { versions: [], from: 10 })).map((e) => e.streamVersion)).toEqual([]);
+      expect(await store.readStream(stream('never-written'), { versions: [0], from: 1 })).toEqual([]);
+    });
+
     it('appends with the current version and rejects a stale one without appending', async () => {
       const name = stream('versions');
       await store.append(name, [event('First')], 'no_stream');

@@ -27,6 +27,7 @@ import {
   type NewEvent,
   type ReadAllBatch,
   type RecordedEvent,
+  type StreamSelection,
 } from './port';
 
 const KURRENT_PROTOCOLS = ['esdb:', 'esdb+discover:', 'kurrentdb:', 'kurrentdb+discover:', 'kurrent:', 'kurrent+discover:'];
@@ -127,10 +128,14 @@ export function createKurrentDbEventStore({ eventstoreUrl, pollIntervalMs = 1000
     throw new Error(`KurrentDB did not report the position of the append to ${streamName}`);
   }
 
-  async function readStream(streamName: string): Promise<RecordedEvent[]> {
+  /** `maxCount` events of the stream from revision `from` (to its end without a count). */
+  async function readRange(streamName: string, from: number, maxCount?: number): Promise<RecordedEvent[]> {
     const events: RecordedEvent[] = [];
     try {
-      for await (const resolved of client.readStream(streamName)) {
+      for await (const resolved of client.readStream(streamName, {
+        fromRevision: BigInt(from),
+        ...(maxCount ? { maxCount } : {}),
+      })) {
         if (resolved.event) events.push(toRecordedEvent(resolved.event, resolved.commitPosition));
       }
     } catch (error) {
@@ -138,6 +143,17 @@ export function createKurrentDbEventStore({ eventstoreUrl, pollIntervalMs = 1000
       throw error;
     }
     return events;
+  }
+
+  /** KurrentDB reads a stream from a revision: one read per run of consecutive selected versions, one for the rest. */
+  async function readStream(streamName: string, only?: StreamSelection): Promise<RecordedEvent[]> {
+    if (!only) return readRange(streamName, 0);
+    const earlier = consecutiveRuns(only.versions.filter((version) => version < only.from));
+    const parts = await Promise.all([
+      ...earlier.map(({ start, count }) => readRange(streamName, start, count)),
+      readRange(streamName, only.from),
+    ]);
+    return parts.flat();
   }
 
   async function readAll(after: string | null, limit: number): Promise<ReadAllBatch> {
@@ -226,4 +242,15 @@ class SubscriptionFollower {
       this.resubscribeTimer.unref();
     });
   }
+}
+
+/** Sorted distinct versions as runs of consecutive ones: [1, 2, 3, 7] -> {1, 3}, {7, 1}. */
+export function consecutiveRuns(versions: readonly number[]): { start: number; count: number }[] {
+  const runs: { start: number; count: number }[] = [];
+  for (const version of [...new Set(versions)].sort((a, b) => a - b)) {
+    const last = runs.at(-1);
+    if (last && last.start + last.count === version) last.count += 1;
+    else runs.push({ start: version, count: 1 });
+  }
+  return runs;
 }

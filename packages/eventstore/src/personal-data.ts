@@ -252,7 +252,8 @@ export function withPersonalData(store: EventStore, personal: PersonalData): Eve
       const sealed = await personal.seal(events);
       return store.append(storedName, sealed, expected).catch(underCallersName(streamName, storedName));
     },
-    readStream: async (streamName) => personal.open(await store.readStream(await personal.storedStreamName(streamName))),
+    readStream: async (streamName, only) =>
+      personal.open(await store.readStream(await personal.storedStreamName(streamName), only)),
     readAll: async (after, limit) => {
       const batch = await store.readAll(after, limit);
       return { ...batch, events: await personal.open(batch.events) };

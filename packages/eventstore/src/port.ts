@@ -6,8 +6,13 @@
 export interface EventMetadata {
   /** Id of the user who caused the event; null for system actions (start-up admin, migrations). */
   actorId: string | null;
-  /** What acted when no signed-in user did: `directory`, the organisation's directory provisioning accounts (SCIM). */
-  actorKind?: 'directory';
+  /**
+   * What acted when no signed-in user did: `directory`, the organisation's directory provisioning
+   * accounts (SCIM); `connected-system`, a connected system whose xAPI statement logged an entry.
+   */
+  actorKind?: 'directory' | 'connected-system';
+  /** The connected system's name (with `actorKind: 'connected-system'`), as the audit names it. */
+  actorName?: string;
   correlationId: string;
   /** ISO-8601 timestamp of when the command was handled. */
   occurredAt: string;
@@ -62,6 +67,12 @@ export function assertAppendable(events: readonly NewEvent[], expected: Expected
   }
 }
 
+/** Part of a stream: the events at `versions` (in any order, below `from`) and every event from version `from` on. */
+export interface StreamSelection {
+  versions: readonly number[];
+  from: number;
+}
+
 export interface ReadAllBatch {
   events: RecordedEvent[];
   /** Position to pass as `after` for the next batch (unchanged when the batch is empty). */
@@ -82,8 +93,12 @@ export interface EventStore {
    * ConcurrencyError. Optional: where a backend has none (KurrentDB), callers append stream by stream.
    */
   appendToNewStreams?(streams: NewStream[]): Promise<AppendResult>;
-  /** All events of one stream in stream order; an empty list when the stream does not exist. */
-  readStream(streamName: string): Promise<RecordedEvent[]>;
+  /**
+   * All events of one stream in stream order; an empty list when the stream does not exist. With
+   * `only`, just the events at `only.versions` and every one from `only.from` on (a reader that
+   * knows which earlier events it needs, e.g. an account's stream past its old sign-ins).
+   */
+  readStream(streamName: string, only?: StreamSelection): Promise<RecordedEvent[]>;
   /**
    * Events of the global log strictly after `after` (null = from the start), at most `limit`.
    * Never returns an event while an earlier one may still commit (no gaps that fill later).

@@ -14,6 +14,7 @@ import {
   type NewStream,
   type ReadAllBatch,
   type RecordedEvent,
+  type StreamSelection,
 } from './port';
 import { lastPositionBy } from './postgres-cut';
 import { decodePosition, encodePosition, START, toRecordedEvent, type EventTuple } from './postgres-positions';
@@ -26,6 +27,7 @@ import {
   INSERT_NEW_STREAM_EVENTS,
   READ_ALL,
   READ_STREAM,
+  READ_STREAM_SELECTION,
 } from './postgres-statements';
 
 type PendingEvent = PendingAppend['events'][number];
@@ -165,8 +167,11 @@ export function createPostgresEventStore({ pool, pollIntervalMs = 1000 }: Postgr
     return rows[0]?.version ?? 'no_stream';
   }
 
-  async function readStream(streamName: string): Promise<RecordedEvent[]> {
-    const { rows } = await pool.query<EventTuple>({ ...READ_STREAM, values: [streamName] });
+  async function readStream(streamName: string, only?: StreamSelection): Promise<RecordedEvent[]> {
+    const statement = only
+      ? { ...READ_STREAM_SELECTION, values: [streamName, only.versions, only.from] }
+      : { ...READ_STREAM, values: [streamName] };
+    const { rows } = await pool.query<EventTuple>(statement);
     return rows.map(toRecordedEvent);
   }
 

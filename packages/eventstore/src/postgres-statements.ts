@@ -8,6 +8,15 @@ export const READ_STREAM = {
   rowMode: 'array',
 } as const;
 
+/** Part of a stream (`StreamSelection`): two index ranges of the stream, the events between them never read. */
+export const READ_STREAM_SELECTION = {
+  name: 'eventstore-read-stream-selection',
+  text: `SELECT ${SELECT_EVENT} FROM ${S}.events
+    WHERE stream_name = $1 AND (stream_version = ANY($2::int[]) OR stream_version >= $3)
+    ORDER BY stream_version`,
+  rowMode: 'array',
+} as const;
+
 /**
  * A batch of the global log comes as ONE json array of event tuples: the driver then parses one
  * value with one native JSON.parse instead of a row of seven fields and two JSON values per event

@@ -20,7 +20,7 @@ export function withUpcasting(store: EventStore, registry: UpcasterRegistry): Ev
   const upcastAll = (events: RecordedEvent[]) => events.map((event) => upcastEvent(event, registry));
   return {
     append: (streamName, events, expected) => store.append(streamName, events, expected),
-    readStream: async (streamName) => upcastAll(await store.readStream(streamName)),
+    readStream: async (streamName, only) => upcastAll(await store.readStream(streamName, only)),
     readAll: async (after, limit) => {
       const batch = await store.readAll(after, limit);
       return { ...batch, events: upcastAll(batch.events) };

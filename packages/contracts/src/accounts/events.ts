@@ -115,6 +115,17 @@ export type AccountEvent = {
 }[AccountEventType];
 
 export const userStream = (userId: number) => `user-${userId}`;
+/**
+ * A person's sign-ins, sign-outs and ended sessions (decision 045d): off the account's stream, so an
+ * account command never folds them. Earlier releases appended them to `user-<id>`.
+ */
+export const userSessionsStream = (userId: number) => `user-sessions-${userId}`;
+/** The event types of a person's sessions stream; an account's stream holds them only as written by earlier releases (or with its opening). */
+export const SESSION_EVENT_TYPES: readonly string[] = [
+  'UserLoggedIn',
+  'UserLoggedOut',
+  'UserLoggedOutEverywhere',
+] satisfies AccountEventType[];
 export const departmentStream = (departmentId: number) => `department-${departmentId}`;
 export const emailReservationStream = (email: string) => `email-${normaliseEmail(email)}`;
 export const departmentNameReservationStream = (name: string) => `department-name-${name.trim().toLowerCase()}`;

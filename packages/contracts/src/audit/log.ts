@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { departmentStream, userStream } from '../accounts/events';
+import { departmentStream, userSessionsStream, userStream } from '../accounts/events';
 import { secondFactorStream } from '../accounts/second-factor';
 import { entryStream } from '../entries/events';
 import { formFieldStream } from '../form-fields/events';
@@ -53,7 +53,7 @@ export const streamCategory = (streamName: string) => streamName.replace(/(-\d+)
 /** The stream categories of each kind; reservation streams (unique e-mails and names) belong to none. */
 export const AUDIT_LOG_CATEGORIES: Readonly<Record<AuditRecordKind, readonly string[]>> = {
   entries: [streamCategory(entryStream(1))],
-  users: [streamCategory(userStream(1)), streamCategory(secondFactorStream(1))],
+  users: [streamCategory(userStream(1)), streamCategory(userSessionsStream(1)), streamCategory(secondFactorStream(1))],
   'user-targets': [streamCategory(userTargetStream(1, 2026)), streamCategory(userTargetAssignmentsStream(2026))],
   'fiscal-years': [streamCategory(yearlyTargetStream(2026))],
   departments: [streamCategory(departmentStream(1))],

@@ -7,6 +7,7 @@ import {
   formFieldStream,
   fullName,
   optionValueFromLabel,
+  userSessionsStream,
   userStream,
   type AccountEvent,
   type EntryDetails,
@@ -231,7 +232,7 @@ export function organisationHistory(organisation: Organisation, options: History
       if (isAt(entry, RULES.signIn)) {
         const userId = someone();
         yield {
-          stream: userStream(userId),
+          stream: userSessionsStream(userId),
           events: [{ type: 'UserLoggedIn', data: { userId, sessionId: `session-${entry}` } }],
           expected: 'any',
         };
@@ -243,7 +244,7 @@ export function organisationHistory(organisation: Organisation, options: History
         const data = random.chance(0.5)
           ? { userId, sessionId: `session-${entry}`, sessionExpiresAt: '2099-01-01T00:00:00.000Z' }
           : { userId };
-        yield { stream: userStream(userId), events: [{ type: 'UserLoggedOut', data }], expected: 'any' };
+        yield { stream: userSessionsStream(userId), events: [{ type: 'UserLoggedOut', data }], expected: 'any' };
         index += 1;
       }
       if (isAt(entry, RULES.passwordChange)) {
