@@ -1,42 +1,19 @@
 import { useState } from 'react';
-import {
-  ADMIN_MESSAGES,
-  XAPI_MESSAGES as M,
-  xapiClientInputSchema,
-  type XapiClient,
-  type XapiClientCreated,
-  type XapiTrainingType,
-} from '@tht/contracts';
-import {
-  Badge,
-  Button,
-  CaptionedTable,
-  ConfirmDialog,
-  DashboardSection,
-  Dialog,
-  DialogActions,
-  EmptyText,
-  FormField,
-  Input,
-  Select,
-  useValidatedForm,
-} from '@tht/ui';
-import { InlineForm } from '../panel/layout';
-import { formatCreatedDate } from '../panel/formatDate';
+import { ADMIN_MESSAGES, xapiClientInputSchema, type XapiClient, type XapiTrainingType } from '@tht/contracts';
+import { Button, DashboardSection, FormField, Input, Select, useValidatedForm } from '@tht/ui';
+import { DeleteConfirmation } from '../panel/DeleteConfirmation';
+import { InlineForm, Stack } from '../panel/layout';
 import { useOutcomeToast } from '../panel/useOutcomeToast';
-import {
-  useConnectedSystems,
-  useCreateConnectedSystem,
-  useDeleteConnectedSystem,
-  useSetConnectedSystemEnabled,
-} from './connectedSystemsApi';
+import { useConnectedSystems, useCreateConnectedSystem, useDeleteConnectedSystem } from './connectedSystemsApi';
+import { CredentialsDialog, type CreatedSystem } from './CredentialsDialog';
+import { endpointUrl } from './endpoint';
+import { SystemTable } from './SystemTable';
+import { TrainingRulesDialog } from './TrainingRulesDialog';
+import { UnmatchedStatements } from './UnmatchedStatements';
 
 const TAB_TITLE = ADMIN_MESSAGES.tabs.connectedSystems;
 
-/** The address a course or platform is given with the key and secret. */
-const endpointUrl = () => `${window.location.origin}${M.endpointPath}`;
-
-function AddSystemForm({ onCreated }: { onCreated: (created: XapiClientCreated & { name: string }) => void }) {
+function AddSystemForm({ onCreated }: { onCreated: (created: CreatedSystem) => void }) {
   const create = useCreateConnectedSystem();
   const withToast = useOutcomeToast();
   const form = useValidatedForm({ name: '', trainingType: 'external' }, xapiClientInputSchema);
@@ -71,122 +48,13 @@ function AddSystemForm({ onCreated }: { onCreated: (created: XapiClientCreated &
   );
 }
 
-/** The key and secret of a system just created: the only time the secret is shown. */
-function CredentialsDialog({ created, onClose }: { created: XapiClientCreated & { name: string }; onClose: () => void }) {
-  const [copied, setCopied] = useState(false);
-  async function copySecret() {
-    await navigator.clipboard.writeText(created.secret);
-    setCopied(true);
-  }
-  return (
-    <Dialog open title={`Credentials of ${created.name}`} onClose={onClose}>
-      <p>{M.secretShownOnce}</p>
-      <dl>
-        <dt>Endpoint</dt>
-        <dd>
-          <code>{endpointUrl()}</code>
-        </dd>
-        <dt>Key</dt>
-        <dd>
-          <code>{created.key}</code>
-        </dd>
-        <dt>Secret</dt>
-        <dd>
-          <code>{created.secret}</code>
-        </dd>
-      </dl>
-      <DialogActions>
-        <Button type="button" $variant="secondary" onClick={() => void copySecret()}>
-          {copied ? 'Secret copied' : 'Copy secret'}
-        </Button>
-        <Button type="button" onClick={onClose}>
-          Done
-        </Button>
-      </DialogActions>
-    </Dialog>
-  );
-}
-
-function SystemRow({ system, onDelete }: { system: XapiClient; onDelete: (system: XapiClient) => void }) {
-  const setEnabled = useSetConnectedSystemEnabled();
-  const withToast = useOutcomeToast();
-  const toggle = () =>
-    withToast(() => setEnabled.run({ id: system.id, enabled: !system.enabled }), {
-      success: system.enabled ? 'System disabled' : 'System enabled',
-      successDescription: system.name,
-      failure: 'Failed to change the system',
-    });
-  return (
-    <tr>
-      <th scope="row">{system.name}</th>
-      <td>
-        <code>{system.key}</code>
-      </td>
-      <td>{system.trainingType === 'internal' ? 'Internal' : 'External'}</td>
-      <td>
-        <Badge $tone={system.enabled ? 'success' : 'neutral'}>{system.enabled ? 'Enabled' : 'Disabled'}</Badge>
-      </td>
-      <td>{formatCreatedDate(system.createdAt)}</td>
-      <td>
-        <Button
-          type="button"
-          $variant="secondary"
-          disabled={setEnabled.pending}
-          onClick={() => void toggle()}
-          aria-label={`${system.enabled ? 'Disable' : 'Enable'} ${system.name}`}
-        >
-          {system.enabled ? 'Disable' : 'Enable'}
-        </Button>{' '}
-        <Button type="button" $variant="destructive" onClick={() => onDelete(system)} aria-label={`Delete ${system.name}`}>
-          Delete
-        </Button>
-      </td>
-    </tr>
-  );
-}
-
-function SystemTable({ systems, onDelete }: { systems: readonly XapiClient[]; onDelete: (system: XapiClient) => void }) {
-  if (systems.length === 0) return <EmptyText>No connected systems yet.</EmptyText>;
-  return (
-    <CaptionedTable caption={TAB_TITLE}>
-      <thead>
-        <tr>
-          <th scope="col">Name</th>
-          <th scope="col">Key</th>
-          <th scope="col">Training</th>
-          <th scope="col">Status</th>
-          <th scope="col">Created</th>
-          <th scope="col">Actions</th>
-        </tr>
-      </thead>
-      <tbody>
-        {systems.map((system) => (
-          <SystemRow key={system.id} system={system} onDelete={onDelete} />
-        ))}
-      </tbody>
-    </CaptionedTable>
-  );
-}
-
-/**
- * The Connected systems tab: courses and learning platforms that report training to the Learning
- * Record Store at `/xapi/` with a key and secret (shown once), enabled, disabled or deleted.
- */
-export default function ConnectedSystems() {
+/** The connected systems: connect one (key and secret shown once), its training rules, enable, disable, delete. */
+function SystemsSection() {
   const { systems, error } = useConnectedSystems();
   const remove = useDeleteConnectedSystem();
-  const withToast = useOutcomeToast();
-  const [created, setCreated] = useState<(XapiClientCreated & { name: string }) | null>(null);
+  const [created, setCreated] = useState<CreatedSystem | null>(null);
+  const [editingRules, setEditingRules] = useState<XapiClient | null>(null);
   const [deleting, setDeleting] = useState<XapiClient | null>(null);
-
-  async function confirmDelete(system: XapiClient) {
-    await withToast(() => remove.run(system.id), {
-      success: 'System deleted',
-      successDescription: system.name,
-      failure: 'Failed to delete the system',
-    });
-    setDeleting(null);
-  }
 
   return (
     <DashboardSection title={TAB_TITLE} data={systems} error={error} loadingLabel="Loading..." what="connected systems">
@@ -197,20 +65,38 @@ export default function ConnectedSystems() {
             authentication: the key and secret of their connected system.
           </p>
           <AddSystemForm onCreated={setCreated} />
-          <SystemTable systems={loaded} onDelete={setDeleting} />
+          <SystemTable systems={loaded} onEditRules={setEditingRules} onDelete={setDeleting} />
           {created && <CredentialsDialog created={created} onClose={() => setCreated(null)} />}
-          <ConfirmDialog
-            open={deleting !== null}
+          {editingRules && <TrainingRulesDialog system={editingRules} onClose={() => setEditingRules(null)} />}
+          <DeleteConfirmation
+            item={deleting}
             title="Delete Connected System"
-            message={`Delete ${deleting?.name ?? ''}? Its key stops working at once; the statements it sent are kept.`}
-            confirmLabel="Delete"
-            pendingLabel="Deleting..."
+            message={(system) => `Delete ${system.name}? Its key stops working at once; the statements it sent are kept.`}
+            remove={(system) => remove.run(system.id)}
             pending={remove.pending}
-            onConfirm={() => deleting && void confirmDelete(deleting)}
-            onCancel={() => setDeleting(null)}
+            outcome={(system) => ({
+              success: 'System deleted',
+              successDescription: system.name,
+              failure: 'Failed to delete the system',
+            })}
+            onDone={() => setDeleting(null)}
           />
         </>
       )}
     </DashboardSection>
+  );
+}
+
+/**
+ * The Connected systems tab: courses and learning platforms that report training to the Learning
+ * Record Store at `/xapi/` with a key and secret (shown once), the rules that make their
+ * statements training entries, and the training statements that name no active person.
+ */
+export default function ConnectedSystems() {
+  return (
+    <Stack>
+      <SystemsSection />
+      <UnmatchedStatements />
+    </Stack>
   );
 }

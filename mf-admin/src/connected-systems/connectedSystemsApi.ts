@@ -1,4 +1,4 @@
-import { xapiRoutes, type XapiClientInput } from '@tht/contracts';
+import { xapiRoutes, xapiTrainingRoutes, type XapiClientInput, type XapiTrainingRules } from '@tht/contracts';
 import { useRead, useWrite } from '@tht/ui';
 
 /** The connected systems, oldest first (never their secrets). */
@@ -17,3 +17,18 @@ export const useSetConnectedSystemEnabled = () =>
   }));
 
 export const useDeleteConnectedSystem = () => useWrite(xapiRoutes.deleteXapiClient, (id: string) => ({ params: { id } }));
+
+export const useSetTrainingRules = () =>
+  useWrite(xapiTrainingRoutes.setXapiTrainingRules, ({ id, rules }: { id: string; rules: XapiTrainingRules }) => ({
+    params: { id },
+    body: rules,
+  }));
+
+/**
+ * The statements that count as training but name no active person, newest first. Other systems
+ * send them at any time: asked again each time the list mounts, and on Refresh (`refresh`).
+ */
+export function useUnmatchedStatements() {
+  const { data, error, mutate, isValidating } = useRead(xapiTrainingRoutes.listXapiUnmatched, {}, { revalidateOnMount: true });
+  return { unmatched: data, error, refresh: () => void mutate(), refreshing: isValidating };
+}

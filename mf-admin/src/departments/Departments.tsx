@@ -1,16 +1,7 @@
 import { useState } from 'react';
 import { ADMIN_MESSAGES as M, departmentNameSchema, type Department } from '@tht/contracts';
-import {
-  Button,
-  CaptionedTable,
-  ConfirmDialog,
-  DashboardSection,
-  EmptyText,
-  FormField,
-  Input,
-  useDepartments,
-  useValidatedForm,
-} from '@tht/ui';
+import { Button, CaptionedTable, DashboardSection, EmptyText, FormField, Input, useDepartments, useValidatedForm } from '@tht/ui';
+import { DeleteConfirmation } from '../panel/DeleteConfirmation';
 import { InlineForm } from '../panel/layout';
 import { RowActions } from '../panel/RowActions';
 import { formatCreatedDate } from '../panel/formatDate';
@@ -84,18 +75,8 @@ function DepartmentTable({
 export default function Departments() {
   const { departments, error } = useDepartments();
   const remove = useDeleteDepartment();
-  const withToast = useOutcomeToast();
   const [editing, setEditing] = useState<Department | null>(null);
   const [deleting, setDeleting] = useState<Department | null>(null);
-
-  async function confirmDelete(department: Department) {
-    await withToast(() => remove.run(department.id), {
-      success: 'Department deleted',
-      successDescription: department.name,
-      failure: M.failedToDeleteDepartment,
-    });
-    setDeleting(null);
-  }
 
   return (
     <DashboardSection title={M.tabs.departments} data={departments} error={error} loadingLabel="Loading..." what="departments">
@@ -104,15 +85,20 @@ export default function Departments() {
           <AddDepartmentForm />
           <DepartmentTable departments={loaded} onEdit={setEditing} onDelete={setDeleting} />
           {editing && <RenameDepartmentDialog department={editing} onClose={() => setEditing(null)} />}
-          <ConfirmDialog
-            open={deleting !== null}
+          <DeleteConfirmation
+            item={deleting}
             title="Delete Department"
-            message={`Are you sure you want to delete the department ${deleting?.name ?? ''}? This action cannot be undone.`}
-            confirmLabel="Delete"
-            pendingLabel="Deleting..."
+            message={(department) =>
+              `Are you sure you want to delete the department ${department.name}? This action cannot be undone.`
+            }
+            remove={(department) => remove.run(department.id)}
             pending={remove.pending}
-            onConfirm={() => deleting && void confirmDelete(deleting)}
-            onCancel={() => setDeleting(null)}
+            outcome={(department) => ({
+              success: 'Department deleted',
+              successDescription: department.name,
+              failure: M.failedToDeleteDepartment,
+            })}
+            onDone={() => setDeleting(null)}
           />
         </>
       )}

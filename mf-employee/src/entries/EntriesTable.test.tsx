@@ -91,4 +91,23 @@ describe('EntriesTable', () => {
     expect(onEdit).toHaveBeenCalledWith(entries[0]);
     expect(screen.getByRole('button', { name: 'Delete Excel Basics' })).toBeInTheDocument();
   });
+
+  it('marks a reported entry "from <system>" with a link to its statement', () => {
+    const source = {
+      kind: 'xapi' as const,
+      clientId: 'a1b2c3d4-0000-4000-8000-000000000002',
+      system: 'Moodle',
+      statementId: 'c0ffee00-0000-4000-8000-000000000001',
+    };
+    renderWithUi(
+      <EntriesTable
+        entries={[...entries, anEntry({ id: 5, trainingName: 'Fire Drill', date: daysAgo(1), source })]}
+        onView={() => {}}
+      />,
+    );
+    const reported = screen.getByRole('row', { name: /Fire Drill/ });
+    expect(within(reported).getByText('from Moodle')).toBeInTheDocument();
+    expect(within(reported).getByRole('link', { name: 'Statement' })).toHaveAttribute('href', '/api/entries/5/statement');
+    expect(screen.getAllByRole('link', { name: 'Statement' })).toHaveLength(1);
+  });
 });

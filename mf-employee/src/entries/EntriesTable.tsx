@@ -19,6 +19,7 @@ import {
 } from '@tht/contracts';
 import { Badge, Button, FormField, Input, Select } from '@tht/ui';
 import { EvidenceCount } from '@tht/ui/evidence';
+import { EntrySource } from '@tht/ui/reported';
 import { SortableTable } from '@tht/ui/table';
 
 const NO_MATCHING_ENTRIES = 'No entries match your current filters';
@@ -89,7 +90,7 @@ export function EntriesTable({ entries, onView, actions }: EntriesTableProps) {
         cell: (info) => (
           <>
             {info.getValue()} <EvidenceCount count={info.row.original.evidenceCount} />{' '}
-            {info.row.original.beInnovative && <Badge $tone="info">Be Innovative</Badge>}
+            {info.row.original.beInnovative && <Badge $tone="info">Be Innovative</Badge>} <EntrySource entry={info.row.original} />
           </>
         ),
       }),

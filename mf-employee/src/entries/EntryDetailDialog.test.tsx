@@ -75,4 +75,30 @@ describe('EntryDetailDialog', () => {
     await user.click(screen.getByRole('button', { name: 'Close' }));
     expect(onClose).toHaveBeenCalled();
   });
+
+  it('shows a reported entry as "from <system>" with its statement, still editable by its owner', async () => {
+    const statement = { id: 'c0ffee00-0000-4000-8000-000000000001', verb: { id: 'http://adlnet.gov/expapi/verbs/completed' } };
+    employeeApi({ routes: { getEntryStatement: statement } });
+    const user = userEvent.setup();
+    const source = {
+      kind: 'xapi' as const,
+      clientId: 'a1b2c3d4-0000-4000-8000-000000000002',
+      system: 'Moodle',
+      statementId: statement.id,
+    };
+    renderWithUi(<EntryDetailDialog entry={anEntry({ source })} onClose={() => {}} onEdit={() => {}} onDelete={() => {}} />);
+
+    const details = screen.getByRole('dialog', { name: 'Training Entry Details' });
+    expect(within(details).getByText('from Moodle')).toBeInTheDocument();
+    expect(within(details).getByRole('button', { name: 'Edit Entry' })).toBeInTheDocument();
+    await user.click(within(details).getByRole('link', { name: 'Statement' }));
+    const shown = screen.getByRole('dialog', { name: 'Statement from Moodle' });
+    expect(await within(shown).findByLabelText('Statement JSON')).toHaveTextContent(
+      '"id": "http://adlnet.gov/expapi/verbs/completed"',
+    );
+    // Escape closes the statement only: the entry's details stay open.
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog', { name: 'Statement from Moodle' })).not.toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Training Entry Details' })).toBeInTheDocument();
+  });
 });

@@ -12,6 +12,7 @@ import {
 import { Badge, Button, Dialog, DialogActions } from '@tht/ui';
 import { EntryEvidence } from '@tht/ui/evidence';
 import { HistorySection } from '@tht/ui/history';
+import { EntrySource } from '@tht/ui/reported';
 import { displayCustomValue, useFormFields } from '../custom-fields/customFields';
 
 const Details = styled.dl`
@@ -58,9 +59,9 @@ export function EntryDetailDialog({ entry, onClose, onEdit, onDelete }: EntryDet
   ];
   return (
     <Dialog open onClose={onClose} title="Training Entry Details" width="40rem">
-      {entry.beInnovative && (
+      {(entry.beInnovative || entry.source) && (
         <BadgeLine>
-          <Badge $tone="info">Be Innovative</Badge>
+          {entry.beInnovative && <Badge $tone="info">Be Innovative</Badge>} <EntrySource entry={entry} />
         </BadgeLine>
       )}
       <Details>

@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { displayTrainingType, formatEntryDate, formatEntryHours, formatRating, type EntryView } from '@tht/contracts';
 import { Badge } from '@tht/ui';
 import { EntryEvidence, EvidenceCount } from '@tht/ui/evidence';
+import { EntrySource } from '@tht/ui/reported';
 
 const Card = styled.article`
   padding: ${({ theme }) => theme.spacing(3)};
@@ -55,9 +56,9 @@ export function EntryCard({ entry }: { entry: EntryView }) {
           </Fragment>
         ))}
       </Facts>
-      {entry.beInnovative && (
+      {(entry.beInnovative || entry.source) && (
         <BadgeLine>
-          <Badge $tone="info">Be Innovative</Badge>
+          {entry.beInnovative && <Badge $tone="info">Be Innovative</Badge>} <EntrySource entry={entry} />
         </BadgeLine>
       )}
       {entry.evidenceCount > 0 && (
