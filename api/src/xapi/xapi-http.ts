@@ -49,9 +49,16 @@ function singleValues(query: Record<string, unknown>): Record<string, string> {
 
 const bodyOf = (req: Request): Buffer => (Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0));
 
-/** A request as sent: its own method, query, headers and body. */
+/** A request as sent: its own method, query, headers and body (read once its credentials passed, decision 045b). */
 function plainRequest(req: Request): Omit<XapiRequest, 'version'> {
-  return { method: req.method, query: singleValues(req.query), header: (name) => req.get(name), body: bodyOf(req) };
+  return {
+    method: req.method,
+    query: singleValues(req.query),
+    header: (name) => req.get(name),
+    get body() {
+      return bodyOf(req);
+    },
+  };
 }
 
 /**

@@ -6,7 +6,9 @@ import express, {
   type RequestHandler,
   type Response,
 } from 'express';
+import { clientAddressKey, requestCounter, type RequestCounter, type RequestLimit } from '../auth/request-limits';
 import type { AppContext } from '../platform/context';
+import { discardUnreadBody, HttpError } from '../platform/http';
 import type { Logger } from '../platform/logger';
 import { xapiClientStore, secretMatches, type XapiClientStore } from './xapi-clients';
 import { documentHandlers } from './xapi-documents';
@@ -25,8 +27,28 @@ import {
 import { agentParameterProblems, isIri } from './xapi-statement-rules';
 import { statementHandlers, type XapiSender } from './xapi-statements';
 
-/** 1,000 statements with attachments; larger bodies are refused with 413. */
-export const XAPI_BODY_LIMIT = '20mb';
+const MB = 1024 * 1024;
+
+/** 1,000 statements with attachments; larger bodies are refused with 413. Read only once the credentials passed. */
+export const XAPI_BODY_LIMIT_BYTES = 20 * MB;
+
+/**
+ * The alternate request syntax's form, read before its credentials (which it may carry) are
+ * checked: the headers and parameters, and a `content` of UTF-8 text (no attachments, Communication
+ * 1.3), a few statements or a document from a browser that cannot set headers (decision 045b).
+ */
+export const XAPI_ALTERNATE_FORM_LIMIT_BYTES = 1 * MB;
+
+/** What a refused request's unread body may still bring (nginx passes 21 MB to /xapi/): read and dropped, never kept. */
+const REFUSED_BODY_DRAIN_BYTES = XAPI_BODY_LIMIT_BYTES + MB;
+
+/** Failed authentications per client address; past them a refusal is a 429 with Retry-After (decision 045b). */
+export const XAPI_AUTHENTICATION_FAILURES: RequestLimit = {
+  name: 'xapi-authentication-failures-per-address',
+  points: 100,
+  durationSeconds: 15 * 60,
+  message: 'Too many failed authentications from this address: wait before trying again',
+};
 
 const VERSION_HEADER = 'X-Experience-API-Version';
 
@@ -52,14 +74,25 @@ const readXapiRequest =
       );
     }
     if (version === '2.0.0' && req.query.method !== undefined) throw new XapiError(400, 'xAPI 2.0 has no alternate request syntax');
-    res.locals.xapi = { ...unwrapped, version: version ?? defaultVersion } satisfies XapiRequest;
+    // Assigned onto the request, not spread: a plain request's body is read later, after its credentials.
+    res.locals.xapi = Object.assign(unwrapped, { version: version ?? defaultVersion }) satisfies XapiRequest;
     next();
   };
 
-/** HTTP Basic with a connected system's key and secret (Communication 4.0); the system becomes the statements' authority. */
-function authenticate(clients: XapiClientStore, publicUrl: string): RequestHandler {
+/**
+ * HTTP Basic with a connected system's key and secret (Communication 4.0); the system becomes the
+ * statements' authority. Checked from the headers before any body is read (the alternate syntax's
+ * small form aside); each failure is counted against the client's address.
+ */
+function authenticate(clients: XapiClientStore, failures: RequestCounter, publicUrl: string): RequestHandler {
   return (req, res, next) => {
-    const refuse = (message: string) => next(new XapiError(401, message, { 'WWW-Authenticate': 'Basic realm="xapi"' }));
+    const refuse = (message: string) => {
+      const client = clientAddressKey(req);
+      failures
+        .consume(client, { client, account: null })
+        .then(() => next(new XapiError(401, message, { 'WWW-Authenticate': 'Basic realm="xapi"' })))
+        .catch(next);
+    };
     const header = xapiRequestOf(res).header('authorization') ?? '';
     const encoded = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header)?.[1];
     if (!encoded) return refuse("HTTP Basic authentication with a connected system's key and secret is required");
@@ -83,6 +116,20 @@ function authenticate(clients: XapiClientStore, publicUrl: string): RequestHandl
       .catch(next);
   };
 }
+
+/**
+ * The body as bytes, for the requests `type` picks, up to `limit`: a 413 beyond, before a byte is
+ * read when the Content-Length says so.
+ */
+function rawBody(limit: number, type: (req: Request) => boolean): RequestHandler[] {
+  const tooLong: RequestHandler = (req, _res, next) => {
+    const announced = type(req) && Number(req.get('content-length') ?? 0) > limit;
+    next(announced ? new XapiError(413, `The request is larger than ${limit / MB} MB`) : undefined);
+  };
+  return [tooLong, express.raw({ type, limit })];
+}
+
+const isAlternateSyntax = (req: Request) => req.query.method !== undefined;
 
 const senderOf = (res: Response) => res.locals.sender as XapiSender;
 
@@ -118,19 +165,37 @@ function agents(xapi: XapiRequest, res: Response): void {
   res.status(200).json(person);
 }
 
-/** Answers the LRS's refusals as `{ error }` with their status; anything else is a bare 500. */
+/**
+ * Sends a refusal at once, also one decided before the body was read (credentials, version), and
+ * ends the response once the rest of the body has been read and dropped (up to
+ * REFUSED_BODY_DRAIN_BYTES, never kept; past that the connection is cut): a connection closed while
+ * the body still arrives is reset, and the client or a proxy in front (nginx) would see the reset
+ * instead of the refusal.
+ */
+function sendRefusal(req: Request, res: Response, refusal: { status: number; message: string; headers?: Record<string, string> }) {
+  const body = JSON.stringify({ error: refusal.message });
+  res
+    .set(refusal.headers ?? {})
+    .status(refusal.status)
+    .type('json')
+    .set('Content-Length', String(Buffer.byteLength(body)));
+  res.write(body);
+  void discardUnreadBody(req, REFUSED_BODY_DRAIN_BYTES).then(() => res.end());
+}
+
+/** Answers the LRS's refusals as `{ error }` with their status (a rate limit's 429 too); anything else is a bare 500. */
 function xapiErrors(log: Logger): ErrorRequestHandler {
   return (error: unknown, req, res, _next) => {
     const status = (error as { status?: number; type?: string }).status;
-    if (error instanceof XapiError) {
-      res.set(error.headers).status(error.status).json({ error: error.message });
+    if (error instanceof XapiError || error instanceof HttpError) {
+      sendRefusal(req, res, { status: error.status, message: error.message, headers: { ...error.headers } });
     } else if (status === 413) {
-      res.status(413).json({ error: 'The request is too large' });
+      sendRefusal(req, res, { status: 413, message: 'The request is too large' });
     } else if (status === 400) {
-      res.status(400).json({ error: 'Malformed request' });
+      sendRefusal(req, res, { status: 400, message: 'Malformed request' });
     } else {
       log.error(`xAPI ${req.method} ${req.path} failed`, error);
-      res.status(500).json({ error: 'Internal server error' });
+      sendRefusal(req, res, { status: 500, message: 'Internal server error' });
     }
   };
 }
@@ -148,17 +213,19 @@ const consistentThrough: RequestHandler = (req, res, next) => {
 export function createXapiRouter(ctx: AppContext): Router {
   const router = Router();
   const clients = xapiClientStore(ctx.pool);
-  const statements = statementHandlers(ctx.pool, ctx.now);
+  const statements = statementHandlers(ctx.pool, ctx.now, ctx.xapiStatementsStored);
   const documents = documentHandlers(ctx.pool, ctx.now);
   router.use((_req, res, next) => {
     res.set('Cache-Control', 'no-store');
     next();
   });
-  router.use(express.raw({ type: () => true, limit: XAPI_BODY_LIMIT }));
   router.use('/statements', consistentThrough);
+  // The door (decision 045b): only the alternate syntax's small form is read before the credentials are checked.
+  router.use(rawBody(XAPI_ALTERNATE_FORM_LIMIT_BYTES, isAlternateSyntax));
   router.use(readXapiRequest(ctx.config.xapiDefaultVersion));
   router.get('/about', handled(about));
-  router.use(authenticate(clients, ctx.config.publicUrl));
+  router.use(authenticate(clients, requestCounter(ctx.pool, XAPI_AUTHENTICATION_FAILURES), ctx.config.publicUrl));
+  router.use(rawBody(XAPI_BODY_LIMIT_BYTES, () => true));
   router.put(
     '/statements',
     handled((xapi, res) => statements.put(xapi, res, senderOf(res))),

@@ -97,14 +97,17 @@ function checkAttachments(statements: readonly Statement[], parts: readonly Atta
       declared.add(sha2);
       const part = partsByHash.get(sha2);
       if (!part && attachment.fileUrl === undefined) throw badRequest(`Attachment ${sha2} has no part and no fileUrl`);
-      if (part && attachment.usageType === SIGNATURE_USAGE) checkSignature(part.content);
+      if (part && attachment.usageType === SIGNATURE_USAGE) checkSignature(part.content, statement);
     }
   }
   for (const sha2 of partsByHash.keys()) if (!declared.has(sha2)) throw badRequest(`Part ${sha2} is no statement's attachment`);
 }
 
-/** Handlers of the Statement Resource on the statements of one database. */
-export function statementHandlers(pool: pg.Pool, now: () => Date) {
+/**
+ * Handlers of the Statement Resource on the statements of one database; `stored` is told after
+ * statements were stored (the worker that turns them into entries looks at once, decision 045a).
+ */
+export function statementHandlers(pool: pg.Pool, now: () => Date, stored: () => void = () => {}) {
   const store = statementStore(pool);
 
   /** Validates, completes and stores what a PUT or POST sent; the ids stored. */
