@@ -103,11 +103,8 @@ function checkAttachments(statements: readonly Statement[], parts: readonly Atta
   for (const sha2 of partsByHash.keys()) if (!declared.has(sha2)) throw badRequest(`Part ${sha2} is no statement's attachment`);
 }
 
-/**
- * Handlers of the Statement Resource on the statements of one database; `stored` is told after
- * statements were stored (the worker that turns them into entries looks at once, decision 045a).
- */
-export function statementHandlers(pool: pg.Pool, now: () => Date, stored: () => void = () => {}) {
+/** Handlers of the Statement Resource on the statements of one database. */
+export function statementHandlers(pool: pg.Pool, now: () => Date) {
   const store = statementStore(pool);
 
   /** Validates, completes and stores what a PUT or POST sent; the ids stored. */
