@@ -14,7 +14,16 @@ export { changedTablesOf, type ChangedTables } from './framework/change-signals'
 export { positionOfCut, positionOfCutByReading, replayedAsideSchemas, asOfSchema, AS_OF_PREFIX } from './framework/replay-aside';
 export type { ReplayAsideOptions, ReplayAsideResult, ReplayedSchema } from './framework/replay-aside';
 export type { RebuildOptions, RebuildProgress, RebuildResult, ReplayCut } from './framework/replay';
-export { createReadModelWaiter, rebuildReadModels, replayAside, upgradeProductReadModels } from './product-read-models';
+export { SNAPSHOT_EVERY, SNAPSHOT_SCHEMA, snapshotsSize } from './framework/snapshots';
+export type { Snapshot, SnapshotKeeper, SnapshotsSize } from './framework/snapshots';
+export {
+  createReadModelWaiter,
+  rebuildReadModels,
+  replayAside,
+  startSnapshotKeeper,
+  takeSnapshots,
+  upgradeProductReadModels,
+} from './product-read-models';
 export { CliError, progressReporter, runCli, withEventLog } from './framework/cli-support';
 export type { ReadModelWaiter, ReadModelWaiterOptions } from './framework/waiter';
 export { deleteRows, unnestRows, upsertRows, type ColumnTypes, type UpsertOptions } from './framework/batch-sql';

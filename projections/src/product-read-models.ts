@@ -1,15 +1,23 @@
 import type { EventStore } from '@tht/eventstore';
 import type pg from 'pg';
 import { allProjectors } from './all-projectors';
+import type { AnyProjector } from './framework/projector';
 import { throttledProgress } from './framework/progress-line';
 import { rebuildReadModels as rebuild } from './framework/rebuild';
 import type { RebuildOptions } from './framework/replay';
 import { replayAside as replay, type ReplayAsideOptions } from './framework/replay-aside';
+import {
+  startSnapshotKeeper as startKeeper,
+  takeSnapshots as take,
+  type SnapshotKeeperOptions,
+  type TakeSnapshotsOptions,
+} from './framework/snapshots';
 import { upgradeReadModels } from './framework/upgrade';
 import { createReadModelWaiter as createWaiter, type ReadModelWaiterOptions } from './framework/waiter';
 
 /** The options of a replay of the framework, whose projectors are by default every one of the product. */
-type OfTheProduct<Options extends RebuildOptions> = Omit<Options, 'projectors'> & Partial<Pick<Options, 'projectors'>>;
+type OfTheProduct<Options extends { projectors: readonly AnyProjector[] }> = Omit<Options, 'projectors'> &
+  Partial<Pick<Options, 'projectors'>>;
 
 /** The framework's `rebuildReadModels`, by default of the product's read models (`allProjectors`). */
 export function rebuildReadModels(options: OfTheProduct<RebuildOptions>) {
@@ -19,6 +27,16 @@ export function rebuildReadModels(options: OfTheProduct<RebuildOptions>) {
 /** The framework's `replayAside`, by default of the product's read models (`allProjectors`). */
 export function replayAside(options: OfTheProduct<ReplayAsideOptions>) {
   return replay({ ...options, projectors: options.projectors ?? allProjectors });
+}
+
+/** The framework's `takeSnapshots`, by default of the product's read models (`allProjectors`). */
+export function takeSnapshots(options: OfTheProduct<TakeSnapshotsOptions>) {
+  return take({ ...options, projectors: options.projectors ?? allProjectors });
+}
+
+/** The framework's `startSnapshotKeeper`, by default of the product's read models (`allProjectors`). */
+export function startSnapshotKeeper(options: OfTheProduct<SnapshotKeeperOptions>) {
+  return startKeeper({ ...options, projectors: options.projectors ?? allProjectors });
 }
 
 /** The framework's `createReadModelWaiter`, by default for the product's read models (`allProjectors`). */

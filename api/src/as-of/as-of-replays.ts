@@ -8,6 +8,7 @@ import {
   positionOfCut,
   replayAside,
   replayedAsideSchemas,
+  startSnapshotKeeper,
   type ReadModelDb,
   type ReadModelTables,
   type RebuildProgress,
@@ -31,6 +32,10 @@ import type { Logger } from '../platform/logger';
  * as many moments resolved at once (a read of the log up to it, `jobs.as_of_resolutions`), each
  * user waiting for one of each at a time. Asking for what is under way costs nothing; anything
  * more is refused (`busy`).
+ *
+ * A replay starts from the latest snapshot of the read models at or before its position
+ * (decision 045e): each API process keeps taking them in the background, on a pool of its own,
+ * one process at a time.
  */
 export type AsOfOutcome<T> =
   | { status: 'ready'; value: T }
@@ -75,6 +80,8 @@ export interface AsOfReplaysOptions {
   batchSize?: number;
   /** Replays queued or building at most, and moments being resolved at most. */
   maxJobs?: number;
+  /** Events between two snapshots of the read models (tests take small ones). */
+  snapshotEvery?: number;
 }
 
 /** The replays' and the moments' tables in schema `jobs` (`migrateJobs`). */
@@ -140,6 +147,7 @@ export function createAsOfReplays({
   keep = KEEP,
   batchSize,
   maxJobs = MAX_JOBS,
+  snapshotEvery,
 }: AsOfReplaysOptions): AsOfReplays {
   const connectionString = apiPool.options.connectionString;
   if (!connectionString) throw new Error('The as-of replays need the pool of a connection string');
@@ -150,6 +158,16 @@ export function createAsOfReplays({
   const readLockDb = createDb(readLocks);
   let store: EventStore | null = null;
   const storeOf = () => (store ??= createEventStore({ pool, eventstoreUrl, personalData }));
+  const snapshotPool = createPool(connectionString, { max: POOL_SIZE });
+  const snapshotStore = createEventStore({ pool: snapshotPool, eventstoreUrl, personalData });
+  const snapshots = startSnapshotKeeper({
+    pool: snapshotPool,
+    store: snapshotStore,
+    every: snapshotEvery,
+    onTaken: ({ position, events }, seconds) =>
+      log.info(`Snapshot of the read models at log position ${position} (${events} events) taken in ${seconds.toFixed(1)} s`),
+    onError: (error) => log.warn(`Taking snapshots of the read models stopped; trying again in a minute: ${String(error)}`),
+  });
   const resolved = new Map<number, string>();
   /** Moments being resolved by this process, by time: asking for one again waits for the same answer. */
   const resolving = new Map<number, Promise<string>>();
@@ -372,6 +390,9 @@ export function createAsOfReplays({
     },
     async close() {
       closed = true;
+      await snapshots.stop();
+      await snapshotStore.close();
+      await snapshotPool.end();
       await store?.close();
       await pool.end();
       await builds;
@@ -381,8 +402,10 @@ export function createAsOfReplays({
 }
 
 /**
- * Drops every replay kept aside: after an erasure (decision 038), since they were made while the
- * erased person's key existed; the next question about a past moment replays it again.
+ * Drops every replay kept aside and the snapshots of the read models (their schemas share the
+ * as-of prefix): after an erasure (decision 038), since they were made while the erased person's
+ * key existed; the next question about a past moment replays it again, and the snapshots are taken
+ * again from the log, in which the person's data can no longer be read.
  */
 export async function dropAsOfReplays(db: ReadModelDb): Promise<void> {
   const { rows } = await sql<{ schema: string }>`SELECT nspname AS schema FROM pg_namespace

@@ -124,6 +124,7 @@ describe('describeHrStatsAsOf', () => {
           events: 12_345,
           lastPosition: '9-1',
           lastRecordedAt: null,
+          snapshot: null,
           seconds: 1,
           eventsPerSecond: 1,
         },

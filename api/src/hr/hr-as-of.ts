@@ -90,8 +90,9 @@ export function describeHrStatsAsOf({ replay, stats }: HrStatsAsOf, label: strin
     ['Innovative entries', stats.innovativeEntries],
   ];
   const upTo = replay.lastPosition ? `, up to log position ${replay.lastPosition}` : '';
+  const from = replay.snapshot ? ` after the snapshot at log position ${replay.snapshot}` : '';
   return [
-    `The organisation as of ${label}: ${number.format(replay.events)} events${upTo}`,
+    `The organisation as of ${label}: ${number.format(replay.events)} events${from}${upTo}`,
     `HR figures of ${stats.year}:`,
     ...figures.map(([name, value]) => `  ${name.padEnd(20)}${number.format(value)}`),
     `Read models kept in schema ${replay.schema} (drop with: DROP SCHEMA ${replay.schema} CASCADE)`,

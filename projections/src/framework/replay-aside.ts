@@ -13,12 +13,15 @@ import {
   type RebuildResult,
   type ReplayCut,
 } from './replay';
-import { READ_MODEL_SCHEMA } from './schema';
+import { AS_OF_PREFIX, READ_MODEL_SCHEMA } from './schema';
+import { seedFromSnapshot } from './snapshots';
 
 export interface ReplayAsideOptions extends RebuildOptions {
   until: ReplayCut;
   /** The schema to build; replaced if it exists. Never `read_models`. */
   schema: string;
+  /** false: replays from the log's start even when a snapshot (snapshots.ts) is at or before a position cut. */
+  fromSnapshot?: boolean;
 }
 
 export interface ReplayAsideResult extends RebuildResult {
@@ -27,10 +30,12 @@ export interface ReplayAsideResult extends RebuildResult {
   lastPosition: string | null;
   /** When the last event replayed was recorded (its `occurredAt`); null when none was. */
   lastRecordedAt: string | null;
+  /** The snapshot the replay started from; null: from the log's start. */
+  snapshot: string | null;
 }
 
 /** Schemas built by `replayAside` for a cut start with this (`rebuildReadModels` leaves them alone). */
-export const AS_OF_PREFIX = `${READ_MODEL_SCHEMA}_asof_`;
+export { AS_OF_PREFIX };
 
 /** The schema of the read models as of a cut: `read_models_asof_20260630t235959999z`, `read_models_asof_p1234_7`. */
 export function asOfSchema(cut: ReplayCut): string {
@@ -42,21 +47,35 @@ export function asOfSchema(cut: ReplayCut): string {
  * Replays the log up to a cut into a schema kept aside (the organisation's read models as they
  * were then), the way a rebuild replays it, without a swap: the live read models and their
  * checkpoints are not touched. The schema has its own checkpoints, at the last event replayed.
+ * A cut at a position starts from the latest snapshot at or before it (snapshots.ts), if any, and
+ * replays only the events after the snapshot.
  */
-export async function replayAside({ until, schema, ...options }: ReplayAsideOptions): Promise<ReplayAsideResult> {
+export async function replayAside({
+  until,
+  schema,
+  fromSnapshot = true,
+  ...options
+}: ReplayAsideOptions): Promise<ReplayAsideResult> {
   if (schema === READ_MODEL_SCHEMA || !/^[a-z_][a-z0-9_]{0,62}$/.test(schema))
     throw new Error(`Not a schema to replay aside into: ${schema}`);
   const db = createDb<CheckpointTables>(options.pool);
   return withAdvisoryLock(db, `tht:replay-aside:${schema}`, `Another replay into ${schema} is running`, async () => {
     await sql`DROP SCHEMA IF EXISTS ${sql.id(schema)} CASCADE`.execute(db);
-    const run = await replayIntoFreshSchema(db, schema, replaySettings(options), until);
+    const seed = fromSnapshot && 'position' in until ? seedFromSnapshot(db, options.projectors, until.position) : undefined;
+    const run = await replayIntoFreshSchema(db, schema, replaySettings(options), until, seed);
     run.report('indexing');
     await withSecondaryIndexes(db, schema, run.indexes);
     await sql`COMMENT ON SCHEMA ${sql.id(schema)} IS ${sql.lit(`${REPLAYED_MARK}${run.replay.position}`)}`.execute(db);
     // Now the number of events up to the cut is known: the bar ends full.
     run.report('done', run.replay.done);
     const lastPosition = run.replay.position === START ? null : run.replay.position;
-    return { ...run.result(), schema, lastPosition, lastRecordedAt: run.replay.lastRecordedAt };
+    return {
+      ...run.result(),
+      schema,
+      lastPosition,
+      lastRecordedAt: run.replay.lastRecordedAt,
+      snapshot: run.start?.position ?? null,
+    };
   });
 }
 

@@ -68,23 +68,39 @@ export function replaySettings({
   return { store, projectors, batchSize, onProgress };
 }
 
+/** Where a replay starts when not at the log's start: its last event's position and time. */
+export interface ReplayStart {
+  position: string;
+  recordedAt: string | null;
+}
+
+/**
+ * Fills a freshly migrated schema (tables without their secondary indexes, checkpoints at the
+ * start) with the read models at some position and moves its checkpoints there; null: it did not,
+ * the replay starts at the log's start.
+ */
+export type SchemaSeed = (schema: string) => Promise<ReplayStart | null>;
+
 /**
  * Migrates `schema` for the projectors and replays the log into it (up to `cut`, else to the end),
- * without secondary indexes (returned, for `withSecondaryIndexes`); reports progress.
+ * without secondary indexes (returned, for `withSecondaryIndexes`); reports progress. With `seed`,
+ * the replay starts where the seed left the schema.
  */
 export async function replayIntoFreshSchema(
   db: CheckpointsDb,
   schema: string,
   { store, projectors, batchSize, onProgress }: ReplaySettings,
   cut?: ReplayCut,
+  seed?: SchemaSeed,
 ) {
   await migrateReadModels(db, projectors, schema);
   const indexes = await withoutSecondaryIndexes(db, schema);
+  const start = seed ? await seed(schema) : null;
 
   const started = performance.now();
   /** With a cut, the whole log's size: at most what is replayed. */
   const logSize = (await store.countAll?.()) ?? null;
-  const replay = new Replay(db, store, schema, projectors, batchSize, cut);
+  const replay = new Replay(db, store, schema, projectors, batchSize, cut, start ?? undefined);
   const seconds = () => (performance.now() - started) / 1000;
   const report = (phase: RebuildProgress['phase'], total = logSize) => {
     const eventsPerSecond = seconds() > 0 ? replay.done / seconds() : 0;
@@ -93,7 +109,7 @@ export async function replayIntoFreshSchema(
   };
   await replay.toEnd(() => report('replaying'));
   const result = (): RebuildResult => ({ events: replay.done, seconds: seconds(), eventsPerSecond: replay.done / seconds() });
-  return { replay, indexes, report, result };
+  return { replay, indexes, report, result, start };
 }
 
 /** The batch's events before the first one beyond the cut. */
@@ -109,10 +125,10 @@ export function cutBatch(batch: ReadAllBatch, after: string | null, cut: ReplayC
 
 /** Applies the log to every projector of one schema: one transaction per projector and batch. */
 export class Replay {
-  private checkpoint = START;
+  private checkpoint: string;
   done = 0;
-  /** `occurredAt` of the last event replayed. */
-  lastRecordedAt: string | null = null;
+  /** `occurredAt` of the last event replayed (or the start's). */
+  lastRecordedAt: string | null;
 
   constructor(
     private readonly db: CheckpointsDb,
@@ -121,7 +137,11 @@ export class Replay {
     private readonly projectors: readonly AnyProjector[],
     private readonly batchSize: number,
     private readonly cut?: ReplayCut,
-  ) {}
+    start: ReplayStart = { position: START, recordedAt: null },
+  ) {
+    this.checkpoint = start.position;
+    this.lastRecordedAt = start.recordedAt;
+  }
 
   get position(): string {
     return this.checkpoint;
@@ -247,7 +267,7 @@ export interface DroppedIndex {
  * WAL as the replay goes costs less than rewriting every table in one go at the end
  * (`SET LOGGED` after an unlogged replay, measured with bench/rebuild.ts).
  */
-async function withoutSecondaryIndexes(db: CheckpointsDb, schema: string): Promise<DroppedIndex[]> {
+export async function withoutSecondaryIndexes(db: CheckpointsDb, schema: string): Promise<DroppedIndex[]> {
   const { rows: indexes } = await sql<DroppedIndex & { name: string }>`
     SELECT c.relname AS name, t.relname AS table, pg_get_indexdef(i.indexrelid) AS definition
     FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_class t ON t.oid = i.indrelid
@@ -264,9 +284,16 @@ export async function withSecondaryIndexes(db: CheckpointsDb, schema: string, in
 
 /** Runs `work` holding the advisory lock `key`, or fails with `busy` when another session holds it. */
 export async function withAdvisoryLock<T>(db: CheckpointsDb, key: string, busy: string, work: () => Promise<T>): Promise<T> {
+  const outcome = await whenLockFree(db, key, async () => ({ value: await work() }));
+  if (!outcome) throw new Error(`${busy}; try again when it has finished`);
+  return outcome.value;
+}
+
+/** Runs `work` holding the advisory lock `key`; null, without running it, when another session holds it. */
+export async function whenLockFree<T>(db: CheckpointsDb, key: string, work: () => Promise<T>): Promise<T | null> {
   return db.connection().execute(async (connection) => {
     const { rows } = await sql<{ locked: boolean }>`SELECT pg_try_advisory_lock(hashtext(${key})) AS locked`.execute(connection);
-    if (!rows[0]?.locked) throw new Error(`${busy}; try again when it has finished`);
+    if (!rows[0]?.locked) return null;
     try {
       return await work();
     } finally {

@@ -4,3 +4,5 @@ export const READ_MODEL_SCHEMA = 'read_models';
 export const CHECKPOINT_TABLE = 'projection_checkpoints';
 /** Notified after every committed projection batch. */
 export const READ_MODELS_CHANNEL = 'read_models_updated';
+/** Read models as of a past moment (and their snapshots) live in schemas named with this; `rebuildReadModels` leaves them alone. */
+export const AS_OF_PREFIX = `${READ_MODEL_SCHEMA}_asof_`;

@@ -1,0 +1,288 @@
+import type { EventStore } from '@tht/eventstore';
+import { createDb } from '@tht/postgres';
+import { sql, type QueryExecutorProvider } from 'kysely';
+import type pg from 'pg';
+import { migrateCheckpoints, START, storedVersions, type CheckpointsDb, type CheckpointTables } from './checkpoints';
+import { migrateReadModels } from './migrate';
+import { versionOf, type AnyProjector } from './projector';
+import { Replay, whenLockFree, withoutSecondaryIndexes, type ReplayStart, type SchemaSeed } from './replay';
+import { AS_OF_PREFIX, CHECKPOINT_TABLE } from './schema';
+
+/*
+ * Snapshots of the read models at regular positions of the log, so that the read models as of a
+ * moment are replayed from the nearest snapshot at or before it, not from the log's start
+ * (decision 045e). Kept compactly, as row versions: each read-model table has a history table of
+ * the same columns in SNAPSHOT_SCHEMA, whose rows hold between two snapshot positions
+ * (`snapshot_from` included, `snapshot_until` excluded, null: still held), so a row that does not
+ * change is stored once however many snapshots hold it. A snapshot at P is the rows with
+ * `snapshot_from <= P < snapshot_until`, and `snapshot_positions` lists the positions taken.
+ *
+ * The schemas are named with the as-of prefix, so whatever drops the read models as of past
+ * moments drops the snapshots too: an erasure (decision 038, `dropAsOfReplays`) and an upgrade
+ * whose projector versions differ from the snapshots' (decision 028, `dropOutdatedAsOf`).
+ */
+
+/** The history tables, the positions taken and the projectors' versions they were written by. */
+export const SNAPSHOT_SCHEMA = `${AS_OF_PREFIX}snapshots`;
+/** Where a round of `takeSnapshots` replays the log from one snapshot to the next; dropped at the round's end. */
+export const SNAPSHOT_WORK_SCHEMA = `${AS_OF_PREFIX}snapshot_work`;
+/**
+ * Events between two snapshots: an as-of replay replays at most this many after its snapshot
+ * (a few seconds on the as-of replays' two connections). Measured with bench/as-of-cut.ts.
+ */
+export const SNAPSHOT_EVERY = 20_000;
+
+const POSITIONS = sql.table(`${SNAPSHOT_SCHEMA}.snapshot_positions`);
+/** One round of snapshots at a time, across every process. */
+const SNAPSHOT_LOCK = 'tht:as-of-snapshots';
+
+/** A snapshot taken: its log position, its last event's time and how many events it includes. */
+export interface Snapshot extends ReplayStart {
+  events: number;
+}
+
+export interface TakeSnapshotsOptions {
+  pool: pg.Pool;
+  store: EventStore;
+  projectors: readonly AnyProjector[];
+  /** Events between two snapshots (SNAPSHOT_EVERY). */
+  every?: number;
+  /** Events per batch read and applied. */
+  batchSize?: number;
+  /** Called after each snapshot is recorded, with the seconds it took. */
+  onTaken?: (snapshot: Snapshot, seconds: number) => void;
+  /** Checked between batches: true stops the round (the snapshots recorded stay). */
+  stopping?: () => boolean;
+}
+
+/** A round stopped by `stopping`. */
+class SnapshotsStopped extends Error {}
+
+/**
+ * Takes the snapshots due: one every `every` events of the log after the latest one, until fewer
+ * than `every` events follow it. The log is replayed once, from the latest snapshot, into a work
+ * schema; at each position the work schema's rows are compared with the history's (by a hash of
+ * each row) and the differences recorded with the position, in one transaction, so an interrupted
+ * round loses only the snapshot under way and the next round resumes from the last recorded.
+ * Returns the snapshots taken; null when another process is taking them.
+ */
+export async function takeSnapshots({
+  pool,
+  store,
+  projectors,
+  every = SNAPSHOT_EVERY,
+  batchSize = every,
+  onTaken = () => {},
+  stopping = () => false,
+}: TakeSnapshotsOptions): Promise<Snapshot[] | null> {
+  if (!Number.isInteger(every) || every < 1)
+    throw new Error(`Snapshots are taken every positive whole number of events, not ${every}`);
+  const db = createDb<CheckpointTables>(pool);
+  return whenLockFree(db, SNAPSHOT_LOCK, async () => {
+    if (!(await eventsAfter(store, (await latestSnapshot(db, projectors))?.position ?? START, every))) return [];
+    await prepareSnapshotSchema(db, projectors);
+    let at: Snapshot = (await latestSnapshot(db, projectors)) ?? { position: START, recordedAt: null, events: 0 };
+    await sql`DROP SCHEMA IF EXISTS ${sql.id(SNAPSHOT_WORK_SCHEMA)} CASCADE`.execute(db);
+    await migrateReadModels(db, projectors, SNAPSHOT_WORK_SCHEMA);
+    await withoutSecondaryIndexes(db, SNAPSHOT_WORK_SCHEMA);
+    if (at.position !== START) await seedFromSnapshot(db, projectors, at.position)(SNAPSHOT_WORK_SCHEMA);
+    const taken: Snapshot[] = [];
+    for (let next = await eventsAfter(store, at.position, every); next; next = await eventsAfter(store, at.position, every)) {
+      const started = performance.now();
+      const replay = new Replay(db, store, SNAPSHOT_WORK_SCHEMA, projectors, batchSize, { position: next }, at);
+      await replay.toEnd(() => {
+        if (stopping()) throw new SnapshotsStopped('Stopped taking snapshots');
+      });
+      at = { position: replay.position, recordedAt: replay.lastRecordedAt, events: at.events + replay.done };
+      await recordSnapshot(db, at);
+      taken.push(at);
+      onTaken(at, (performance.now() - started) / 1000);
+    }
+    await sql`DROP SCHEMA ${sql.id(SNAPSHOT_WORK_SCHEMA)} CASCADE`.execute(db);
+    return taken;
+  });
+}
+
+/** The position `every` events after `position`, once that many follow it; else null. */
+async function eventsAfter(store: EventStore, position: string, every: number): Promise<string | null> {
+  const after = position === START ? null : position;
+  if (store.countAfter && (await store.countAfter(after, every)) < every) return null;
+  const batch = await store.readAll(after, every);
+  return batch.events.length === every ? batch.lastPosition : null;
+}
+
+/** Whether the snapshots were written by exactly these projectors at these versions. */
+async function snapshotsMatch(db: QueryExecutorProvider, projectors: readonly AnyProjector[]): Promise<boolean> {
+  const stored = await storedVersions(db, SNAPSHOT_SCHEMA);
+  return stored.size === projectors.length && projectors.every((projector) => stored.get(projector.name) === versionOf(projector));
+}
+
+/** Creates the snapshots' schema; first drops one written by other projectors or versions. */
+async function prepareSnapshotSchema(db: CheckpointsDb, projectors: readonly AnyProjector[]): Promise<void> {
+  if (!(await snapshotsMatch(db, projectors))) await sql`DROP SCHEMA IF EXISTS ${sql.id(SNAPSHOT_SCHEMA)} CASCADE`.execute(db);
+  await sql`CREATE SCHEMA IF NOT EXISTS ${sql.id(SNAPSHOT_SCHEMA)}`.execute(db);
+  await sql`CREATE TABLE IF NOT EXISTS ${POSITIONS} (
+    position text COLLATE "C" PRIMARY KEY,
+    recorded_at text,
+    events bigint NOT NULL,
+    taken_at timestamptz NOT NULL DEFAULT now())`.execute(db);
+  await migrateCheckpoints(db, SNAPSHOT_SCHEMA, projectors);
+}
+
+/** The latest snapshot, if there is one these projectors can start from. */
+async function latestSnapshot(db: QueryExecutorProvider, projectors: readonly AnyProjector[]): Promise<Snapshot | null> {
+  return snapshotAtOrBefore(db, projectors, null);
+}
+
+/** The latest snapshot at or before `position` (any: null), if there is one these projectors can start from. */
+async function snapshotAtOrBefore(
+  db: QueryExecutorProvider,
+  projectors: readonly AnyProjector[],
+  position: string | null,
+): Promise<Snapshot | null> {
+  if (!(await snapshotsMatch(db, projectors))) return null;
+  const atOrBefore = position === null ? sql`` : sql`WHERE position <= ${position}`;
+  const { rows } = await sql<{ position: string; recordedAt: string | null; events: string }>`
+    SELECT position, recorded_at AS "recordedAt", events FROM ${POSITIONS} ${atOrBefore}
+    ORDER BY position DESC LIMIT 1`.execute(db);
+  return rows[0] ? { ...rows[0], events: Number(rows[0].events) } : null;
+}
+
+/** A read-model table of a schema: its name and columns, in order. */
+interface TableColumns {
+  table: string;
+  columns: string[];
+  keyed: boolean;
+}
+
+async function tablesOf(db: QueryExecutorProvider, schema: string): Promise<TableColumns[]> {
+  const { rows } = await sql<TableColumns>`
+    SELECT c.relname AS table, array_agg(a.attname::text ORDER BY a.attnum) AS columns,
+      EXISTS (SELECT 1 FROM pg_index i WHERE i.indrelid = c.oid AND i.indisprimary) AS keyed
+    FROM pg_class c JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped
+    WHERE c.relnamespace = ${schema}::regnamespace AND c.relkind = 'r' AND c.relname <> ${CHECKPOINT_TABLE}
+    GROUP BY c.oid, c.relname ORDER BY c.relname`.execute(db);
+  return rows;
+}
+
+const historyOf = (table: string) => sql.table(`${SNAPSHOT_SCHEMA}.${table}`);
+const columnList = (columns: readonly string[], alias?: string) =>
+  sql.join(columns.map((column) => sql.ref(alias ? `${alias}.${column}` : column)));
+
+/**
+ * Records the work schema's rows as the snapshot `at`, in one transaction: rows held until now
+ * that the work schema no longer has are closed at the position, and its rows the history does
+ * not hold are added from it. Rows are compared by an md5 of their text; every read-model table
+ * has a primary key, so its rows are a set.
+ */
+async function recordSnapshot(db: CheckpointsDb, at: Snapshot): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    for (const { table, columns, keyed } of await tablesOf(trx, SNAPSHOT_WORK_SCHEMA)) {
+      if (!keyed) throw new Error(`Read-model table ${table} has no primary key: its rows cannot be kept in snapshots`);
+      const history = historyOf(table);
+      const work = sql.table(`${SNAPSHOT_WORK_SCHEMA}.${table}`);
+      const hash = sql`md5(w::text)::uuid`;
+      await sql`CREATE TABLE IF NOT EXISTS ${history} (LIKE ${work},
+        snapshot_row uuid NOT NULL, snapshot_from text COLLATE "C" NOT NULL, snapshot_until text COLLATE "C")`.execute(trx);
+      await sql`UPDATE ${history} h SET snapshot_until = ${at.position}
+        WHERE h.snapshot_until IS NULL AND NOT EXISTS (SELECT 1 FROM ${work} w WHERE ${hash} = h.snapshot_row)`.execute(trx);
+      await sql`INSERT INTO ${history} (${columnList(columns)}, snapshot_row, snapshot_from)
+        SELECT ${columnList(columns, 'w')}, ${hash}, ${at.position} FROM ${work} w
+        WHERE NOT EXISTS (SELECT 1 FROM ${history} h WHERE h.snapshot_until IS NULL AND h.snapshot_row = ${hash})`.execute(trx);
+    }
+    await sql`INSERT INTO ${POSITIONS} (position, recorded_at, events)
+      VALUES (${at.position}, ${at.recordedAt}, ${at.events})`.execute(trx);
+  });
+}
+
+/**
+ * A seed (`replayIntoFreshSchema`) from the latest snapshot at or before `position`: copies its
+ * rows into the fresh schema's tables and moves the schema's checkpoints to it, in one
+ * transaction that sees one state of the snapshots. None (null) when no snapshot these projectors
+ * can start from is that early.
+ */
+export function seedFromSnapshot(db: CheckpointsDb, projectors: readonly AnyProjector[], position: string): SchemaSeed {
+  return (schema) =>
+    db
+      .transaction()
+      .setIsolationLevel('repeatable read')
+      .execute(async (trx) => {
+        const snapshot = await snapshotAtOrBefore(trx, projectors, position);
+        if (!snapshot) return null;
+        const held = sql`snapshot_from <= ${snapshot.position} AND (snapshot_until IS NULL OR snapshot_until > ${snapshot.position})`;
+        for (const { table, columns } of await tablesOf(trx, schema)) {
+          const list = columnList(columns);
+          await sql`INSERT INTO ${sql.table(`${schema}.${table}`)} (${list}) SELECT ${list} FROM ${historyOf(table)} WHERE ${held}`.execute(
+            trx,
+          );
+        }
+        await sql`UPDATE ${sql.table(`${schema}.${CHECKPOINT_TABLE}`)} SET position = ${snapshot.position}`.execute(trx);
+        return { position: snapshot.position, recordedAt: snapshot.recordedAt };
+      });
+}
+
+/** What the snapshots take: how many, up to which position, and their tables' size on disk with indexes and TOAST. */
+export interface SnapshotsSize {
+  snapshots: number;
+  latest: string | null;
+  bytes: number;
+}
+
+export async function snapshotsSize(db: QueryExecutorProvider): Promise<SnapshotsSize> {
+  const { rows } = await sql<{ bytes: string; taken: boolean }>`SELECT
+      (SELECT coalesce(sum(pg_total_relation_size(c.oid)), 0) FROM pg_class c
+        WHERE c.relnamespace = to_regnamespace(${SNAPSHOT_SCHEMA}) AND c.relkind = 'r')::text AS bytes,
+      to_regclass(${`${SNAPSHOT_SCHEMA}.snapshot_positions`}) IS NOT NULL AS taken`.execute(db);
+  const bytes = Number(rows[0]!.bytes);
+  if (!rows[0]!.taken) return { snapshots: 0, latest: null, bytes };
+  const { rows: taken } = await sql<{ count: number; latest: string | null }>`SELECT count(*)::int AS count, max(position) AS latest
+    FROM ${POSITIONS}`.execute(db);
+  return { snapshots: taken[0]!.count, latest: taken[0]!.latest, bytes };
+}
+
+export interface SnapshotKeeperOptions extends Omit<TakeSnapshotsOptions, 'stopping'> {
+  /** How often to look for snapshots due. */
+  checkEveryMs?: number;
+  onError?: (error: unknown) => void;
+}
+
+export interface SnapshotKeeper {
+  /** Stops the round under way at its next batch, then stops looking. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Takes the snapshots due in the background: at once, then every `checkEveryMs` (a bounded count
+ * of the log after the latest snapshot when none is due). Several processes may each run one:
+ * a round runs in one at a time.
+ */
+export function startSnapshotKeeper({
+  checkEveryMs = 60_000,
+  onError = (error) => console.error('Taking snapshots of the read models failed; trying again later', error),
+  ...options
+}: SnapshotKeeperOptions): SnapshotKeeper {
+  let running = true;
+  let wake = () => {};
+  const loop = (async () => {
+    while (running) {
+      await takeSnapshots({ ...options, stopping: () => !running }).catch((error: unknown) => {
+        if (running) onError(error);
+      });
+      if (running)
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, checkEveryMs);
+          wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+    }
+  })();
+  return {
+    async stop() {
+      running = false;
+      wake();
+      await loop;
+    },
+  };
+}
