@@ -23,7 +23,7 @@ beforeAll(async () => {
 });
 afterAll(() => app?.close());
 
-/** Sign-ins appended to the account's own stream, one append each, as releases before decision 045d did. */
+/** Sign-ins appended to the account's own stream as releases before decision 045d did (stored alike, 100 per append here). */
 async function signInsTheOldWay(userId: number, count: number): Promise<void> {
   const signIn = (n: number): NewEvent => ({
     type: 'UserLoggedIn',
@@ -31,8 +31,10 @@ async function signInsTheOldWay(userId: number, count: number): Promise<void> {
     metadata: { actorId: String(userId), correlationId: randomUUID(), occurredAt: new Date().toISOString(), schemaVersion: 1 },
   });
   for (let n = 0; n < count; n += 100) {
-    await Promise.all(
-      Array.from({ length: Math.min(100, count - n) }, (_, i) => app.ctx.store.append(userStream(userId), [signIn(n + i)], 'any')),
+    await app.ctx.store.append(
+      userStream(userId),
+      Array.from({ length: Math.min(100, count - n) }, (_, i) => signIn(n + i)),
+      'any',
     );
   }
 }
@@ -78,7 +80,7 @@ describe("an account command's cost does not grow with the person's sign-ins", (
     expect(readWithMany).toBe(readWithFew);
     // UserCreated, the first role change, and the event where the sign-ins were passed.
     expect(readWithMany).toBeLessThanOrEqual(3);
-  });
+  }, 60_000);
 
   it('keeps deciding at the stream version when an old release signs the person in after the first pass (both run during an upgrade)', async () => {
     const person = await createUserAndLogin(app);
@@ -90,6 +92,18 @@ describe("an account command's cost does not grow with the person's sign-ins", (
     expect(await changeRole(person, 'employee')).toBeLessThanOrEqual(4);
     const types = (await app.ctx.store.readStream(userStream(person.user.id))).map((event) => event.type);
     expect(types.filter((type) => type === 'UserUpdated')).toHaveLength(3);
+  });
+
+  it('reads a stream whole once more when the place remembered is past its end (a log restored from an older copy)', async () => {
+    const person = await createUserAndLogin(app);
+    await signInsTheOldWay(person.user.id, 50);
+    await changeRole(person, 'manager');
+    await app.ctx.pool.query('UPDATE account_streams.passed_sign_ins SET head = head + 1000 WHERE stream_name = $1', [
+      userStream(person.user.id),
+    ]);
+
+    expect(await changeRole(person, 'hr')).toBeGreaterThan(50);
+    expect(await changeRole(person, 'employee')).toBeLessThanOrEqual(4);
   });
 });
 

@@ -55,6 +55,11 @@ async function rememberPassed(pool: pg.Pool, stream: string, { head, kept }: Pas
   });
 }
 
+/** Drops a row the log no longer fits (restored from an older copy), so the next pass records it afresh. */
+async function forgetPassed(pool: pg.Pool, stream: string): Promise<void> {
+  await pool.query({ name: 'account-streams-forget', text: `DELETE FROM ${TABLE} WHERE stream_name = $1`, values: [stream] });
+}
+
 /** The kept events and those from the head on; null when the stream has no event at the head (a log restored from an older copy). */
 async function readPast(
   read: (only: { versions: readonly number[]; from: number }) => Promise<RecordedEvent[]>,
@@ -71,6 +76,7 @@ async function readPast(
 export const readAccountStream: StreamReader = async (ctx, stream) => {
   const remembered = await passedSignIns(ctx.pool, stream);
   const part = remembered && (await readPast((only) => ctx.store.readStream(stream, only), remembered));
+  if (remembered && !part) await forgetPassed(ctx.pool, stream);
   const passed = part ? remembered : NOTHING_PASSED;
   const events = part ?? (await ctx.store.readStream(stream));
   const after = events.filter((event) => event.streamVersion > passed.head);
