@@ -5,12 +5,31 @@
  * years: four fifths of the log are read by the second). Each round checks both find the same
  * position.
  *
+ * Then the read models as of that cut (issue 33, decision 045e), as the API builds them on its two
+ * connections: replayed from the log's start, then (once `takeSnapshots` has taken the snapshots,
+ * timed, with their size on disk) from the nearest snapshot, and from a snapshot at its worst (the
+ * cut one event short of the next snapshot); each from-snapshot replay is checked equal to the one
+ * from the start. The plan of the cut's query on the chain's time index is printed.
+ *
  * Run: `npx tsx bench/as-of-cut.ts`. Sizes: BENCH_ORG_PEOPLE (10000), BENCH_ORG_ENTRIES (1000000),
- * BENCH_ROUNDS (3).
+ * BENCH_ROUNDS (3), BENCH_SNAPSHOT_EVERY (SNAPSHOT_EVERY, 20000). A quick run:
+ * `BENCH_ORG_PEOPLE=1000 BENCH_ORG_ENTRIES=200000 BENCH_ROUNDS=1 npx tsx bench/as-of-cut.ts`.
  */
 import { createEventStore, migrateEventStore, sealChain } from '@tht/eventstore';
 import { createPool } from '@tht/postgres';
-import { positionOfCut, positionOfCutByReading } from 'projections';
+import type { EventStore } from '@tht/eventstore';
+import {
+  positionOfCut,
+  positionOfCutByReading,
+  replayAside,
+  SNAPSHOT_EVERY,
+  snapshotsSize,
+  takeSnapshots,
+  type ReplayAsideResult,
+} from 'projections';
+import { readModelSnapshot } from 'projections/testing/read-model-snapshot';
+import { createDb } from '@tht/postgres';
+import type pg from 'pg';
 import { benchDatabase } from './support/bench-postgres';
 import { loadAverageText } from './support/report';
 import { secondsSince } from './support/seed';
@@ -19,11 +38,89 @@ import { seedSampleOrganisation } from './support/sample-organisation';
 const PEOPLE = Number(process.env.BENCH_ORG_PEOPLE ?? 10_000);
 const ENTRIES = Number(process.env.BENCH_ORG_ENTRIES ?? 1_000_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const EVERY = Number(process.env.BENCH_SNAPSHOT_EVERY ?? SNAPSHOT_EVERY);
 const NOW = new Date();
+/** As the API's as-of replays: a pool of two connections of their own. */
+const AS_OF_CONNECTIONS = 2;
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+/** The read models as of `position` replayed aside into `schema`, timed, with the API's two connections. */
+async function timedReplay(replayPool: pg.Pool, store: EventStore, position: string, schema: string, fromSnapshot: boolean) {
+  const started = performance.now();
+  const result = await replayAside({ pool: replayPool, store, until: { position }, schema, fromSnapshot });
+  return { result, seconds: secondsSince(started) };
+}
+
+function replayLine(label: string, { result, seconds }: { result: ReplayAsideResult; seconds: number }): string {
+  const from = result.snapshot ? `from the snapshot at ${result.snapshot}` : "from the log's start";
+  return `  ${label}: ${seconds.toFixed(1)} s, ${result.events} events replayed ${from} (${loadAverageText()})`;
+}
+
+/** The size of a schema's tables on disk, indexes and TOAST included. */
+async function schemaBytes(pool: pg.Pool, schema: string): Promise<number> {
+  const { rows } = await pool.query<{ bytes: string }>(
+    `SELECT coalesce(sum(pg_total_relation_size(c.oid)), 0)::text AS bytes FROM pg_class c
+      WHERE c.relnamespace = to_regnamespace($1) AND c.relkind = 'r'`,
+    [schema],
+  );
+  return Number(rows[0]!.bytes);
+}
+
+/** Fails unless the read models of both schemas are equal, row for row. */
+async function expectEqual(pool: pg.Pool, fromStart: string, fromSnapshot: string): Promise<void> {
+  const db = createDb(pool);
+  const [expected, actual] = [await readModelSnapshot(db, fromStart), await readModelSnapshot(db, fromSnapshot)];
+  for (const table of Object.keys(expected))
+    if (JSON.stringify(expected[table]) !== JSON.stringify(actual[table]))
+      throw new Error(`${fromSnapshot}.${table} differs from the replay from the log's start`);
+}
+
+/** The plan of the cut's first query (postgres-cut.ts): a range of the chain's time index after the cut, read from the index alone. */
+async function cutPlan(pool: pg.Pool, cut: Date): Promise<string> {
+  const { rows } = await pool.query<{ 'QUERY PLAN': string }>(
+    `EXPLAIN (ANALYZE, BUFFERS, COSTS OFF, TIMING OFF, SUMMARY ON)
+      SELECT min(sequence + 0) FROM eventstore.chain WHERE occurred_at > $1 AND sequence <= (SELECT max(sequence) FROM eventstore.chain)`,
+    [cut.toISOString()],
+  );
+  return rows.map((row) => `    ${row['QUERY PLAN']}`).join('\n');
+}
+
+/** The read models as of `position` with and without snapshots, and the snapshots' cost. */
+async function fromSnapshots(pool: pg.Pool, store: EventStore, replayPool: pg.Pool, position: string): Promise<void> {
+  const fromStart = await timedReplay(replayPool, store, position, 'read_models_asof_bench_start', false);
+  console.log(replayLine('as of a year back, no snapshots', fromStart));
+
+  const taking = performance.now();
+  const taken = (await takeSnapshots({ pool: replayPool, store, every: EVERY }))!;
+  const takingSeconds = secondsSince(taking);
+  const size = await snapshotsSize(createDb(pool));
+  const liveSize = await schemaBytes(pool, 'read_models_asof_bench_start');
+  console.log(
+    `  snapshots: ${taken.length} every ${EVERY} events taken in ${takingSeconds.toFixed(1)} s (${loadAverageText()}); ` +
+      `${mb(size.bytes)} on disk, against ${mb(liveSize)} for the read models a year back (${(size.bytes / liveSize).toFixed(2)}x)`,
+  );
+
+  const withSnapshot = await timedReplay(replayPool, store, position, 'read_models_asof_bench_snapshot', true);
+  console.log(replayLine('as of a year back, from a snapshot', withSnapshot));
+  await expectEqual(pool, 'read_models_asof_bench_start', 'read_models_asof_bench_snapshot');
+
+  // At its worst: one event short of the next snapshot, EVERY - 1 events to replay.
+  const worstCut = (await store.readAll(withSnapshot.result.snapshot, EVERY - 1)).lastPosition!;
+  const worstFromStart = await timedReplay(replayPool, store, worstCut, 'read_models_asof_bench_start', false);
+  const worst = await timedReplay(replayPool, store, worstCut, 'read_models_asof_bench_snapshot', true);
+  console.log(replayLine('one event short of the next snapshot, from a snapshot', worst));
+  await expectEqual(pool, 'read_models_asof_bench_start', 'read_models_asof_bench_snapshot');
+  console.log(
+    `as-of read models a year back: ${fromStart.seconds.toFixed(1)} s from the log's start, ${withSnapshot.seconds.toFixed(1)} s from a snapshot, ` +
+      `${worst.seconds.toFixed(1)} s at worst (${worstFromStart.seconds.toFixed(1)} s without); snapshots ${mb(size.bytes)}, taken in ${takingSeconds.toFixed(1)} s`,
+  );
+}
 
 const database = await benchDatabase();
 const pool = createPool(database.connectionString, { max: 4 });
 const store = createEventStore({ pool });
+const replayPool = createPool(database.connectionString, { max: AS_OF_CONNECTIONS });
+const replayStore = createEventStore({ pool: replayPool });
 try {
   await migrateEventStore(pool);
   const seeding = performance.now();
@@ -52,8 +149,12 @@ try {
   console.log(
     `as-of cut a year back of ${events} events: query ${(median(timings.query) * 1000).toFixed(0)} ms vs reading ${median(timings.reading).toFixed(1)} s (medians)`,
   );
+  console.log(`  the cut's query on the chain's time index:\n${await cutPlan(pool, cut.recordedBy)}`);
+  await fromSnapshots(pool, replayStore, replayPool, await positionOfCut(store, cut));
 } finally {
+  await replayStore.close();
   await store.close();
+  await replayPool.end();
   await pool.end();
   await database.close();
 }

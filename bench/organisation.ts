@@ -7,8 +7,11 @@
  *   - seed time (for reference: the seeding command's process, rows, then the chain's seal);
  *   - `rebuildReadModels` into every read model against the same with no-op projectors (the
  *     framework alone: reading the log, transactions, checkpoints, swap), target >= 0.5;
+ *   - the snapshots of the read models the as-of replays start from (`takeSnapshots`, as the
+ *     product's keeper takes them in the background, here on the benchmark's pool): time and
+ *     size on disk (decision 045e);
  *   - with the product started as `npm start` does, `GET /api/hr/stats?asOf=` a year back, from
- *     the request to the first 200 (202 with progress until the replay is there), target < 60 s;
+ *     the request to the first 200 (202 with progress until the replay is there), target < 10 s;
  *   - each dashboard read at BENCH_CLIENTS (50) connections against the bare-Express floor, as the
  *     other read benches (`support/against-floor.ts`), target >= 0.7, repeat reads >= 0.9;
  *   - `GET /api/export` of every entry (CSV) and of everything (`?format=xlsx`, every sheet): time
@@ -25,8 +28,8 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { AS_OF_RETRY_AFTER_SECONDS, asOfBuildingSchema, PEOPLE_PAGE_SIZE } from '@tht/contracts';
 import { createEventStore } from '@tht/eventstore';
-import { createPool } from '@tht/postgres';
-import { allProjectors, rebuildReadModels, type AnyProjector } from 'projections';
+import { createDb, createPool } from '@tht/postgres';
+import { allProjectors, rebuildReadModels, SNAPSHOT_EVERY, snapshotsSize, takeSnapshots, type AnyProjector } from 'projections';
 import { describeOrganisation, ORGANISATION_SIZES, personWithRole, seededRandom, type Person } from '@tht/test-kit/organisation';
 import type pg from 'pg';
 import { repoRoot, startProduct } from '@tht/test-kit';
@@ -47,7 +50,7 @@ const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 50);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 3_000);
 /** How long the as-of read is asked again before the benchmark gives up on it. */
 const AS_OF_GIVE_UP_MS = 30 * 60_000;
-const TARGETS = { asOfSeconds: 60, exportSeconds: 60, exportGrowthMb: 200, readRatio: 0.7 };
+const TARGETS = { asOfSeconds: 10, exportSeconds: 60, exportGrowthMb: 200, readRatio: 0.7 };
 /** The run can outlast the default idle window: the product keeps its seeded users' tokens a day. */
 const SESSION_SETTINGS = { SESSION_MAX_HOURS: '24', SESSION_IDLE_MINUTES: String(24 * 60) };
 
@@ -135,6 +138,35 @@ async function rebuild(pool: pg.Pool): Promise<void> {
   }
 }
 
+/** The snapshots the as-of replays start from, taken before the product starts (it would take them in the background). */
+async function snapshots(pool: pg.Pool): Promise<void> {
+  const store = createEventStore({ pool });
+  try {
+    const started = performance.now();
+    const taken = (await takeSnapshots({ pool, store }))!;
+    const seconds = secondsSince(started);
+    const { bytes } = await snapshotsSize(createDb(pool));
+    const megabytes = `${number.format(bytes / 1024 / 1024)} MB on disk`;
+    console.log(
+      `  snapshots: ${taken.length} every ${number.format(SNAPSHOT_EVERY)} events in ${seconds.toFixed(1)} s, ${megabytes}`,
+    );
+    const events = taken.at(-1)?.events ?? 0;
+    emitRow(
+      timedRow(
+        `${taken.length} snapshots of the read models (as-of replays start from them)`,
+        events,
+        'events',
+        seconds,
+        null,
+        null,
+        megabytes,
+      ),
+    );
+  } finally {
+    await store.close();
+  }
+}
+
 /** `GET /api/hr/stats?asOf=` a year back, asked again every second until it answers 200. */
 async function asOfAYearBack(pool: pg.Pool, baseUrl: string, hr: SeededUser): Promise<void> {
   const asOf = new Date(NOW.getTime() - 365 * 86_400_000).toISOString();
@@ -172,7 +204,7 @@ async function asOfAYearBack(pool: pg.Pool, baseUrl: string, hr: SeededUser): Pr
       seconds,
       `< ${TARGETS.asOfSeconds} s`,
       seconds < TARGETS.asOfSeconds,
-      `${number.format(events)} events replayed`,
+      `${number.format(events)} events up to the cut`,
     ),
   );
 }
@@ -293,6 +325,7 @@ try {
   );
   const events = await seed(pool, database.connectionString);
   await rebuild(pool);
+  await snapshots(pool);
   const { rows } = await pool.query<{ count: number }>('SELECT count(*)::int AS count FROM read_models.entries');
   const liveEntries = rows[0]!.count;
 
