@@ -26,9 +26,10 @@ export const describeAuditApi: DescribeFeatureApi = (settings) =>
           description:
             "Built from the record's events: per event the time, the acting user's name, the event type and each changed field before and after " +
             '(a password only reads "password changed"). `id` is the number of an entry, user, department or form field, the year of a ' +
-            "yearly target or fiscal year, and `<userId>-<year>` for a person's target (its own changes and the bulk assignments naming them). " +
+            "yearly target or fiscal year, `<userId>-<year>` for a person's target (its own changes and the bulk assignments naming them), " +
+            'and the uuid of a connected system (`xapi-clients`). ' +
             "Entries: whoever may read the entry; users: admins and the user themself; a person's target: HR, admins and the person; " +
-            'yearly targets: HR and admins; departments, form fields and fiscal years: admins.',
+            'yearly targets: HR and admins; departments, form fields, fiscal years and connected systems: admins.',
           responses: { 200: 'The history' },
           errors: { 400: [M.unknownKind, M.badId], 403: [M.historyAccessDenied], 404: [M.recordNotFound] },
         },

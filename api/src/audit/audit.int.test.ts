@@ -398,3 +398,41 @@ describe('the hash chain for auditors', () => {
     expect(await statusOf('/api/audit/events', bob)).toBe(403);
   });
 });
+
+describe('connected systems in the audit log', () => {
+  it("lists a connected system's events by its name, under its own kind, and opens its history by its uuid", async () => {
+    const created = await request<{ id: string }>(app, 'POST', '/api/admin/xapi-clients', {
+      token: admin.token,
+      body: { name: 'Moodle', trainingType: 'external' },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const id = created.body.id;
+    expect(
+      (await request(app, 'PATCH', `/api/admin/xapi-clients/${id}`, { token: admin.token, body: { enabled: false } })).status,
+    ).toBe(200);
+
+    const listed = await request(app, 'GET', '/api/audit/log?kind=xapi-clients', { token: admin.token });
+    expect(listed.status, JSON.stringify(listed.body)).toBe(200);
+    const items = auditLogPageSchema.parse(listed.body).items;
+    expect(items.map(({ kind, recordId, recordName, event, actor }) => ({ kind, recordId, recordName, event, actor }))).toEqual(
+      ['XapiClientDisabled', 'XapiClientCreated'].map((event) => ({
+        kind: 'xapi-clients',
+        recordId: id,
+        recordName: 'Moodle',
+        event,
+        actor: { id: admin.user.id, name: 'Zoe Zimmer' },
+      })),
+    );
+    expect(items[1]!.summary).toBe(
+      `xapi client created: name Moodle, key ${items[1]!.summary.split('key ')[1]!.split(',')[0]}, training type external`,
+    );
+    const all = auditLogPageSchema.parse((await request(app, 'GET', '/api/audit/log?pageSize=5', { token: admin.token })).body);
+    expect(all.items[0]).toMatchObject({ kind: 'xapi-clients', event: 'XapiClientDisabled' });
+
+    const changes = await history(`xapi-clients/${id}`, admin);
+    expect(changes.map((item) => item.event)).toEqual(['XapiClientCreated', 'XapiClientDisabled']);
+    expect(changes[0]!.changes).toContainEqual({ field: 'name', before: null, after: 'Moodle' });
+    expect(await statusOf(`/api/history/xapi-clients/${id}`, hr)).toBe(403);
+    expect(await statusOf('/api/history/xapi-clients/12', admin)).toBe(400);
+  });
+});

@@ -12,6 +12,7 @@ import {
   userStream,
   userTargetAssignmentsStream,
   userTargetStream,
+  xapiClientStream,
   yearlyTargetStream,
   type HistoryItem,
   type HistoryRecordKey,
@@ -47,6 +48,8 @@ export async function recordEvents(ctx: AppContext, key: HistoryRecordKey): Prom
       return ctx.store.readStream(departmentStream(key.id));
     case 'form-fields':
       return ctx.store.readStream(formFieldStream(key.id));
+    case 'xapi-clients':
+      return ctx.store.readStream(xapiClientStream(key.clientId));
     case 'yearly-targets':
     case 'fiscal-years':
       return ctx.store.readStream(yearlyTargetStream(key.id));

@@ -128,6 +128,37 @@ describe('Audit Log tab', () => {
     expect(within(timeline).getByRole('listitem')).toHaveTextContent(/, Zoe Zimmer changed hours 2 -> 3.5$/);
   });
 
+  it("lists a connected system's events under its name and opens its history by its uuid", async () => {
+    const clientId = '3f2a8c1e-9b7d-4e21-a0c4-5d6e7f809a1b';
+    const disabled: AuditLogItem = {
+      ...edit,
+      kind: 'xapi-clients',
+      recordId: clientId,
+      recordName: 'Moodle',
+      event: 'XapiClientDisabled',
+      summary: 'xapi client disabled: name Moodle',
+    };
+    const api = fakeApi({
+      getAuditLog: aPage([disabled]),
+      listUsers: [],
+      getRecordHistory: {
+        kind: 'xapi-clients',
+        id: clientId,
+        items: [{ position: edit.position, at: edit.at, actor: edit.actor, event: 'XapiClientDisabled', changes: [] }],
+      },
+    });
+    const user = userEvent.setup();
+    renderWithUi(<AuditLog />);
+    await user.selectOptions(screen.getByLabelText('Record kind'), 'Connected systems');
+    await waitFor(() => expect(logQueries(api).at(-1)).toMatchObject({ kind: 'xapi-clients' }));
+    const row = within(await screen.findByRole('table', { name: 'Audit log' })).getAllByRole('row')[1]!;
+    expect(row).toHaveTextContent('MoodleConnected systems');
+    await user.click(within(row).getByRole('button', { name: 'History of Moodle' }));
+    const dialog = await screen.findByRole('dialog', { name: 'History of Moodle' });
+    expect(await within(dialog).findByRole('listitem')).toHaveTextContent(/Zoe Zimmer: xapi client disabled$/);
+    expect(api.callsOf('getRecordHistory').at(-1)?.path).toBe(`/api/history/xapi-clients/${clientId}`);
+  });
+
   it('says when more events match than the pages reach', async () => {
     auditApi(aPage([edit], { total: 10_000, totalCapped: true }));
     renderWithUi(<AuditLog />);

@@ -156,6 +156,6 @@ describe('the upgrade of a log written in clear (decision 038)', () => {
     await migrateEventStore(database.pool);
     expect(await sealPersonalDataOfLog(database.pool, createPersonalData(database.pool))).toBeNull();
     const { rows } = await database.pool.query('SELECT name FROM eventstore.log_upgrades');
-    expect(rows).toEqual([{ name: 'personal-data-sealed' }]);
+    expect(rows).toContainEqual({ name: 'personal-data-sealed' });
   });
 });

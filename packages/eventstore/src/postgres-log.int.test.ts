@@ -119,4 +119,26 @@ describe('the audit log on PostgreSQL', () => {
     await appendLog(60, 70);
     expect(await sealChain(database.pool)).toBe(10);
   });
+
+  it('lists a stream named by a uuid under its category without the uuid, also when sealed before that was so', async () => {
+    const stream = `xapi-client-${randomUUID()}`;
+    await store.append(stream, [event(1)], 'any');
+    const filter = { categories: ['xapi-client'] };
+    expect((await listed(filter)).total).toBe(1); // not sealed yet
+    await sealChain(database.pool);
+    const categoryOf = async () =>
+      (await database.pool.query('SELECT category FROM eventstore.chain WHERE stream_name = $1', [stream])).rows[0] as unknown;
+    expect(await categoryOf()).toEqual({ category: 'xapi-client' });
+    // Sealed under the former category (the uuid kept), then migrated once.
+    await database.pool.query(`
+      CREATE OR REPLACE FUNCTION eventstore.stream_category(stream_name text) RETURNS text
+        LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$ SELECT regexp_replace(stream_name, '(-[0-9]+)+$', '') $$;
+      UPDATE eventstore.chain SET stream_name = stream_name;
+      DELETE FROM eventstore.log_upgrades WHERE name = 'uuid-stream-categories';
+    `);
+    expect(await categoryOf()).toEqual({ category: stream });
+    await migrateEventStore(database.pool);
+    expect(await categoryOf()).toEqual({ category: 'xapi-client' });
+    expect((await listed(filter)).total).toBe(1);
+  });
 });

@@ -6,6 +6,9 @@ export const APPENDED_CHANNEL = 'eventstore_appended';
 /** The audit log's keys as appends store them, for events the chain has not sealed yet (postgres-log.ts). */
 export const OCCURRED_AT = `((metadata->>'occurredAt') COLLATE "C")`;
 export const STREAM_CATEGORY = `${EVENTSTORE_SCHEMA}.stream_category(stream_name)`;
+/** What a stream's name ends with after its category (`streamCategory` in @tht/contracts is the same): numbers or a uuid. */
+const UUID_SUFFIX = '-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
+const CATEGORY_SUFFIX = `(-[0-9]+)+$|${UUID_SUFFIX}`;
 export const ACTOR_ID = `(metadata->>'actorId')`;
 
 /**
@@ -79,9 +82,10 @@ export async function migrateEventStore(pool: pg.Pool): Promise<void> {
           pg_snapshot_xmax(snapshot));
       END
       $$;
-      -- A stream's category: its name without the trailing numbers (user-target-7-2026 -> user-target).
+      -- A stream's category: its name without the trailing numbers (user-target-7-2026 -> user-target)
+      -- or the trailing uuid of a record named by one (xapi-client-<uuid> -> xapi-client).
       CREATE OR REPLACE FUNCTION ${EVENTSTORE_SCHEMA}.stream_category(stream_name text) RETURNS text
-        LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$ SELECT regexp_replace(stream_name, '(-[0-9]+)+$', '') $$;
+        LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$ SELECT regexp_replace(stream_name, '${CATEGORY_SUFFIX}', '') $$;
       -- The audit hash chain (postgres-chain.ts): the n-th event of the global log, by its
       -- position, and its chained hash; written by the sealer behind the log, never by appends.
       CREATE TABLE IF NOT EXISTS ${EVENTSTORE_SCHEMA}.chain (
@@ -113,6 +117,7 @@ export async function migrateEventStore(pool: pg.Pool): Promise<void> {
       );
     `);
     await addAuditColumnsToChain(client);
+    await recategoriseUuidStreams(client);
     await client.query(`
       -- The audit log, newest first by the time in the metadata (then the log order), optionally
       -- of some categories or of one actor, in a time range: each index serves one filter in that
@@ -143,6 +148,19 @@ export async function migrateUnderLock(
   } finally {
     client.release();
   }
+}
+
+/**
+ * Once: the chain's rows of streams named by a uuid, sealed while a category kept the uuid, take
+ * the category without it (a stored generated column is computed again when its row is written).
+ */
+async function recategoriseUuidStreams(client: pg.PoolClient): Promise<void> {
+  const { rowCount } = await client.query(
+    `INSERT INTO ${EVENTSTORE_SCHEMA}.log_upgrades (name) VALUES ($1) ON CONFLICT DO NOTHING`,
+    ['uuid-stream-categories'],
+  );
+  if (!rowCount) return;
+  await client.query(`UPDATE ${EVENTSTORE_SCHEMA}.chain SET stream_name = stream_name WHERE stream_name ~ '${UUID_SUFFIX}'`);
 }
 
 /** A chain sealed before the audit log's keys moved onto it takes them from its events. */

@@ -154,6 +154,11 @@ describe('history addresses', () => {
     expect(parseHistoryKey('user-targets', '7-2026')).toEqual({ kind: 'user-targets', userId: 7, year: 2026 });
     for (const bad of ['0', '-1', '1.5', 'x', '07', '12345678901']) expect(parseHistoryKey('users', bad)).toBeNull();
     expect(parseHistoryKey('user-targets', '7')).toBeNull();
+    expect(parseHistoryKey('xapi-clients', '3F2A8C1E-9B7D-4E21-A0C4-5D6E7F809A1B')).toEqual({
+      kind: 'xapi-clients',
+      clientId: '3f2a8c1e-9b7d-4e21-a0c4-5d6e7f809a1b',
+    });
+    for (const bad of ['12', '3f2a8c1e-9b7d-4e21-a0c4', 'x']) expect(parseHistoryKey('xapi-clients', bad)).toBeNull();
   });
 });
 

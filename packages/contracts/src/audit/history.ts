@@ -12,22 +12,28 @@ export const HISTORY_KINDS = [
   'departments',
   'form-fields',
   'fiscal-years',
+  'xapi-clients',
 ] as const;
 export type HistoryKind = (typeof HISTORY_KINDS)[number];
 export const historyKindSchema = z.enum(HISTORY_KINDS, { error: M.unknownKind });
 
 /**
  * The id in the address: a number for entries, users, departments and form fields; the year for
- * yearly targets and fiscal years (one record per year, the address the targets API uses); and
- * `<userId>-<year>` for a person's target.
+ * yearly targets and fiscal years (one record per year, the address the targets API uses);
+ * `<userId>-<year>` for a person's target; and the uuid of a connected system.
  */
 export type HistoryRecordKey =
-  { kind: Exclude<HistoryKind, 'user-targets'>; id: number } | { kind: 'user-targets'; userId: number; year: number };
+  | { kind: Exclude<HistoryKind, 'user-targets' | 'xapi-clients'>; id: number }
+  | { kind: 'user-targets'; userId: number; year: number }
+  | { kind: 'xapi-clients'; clientId: string };
 
 export function parseHistoryKey(kind: HistoryKind, id: string): HistoryRecordKey | null {
   if (kind === 'user-targets') {
     const match = /^([1-9]\d{0,9})-(\d{4})$/.exec(id);
     return match ? { kind, userId: Number(match[1]), year: Number(match[2]) } : null;
+  }
+  if (kind === 'xapi-clients') {
+    return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id) ? { kind, clientId: id.toLowerCase() } : null;
   }
   return /^[1-9]\d{0,9}$/.test(id) ? { kind, id: Number(id) } : null;
 }
@@ -84,6 +90,7 @@ const IDENTITY_FIELDS = new Set([
   'entryId',
   'fieldId',
   'departmentId',
+  'clientId',
   'yearlyTargetId',
   'userTargetId',
   'setBy',

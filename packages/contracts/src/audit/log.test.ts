@@ -11,6 +11,17 @@ describe('audit log records', () => {
     ]);
   });
 
+  it("names a stream named by a uuid (a connected system's) without the uuid, whatever its digits", () => {
+    const streams = ['3f2a8c1e-9b7d-4e21-a0c4-5d6e7f809a1b', '12345678-1234-4123-8123-123456789012'].map(
+      (id) => `xapi-client-${id}`,
+    );
+    expect(streams.map(streamCategory)).toEqual(['xapi-client', 'xapi-client']);
+    expect(auditRecordOf(streams[0]!, {})).toEqual({ kind: 'xapi-clients', recordId: '3f2a8c1e-9b7d-4e21-a0c4-5d6e7f809a1b' });
+    expect(
+      auditSummary({ type: 'XapiClientCreated', data: { clientId: 'x', name: 'Moodle', key: 'k1', trainingType: 'external' } }),
+    ).toBe('xapi client created: name Moodle, key k1, training type external');
+  });
+
   it("addresses each event's record history; a bulk assignment by the person it names; reservations none", () => {
     expect(auditRecordOf('entry-12', {})).toEqual({ kind: 'entries', recordId: '12' });
     expect(auditRecordOf('user-target-7-2026', {})).toEqual({ kind: 'user-targets', recordId: '7-2026' });

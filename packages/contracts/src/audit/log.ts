@@ -5,6 +5,7 @@ import { entryStream } from '../entries/events';
 import { formFieldStream } from '../form-fields/events';
 import { blankAsUndefined, queryParametersSchema } from '../query-parameters';
 import { userTargetAssignmentsStream, userTargetStream, yearlyTargetStream } from '../targets/events';
+import { xapiClientStream } from '../xapi/events';
 import { eventInWords, fieldChanges, fieldInWords, evolveSnapshot, type HistoryKind, type HistoryValue } from './history';
 import { AUDIT_MESSAGES as M } from './messages';
 
@@ -19,6 +20,7 @@ export const AUDIT_RECORD_KINDS = [
   'fiscal-years',
   'departments',
   'form-fields',
+  'xapi-clients',
 ] as const satisfies readonly HistoryKind[];
 export type AuditRecordKind = (typeof AUDIT_RECORD_KINDS)[number];
 
@@ -33,6 +35,7 @@ export const AUDIT_LOG_KIND_LABELS: Readonly<Record<AuditLogKind, string>> = {
   'fiscal-years': 'Fiscal years (yearly targets)',
   departments: 'Departments',
   'form-fields': 'Form fields',
+  'xapi-clients': 'Connected systems',
   security: 'Sign-ins and security',
 };
 
@@ -45,10 +48,15 @@ export const AUDIT_LOG_MAX_PAGE_SIZE = 200;
 export const SYSTEM_ACTOR = 'system';
 
 /**
- * A stream's category: its name without the trailing numbers (`user-target-7-2026` -> `user-target`).
+ * A stream's category: its name without the trailing numbers (`user-target-7-2026` -> `user-target`)
+ * or the trailing uuid of a record named by one (`xapi-client-<uuid>` -> `xapi-client`, decision 045b).
  * The event store's audit index uses the same expression (`eventstore.stream_category`), so keep them in step.
  */
-export const streamCategory = (streamName: string) => streamName.replace(/(-\d+)+$/, '');
+export const streamCategory = (streamName: string) =>
+  streamName.replace(/(-[0-9]+)+$|-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, '');
+
+/** The category of the connected systems' streams (`xapi-client-<uuid>`). */
+export const XAPI_CLIENT_CATEGORY = streamCategory(xapiClientStream('00000000-0000-4000-8000-000000000000'));
 
 /** The stream categories of each kind; reservation streams (unique e-mails and names) belong to none. */
 export const AUDIT_LOG_CATEGORIES: Readonly<Record<AuditRecordKind, readonly string[]>> = {
@@ -58,6 +66,7 @@ export const AUDIT_LOG_CATEGORIES: Readonly<Record<AuditRecordKind, readonly str
   'fiscal-years': [streamCategory(yearlyTargetStream(2026))],
   departments: [streamCategory(departmentStream(1))],
   'form-fields': [streamCategory(formFieldStream(1))],
+  'xapi-clients': [XAPI_CLIENT_CATEGORY],
 };
 
 /** Where an event's record lives: its kind and its id in `GET /api/history/{kind}/{id}`; null for a reservation. */

@@ -3,11 +3,12 @@ import { fullName } from '../accounts/rules';
 import { entryStream } from '../entries/events';
 import { formFieldStream } from '../form-fields/events';
 import { statedField } from './history';
-import { AUDIT_LOG_KIND_LABELS, streamCategory, type AuditRecordKind } from './log';
+import { xapiClientStream } from '../xapi/events';
+import { AUDIT_LOG_KIND_LABELS, streamCategory, XAPI_CLIENT_CATEGORY, type AuditRecordKind } from './log';
 
 /**
  * Records by their names as of an event: a person by first and last name, an entry by its training
- * name, a department by its name, a form field by its label. Each event that states a name adds its
+ * name, a department by its name, a form field by its label, a connected system by its name. Each event that states a name adds its
  * naming fields to the record's stream (read model `record-names`); the name as of an event folds
  * those of the stream up to it. A person's target is named after the person, a fiscal year by its year.
  */
@@ -16,6 +17,7 @@ const NAMING_FIELDS: Readonly<Record<string, readonly string[]>> = {
   [streamCategory(entryStream(1))]: ['trainingName'],
   [streamCategory(departmentStream(1))]: ['name'],
   [streamCategory(formFieldStream(1))]: ['label'],
+  [XAPI_CLIENT_CATEGORY]: ['name'],
 };
 
 export type NamingFields = Readonly<Record<string, string>>;
@@ -52,6 +54,8 @@ export function namingStreamOf(kind: AuditRecordKind, recordId: string): string 
       return departmentStream(id);
     case 'form-fields':
       return formFieldStream(id);
+    case 'xapi-clients':
+      return xapiClientStream(recordId);
     case 'fiscal-years':
       return null;
   }
