@@ -9,13 +9,16 @@
  * (`XAPI_DEFAULT_VERSION`: the 1.0.3 and 2.0 batteries want different answers there).
  *
  * Run: `npm run conformance:xapi` (1.0.3); `XAPI_VERSION=2.0.0 npm run conformance:xapi`;
- * `XAPI_GREP=<pattern>` runs only the tests whose names match; `XAPI_DIRECTORY=...` passes `-d`.
+ * `XAPI_GREP=<pattern>` runs only the tests whose names match; `XAPI_DIRECTORY=...` passes `-d`;
+ * `XAPI_SERVER_ONLY=1` starts the product from a server-only installation (the API image's files:
+ * no front ends to build first, which the LRS does not need), as `npm run test:conformance`, the
+ * part `npm test` runs, does.
  * Exit code 0 only when every test that ran passed.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { accountsApi, repoRoot, startProduct } from '@tht/test-kit';
+import { accountsApi, repoRoot, serverOnlyInstallation, startProduct } from '@tht/test-kit';
 
 const SUITE_SOURCE = resolve(process.env.XAPI_SUITE_DIR ?? join(repoRoot, '..', 'shared', 'adl-lrs-conformance'));
 const CACHE = join(repoRoot, '.cache', 'adl-lrs-conformance');
@@ -81,7 +84,8 @@ function totalsOf(output: string): { total: number; passed: number; failed: numb
 async function main(): Promise<void> {
   prepareSuite();
   // The two batteries disagree only on the version an unversioned request is answered in: each gets its own (decision 044).
-  const product = await startProduct({ XAPI_DEFAULT_VERSION: VERSION });
+  const installation = process.env.XAPI_SERVER_ONLY === '1' ? await serverOnlyInstallation() : undefined;
+  const product = await startProduct({ XAPI_DEFAULT_VERSION: VERSION }, { cwd: installation });
   try {
     const { key, secret } = await createConnectedSystem(product);
     const { code, output } = await runSuite(`${product.baseUrl}/xapi`, key, secret);
@@ -94,6 +98,7 @@ async function main(): Promise<void> {
     process.exitCode = totals && totals.failed === 0 && totals.passed === totals.total && code === 0 ? 0 : 1;
   } finally {
     await product.stop();
+    if (installation) rmSync(installation, { recursive: true, force: true });
   }
 }
 

@@ -179,17 +179,19 @@ export const FIRST_START_TIMEOUT_MS = 10 * 60_000;
 /**
  * Starts the product the way an operator does (`npm start`, with this process's environment) on a
  * fresh DATA_DIR and a free port, with the kit's start-up admin and `extraEnv` on top, and waits
- * until it is ready. `stop()` stops it and removes the DATA_DIR.
+ * until it is ready. `stop()` stops it and removes the DATA_DIR. `cwd`: where its files are, e.g.
+ * a `serverOnlyInstallation()`, which builds no front ends.
  */
 export async function startProduct(
   extraEnv: Record<string, string> = {},
-  { echoOutput = false }: { echoOutput?: boolean } = {},
+  { echoOutput = false, cwd }: { echoOutput?: boolean; cwd?: string } = {},
 ): Promise<StartedProduct> {
   const dataDir = mkdtempSync(join(tmpdir(), 'tht-product-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const api = spawnApi({
     echoOutput,
+    cwd,
     env: {
       ...(process.env as Record<string, string>),
       PORT: String(port),
