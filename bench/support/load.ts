@@ -47,6 +47,11 @@ export interface LoadRun {
   requests: readonly LoadRequest[];
   /** Every response must have this status (default: any 2xx). */
   expectStatus?: number;
+  /**
+   * The warm-up's own requests, each sent once, when a request may be sent only once (new statement
+   * ids); default: up to 1,000 of `requests`.
+   */
+  warmUpRequests?: readonly LoadRequest[];
 }
 
 const WARM_UP = 1_000;
@@ -108,11 +113,13 @@ export function startLoadGenerator(): LoadGenerator {
   }
 
   return {
-    async measure({ baseUrl, connections, amount, requests, expectStatus }) {
+    async measure({ baseUrl, connections, amount, requests, expectStatus, warmUpRequests }) {
       const what = `${requests[0]?.method ?? 'GET'} ${baseUrl}${requests[0]?.path ?? ''}`;
-      const load = (count: number) => order({ url: baseUrl, connections: Math.min(connections, count), amount: count, requests });
-      checkStatuses(what, await load(Math.min(WARM_UP, amount)), expectStatus);
-      const report = await load(amount);
+      const load = (count: number, sent: readonly LoadRequest[]) =>
+        order({ url: baseUrl, connections: Math.min(connections, count), amount: count, requests: sent });
+      const warmUp = warmUpRequests ? load(warmUpRequests.length, warmUpRequests) : load(Math.min(WARM_UP, amount), requests);
+      checkStatuses(what, await warmUp, expectStatus);
+      const report = await load(amount, requests);
       checkStatuses(what, report, expectStatus);
       return summarise(report);
     },

@@ -49,7 +49,9 @@ export async function migrateXapi<Database>(db: Kysely<Database>): Promise<void>
       trx,
     );
     await sql`CREATE INDEX IF NOT EXISTS statements_transaction_idx ON xapi.statements (transaction_id, seq)`.execute(trx);
-    await sql`CREATE INDEX IF NOT EXISTS statements_stored_idx ON xapi.statements (stored, seq)`.execute(trx);
+    // Every statement query is one system's, in stored order (decision 045c): the index gives a page its rows in order.
+    await sql`DROP INDEX IF EXISTS xapi.statements_stored_idx`.execute(trx);
+    await sql`CREATE INDEX IF NOT EXISTS statements_client_stored_idx ON xapi.statements (client_id, stored, seq)`.execute(trx);
     await sql`CREATE INDEX IF NOT EXISTS statements_verb_idx ON xapi.statements (verb_id, seq)`.execute(trx);
     await sql`CREATE INDEX IF NOT EXISTS statements_registration_idx ON xapi.statements (registration, seq)
       WHERE registration IS NOT NULL`.execute(trx);

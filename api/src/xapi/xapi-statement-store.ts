@@ -9,10 +9,19 @@ export interface AttachmentContent {
   content: Buffer;
 }
 
+/**
+ * A statement's place in the order of `GET /statements`: its `stored` time, then its position
+ * `seq` among statements stored at the same time (decision 045c).
+ */
+export interface StatementPosition {
+  stored: string;
+  seq: string;
+}
+
 export interface StoredStatement {
-  /** The statement's place in the store (`seq`), as text. */
-  position: string;
-  statement: Statement;
+  position: StatementPosition;
+  /** The statement as stored, JSON text as PostgreSQL gives it (a page in the exact format is sent unparsed). */
+  json: string;
 }
 
 /** The query parameters of `GET /statements`, checked. */
@@ -26,8 +35,8 @@ export interface StatementFilter {
   since?: string;
   until?: string;
   ascending: boolean;
-  /** Continue after this `seq` (a `more` link). */
-  after?: string;
+  /** Continue after this place (a `more` link). */
+  after?: StatementPosition;
   /** The newest `seq` the first page saw: later statements are not in its further pages. */
   upTo?: string;
 }
@@ -56,6 +65,57 @@ function matchingConditions(filter: StatementFilter, param: (value: unknown) => 
     conditions.push((alias) => `${alias}.registration = ${registration}::uuid`);
   }
   return conditions;
+}
+
+/** `stored` to the microsecond, as a `more` link keeps it. */
+const STORED_TEXT = `to_char(s.stored AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+const STORED_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+const SEQ_PATTERN = /^\d{1,18}$/;
+const NEWEST_SEQ = '(SELECT coalesce(max(seq), 0) FROM xapi.statements)';
+
+/** A `more` link's places as this LRS writes them: anything else is a 400, not a database error. */
+function checkLink({ after, upTo }: StatementFilter): void {
+  // Parsed from a link the client may have changed.
+  const place = after as Partial<StatementPosition> | null | undefined;
+  const validAfter = place === undefined || (STORED_PATTERN.test(String(place?.stored)) && SEQ_PATTERN.test(String(place?.seq)));
+  if (!validAfter || (upTo !== undefined && !SEQ_PATTERN.test(String(upTo)))) {
+    throw new XapiError(400, 'more is not a link this LRS gave');
+  }
+}
+
+/**
+ * The query of one page of `clientId`'s statements matching `filter`, in order of their stored time
+ * (newest first unless `ascending`, Communication 2.1.3), with the newest `seq` it could see.
+ */
+export function statementQuery(filter: StatementFilter, limit: number, clientId: string): { text: string; values: unknown[] } {
+  checkLink(filter);
+  const values: unknown[] = [];
+  const param = (value: unknown) => `$${values.push(value)}`;
+  const matching = matchingConditions(filter, param);
+  const where = ['NOT s.voided', `s.client_id = ${param(clientId)}::uuid`];
+  if (matching.length > 0) {
+    // A statement targeting a matching one through a StatementRef matches too (Communication 2.1.3).
+    const on = (alias: string) => matching.map((condition) => condition(alias)).join(' AND ');
+    where.push(`(${on('s')} OR (s.ref_target IS NOT NULL AND EXISTS
+          (SELECT 1 FROM xapi.statements t WHERE t.id = s.ref_target AND ${on('t')})))`);
+  }
+  if (filter.since !== undefined) where.push(`s.stored > ${param(filter.since)}::timestamptz`);
+  if (filter.until !== undefined) where.push(`s.stored <= ${param(filter.until)}::timestamptz`);
+  // A first page sees up to the newest statement now; its further pages up to the same one.
+  const upTo = filter.upTo === undefined ? NEWEST_SEQ : `${param(filter.upTo)}::bigint`;
+  where.push(`s.seq <= ${upTo}`);
+  if (filter.after !== undefined) {
+    const after = `(${param(filter.after.stored)}::timestamptz, ${param(filter.after.seq)}::bigint)`;
+    where.push(`(s.stored, s.seq) ${filter.ascending ? '>' : '<'} ${after}`);
+  }
+  const order = filter.ascending ? 'ASC' : 'DESC';
+  // In the order of the index on (client_id, stored, seq): a page reads only its own rows.
+  return {
+    text: `SELECT ${STORED_TEXT} AS stored, s.seq::text AS seq, s.statement::text AS json, ${upTo}::text AS up_to
+          FROM xapi.statements s WHERE ${where.join(' AND ')}
+          ORDER BY s.stored ${order}, s.seq ${order} LIMIT ${param(limit + 1)}`,
+    values,
+  };
 }
 
 /** Statements of one batch, inserted at once. */
@@ -110,6 +170,16 @@ export function statementStore(pool: pg.Pool) {
     }
   }
 
+  /** The batch's voiding statements void their targets. */
+  async function voidTargets(client: pg.PoolClient, inserts: readonly Insert[]): Promise<void> {
+    await client.query(
+      `UPDATE xapi.statements t SET voided = true FROM xapi.statements v
+       WHERE v.id = ANY($1::uuid[]) AND v.voiding_target = t.id AND v.client_id = t.client_id
+         AND t.voiding_target IS NULL AND NOT t.voided`,
+      [inserts.map((insert) => insert.statement.id)],
+    );
+  }
+
   async function insertRows(client: pg.PoolClient, inserts: readonly Insert[]): Promise<void> {
     const indexes = inserts.map((insert) => indexOf(insert.statement));
     await client.query(
@@ -143,12 +213,7 @@ export function statementStore(pool: pg.Pool) {
     );
     // A voiding statement voids its target unless that is a voiding statement itself (Data 2.3.2);
     // a target stored after its voiding statement is voided as it arrives.
-    await client.query(
-      `UPDATE xapi.statements t SET voided = true FROM xapi.statements v
-       WHERE v.id = ANY($1::uuid[]) AND v.voiding_target = t.id AND v.client_id = t.client_id
-         AND t.voiding_target IS NULL AND NOT t.voided`,
-      [inserts.map((insert) => insert.statement.id)],
-    );
+    if (indexes.some((index) => index.voidingTarget !== null)) await voidTargets(client, inserts);
     await client.query(
       `UPDATE xapi.statements t SET voided = true
        WHERE t.id = ANY($1::uuid[]) AND t.voiding_target IS NULL
@@ -172,30 +237,15 @@ export function statementStore(pool: pg.Pool) {
       return rows[0]?.statement ?? null;
     },
 
-    /** One page of `clientId`'s statements matching `filter`, and the newest `seq` the query could see. */
+    /** One page of `clientId`'s statements (see `statementQuery`), and the newest `seq` it could see. */
     async query(filter: StatementFilter, limit: number, clientId: string): Promise<{ rows: StoredStatement[]; upTo: string }> {
-      const values: unknown[] = [];
-      const param = (value: unknown) => `$${values.push(value)}`;
-      const matching = matchingConditions(filter, param);
-      const where = ['NOT s.voided', `s.client_id = ${param(clientId)}::uuid`];
-      if (matching.length > 0) {
-        // A statement targeting a matching one through a StatementRef matches too (Communication 2.1.3).
-        const on = (alias: string) => matching.map((condition) => condition(alias)).join(' AND ');
-        where.push(`(${on('s')} OR (s.ref_target IS NOT NULL AND EXISTS
-          (SELECT 1 FROM xapi.statements t WHERE t.id = s.ref_target AND ${on('t')})))`);
-      }
-      if (filter.since !== undefined) where.push(`s.stored > ${param(filter.since)}::timestamptz`);
-      if (filter.until !== undefined) where.push(`s.stored <= ${param(filter.until)}::timestamptz`);
-      const upTo = filter.upTo ?? (await newestSeq());
-      where.push(`s.seq <= ${param(upTo)}::bigint`);
-      if (filter.after !== undefined) where.push(`s.seq ${filter.ascending ? '>' : '<'} ${param(filter.after)}::bigint`);
-      const order = filter.ascending ? 'ASC' : 'DESC';
-      const { rows } = await pool.query<StoredStatement>({
-        text: `SELECT s.seq::text AS position, s.statement FROM xapi.statements s WHERE ${where.join(' AND ')}
-          ORDER BY s.seq ${order} LIMIT ${param(limit + 1)}`,
-        values,
-      });
-      return { rows, upTo };
+      const { rows } = await pool.query<StatementPosition & { json: string; up_to: string }>(
+        statementQuery(filter, limit, clientId),
+      );
+      return {
+        rows: rows.map(({ stored, seq, json }) => ({ position: { stored, seq }, json })),
+        upTo: filter.upTo ?? rows[0]?.up_to ?? '0',
+      };
     },
 
     async attachments(hashes: readonly string[]): Promise<AttachmentContent[]> {
@@ -216,11 +266,6 @@ export function statementStore(pool: pg.Pool) {
       return new Set(rows.map((row) => row.id));
     },
   };
-
-  async function newestSeq(): Promise<string> {
-    const { rows } = await pool.query<{ seq: string | null }>('SELECT max(seq)::text AS seq FROM xapi.statements');
-    return rows[0]?.seq ?? '0';
-  }
 }
 
 export type StatementStore = ReturnType<typeof statementStore>;

@@ -8,6 +8,7 @@ import { acceptedLanguages, formatStatement, type StatementFormat } from './xapi
 import {
   agentKey,
   agentParameterProblems,
+  canonicalJson,
   completeStatement,
   contentDigest,
   isIri,
@@ -184,15 +185,26 @@ export function statementHandlers(pool: pg.Pool, now: () => Date) {
       const page = query.more !== undefined ? pageOfMore(query) : pageOfQuery(query);
       const { rows, upTo } = await store.query(page.filter, page.limit, sender.clientId);
       const more = rows.length > page.limit ? rows[page.limit - 1]!.position : null;
-      const shown = rows.slice(0, page.limit).map((row) => row.statement);
+      const moreLink =
+        more === null
+          ? ''
+          : `${basePath}/statements?more=${encodeMore({ ...page, filter: { ...page.filter, after: more, upTo } })}`;
+      const shown = rows.slice(0, page.limit);
+      if (page.format === 'exact' && !page.attachments) {
+        // The statements as stored: their JSON text is sent as PostgreSQL gives it, never parsed and written again.
+        const statements = shown.map((row) => row.json).join(',');
+        res
+          .status(200)
+          .type('json')
+          .send(`{"statements":[${statements}],"more":${JSON.stringify(moreLink)}}`);
+        return;
+      }
+      const statements = shown.map((row) => JSON.parse(row.json) as Statement);
       const result = {
-        statements: shown.map((statement) => formatStatement(statement, page.format, languages)),
-        more:
-          more === null
-            ? ''
-            : `${basePath}/statements?more=${encodeMore({ ...page, filter: { ...page.filter, after: more, upTo } })}`,
+        statements: statements.map((statement) => formatStatement(statement, page.format, languages)),
+        more: moreLink,
       };
-      await answerStatements(res, result, shown, page.attachments);
+      await answerStatements(res, result, statements, page.attachments);
     },
   };
 
@@ -343,10 +355,18 @@ async function rememberActivities(pool: pg.Pool, statements: readonly Statement[
     'SELECT id, definition FROM xapi.activities WHERE id = ANY($1::text[])',
     [[...definitions.keys()]],
   );
-  for (const row of rows) definitions.set(row.id, mergeDefinitions(row.definition, definitions.get(row.id)!));
+  const known = new Map(rows.map((row) => [row.id, row.definition]));
+  // Only what a statement added: the definitions a course sends with every statement cost no write.
+  const changed = [...definitions].flatMap(([id, definition]) => {
+    const stored = known.get(id);
+    if (stored === undefined) return [[id, definition] as const];
+    const merged = mergeDefinitions(stored, definition);
+    return canonicalJson(merged) === canonicalJson(stored) ? [] : [[id, merged] as const];
+  });
+  if (changed.length === 0) return;
   await pool.query(
     `INSERT INTO xapi.activities (id, definition) SELECT key, value FROM jsonb_each($1::jsonb)
      ON CONFLICT (id) DO UPDATE SET definition = EXCLUDED.definition`,
-    [JSON.stringify(Object.fromEntries(definitions))],
+    [JSON.stringify(Object.fromEntries(changed))],
   );
 }

@@ -204,6 +204,21 @@ describe('the statement resource', () => {
     expect((await lrs('GET', '/statements?Agent=x')).status).toBe(400);
     expect((await lrs('GET', `/statements?statementId=${randomUUID()}&verb=x`)).status).toBe(400);
   });
+
+  it("writes an activity's definition only when a statement adds to it, not at every statement repeating it", async () => {
+    const id = `http://example.com/courses/${randomUUID()}`;
+    const withName = (name: Record<string, string>) => statement({ object: { objectType: 'Activity', id, definition: { name } } });
+    const version = async () =>
+      (await app.ctx.pool.query<{ xmin: string }>('SELECT xmin::text FROM xapi.activities WHERE id = $1', [id])).rows[0]!.xmin;
+    expect((await lrs('POST', '/statements', { body: [withName({ 'en-US': 'Fire Safety' })] })).status).toBe(200);
+    const first = await version();
+    expect((await lrs('POST', '/statements', { body: [withName({ 'en-US': 'Fire Safety' })] })).status).toBe(200);
+    expect(await version()).toBe(first);
+    expect((await lrs('POST', '/statements', { body: [withName({ de: 'Brandschutz' })] })).status).toBe(200);
+    expect(await version()).not.toBe(first);
+    const activity = await lrs('GET', `/activities?activityId=${encodeURIComponent(id)}`);
+    expect(activity.body.definition.name).toEqual({ 'en-US': 'Fire Safety', de: 'Brandschutz' });
+  });
 });
 
 describe('each connected system', () => {
