@@ -3,7 +3,9 @@
  * the same time (two cores do two things at once). Stages run in order and a stage starts only
  * when the one before passed:
  *   1. typecheck, lint and the format check together;
- *   2. the unit tests;
+ *   2. the unit tests, while a part of ADL's LRS conformance suite runs against a server-only
+ *      product (`npm run test:conformance`: the Communication tests and signed statements of the
+ *      xAPI 1.0.3 battery, decision 045b);
  *   3. the integration tests, while the front ends the browser tests serve are built or restored
  *      from the build cache (e2e/src/support/front-end-build.ts; most of an integration test's time
  *      is spent waiting on PostgreSQL and on the processes it starts);
@@ -23,7 +25,7 @@ const npmRun = (script: string, streamed = false): Step => ({ name: script, comm
 
 const STAGES: Step[][] = [
   [npmRun('typecheck'), npmRun('lint'), npmRun('format:check')],
-  [npmRun('test:unit', true)],
+  [npmRun('test:unit', true), npmRun('test:conformance')],
   [npmRun('test:int', true), { name: 'front-end build', command: ['npm', 'run', 'build:front-ends', '-w', 'e2e'] }],
   [npmRun('test:e2e', true)],
 ];
