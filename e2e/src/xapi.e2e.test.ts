@@ -3,7 +3,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADL_VERBS, XAPI_TRAINING_MESSAGES, type EntryView, type XapiClientCreated, type XapiUnmatchedList } from '@tht/contracts';
 import type { Account } from '@tht/test-kit';
-import { baseUrl, launchBrowser, newPage, signIn } from './support/browser';
+import { baseUrl, launchBrowser, newPage, signIn, toast } from './support/browser';
 import { accounts } from './support/test-product';
 
 const { api, adminToken, createAccount, signInToken } = accounts;
@@ -133,8 +133,25 @@ describe('training reported by a connected system (xAPI)', () => {
     await details.getByRole('button', { name: 'Show History' }).click();
     const history = details.getByRole('list', { name: 'Entry history' });
     await expect.poll(() => history.getByRole('listitem').first().textContent()).toContain(`${system}: entry logged`);
+
+    // The person corrects the hours as on any entry; the entry stays the system's, and its history shows both authors.
+    await details.getByRole('button', { name: 'Edit Entry' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Training Entry' });
+    await edit.getByRole('spinbutton', { name: 'Hours' }).fill('2');
+    await edit.getByRole('button', { name: 'Save Changes' }).click();
+    await toast(page).getByRole('status').filter({ hasText: 'Entry updated' }).waitFor();
+    await expect.poll(() => entryRow.getByRole('cell').nth(3).textContent()).toBe('2');
+    await entryRow.getByText(`from ${system}`, { exact: true }).waitFor();
+    await entryRow.getByRole('button', { name: `View ${course}` }).click();
+    await details.getByRole('button', { name: 'Show History' }).click();
+    await expect.poll(() => history.getByRole('listitem').count()).toBe(2);
+    expect(await history.getByRole('listitem').first().textContent()).toContain(`${system}: entry logged`);
+    expect(await history.getByRole('listitem').nth(1).textContent()).toContain(
+      `${employee.firstName} ${employee.lastName} changed hours 1.5 -> 2`,
+    );
     await page.context().close();
-  });
+    // Two people's pages, an admin's and an employee's, and the asynchronous mapping: longer than one screen's test.
+  }, 120_000);
 
   it("a statement for no person of the organisation is listed among the admin's unmatched statements", async () => {
     const tag = randomUUID().slice(0, 6);

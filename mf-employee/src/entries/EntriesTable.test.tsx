@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { toIsoDate } from '@tht/contracts';
+import { aSource } from '@tht/ui/testing';
 import { anEntry } from '../testing/fixtures';
 import { renderWithUi } from '../testing/renderWithUi';
 import { EntriesTable } from './EntriesTable';
@@ -93,15 +94,9 @@ describe('EntriesTable', () => {
   });
 
   it('marks a reported entry "from <system>" with a link to its statement', () => {
-    const source = {
-      kind: 'xapi' as const,
-      clientId: 'a1b2c3d4-0000-4000-8000-000000000002',
-      system: 'Moodle',
-      statementId: 'c0ffee00-0000-4000-8000-000000000001',
-    };
     renderWithUi(
       <EntriesTable
-        entries={[...entries, anEntry({ id: 5, trainingName: 'Fire Drill', date: daysAgo(1), source })]}
+        entries={[...entries, anEntry({ id: 5, trainingName: 'Fire Drill', date: daysAgo(1), source: aSource() })]}
         onView={() => {}}
       />,
     );
@@ -109,5 +104,14 @@ describe('EntriesTable', () => {
     expect(within(reported).getByText('from Moodle')).toBeInTheDocument();
     expect(within(reported).getByRole('link', { name: 'Statement' })).toHaveAttribute('href', '/api/entries/5/statement');
     expect(screen.getAllByRole('link', { name: 'Statement' })).toHaveLength(1);
+  });
+
+  it('finds reported entries by the system that reported them', async () => {
+    const user = userEvent.setup();
+    renderWithUi(
+      <EntriesTable entries={[...entries, anEntry({ id: 5, trainingName: 'Fire Drill', source: aSource() })]} onView={() => {}} />,
+    );
+    await user.type(screen.getByLabelText('Search entries'), 'moodle');
+    expect(shownTrainings()).toEqual([expect.stringMatching(/^Fire Drill/)]);
   });
 });

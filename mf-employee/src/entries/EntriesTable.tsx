@@ -34,9 +34,12 @@ const SEARCHED_FIELDS = [
   'notes',
 ] as const satisfies ReadonlyArray<keyof EntryView>;
 
+/** The entry's searched texts: its fields, and the system that reported it (searching "Moodle" finds what Moodle reported). */
+const searchedTexts = (entry: EntryView) => [...SEARCHED_FIELDS.map((field) => entry[field]), entry.source?.system ?? ''];
+
 function matchesSearch(entry: EntryView, search: string): boolean {
   const needle = search.trim().toLowerCase();
-  return needle === '' || SEARCHED_FIELDS.some((field) => entry[field].toLowerCase().includes(needle));
+  return needle === '' || searchedTexts(entry).some((text) => text.toLowerCase().includes(needle));
 }
 
 const Filters = styled.div`

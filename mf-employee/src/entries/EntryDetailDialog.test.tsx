@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { aSource } from '@tht/ui/testing';
 import { employeeApi } from '../testing/employeeApi';
 import { aFormField, anEntry } from '../testing/fixtures';
 import { renderWithUi } from '../testing/renderWithUi';
@@ -80,13 +81,14 @@ describe('EntryDetailDialog', () => {
     const statement = { id: 'c0ffee00-0000-4000-8000-000000000001', verb: { id: 'http://adlnet.gov/expapi/verbs/completed' } };
     employeeApi({ routes: { getEntryStatement: statement } });
     const user = userEvent.setup();
-    const source = {
-      kind: 'xapi' as const,
-      clientId: 'a1b2c3d4-0000-4000-8000-000000000002',
-      system: 'Moodle',
-      statementId: statement.id,
-    };
-    renderWithUi(<EntryDetailDialog entry={anEntry({ source })} onClose={() => {}} onEdit={() => {}} onDelete={() => {}} />);
+    renderWithUi(
+      <EntryDetailDialog
+        entry={anEntry({ source: aSource({ statementId: statement.id }) })}
+        onClose={() => {}}
+        onEdit={() => {}}
+        onDelete={() => {}}
+      />,
+    );
 
     const details = screen.getByRole('dialog', { name: 'Training Entry Details' });
     expect(within(details).getByText('from Moodle')).toBeInTheDocument();

@@ -1,21 +1,15 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fakeApi, renderWithUi } from '@tht/ui/testing';
+import { aSource, fakeApi, renderWithUi } from '@tht/ui/testing';
 import { anEntry } from '../testing/fixtures';
 import { EntryCard } from './EntryCard';
 
 describe('EntryCard', () => {
   it('marks a reported training "from <system>" with a link to its statement; a hand-logged one has neither', () => {
     fakeApi({});
-    const source = {
-      kind: 'xapi' as const,
-      clientId: 'a1b2c3d4-0000-4000-8000-000000000002',
-      system: 'Moodle',
-      statementId: 'c0ffee00-0000-4000-8000-000000000001',
-    };
     renderWithUi(
       <>
-        <EntryCard entry={anEntry({ id: 12, trainingName: 'Fire Safety', source })} />
+        <EntryCard entry={anEntry({ id: 12, trainingName: 'Fire Safety', source: aSource() })} />
         <EntryCard entry={anEntry({ id: 13, trainingName: 'Excel Basics' })} />
       </>,
     );

@@ -1,16 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { EntrySource as Source } from '@tht/contracts';
-import { fakeApi, reply, renderWithUi } from '../testing';
+import { aSource, fakeApi, reply, renderWithUi } from '../testing';
 import { EntrySource } from './EntrySource';
 
-const MOODLE: NonNullable<Source> = {
-  kind: 'xapi',
-  clientId: '0b6e4a52-52c3-4b61-9a4e-0b1e7a1c2d01',
-  system: 'Moodle',
-  statementId: '3f1c1e52-8a4b-4c7d-9e2f-1a2b3c4d5e6f',
-};
+const MOODLE = aSource();
 
 const STATEMENT = {
   id: MOODLE.statementId,
