@@ -193,6 +193,21 @@ describe('usersProjector', () => {
       .thenRows('users', [{ id: 1 }, { id: 2, last_name: 'Leaver', deactivated_at: null, token_version: 1 }]);
   });
 
+  it("takes a sign-in on the person's sessions stream as the last sign-in, and the version from the account stream only", async () => {
+    streamVersions.clear();
+    const created = recorded({ type: 'UserCreated', data: { ...profile(1), firstLoginRequired: false } });
+    const renamed = recorded({ type: 'UserUpdated', data: { userId: 1, changes: { lastName: 'Renamed' } } });
+    const signedIn = (n: number): ProjectedEvent => ({
+      ...recorded({ type: 'UserLoggedIn', data: { userId: 1, sessionId: `s${n}` } }, '2026-02-01T12:00:00.000Z'),
+      streamName: 'user-sessions-1',
+      streamVersion: n,
+    });
+    await spec
+      .given([created, renamed])
+      .when([signedIn(0), signedIn(1), signedIn(2)])
+      .thenRows('users', [{ id: 1, last_name: 'Renamed', last_login: '2026-02-01T12:00:00.000Z', version: 1 }]);
+  });
+
   it('leaves a self-registered address unproven until its link is opened', async () => {
     streamVersions.clear();
     await spec

@@ -1,5 +1,5 @@
 import type { AccountEventData, Role, UserProfileFields } from '@tht/contracts';
-import { ERASED_TEXT, erasedPersonName, erasedValue, fullName, isEventOf } from '@tht/contracts';
+import { ERASED_TEXT, erasedPersonName, erasedValue, fullName, isEventOf, userStream } from '@tht/contracts';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { deleteRows, insertRows, unnestRows, type ColumnTypes } from '../framework/batch-sql';
 import { erasedIn } from '../framework/erasure';
@@ -308,7 +308,8 @@ class UsersBatch {
   }
 
   private change(event: UserEvent, userId: number, { set, revokesTokens = false }: RowChange): void {
-    const changes = { ...set, version: event.streamVersion };
+    // Sign-ins are on the person's sessions stream (decision 045d): the version is the account stream's.
+    const changes = event.streamName === userStream(userId) ? { ...set, version: event.streamVersion } : set;
     const row = this.rows.get(userId);
     if (row) {
       this.patch(row, revokesTokens ? { ...changes, token_version: row.token_version + 1 } : changes);
