@@ -23,6 +23,7 @@ import { createSsoRouter } from './sso';
 import { createStatsRouter } from './stats';
 import { createTargetsRouter } from './targets';
 import { createXapiAdminRouter, createXapiRouter } from './xapi';
+import { createXapiTrainingRouter } from './xapi-training';
 import { REPO_ROOT } from './config';
 import { assignCorrelationId } from './platform/commands';
 import { setCookieSecurity } from './platform/cookie-security';
@@ -113,6 +114,7 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Expr
     createNotificationsRouter(ctx),
     createAuditRouter(ctx),
     createXapiAdminRouter(ctx),
+    createXapiTrainingRouter(ctx),
     createOpenApiRouter(ctx.config, accessGuards(ctx)),
   ];
   // The dashboard's reads first, through the same middleware as below minus the layers a GET passes untouched.

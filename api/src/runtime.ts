@@ -27,6 +27,7 @@ import { forgetDirectoryUser, migrateScim } from './scim';
 import { deleteFilesOfEntry, deleteFilesOfOwner, migrateEvidence, sweepUnnamedFiles } from './evidence';
 import { forgetMailsOf, migrateOutbox, startOutboxSender } from './outbox';
 import { migrateXapi } from './xapi';
+import { migrateXapiTraining, startXapiTrainingWorker, xapiTrainingStore } from './xapi-training';
 import { REMINDER_RUN_TABLES, startReminderSchedule } from './notifications';
 import { migrateSsoResults } from './sso';
 import { ConfigError, type AppConfig } from './config';
@@ -79,6 +80,7 @@ export async function startRuntime(config: AppConfig, pool: pg.Pool, log: Logger
     await migrateEvidence(db);
     await migrateOutbox(db);
     await migrateXapi(db);
+    await migrateXapiTraining(db);
     await migrateJobs(db, [...IMPORT_JOB_TABLES, ...AS_OF_JOB_TABLES, ...REMINDER_RUN_TABLES]);
     await upgradeProductReadModels(pool, store, log);
     await migrateReadModels(db, allProjectors);
@@ -154,8 +156,10 @@ export async function startRuntime(config: AppConfig, pool: pg.Pool, log: Logger
       () => dropAsOfReplays(db),
       (userId) => deleteFilesOfOwner(pool, userId),
       (userId) => forgetMailsOf(db, userId),
+      (userId) => xapiTrainingStore(pool).forgetPerson(userId),
     ],
     forgetEntry: [(entryId) => deleteFilesOfEntry(pool, entryId)],
+    xapiStatementsStored: () => xapiTraining.nudge(),
     now: () => new Date(),
     log,
   };
@@ -168,6 +172,8 @@ export async function startRuntime(config: AppConfig, pool: pg.Pool, log: Logger
     ),
   );
   const outbox = startOutboxSender(pool, config, log);
+  // Stored xAPI statements become training entries, in one process at a time (decision 045a).
+  const xapiTraining = startXapiTrainingWorker(ctx);
   // Without SMTP_URL nothing is sent, so nothing is queued on schedule to go out stale later (decision 043).
   const reminders = config.smtpUrl === null ? null : startReminderSchedule(ctx);
   return {
@@ -176,6 +182,7 @@ export async function startRuntime(config: AppConfig, pool: pg.Pool, log: Logger
       await retention?.stop();
       await reminders?.stop();
       await outbox?.stop();
+      await xapiTraining.stop();
       await ctx.afterAnswer.idle();
       await ctx.asOf.close();
       await jobOwner.stop();

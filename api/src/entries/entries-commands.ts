@@ -12,12 +12,13 @@ import {
   type EntryView,
   type ValidAdminEntry,
 } from '@tht/contracts';
+import { ConcurrencyError } from '@tht/eventstore';
 import type { z } from 'zod';
 import type { AuthUser } from '../auth/auth-user';
 import { canChangeDataOf, mayViewDataOf } from '../auth/policy';
 import { customFieldDefinitions } from '../form-fields';
 import { appendNewStreams } from '../platform/bulk-append';
-import { waitForReadModels, type Actor } from '../platform/commands';
+import { metadataFor, waitForReadModels, type Actor } from '../platform/commands';
 import type { AppContext } from '../platform/context';
 import { DomainError } from '../platform/decider';
 import { handleCommand } from '../platform/handle-command';
@@ -131,6 +132,46 @@ declare module '../platform/context' {
 export async function deleteEntry(ctx: AppContext, user: AuthUser, entryId: number, actor: Actor): Promise<void> {
   await changeEntry(ctx, user, entryId, { type: 'DeleteEntry' }, actor);
   for (const forget of ctx.forgetEntry) await forget(entryId);
+}
+
+/** A reported entry (decision 045a): its id allocated and its statement recorded by the caller, its owner found. */
+export type ReportedEntry = Omit<LogEntryCommand, 'type' | 'managerId' | 'ownerExists' | 'customFields'> & {
+  source: NonNullable<LogEntryCommand['source']>;
+};
+
+/**
+ * Starts entry `entryId` as a connected system reports it: decided by the entry decider and appended
+ * as a new stream (`no_stream`), without waiting for the read models (no one waits on the answer).
+ * False when the stream exists already: the statement was turned into this entry before.
+ */
+export async function startReportedEntry(ctx: AppContext, entry: ReportedEntry, actor: Actor): Promise<boolean> {
+  const managerId = await entryManagerIdOf(ctx.db, { userId: entry.userId, managerName: entry.input.managerName });
+  const command = { ...entry, type: 'LogEntry', ownerExists: true, customFields: {}, managerId } as const;
+  const occurredAt = ctx.now().toISOString();
+  const events = entryDecider.decide(command, entryDecider.initialState());
+  try {
+    await ctx.store.append(
+      entryStream(entry.entryId),
+      events.map((event) => ({ type: event.type, data: event.data, metadata: metadataFor(actor, event, occurredAt) })),
+      'no_stream',
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ConcurrencyError) return false;
+    throw error;
+  }
+}
+
+/** Deletes an entry as a connected system's voiding statement asks (no person's rights apply); false when it is gone already. */
+export async function deleteReportedEntry(ctx: AppContext, entryId: number, actor: Actor): Promise<boolean> {
+  try {
+    await handleCommand(ctx, entryDecider, { stream: entryStream(entryId), command: { type: 'DeleteEntry' }, actor });
+  } catch (error) {
+    if (error instanceof DomainError && error.reason === 'not-found') return false;
+    throw error;
+  }
+  for (const forget of ctx.forgetEntry) await forget(entryId);
+  return true;
 }
 
 export interface BulkLogOptions {

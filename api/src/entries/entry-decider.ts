@@ -6,6 +6,7 @@ import {
   type CustomFieldValue,
   type EntryDetails,
   type EntryEvent,
+  type EntryOrigin,
   type ValidAdminEntry,
   type ValidEntry,
   CONFLICT_MESSAGE,
@@ -41,6 +42,8 @@ export type EntryCommand =
       customFields: CustomValues;
       /** The account the typed manager name names (`entryManagerId`, read by the handler), or null. */
       managerId: number | null;
+      /** The connected system whose statement reports the entry (decision 045a); absent when logged by hand. */
+      source?: EntryOrigin['source'];
     }
   | {
       type: 'EditEntry';
@@ -121,7 +124,8 @@ function decide(command: EntryCommand, state: EntryState): EntryEvent[] {
       const { entryId, userId, managerId } = command;
       const details = detailsOf(command.input, command.customFields);
       assertValidUntilAfterDate(details);
-      return [{ type: 'EntryLogged', data: { entryId, userId, ...details, managerId } }];
+      const origin = command.source && { source: command.source };
+      return [{ type: 'EntryLogged', data: { entryId, userId, ...details, managerId, ...origin } }];
     }
     case 'EditEntry': {
       const entry = liveEntry(state);
@@ -142,7 +146,7 @@ function decide(command: EntryCommand, state: EntryState): EntryEvent[] {
 function evolve(state: EntryState, event: StoredEvent<EntryStreamEvent>): EntryState {
   switch (event.type) {
     case 'EntryLogged': {
-      const { entryId, userId, managerId: _managerId, ...details } = event.data;
+      const { entryId, userId, managerId: _managerId, source: _source, ...details } = event.data;
       return { entryId, userId, details: storedDetails(details), createdAt: event.metadata.occurredAt, deleted: false };
     }
     case 'EntryEdited': {

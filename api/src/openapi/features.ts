@@ -20,6 +20,7 @@ import { describeStatsApi } from '../stats';
 import { describeTargetsApi } from '../targets';
 import { describeUsersApi } from '../users';
 import { describeXapiApi } from '../xapi';
+import { describeXapiTrainingApi } from '../xapi-training';
 import type { DescribeFeatureApi } from './operations';
 import { describeReferenceApi } from './reference-openapi';
 
@@ -48,6 +49,7 @@ export const FEATURE_APIS: readonly DescribeFeatureApi[] = [
   describeNotificationsApi,
   describeAuditApi,
   describeXapiApi,
+  describeXapiTrainingApi,
   describeUnsubscribeApi,
   describePlatformApi,
   describeReferenceApi,

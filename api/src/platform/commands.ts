@@ -10,8 +10,13 @@ import { nameReadAfter } from './read-after';
 export interface Actor {
   /** null for system actions (start-up admin, imports without a user). */
   userId: number | null;
-  /** `directory`: the organisation's directory (SCIM) acts, no signed-in user (the audit names it). */
-  kind?: 'directory';
+  /**
+   * `directory`: the organisation's directory (SCIM) acts, no signed-in user (the audit names it);
+   * `connected-system`: a connected system's statement logs or deletes an entry (`name` is the system's).
+   */
+  kind?: 'directory' | 'connected-system';
+  /** The connected system's name, with kind `connected-system`. */
+  name?: string;
   correlationId: string;
   /** Told the global position of each append made for the actor: the request's `x-read-after` (absent outside requests). */
   noteAppended?(globalPosition: string): void;
@@ -72,6 +77,7 @@ export function metadataFor(
   return {
     actorId: acting === null ? null : String(acting),
     ...(actor.kind && { actorKind: actor.kind }),
+    ...(actor.name !== undefined && { actorName: actor.name }),
     correlationId: actor.correlationId,
     occurredAt,
     schemaVersion: event.schemaVersion ?? 1,

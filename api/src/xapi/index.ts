@@ -3,3 +3,5 @@ export { createXapiRouter } from './xapi-router';
 export { createXapiAdminRouter } from './xapi-admin-routes';
 export { describeXapiApi } from './xapi-openapi';
 export { migrateXapi } from './xapi-schema';
+export { xapiClientDecider } from './xapi-client-decider';
+export { xapiClientStore } from './xapi-clients';

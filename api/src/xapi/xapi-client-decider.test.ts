@@ -1,4 +1,4 @@
-import { XAPI_MESSAGES as M } from '@tht/contracts';
+import { DEFAULT_TRAINING_VERBS, XAPI_MESSAGES as M } from '@tht/contracts';
 import { describe, it } from 'vitest';
 import { deciderSpec } from '../platform/decider-spec';
 import { xapiClientDecider } from './xapi-client-decider';
@@ -38,5 +38,17 @@ describe('a connected system', () => {
     spec.given(created).when({ type: 'DeleteXapiClient', clientId }).then(deleted);
     spec.given(created, deleted).when({ type: 'DeleteXapiClient', clientId }).thenRefuses('not-found', M.clientNotFound);
     spec.given().when({ type: 'SetXapiClientEnabled', clientId, enabled: false }).thenRefuses('not-found', M.clientNotFound);
+  });
+
+  it('has training rules set; the same rules again record nothing (decision 045a)', () => {
+    const rules = { verbs: ['http://adlnet.gov/expapi/verbs/completed'], defaultHours: 1.5 };
+    const set = { type: 'XapiClientTrainingRulesSet', data: { clientId, name: 'Moodle', ...rules } } as const;
+    spec.given(created).when({ type: 'SetXapiTrainingRules', clientId, rules }).then(set);
+    spec.given(created, set).when({ type: 'SetXapiTrainingRules', clientId, rules }).thenNothingHappens();
+    spec
+      .given(created)
+      .when({ type: 'SetXapiTrainingRules', clientId, rules: { verbs: [...DEFAULT_TRAINING_VERBS], defaultHours: null } })
+      .thenNothingHappens();
+    spec.given().when({ type: 'SetXapiTrainingRules', clientId, rules }).thenRefuses('not-found', M.clientNotFound);
   });
 });

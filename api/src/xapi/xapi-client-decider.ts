@@ -1,24 +1,40 @@
-import { XAPI_MESSAGES as M, type XapiEvent, type XapiTrainingType } from '@tht/contracts';
+import {
+  DEFAULT_TRAINING_RULES,
+  XAPI_MESSAGES as M,
+  type XapiEvent,
+  type XapiTrainingRules,
+  type XapiTrainingType,
+} from '@tht/contracts';
 import { DomainError, type Decider } from '../platform/decider';
 
-/** A connected system as its stream folds: absent, live (enabled or not), or deleted. */
+/** A connected system as its stream folds: absent, live (enabled or not, with its training rules), or deleted. */
 export type XapiClientState =
-  { status: 'absent' } | { status: 'live'; name: string; enabled: boolean } | { status: 'deleted'; name: string };
+  | { status: 'absent' }
+  | { status: 'live'; name: string; enabled: boolean; rules: XapiTrainingRules }
+  | { status: 'deleted'; name: string };
 
 export type XapiClientCommand =
   | { type: 'CreateXapiClient'; clientId: string; name: string; key: string; trainingType: XapiTrainingType }
   | { type: 'SetXapiClientEnabled'; clientId: string; enabled: boolean }
-  | { type: 'DeleteXapiClient'; clientId: string };
+  | { type: 'DeleteXapiClient'; clientId: string }
+  | { type: 'SetXapiTrainingRules'; clientId: string; rules: XapiTrainingRules };
+
+const sameRules = (a: XapiTrainingRules, b: XapiTrainingRules) =>
+  a.defaultHours === b.defaultHours && a.verbs.length === b.verbs.length && a.verbs.every((verb, i) => verb === b.verbs[i]);
 
 function evolve(state: XapiClientState, event: XapiEvent): XapiClientState {
   switch (event.type) {
     case 'XapiClientCreated':
-      return { status: 'live', name: event.data.name, enabled: true };
+      return { status: 'live', name: event.data.name, enabled: true, rules: DEFAULT_TRAINING_RULES };
     case 'XapiClientEnabled':
     case 'XapiClientDisabled':
       return state.status === 'live' ? { ...state, enabled: event.type === 'XapiClientEnabled' } : state;
     case 'XapiClientDeleted':
       return { status: 'deleted', name: event.data.name };
+    case 'XapiClientTrainingRulesSet': {
+      const { verbs, defaultHours } = event.data;
+      return state.status === 'live' ? { ...state, rules: { verbs, defaultHours } } : state;
+    }
   }
 }
 
@@ -29,7 +45,8 @@ function liveOnly(state: XapiClientState): Extract<XapiClientState, { status: 'l
 
 /**
  * A connected system's life (stream `xapi-client-<id>`, decision 044): created once, enabled or
- * disabled (a switch to its current value records nothing), deleted for good.
+ * disabled (a switch to its current value records nothing), its training rules set (decision
+ * 045a; the same rules again record nothing), deleted for good.
  */
 export const xapiClientDecider: Decider<XapiClientState, XapiClientCommand, XapiEvent> = {
   initialState: () => ({ status: 'absent' }),
@@ -50,6 +67,12 @@ export const xapiClientDecider: Decider<XapiClientState, XapiClientCommand, Xapi
       case 'DeleteXapiClient': {
         const live = liveOnly(state);
         return [{ type: 'XapiClientDeleted', data: { clientId: command.clientId, name: live.name } }];
+      }
+      case 'SetXapiTrainingRules': {
+        const live = liveOnly(state);
+        if (sameRules(live.rules, command.rules)) return [];
+        const data = { clientId: command.clientId, name: live.name, ...command.rules, verbs: [...command.rules.verbs] };
+        return [{ type: 'XapiClientTrainingRulesSet', data }];
       }
     }
   },

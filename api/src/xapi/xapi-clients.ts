@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import type { XapiClient, XapiTrainingType } from '@tht/contracts';
+import type { XapiClient, XapiTrainingRules, XapiTrainingType } from '@tht/contracts';
 import type pg from 'pg';
 
 /** A connected system as the LRS checks it: its key, the digest of its secret and whether it may send. */
@@ -91,6 +91,15 @@ export function xapiClientStore(pool: pg.Pool) {
         enabled,
       ]);
       cache.clear();
+      return (rowCount ?? 0) > 0;
+    },
+
+    /** Whether a system was there to change (decision 045a: its training rules). */
+    async setTrainingRules(id: string, rules: XapiTrainingRules): Promise<boolean> {
+      const { rowCount } = await pool.query(
+        'UPDATE xapi.clients SET verbs = $2, default_hours = $3 WHERE id = $1 AND deleted_at IS NULL',
+        [id, rules.verbs, rules.defaultHours],
+      );
       return (rowCount ?? 0) > 0;
     },
 

@@ -6,8 +6,13 @@
 export interface EventMetadata {
   /** Id of the user who caused the event; null for system actions (start-up admin, migrations). */
   actorId: string | null;
-  /** What acted when no signed-in user did: `directory`, the organisation's directory provisioning accounts (SCIM). */
-  actorKind?: 'directory';
+  /**
+   * What acted when no signed-in user did: `directory`, the organisation's directory provisioning
+   * accounts (SCIM); `connected-system`, a connected system whose xAPI statement logged an entry.
+   */
+  actorKind?: 'directory' | 'connected-system';
+  /** The connected system's name (with `actorKind: 'connected-system'`), as the audit names it. */
+  actorName?: string;
   correlationId: string;
   /** ISO-8601 timestamp of when the command was handled. */
   occurredAt: string;

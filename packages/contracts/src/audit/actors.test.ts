@@ -32,3 +32,19 @@ describe('an act of the organisation directory (SCIM)', () => {
     expect(eventActor(created, new Map())).toEqual({ id: null, name: null });
   });
 });
+
+describe('an entry a connected system reported (xAPI)', () => {
+  it('names the system as the actor', () => {
+    const logged = {
+      type: 'EntryLogged',
+      data: { entryId: 3, userId: 9 },
+      metadata: {
+        actorId: null,
+        actorKind: 'connected-system' as const,
+        actorName: 'Moodle',
+        occurredAt: '2026-11-28T12:00:00.000Z',
+      },
+    };
+    expect(eventActor(logged, new Map())).toEqual({ id: null, name: 'Connected system Moodle' });
+  });
+});

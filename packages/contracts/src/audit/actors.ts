@@ -35,6 +35,9 @@ export function isVisitorAct(event: { type: string; data: unknown }): boolean {
 /** How the audit names the organisation's directory (SCIM provisioning), recorded as the events' `actorKind`. */
 export const DIRECTORY_ACTOR = 'The directory';
 
+/** How the audit names a connected system whose xAPI statement logged or deleted an entry (`actorKind: 'connected-system'`). */
+export const connectedSystemActor = (system: string) => `Connected system ${system}`;
+
 /** How the audit names the actor of a visitor's act. */
 export const SIGNED_OUT_VISITOR = 'Someone signed out';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { CredentialField } from '../events/credentials';
-import { actingUserId, DIRECTORY_ACTOR, isVisitorAct, SIGNED_OUT_VISITOR } from './actors';
+import { actingUserId, connectedSystemActor, DIRECTORY_ACTOR, isVisitorAct, SIGNED_OUT_VISITOR } from './actors';
 import { AUDIT_MESSAGES as M } from './messages';
 
 /** The records whose history can be read: `GET /api/history/{kind}/{id}`. */
@@ -72,7 +72,7 @@ export interface HistoryEvent {
   type: string;
   data: unknown;
   globalPosition: string;
-  metadata: { actorId: string | null; actorKind?: 'directory'; occurredAt: string };
+  metadata: { actorId: string | null; actorKind?: 'directory' | 'connected-system'; actorName?: string; occurredAt: string };
 }
 
 /** The credential fields of events: never shown, only named as changed (field shown, text). */
@@ -206,6 +206,8 @@ export function eventActor(
   const id = actingUserId(event);
   if (id !== null) return { id, name: names.get(id) ?? null };
   if (event.metadata.actorKind === 'directory') return { id: null, name: DIRECTORY_ACTOR };
+  if (event.metadata.actorKind === 'connected-system')
+    return { id: null, name: connectedSystemActor(event.metadata.actorName ?? '') };
   return { id: null, name: isVisitorAct(event) ? SIGNED_OUT_VISITOR : null };
 }
 

@@ -123,6 +123,7 @@ export const PERSONAL_FIELDS: { readonly [Type in ProductEventType]: readonly Pe
   XapiClientEnabled: NONE,
   XapiClientDisabled: NONE,
   XapiClientDeleted: NONE,
+  XapiClientTrainingRulesSet: NONE,
 };
 
 /**

@@ -83,6 +83,7 @@ const EVERY_TYPE: { readonly [Type in ProductEventType]: true } = {
   XapiClientEnabled: true,
   XapiClientDisabled: true,
   XapiClientDeleted: true,
+  XapiClientTrainingRulesSet: true,
 };
 
 export const PRODUCT_EVENT_TYPES = Object.keys(EVERY_TYPE) as readonly ProductEventType[];
