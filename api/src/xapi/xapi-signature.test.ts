@@ -75,39 +75,39 @@ describe('checkSignature', () => {
   it('accepts a statement signed with the key of the certificate its x5c chain starts with (RS256, RS384, RS512)', () => {
     expect(new X509Certificate(certificate).subject).toBe('CN=Course vendor');
     for (const alg of ['RS256', 'RS384', 'RS512'] as const)
-      expect(refusal(() => checkSignature(jws(statement, { alg }), sent))).toBeNull();
+      expect(refusal(() => checkSignature(jws(statement, { alg }), sent, '1.0.3'))).toBeNull();
   });
 
   it("refuses with 400 a signature that does not verify with the certificate's key", () => {
     const other = keyPair();
-    expect(refusal(() => checkSignature(jws(statement, { key: other.privateKey }), sent))).toEqual({
+    expect(refusal(() => checkSignature(jws(statement, { key: other.privateKey }), sent, '1.0.3'))).toEqual({
       status: 400,
       message: expect.stringMatching(/does not verify/),
     });
     const tampered = jws(statement).toString().split('.');
     tampered[1] = encode({ ...statement, verb: { id: 'http://adlnet.gov/expapi/verbs/passed' } });
     const sentTampered = { ...sent, verb: { id: 'http://adlnet.gov/expapi/verbs/passed' } };
-    expect(refusal(() => checkSignature(Buffer.from(tampered.join('.')), sentTampered))?.status).toBe(400);
+    expect(refusal(() => checkSignature(Buffer.from(tampered.join('.')), sentTampered, '1.0.3'))?.status).toBe(400);
   });
 
   it('refuses with 400 a signed statement that differs from the statement sent', () => {
     const otherVerb = { ...sent, verb: { id: 'http://adlnet.gov/expapi/verbs/passed' } };
-    expect(refusal(() => checkSignature(jws(statement), otherVerb))).toEqual({
+    expect(refusal(() => checkSignature(jws(statement), otherVerb, '1.0.3'))).toEqual({
       status: 400,
       message: expect.stringMatching(/differs/),
     });
     const otherActor = { ...sent, actor: { objectType: 'Agent', mbox: 'mailto:bob@example.com' } };
-    expect(refusal(() => checkSignature(jws(statement), otherActor))?.status).toBe(400);
+    expect(refusal(() => checkSignature(jws(statement), otherActor, '1.0.3'))?.status).toBe(400);
     const laterTime = { ...sent, timestamp: '2026-03-01T10:00:01.000Z' };
-    expect(refusal(() => checkSignature(jws(statement), laterTime))?.status).toBe(400);
+    expect(refusal(() => checkSignature(jws(statement), laterTime, '1.0.3'))?.status).toBe(400);
     // Without x5c there is no key to verify with, but the payload is still compared.
-    expect(refusal(() => checkSignature(jws(statement, { x5c: null }), otherVerb))?.status).toBe(400);
-    expect(refusal(() => checkSignature(jws(statement, { x5c: null }), sent))).toBeNull();
+    expect(refusal(() => checkSignature(jws(statement, { x5c: null }), otherVerb, '1.0.3'))?.status).toBe(400);
+    expect(refusal(() => checkSignature(jws(statement, { x5c: null }), sent, '1.0.3'))).toBeNull();
   });
 
   it('ignores the differences the specification ignores: attachments, what the LRS assigns, time zones, display and definitions', () => {
     const { id: _id, timestamp: _timestamp, ...unassigned } = statement;
-    expect(refusal(() => checkSignature(jws(unassigned), sent))).toBeNull();
+    expect(refusal(() => checkSignature(jws(unassigned), sent, '1.0.3'))).toBeNull();
     const sentOtherwise = {
       ...sent,
       id: statement.id.toUpperCase(),
@@ -117,14 +117,24 @@ describe('checkSignature', () => {
       stored: '2026-03-01T10:00:05.000Z',
     };
     expect(
-      refusal(() => checkSignature(jws({ ...statement, object: { ...statement.object, objectType: 'Activity' } }), sentOtherwise)),
+      refusal(() =>
+        checkSignature(jws({ ...statement, object: { ...statement.object, objectType: 'Activity' } }), sentOtherwise, '1.0.3'),
+      ),
     ).toBeNull();
   });
 
+  it('compares durations as strings in 1.0.3, to the hundredth of a second in 2.0', () => {
+    const signed = jws({ ...statement, result: { duration: 'P1DT12H36M0.12S' } });
+    const sentLonger = { ...sent, result: { duration: 'P1DT12H36M0.1237S' } };
+    expect(refusal(() => checkSignature(signed, sentLonger, '2.0.0'))).toBeNull();
+    expect(refusal(() => checkSignature(signed, sentLonger, '1.0.3'))?.status).toBe(400);
+    expect(refusal(() => checkSignature(signed, { ...sent, result: { duration: 'P1DT12H36M0.13S' } }, '2.0.0'))?.status).toBe(400);
+  });
+
   it('refuses with 400 an x5c that is not a certificate, and an algorithm xAPI does not allow', () => {
-    expect(refusal(() => checkSignature(jws(statement, { x5c: ['bm90IGEgY2VydGlmaWNhdGU='] }), sent))?.status).toBe(400);
-    expect(refusal(() => checkSignature(jws(statement, { x5c: 'MIIB' }), sent))?.status).toBe(400);
+    expect(refusal(() => checkSignature(jws(statement, { x5c: ['bm90IGEgY2VydGlmaWNhdGU='] }), sent, '1.0.3'))?.status).toBe(400);
+    expect(refusal(() => checkSignature(jws(statement, { x5c: 'MIIB' }), sent, '1.0.3'))?.status).toBe(400);
     const hs256 = `${encode({ alg: 'HS256' })}.${encode(statement)}.c2lnbmF0dXJl`;
-    expect(refusal(() => checkSignature(Buffer.from(hs256), sent))?.status).toBe(400);
+    expect(refusal(() => checkSignature(Buffer.from(hs256), sent, '1.0.3'))?.status).toBe(400);
   });
 });

@@ -1,5 +1,5 @@
 import { verify, X509Certificate } from 'node:crypto';
-import { badRequest } from './xapi-http';
+import { badRequest, type XapiVersion } from './xapi-http';
 import { canonicalJson, isStatementObject, isUuid, normalizeStatement, type Statement } from './xapi-statement-rules';
 
 /** The JWS algorithms xAPI allows (Data 2.6) and their digests. */
@@ -43,37 +43,46 @@ function checkAgainst(certificate: X509Certificate, digest: string, segments: re
 const ASSIGNED = ['id', 'authority', 'stored', 'timestamp', 'version'] as const;
 
 const UUID_KEYS = new Set(['id', 'registration']);
+
+/** `PT1M0.1237S` -> `PT1M0.12S`: xAPI 2.0 compares durations to the hundredth of a second (4.2.7). */
+const toHundredths = (duration: string) =>
+  duration.replace(/(\d+)(?:\.(\d+))?S$/, (_match: string, whole: string, fraction: string | undefined) => {
+    const hundredths = (fraction ?? '').slice(0, 2).replace(/0+$/, '');
+    return `${whole}${hundredths ? `.${hundredths}` : ''}S`;
+  });
 const TIME_KEYS = new Set(['timestamp', 'stored']);
 
 /** A verb or an activity (an object with an `id` and no other object type): its display and definition are not part of the statement. */
 const isVerbOrActivity = (value: Record<string, unknown>) =>
   typeof value.id === 'string' && (value.objectType === undefined || value.objectType === 'Activity');
 
-function comparableValue(value: unknown, key: string): unknown {
+function comparableValue(value: unknown, key: string, version: XapiVersion): unknown {
   if (typeof value === 'string') {
     if (TIME_KEYS.has(key) && !Number.isNaN(Date.parse(value))) return new Date(value).toISOString();
+    if (key === 'duration' && version === '2.0.0') return toHundredths(value);
     return UUID_KEYS.has(key) && isUuid(value) ? value.toLowerCase() : value;
   }
   if (Array.isArray(value)) {
-    const items = value.map((item) => comparableValue(item, ''));
+    const items = value.map((item) => comparableValue(item, '', version));
     return key === 'member' ? items.sort((a, b) => canonicalJson(a).localeCompare(canonicalJson(b))) : items;
   }
   if (!isStatementObject(value) || key === 'extensions') return value;
   const { display: _display, definition: _definition, ...described } = value;
   const fields = isVerbOrActivity(value) ? described : value;
-  return Object.fromEntries(Object.entries(fields).map(([name, inner]) => [name, comparableValue(inner, name)]));
+  return Object.fromEntries(Object.entries(fields).map(([name, inner]) => [name, comparableValue(inner, name, version)]));
 }
 
 /**
  * A statement as the signature comparison sees it (Data 2.3.1, Statement Comparison): without its
  * attachments, the verbs' display and the activities' definitions (not part of the statement) and
  * the properties the LRS assigns unless both state them (`stated`); ids in any case, times as instants, a group's
- * members in any order, a single context activity as a list.
+ * members in any order, a single context activity as a list; in 2.0 durations to the hundredth of a
+ * second (1.0.3 compares them as strings).
  */
-function comparable(statement: unknown, stated: ReadonlySet<string>): string {
+function comparable(statement: unknown, stated: ReadonlySet<string>, version: XapiVersion): string {
   const { attachments: _attachments, ...content } = normalizeStatement(statement) as Statement;
   for (const property of ASSIGNED) if (!stated.has(property)) delete content[property];
-  return canonicalJson(comparableValue(content, ''));
+  return canonicalJson(comparableValue(content, '', version));
 }
 
 /**
@@ -83,7 +92,7 @@ function comparable(statement: unknown, stated: ReadonlySet<string>): string {
  * with the first certificate's key. Any failure is a 400. The signature is stored as the
  * attachment it came in.
  */
-export function checkSignature(jws: Buffer, statement: Statement): void {
+export function checkSignature(jws: Buffer, statement: Statement, version: XapiVersion): void {
   const segments = jws.toString('utf8').trim().split('.');
   if (segments.length !== 3 || !segments.every((segment) => base64url.test(segment)) || segments[2] === '') {
     throw badRequest('The signature is not a JWS in compact serialisation');
@@ -93,7 +102,7 @@ export function checkSignature(jws: Buffer, statement: Statement): void {
   if (digest === undefined) throw badRequest('The signature must use RS256, RS384 or RS512');
   const payload = decodeJson(segments[1]!, 'payload');
   const stated = new Set(ASSIGNED.filter((property) => payload[property] !== undefined && statement[property] !== undefined));
-  if (comparable(payload, stated) !== comparable(statement, stated)) {
+  if (comparable(payload, stated, version) !== comparable(statement, stated, version)) {
     throw badRequest('The signed statement (the signature’s payload) differs from the statement sent');
   }
   const certificate = signingCertificate(header);

@@ -2,7 +2,16 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Response } from 'express';
 import type pg from 'pg';
 import { buildMultipart, boundaryOf, parseMultipart } from './xapi-multipart';
-import { allowOnly, badRequest, mediaTypeOf, parseJson, requireParameter, XapiError, type XapiRequest } from './xapi-http';
+import {
+  allowOnly,
+  badRequest,
+  mediaTypeOf,
+  parseJson,
+  requireParameter,
+  XapiError,
+  type XapiRequest,
+  type XapiVersion,
+} from './xapi-http';
 import { checkSignature } from './xapi-signature';
 import { acceptedLanguages, formatStatement, type StatementFormat } from './xapi-statement-format';
 import {
@@ -89,7 +98,7 @@ function statementsOf(text: string): { statements: unknown[]; single: boolean } 
 }
 
 /** Each attachment without a `fileUrl` has its part, each part its attachment, each signature a JWS (Data 2.4.11, 2.6). */
-function checkAttachments(statements: readonly Statement[], parts: readonly AttachmentContent[]): void {
+function checkAttachments(statements: readonly Statement[], parts: readonly AttachmentContent[], version: XapiVersion): void {
   const partsByHash = new Map(parts.map((part) => [part.sha2, part]));
   const declared = new Set<string>();
   for (const statement of statements) {
@@ -98,7 +107,7 @@ function checkAttachments(statements: readonly Statement[], parts: readonly Atta
       declared.add(sha2);
       const part = partsByHash.get(sha2);
       if (!part && attachment.fileUrl === undefined) throw badRequest(`Attachment ${sha2} has no part and no fileUrl`);
-      if (part && attachment.usageType === SIGNATURE_USAGE) checkSignature(part.content, statement);
+      if (part && attachment.usageType === SIGNATURE_USAGE) checkSignature(part.content, statement, version);
     }
   }
   for (const sha2 of partsByHash.keys()) if (!declared.has(sha2)) throw badRequest(`Part ${sha2} is no statement's attachment`);
@@ -131,7 +140,7 @@ export function statementHandlers(pool: pg.Pool, now: () => Date, onStored: () =
     ) {
       throw badRequest('The statement id differs from statementId');
     }
-    checkAttachments(statements, received.attachments);
+    checkAttachments(statements, received.attachments, xapi.version);
     const stored = now().toISOString();
     const complete = statements.map((statement) =>
       completeStatement(statement, {
