@@ -67,6 +67,19 @@ describe('logging an entry', () => {
     spec.given().when(log).then(logged);
   });
 
+  it('names the connected system and statement that reported it (decision 045a); an edit keeps nothing else of it', () => {
+    const source = { kind: 'xapi', clientId: 'c1', system: 'Moodle', statementId: 's1' } as const;
+    const reported: EntryEvent = { type: 'EntryLogged', data: { ...logged.data, source } };
+    spec
+      .given()
+      .when({ ...log, source })
+      .then(reported);
+    spec
+      .given(reported)
+      .when(edit({ hours: 2 }, { level: 'advanced' }))
+      .then({ type: 'EntryEdited', data: { entryId: 7, userId: 3, ...details, hours: '2', managerId: GRACE } });
+  });
+
   it('records no account for a manager name that names none', () => {
     spec
       .given()

@@ -56,6 +56,21 @@ describe('entries projector', () => {
       ]);
   });
 
+  it('keeps the connected system that reported an entry through edits, in separate batches and within one batch', async () => {
+    const source = { kind: 'xapi', clientId: 'c1', system: 'Moodle', statementId: 's1' } as const;
+    await spec
+      .given(logged(1, 10, { source }), logged(2, 10))
+      .when(
+        [edited(1, 10, { hours: '3' })],
+        [logged(3, 10, { source: { ...source, statementId: 's3' } }), edited(3, 10, { hours: '2' })],
+      )
+      .thenRows('entries', [
+        { id: 1, hours: '3', source },
+        { id: 2, source: null },
+        { id: 3, hours: '2', source: { ...source, statementId: 's3' } },
+      ]);
+  });
+
   it('applies edits and deletions, in separate batches and within one batch', async () => {
     await spec
       .given(logged(1, 10), logged(2, 10))

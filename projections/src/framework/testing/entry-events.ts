@@ -1,4 +1,4 @@
-import type { EntryDetails, EntryManager } from '@tht/contracts';
+import type { EntryDetails, EntryManager, EntryOrigin } from '@tht/contracts';
 import type { eventRecorder } from './recorded-events';
 
 /** A training entry's details for projector tests: `overrides` on top of a plain entry. */
@@ -22,7 +22,7 @@ export function entryDetails(overrides: Partial<EntryDetails> = {}): EntryDetail
 }
 
 /** What an entry event of a test says beyond `entryDetails()`: details, and the manager's account. */
-type EntryOverrides = Partial<EntryDetails & EntryManager>;
+type EntryOverrides = Partial<EntryDetails & EntryManager & EntryOrigin>;
 
 /**
  * Entry events for projector tests, recorded by `recorded`: each entry's details are `defaults`
