@@ -55,11 +55,12 @@ async function applyVoiding(round: Round, row: FollowedStatement, target: string
 }
 
 /** A statement becomes an entry (once: its recorded entry id is started as a new stream), stays unmatched, or is no training. */
-async function mapStatement(round: Round, row: FollowedStatement): Promise<void> {
+/** Whether the statement became (or was) an entry. */
+async function mapStatement(round: Round, row: FollowedStatement): Promise<boolean> {
   const { ctx, store } = round;
   const system = round.systems.get(row.clientId);
   const training = system && trainingOf(row.statement, system.rules);
-  if (!system || !training) return;
+  if (!system || !training) return false;
   const mapping = mapTraining(training, system, (training.personKey && round.people.get(training.personKey)) || null);
   if (mapping.kind === 'unmatched') {
     await store.keepUnmatched({
@@ -75,12 +76,13 @@ async function mapStatement(round: Round, row: FollowedStatement): Promise<void>
       reason: mapping.reason,
       message: mapping.message,
     });
-    return;
+    return false;
   }
   const entryId = await store.claimEntry(row, mapping.userId, () => ctx.ids.next('entry'), ctx.now());
   const source = { kind: 'xapi', clientId: system.id, system: system.name, statementId: row.id } as const;
   await startReportedEntry(ctx, { entryId, userId: mapping.userId, input: mapping.input, source }, systemActor(system, row.id));
   await store.forgetUnmatched(row.id);
+  return true;
 }
 
 async function handle(round: Round, row: FollowedStatement): Promise<void> {
@@ -100,14 +102,23 @@ async function followStatements(ctx: AppContext, store: XapiTrainingStore): Prom
   return statements.length === BATCH;
 }
 
-/** Maps again the unmatched statements whose person now exists (or is active again); true when there may be more. */
+/**
+ * Maps again the unmatched statements whose person now exists (or is active again); true when a
+ * full batch made progress (so one that stays unmatched cannot keep the worker going round).
+ */
 async function matchAgain(ctx: AppContext, store: XapiTrainingStore): Promise<boolean> {
   const ids = await store.matchableUnmatched(BATCH);
   if (ids.length === 0) return false;
   const statements = await store.statementsById(ids);
   const round = await roundFor(ctx, store, statements);
-  for (const row of statements) if (!row.voided) await mapStatement(round, row);
-  return ids.length === BATCH;
+  let mapped = 0;
+  for (const row of statements) {
+    if (row.voided) await store.forgetUnmatched(row.id);
+    else if (await mapStatement(round, row)) mapped += 1;
+  }
+  const found = new Set(statements.map((row) => row.id));
+  for (const id of ids) if (!found.has(id)) await store.forgetUnmatched(id);
+  return ids.length === BATCH && mapped > 0;
 }
 
 export interface XapiTrainingWorker {
