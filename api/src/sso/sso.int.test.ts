@@ -3,6 +3,7 @@ import {
   SSO_CALLBACK_PATH,
   SSO_MESSAGES as S,
   loginResponseSchema,
+  userSessionsStream,
   userStream,
   type AuditLogPage,
   type LoginResponse,
@@ -87,8 +88,15 @@ async function complete(browser: CookieBrowser) {
   return { status: response.status, body: JSON.parse(text) as unknown };
 }
 
+/** The person's events in the log's order: their account's stream and their sessions stream (decision 045d). */
 async function eventsOf(userId: number) {
-  return (await app.ctx.store.readStream(userStream(userId))).map(({ type, data }) => ({ type, data }));
+  const streams = await Promise.all(
+    [userStream(userId), userSessionsStream(userId)].map((stream) => app.ctx.store.readStream(stream)),
+  );
+  return streams
+    .flat()
+    .sort((a, b) => (a.globalPosition < b.globalPosition ? -1 : 1))
+    .map(({ type, data }) => ({ type, data }));
 }
 
 describe('signing in with an existing account', () => {

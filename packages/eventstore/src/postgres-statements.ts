@@ -8,12 +8,14 @@ export const READ_STREAM = {
   rowMode: 'array',
 } as const;
 
-/** Part of a stream (`StreamSelection`): two index ranges of the stream, the events between them never read. */
+/** Part of a stream (`StreamSelection`): two ranges of the stream's index, the events between them never read. */
 export const READ_STREAM_SELECTION = {
   name: 'eventstore-read-stream-selection',
-  text: `SELECT ${SELECT_EVENT} FROM ${S}.events
-    WHERE stream_name = $1 AND (stream_version = ANY($2::int[]) OR stream_version >= $3)
-    ORDER BY stream_version`,
+  text: `SELECT ${SELECT_EVENT} FROM (
+      SELECT * FROM ${S}.events WHERE stream_name = $1 AND stream_version = ANY($2::int[]) AND stream_version < $3
+      UNION ALL
+      SELECT * FROM ${S}.events WHERE stream_name = $1 AND stream_version >= $3
+    ) AS part ORDER BY stream_version`,
   rowMode: 'array',
 } as const;
 
