@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { AS_OF_LABELS } from '@tht/contracts';
 import type { Browser, Locator, Page } from 'playwright-core';
@@ -389,6 +390,27 @@ function adminWalk(admin: Account, employee: Account, manager: Account, customFi
           await page.getByRole('table', { name: 'Bulk add entries' }).waitFor();
         },
       },
+      adminTab('Connected systems', (page) => page.getByRole('button', { name: 'Refresh', exact: true })),
+      {
+        // A system connected for the walk: its key and secret are shown once.
+        screen: 'Credentials dialog',
+        open: async (page) => {
+          await page.getByLabel('System name').fill(`Screens walk ${randomUUID().slice(0, 6)}`);
+          await page.getByRole('button', { name: 'Connect System', exact: true }).click();
+          await dialog(page, /^Credentials of /).waitFor();
+        },
+        close: async (page) => {
+          await dialog(page, /^Credentials of /)
+            .getByRole('button', { name: 'Done', exact: true })
+            .click();
+          await dialog(page, /^Credentials of /).waitFor({ state: 'detached' });
+        },
+      },
+      dialogStep(
+        'Training rules dialog',
+        (page) => page.getByRole('button', { name: /^Training rules of / }).first(),
+        /^Training rules of /,
+      ),
       adminTab('Audit Log', (page) => page.getByRole('table', { name: 'Audit log' })),
       dialogStep('Record history dialog', (page) => page.getByRole('button', { name: /^History of / }).first(), /^History of /),
     ],

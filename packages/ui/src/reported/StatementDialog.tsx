@@ -21,9 +21,9 @@ function StatementJson({ entryId }: { entryId: number }) {
   const { statement, error, isLoading } = useEntryStatement(entryId);
   if (error) return <EmptyText role="alert">{errorMessageOf(error, 'The statement could not be loaded.')}</EmptyText>;
   if (isLoading || !statement) return <EmptyText>Loading statement...</EmptyText>;
-  // Focusable, so a keyboard scrolls a long statement.
+  // A named region and a tab stop, so the keyboard scrolls a long statement.
   return (
-    <Json tabIndex={0} aria-label="Statement JSON">
+    <Json role="region" tabIndex={0} aria-label="Statement JSON">
       {JSON.stringify(statement, null, 2)}
     </Json>
   );
