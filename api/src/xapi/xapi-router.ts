@@ -126,7 +126,8 @@ function rawBody(limit: number, type: (req: Request) => boolean): RequestHandler
     const announced = type(req) && Number(req.get('content-length') ?? 0) > limit;
     next(announced ? new XapiError(413, `The request is larger than ${limit / MB} MB`) : undefined);
   };
-  return [tooLong, express.raw({ type, limit })];
+  // body-parser hands `type` the bare message; it is the Express request the router gave.
+  return [tooLong, express.raw({ type: (req) => type(req as Request), limit })];
 }
 
 const isAlternateSyntax = (req: Request) => req.query.method !== undefined;
