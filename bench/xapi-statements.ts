@@ -2,25 +2,27 @@
  * The Learning Record Store under load (issue #32). Starts the product as `npm start` does on an
  * embedded PostgreSQL with the product's own durable settings (fsync on), creates a connected
  * system as the start-up admin, and measures two rows:
+ *   - GET /xapi/statements?since=&until=&limit=100 over BENCH_STATEMENTS (1,000,000) stored
+ *     statements: the table is filled by one SQL `INSERT ... SELECT generate_series` per 100,000
+ *     rows, in one transaction, into the product's own `xapi.statements` (its indexes as the
+ *     product creates them) with rows shaped as the store writes them, stored evenly over the year
+ *     before the run and sent by BENCH_SYSTEMS (4) connected systems in turn; the same transaction
+ *     moves the training worker's checkpoint past them (they were turned into entries as they
+ *     came). The seeding's time and the table's and its indexes' sizes are printed. Then
+ *     BENCH_READERS (10) clients read BENCH_READS (2,000) pages of the benchmark's system for
+ *     windows of a week (`since`/`until`, drawn at random in the year, a page of 100 as clients
+ *     page), newest first; then, as a second row, the same windows' second pages, following each
+ *     first page's `more` link once. Target: p95 under 100 ms for both. The floor (a bare Express
+ *     handler sending a body of the pages' mean size) is measured for reference.
  *   - statements stored per second: BENCH_CLIENTS (20) clients each POSTing batches of BENCH_BATCH
  *     (100) statements to /xapi/statements with the system's key, BENCH_BATCHES (1,000) batches in
  *     all after a warm-up of their own, every statement new (its own id) and shaped as e-learning
  *     sends them (actor mbox, verb completed, an activity with a name, result duration, score and
- *     success, context with registration, platform and parent and grouping activities, timestamp).
- *     Against, in the same run, the same bodies POSTed to a bare Express app in its own process
- *     doing one multi-row INSERT per batch into a copy of the product's table
- *     (support/xapi-baseline-server.ts). Target: at least 0.5 of the baseline's statements/s.
- *   - GET /xapi/statements?since=&until=&limit=100 over BENCH_STATEMENTS (1,000,000) stored
- *     statements: the table is filled up to that count by one SQL `INSERT ... SELECT
- *     generate_series` per 100,000 rows into the product's own `xapi.statements` (its indexes as
- *     the product creates them) with rows shaped as the store writes them, stored evenly over the
- *     year before the run and sent by BENCH_SYSTEMS (4) connected systems in turn; the seeding's
- *     time and the table's and its indexes' sizes are printed. Then BENCH_READERS (10) clients read
- *     BENCH_READS (2,000) pages of the benchmark's system for windows of a week (`since`/`until`,
- *     drawn at random in the year, a page of 100 as clients page), newest first; then, as a second
- *     row, the same windows' second pages, following each first page's `more` link once. Target:
- *     p95 under 100 ms for both. The floor (a bare Express handler sending a body of the pages' mean
- *     size) is measured for reference.
+ *     success, context with registration, platform and parent and grouping activities, timestamp),
+ *     while the training worker follows them as it does. Against, in the same run, the same bodies
+ *     POSTed to a bare Express app in its own process doing one multi-row INSERT per batch into a
+ *     copy of the product's table (support/xapi-baseline-server.ts). Target: at least 0.5 of the
+ *     baseline's statements/s.
  *
  * Run: `npm run bench:xapi`, `npm run bench -- xapi-statements` or `npx tsx bench/xapi-statements.ts`.
  * Sizes: BENCH_CLIENTS (20), BENCH_BATCH (100), BENCH_BATCHES (1000), BENCH_STATEMENTS (1000000),
@@ -126,7 +128,7 @@ async function createConnectedSystem(target: Parameters<typeof accountsApi>[0]) 
   return (await response.json()) as { id: string; key: string; secret: string };
 }
 
-/** Row 1: statements/s of the product against the bare INSERT, the same bodies to each. */
+/** The POST row: statements/s of the product against the bare INSERT, the same bodies to each. */
 async function measurePosts(load: LoadGenerator, baseUrl: string, connectionString: string, authorization: string) {
   const warmUp = batchRequests(WARM_UP_BATCHES, 0, authorization);
   const measured = batchRequests(BATCHES, WARM_UP_BATCHES * BATCH, authorization);
@@ -170,13 +172,18 @@ async function measurePosts(load: LoadGenerator, baseUrl: string, connectionStri
   }
 }
 
-/** Fills `xapi.statements` up to STATEMENTS rows shaped as the store writes them, stored over the year before `end`. */
+/**
+ * Fills `xapi.statements` with STATEMENTS rows shaped as the store writes them, stored over the year
+ * before `end`, in one transaction that also moves the training worker's checkpoint (decision 045a)
+ * past them: a year of statements was turned into entries (or not) as it came, and the worker does
+ * not spend the reads' time on it.
+ */
 async function seedStatements(database: pg.Client, clientId: string, end: Date): Promise<{ start: Date; seconds: number }> {
-  const { rows } = await database.query<{ count: string }>('SELECT count(*) FROM xapi.statements');
-  const missing = Math.max(0, STATEMENTS - Number(rows[0]!.count));
+  const missing = STATEMENTS;
   const start = new Date(end.getTime() - 365 * DAY_MS);
   const systems = [clientId, ...Array.from({ length: SYSTEMS - 1 }, () => randomUUID())];
   const started = performance.now();
+  await database.query('BEGIN');
   for (let from = 0; from < missing; from += SEED_CHUNK) {
     await database.query(
       `INSERT INTO xapi.statements (id, client_id, stored, statement, content_digest, verb_id, registration, agents,
@@ -209,6 +216,9 @@ async function seedStatements(database: pg.Client, clientId: string, end: Date):
     );
     process.stdout.write(`  seeded ${Math.min(from + SEED_CHUNK, missing)} of ${missing}\r`);
   }
+  await database.query(`UPDATE xapi.training_checkpoint
+    SET transaction_id = pg_current_xact_id(), seq = (SELECT max(seq) FROM xapi.statements)`);
+  await database.query('COMMIT');
   await database.query('ANALYZE xapi.statements');
   return { start, seconds: (performance.now() - started) / 1000 };
 }
@@ -235,7 +245,7 @@ function windowReads(start: Date, authorization: string): LoadRequest[] {
   });
 }
 
-/** Row 2: first pages of week windows, then their `more` pages, against a floor of their mean size. */
+/** The GET rows: first pages of week windows, then their `more` pages, against a floor of their mean size. */
 async function measureReads(load: LoadGenerator, baseUrl: string, requests: readonly LoadRequest[]): Promise<void> {
   const floor = await startFloorServer();
   try {
@@ -284,13 +294,13 @@ try {
   try {
     const system = await createConnectedSystem(product);
     const authorization = basicOf(system.key, system.secret);
-    const runStarted = new Date();
-    await measurePosts(load, product.baseUrl, database.connectionString, authorization);
-    console.log(`  seeding xapi.statements up to ${STATEMENTS} rows (${loadAverageText()})`);
-    const { start, seconds } = await seedStatements(sql, system.id, runStarted);
+    console.log(`  seeding xapi.statements with ${STATEMENTS} rows (${loadAverageText()})`);
+    const { start, seconds } = await seedStatements(sql, system.id, new Date());
     console.log(`  seeded in ${seconds.toFixed(1)} s (ANALYZE included)`);
     await printSizes(sql);
     await measureReads(load, product.baseUrl, windowReads(start, authorization));
+    // Last: the training worker then follows the posted statements while the POSTs are answered, as it would.
+    await measurePosts(load, product.baseUrl, database.connectionString, authorization);
   } finally {
     load.close();
     await sql.end();
