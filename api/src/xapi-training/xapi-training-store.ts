@@ -157,25 +157,18 @@ export function xapiTrainingStore(pool: pg.Pool) {
       return rows[0] ?? null;
     },
 
-    async keepUnmatched(row: UnmatchedRow): Promise<void> {
+    /** Lists (or lists anew, with their reason now) statements that became no entry, with one statement. */
+    async keepUnmatched(rows: readonly UnmatchedRow[]): Promise<void> {
+      if (rows.length === 0) return;
       await pool.query(
         `INSERT INTO xapi.unmatched (statement_id, client_id, person_key, user_id, actor, verb, activity, timestamp, stored, reason, message)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+         SELECT r."statementId", r."clientId", r."personKey", r."userId", r.actor, r.verb, r.activity, r.timestamp, r.stored,
+           r.reason, r.message
+         FROM jsonb_to_recordset($1::jsonb) AS r("statementId" uuid, "clientId" uuid, "personKey" text, "userId" integer,
+           actor text, verb text, activity text, timestamp text, stored timestamptz, reason text, message text)
          ON CONFLICT (statement_id) DO UPDATE SET person_key = EXCLUDED.person_key, user_id = EXCLUDED.user_id,
            reason = EXCLUDED.reason, message = EXCLUDED.message`,
-        [
-          row.statementId,
-          row.clientId,
-          row.personKey,
-          row.userId,
-          row.actor,
-          row.verb,
-          row.activity,
-          row.timestamp,
-          row.stored,
-          row.reason,
-          row.message,
-        ],
+        [JSON.stringify(rows)],
       );
     },
 

@@ -2,7 +2,7 @@ import type { Actor } from '../platform/commands';
 import type { AppContext } from '../platform/context';
 import { deleteReportedEntry, startReportedEntry } from '../entries';
 import { mapTraining, trainingOf, type Person, type PersonKey, type TrainingSystem } from './xapi-training-mapping';
-import { xapiTrainingStore, type FollowedStatement, type XapiTrainingStore } from './xapi-training-store';
+import { xapiTrainingStore, type FollowedStatement, type UnmatchedRow, type XapiTrainingStore } from './xapi-training-store';
 
 declare module '../platform/context' {
   interface AppContext {
@@ -26,12 +26,16 @@ const systemActor = (system: TrainingSystem, statementId: string): Actor => ({
   correlationId: statementId,
 });
 
-/** What one round needs: the store, the systems and people of its statements, looked up once. */
+/**
+ * What one round needs: the store, the systems and people of its statements, looked up once, and
+ * the unmatched statements it found, written together at its end.
+ */
 interface Round {
   ctx: AppContext;
   store: XapiTrainingStore;
   systems: Map<string, TrainingSystem>;
   people: Map<PersonKey, Person>;
+  unmatched: UnmatchedRow[];
 }
 
 async function roundFor(ctx: AppContext, store: XapiTrainingStore, statements: readonly FollowedStatement[]): Promise<Round> {
@@ -42,7 +46,7 @@ async function roundFor(ctx: AppContext, store: XapiTrainingStore, statements: r
     const key = system && trainingOf(row.statement, system.rules)?.personKey;
     if (key) keys.add(key);
   }
-  return { ctx, store, systems, people: await store.people([...keys]) };
+  return { ctx, store, systems, people: await store.people([...keys]), unmatched: [] };
 }
 
 /** A voiding statement deletes the entry its target (a statement of the same system) became. */
@@ -63,7 +67,7 @@ async function mapStatement(round: Round, row: FollowedStatement): Promise<boole
   if (!system || !training) return false;
   const mapping = mapTraining(training, system, (training.personKey && round.people.get(training.personKey)) || null);
   if (mapping.kind === 'unmatched') {
-    await store.keepUnmatched({
+    round.unmatched.push({
       statementId: row.id,
       clientId: row.clientId,
       personKey: training.personKey,
@@ -95,10 +99,11 @@ async function followStatements(ctx: AppContext, store: XapiTrainingStore): Prom
   const statements = await store.statementsAfter(await store.checkpoint(), BATCH);
   if (statements.length === 0) return false;
   const round = await roundFor(ctx, store, statements);
-  for (const row of statements) {
-    await handle(round, row);
-    await store.saveCheckpoint({ transactionId: row.transactionId, seq: row.seq });
-  }
+  for (const row of statements) await handle(round, row);
+  await store.keepUnmatched(round.unmatched);
+  // Once per round: a crash before it repeats the round, which changes nothing the second time.
+  const last = statements.at(-1)!;
+  await store.saveCheckpoint({ transactionId: last.transactionId, seq: last.seq });
   return statements.length === BATCH;
 }
 
@@ -116,6 +121,7 @@ async function matchAgain(ctx: AppContext, store: XapiTrainingStore): Promise<bo
     if (row.voided) await store.forgetUnmatched(row.id);
     else if (await mapStatement(round, row)) mapped += 1;
   }
+  await store.keepUnmatched(round.unmatched);
   const found = new Set(statements.map((row) => row.id));
   for (const id of ids) if (!found.has(id)) await store.forgetUnmatched(id);
   return ids.length === BATCH && mapped > 0;
