@@ -18,7 +18,15 @@
 import { createEventStore, migrateEventStore, sealChain } from '@tht/eventstore';
 import { createPool } from '@tht/postgres';
 import type { EventStore } from '@tht/eventstore';
-import { positionOfCut, positionOfCutByReading, replayAside, SNAPSHOT_EVERY, snapshotsSize, takeSnapshots } from 'projections';
+import {
+  asOfProjectors,
+  positionOfCut,
+  positionOfCutByReading,
+  replayAside,
+  SNAPSHOT_EVERY,
+  snapshotsSize,
+  takeSnapshots,
+} from 'projections';
 import { readModelSnapshot } from 'projections/testing/read-model-snapshot';
 import { createDb } from '@tht/postgres';
 import type pg from 'pg';
@@ -36,13 +44,14 @@ const NOW = new Date();
 const AS_OF_CONNECTIONS = 2;
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
-/** The read models as of `position` replayed aside into `schema`, timed, with the API's two connections. */
+/** The read models as of `position` replayed aside into `schema`, timed, as the API replays them: its two connections, its read models. */
 async function timedReplay(replayPool: pg.Pool, store: EventStore, position: string, schema: string, fromSnapshot: boolean) {
   const started = performance.now();
   let indexing = 0;
   const result = await replayAside({
     pool: replayPool,
     store,
+    projectors: asOfProjectors,
     until: { position },
     schema,
     fromSnapshot,

@@ -17,6 +17,7 @@ export type { RebuildOptions, RebuildProgress, RebuildResult, ReplayCut } from '
 export { SNAPSHOT_EVERY, SNAPSHOT_SCHEMA, snapshotsSize } from './framework/snapshots';
 export type { Snapshot, SnapshotKeeper, SnapshotsSize } from './framework/snapshots';
 export {
+  asOfProjectors,
   createReadModelWaiter,
   rebuildReadModels,
   replayAside,

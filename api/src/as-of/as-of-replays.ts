@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import type pg from 'pg';
 import {
   AS_OF_PREFIX,
+  asOfProjectors,
   asOfSchema,
   positionOfCut,
   replayAside,
@@ -340,6 +341,7 @@ export function createAsOfReplays({
       await replayAside({
         pool,
         store: storeOf(),
+        projectors: asOfProjectors,
         until: { position },
         schema,
         batchSize,

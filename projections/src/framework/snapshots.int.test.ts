@@ -92,6 +92,19 @@ describe('snapshots of the read models (the read models as of a moment start fro
     expect(fromSnapshot.rows).toEqual(fromStart.rows);
   });
 
+  it('starts a replay of some of the projectors from the snapshots of all of them', async () => {
+    const some = allProjectors.filter((projector) => !['record-names', 'open-sessions'].includes(projector.name));
+    const until = { position: positions[2 * EVERY + 10]! };
+    const replay = (schema: string, fromSnapshot: boolean) =>
+      replayAside({ pool: database.pool, store, projectors: some, until, schema, fromSnapshot });
+    const fromStart = await replay('read_models_asof_test_some_start', false);
+    const fromSnapshot = await replay('read_models_asof_test_some_snapshot', true);
+    expect(fromSnapshot.snapshot).toBe(positions[2 * EVERY - 1]);
+    const rows = await readModelSnapshot(database.db, fromSnapshot.schema);
+    expect(rows.record_names).toBeUndefined();
+    expect(rows).toEqual(await readModelSnapshot(database.db, fromStart.schema));
+  });
+
   it('holds each unchanged row once however many snapshots hold it', async () => {
     const { rows } = await sql<{ versions: number; live: number }>`SELECT
         (SELECT count(*)::int FROM ${sql.table(`${SNAPSHOT_SCHEMA}.users`)}) AS versions,

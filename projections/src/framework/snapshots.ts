@@ -111,15 +111,20 @@ async function eventsAfter(store: EventStore, position: string, every: number): 
   return batch.events.length === every ? batch.lastPosition : null;
 }
 
-/** Whether the snapshots were written by exactly these projectors at these versions. */
-async function snapshotsMatch(db: QueryExecutorProvider, projectors: readonly AnyProjector[]): Promise<boolean> {
+/**
+ * Whether the snapshots were written by these projectors at these versions: `exactly` these
+ * (to take more of them), or these among others (to start a replay of these from one).
+ */
+async function snapshotsMatch(db: QueryExecutorProvider, projectors: readonly AnyProjector[], exactly: boolean): Promise<boolean> {
   const stored = await storedVersions(db, SNAPSHOT_SCHEMA);
-  return stored.size === projectors.length && projectors.every((projector) => stored.get(projector.name) === versionOf(projector));
+  const same = projectors.every((projector) => stored.get(projector.name) === versionOf(projector));
+  return same && (!exactly || stored.size === projectors.length);
 }
 
 /** Creates the snapshots' schema; first drops one written by other projectors or versions. */
 async function prepareSnapshotSchema(db: CheckpointsDb, projectors: readonly AnyProjector[]): Promise<void> {
-  if (!(await snapshotsMatch(db, projectors))) await sql`DROP SCHEMA IF EXISTS ${sql.id(SNAPSHOT_SCHEMA)} CASCADE`.execute(db);
+  if (!(await snapshotsMatch(db, projectors, true)))
+    await sql`DROP SCHEMA IF EXISTS ${sql.id(SNAPSHOT_SCHEMA)} CASCADE`.execute(db);
   await sql`CREATE SCHEMA IF NOT EXISTS ${sql.id(SNAPSHOT_SCHEMA)}`.execute(db);
   await sql`CREATE TABLE IF NOT EXISTS ${POSITIONS} (
     position text COLLATE "C" PRIMARY KEY,
@@ -129,18 +134,19 @@ async function prepareSnapshotSchema(db: CheckpointsDb, projectors: readonly Any
   await migrateCheckpoints(db, SNAPSHOT_SCHEMA, projectors);
 }
 
-/** The latest snapshot, if there is one these projectors can start from. */
+/** The latest snapshot, if these projectors (exactly) took it. */
 async function latestSnapshot(db: QueryExecutorProvider, projectors: readonly AnyProjector[]): Promise<Snapshot | null> {
-  return snapshotAtOrBefore(db, projectors, null);
+  return snapshotAtOrBefore(db, projectors, null, true);
 }
 
-/** The latest snapshot at or before `position` (any: null), if there is one these projectors can start from. */
+/** The latest snapshot at or before `position` (any: null), if there is one these projectors (`exactly`, or among others) can start from. */
 async function snapshotAtOrBefore(
   db: QueryExecutorProvider,
   projectors: readonly AnyProjector[],
   position: string | null,
+  exactly: boolean,
 ): Promise<Snapshot | null> {
-  if (!(await snapshotsMatch(db, projectors))) return null;
+  if (!(await snapshotsMatch(db, projectors, exactly))) return null;
   const atOrBefore = position === null ? sql`` : sql`WHERE position <= ${position}`;
   const { rows } = await sql<{ position: string; recordedAt: string | null; events: string }>`
     SELECT position, recorded_at AS "recordedAt", events FROM ${POSITIONS} ${atOrBefore}
@@ -197,9 +203,9 @@ async function recordSnapshot(db: CheckpointsDb, at: Snapshot): Promise<void> {
 
 /**
  * A seed (`replayIntoFreshSchema`) from the latest snapshot at or before `position`: copies its
- * rows into the fresh schema's tables and moves the schema's checkpoints to it, in one
- * transaction that sees one state of the snapshots. None (null) when no snapshot these projectors
- * can start from is that early.
+ * rows into the fresh schema's tables (those of `projectors`, which may be some of the
+ * snapshots') and moves the schema's checkpoints to it, in one transaction that sees one state of
+ * the snapshots. None (null) when no snapshot these projectors can start from is that early.
  */
 export function seedFromSnapshot(db: CheckpointsDb, projectors: readonly AnyProjector[], position: string): SchemaSeed {
   return (schema) =>
@@ -207,7 +213,7 @@ export function seedFromSnapshot(db: CheckpointsDb, projectors: readonly AnyProj
       .transaction()
       .setIsolationLevel('repeatable read')
       .execute(async (trx) => {
-        const snapshot = await snapshotAtOrBefore(trx, projectors, position);
+        const snapshot = await snapshotAtOrBefore(trx, projectors, position, false);
         if (!snapshot) return null;
         const held = sql`snapshot_from <= ${snapshot.position} AND (snapshot_until IS NULL OR snapshot_until > ${snapshot.position})`;
         for (const { table, columns } of await tablesOf(trx, schema)) {
