@@ -121,7 +121,7 @@ const restrictImports = (...patterns) => ({
 });
 
 export default defineConfig(
-  globalIgnores(['**/dist/', '**/node_modules/', '.data/', '**/.data/', 'coverage/', 'e2e/artifacts/', '**/.vitest-*/']),
+  globalIgnores(['**/dist/', '**/node_modules/', '.data/', '**/.data/', 'coverage/', 'e2e/artifacts/', '**/.vitest-*/', '.cache/']),
 
   js.configs.recommended,
   tseslint.configs.recommendedTypeChecked,
