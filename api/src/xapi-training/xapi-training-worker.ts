@@ -58,8 +58,10 @@ async function applyVoiding(round: Round, row: FollowedStatement, target: string
   if (!made || made.clientId === row.clientId) await store.forgetUnmatched(target);
 }
 
-/** A statement becomes an entry (once: its recorded entry id is started as a new stream), stays unmatched, or is no training. */
-/** Whether the statement became (or was) an entry. */
+/**
+ * A statement becomes an entry (once: its recorded entry id is started as a new stream), stays
+ * unmatched, or is no training; true when it became (or was) an entry.
+ */
 async function mapStatement(round: Round, row: FollowedStatement): Promise<boolean> {
   const { ctx, store } = round;
   const system = round.systems.get(row.clientId);
