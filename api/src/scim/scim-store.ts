@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type pg from 'pg';
+import { inTransaction } from '@tht/postgres';
 
 /**
  * What the directory keeps beside the product's accounts, in schema `scim`: the directory's own id
@@ -131,9 +132,7 @@ export function directoryStore(pool: pg.Pool) {
 
     /** Creates (no `id`) or replaces a group with its members; returns its id. */
     async saveGroup(group: DirectoryGroupInput, now: Date, id: string = randomUUID()): Promise<string> {
-      const client = await pool.connect();
-      try {
-        await client.query('BEGIN');
+      await inTransaction(pool, async (client) => {
         await client.query(
           `INSERT INTO scim.groups (id, display_name, external_id, created_at, updated_at) VALUES ($1, $2, $3, $4, $4)
            ON CONFLICT (id) DO UPDATE SET display_name = EXCLUDED.display_name, external_id = EXCLUDED.external_id,
@@ -145,14 +144,8 @@ export function directoryStore(pool: pg.Pool) {
           'INSERT INTO scim.group_members (group_id, user_id) SELECT $1, unnest($2::int[]) ON CONFLICT DO NOTHING',
           [id, group.members],
         );
-        await client.query('COMMIT');
-        return id;
-      } catch (error) {
-        await client.query('ROLLBACK');
-        throw error;
-      } finally {
-        client.release();
-      }
+      });
+      return id;
     },
 
     async deleteGroup(id: string): Promise<void> {

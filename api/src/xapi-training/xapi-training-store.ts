@@ -2,6 +2,7 @@ import type { XapiTrainingType, XapiUnmatchedList, XapiUnmatchedReason } from '@
 import { XAPI_UNMATCHED_LIST_MAX } from '@tht/contracts';
 import type pg from 'pg';
 import { READ_MODEL_SCHEMA } from 'projections';
+import { inTransaction } from '@tht/postgres';
 import { emailKey, sha1KeysOf, type Person, type PersonKey, type TrainingSystem } from './xapi-training-mapping';
 
 const USERS = `${READ_MODEL_SCHEMA}.users`;
@@ -240,9 +241,7 @@ export function xapiTrainingStore(pool: pg.Pool) {
      * entries, those kept unmatched as a deactivated person's) go, with what names them here.
      */
     async forgetPerson(userId: number): Promise<void> {
-      const client = await pool.connect();
-      try {
-        await client.query('BEGIN');
+      await inTransaction(pool, async (client) => {
         await client.query(
           `DELETE FROM xapi.statements WHERE id IN (SELECT statement_id FROM xapi.statement_entries WHERE user_id = $1
              UNION SELECT statement_id FROM xapi.unmatched WHERE user_id = $1)`,
@@ -250,13 +249,7 @@ export function xapiTrainingStore(pool: pg.Pool) {
         );
         await client.query('DELETE FROM xapi.unmatched WHERE user_id = $1', [userId]);
         await client.query('DELETE FROM xapi.statement_entries WHERE user_id = $1', [userId]);
-        await client.query('COMMIT');
-      } catch (error) {
-        await client.query('ROLLBACK');
-        throw error;
-      } finally {
-        client.release();
-      }
+      });
     },
   };
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Response } from 'express';
 import type pg from 'pg';
+import { inTransaction } from '@tht/postgres';
 import { allowOnly, badRequest, mediaTypeOf, requireParameter, XapiError, type XapiRequest, type XapiVersion } from './xapi-http';
 import { agentKey, agentParameterProblems, isIri, isTimestamp, isUuid } from './xapi-statement-rules';
 
@@ -106,9 +107,7 @@ export function documentHandlers(pool: pg.Pool, now: () => Date) {
     const id = requireParameter(xapi.query, RESOURCES[kind].idParameter);
     if (xapi.query.since !== undefined) throw badRequest('since is for reading');
     const contentType = xapi.header('content-type') ?? 'application/octet-stream';
-    const client = await pool.connect();
-    try {
-      await client.query('BEGIN');
+    await inTransaction(pool, async (client) => {
       await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [[...keyValues(scope), id].join('|')]);
       const existing = await find(scope, id, client);
       checkPreconditions(xapi, existing, kind, method);
@@ -133,13 +132,7 @@ export function documentHandlers(pool: pg.Pool, now: () => Date) {
            content_type = EXCLUDED.content_type, etag = EXCLUDED.etag, updated = EXCLUDED.updated`,
         [...keyValues(scope), id, content, storedType, etagOf(content), now()],
       );
-      await client.query('COMMIT');
-    } catch (error) {
-      await client.query('ROLLBACK');
-      throw error;
-    } finally {
-      client.release();
-    }
+    });
   }
 
   return {

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { inTransaction } from '@tht/postgres';
 import { XapiError } from './xapi-http';
 import { indexOf, type Statement } from './xapi-statement-rules';
 
@@ -137,9 +138,7 @@ export function statementStore(pool: pg.Pool) {
     attachments: readonly AttachmentContent[],
   ) {
     const inserts: Insert[] = statements.map(({ statement, digest }) => ({ statement, clientId, digest }));
-    const client = await pool.connect();
-    try {
-      await client.query('BEGIN');
+    await inTransaction(pool, async (client) => {
       const ids = inserts.map((insert) => insert.statement.id!);
       // One lock per id, so two batches with a shared id do not both insert it.
       await client.query('SELECT pg_advisory_xact_lock(hashtext(id)) FROM unnest($1::text[]) AS id ORDER BY id', [ids]);
@@ -161,13 +160,7 @@ export function statementStore(pool: pg.Pool) {
           [attachment.sha2, attachment.contentType, attachment.content],
         );
       }
-      await client.query('COMMIT');
-    } catch (error) {
-      await client.query('ROLLBACK');
-      throw error;
-    } finally {
-      client.release();
-    }
+    });
   }
 
   /** The batch's voiding statements void their targets. */

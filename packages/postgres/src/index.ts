@@ -1,3 +1,3 @@
 export { ClusterInUseError, openEmbeddedPostgres, startEmbeddedPostgres } from './embedded';
 export type { ClusterLog, EmbeddedPostgres, StartEmbeddedPostgresOptions } from './embedded';
-export { createDb, createPool } from './pool';
+export { createDb, createPool, inTransaction } from './pool';

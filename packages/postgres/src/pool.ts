@@ -18,3 +18,22 @@ export function createPool(connectionString: string, options: Omit<pg.PoolConfig
 export function createDb<Database = any>(pool: pg.Pool): Kysely<Database> {
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
+
+/**
+ * Runs `work` in one transaction on a connection of `pool`: committed when it resolves, rolled back
+ * when it throws (the error goes on), the connection released either way.
+ */
+export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const result = await work(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK');
+    throw error;
+  } finally {
+    client.release();
+  }
+}
