@@ -1,4 +1,4 @@
-// An account command against how often the person signed in (issue 33, section 4; decision 045d):
+// An account command against how often the person signed in (issue 33, section 4; decision 049):
 // an admin's change of a person's role (PUT /api/users/{id}, sequential) for a person who never
 // signed in (the floor), one with BENCH_SIGN_INS sign-ins an earlier release left on the account's
 // own stream `user-<id>` (appended straight into the event store, one event per sign-in, as that

@@ -9,7 +9,7 @@
  *     framework alone: reading the log, transactions, checkpoints, swap), target >= 0.5;
  *   - the snapshots of the read models the as-of replays start from (`takeSnapshots`, as the
  *     product's keeper takes them in the background, here on the benchmark's pool): time and
- *     size on disk (decision 045e);
+ *     size on disk (decision 050);
  *   - with the product started as `npm start` does, `GET /api/hr/stats?asOf=` a year back, from
  *     the request to the first 200 (202 with progress until the replay is there), target < 10 s;
  *   - each dashboard read at BENCH_CLIENTS (50) connections against the bare-Express floor, as the

@@ -174,7 +174,7 @@ async function measurePosts(load: LoadGenerator, baseUrl: string, connectionStri
 
 /**
  * Fills `xapi.statements` with STATEMENTS rows shaped as the store writes them, stored over the year
- * before `end`, in one transaction that also moves the training worker's checkpoint (decision 045a)
+ * before `end`, in one transaction that also moves the training worker's checkpoint (decision 045)
  * past them: a year of statements was turned into entries (or not) as it came, and the worker does
  * not spend the reads' time on it.
  */

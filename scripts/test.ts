@@ -5,7 +5,7 @@
  *   1. typecheck, lint and the format check together;
  *   2. the unit tests, while a part of ADL's LRS conformance suite runs against a server-only
  *      product (`npm run test:conformance`: the Communication tests and signed statements of the
- *      xAPI 1.0.3 battery, decision 045b);
+ *      xAPI 1.0.3 battery, decision 047);
  *   3. the integration tests, while the front ends the browser tests serve are built or restored
  *      from the build cache (e2e/src/support/front-end-build.ts; most of an integration test's time
  *      is spent waiting on PostgreSQL and on the processes it starts);

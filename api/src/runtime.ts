@@ -172,7 +172,7 @@ export async function startRuntime(config: AppConfig, pool: pg.Pool, log: Logger
     ),
   );
   const outbox = startOutboxSender(pool, config, log);
-  // Stored xAPI statements become training entries, in one process at a time (decision 045a).
+  // Stored xAPI statements become training entries, in one process at a time (decision 045).
   const xapiTraining = startXapiTrainingWorker(ctx);
   // Without SMTP_URL nothing is sent, so nothing is queued on schedule to go out stale later (decision 043).
   const reminders = config.smtpUrl === null ? null : startReminderSchedule(ctx);

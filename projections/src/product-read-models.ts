@@ -18,7 +18,7 @@ import { createReadModelWaiter as createWaiter, type ReadModelWaiterOptions } fr
 /**
  * The read models the API's answers as of a past moment read (the HR figures, the SMT overview,
  * the export): the others (sign-in sessions, reset tokens, the names a record had, the
- * notification switches) are neither replayed nor copied from a snapshot for them (decision 045e).
+ * notification switches) are neither replayed nor copied from a snapshot for them (decision 050).
  */
 const NOT_READ_AS_OF = new Set(['password-resets', 'ended-sessions', 'open-sessions', 'record-names', 'notification-switches']);
 export const asOfProjectors: readonly AnyProjector[] = allProjectors.filter((projector) => !NOT_READ_AS_OF.has(projector.name));

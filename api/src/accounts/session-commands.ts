@@ -24,7 +24,7 @@ import { sessionsEndedBySignIn } from './open-sessions';
  * Sign-ins and sign-outs are not decided on the account's stream: the credentials are checked at
  * the edge (a 401 and the attempt limits), and the event conflicts with no other change to the
  * account, so it is appended to the person's sessions stream (`user-sessions-<id>`, which no
- * command reads: an account command's cost does not grow with sign-ins, decision 045d) whatever
+ * command reads: an account command's cost does not grow with sign-ins, decision 049) whatever
  * its version (never a 409 for two sign-ins at once).
  */
 async function appendSessionEvent(

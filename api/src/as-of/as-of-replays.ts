@@ -35,7 +35,7 @@ import type { Logger } from '../platform/logger';
  * more is refused (`busy`).
  *
  * A replay starts from the latest snapshot of the read models at or before its position
- * (decision 045e): each API process keeps taking them in the background, on a pool of its own,
+ * (decision 050): each API process keeps taking them in the background, on a pool of its own,
  * one process at a time.
  */
 export type AsOfOutcome<T> =

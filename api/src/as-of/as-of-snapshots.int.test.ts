@@ -7,7 +7,7 @@ import { request } from '../testing/request';
 import { startTestApp, type TestApp } from '../testing/test-app';
 
 /**
- * The snapshots of the read models (decision 045e) hold people's names as the read models do; an
+ * The snapshots of the read models (decision 050) hold people's names as the read models do; an
  * erasure (decision 038) drops them with the replays as of past moments, and the snapshots taken
  * again from the log can no longer read the person.
  */

@@ -30,7 +30,7 @@ const inLogOrder = (events: RecordedEvent[]) => events.sort((a, b) => (a.globalP
 
 /**
  * A record's events, oldest first: its own stream; for a person also their sessions stream (their
- * sign-ins and sign-outs, decision 045d); for a person's target also the year's bulk assignments
+ * sign-ins and sign-outs, decision 049); for a person's target also the year's bulk assignments
  * that name them (a bulk assignment appends everyone's targets to one stream).
  */
 export async function recordEvents(ctx: AppContext, key: HistoryRecordKey): Promise<RecordedEvent[]> {

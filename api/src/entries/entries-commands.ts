@@ -134,7 +134,7 @@ export async function deleteEntry(ctx: AppContext, user: AuthUser, entryId: numb
   for (const forget of ctx.forgetEntry) await forget(entryId);
 }
 
-/** A reported entry (decision 045a): its id allocated and its statement recorded by the caller, its owner found. */
+/** A reported entry (decision 045): its id allocated and its statement recorded by the caller, its owner found. */
 export type ReportedEntry = Omit<LogEntryCommand, 'type' | 'managerId' | 'ownerExists' | 'customFields'> & {
   source: NonNullable<LogEntryCommand['source']>;
 };

@@ -67,7 +67,7 @@ describe('logging an entry', () => {
     spec.given().when(log).then(logged);
   });
 
-  it('names the connected system and statement that reported it (decision 045a); an edit keeps nothing else of it', () => {
+  it('names the connected system and statement that reported it (decision 045); an edit keeps nothing else of it', () => {
     const source = { kind: 'xapi', clientId: 'c1', system: 'Moodle', statementId: 's1' } as const;
     const reported: EntryEvent = { type: 'EntryLogged', data: { ...logged.data, source } };
     spec

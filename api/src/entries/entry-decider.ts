@@ -42,7 +42,7 @@ export type EntryCommand =
       customFields: CustomValues;
       /** The account the typed manager name names (`entryManagerId`, read by the handler), or null. */
       managerId: number | null;
-      /** The connected system whose statement reports the entry (decision 045a); absent when logged by hand. */
+      /** The connected system whose statement reports the entry (decision 045); absent when logged by hand. */
       source?: EntryOrigin['source'];
     }
   | {

@@ -88,7 +88,7 @@ async function complete(browser: CookieBrowser) {
   return { status: response.status, body: JSON.parse(text) as unknown };
 }
 
-/** The person's events in the log's order: their account's stream and their sessions stream (decision 045d). */
+/** The person's events in the log's order: their account's stream and their sessions stream (decision 049). */
 async function eventsOf(userId: number) {
   const streams = await Promise.all(
     [userStream(userId), userSessionsStream(userId)].map((stream) => app.ctx.store.readStream(stream)),

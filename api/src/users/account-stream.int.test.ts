@@ -23,7 +23,7 @@ beforeAll(async () => {
 });
 afterAll(() => app?.close());
 
-/** Sign-ins appended to the account's own stream as releases before decision 045d did (stored alike, 100 per append here). */
+/** Sign-ins appended to the account's own stream as releases before decision 049 did (stored alike, 100 per append here). */
 async function signInsTheOldWay(userId: number, count: number): Promise<void> {
   const signIn = (n: number): NewEvent => ({
     type: 'UserLoggedIn',

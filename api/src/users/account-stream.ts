@@ -6,7 +6,7 @@ import type { StreamReader } from '../platform/handle-command';
 
 /**
  * Earlier releases appended every sign-in and sign-out to the account's stream `user-<id>`; this
- * one appends them to `user-sessions-<id>` (decision 045d). Those logs are immutable (hash-chained),
+ * one appends them to `user-sessions-<id>` (decision 049). Those logs are immutable (hash-chained),
  * and the account decider ignores sign-ins, so a read of an account stream that passed some
  * remembers where: up to version `head`, only the versions `kept` hold account events. Later reads
  * fetch those and the events from `head` on, never the sign-ins between, on either event store.

@@ -1,4 +1,4 @@
-/** The xapi-training feature's public surface: statements that become training entries (decision 045a). */
+/** The xapi-training feature's public surface: statements that become training entries (decision 045). */
 export { createXapiTrainingRouter } from './xapi-training-routes';
 export { describeXapiTrainingApi } from './xapi-training-openapi';
 export { migrateXapiTraining } from './xapi-training-schema';

@@ -12,7 +12,7 @@ import {
 } from '@tht/contracts';
 
 /**
- * How an xAPI statement becomes a training entry (issue #32, section 2; decision 045a), as pure
+ * How an xAPI statement becomes a training entry (issue #32, section 2; decision 045), as pure
  * functions: the statement and its system's rules say whether it is training and what the entry
  * holds; the person its actor names (found by the caller) says whose entry it is, or why none.
  */

@@ -7,7 +7,7 @@ import {
 } from '@tht/contracts';
 import { describeRoutes, type DescribeFeatureApi } from '../openapi/operations';
 
-/** The prose of the routes of statements that become entries (`xapiTrainingRoutes` in @tht/contracts, decision 045a). */
+/** The prose of the routes of statements that become entries (`xapiTrainingRoutes` in @tht/contracts, decision 045). */
 export const describeXapiTrainingApi: DescribeFeatureApi = (settings) =>
   describeRoutes(
     xapiTrainingRoutes,

@@ -18,7 +18,7 @@ import { xapiClientDecider, xapiClientStore } from '../xapi';
 import { xapiTrainingStore } from './xapi-training-store';
 
 /**
- * Statements that become entries (decision 045a): each connected system's training rules and the
+ * Statements that become entries (decision 045): each connected system's training rules and the
  * unmatched statements (admins only), and the statement behind a reported entry (whoever may see
  * the entry; a 404 for anyone else, as for a hand-logged entry).
  */

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * What turning statements into entries keeps (decision 045a), beside the LRS's tables in schema
+ * What turning statements into entries keeps (decision 045), beside the LRS's tables in schema
  * `xapi` (needs `migrateXapi` first): how far the worker followed the statements (in commit
  * order), which entry each statement became (the exactly-once record), and the unmatched ones.
  */

@@ -237,7 +237,7 @@ export function xapiTrainingStore(pool: pg.Pool) {
     },
 
     /**
-     * An erased person (decision 045a): the statements found to be theirs (those that became their
+     * An erased person (decision 045): the statements found to be theirs (those that became their
      * entries, those kept unmatched as a deactivated person's) go, with what names them here.
      */
     async forgetPerson(userId: number): Promise<void> {

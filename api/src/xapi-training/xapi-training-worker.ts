@@ -136,7 +136,7 @@ export interface XapiTrainingWorker {
 }
 
 /**
- * Turns stored statements into entries in every API process (decision 045a): one process at a time
+ * Turns stored statements into entries in every API process (decision 045): one process at a time
  * (an advisory lock) follows `xapi.statements` in commit order from a checkpoint, nudged after each
  * stored POST or PUT of this process, polling otherwise; when the people changed it maps again the
  * unmatched statements a person now has. A crash between two steps repeats the statement, which the

@@ -6,7 +6,7 @@ import { request } from '../testing/request';
 import { startTestApp, type TestApp } from '../testing/test-app';
 
 /**
- * Statements that become training entries (decision 045a), over HTTP with the real app: a
+ * Statements that become training entries (decision 045), over HTTP with the real app: a
  * connected system posts to /xapi with its key, people see the entries with their source.
  */
 

@@ -40,7 +40,7 @@ describe('a connected system', () => {
     spec.given().when({ type: 'SetXapiClientEnabled', clientId, enabled: false }).thenRefuses('not-found', M.clientNotFound);
   });
 
-  it('has training rules set; the same rules again record nothing (decision 045a)', () => {
+  it('has training rules set; the same rules again record nothing (decision 045)', () => {
     const rules = { verbs: ['http://adlnet.gov/expapi/verbs/completed'], defaultHours: 1.5 };
     const set = { type: 'XapiClientTrainingRulesSet', data: { clientId, name: 'Moodle', ...rules } } as const;
     spec.given(created).when({ type: 'SetXapiTrainingRules', clientId, rules }).then(set);

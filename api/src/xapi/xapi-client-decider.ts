@@ -46,7 +46,7 @@ function liveOnly(state: XapiClientState): Extract<XapiClientState, { status: 'l
 /**
  * A connected system's life (stream `xapi-client-<id>`, decision 044): created once, enabled or
  * disabled (a switch to its current value records nothing), its training rules set (decision
- * 045a; the same rules again record nothing), deleted for good.
+ * 045; the same rules again record nothing), deleted for good.
  */
 export const xapiClientDecider: Decider<XapiClientState, XapiClientCommand, XapiEvent> = {
   initialState: () => ({ status: 'absent' }),

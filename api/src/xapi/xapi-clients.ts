@@ -94,7 +94,7 @@ export function xapiClientStore(pool: pg.Pool) {
       return (rowCount ?? 0) > 0;
     },
 
-    /** Whether a system was there to change (decision 045a: its training rules). */
+    /** Whether a system was there to change (decision 045: its training rules). */
     async setTrainingRules(id: string, rules: XapiTrainingRules): Promise<boolean> {
       const { rowCount } = await pool.query(
         'UPDATE xapi.clients SET verbs = $2, default_hours = $3 WHERE id = $1 AND deleted_at IS NULL',

@@ -6,7 +6,7 @@ import { startTestApp, type TestApp } from '../testing/test-app';
 import { XAPI_ALTERNATE_FORM_LIMIT_BYTES, XAPI_AUTHENTICATION_FAILURES, XAPI_BODY_LIMIT_BYTES } from './xapi-router';
 
 /**
- * The LRS's door over HTTP (decision 045b): credentials are checked before a body is read, the
+ * The LRS's door over HTTP (decision 047): credentials are checked before a body is read, the
  * alternate request syntax's form is read only up to its small limit, and failed authentications
  * are counted per client address. Each test comes from an address of its own (X-Forwarded-For,
  * believed from the loopback peer), so the counts of one never reach another.

@@ -49,7 +49,7 @@ function singleValues(query: Record<string, unknown>): Record<string, string> {
 
 const bodyOf = (req: Request): Buffer => (Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0));
 
-/** A request as sent: its own method, query, headers and body (read once its credentials passed, decision 045b). */
+/** A request as sent: its own method, query, headers and body (read once its credentials passed, decision 047). */
 function plainRequest(req: Request): Omit<XapiRequest, 'version'> {
   return {
     method: req.method,

@@ -35,14 +35,14 @@ export const XAPI_BODY_LIMIT_BYTES = 20 * MB;
 /**
  * The alternate request syntax's form, read before its credentials (which it may carry) are
  * checked: the headers and parameters, and a `content` of UTF-8 text (no attachments, Communication
- * 1.3), a few statements or a document from a browser that cannot set headers (decision 045b).
+ * 1.3), a few statements or a document from a browser that cannot set headers (decision 047).
  */
 export const XAPI_ALTERNATE_FORM_LIMIT_BYTES = 1 * MB;
 
 /** What a refused request's unread body may still bring (nginx passes 21 MB to /xapi/): read and dropped, never kept. */
 const REFUSED_BODY_DRAIN_BYTES = XAPI_BODY_LIMIT_BYTES + MB;
 
-/** Failed authentications per client address; past them a refusal is a 429 with Retry-After (decision 045b). */
+/** Failed authentications per client address; past them a refusal is a 429 with Retry-After (decision 047). */
 export const XAPI_AUTHENTICATION_FAILURES: RequestLimit = {
   name: 'xapi-authentication-failures-per-address',
   points: 100,
@@ -221,7 +221,7 @@ export function createXapiRouter(ctx: AppContext): Router {
     next();
   });
   router.use('/statements', consistentThrough);
-  // The door (decision 045b): only the alternate syntax's small form is read before the credentials are checked.
+  // The door (decision 047): only the alternate syntax's small form is read before the credentials are checked.
   router.use(rawBody(XAPI_ALTERNATE_FORM_LIMIT_BYTES, isAlternateSyntax));
   router.use(readXapiRequest(ctx.config.xapiDefaultVersion));
   router.get('/about', handled(about));

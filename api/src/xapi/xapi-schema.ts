@@ -40,7 +40,7 @@ export async function migrateXapi<Database>(db: Kysely<Database>): Promise<void>
       related_activities text[] NOT NULL,
       attachment_hashes text[] NOT NULL DEFAULT '{}'
     )`.execute(trx);
-    // Section 2 (decision 045a): each system's training rules, and the transaction that stored each
+    // Section 2 (decision 045): each system's training rules, and the transaction that stored each
     // statement, so the worker turning statements into entries follows them in commit order.
     await sql`ALTER TABLE xapi.clients ADD COLUMN IF NOT EXISTS verbs text[] NOT NULL
       DEFAULT ARRAY[${sql.join(DEFAULT_TRAINING_VERBS.map((verb) => sql.lit(verb)))}]::text[]`.execute(trx);
@@ -49,7 +49,7 @@ export async function migrateXapi<Database>(db: Kysely<Database>): Promise<void>
       trx,
     );
     await sql`CREATE INDEX IF NOT EXISTS statements_transaction_idx ON xapi.statements (transaction_id, seq)`.execute(trx);
-    // Every statement query is one system's, in stored order (decision 045c): the index gives a page its rows in order.
+    // Every statement query is one system's, in stored order (decision 048): the index gives a page its rows in order.
     await sql`DROP INDEX IF EXISTS xapi.statements_stored_idx`.execute(trx);
     await sql`CREATE INDEX IF NOT EXISTS statements_client_stored_idx ON xapi.statements (client_id, stored, seq)`.execute(trx);
     await sql`CREATE INDEX IF NOT EXISTS statements_verb_idx ON xapi.statements (verb_id, seq)`.execute(trx);

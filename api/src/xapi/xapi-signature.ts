@@ -29,7 +29,7 @@ function signingCertificate(header: Record<string, unknown>): X509Certificate | 
   }
 }
 
-/** The signature verified with the certificate's RSA key; whether the chain is trusted is not asked (decision 045b). */
+/** The signature verified with the certificate's RSA key; whether the chain is trusted is not asked (decision 047). */
 function checkAgainst(certificate: X509Certificate, digest: string, segments: readonly string[]): void {
   const key = certificate.publicKey;
   if (key.asymmetricKeyType !== 'rsa') throw badRequest("The signature's certificate has no RSA key");

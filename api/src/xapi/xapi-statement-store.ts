@@ -12,7 +12,7 @@ export interface AttachmentContent {
 
 /**
  * A statement's place in the order of `GET /statements`: its `stored` time, then its position
- * `seq` among statements stored at the same time (decision 045c).
+ * `seq` among statements stored at the same time (decision 048).
  */
 export interface StatementPosition {
   stored: string;

@@ -115,7 +115,7 @@ function checkAttachments(statements: readonly Statement[], parts: readonly Atta
 
 /**
  * Handlers of the Statement Resource on the statements of one database; `onStored` is told after
- * statements were stored (the worker that turns them into entries looks at once, decision 045a).
+ * statements were stored (the worker that turns them into entries looks at once, decision 045).
  */
 export function statementHandlers(pool: pg.Pool, now: () => Date, onStored: () => void = () => {}) {
   const store = statementStore(pool);

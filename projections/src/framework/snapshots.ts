@@ -11,7 +11,7 @@ import { AS_OF_PREFIX, CHECKPOINT_TABLE } from './schema';
 /*
  * Snapshots of the read models at regular positions of the log, so that the read models as of a
  * moment are replayed from the nearest snapshot at or before it, not from the log's start
- * (decision 045e). Kept compactly, as row versions: each read-model table has a history table of
+ * (decision 050). Kept compactly, as row versions: each read-model table has a history table of
  * the same columns in SNAPSHOT_SCHEMA, whose rows hold between two snapshot positions
  * (`snapshot_from` included, `snapshot_until` excluded, null: still held), so a row that does not
  * change is stored once however many snapshots hold it. A snapshot at P is the rows with

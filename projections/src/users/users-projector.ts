@@ -308,7 +308,7 @@ class UsersBatch {
   }
 
   private change(event: UserEvent, userId: number, { set, revokesTokens = false }: RowChange): void {
-    // Sign-ins are on the person's sessions stream (decision 045d): the version is the account stream's.
+    // Sign-ins are on the person's sessions stream (decision 049): the version is the account stream's.
     const changes = event.streamName === userStream(userId) ? { ...set, version: event.streamVersion } : set;
     const row = this.rows.get(userId);
     if (row) {

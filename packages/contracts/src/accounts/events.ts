@@ -116,7 +116,7 @@ export type AccountEvent = {
 
 export const userStream = (userId: number) => `user-${userId}`;
 /**
- * A person's sign-ins, sign-outs and ended sessions (decision 045d): off the account's stream, so an
+ * A person's sign-ins, sign-outs and ended sessions (decision 049): off the account's stream, so an
  * account command never folds them. Earlier releases appended them to `user-<id>`.
  */
 export const userSessionsStream = (userId: number) => `user-sessions-${userId}`;

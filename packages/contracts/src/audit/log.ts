@@ -49,7 +49,7 @@ export const SYSTEM_ACTOR = 'system';
 
 /**
  * A stream's category: its name without the trailing numbers (`user-target-7-2026` -> `user-target`)
- * or the trailing uuid of a record named by one (`xapi-client-<uuid>` -> `xapi-client`, decision 045b).
+ * or the trailing uuid of a record named by one (`xapi-client-<uuid>` -> `xapi-client`, decision 047).
  * The event store's audit index uses the same expression (`eventstore.stream_category`), so keep them in step.
  */
 export const streamCategory = (streamName: string) =>

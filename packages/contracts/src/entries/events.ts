@@ -30,7 +30,7 @@ export interface EntryManager {
 }
 
 /**
- * The connected system whose xAPI statement made the entry (decision 045a); absent on a hand-logged
+ * The connected system whose xAPI statement made the entry (decision 045); absent on a hand-logged
  * entry's event (and on every event written before systems reported entries).
  */
 export interface EntryOrigin {

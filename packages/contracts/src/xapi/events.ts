@@ -11,7 +11,7 @@ export interface XapiEventData {
   XapiClientDisabled: { clientId: string; name: string };
   /** Its key stops working; the statements it sent stay. */
   XapiClientDeleted: { clientId: string; name: string };
-  /** Which verbs make its statements training, and the hours of one without a duration (decision 045a). */
+  /** Which verbs make its statements training, and the hours of one without a duration (decision 045). */
   XapiClientTrainingRulesSet: { clientId: string; name: string; verbs: string[]; defaultHours: number | null };
 }
 
