@@ -35,7 +35,7 @@ function prepareSuite(): void {
   mkdirSync(CACHE, { recursive: true });
   cpSync(SUITE_SOURCE, CACHE, { recursive: true });
   spawnSync('chmod', ['-R', 'u+w', CACHE]);
-  const install = spawnSync('npm', ['install', '--no-audit', '--no-fund'], { cwd: CACHE, stdio: 'inherit' });
+  const install = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts'], { cwd: CACHE, stdio: 'inherit' });
   if (install.status !== 0) throw new Error(`npm install of the suite exited with ${install.status}`);
   writeFileSync(marker, `${commit}\n`);
 }
