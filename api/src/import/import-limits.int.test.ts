@@ -33,13 +33,18 @@ afterEach(async () => {
   expect(await readdir(importUploadsFolder(app.ctx))).toEqual([]);
 });
 
-/** Uploads a workbook for a dry run and expects it refused with `status` and `error` within `seconds`, the API still answering. */
+/**
+ * Uploads a workbook for a dry run and expects it refused with `status` and `error` within `seconds`
+ * of this process's CPU time (the app runs in it), the API still answering. CPU time, not the
+ * clock: it counts the work done (a bomb inflated whole takes far more), whatever else the machine runs.
+ */
 async function expectRefused(name: string, bytes: Buffer, status: number, error: string, seconds = 5): Promise<void> {
-  const started = performance.now();
+  const cpuAtStart = process.cpuUsage();
   const response = await upload(app, admin.token, { name, content: new Uint8Array(bytes) }, '?dryRun=true');
   expect(response.status, JSON.stringify(response.body)).toBe(status);
   expect(response.body).toEqual({ error });
-  expect(performance.now() - started).toBeLessThan(seconds * 1000);
+  const cpu = process.cpuUsage(cpuAtStart);
+  expect((cpu.user + cpu.system) / 1_000).toBeLessThan(seconds * 1000);
   expect((await fetch(`${app.baseUrl}/api/health`)).status).toBe(200);
 }
 
