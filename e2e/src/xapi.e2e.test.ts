@@ -144,7 +144,7 @@ describe('training reported by a connected system (xAPI)', () => {
     await entryRow.getByText(`from ${system}`, { exact: true }).waitFor();
     await entryRow.getByRole('button', { name: `View ${course}` }).click();
     await details.getByRole('button', { name: 'Show History' }).click();
-    await expect.poll(() => history.getByRole('listitem').count()).toBe(2);
+    await expect.poll(() => history.getByRole('listitem').count(), { timeout: 10_000 }).toBe(2);
     expect(await history.getByRole('listitem').first().textContent()).toContain(`${system}: entry logged`);
     expect(await history.getByRole('listitem').nth(1).textContent()).toContain(
       `${employee.firstName} ${employee.lastName} changed hours 1.5 -> 2`,

@@ -1,7 +1,16 @@
 import { useState } from 'react';
+import styled from 'styled-components';
 import { XAPI_MESSAGES as M, type XapiClientCreated } from '@tht/contracts';
 import { Button, Dialog, DialogActions } from '@tht/ui';
 import { endpointUrl } from './endpoint';
+
+/** Keys and secrets are long unbroken strings: they wrap anywhere rather than widen a phone's dialog. */
+const CredentialList = styled.dl`
+  & dd {
+    margin-left: 0;
+    overflow-wrap: anywhere;
+  }
+`;
 
 export type CreatedSystem = XapiClientCreated & { name: string };
 
@@ -15,7 +24,7 @@ export function CredentialsDialog({ created, onClose }: { created: CreatedSystem
   return (
     <Dialog open title={`Credentials of ${created.name}`} onClose={onClose}>
       <p>{M.secretShownOnce}</p>
-      <dl>
+      <CredentialList>
         <dt>Endpoint</dt>
         <dd>
           <code>{endpointUrl()}</code>
@@ -28,7 +37,7 @@ export function CredentialsDialog({ created, onClose }: { created: CreatedSystem
         <dd>
           <code>{created.secret}</code>
         </dd>
-      </dl>
+      </CredentialList>
       <DialogActions>
         <Button type="button" $variant="secondary" onClick={() => void copySecret()}>
           {copied ? 'Secret copied' : 'Copy secret'}
