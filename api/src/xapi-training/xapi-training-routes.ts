@@ -1,20 +1,12 @@
-import {
-  XAPI_MESSAGES,
-  XAPI_TRAINING_MESSAGES as M,
-  xapiClientStream,
-  xapiTrainingRoutes,
-  xapiTrainingRulesSchema,
-} from '@tht/contracts';
+import { XAPI_TRAINING_MESSAGES as M, xapiTrainingRoutes, xapiTrainingRulesSchema } from '@tht/contracts';
 import { Router } from 'express';
 import { accessGuards } from '../auth/access-guards';
 import { mayViewDataOf } from '../auth/policy';
 import { signedInUser } from '../auth/require-auth';
-import { actorOf } from '../platform/commands';
 import type { AppContext } from '../platform/context';
-import { handleCommand } from '../platform/handle-command';
 import { HttpError, parseWith } from '../platform/http';
 import { mountRoutes } from '../platform/route-table';
-import { xapiClientDecider, xapiClientStore } from '../xapi';
+import { changeXapiClient } from '../xapi';
 import { xapiTrainingStore } from './xapi-training-store';
 
 /**
@@ -24,17 +16,12 @@ import { xapiTrainingStore } from './xapi-training-store';
  */
 export function createXapiTrainingRouter(ctx: AppContext): Router {
   const router = Router();
-  const clients = xapiClientStore(ctx.pool);
   const store = xapiTrainingStore(ctx.pool);
   mountRoutes(router, accessGuards(ctx), xapiTrainingRoutes, {
-    setXapiTrainingRules: async ({ params, req }) => {
+    setXapiTrainingRules: ({ params, req }) => {
       const rules = parseWith(xapiTrainingRulesSchema, req.body);
       const command = { type: 'SetXapiTrainingRules', clientId: params.id, rules } as const;
-      await handleCommand(ctx, xapiClientDecider, { stream: xapiClientStream(params.id), command, actor: actorOf(req) });
-      if (!(await clients.setTrainingRules(params.id, rules))) throw new HttpError(404, XAPI_MESSAGES.clientNotFound);
-      const client = await clients.find(params.id);
-      if (!client) throw new HttpError(404, XAPI_MESSAGES.clientNotFound);
-      return client;
+      return changeXapiClient(ctx, req, command, (clients) => clients.setTrainingRules(params.id, rules));
     },
     listXapiUnmatched: () => store.unmatchedList(),
     getEntryStatement: async ({ params, req }) => {

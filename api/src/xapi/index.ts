@@ -3,5 +3,4 @@ export { createXapiRouter } from './xapi-router';
 export { createXapiAdminRouter } from './xapi-admin-routes';
 export { describeXapiApi } from './xapi-openapi';
 export { migrateXapi } from './xapi-schema';
-export { xapiClientDecider } from './xapi-client-decider';
-export { xapiClientStore } from './xapi-clients';
+export { changeXapiClient } from './xapi-client-changes';

@@ -1,11 +1,12 @@
-import { XAPI_MESSAGES as M, xapiClientEnabledSchema, xapiClientInputSchema, xapiClientStream, xapiRoutes } from '@tht/contracts';
+import { xapiClientEnabledSchema, xapiClientInputSchema, xapiClientStream, xapiRoutes } from '@tht/contracts';
 import { Router } from 'express';
 import { accessGuards } from '../auth/access-guards';
 import { actorOf } from '../platform/commands';
 import type { AppContext } from '../platform/context';
 import { handleCommand } from '../platform/handle-command';
-import { HttpError, parseWith } from '../platform/http';
+import { parseWith } from '../platform/http';
 import { mountRoutes } from '../platform/route-table';
+import { changeXapiClient } from './xapi-client-changes';
 import { xapiClientDecider, type XapiClientCommand } from './xapi-client-decider';
 import { xapiClientStore } from './xapi-clients';
 
@@ -28,13 +29,10 @@ export function createXapiAdminRouter(ctx: AppContext): Router {
       await clients.store(client, input, ctx.now());
       res.status(201).json(client);
     },
-    setXapiClientEnabled: async ({ params, req }) => {
+    setXapiClientEnabled: ({ params, req }) => {
       const { enabled } = parseWith(xapiClientEnabledSchema, req.body);
-      await decide(req, { type: 'SetXapiClientEnabled', clientId: params.id, enabled });
-      if (!(await clients.setEnabled(params.id, enabled))) throw new HttpError(404, M.clientNotFound);
-      const client = await clients.find(params.id);
-      if (!client) throw new HttpError(404, M.clientNotFound);
-      return client;
+      const command = { type: 'SetXapiClientEnabled', clientId: params.id, enabled } as const;
+      return changeXapiClient(ctx, req, command, (store) => store.setEnabled(params.id, enabled));
     },
     deleteXapiClient: async ({ params, req, res }) => {
       await decide(req, { type: 'DeleteXapiClient', clientId: params.id });
