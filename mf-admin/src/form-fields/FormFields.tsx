@@ -1,19 +1,9 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import { ADMIN_MESSAGES as M, type FormFieldView } from '@tht/contracts';
-import {
-  Badge,
-  Button,
-  ConfirmDialog,
-  DashboardSection,
-  EmptyText,
-  moveTo,
-  ReorderableList,
-  useToast,
-  errorMessageOf,
-} from '@tht/ui';
+import { Badge, Button, DashboardSection, EmptyText, moveTo, ReorderableList, useToast, errorMessageOf } from '@tht/ui';
+import { DeleteConfirmation } from '../panel/DeleteConfirmation';
 import { RowActions } from '../panel/RowActions';
-import { useOutcomeToast } from '../panel/useOutcomeToast';
 import { FIELD_TYPE_LABELS, FormFieldDialog } from './FormFieldDialog';
 import { OptionManagerDialog } from './OptionManagerDialog';
 import { useDeleteFormField, useFormFields, useReorderFormFields } from './formFieldsApi';
@@ -84,7 +74,6 @@ export default function FormFields() {
   const { fields, error } = useFormFields();
   const reorder = useReorderFormFields();
   const remove = useDeleteFormField();
-  const withToast = useOutcomeToast();
   const { showToast } = useToast();
   const [dialog, setDialog] = useState<FieldDialog>(null);
   const close = () => setDialog(null);
@@ -101,15 +90,6 @@ export default function FormFields() {
         variant: 'destructive',
       });
     }
-  }
-
-  async function confirmDelete(field: FormFieldView) {
-    await withToast(() => remove.run(field.id), {
-      success: 'Form field deleted',
-      successDescription: field.label,
-      failure: M.failedToDeleteFormField,
-    });
-    close();
   }
 
   return (
@@ -147,19 +127,18 @@ export default function FormFields() {
           {dialog?.kind === 'add' && <FormFieldDialog fields={loaded} onClose={close} />}
           {dialog?.kind === 'edit' && <FormFieldDialog field={dialog.field} fields={loaded} onClose={close} />}
           {dialog?.kind === 'options' && <OptionManagerDialog field={dialog.field} onClose={close} />}
-          <ConfirmDialog
-            open={dialog?.kind === 'delete'}
+          <DeleteConfirmation
+            item={dialog?.kind === 'delete' ? dialog.field : null}
             title="Delete Form Field"
-            message={
-              dialog?.kind === 'delete'
-                ? `Are you sure you want to delete the field ${dialog.field.label}? Its options are deleted with it.`
-                : ''
-            }
-            confirmLabel="Delete"
-            pendingLabel="Deleting..."
+            message={(field) => `Are you sure you want to delete the field ${field.label}? Its options are deleted with it.`}
+            remove={(field) => remove.run(field.id)}
             pending={remove.pending}
-            onConfirm={() => dialog?.kind === 'delete' && void confirmDelete(dialog.field)}
-            onCancel={close}
+            outcome={(field) => ({
+              success: 'Form field deleted',
+              successDescription: field.label,
+              failure: M.failedToDeleteFormField,
+            })}
+            onDone={close}
           />
         </>
       )}
