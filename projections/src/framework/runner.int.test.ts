@@ -160,7 +160,7 @@ describe('projection runner', () => {
     const lag = await runner.lag(10);
     expect(lag?.events).toBeGreaterThanOrEqual(1);
     expect(lag!.seconds).toBeGreaterThanOrEqual(30);
-    await vi.waitFor(async () => expect(await runner.lag(10)).toMatchObject({ events: 4 }));
+    await vi.waitFor(async () => expect(await runner.lag(10)).toMatchObject({ events: 4 }), { timeout: 10_000 });
     expect(await runner.lag(2)).toMatchObject({ events: 2 });
     await waiter.close();
     await runner.stop();
@@ -312,9 +312,13 @@ describe('projection runner', () => {
     const both = [start([projector], { onProjected }), start([projector], { onProjected })];
     // Both at the start of the log before the event comes (a runner that loaded its checkpoint after
     // the other applied the batch would start past it and have nothing to report).
-    await vi.waitFor(async () => {
-      for (const runner of both) expect(await runner.lag(1)).not.toBeNull();
-    });
+    // vitest's default of 1 s is not enough for two runners' start-up on a loaded CI machine.
+    await vi.waitFor(
+      async () => {
+        for (const runner of both) expect(await runner.lag(1)).not.toBeNull();
+      },
+      { timeout: 10_000 },
+    );
     const last = (await store.append('a', [event('UserLoggedIn')], 'any')).lastGlobalPosition;
     // Both runners try the batch: one applies it, the other finds its checkpoint moved and reloads it.
     await waitUntil(() => progress.filter((update) => update.slowest === last).length === 2);

@@ -108,6 +108,6 @@ describe('ADMIN_MFA=required', () => {
     await turnOn(within(heading.closest('section')!));
     expect(where()).toBe('/auth');
     await userEvent.click(screen.getByRole('button', { name: 'I have saved my recovery codes' }));
-    await vi.waitFor(() => expect(where()).toBe('/'));
+    await vi.waitFor(() => expect(where()).toBe('/'), { timeout: 10_000 });
   });
 });
