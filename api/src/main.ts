@@ -2,6 +2,7 @@ import type http from 'node:http';
 import type net from 'node:net';
 import { createPool, startEmbeddedPostgres } from '@tht/postgres';
 import pg from 'pg';
+import type { RebuildProgress } from 'projections';
 import { ensureStartupAdmin } from './accounts';
 import { createApp } from './app';
 import { ConfigError, REPO_ROOT, defaultPublicUrl, loadConfig, type AppConfig } from './config';
@@ -32,11 +33,21 @@ async function stopAll(log: Logger): Promise<void> {
   }
 }
 
+/** What a request gets while the server starts: 'starting', or how far the rebuild of an earlier release's read models is. */
+let startingAnswer: Record<string, unknown> = { status: 'starting', error: 'The server is starting' };
+
+/**
+ * While an earlier release's processes keep serving, this one builds its read models aside
+ * (decision 046h): its not-ready answer tells how far, so an operator or a deploy script waits for it.
+ */
+function upgrading({ phase, done, total, secondsLeft }: RebuildProgress): void {
+  const error = 'The read models of this release are being built from the event log; the earlier release serves meanwhile';
+  startingAnswer = { status: 'upgrading', error, phase, done, total, secondsLeft: secondsLeft && Math.round(secondsLeft) };
+}
+
 /** Until start-up completes every request gets 503, so health checks see "not ready" rather than no answer. */
 const answerStarting: http.RequestListener = (_req, res) => {
-  res
-    .writeHead(503, { 'content-type': 'application/json; charset=utf-8', 'retry-after': '5' })
-    .end(JSON.stringify({ status: 'starting', error: 'The server is starting' }));
+  res.writeHead(503, { 'content-type': 'application/json; charset=utf-8', 'retry-after': '5' }).end(JSON.stringify(startingAnswer));
 };
 
 async function start(settings: AppConfig, log: Logger): Promise<void> {
@@ -53,7 +64,7 @@ async function start(settings: AppConfig, log: Logger): Promise<void> {
   onStop('database pool', () => pool.end());
 
   log.info(`Event store: ${config.eventstoreUrl ? `KurrentDB at ${hostOf(config.eventstoreUrl)}` : 'PostgreSQL'}`);
-  const runtime = await startRuntime(config, pool, log);
+  const runtime = await startRuntime(config, pool, log, upgrading);
   onStop('projections and event store', () => runtime.stop());
   log.info('Migrations done; projections running');
 

@@ -16,6 +16,7 @@ import {
   startProjectionRunner,
   upgradeProductReadModels,
   type ReadModelTables,
+  type RebuildProgress,
 } from 'projections';
 import { AS_OF_JOB_TABLES, createAsOfReplays, dropAsOfReplays } from './as-of';
 import { createEndedSessionsCache } from './auth/ended-sessions';
@@ -55,11 +56,17 @@ const EVENT_STORE_TIMEOUT_MS = 10_000;
 
 /**
  * Everything behind the HTTP layer, on an open pool: the event store (checked to answer), id
- * sequences and read models migrated, the read-model waiter, and the projection runner in this
- * process. Several runners (this one and a `projections` service) may run at once: each batch
+ * sequences and read models migrated (read models of an earlier release rebuilt aside first,
+ * their progress told to `onUpgradeProgress`), the read-model waiter, and the projection runner in
+ * this process. Several runners (this one and a `projections` service) may run at once: each batch
  * checks its checkpoint, so none is applied twice.
  */
-export async function startRuntime(config: AppConfig, pool: pg.Pool, log: Logger): Promise<Runtime> {
+export async function startRuntime(
+  config: AppConfig,
+  pool: pg.Pool,
+  log: Logger,
+  onUpgradeProgress?: (progress: RebuildProgress) => void,
+): Promise<Runtime> {
   const db = createDb<ReadModelTables>(pool);
   const metrics = createAppMetrics();
   const personalData = createPersonalData(pool);
@@ -82,7 +89,7 @@ export async function startRuntime(config: AppConfig, pool: pg.Pool, log: Logger
     await migrateXapi(db);
     await migrateXapiTraining(db);
     await migrateJobs(db, [...IMPORT_JOB_TABLES, ...AS_OF_JOB_TABLES, ...REMINDER_RUN_TABLES]);
-    await upgradeProductReadModels(pool, store, log);
+    await upgradeProductReadModels(pool, store, log, onUpgradeProgress);
     await migrateReadModels(db, allProjectors);
   } catch (error) {
     await store.close().catch(() => {});
@@ -138,6 +145,7 @@ export async function startRuntime(config: AppConfig, pool: pg.Pool, log: Logger
       },
       lag: (countUpTo) => runner.lag(countUpTo),
       lags: (countUpTo) => runner.lags(countUpTo),
+      superseded: () => runner.superseded(),
     },
     principals,
     endedSessions,

@@ -4,7 +4,7 @@ import { allProjectors } from './all-projectors';
 import type { AnyProjector } from './framework/projector';
 import { throttledProgress } from './framework/progress-line';
 import { rebuildReadModels as rebuild } from './framework/rebuild';
-import type { RebuildOptions } from './framework/replay';
+import type { RebuildOptions, RebuildProgress } from './framework/replay';
 import { replayAside as replay, type ReplayAsideOptions } from './framework/replay-aside';
 import {
   startSnapshotKeeper as startKeeper,
@@ -60,20 +60,26 @@ const UPGRADE_PROGRESS_EVERY_MS = 5000;
 
 /**
  * At start-up of a process that runs the projections (the API, the projections service): the
- * framework's `upgradeReadModels` of the product's read models, telling `log` what it does.
+ * framework's `upgradeReadModels` of the product's read models, telling `log` what it does, and
+ * `onProgress` how far the rebuild is after every batch (the API's not-ready answer shows it).
  */
 export async function upgradeProductReadModels(
   pool: pg.Pool,
   store: EventStore,
   log: { info(message: string): void; warn(message: string): void },
+  onProgress: (progress: RebuildProgress) => void = () => {},
 ): Promise<void> {
+  const logProgress = throttledProgress((line) => log.info(`Rebuilding read models ${line}`), UPGRADE_PROGRESS_EVERY_MS);
   const upgraded = await upgradeReadModels({
     pool,
     store,
     projectors: allProjectors,
     onRebuild: (outdated) =>
       log.warn(`Read models of an earlier version (${outdated.join(', ')}): rebuilding them from the event log before serving`),
-    onProgress: throttledProgress((line) => log.info(`Rebuilding read models ${line}`), UPGRADE_PROGRESS_EVERY_MS),
+    onProgress: (progress) => {
+      onProgress(progress);
+      logProgress(progress);
+    },
   });
   if (!upgraded) return;
   const { rebuilt, droppedAsOf } = upgraded;

@@ -163,3 +163,28 @@ describe('GET /api/health/live', () => {
     }
   });
 });
+
+describe('GET /api/health/ready once a newer release took over the read models', () => {
+  it('is 503 superseded for good, naming the projectors, as soon as the runner meets the newer version', async () => {
+    const older = await startTestApp();
+    try {
+      // A newer release's swap leaves its own, higher versions in the checkpoint rows (decision 046h).
+      await older.ctx.pool.query(
+        `UPDATE ${READ_MODEL_SCHEMA}.projection_checkpoints SET version = version + 1 WHERE name = 'entries'`,
+      );
+      const occurredAt = new Date().toISOString();
+      const metadata = { actorId: null, correlationId: 'health-test', occurredAt, schemaVersion: 1 };
+      await older.ctx.store.append('health-probe-newer', [{ type: 'HealthProbeNoted', data: {}, metadata }], 'no_stream');
+      await vi.waitFor(
+        async () =>
+          expect(await request(older, 'GET', '/api/health/ready')).toMatchObject({
+            status: 503,
+            body: { status: 'superseded', superseded: ['entries'], error: expect.stringContaining('to be stopped') },
+          }),
+        { timeout: 10_000, interval: 50 },
+      );
+    } finally {
+      await older.close();
+    }
+  });
+});

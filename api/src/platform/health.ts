@@ -15,7 +15,7 @@ export const MAX_LAG_SECONDS = 5;
 type Probe = { answered: true; lag: ProjectionLag | null } | { answered: false };
 
 /** What the probe needs of the app context. */
-type Probed = { db: ReadModelDb; readModels: Pick<ReadModels, 'lag'> };
+type Probed = { db: ReadModelDb; readModels: Pick<ReadModels, 'lag' | 'superseded'> };
 
 /** Whether the database answers within the timeout, and the read models' lag from the same moment. */
 async function probe(ctx: Probed): Promise<Probe> {
@@ -34,6 +34,8 @@ async function probe(ctx: Probed): Promise<Probe> {
   }
 }
 
+const SUPERSEDED = 'A newer release took over the read models: this process no longer serves and is to be stopped';
+
 const withinBound = (lag: ProjectionLag) => lag.events <= MAX_LAG_EVENTS && lag.seconds <= MAX_LAG_SECONDS;
 
 const lagBody = (lag: ProjectionLag) => ({ lagEvents: lag.events, lagSeconds: Math.round(lag.seconds * 1000) / 1000 });
@@ -47,11 +49,17 @@ export const livenessHandler: RequestHandler = (_req, res) => {
 /**
  * `GET /api/health` and `/api/health/ready`: 200 `{ status: 'ok', lagEvents, lagSeconds }` when the
  * database answers and the read models trail the log by no more than the bound; else 503 with the
- * reason (and the lag when known). Answers at once: it measures the lag, never waits for it to end.
+ * reason (and the lag when known); 503 `superseded` once a newer release took over the read models
+ * (decision 046h), for good: such a process is to be stopped. Answers at once: it measures the lag, never waits for it to end.
  */
 export function readinessHandler(ctx: Probed): RequestHandler {
   return async (_req, res) => {
     res.set('Cache-Control', 'no-store');
+    const superseded = ctx.readModels.superseded();
+    if (superseded.length > 0) {
+      res.status(503).json({ status: 'superseded', error: SUPERSEDED, superseded });
+      return;
+    }
     const result = await probe(ctx);
     if (!result.answered) {
       res.status(503).json({ status: 'unavailable', error: 'The database does not answer' });

@@ -96,6 +96,11 @@ export interface BatchOutcome {
   applied: AnyProjector[];
   /** With `reportChanges`: the tables the batch changed; otherwise (or when PostgreSQL counts no changes) null, unknown. */
   changedTables: ChangedTables;
+  /**
+   * The projectors whose tables a newer version of them wrote (a newer release swapped its read
+   * models in): left out, and never to be applied again by this code (decision 046h).
+   */
+  superseded: AnyProjector[];
 }
 
 /**
@@ -122,7 +127,8 @@ export async function applyBatch(
  *
  * The checkpoint rows are locked first (in name order), so a rebuild's swap (which locks the
  * checkpoint table) waits for this batch, and a batch that starts during the swap continues on
- * the swapped-in schema.
+ * the swapped-in schema. A projector whose checkpoint row holds a newer version than its own is
+ * superseded: its code must not write the newer release's tables.
  */
 export async function applyBatchToAll(
   db: CheckpointsDb,
@@ -133,7 +139,7 @@ export async function applyBatchToAll(
   { waitForFlush = true, reportChanges = false }: BatchOptions = {},
 ): Promise<BatchOutcome> {
   const last = events.at(-1);
-  if (!last) return { applied: [...projectors], changedTables: new Set() };
+  if (!last) return { applied: [...projectors], changedTables: new Set(), superseded: [] };
   const table = checkpointTable(schema);
   // Without waitForFlush the commit does not wait for the WAL to reach the disk (set in the same
   // statement as the lock, so it costs no round trip).
@@ -144,20 +150,23 @@ export async function applyBatchToAll(
     const { rows } = await sql<{
       name: string;
       position: string;
+      version: number;
       counts?: RowChangeCounts;
-    }>`SELECT ${commitMode}${countsBefore}name, position
+    }>`SELECT ${commitMode}${countsBefore}name, position, version
       FROM ${table} WHERE name = ANY(${names}::text[]) ORDER BY name FOR UPDATE`.execute(trx);
-    const due = projectors.filter((projector) => rows.some((row) => row.name === projector.name && row.position === expected));
-    if (due.length === 0) return { applied: due, changedTables: new Set() };
+    const rowOf = (projector: AnyProjector) => rows.find((row) => row.name === projector.name);
+    const superseded = projectors.filter((projector) => (rowOf(projector)?.version ?? 0) > versionOf(projector));
+    const due = projectors.filter((projector) => rowOf(projector)?.position === expected && !superseded.includes(projector));
+    if (due.length === 0) return { applied: due, changedTables: new Set(), superseded };
     // The one place events reach projectors: only the product's own events, typed.
     for (const projector of due) await projector.project(trx, schema, productEventsOf(events));
     const moved = sql`UPDATE ${table} SET position = ${last.globalPosition}, updated_at = now()
       WHERE name = ANY(${due.map((projector) => projector.name)}::text[])`;
     if (!reportChanges) {
       await moved.execute(trx);
-      return { applied: due, changedTables: null };
+      return { applied: due, changedTables: null, superseded };
     }
-    return { applied: due, changedTables: await moveAndListChanges(trx, schema, moved, rows[0]!.counts!) };
+    return { applied: due, changedTables: await moveAndListChanges(trx, schema, moved, rows[0]!.counts!), superseded };
   });
 }
 

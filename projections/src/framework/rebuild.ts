@@ -17,7 +17,7 @@ import { dropLeftoverSchemas, OLD_PREFIX, REBUILD_PREFIX, swapIn } from './schem
  * 1. Replay into `read_models_rebuild_<time>` (its own checkpoints), batch by batch, until the
  *    end of the log. The live runner keeps serving and updating `read_models` meanwhile. The new
  *    tables are filled without their secondary indexes, then indexed (one sorted build each)
- *    before the swap.
+ *    before the swap; then the events appended meanwhile are replayed, outside the swap's lock.
  * 2. Swap (schema-swap.ts), in one transaction: lock the live checkpoint table (the live runner locks its
  *    checkpoint row first in every batch, so it pauses between batches), replay whatever the live
  *    read models have and the new ones do not yet, then rename `read_models` away and the new
@@ -39,6 +39,9 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
     const run = await replayIntoFreshSchema(db, schema, replaySettings(options));
     run.report('swapping');
     await withSecondaryIndexes(db, schema, run.indexes);
+    // What the live side appended while the indexes were built (minutes at 2M events), replayed
+    // before the swap rather than under its lock, which pauses every live runner.
+    await run.replay.toEnd(() => run.report('swapping'));
     await swapIn(db, run.replay, schema, `${OLD_PREFIX}${stamp}`);
     run.report('done');
     return run.result();

@@ -52,6 +52,11 @@ export interface ProjectionRunner {
   lag(countUpTo: number): Promise<ProjectionLag | null>;
   /** `lag` of every projector by name (one measure per distinct checkpoint); null as `lag` is. */
   lags(countUpTo: number): Promise<Map<string, ProjectionLag> | null>;
+  /**
+   * The projectors a newer release took over (it swapped in read models its newer version of them
+   * wrote): this runner no longer applies them, and the process should be stopped (decision 046h).
+   */
+  superseded(): string[];
   /** Finishes the batch in progress, then stops following the log. */
   stop(): Promise<void>;
 }
@@ -61,6 +66,8 @@ interface ProjectorState {
   checkpoint: string;
   failures: number;
   retryAt: number;
+  /** A newer version of the projector wrote its tables: never applied again here. */
+  superseded: boolean;
 }
 
 const MAX_RETRY_DELAY_MS = 30_000;
@@ -86,7 +93,13 @@ export function startProjectionRunner({
 }: ProjectionRunnerOptions): ProjectionRunner {
   const db = createDb<CheckpointTables>(pool);
   const schema = READ_MODEL_SCHEMA;
-  const states: ProjectorState[] = projectors.map((projector) => ({ projector, checkpoint: START, failures: 0, retryAt: 0 }));
+  const states: ProjectorState[] = projectors.map((projector) => ({
+    projector,
+    checkpoint: START,
+    failures: 0,
+    retryAt: 0,
+    superseded: false,
+  }));
   let running = true;
   let started = false;
   let readSize = batchSize;
@@ -141,7 +154,7 @@ export function startProjectionRunner({
     const now = Date.now();
     const groups = new Map<string, ProjectorState[]>();
     for (const state of states) {
-      if (state.retryAt > now) continue;
+      if (state.retryAt > now || state.superseded) continue;
       groups.set(state.checkpoint, [...(groups.get(state.checkpoint) ?? []), state]);
     }
     let progressed = false;
@@ -184,10 +197,14 @@ export function startProjectionRunner({
    */
   async function applyTo(group: readonly ProjectorState[], from: string, events: readonly RecordedEvent[]): Promise<ChangedTables> {
     const projectors = group.map((state) => state.projector);
-    const { applied, changedTables } = await applyBatchToAll(db, schema, projectors, events, from, { reportChanges: true });
+    const { applied, changedTables, superseded } = await applyBatchToAll(db, schema, projectors, events, from, {
+      reportChanges: true,
+    });
     let changed = changedTables;
     for (const state of group) {
-      if (applied.includes(state.projector)) {
+      if (superseded.includes(state.projector)) {
+        state.superseded = true;
+      } else if (applied.includes(state.projector)) {
         state.checkpoint = events.at(-1)!.globalPosition;
       } else {
         await reloadCheckpoint(state);
@@ -267,6 +284,7 @@ export function startProjectionRunner({
       );
       return new Map([...checkpointOf].map(([name, checkpoint]) => [name, measured.get(checkpoint)!]));
     },
+    superseded: () => states.filter((state) => state.superseded).map((state) => state.projector.name),
     async stop() {
       running = false;
       unsubscribe();

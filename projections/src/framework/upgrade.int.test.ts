@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { createEventStore, migrateEventStore, type EventStore, type NewEvent } from '@tht/eventstore';
 import { createTestDatabase, type TestDatabase } from '@tht/postgres/testing';
 import { sql, type QueryExecutorProvider } from 'kysely';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { migrateReadModels } from './migrate';
 import type { AnyProjector, ProjectedEvent } from './projector';
 import { rebuildReadModels } from './rebuild';
 import { asOfSchema, replayAside } from './replay-aside';
+import { startProjectionRunner } from './runner';
 import { countingProjector } from './testing/counting-projector';
 import { outdatedProjectors, upgradeReadModels } from './upgrade';
 
@@ -132,5 +133,41 @@ describe('upgradeReadModels', () => {
 
     expect(results.filter((result) => result !== null)).toHaveLength(1);
     expect(await checkpoints()).toEqual([expect.objectContaining({ version: 2 })]);
+  });
+
+  it("builds aside while the earlier release's runner follows writes flowing in; at the swap that runner stops, and no event is lost", async () => {
+    await appendTo({ a: 60 });
+    const earlier = tallyV1();
+    await migrateReadModels(database.db, [earlier]);
+    const errors: unknown[] = [];
+    const follow = { pool: database.pool, store, pollIntervalMs: 20, onError: (error: unknown) => errors.push(error) };
+    const earlierRunner = startProjectionRunner({ ...follow, projectors: [earlier] });
+    let writing = true;
+    const writer = (async () => {
+      for (let n = 0; writing; n++) await appendTo({ [`w${n % 3}`]: 1 });
+    })();
+
+    // The new release: replays aside in small batches while the writer appends and the earlier runner applies.
+    const upgraded = await upgradeReadModels({ pool: database.pool, store, projectors: [tallyV2], batchSize: 20 });
+    const runner = startProjectionRunner({ ...follow, projectors: [tallyV2] });
+    await vi.waitFor(() => expect(earlierRunner.superseded()).toEqual(['tally']), { timeout: 5000 });
+    writing = false;
+    await writer;
+    await vi.waitFor(async () => expect(await runner.lag(1)).toEqual({ events: 0, seconds: 0 }), { timeout: 5000 });
+    await Promise.all([earlierRunner.stop(), runner.stop()]);
+
+    expect(upgraded).toMatchObject({ outdated: ['tally'] });
+    const { events } = await store.readAll(null, 100_000);
+    const perStream = new Map<string, number>();
+    for (const { streamName } of events) perStream.set(streamName, (perStream.get(streamName) ?? 0) + 1);
+    const { rows } = await sql<{ stream: string; events: number }>`SELECT stream, events FROM read_models.tally_counts
+      ORDER BY stream`.execute(database.db);
+    expect(rows).toEqual(
+      [...perStream].sort(([a], [b]) => a.localeCompare(b)).map(([stream, count]) => ({ stream, events: count })),
+    );
+    expect(perStream.size).toBe(4);
+    // The earlier runner wrote nothing into version 2's tables (its own would fail on them) and reported no failure.
+    expect(errors).toEqual([]);
+    expect(await checkpoints()).toEqual([{ name: 'tally', position: events.at(-1)!.globalPosition, version: 2 }]);
   });
 });
