@@ -4,7 +4,7 @@ import { MAX_LAG_EVENTS, MAX_LAG_SECONDS } from './health';
 
 const READINESS_ANSWERS = {
   200: 'The database answers and the read models trail the log by no more than the bound',
-  503: 'The database does not answer, the projections do not run, or the read models trail the log by more than the bound',
+  503: 'The database does not answer, the projections do not run, the read models trail the log by more than the bound, or a newer release took them over (`status` `superseded`: stop this process)',
 };
 
 const READINESS_DESCRIPTION = `For load balancers and readiness probes. Answers at once with how far the read models trail the event log (\`lagEvents\`, counted up to ${MAX_LAG_EVENTS + 1}, and \`lagSeconds\`, the age of the oldest event not yet projected); ready while that is at most ${MAX_LAG_EVENTS} events and ${MAX_LAG_SECONDS} s. Never cached.`;
