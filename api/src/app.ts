@@ -29,7 +29,7 @@ import { assignCorrelationId } from './platform/commands';
 import { setCookieSecurity } from './platform/cookie-security';
 import type { AppContext } from './platform/context';
 import { frontEndRouter } from './platform/front-end';
-import { livenessHandler, readinessHandler } from './platform/health';
+import { livenessHandler, readinessHandler, refuseWhenSuperseded } from './platform/health';
 import { createMetrics } from './platform/metrics';
 import { apiNotFound, errorHandler } from './platform/http';
 import { requestLogging } from './platform/http-logging';
@@ -117,6 +117,7 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Expr
     createXapiTrainingRouter(ctx),
     createOpenApiRouter(ctx.config, accessGuards(ctx)),
   ];
+  app.use(refuseWhenSuperseded(ctx));
   // The dashboard's reads first, through the same middleware as below minus the layers a GET passes untouched.
   if (options.answerReadsFirst ?? true) {
     app.use(

@@ -164,17 +164,15 @@ describe('GET /api/health/live', () => {
   });
 });
 
-describe('GET /api/health/ready once a newer release took over the read models', () => {
-  it('is 503 superseded for good, naming the projectors, as soon as the runner meets the newer version', async () => {
+describe('a process once a newer release took over the read models', () => {
+  it('answers readiness 503 superseded for good, naming the projectors, even with no event to apply, and every other request 503', async () => {
     const older = await startTestApp();
     try {
+      const { token } = await createUserAndLogin(older, { role: 'admin' });
       // A newer release's swap leaves its own, higher versions in the checkpoint rows (decision 046h).
       await older.ctx.pool.query(
         `UPDATE ${READ_MODEL_SCHEMA}.projection_checkpoints SET version = version + 1 WHERE name = 'entries'`,
       );
-      const occurredAt = new Date().toISOString();
-      const metadata = { actorId: null, correlationId: 'health-test', occurredAt, schemaVersion: 1 };
-      await older.ctx.store.append('health-probe-newer', [{ type: 'HealthProbeNoted', data: {}, metadata }], 'no_stream');
       await vi.waitFor(
         async () =>
           expect(await request(older, 'GET', '/api/health/ready')).toMatchObject({
@@ -183,6 +181,10 @@ describe('GET /api/health/ready once a newer release took over the read models',
           }),
         { timeout: 10_000, interval: 50 },
       );
+      const read = await request(older, 'GET', '/api/entries', { token });
+      expect(read).toMatchObject({ status: 503, body: { status: 'superseded' } });
+      expect(read.headers.get('retry-after')).toBe('1');
+      expect(await request(older, 'GET', '/api/health/live')).toMatchObject({ status: 200 });
     } finally {
       await older.close();
     }

@@ -40,6 +40,23 @@ const withinBound = (lag: ProjectionLag) => lag.events <= MAX_LAG_EVENTS && lag.
 
 const lagBody = (lag: ProjectionLag) => ({ lagEvents: lag.events, lagSeconds: Math.round(lag.seconds * 1000) / 1000 });
 
+/** The probes: logged only at debug level (they come every few seconds), and answered by a superseded process too. */
+export const HEALTH_URLS = new Set(['/api/health', '/api/health/ready', '/api/health/live']);
+
+/**
+ * Once a newer release took over the read models, every request but the probes gets 503 with
+ * `Retry-After: 1`: this process's queries are the older release's, the tables the newer one's
+ * (decision 046h). Nothing was done for such a request, so a client or balancer may send it again.
+ */
+export function refuseWhenSuperseded(ctx: Pick<Probed, 'readModels'>): RequestHandler {
+  return (req, res, next) => {
+    const superseded = ctx.readModels.superseded();
+    if (superseded.length === 0 || HEALTH_URLS.has(req.path)) return next();
+    res.set({ 'Cache-Control': 'no-store', 'Retry-After': '1' });
+    res.status(503).json({ status: 'superseded', error: SUPERSEDED, superseded });
+  };
+}
+
 /** `GET /api/health/live`: the process answers; nothing else is asked (a restart would not help the rest). */
 export const livenessHandler: RequestHandler = (_req, res) => {
   res.set('Cache-Control', 'no-store');

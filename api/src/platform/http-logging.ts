@@ -1,5 +1,6 @@
 import type { RequestHandler } from 'express';
 import type { Level } from 'pino';
+import { HEALTH_URLS } from './health';
 import { pinoBehind, type Logger } from './logger';
 
 /** Query parameters whose values are replaced in logged URLs (reset tokens, passwords, keys). */
@@ -29,9 +30,6 @@ function decodedOrRaw(text: string): string {
     return text;
   }
 }
-
-/** Health checks come every few seconds from load balancers and compose: logged only at debug level. */
-const HEALTH_URLS = new Set(['/api/health', '/api/health/ready', '/api/health/live']);
 
 function levelFor(url: string, status: number, sent: boolean): Level {
   if (!sent || status >= 500) return 'error';

@@ -67,6 +67,20 @@ export async function storedVersions(db: QueryExecutorProvider, schema: string):
   return new Map(rows.map((row) => [row.name, row.version]));
 }
 
+/** A newer version of `projector` wrote its tables (a newer release swapped its read models in): its code must not write them. */
+const isSuperseded = (projector: AnyProjector, storedVersion: number | undefined) => (storedVersion ?? 0) > versionOf(projector);
+
+/** The projectors of `projectors` superseded in `schema` (one read of the checkpoint rows). */
+export async function supersededProjectors(
+  db: QueryExecutorProvider,
+  schema: string,
+  projectors: readonly AnyProjector[],
+): Promise<AnyProjector[]> {
+  const { rows } = await sql<{ name: string; version: number }>`SELECT name, version FROM ${checkpointTable(schema)}`.execute(db);
+  const stored = new Map(rows.map((row) => [row.name, row.version]));
+  return projectors.filter((projector) => isSuperseded(projector, stored.get(projector.name)));
+}
+
 export async function loadCheckpoints(db: QueryExecutorProvider, schema: string): Promise<Map<string, string>> {
   const { rows } = await sql<{ name: string; position: string }>`SELECT name, position FROM ${checkpointTable(schema)}`.execute(db);
   return new Map(rows.map((row) => [row.name, row.position]));
@@ -155,7 +169,7 @@ export async function applyBatchToAll(
     }>`SELECT ${commitMode}${countsBefore}name, position, version
       FROM ${table} WHERE name = ANY(${names}::text[]) ORDER BY name FOR UPDATE`.execute(trx);
     const rowOf = (projector: AnyProjector) => rows.find((row) => row.name === projector.name);
-    const superseded = projectors.filter((projector) => (rowOf(projector)?.version ?? 0) > versionOf(projector));
+    const superseded = projectors.filter((projector) => isSuperseded(projector, rowOf(projector)?.version));
     const due = projectors.filter((projector) => rowOf(projector)?.position === expected && !superseded.includes(projector));
     if (due.length === 0) return { applied: due, changedTables: new Set(), superseded };
     // The one place events reach projectors: only the product's own events, typed.

@@ -2,7 +2,14 @@ import type { EventStore, RecordedEvent } from '@tht/eventstore';
 import { createDb } from '@tht/postgres';
 import type pg from 'pg';
 import { changeNotice, unionOfChanges, type ChangedTables } from './change-signals';
-import { applyBatchToAll, loadCheckpoints, migrateCheckpoints, START, type CheckpointTables } from './checkpoints';
+import {
+  applyBatchToAll,
+  loadCheckpoints,
+  migrateCheckpoints,
+  START,
+  supersededProjectors,
+  type CheckpointTables,
+} from './checkpoints';
 import { migrateReadModels } from './migrate';
 import type { AnyProjector } from './projector';
 import { READ_MODELS_CHANNEL, READ_MODEL_SCHEMA } from './schema';
@@ -228,6 +235,15 @@ export function startProjectionRunner({
     }
   }
 
+  /**
+   * With no event to apply the batches do not read the checkpoint rows: a newer release's swap is
+   * noticed here, once per idle pass (at most every `pollIntervalMs`).
+   */
+  async function noticeSuperseded(): Promise<void> {
+    const superseded = await supersededProjectors(db, schema, projectors);
+    for (const state of states) if (superseded.includes(state.projector)) state.superseded = true;
+  }
+
   function idle(): Promise<void> {
     if (woken) return Promise.resolve();
     return new Promise((resolve) => {
@@ -249,6 +265,7 @@ export function startProjectionRunner({
         }
         woken = false;
         if (await step()) continue;
+        await noticeSuperseded();
       } catch (error) {
         onError(error, null);
       }
