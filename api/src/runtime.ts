@@ -14,6 +14,7 @@ import {
   createReadModelWaiter,
   migrateReadModels,
   startProjectionRunner,
+  supersededMessage,
   upgradeProductReadModels,
   type ReadModelTables,
   type RebuildProgress,
@@ -117,6 +118,7 @@ export async function startRuntime(
     store,
     projectors: allProjectors,
     onError: (error, projector) => log.error(`Projection ${projector ?? 'runner'} failed; retrying with back-off`, error),
+    onSuperseded: (names) => log.warn(supersededMessage(names)),
     onProjected: ({ changedTables, slowest }) => {
       caches.projected(changedTables, slowest);
       waiter.progressed(slowest);

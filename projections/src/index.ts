@@ -22,6 +22,7 @@ export {
   rebuildReadModels,
   replayAside,
   startSnapshotKeeper,
+  supersededMessage,
   takeSnapshots,
   upgradeProductReadModels,
 } from './product-read-models';

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { allProjectors } from './all-projectors';
 import { migrateReadModels } from './framework/migrate';
 import { startProjectionRunner } from './framework/runner';
-import { upgradeProductReadModels } from './product-read-models';
+import { supersededMessage, upgradeProductReadModels } from './product-read-models';
 
 const hasProtocol = (protocols: string[]) => (value: string) => {
   try {
@@ -79,6 +79,7 @@ async function main(): Promise<void> {
     store,
     projectors: allProjectors,
     onError: (error, projector) => log.error({ err: error }, `Projection ${projector ?? 'runner'} failed; retrying with back-off`),
+    onSuperseded: (names) => log.warn(supersededMessage(names)),
   });
   log.info(`Projections running (${allProjectors.map((p) => p.name).join(', ') || 'no projectors'})`);
 

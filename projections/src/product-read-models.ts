@@ -55,6 +55,11 @@ export function createReadModelWaiter(pool: pg.Pool, options: Partial<ReadModelW
   });
 }
 
+/** What a process whose runner a newer release superseded logs (decision 046h). */
+export function supersededMessage(projectorNames: readonly string[]): string {
+  return `A newer release took over the read models (${projectorNames.join(', ')}): this process no longer projects them; stop it`;
+}
+
 /** How often a rebuild at start-up logs its progress. */
 const UPGRADE_PROGRESS_EVERY_MS = 5000;
 

@@ -10,6 +10,7 @@ import { request, type JsonResponse } from '../testing/request';
 import { startTestApp, type TestApp } from '../testing/test-app';
 import type { AppContext } from './context';
 import { MAX_LAG_EVENTS, MAX_LAG_SECONDS } from './health';
+import { createLogger } from './logger';
 import { closeHttpServer, listen } from './shutdown';
 
 let app: TestApp;
@@ -166,7 +167,9 @@ describe('GET /api/health/live', () => {
 
 describe('a process once a newer release took over the read models', () => {
   it('answers readiness 503 superseded for good, naming the projectors, even with no event to apply, and every other request 503', async () => {
-    const older = await startTestApp();
+    const lines: string[] = [];
+    const log = createLogger('info', { destination: { write: (line) => void lines.push(line) } });
+    const older = await startTestApp({ log });
     try {
       const { token } = await createUserAndLogin(older, { role: 'admin' });
       // A newer release's swap leaves its own, higher versions in the checkpoint rows (decision 046h).
@@ -185,6 +188,9 @@ describe('a process once a newer release took over the read models', () => {
       expect(read).toMatchObject({ status: 503, body: { status: 'superseded' } });
       expect(read.headers.get('retry-after')).toBe('1');
       expect(await request(older, 'GET', '/api/health/live')).toMatchObject({ status: 200 });
+      expect(lines.map((line) => (JSON.parse(line) as { msg: string }).msg)).toContain(
+        'A newer release took over the read models (entries): this process no longer projects them; stop it',
+      );
     } finally {
       await older.close();
     }

@@ -33,6 +33,8 @@ export interface ProjectionRunnerOptions {
    * out), e.g. so this process's caches and read-model waiters need no notification.
    */
   onProjected?: (progress: ProjectionProgress) => void;
+  /** Called once with the projectors a newer release took over (`ProjectionRunner.superseded`), as it finds them. */
+  onSuperseded?: (projectorNames: string[]) => void;
 }
 
 export interface ProjectionProgress {
@@ -97,6 +99,7 @@ export function startProjectionRunner({
   pollIntervalMs = 1000,
   onError = (error, name) => console.error(`Projection ${name ?? 'runner'} failed; retrying`, error),
   onProjected = () => {},
+  onSuperseded = () => {},
 }: ProjectionRunnerOptions): ProjectionRunner {
   const db = createDb<CheckpointTables>(pool);
   const schema = READ_MODEL_SCHEMA;
@@ -208,12 +211,11 @@ export function startProjectionRunner({
       reportChanges: true,
     });
     let changed = changedTables;
+    supersede(superseded);
     for (const state of group) {
-      if (superseded.includes(state.projector)) {
-        state.superseded = true;
-      } else if (applied.includes(state.projector)) {
+      if (applied.includes(state.projector)) {
         state.checkpoint = events.at(-1)!.globalPosition;
-      } else {
+      } else if (!state.superseded) {
         await reloadCheckpoint(state);
         changed = null;
       }
@@ -240,8 +242,15 @@ export function startProjectionRunner({
    * noticed here, once per idle pass (at most every `pollIntervalMs`).
    */
   async function noticeSuperseded(): Promise<void> {
-    const superseded = await supersededProjectors(db, schema, projectors);
-    for (const state of states) if (superseded.includes(state.projector)) state.superseded = true;
+    supersede(await supersededProjectors(db, schema, projectors));
+  }
+
+  /** Stops applying `superseded` for good, telling `onSuperseded` of those newly found. */
+  function supersede(superseded: readonly AnyProjector[]): void {
+    const found = states.filter((state) => !state.superseded && superseded.includes(state.projector));
+    if (found.length === 0) return;
+    for (const state of found) state.superseded = true;
+    onSuperseded(found.map((state) => state.projector.name));
   }
 
   function idle(): Promise<void> {

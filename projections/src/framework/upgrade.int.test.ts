@@ -141,7 +141,12 @@ describe('upgradeReadModels', () => {
     await migrateReadModels(database.db, [earlier]);
     const errors: unknown[] = [];
     const follow = { pool: database.pool, store, pollIntervalMs: 20, onError: (error: unknown) => errors.push(error) };
-    const earlierRunner = startProjectionRunner({ ...follow, projectors: [earlier] });
+    const supersededCalls: string[][] = [];
+    const earlierRunner = startProjectionRunner({
+      ...follow,
+      projectors: [earlier],
+      onSuperseded: (names) => supersededCalls.push(names),
+    });
     let writing = true;
     const writer = (async () => {
       for (let n = 0; writing; n++) await appendTo({ [`w${n % 3}`]: 1 });
@@ -157,6 +162,7 @@ describe('upgradeReadModels', () => {
     await Promise.all([earlierRunner.stop(), runner.stop()]);
 
     expect(upgraded).toMatchObject({ outdated: ['tally'] });
+    expect(supersededCalls).toEqual([['tally']]);
     const { events } = await store.readAll(null, 100_000);
     const perStream = new Map<string, number>();
     for (const { streamName } of events) perStream.set(streamName, (perStream.get(streamName) ?? 0) + 1);
