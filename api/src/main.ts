@@ -33,14 +33,20 @@ async function stopAll(log: Logger): Promise<void> {
   }
 }
 
+const STARTING = { status: 'starting', error: 'The server is starting' };
+
 /** What a request gets while the server starts: 'starting', or how far the rebuild of an earlier release's read models is. */
-let startingAnswer: Record<string, unknown> = { status: 'starting', error: 'The server is starting' };
+let startingAnswer: Record<string, unknown> = STARTING;
 
 /**
  * While an earlier release's processes keep serving, this one builds its read models aside
  * (decision 046h): its not-ready answer tells how far, so an operator or a deploy script waits for it.
  */
 function upgrading({ phase, done, total, secondsLeft }: RebuildProgress): void {
+  if (phase === 'done') {
+    startingAnswer = STARTING;
+    return;
+  }
   const error = 'The read models of this release are being built from the event log; the earlier release serves meanwhile';
   startingAnswer = { status: 'upgrading', error, phase, done, total, secondsLeft: secondsLeft && Math.round(secondsLeft) };
 }
