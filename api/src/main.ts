@@ -40,7 +40,7 @@ let startingAnswer: Record<string, unknown> = STARTING;
 
 /**
  * While an earlier release's processes keep serving, this one builds its read models aside
- * (decision 046h): its not-ready answer tells how far, so an operator or a deploy script waits for it.
+ * (decision 052): its not-ready answer tells how far, so an operator or a deploy script waits for it.
  */
 function upgrading({ phase, done, total, secondsLeft }: RebuildProgress): void {
   if (phase === 'done') {

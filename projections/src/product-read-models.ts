@@ -55,7 +55,7 @@ export function createReadModelWaiter(pool: pg.Pool, options: Partial<ReadModelW
   });
 }
 
-/** What a process whose runner a newer release superseded logs (decision 046h). */
+/** What a process whose runner a newer release superseded logs (decision 052). */
 export function supersededMessage(projectorNames: readonly string[]): string {
   return `A newer release took over the read models (${projectorNames.join(', ')}): this process no longer projects them; stop it`;
 }

@@ -172,7 +172,7 @@ describe('a process once a newer release took over the read models', () => {
     const older = await startTestApp({ log });
     try {
       const { token } = await createUserAndLogin(older, { role: 'admin' });
-      // A newer release's swap leaves its own, higher versions in the checkpoint rows (decision 046h).
+      // A newer release's swap leaves its own, higher versions in the checkpoint rows (decision 052).
       await older.ctx.pool.query(
         `UPDATE ${READ_MODEL_SCHEMA}.projection_checkpoints SET version = version + 1 WHERE name = 'entries'`,
       );

@@ -46,7 +46,7 @@ export const HEALTH_URLS = new Set(['/api/health', '/api/health/ready', '/api/he
 /**
  * Once a newer release took over the read models, every request but the probes gets 503 with
  * `Retry-After: 1`: this process's queries are the older release's, the tables the newer one's
- * (decision 046h). Nothing was done for such a request, so a client or balancer may send it again.
+ * (decision 052). Nothing was done for such a request, so a client or balancer may send it again.
  */
 export function refuseWhenSuperseded(ctx: Pick<Probed, 'readModels'>): RequestHandler {
   return (req, res, next) => {
@@ -67,7 +67,7 @@ export const livenessHandler: RequestHandler = (_req, res) => {
  * `GET /api/health` and `/api/health/ready`: 200 `{ status: 'ok', lagEvents, lagSeconds }` when the
  * database answers and the read models trail the log by no more than the bound; else 503 with the
  * reason (and the lag when known); 503 `superseded` once a newer release took over the read models
- * (decision 046h), for good: such a process is to be stopped. Answers at once: it measures the lag, never waits for it to end.
+ * (decision 052), for good: such a process is to be stopped. Answers at once: it measures the lag, never waits for it to end.
  */
 export function readinessHandler(ctx: Probed): RequestHandler {
   return async (_req, res) => {

@@ -11,6 +11,6 @@ export interface ReadModels {
   lag(countUpTo: number): Promise<ProjectionLag | null>;
   /** `lag` of every projector by name (the metrics' projection lag). */
   lags(countUpTo: number): Promise<Map<string, ProjectionLag> | null>;
-  /** The projectors a newer release took over (decision 046h): while any is, this process is not ready. */
+  /** The projectors a newer release took over (decision 052): while any is, this process is not ready. */
   superseded(): string[];
 }

@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { request } from '../testing/request';
 
-// Decision 046h, first slice: a process of a release whose read models changed, started beside a
+// Decision 052, first slice: a process of a release whose read models changed, started beside a
 // running one on the same database, builds them aside while the running one serves and takes
 // writes, answers readiness 503 with its progress meanwhile, and serves every write once ready.
 // The earlier release is played by a process of this one on read models marked as written by the

@@ -112,7 +112,7 @@ export interface BatchOutcome {
   changedTables: ChangedTables;
   /**
    * The projectors whose tables a newer version of them wrote (a newer release swapped its read
-   * models in): left out, and never to be applied again by this code (decision 046h).
+   * models in): left out, and never to be applied again by this code (decision 052).
    */
   superseded: AnyProjector[];
 }

@@ -63,7 +63,7 @@ export interface ProjectionRunner {
   lags(countUpTo: number): Promise<Map<string, ProjectionLag> | null>;
   /**
    * The projectors a newer release took over (it swapped in read models its newer version of them
-   * wrote): this runner no longer applies them, and the process should be stopped (decision 046h).
+   * wrote): this runner no longer applies them, and the process should be stopped (decision 052).
    */
   superseded(): string[];
   /** Finishes the batch in progress, then stops following the log. */

@@ -46,7 +46,7 @@ export async function outdatedProjectors(
  *
  * Processes starting together take turns: the first rebuilds, the others wait for it and then
  * find nothing to do. Old-version processes may go on serving meanwhile: at the swap their
- * runner meets the newer versions and stops writing (superseded, decision 046h); stop them then.
+ * runner meets the newer versions and stops writing (superseded, decision 052); stop them then.
  */
 export async function upgradeReadModels({ onRebuild = () => {}, ...options }: UpgradeOptions): Promise<UpgradeResult | null> {
   const db = createDb<CheckpointTables>(options.pool);
