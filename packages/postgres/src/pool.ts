@@ -6,7 +6,7 @@ import pg from 'pg';
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
 
 export function createPool(connectionString: string, options: Omit<pg.PoolConfig, 'connectionString'> = {}): pg.Pool {
-  // Room for the LISTEN connections (event store, read-model waiter), the projection runner's
+  // Room for the LISTEN connections (event store, read-model waiter, runner's swap notices), the projection runner's
   // transactions (one per projector) and concurrent requests.
   const pool = new pg.Pool({ connectionString, max: 20, ...options });
   // An idle client losing its connection (server restart) must not crash the process.

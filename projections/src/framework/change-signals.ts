@@ -5,11 +5,17 @@
  * others, so caches of read-model rows forget only what depends on those tables.
  *
  * `null` means unknown: every table may have changed. A notification without this module's
- * payload (an empty one, e.g. a rebuild's swap, or an older runner's) means unknown too.
+ * payload (a rebuild's swap, `SWAP_NOTICE`, or an older runner's empty one) means unknown too.
  */
 export type ChangedTables = ReadonlySet<string> | null;
 
 const PAYLOAD_PREFIX = 'tables:';
+
+/**
+ * The payload of a schema swap's notification (`swapIn`): every table may have changed, and a
+ * runner of an older release is to check at once whether the newer one took its projectors over.
+ */
+export const SWAP_NOTICE = 'swapped';
 
 /** The notification payload naming `changed` ('' when unknown). */
 export function changeNotice(changed: ChangedTables): string {

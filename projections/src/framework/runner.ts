@@ -1,7 +1,7 @@
 import type { EventStore, RecordedEvent } from '@tht/eventstore';
 import { createDb } from '@tht/postgres';
 import type pg from 'pg';
-import { changeNotice, unionOfChanges, type ChangedTables } from './change-signals';
+import { changeNotice, SWAP_NOTICE, unionOfChanges, type ChangedTables } from './change-signals';
 import {
   applyBatchToAll,
   loadCheckpoints,
@@ -12,6 +12,7 @@ import {
 } from './checkpoints';
 import { migrateReadModels } from './migrate';
 import type { AnyProjector } from './projector';
+import { listenToReadModelNotices, type ReadModelNotices } from './read-model-notices';
 import { READ_MODELS_CHANNEL, READ_MODEL_SCHEMA } from './schema';
 
 export interface ProjectionRunnerOptions {
@@ -122,6 +123,7 @@ export function startProjectionRunner({
     wakeUp = null;
   };
   const unsubscribe = store.onAppended(wake);
+  let swapNotices: Promise<ReadModelNotices | null> | null = null;
 
   async function reloadCheckpoints(): Promise<void> {
     const stored = await loadCheckpoints(db, schema);
@@ -239,7 +241,7 @@ export function startProjectionRunner({
 
   /**
    * With no event to apply the batches do not read the checkpoint rows: a newer release's swap is
-   * noticed here, once per idle pass (at most every `pollIntervalMs`).
+   * noticed here, in the pass its notification wakes (`listenForSwaps`), else at the next poll.
    */
   async function noticeSuperseded(): Promise<void> {
     supersede(await supersededProjectors(db, schema, projectors));
@@ -251,6 +253,24 @@ export function startProjectionRunner({
     if (found.length === 0) return;
     for (const state of found) state.superseded = true;
     onSuperseded(found.map((state) => state.projector.name));
+  }
+
+  /**
+   * Wakes the runner at a schema swap's notification, so its idle pass finds a newer release's
+   * versions within the notification's latency rather than at the next poll. A broken connection
+   * leaves it to the poll until the next pass listens again. Resolves once listening, so a swap
+   * after the pass's look at the checkpoint rows is notified.
+   */
+  function listenForSwaps(): Promise<ReadModelNotices | null> {
+    return (swapNotices ??= listenToReadModelNotices(
+      pool,
+      (payload) => {
+        if (payload === SWAP_NOTICE) wake();
+      },
+      () => {
+        swapNotices = null;
+      },
+    ));
   }
 
   function idle(): Promise<void> {
@@ -274,6 +294,7 @@ export function startProjectionRunner({
         }
         woken = false;
         if (await step()) continue;
+        await listenForSwaps();
         await noticeSuperseded();
       } catch (error) {
         onError(error, null);
@@ -316,6 +337,7 @@ export function startProjectionRunner({
       unsubscribe();
       wake();
       await loop;
+      (await swapNotices)?.close();
     },
   };
 }

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { SWAP_NOTICE } from './change-signals';
 import { START, type CheckpointsDb } from './checkpoints';
 import type { Replay } from './replay';
 import { CHECKPOINT_TABLE, READ_MODELS_CHANNEL, READ_MODEL_SCHEMA } from './schema';
@@ -24,8 +25,9 @@ export async function swapIn(db: CheckpointsDb, replay: Replay, schema: string, 
       await sql`ALTER SCHEMA ${sql.id(READ_MODEL_SCHEMA)} RENAME TO ${sql.id(oldSchema)}`.execute(trx);
     }
     await sql`ALTER SCHEMA ${sql.id(schema)} RENAME TO ${sql.id(READ_MODEL_SCHEMA)}`.execute(trx);
-    // Delivered when the swap commits: every process's caches of read-model data forget what they rendered from the old tables.
-    await sql`SELECT pg_notify(${READ_MODELS_CHANNEL}, '')`.execute(trx);
+    // Delivered when the swap commits: every process's caches of read-model data forget what they rendered from the old
+    // tables, and the runners of an older release find at once that this one took their projectors over.
+    await sql`SELECT pg_notify(${READ_MODELS_CHANNEL}, ${SWAP_NOTICE})`.execute(trx);
   });
   await sql`DROP SCHEMA IF EXISTS ${sql.id(oldSchema)} CASCADE`.execute(db);
 }

@@ -176,4 +176,28 @@ describe('upgradeReadModels', () => {
     expect(errors).toEqual([]);
     expect(await checkpoints()).toEqual([{ name: 'tally', position: events.at(-1)!.globalPosition, version: 2 }]);
   });
+
+  it("notices a newer release's swap by its notification, with no event to apply and no poll due", async () => {
+    await appendTo({ a: 5 });
+    const earlier = tallyV1();
+    await migrateReadModels(database.db, [earlier]);
+    // Neither the runner nor its store's safety net polls within the test: only a notification wakes it.
+    const hour = 3_600_000;
+    const idleStore = createEventStore({ pool: database.pool, pollIntervalMs: hour });
+    const supersededCalls: string[][] = [];
+    const earlierRunner = startProjectionRunner({
+      pool: database.pool,
+      store: idleStore,
+      projectors: [earlier],
+      pollIntervalMs: hour,
+      onSuperseded: (names) => supersededCalls.push(names),
+    });
+    await vi.waitFor(async () => expect(await earlierRunner.lag(1)).toEqual({ events: 0, seconds: 0 }), { timeout: 5000 });
+
+    await upgradeReadModels({ pool: database.pool, store, projectors: [tallyV2] });
+    await vi.waitFor(() => expect(supersededCalls).toEqual([['tally']]), { timeout: 10_000 });
+    expect(earlierRunner.superseded()).toEqual(['tally']);
+    await earlierRunner.stop();
+    await idleStore.close();
+  });
 });

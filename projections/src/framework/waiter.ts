@@ -1,5 +1,6 @@
 import type pg from 'pg';
-import { CHECKPOINT_TABLE, READ_MODELS_CHANNEL, READ_MODEL_SCHEMA } from './schema';
+import { listenToReadModelNotices, type ReadModelNotices } from './read-model-notices';
+import { CHECKPOINT_TABLE, READ_MODEL_SCHEMA } from './schema';
 
 export interface ReadModelWaiter {
   /** Resolves true once every projector's checkpoint is at or past `globalPosition`, false after `timeoutMs`. */
@@ -26,16 +27,6 @@ export interface ReadModelWaiterOptions {
   runnerInProcess?: boolean;
 }
 
-const released = new WeakSet<pg.PoolClient>();
-
-/** Destroys a LISTEN connection (it must not go back to the pool still listening). */
-function releaseOnce(client: pg.PoolClient): void {
-  if (released.has(client)) return;
-  released.add(client);
-  client.removeAllListeners('notification');
-  client.release(true);
-}
-
 interface Waiting {
   position: string;
   resolve(reached: boolean): void;
@@ -55,7 +46,7 @@ export function createReadModelWaiter(
   // The furthest position every projector is known to have reached; checkpoints only move forward.
   let reached = '';
   const names = [...projectorNames];
-  let listener: Promise<pg.PoolClient | null> | null = null;
+  let listener: Promise<ReadModelNotices | null> | null = null;
   let pollTimer: NodeJS.Timeout | null = null;
   let checking: Promise<void> | null = null;
   let checkAgain = false;
@@ -104,22 +95,10 @@ export function createReadModelWaiter(
   }
 
   function listen(): void {
-    listener ??= (async () => {
-      try {
-        const client = await pool.connect();
-        client.on('notification', check);
-        client.on('error', () => {
-          // A broken LISTEN connection: fall back to polling, listen again on the next wait.
-          releaseOnce(client);
-          listener = null;
-        });
-        await client.query(`LISTEN ${READ_MODELS_CHANNEL}`);
-        return client;
-      } catch {
-        listener = null;
-        return null;
-      }
-    })();
+    // A broken LISTEN connection: the poll goes on, and the next wait listens again.
+    listener ??= listenToReadModelNotices(pool, check, () => {
+      listener = null;
+    });
   }
 
   return {
@@ -142,9 +121,9 @@ export function createReadModelWaiter(
       closed = true;
       for (const wait of waiting) settle(wait, false);
       if (pollTimer) clearInterval(pollTimer);
-      const client = await listener;
+      const notices = await listener;
       listener = null;
-      if (client) releaseOnce(client);
+      notices?.close();
     },
   };
 }

@@ -1,7 +1,15 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { READ_AFTER_HEADER, READ_AFTER_MESSAGES, readAfterToken, RENEWED_TOKEN_HEADER } from '@tht/contracts';
-import { ApiError, AUTH_TOKEN_KEY, apiRequest, errorMessageOf, forgetReadAfter, READ_AFTER_KEY } from './client';
+import {
+  ApiError,
+  AUTH_TOKEN_KEY,
+  apiRequest,
+  errorMessageOf,
+  forgetReadAfter,
+  MOST_RETRY_AFTER_SECONDS,
+  READ_AFTER_KEY,
+} from './client';
 
 type Recorded = { url: string; init: RequestInit };
 
@@ -117,6 +125,51 @@ describe('the read-after token', () => {
     await expect(apiRequest('GET', '/api/stats')).rejects.toThrow(READ_AFTER_MESSAGES.notReached);
     await apiRequest('GET', '/api/stats');
     expect(sent).toEqual([tokenAt(5), tokenAt(5), undefined]);
+  });
+});
+
+/** Answers each call with the next of `answers` (a status and its Retry-After header), recording when it came. */
+function answerWithRetryAfter(...answers: Array<{ status: number; retryAfter?: string }>) {
+  const sentAt: number[] = [];
+  vi.stubGlobal('fetch', async () => {
+    sentAt.push(Date.now());
+    const { status, retryAfter } = answers[sentAt.length - 1]!;
+    const body = status === 200 ? '{"ok":true}' : '{"error":"A newer release took over"}';
+    return new Response(body, { status, headers: retryAfter === undefined ? {} : { 'Retry-After': retryAfter } });
+  });
+  return sentAt;
+}
+
+describe('a 503 with Retry-After (decision 052)', () => {
+  beforeEach(() => vi.useFakeTimers({ now: 0 }));
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it("is sent once more after that many seconds, and its answer is the call's", async () => {
+    const sentAt = answerWithRetryAfter({ status: 503, retryAfter: '1' }, { status: 200 });
+    const answer = apiRequest('POST', '/api/entries', { hours: 1 });
+    await vi.advanceTimersByTimeAsync(999);
+    expect(sentAt).toEqual([0]);
+    await vi.advanceTimersByTimeAsync(1);
+    await expect(answer).resolves.toEqual({ ok: true });
+    expect(sentAt).toEqual([0, 1000]);
+  });
+
+  it('waits at most 5 seconds, and fails when the second answer is a 503 too', async () => {
+    const sentAt = answerWithRetryAfter({ status: 503, retryAfter: '120' }, { status: 503, retryAfter: '1' }, { status: 200 });
+    const answer = expect(apiRequest('GET', '/api/stats')).rejects.toThrow('503: {"error":"A newer release took over"}');
+    await vi.advanceTimersByTimeAsync(10_000);
+    await answer;
+    expect(sentAt).toEqual([0, MOST_RETRY_AFTER_SECONDS * 1000]);
+  });
+
+  it('is not sent again without Retry-After, nor for another status with it', async () => {
+    const sentAt = answerWithRetryAfter({ status: 503 }, { status: 429, retryAfter: '1' }, { status: 200 });
+    await expect(apiRequest('GET', '/api/stats')).rejects.toThrow('503');
+    await expect(apiRequest('POST', '/api/login', {})).rejects.toThrow('429');
+    expect(sentAt).toEqual([0, 0]);
   });
 });
 

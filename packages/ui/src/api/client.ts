@@ -76,6 +76,32 @@ async function parseBody(response: Response): Promise<unknown> {
   return text ? JSON.parse(text) : null;
 }
 
+/** The longest a call waits before sending again a request answered `503` with `Retry-After`. */
+export const MOST_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * How long to wait before sending a request again: a `503` with `Retry-After` in seconds (a
+ * process starting, one a newer release superseded, a read-after token not reached yet) asks for it,
+ * capped at MOST_RETRY_AFTER_SECONDS; null for any other answer.
+ */
+function retryDelayMs(response: Response): number | null {
+  const retryAfter = response.status === 503 ? response.headers.get('Retry-After') : null;
+  if (retryAfter === null || !/^\d+$/.test(retryAfter.trim())) return null;
+  return Math.min(Number(retryAfter), MOST_RETRY_AFTER_SECONDS) * 1000;
+}
+
+/**
+ * Fetches, and once more after the wait a `503` with `Retry-After` asks for: nothing was done for
+ * such a request, and during an upgrade the next one lands on the new release (decision 052).
+ */
+async function fetchRetryingOnce(path: string, init: RequestInit): Promise<Response> {
+  const response = await fetch(path, init);
+  const delay = retryDelayMs(response);
+  if (delay === null) return response;
+  await new Promise((resolve) => setTimeout(resolve, delay));
+  return fetch(path, init);
+}
+
 /** A 2xx answer: its status and its JSON body. */
 export type ApiAnswer = { status: number; body: unknown };
 
@@ -86,12 +112,13 @@ export type ApiAnswer = { status: number; body: unknown };
  * empty); rejects with ApiError on a non-2xx status, dropping the stored token on 401 (and telling
  * the page when the request carried it: SESSION_ENDED_EVENT), and the
  * read-after token sent when the server could not reach it in time (so a token no server reaches,
- * e.g. after a restore, blocks one request, not all).
+ * e.g. after a restore, blocks one request, not all). A `503` with `Retry-After` is sent once more
+ * after that many seconds (at most 5) before it counts as failed.
  */
 export async function apiCall(method: HttpMethod, path: string, body?: unknown): Promise<ApiAnswer> {
   const readAfter = sessionStorage.getItem(READ_AFTER_KEY);
   const headers = requestHeaders(body, readAfter);
-  const response = await fetch(path, {
+  const response = await fetchRetryingOnce(path, {
     method,
     credentials: 'include',
     headers,
