@@ -16,6 +16,10 @@
  *     other read benches (`support/against-floor.ts`), target >= 0.7, repeat reads >= 0.9;
  *   - `GET /api/export` of every entry (CSV) and of everything (`?format=xlsx`, every sheet): time
  *     to the last byte and the API process's resident memory growth, targets < 60 s and < 200 MB;
+ *   - a release that changes a read model (the entries projector's stored version lowered) started
+ *     beside the running product under UPGRADE_WRITERS writers: start to ready, the requests that
+ *     failed after the browser's one retry of a 503 with Retry-After (target 0) and the writes lost
+ *     (decision 052);
  *   - `npm run verify` of the whole chain (for reference).
  *
  * Run: `npx tsx bench/organisation.ts`, or `npm run bench -- organisation`. Sizes: BENCH_ORG_PEOPLE
@@ -25,14 +29,15 @@
  * database on DATABASE_URL's server); the full size needs about 10 GB of disk. Linux only (/proc).
  */
 import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
-import { AS_OF_RETRY_AFTER_SECONDS, asOfBuildingSchema, PEOPLE_PAGE_SIZE } from '@tht/contracts';
+import { AS_OF_RETRY_AFTER_SECONDS, asOfBuildingSchema, PEOPLE_PAGE_SIZE, READ_AFTER_HEADER } from '@tht/contracts';
 import { createEventStore } from '@tht/eventstore';
 import { createDb, createPool } from '@tht/postgres';
 import { allProjectors, rebuildReadModels, SNAPSHOT_EVERY, snapshotsSize, takeSnapshots, type AnyProjector } from 'projections';
 import { describeOrganisation, ORGANISATION_SIZES, personWithRole, seededRandom, type Person } from '@tht/test-kit/organisation';
 import type pg from 'pg';
-import { repoRoot, startProduct } from '@tht/test-kit';
+import { repoRoot, startProduct, type StartedProduct } from '@tht/test-kit';
 import { compareWithFloor } from './support/against-floor';
 import { benchDatabase } from './support/bench-postgres';
 import { download } from './support/download';
@@ -53,6 +58,10 @@ const AS_OF_GIVE_UP_MS = 30 * 60_000;
 const TARGETS = { asOfSeconds: 10, exportSeconds: 60, exportGrowthMb: 200, readRatio: 0.7 };
 /** The run can outlast the default idle window: the product keeps its seeded users' tokens a day. */
 const SESSION_SETTINGS = { SESSION_MAX_HOURS: '24', SESSION_IDLE_MINUTES: String(24 * 60) };
+/** Clients posting entries while a second release's process builds its read models aside. */
+const UPGRADE_WRITERS = 4;
+/** How long they go on writing to the new process once it is ready. */
+const UPGRADE_WRITING_AFTER_MS = 3_000;
 
 const NOW = new Date();
 const THIS_YEAR = NOW.getUTCFullYear();
@@ -304,6 +313,120 @@ async function exports(baseUrl: string, hr: SeededUser, liveEntries: number): Pr
   }
 }
 
+/** A write of the upgrade row's writers: an entry of today, by the person signed in. */
+const upgradeEntry = (user: SeededUser, n: number) =>
+  JSON.stringify({
+    firstName: user.firstName,
+    lastName: user.lastName,
+    trainingName: `Upgrade beside ${n}`,
+    date: NOW.toISOString().slice(0, 10),
+    hours: 1,
+    trainingType: 'internal',
+  });
+
+/** What the upgrade row's writers saw. */
+interface UpgradeWrites {
+  acknowledged: number[];
+  /** Answers other than 201 after the one retry a 503 with Retry-After gets (the browser's client does the same). */
+  failed: string[];
+  /** Requests sent again after a 503 with Retry-After. */
+  retried: number;
+  /** The newest read-after token of an acknowledged write. */
+  readAfter: string | null;
+}
+
+/**
+ * UPGRADE_WRITERS clients post entries one after another to `target()` (the running release, then,
+ * as a balancer that follows readiness, the new one), each 503 with Retry-After sent once more
+ * after that many seconds (at most 5) as the browser does, until `writing()` turns false.
+ */
+async function writeThroughUpgrade(target: () => string, hr: SeededUser, writing: () => boolean): Promise<UpgradeWrites> {
+  const writes: UpgradeWrites = { acknowledged: [], failed: [], retried: 0, readAfter: null };
+  let n = 0;
+  const post = () =>
+    fetch(`${target()}/api/entries`, {
+      method: 'POST',
+      headers: { ...signedInAs(hr), 'Content-Type': 'application/json' },
+      body: upgradeEntry(hr, n++),
+    });
+  await Promise.all(
+    Array.from({ length: UPGRADE_WRITERS }, async () => {
+      while (writing()) {
+        let answer = await post();
+        const retryAfter = answer.status === 503 ? Number(answer.headers.get('retry-after')) : NaN;
+        if (Number.isInteger(retryAfter)) {
+          writes.retried++;
+          await new Promise((resolve) => setTimeout(resolve, Math.min(retryAfter, 5) * 1000));
+          answer = await post();
+        }
+        const body = await answer.text();
+        if (answer.status !== 201) {
+          writes.failed.push(`${answer.status} ${body.slice(0, 120)}`);
+          continue;
+        }
+        writes.acknowledged.push((JSON.parse(body) as { id: number }).id);
+        writes.readAfter = answer.headers.get(READ_AFTER_HEADER) ?? writes.readAfter;
+      }
+    }),
+  );
+  return writes;
+}
+
+/**
+ * A release that changes a read model started beside the running one (decision 052): the
+ * entries projector's stored version is lowered (the read models now look written by the release
+ * before), a second product process starts on the same database while writers post entries, builds
+ * every read model aside from the log and swaps them in; the writers then go to it. Reports the time
+ * from its start to ready, the requests that failed (target 0) and any acknowledged write it lacks.
+ */
+async function upgradeBeside(pool: pg.Pool, running: StartedProduct, hr: SeededUser, events: number): Promise<void> {
+  await pool.query(`UPDATE read_models.projection_checkpoints SET version = version - 1 WHERE name = 'entries'`);
+  console.log(`  a release changing the entries read model started beside the running one, under writes (${loadAverageText()})`);
+  let target = running.baseUrl;
+  let writing = true;
+  const writer = writeThroughUpgrade(
+    () => target,
+    hr,
+    () => writing,
+  );
+  const started = performance.now();
+  const upgraded = await startProduct(productEnv);
+  const seconds = secondsSince(started);
+  target = upgraded.baseUrl;
+  try {
+    // Long enough for the running release's process to be superseded and its refusals retried.
+    await new Promise((resolve) => setTimeout(resolve, UPGRADE_WRITING_AFTER_MS));
+    writing = false;
+    const writes = await writer;
+    const listed = await httpRequest(upgraded.baseUrl, {
+      path: `/api/entries?userId=${hr.id}&year=${THIS_YEAR}`,
+      headers: { ...signedInAs(hr), ...(writes.readAfter ? { [READ_AFTER_HEADER]: writes.readAfter } : {}) },
+    });
+    const present = new Set((JSON.parse(listed.body) as { id: number }[]).map(({ id }) => id));
+    const lost = writes.acknowledged.filter((id) => !present.has(id)).length;
+    const met = writes.failed.length === 0 && lost === 0;
+    console.log(
+      `  upgrade beside: ready after ${seconds.toFixed(1)} s; ${writes.acknowledged.length} writes acknowledged, ` +
+        `${writes.failed.length} failed${writes.failed.length ? ` (${writes.failed.slice(0, 3).join('; ')})` : ''}, ${lost} lost, ` +
+        `${writes.retried} sent again after a 503 with Retry-After ${verdict(met)}`,
+    );
+    emitRow(
+      timedRow(
+        'a release changing a read model started beside the running one under writes, start to ready',
+        events,
+        'events',
+        seconds,
+        '0 requests failed, 0 writes lost',
+        met,
+        `${UPGRADE_WRITERS} writers: ${writes.acknowledged.length} acknowledged, ${writes.failed.length} failed, ${lost} lost, ` +
+          `${writes.retried} retried`,
+      ),
+    );
+  } finally {
+    await upgraded.stop();
+  }
+}
+
 /** `npm run verify` on the database, as an operator runs it. */
 async function verify(connectionString: string, events: number): Promise<void> {
   const started = performance.now();
@@ -319,6 +442,12 @@ async function verify(connectionString: string, events: number): Promise<void> {
 
 const database = await benchDatabase();
 const pool = createPool(database.connectionString, { max: 20 });
+/** Both releases' processes sign with one secret, so a token of one is good at the other. */
+const productEnv = {
+  DATABASE_URL: database.connectionString,
+  JWT_SECRET: randomBytes(32).toString('base64url'),
+  ...SESSION_SETTINGS,
+};
 try {
   console.log(
     `organisation: ${number.format(PEOPLE)} people, ${number.format(ENTRIES)} entries over ${YEARS[0]}-${THIS_YEAR}; ${database.describe}`,
@@ -330,7 +459,7 @@ try {
   const liveEntries = rows[0]!.count;
 
   const starting = performance.now();
-  const product = await startProduct({ DATABASE_URL: database.connectionString, ...SESSION_SETTINGS });
+  const product = await startProduct(productEnv);
   console.log(`  the product started (as \`npm start\` does) in ${secondsSince(starting).toFixed(1)} s`);
   try {
     const userAt = signIns(product.baseUrl, ORGANISATION);
@@ -338,6 +467,7 @@ try {
     await asOfAYearBack(pool, product.baseUrl, hr);
     await dashboardReads(product.baseUrl, userAt);
     await exports(product.baseUrl, hr, liveEntries);
+    await upgradeBeside(pool, product, hr, events);
   } finally {
     await product.stop();
   }
