@@ -353,10 +353,11 @@ async function writeThroughUpgrade(target: () => string, hr: SeededUser, writing
     Array.from({ length: UPGRADE_WRITERS }, async () => {
       while (writing()) {
         let answer = await post();
-        const retryAfter = answer.status === 503 ? Number(answer.headers.get('retry-after')) : NaN;
-        if (Number.isInteger(retryAfter)) {
+        const retryAfter = answer.status === 503 ? (answer.headers.get('retry-after') ?? '') : '';
+        if (/^\d+$/.test(retryAfter)) {
           writes.retried++;
-          await new Promise((resolve) => setTimeout(resolve, Math.min(retryAfter, 5) * 1000));
+          await answer.body?.cancel();
+          await new Promise((resolve) => setTimeout(resolve, Math.min(Number(retryAfter), 5) * 1000));
           answer = await post();
         }
         const body = await answer.text();
