@@ -37,6 +37,8 @@ import { attributeEntryManagers } from './entries';
 import { CUSTOM_FIELD_DEFINITION_TABLES, createCustomFieldDefinitionsCache } from './form-fields';
 import { IMPORT_JOB_TABLES } from './import';
 import { createAfterAnswerWork } from './platform/after-answer';
+import { createDatabasePing } from './platform/database-ping';
+import { MAX_LAG_EVENTS } from './platform/health';
 import type { AppContext } from './platform/context';
 import { createIdAllocator, migrateIds } from './platform/ids';
 import { migrateJobs, startJobOwner } from './platform/jobs';
@@ -123,7 +125,9 @@ export async function startRuntime(
       caches.projected(changedTables, slowest);
       waiter.progressed(slowest);
     },
+    lagCountUpTo: MAX_LAG_EVENTS + 1,
   });
+  const databasePing = createDatabasePing(pool.options);
   // The audit hash chain follows the log in every API process (PostgreSQL store only).
   const sealer = config.eventstoreUrl
     ? null
@@ -137,6 +141,7 @@ export async function startRuntime(
     pool,
     db,
     ids: createIdAllocator(db),
+    databasePing,
     readModels: {
       // What a wait saw the read models reach is visible to the next request even before the notification
       // arrives: projected here, the caches already forgot what changed; else they forget everything.
@@ -145,7 +150,7 @@ export async function startRuntime(
         if (reached) caches.reached(position);
         return reached;
       },
-      lag: (countUpTo) => runner.lag(countUpTo),
+      measuredLag: () => runner.measuredLag(),
       lags: (countUpTo) => runner.lags(countUpTo),
       superseded: () => runner.superseded(),
     },
@@ -201,6 +206,7 @@ export async function startRuntime(
       await updates.stop();
       await waiter.close();
       await store.close();
+      await databasePing.close();
     },
   };
 }

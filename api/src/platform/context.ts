@@ -6,6 +6,7 @@ import type { EndedSessionsCache } from '../auth/ended-sessions';
 import type { PrincipalCache, TeamLeadCache, UserReads } from '../auth/principal-cache';
 import type { AppConfig } from '../config';
 import type { AfterAnswerWork } from './after-answer';
+import type { DatabasePing } from './database-ping';
 import type { IdAllocator } from './ids';
 import type { JobOwner } from './jobs';
 import type { ReadModelCaches } from './read-model-cache';
@@ -29,6 +30,8 @@ export interface AppContext {
   db: ReadModelDb;
   ids: IdAllocator;
   readModels: ReadModels;
+  /** The health check's own connection to the database (`database-ping.ts`), outside the pool. */
+  databasePing: DatabasePing;
   /** Users' rows by id (the signed-in user's, a report's for its manager), kept in memory between read-model changes. */
   principals: PrincipalCache;
   /** Whether each sign-in session was logged out, kept in memory between changes of the ended sessions. */

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { NewEvent } from '@tht/eventstore';
 import { createDb, createPool } from '@tht/postgres';
+import type { PoolClient } from 'pg';
 import { READ_MODEL_SCHEMA } from 'projections';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../app';
@@ -9,6 +10,7 @@ import { logEntryAs } from '../testing/entries';
 import { request, type JsonResponse } from '../testing/request';
 import { startTestApp, type TestApp } from '../testing/test-app';
 import type { AppContext } from './context';
+import { createDatabasePing } from './database-ping';
 import { MAX_LAG_EVENTS, MAX_LAG_SECONDS } from './health';
 import { createLogger } from './logger';
 import { closeHttpServer, listen } from './shutdown';
@@ -115,6 +117,15 @@ describe('GET /api/health and /api/health/ready', () => {
   it(`is 503 with the lag while the read models trail by more than ${MAX_LAG_EVENTS} events, and 200 once they catch up`, async () => {
     await withRunnerHeld(async () => {
       await appendUnknownEvents(MAX_LAG_EVENTS + 1);
+      // The runner measures its lag on its own schedule: the answer reflects it within moments.
+      await vi.waitFor(
+        async () =>
+          expect(await request(app, 'GET', '/api/health/ready')).toMatchObject({
+            status: 503,
+            body: { lagEvents: MAX_LAG_EVENTS + 1 },
+          }),
+        { timeout: 5_000, interval: 50 },
+      );
       const response = await timed('/api/health/ready');
       expect(response).toMatchObject({
         status: 503,
@@ -141,12 +152,26 @@ describe('GET /api/health and /api/health/ready', () => {
 
   it('is 503 when the database does not answer', async () => {
     const unreachable = createPool('postgres://nobody:nothing@127.0.0.1:1/none', { connectionTimeoutMillis: 500 });
-    const offline = { ...app.ctx, pool: unreachable, db: createDb(unreachable) };
+    const ping = createDatabasePing(unreachable.options);
+    const offline = { ...app.ctx, pool: unreachable, db: createDb(unreachable), databasePing: ping };
     try {
       const response = await withVariantApp(offline, (baseUrl) => request({ baseUrl }, 'GET', '/api/health'));
       expect(response).toMatchObject({ status: 503, body: { status: 'unavailable', error: 'The database does not answer' } });
     } finally {
+      await ping.close();
       await unreachable.end();
+    }
+  });
+
+  it("answers 200 from its own connection while every connection of the pool is taken (by 8 writers' requests, say)", async () => {
+    const { pool } = app.ctx;
+    const taken: PoolClient[] = [];
+    try {
+      while (pool.totalCount < (pool.options.max ?? 10) || pool.idleCount > 0) taken.push(await pool.connect());
+      // Before, its `SELECT 1` waited for a connection of the pool and the probe said 503 after its second.
+      expect(await request(app, 'GET', '/api/health/ready')).toMatchObject({ status: 200, body: { status: 'ok', lagEvents: 0 } });
+    } finally {
+      for (const client of taken) client.release();
     }
   });
 });

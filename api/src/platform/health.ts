@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
 import type { RequestHandler } from 'express';
-import type { ProjectionLag, ReadModelDb } from 'projections';
+import type { ProjectionLag } from 'projections';
+import type { DatabasePing } from './database-ping';
 import type { ReadModels } from './read-models';
 
 /** A database that takes longer than this to answer a probe counts as unreachable. */
@@ -15,12 +15,16 @@ export const MAX_LAG_SECONDS = 5;
 type Probe = { answered: true; lag: ProjectionLag | null } | { answered: false };
 
 /** What the probe needs of the app context. */
-type Probed = { db: ReadModelDb; readModels: Pick<ReadModels, 'lag' | 'superseded'> };
+type Probed = { databasePing: DatabasePing; readModels: Pick<ReadModels, 'measuredLag' | 'superseded'> };
 
-/** Whether the database answers within the timeout, and the read models' lag from the same moment. */
+/**
+ * Whether the database answers within the timeout, on the ping's own connection (not behind the
+ * pool's writers), and the read models' lag as the runner last measured it on its own schedule:
+ * no query of the probe waits for a connection of the pool.
+ */
 async function probe(ctx: Probed): Promise<Probe> {
-  const answer = Promise.all([sql`SELECT 1`.execute(ctx.db), ctx.readModels.lag(MAX_LAG_EVENTS + 1)]).then(
-    ([, lag]): Probe => ({ answered: true, lag }),
+  const answer = ctx.databasePing.ping().then(
+    (): Probe => ({ answered: true, lag: ctx.readModels.measuredLag() }),
     (): Probe => ({ answered: false }),
   );
   let timer: NodeJS.Timeout | undefined;

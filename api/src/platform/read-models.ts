@@ -7,8 +7,8 @@ export interface ReadModels {
    * hold nothing older (`ReadModelCaches.reached`), false after `timeoutMs`.
    */
   waitFor(globalPosition: string, timeoutMs?: number): Promise<boolean>;
-  /** How far the slowest projection trails the log (the health check's question); null while it does not run. */
-  lag(countUpTo: number): Promise<ProjectionLag | null>;
+  /** The slowest projection's lag as the runner last measured it on its own schedule (the health check's answer, no query). */
+  measuredLag(): ProjectionLag | null;
   /** `lag` of every projector by name (the metrics' projection lag). */
   lags(countUpTo: number): Promise<Map<string, ProjectionLag> | null>;
   /** The projectors a newer release took over (decision 052): while any is, this process is not ready. */

@@ -23,7 +23,9 @@ describe('projection runner', () => {
   const runners: ProjectionRunner[] = [];
   const start = (
     projectors: AnyProjector[],
-    options: Partial<Pick<ProjectionRunnerOptions, 'batchSize' | 'catchUpBatchSize' | 'onError' | 'onProjected'>> = {},
+    options: Partial<
+      Pick<ProjectionRunnerOptions, 'batchSize' | 'catchUpBatchSize' | 'onError' | 'onProjected' | 'lagIntervalMs'>
+    > = {},
   ) => {
     const runner = startProjectionRunner({ pool: database.pool, store, projectors, ...options });
     runners.push(runner);
@@ -165,6 +167,27 @@ describe('projection runner', () => {
     await waiter.close();
     await runner.stop();
     expect(await runner.lag(10)).toBeNull();
+  });
+
+  it('measures its lag on its own schedule, unasked, so a health check only reads it', async () => {
+    const bad = countingProjector('scheduled', { failsOn: 'UserLoggedOut' });
+    await migrateReadModels(database.db, [bad]);
+    const errors: unknown[] = [];
+    const runner = start([bad], { onError: (error) => errors.push(error), lagIntervalMs: 20 });
+    await vi.waitFor(() => expect(runner.measuredLag()).toEqual({ events: 0, seconds: 0 }));
+
+    const old = event('UserLoggedOut');
+    await store.append(
+      'c',
+      [{ ...old, metadata: { ...old.metadata, occurredAt: new Date(Date.now() - 30_000).toISOString() } }],
+      'any',
+    );
+    await store.append('c', [event('UserLoggedIn')], 'any');
+    await waitUntil(() => errors.length > 0);
+    await vi.waitFor(() => expect(runner.measuredLag()).toMatchObject({ events: 2 }));
+    expect(runner.measuredLag()!.seconds).toBeGreaterThanOrEqual(30);
+    await runner.stop();
+    expect(runner.measuredLag()).toBeNull();
   });
 
   it("measures each projector's lag while the projectors move on during the measurement", async () => {

@@ -36,6 +36,12 @@ export interface ProjectionRunnerOptions {
   onProjected?: (progress: ProjectionProgress) => void;
   /** Called once with the projectors a newer release took over (`ProjectionRunner.superseded`), as it finds them. */
   onSuperseded?: (projectorNames: string[]) => void;
+  /**
+   * How often the runner measures its lag behind the log on its own (`measuredLag`), counting up to
+   * `lagCountUpTo` events: a health check then reads a number instead of querying behind the writers.
+   */
+  lagIntervalMs?: number;
+  lagCountUpTo?: number;
 }
 
 export interface ProjectionProgress {
@@ -60,6 +66,12 @@ export interface ProjectionRunner {
    * checkpoints, and after it stopped.
    */
   lag(countUpTo: number): Promise<ProjectionLag | null>;
+  /**
+   * The lag as last measured on the runner's own schedule (every `lagIntervalMs`), its age added to
+   * the oldest event's; null until the first measurement, after the runner stopped, and when the
+   * last one is older than `STALE_LAG_MS` (the log could not be read since).
+   */
+  measuredLag(): ProjectionLag | null;
   /** `lag` of every projector by name (one measure per distinct checkpoint); null as `lag` is. */
   lags(countUpTo: number): Promise<Map<string, ProjectionLag> | null>;
   /**
@@ -81,6 +93,8 @@ interface ProjectorState {
 }
 
 const MAX_RETRY_DELAY_MS = 30_000;
+/** A measured lag older than this is not trusted: the measurements have not been able to read the log since. */
+export const STALE_LAG_MS = 5_000;
 
 /**
  * Keeps the read models in schema `read_models` up to date: reads the global log from the
@@ -101,6 +115,8 @@ export function startProjectionRunner({
   onError = (error, name) => console.error(`Projection ${name ?? 'runner'} failed; retrying`, error),
   onProjected = () => {},
   onSuperseded = () => {},
+  lagIntervalMs = 250,
+  lagCountUpTo = 10_001,
 }: ProjectionRunnerOptions): ProjectionRunner {
   const db = createDb<CheckpointTables>(pool);
   const schema = READ_MODEL_SCHEMA;
@@ -305,6 +321,23 @@ export function startProjectionRunner({
 
   const loop = run();
 
+  /** The last lag measured and when (`performance.now()`). */
+  let measured: { lag: ProjectionLag; at: number } | null = null;
+  let measureTimer: NodeJS.Timeout | null = null;
+  async function measureLag(): Promise<void> {
+    measureTimer = null;
+    if (!running) return;
+    if (started) {
+      try {
+        measured = { lag: await lagAfter(slowestCheckpoint(), lagCountUpTo), at: performance.now() };
+      } catch {
+        // Unmeasured this time: the last measurement ages until it is stale.
+      }
+    }
+    if (running) measureTimer = setTimeout(() => void measureLag(), lagIntervalMs).unref();
+  }
+  void measureLag();
+
   /** The events readable after `checkpoint` (one read of the next, a bounded count only when there is one). */
   async function lagAfter(checkpoint: string, countUpTo: number): Promise<ProjectionLag> {
     const after = checkpoint === START ? null : checkpoint;
@@ -321,6 +354,13 @@ export function startProjectionRunner({
       if (!running || !started) return null;
       return lagAfter(slowestCheckpoint(), countUpTo);
     },
+    measuredLag() {
+      if (!running || !measured) return null;
+      const age = performance.now() - measured.at;
+      if (age > STALE_LAG_MS) return null;
+      const { events, seconds } = measured.lag;
+      return { events, seconds: events > 0 ? seconds + age / 1000 : 0 };
+    },
     async lags(countUpTo) {
       if (!running || !started) return null;
       // The checkpoints as of now: the projectors move on while their lags are measured.
@@ -336,6 +376,7 @@ export function startProjectionRunner({
       running = false;
       unsubscribe();
       wake();
+      if (measureTimer) clearTimeout(measureTimer);
       await loop;
       (await swapNotices)?.close();
     },
