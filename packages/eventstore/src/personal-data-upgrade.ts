@@ -136,7 +136,7 @@ export async function sealPersonalDataOfLog(
   if (rewritten === 0 || !head) return null;
   await sealChain(pool);
   await pool.query(
-    `UPDATE ${S}.chain_reseals AS r SET new_hash = c.hash FROM ${S}.chain AS c
+    `UPDATE ${S}.chain_reseals AS r SET new_hash = encode(c.hash, 'hex') FROM ${S}.chain AS c
       WHERE r.new_hash IS NULL AND c.sequence = r.previous_sequence`,
   );
   return (await readReseals(pool)).at(-1)!;

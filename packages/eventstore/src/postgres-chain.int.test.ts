@@ -192,6 +192,40 @@ describe('audit hash chain on PostgreSQL', () => {
   });
 });
 
+describe('the chain rows of an earlier version', () => {
+  it('upgrades hex-text hashes and ISO-text times to bytea and timestamptz, and the chain still verifies', async () => {
+    const { pool, events } = await sealedLog();
+    await store!.append('entry-tab', [{ ...newEvent('Odd\tname', {}), metadata: { actorId: 'a\\b', correlationId: 'c', occurredAt: 'yesterday', schemaVersion: 1 } }], 'any');
+    expect(await sealChain(pool)).toBe(1);
+    const sealed = await verifyChain(pool);
+    // The layout before: hashes as hex texts, times as ISO texts (with the time indexes on them).
+    await pool.query(`
+      ALTER TABLE eventstore.chain ALTER COLUMN hash TYPE text USING encode(hash, 'hex'),
+        ALTER COLUMN occurred_at TYPE text COLLATE "C" USING to_char(occurred_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+
+    await migrateEventStore(pool);
+    await migrateEventStore(pool); // idempotent
+
+    const { rows: types } = await pool.query<{ column_name: string; data_type: string }>(
+      `SELECT column_name, data_type FROM information_schema.columns
+        WHERE table_schema = 'eventstore' AND table_name = 'chain' AND column_name IN ('hash', 'occurred_at') ORDER BY column_name`,
+    );
+    expect(types).toEqual([
+      { column_name: 'hash', data_type: 'bytea' },
+      { column_name: 'occurred_at', data_type: 'timestamp with time zone' },
+    ]);
+    const { rows: keys } = await pool.query<{ occurred_at: Date | null; actor_id: string; type: string }>(
+      'SELECT occurred_at, actor_id, type FROM eventstore.chain ORDER BY sequence',
+    );
+    expect(keys[0]!.occurred_at).toEqual(new Date(events[0]!.metadata.occurredAt));
+    expect(keys.at(-1)).toEqual({ occurred_at: null, actor_id: 'a\\b', type: 'Odd\tname' });
+    expect(await verifyChain(pool)).toEqual(sealed);
+    await store!.append('entry-1', [newEvent('After', {})], 'any');
+    expect(await sealChain(pool)).toBe(1);
+    expect(await verifyChain(pool)).toMatchObject({ ok: true, verified: 12, unsealed: 0 });
+  });
+});
+
 function transactionOf(event: RecordedEvent): string {
   return BigInt(event.globalPosition.split('-')[0]!).toString();
 }

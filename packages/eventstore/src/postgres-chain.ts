@@ -1,8 +1,11 @@
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
 import { chainHash, GENESIS_HASH } from './hash-chain';
 import type { EventStore, RecordedEvent } from './port';
 import { decodePosition, encodePosition, SELECT_EVENT, toRecordedEvent, type EventTuple } from './postgres-positions';
-import { EVENTSTORE_SCHEMA as S, READABLE_BEFORE } from './postgres-schema';
+import { EVENTSTORE_SCHEMA as S, ISO_INSTANT, READABLE_BEFORE } from './postgres-schema';
 
 /*
  * The chain is sealed behind the log, not at append time: the global order is only final once
@@ -32,7 +35,7 @@ export interface ChainStatus {
 }
 
 const SEAL_LOCK = "hashtext('tht:seal-chain')";
-const LINK_COLUMNS = `sequence::int, lpad(transaction_id::text, 20, '0') || '-' || lpad(position::text, 20, '0'), stream_name, type, hash`;
+const LINK_COLUMNS = `sequence::int, lpad(transaction_id::text, 20, '0') || '-' || lpad(position::text, 20, '0'), stream_name, type, encode(hash, 'hex')`;
 type LinkTuple = [sequence: number, globalPosition: string, streamName: string, type: string, hash: string];
 
 const toLink = ([sequence, globalPosition, streamName, type, hash]: LinkTuple): ChainLink => ({
@@ -79,11 +82,11 @@ const READ_FINAL_EVENTS = {
 } as const;
 type FinalEventTuple = [...EventTuple, transactionId: string, position: string];
 
-/** The links after sequence $1, in the order of the arrays, with the audit log's keys (postgres-log.ts). */
-const INSERT_LINKS = `INSERT INTO ${S}.chain (sequence, transaction_id, position, stream_name, type, hash, occurred_at, actor_id)
-  SELECT $1::bigint + link.n, link.transaction_id, link.position, link.stream_name, link.type, link.hash, link.occurred_at, link.actor_id
-  FROM unnest($2::xid8[], $3::bigint[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[])
-    WITH ORDINALITY AS link(transaction_id, position, stream_name, type, hash, occurred_at, actor_id, n)`;
+/**
+ * The new links, with the audit log's keys (postgres-log.ts), as COPY's text rows: PostgreSQL reads
+ * them as they come, where an INSERT of unnested arrays first builds and parses the arrays.
+ */
+const COPY_LINKS = `COPY ${S}.chain (sequence, transaction_id, position, stream_name, type, hash, occurred_at, actor_id) FROM STDIN`;
 
 const COUNT_AFTER = `SELECT count(*)::int AS count FROM ${S}.events WHERE (transaction_id, position) > ($1::xid8, $2::bigint)`;
 
@@ -119,11 +122,11 @@ async function sealBatch(pool: pg.Pool, limit: number): Promise<number> {
     await client.query('BEGIN');
     await client.query(`SELECT pg_advisory_xact_lock(${SEAL_LOCK})`);
     const head = await readHead(client);
-    const links = new NewLinks(head?.hash ?? GENESIS_HASH);
+    const links = new NewLinks(head?.sequence ?? 0, head?.hash ?? GENESIS_HASH);
     await forEachRow<FinalEventTuple>(client, READ_FINAL_EVENTS, after(head?.globalPosition ?? START_POSITION, limit), (row) =>
       links.add(row),
     );
-    if (links.count > 0) await client.query(INSERT_LINKS, [head?.sequence ?? 0, ...links.columns]);
+    if (links.count > 0) await pipeline(Readable.from([links.copyText]), client.query(copyFrom(COPY_LINKS)));
     await client.query('COMMIT');
     return links.count;
   } catch (error) {
@@ -134,36 +137,32 @@ async function sealBatch(pool: pg.Pool, limit: number): Promise<number> {
   }
 }
 
-type LinkColumns = [
-  transactionIds: string[],
-  positions: string[],
-  streamNames: string[],
-  types: string[],
-  hashes: string[],
-  occurredAts: (string | null)[],
-  actorIds: (string | null)[],
-];
-
-/** The links that chain the next events to the head, as the columns INSERT_LINKS takes. */
+/** The links that chain the next events to the head, as COPY_LINKS's rows. */
 class NewLinks {
-  readonly columns: LinkColumns = [[], [], [], [], [], [], []];
+  copyText = '';
   count = 0;
 
-  constructor(private previousHash: string) {}
+  constructor(
+    private readonly headSequence: number,
+    private previousHash: string,
+  ) {}
 
   add([globalPosition, eventId, streamName, streamVersion, type, data, metadata, transactionId, position]: FinalEventTuple): void {
     this.previousHash = chainHash(this.previousHash, { globalPosition, eventId, streamName, streamVersion, type, data, metadata });
-    const [transactionIds, positions, streamNames, types, hashes, occurredAts, actorIds] = this.columns;
-    transactionIds.push(transactionId);
-    positions.push(position);
-    streamNames.push(streamName);
-    types.push(type);
-    hashes.push(this.previousHash);
-    occurredAts.push(metadata.occurredAt ?? null);
-    actorIds.push(metadata.actorId ?? null);
     this.count++;
+    const occurredAt = typeof metadata.occurredAt === 'string' && ISO_INSTANT.test(metadata.occurredAt) ? metadata.occurredAt : null;
+    this.copyText +=
+      `${this.headSequence + this.count}\t${transactionId}\t${position}\t${copyField(streamName)}\t${copyField(type)}\t` +
+      `\\\\x${this.previousHash}\t${copyField(occurredAt)}\t${copyField(metadata.actorId ?? null)}\n`;
   }
 }
+
+/** A value in COPY's text format: backslash, tab and line ends escaped; null as `\N`. */
+function copyField(value: string | null): string {
+  if (value === null) return '\\N';
+  return /[\\\t\n\r]/.test(value) ? value.replace(/[\\\t\n\r]/g, (c) => COPY_ESCAPES[c]!) : value;
+}
+const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
 
 const SEAL_BATCH = 2000;
 
@@ -371,11 +370,11 @@ export interface ExportedEvent extends Omit<RecordedEvent, 'globalPosition'> {
 }
 
 const EXPORT_BATCH = `SELECT coalesce(json_agg(json_build_array(sequence::int, chain_hash, ${SELECT_EVENT}) ORDER BY sequence), '[]')
-  FROM (SELECT c.sequence, c.hash AS chain_hash, e.* FROM ${S}.chain AS c
+  FROM (SELECT c.sequence, encode(c.hash, 'hex') AS chain_hash, e.* FROM ${S}.chain AS c
     JOIN ${S}.events AS e ON (e.transaction_id, e.position) = (c.transaction_id, c.position)
     WHERE c.sequence > $1 AND c.sequence <= $2 ORDER BY c.sequence LIMIT $3) AS batch`;
 
-const READ_HASH = `SELECT hash FROM ${S}.chain WHERE sequence = $1`;
+const READ_HASH = `SELECT encode(hash, 'hex') AS hash FROM ${S}.chain WHERE sequence = $1`;
 
 /** The sealed events `from`..`to` (1-based chain sequences, inclusive) with their hashes, in chain order. */
 export async function* exportChain(pool: pg.Pool, from: number, to: number, batchSize = 2000): AsyncGenerator<ExportedEvent> {

@@ -9,8 +9,8 @@ import { NOTHING_SEALED, READ_HEAD } from './postgres-log';
  * can commit second), so the cut is not a range of the time index: it is the smallest sequence
  * among the sealed events after the time (one range of the chain's time index, its sequences
  * read from the index alone), else the first such event after the chain's head. The head is read
- * first and bounds both parts, as the audit log's (postgres-log.ts). Times are the ISO texts
- * `toISOString` writes, compared bytewise as the audit log compares them.
+ * first and bounds both parts, as the audit log's (postgres-log.ts). Times are instants
+ * (`timestamptz`; the unsealed events' ISO texts read as such), as the audit log compares them.
  */
 
 const READABLE = `transaction_id < ${READABLE_BEFORE}`;
