@@ -3,7 +3,7 @@
  * event store with durable settings (or DATABASE_URL):
  *   - appends with the chain vs without, in the same run: 20 writers appending 10-event batches,
  *     alone and with the sealer following them, in alternating order; appends/s of each, and the
- *     ratio of the times (target: at most 1.15x); the best of two rounds each, plus how long the
+ *     ratio of the times (target: at most 1.10x, issue 34); the best of two rounds each, plus how long the
  *     sealer needed to catch up;
  *   - `verify` of BENCH_VERIFY_EVENTS events (default 1,000,000; target under 10 s), after
  *     writing them straight into the table and sealing them (sealing time reported too).
@@ -22,7 +22,7 @@ const VERIFY_EVENTS = Number(process.env.BENCH_VERIFY_EVENTS ?? 1_000_000);
 const WRITERS = 20;
 const BATCH = 10;
 const number = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0 });
-const APPEND_TIME_TARGET = 1.15;
+const APPEND_TIME_TARGET = 1.1;
 const VERIFY_SECONDS_TARGET = 10;
 
 /** Seconds for 20 writers to append APPENDS batches each. */
