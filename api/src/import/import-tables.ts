@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { ADMIN_MESSAGES as M, IMPORT_LIMITS, IMPORT_MAX_ROWS } from '@tht/contracts';
 import Papa from 'papaparse';
 import { HttpError } from '../platform/http';
-import { EventLoopTurns } from './event-loop-turns';
+import { EventLoopTurns } from '@tht/eventstore';
 import type { UploadedFile } from './import-upload';
 import { ChunkDecoder } from './text-chunks';
 import { openWorkbook } from './xlsx-reader';

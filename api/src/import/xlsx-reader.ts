@@ -1,5 +1,5 @@
 import { ADMIN_MESSAGES as M, IMPORT_LIMITS } from '@tht/contracts';
-import { EventLoopTurns } from './event-loop-turns';
+import { EventLoopTurns } from '@tht/eventstore';
 import { ChunkDecoder, flatCopy } from './text-chunks';
 import { ZipArchive } from './zip-archive';
 

@@ -17,6 +17,7 @@ export {
 } from './postgres-chain';
 export { readLogPage, type LogFilter, type LogPage, type LogPageRequest } from './postgres-log';
 export { upcastEvent } from './upcasting';
+export { EventLoopTurns } from './event-loop-turns';
 export {
   createPersonalData,
   migratePersonalKeys,

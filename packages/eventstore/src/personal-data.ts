@@ -1,6 +1,7 @@
 import { createCipheriv, createDecipheriv, createHmac, createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
 import { erasedValue, PERSONAL_STREAM_PREFIXES, personalValuesOf, type PersonalValue } from '@tht/contracts/events/personal-data';
 import type pg from 'pg';
+import { EventLoopTurns } from './event-loop-turns';
 import { ConcurrencyError, type EventStore, type NewEvent, type RecordedEvent } from './port';
 import { migrateUnderLock } from './postgres-schema';
 
@@ -166,7 +167,12 @@ export function createPersonalData(pool: pg.Pool): PersonalData {
       todo.flatMap(({ values }) => values.map((value) => value.ownerId)),
       true,
     );
-    for (const { data, values } of todo) sealData(data, values);
+    // AES-GCM per event: a batch of an import is hundreds of milliseconds, sliced so requests go on.
+    const turns = new EventLoopTurns();
+    for (const { data, values } of todo) {
+      sealData(data, values);
+      await turns.take();
+    }
     return sealed;
   }
 
@@ -187,12 +193,18 @@ export function createPersonalData(pool: pg.Pool): PersonalData {
       const owners = events.flatMap((event) => Object.keys(sealedOf(event.data) ?? {}).map(Number));
       if (owners.length === 0) return [...events];
       await load(owners, false);
-      return events.map((event) => {
-        if (!sealedOf(event.data)) return event;
-        const data = structuredClone(event.data) as Record<string, unknown>;
-        openData(event.type, data);
-        return { ...event, data };
-      });
+      const turns = new EventLoopTurns(); // as in sealValues: a projection batch opens thousands
+      const opened: typeof events[number][] = [];
+      for (const event of events) {
+        if (!sealedOf(event.data)) opened.push(event);
+        else {
+          const data = structuredClone(event.data) as Record<string, unknown>;
+          openData(event.type, data);
+          opened.push({ ...event, data });
+          await turns.take();
+        }
+      }
+      return opened;
     },
     async storedStreamName(streamName) {
       const prefix = PERSONAL_STREAM_PREFIXES.find((candidate) => streamName.startsWith(candidate));

@@ -1,5 +1,5 @@
 import { entryDuplicateKey } from '@tht/contracts';
-import { EventLoopTurns } from '../event-loop-turns';
+import { EventLoopTurns } from '@tht/eventstore';
 import type { SourceRow, SourceRows, SourceSheet } from '../import-tables';
 import { flatCopy } from '../text-chunks';
 import type { PlannedEntry } from './planned-records';

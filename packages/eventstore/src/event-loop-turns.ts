@@ -4,8 +4,8 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 const TURN_MS = 10;
 
 /**
- * Lets other requests run while a long piece of work (an import reading and checking its rows) goes
- * on: `await turns.take()` between small steps gives the event loop up once the steps since the last
+ * Lets other requests run while a long piece of work (an import reading and checking its rows, the
+ * personal data of a batch of events sealed or opened) goes on: `await turns.take()` between small steps gives the event loop up once the steps since the last
  * turn have taken TURN_MS, and costs a clock reading otherwise.
  */
 export class EventLoopTurns {
