@@ -174,7 +174,7 @@ describe('projection runner', () => {
     await migrateReadModels(database.db, [bad]);
     const errors: unknown[] = [];
     const runner = start([bad], { onError: (error) => errors.push(error), lagIntervalMs: 20 });
-    await vi.waitFor(() => expect(runner.measuredLag()).toEqual({ events: 0, seconds: 0 }));
+    await vi.waitFor(() => expect(runner.measuredLag()).toEqual({ events: 0, seconds: 0 }), { timeout: 10_000 });
 
     const old = event('UserLoggedOut');
     await store.append(
@@ -184,7 +184,7 @@ describe('projection runner', () => {
     );
     await store.append('c', [event('UserLoggedIn')], 'any');
     await waitUntil(() => errors.length > 0);
-    await vi.waitFor(() => expect(runner.measuredLag()).toMatchObject({ events: 2 }));
+    await vi.waitFor(() => expect(runner.measuredLag()).toMatchObject({ events: 2 }), { timeout: 10_000 });
     expect(runner.measuredLag()!.seconds).toBeGreaterThanOrEqual(30);
     await runner.stop();
     expect(runner.measuredLag()).toBeNull();
