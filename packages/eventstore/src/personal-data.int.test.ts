@@ -156,6 +156,11 @@ describe('personal data in the event store (decision 038)', () => {
 
 /** New events as the log gives them back. */
 function storedOf(events: readonly NewEvent[]): RecordedEvent[] {
-  return events.map((stored, n) => ({ ...stored, eventId: `e${n}`, streamName: `entry-${n}`, streamVersion: 0, globalPosition: String(n) }));
+  return events.map((stored, n) => ({
+    ...stored,
+    eventId: `e${n}`,
+    streamName: `entry-${n}`,
+    streamVersion: 0,
+    globalPosition: String(n),
+  }));
 }
-

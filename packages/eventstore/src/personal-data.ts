@@ -194,7 +194,7 @@ export function createPersonalData(pool: pg.Pool): PersonalData {
       if (owners.length === 0) return [...events];
       await load(owners, false);
       const turns = new EventLoopTurns(); // as in sealValues: a projection batch opens thousands
-      const opened: typeof events[number][] = [];
+      const opened: (typeof events)[number][] = [];
       for (const event of events) {
         if (!sealedOf(event.data)) opened.push(event);
         else {

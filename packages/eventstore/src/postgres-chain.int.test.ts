@@ -195,7 +195,16 @@ describe('audit hash chain on PostgreSQL', () => {
 describe('the chain rows of an earlier version', () => {
   it('upgrades hex-text hashes and ISO-text times to bytea and timestamptz, and the chain still verifies', async () => {
     const { pool, events } = await sealedLog();
-    await store!.append('entry-tab', [{ ...newEvent('Odd\tname', {}), metadata: { actorId: 'a\\b', correlationId: 'c', occurredAt: 'yesterday', schemaVersion: 1 } }], 'any');
+    await store!.append(
+      'entry-tab',
+      [
+        {
+          ...newEvent('Odd\tname', {}),
+          metadata: { actorId: 'a\\b', correlationId: 'c', occurredAt: 'yesterday', schemaVersion: 1 },
+        },
+      ],
+      'any',
+    );
     expect(await sealChain(pool)).toBe(1);
     const sealed = await verifyChain(pool);
     // The layout before: hashes as hex texts, times as ISO texts (with the time indexes on them).

@@ -150,7 +150,8 @@ class NewLinks {
   add([globalPosition, eventId, streamName, streamVersion, type, data, metadata, transactionId, position]: FinalEventTuple): void {
     this.previousHash = chainHash(this.previousHash, { globalPosition, eventId, streamName, streamVersion, type, data, metadata });
     this.count++;
-    const occurredAt = typeof metadata.occurredAt === 'string' && ISO_INSTANT.test(metadata.occurredAt) ? metadata.occurredAt : null;
+    const occurredAt =
+      typeof metadata.occurredAt === 'string' && ISO_INSTANT.test(metadata.occurredAt) ? metadata.occurredAt : null;
     this.copyText +=
       `${this.headSequence + this.count}\t${transactionId}\t${position}\t${copyField(streamName)}\t${copyField(type)}\t` +
       `\\\\x${this.previousHash}\t${copyField(occurredAt)}\t${copyField(metadata.actorId ?? null)}\n`;
