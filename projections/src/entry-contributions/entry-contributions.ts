@@ -1,7 +1,9 @@
 import { isEventOf, type EntryDetails } from '@tht/contracts';
 import { sql, type QueryExecutorProvider } from 'kysely';
 import { deleteRows, insertRows, upsertRows, type ColumnTypes } from '../framework/batch-sql';
+import type { BatchRows } from '../framework/batch-rows';
 import type { ProjectedEvent } from '../framework/projector';
+import type { TableReads } from '../framework/reducer';
 
 /**
  * For projectors that keep aggregates of training entries (sums per person and year, counts per
@@ -120,4 +122,56 @@ export class EntryContributions<Row extends EntryContribution> {
     await upsertRows(this.trx, this.schema, this.kind.table, changed, { types: this.kind.columns, key: ['entry_id'] });
     return { deltas, deletedUsers };
   }
+}
+
+/*
+ * The same for reducer projectors (framework/reducer.ts): the batch reads the stored contributions
+ * of the entries it edits or deletes, applies its events to them in memory, and folds each changed
+ * entry's old (-1) and new (+1) contribution into its aggregates.
+ */
+
+/** The stored contributions a batch needs: of the entries it edits or deletes. */
+export function contributionReads<Row extends EntryContribution>(events: readonly EntryContributionEvent[]): TableReads<Row> {
+  return {
+    keys: events.flatMap((event) =>
+      event.type === 'EntryEdited' || event.type === 'EntryDeleted' ? [{ entry_id: event.data.entryId } as Partial<Row>] : [],
+    ),
+  };
+}
+
+/** An entry event applied to the contributions the batch holds. */
+export function applyToContributions<Row extends EntryContribution>(
+  rows: BatchRows<Row>,
+  kind: EntryContributionTable<Row>,
+  event: EntryContributionEvent,
+): void {
+  switch (event.type) {
+    case 'EntryLogged':
+      rows.insert(kind.contributionOf(event.data));
+      return;
+    case 'EntryEdited':
+      // Like the entries read model, an edit of an entry it does not hold changes nothing.
+      if (rows.get({ entry_id: event.data.entryId } as Partial<Row>)) rows.update(kind.contributionOf(event.data));
+      return;
+    case 'EntryDeleted':
+      rows.delete({ entry_id: event.data.entryId } as Partial<Row>);
+      return;
+    case 'UserDeleted':
+      // Ids are never reused: nothing of this user follows.
+      rows.deleteWhere('user_id', [event.data.userId]);
+      return;
+  }
+}
+
+/** Each changed entry's old contribution taken out (-1) and new one added (+1); those of `deletedUsers` left out. */
+export function contributionDeltas<Row extends EntryContribution>(
+  rows: BatchRows<Row>,
+  deletedUsers: ReadonlySet<number>,
+): Signed<Row>[] {
+  const deltas: Signed<Row>[] = [];
+  for (const { before, now } of rows.changedRows()) {
+    if (before && !deletedUsers.has(before.user_id)) deltas.push({ ...before, sign: -1 });
+    if (now && !deletedUsers.has(now.user_id)) deltas.push({ ...now, sign: 1 });
+  }
+  return deltas;
 }

@@ -1,16 +1,20 @@
-import { ERASED_TEXT, HIGH_RATING_MIN, topicsOf } from '@tht/contracts';
-import { sql, type Kysely, type Transaction } from 'kysely';
-import { deleteRows, unnestRows, type ColumnTypes } from '../framework/batch-sql';
+import { ERASED_TEXT, HIGH_RATING_MIN, isEventOf, topicsOf } from '@tht/contracts';
+import { sql, type Kysely } from 'kysely';
+import type { ColumnTypes } from '../framework/batch-sql';
+import type { BatchRows } from '../framework/batch-rows';
 import { DecimalSum } from '../framework/decimal-sum';
 import {
-  EntryContributions,
+  applyToContributions,
+  contributionDeltas,
+  contributionReads,
+  ENTRY_CONTRIBUTION_EVENT_TYPES,
   isEntryContributionEvent,
   type EntryContributionTable,
   type LoggedEntry,
   type Signed,
 } from '../entry-contributions/entry-contributions';
-import { erasedIn } from '../framework/erasure';
-import type { Projector } from '../framework/projector';
+import type { ProjectedEvent } from '../framework/projector';
+import { reducerProjector, type BatchState, type ReducerProjector } from '../framework/reducer';
 
 /**
  * Per person and year, what the Manager and HR dashboards show, kept up to date as entries are
@@ -163,10 +167,7 @@ interface TotalsChange {
   hours_by_month: DecimalSum[];
 }
 
-/** A row of `training_totals` as the batch's change to it: sums as decimal texts, months as a numeric[] literal. */
-type TotalsChangeRow = Omit<TrainingTotalsRow, 'hours_by_month'> & { hours_by_month: string };
-
-const TOTALS_CHANGE_TYPES: ColumnTypes<TotalsChangeRow> = {
+const TOTALS_COLUMN_TYPES: ColumnTypes<TrainingTotalsRow> = {
   user_id: 'int4',
   year: 'int4',
   hours: 'numeric',
@@ -177,9 +178,9 @@ const TOTALS_CHANGE_TYPES: ColumnTypes<TotalsChangeRow> = {
   hours_by_month: 'numeric[]',
 };
 
-const TOPIC_CHANGE_TYPES: ColumnTypes<TrainingTopicRow> = { user_id: 'int4', year: 'int4', topic: 'text', entries: 'int4' };
+const TOPIC_COLUMN_TYPES: ColumnTypes<TrainingTopicRow> = { user_id: 'int4', year: 'int4', topic: 'text', entries: 'int4' };
 
-/** The deltas summed per person and year, in memory: one row per key for the upsert. */
+/** The deltas summed per person and year, in memory: one change per key. */
 function foldTotals(deltas: readonly Delta[]): TotalsChange[] {
   const changes = new Map<string, TotalsChange>();
   for (const delta of deltas) {
@@ -233,128 +234,106 @@ function foldTopics(deltas: readonly Delta[]): TrainingTopicRow[] {
   return [...counts.values()].filter((row) => row.entries !== 0);
 }
 
-/**
- * The totals and topic counts of one batch: each changed entry's old contribution is taken out
- * and its new one added, summed per key in memory (exact decimals), then one upsert per table
- * adds them to the stored rows. Sums are numerics with trailing zeros trimmed, and rows that drop
- * to no entries are removed, so the tables do not depend on how the log was cut into batches (a
- * rebuild equals the live state). Only a key whose count fell can drop to none.
- */
-class TotalsWriter {
-  constructor(
-    private readonly trx: Transaction<TrainingTotalsTables>,
-    private readonly schema: string,
-  ) {}
+/** The sum of a stored decimal (none: 0) and a change, trailing zeros trimmed. */
+function plus(stored: string | undefined, change: DecimalSum): string {
+  if (stored === undefined || change.isZero()) return stored ?? change.toString();
+  const sum = new DecimalSum();
+  sum.add(stored);
+  sum.add(change.toString());
+  return sum.toString();
+}
 
-  async write(deltas: readonly Delta[], deletedUsers: readonly number[]): Promise<void> {
-    for (const table of ['training_totals', 'training_topics'])
-      await deleteRows(this.trx, this.schema, table, 'user_id', 'int4', deletedUsers);
-    if (deltas.length === 0) return;
-    await this.addToTotals(foldTotals(deltas).filter((change) => !changesNothing(change)));
-    await this.addToTopics(foldTopics(deltas));
+/** A person-year's row once `change` is added (to nothing when it has none yet). */
+const totalsAfter = (row: TrainingTotalsRow | null, change: TotalsChange): TrainingTotalsRow => ({
+  user_id: change.user_id,
+  year: change.year,
+  hours: plus(row?.hours, change.hours),
+  entries: (row?.entries ?? 0) + change.entries,
+  high_rated: (row?.high_rated ?? 0) + change.high_rated,
+  innovative: (row?.innovative ?? 0) + change.innovative,
+  innovative_hours: plus(row?.innovative_hours, change.innovative_hours),
+  hours_by_month: change.hours_by_month.map((hours, month) => plus(row?.hours_by_month[month], hours)),
+});
+
+/** A row with `entries` now; a person-year (or its topic) left with no entries has no row. */
+function writeCounted<Row extends { entries: number }>(rows: BatchRows<Row>, stored: Row | null, next: Row): void {
+  if (next.entries === 0) {
+    if (stored) rows.delete(next);
+  } else if (stored) rows.update(next);
+  else rows.insert(next);
+}
+
+/** Each person-year's totals and topic counts with the batch's changes added. */
+function addToTotals(rows: BatchState<TrainingTotalsTables>, totals: readonly TotalsChange[], topics: readonly TrainingTopicRow[]) {
+  for (const change of totals) {
+    const stored = rows.training_totals.get({ user_id: change.user_id, year: change.year });
+    writeCounted(rows.training_totals, stored, totalsAfter(stored, change));
   }
-
-  private table(name: string) {
-    return sql.table(`${this.schema}.${name}`);
-  }
-
-  private async addToTotals(changes: readonly TotalsChange[]): Promise<void> {
-    if (changes.length === 0) return;
-    const rows = changes.map((change): TotalsChangeRow => ({
-      ...change,
-      hours: change.hours.toString(),
-      innovative_hours: change.innovative_hours.toString(),
-      hours_by_month: `{${change.hours_by_month.join(',')}}`,
-    }));
-    const columns = sql.join(Object.keys(TOTALS_CHANGE_TYPES).map((column) => sql.ref(`d.${column}`)));
-    // Trailing zeros trimmed: 1.50 + 0.25 - 0.25 reads 1.5, whichever way the log was batched.
-    const months = sql.join(
-      MONTHS.map((month) => sql`trim_scale(t.hours_by_month[${sql.lit(month)}] + EXCLUDED.hours_by_month[${sql.lit(month)}])`),
-    );
-    await sql`INSERT INTO ${this.table('training_totals')} AS t
-        (user_id, year, hours, entries, high_rated, innovative, innovative_hours, hours_by_month)
-      SELECT ${columns} FROM ${unnestRows(rows, TOTALS_CHANGE_TYPES, 'd')}
-      ON CONFLICT (user_id, year) DO UPDATE SET
-        hours = trim_scale(t.hours + EXCLUDED.hours),
-        entries = t.entries + EXCLUDED.entries,
-        high_rated = t.high_rated + EXCLUDED.high_rated,
-        innovative = t.innovative + EXCLUDED.innovative,
-        innovative_hours = trim_scale(t.innovative_hours + EXCLUDED.innovative_hours),
-        hours_by_month = ARRAY[${months}]`.execute(this.trx);
-    await this.deleteEmptyRows(
-      'training_totals',
-      changes.filter((change) => change.entries < 0),
-      ['user_id', 'year'],
-    );
-  }
-
-  private async addToTopics(counts: readonly TrainingTopicRow[]): Promise<void> {
-    if (counts.length === 0) return;
-    await sql`INSERT INTO ${this.table('training_topics')} AS t (user_id, year, topic, entries)
-      SELECT d.user_id, d.year, d.topic, d.entries FROM ${unnestRows(counts, TOPIC_CHANGE_TYPES, 'd')}
-      ON CONFLICT (user_id, year, topic) DO UPDATE SET entries = t.entries + EXCLUDED.entries`.execute(this.trx);
-    await this.deleteEmptyRows(
-      'training_topics',
-      counts.filter((count) => count.entries < 0),
-      ['user_id', 'year', 'topic'],
-    );
-  }
-
-  /** A person-year (or its topic) left with no entries has no row. */
-  private async deleteEmptyRows<Key extends 'user_id' | 'year' | 'topic'>(
-    table: 'training_totals' | 'training_topics',
-    fallen: readonly Record<Key, unknown>[],
-    key: readonly Key[],
-  ): Promise<void> {
-    if (fallen.length === 0) return;
-    const types = Object.fromEntries(key.map((column) => [column, TOPIC_CHANGE_TYPES[column]])) as Record<Key, string>;
-    const matches = sql.join(
-      key.map((column) => sql`t.${sql.id(column)} = k.${sql.id(column)}`),
-      sql` AND `,
-    );
-    await sql`DELETE FROM ${this.table(table)} AS t USING ${unnestRows(fallen, types, 'k')}
-      WHERE ${matches} AND t.entries = 0`.execute(this.trx);
+  for (const count of topics) {
+    const stored = rows.training_topics.get(count);
+    writeCounted(rows.training_topics, stored, { ...count, entries: (stored?.entries ?? 0) + count.entries });
   }
 }
 
-export const trainingTotalsProjector: Projector<TrainingTotalsTables> = {
-  name: 'training-totals',
-  // 2: name_topics (an erased person's entries count the topics of their training names alone).
-  version: 2,
-  migrate,
-  async project(trx, schema, events) {
-    const writer = new TotalsWriter(trx, schema);
-    const relevant = events.filter(isEntryContributionEvent);
-    if (relevant.length > 0) {
-      const contributions = await EntryContributions.load(trx, schema, CONTRIBUTIONS, relevant);
-      for (const event of relevant) contributions.apply(event);
-      const { deltas, deletedUsers } = await contributions.flush();
-      await writer.write(deltas, deletedUsers);
-    }
-    for (const userId of erasedIn(events)) await eraseTopicsOf(trx, schema, writer, userId);
-  },
-};
+const isTotalsEvent = isEventOf(...ENTRY_CONTRIBUTION_EVENT_TYPES, 'PersonErased');
 
 /**
  * An erased person's entries count the topics a rebuild finds in them (decision 038): their
  * training names', not their notes' (unreadable). Hours, ratings and the rest stay as they are.
  */
-async function eraseTopicsOf(
-  trx: Transaction<TrainingTotalsTables>,
-  schema: string,
-  writer: TotalsWriter,
-  userId: number,
-): Promise<void> {
-  const entries = sql.table(`${schema}.training_totals_entries`);
-  const { rows } =
-    await sql<TrainingTotalsEntryRow>`SELECT * FROM ${entries} WHERE user_id = ${userId} AND topics <> name_topics`.execute(trx);
-  if (rows.length === 0) return;
-  await sql`UPDATE ${entries} SET topics = name_topics WHERE user_id = ${userId}`.execute(trx);
-  await writer.write(
-    rows.flatMap((row): Delta[] => [
-      { ...row, sign: -1 },
-      { ...row, topics: row.name_topics, sign: 1 },
-    ]),
-    [],
-  );
+function eraseTopicsOf(entries: BatchRows<TrainingTotalsEntryRow>, userId: number): void {
+  for (const row of [...entries.rows()])
+    if (row.user_id === userId && JSON.stringify(row.topics) !== JSON.stringify(row.name_topics))
+      entries.update({ ...row, topics: row.name_topics });
 }
+
+/**
+ * The totals and topic counts of a batch: its entry events change the entries' contributions
+ * (read by id when edited or deleted; every one of a person erased), each changed entry's old
+ * contribution is taken out and its new one added, summed per person-year (and topic) in memory
+ * (exact decimals), and the person-years' rows are read, added to and written once. Sums are
+ * trimmed of trailing zeros and rows that drop to no entries are removed, so the tables do not
+ * depend on how the log was cut into batches (a rebuild equals the live state).
+ */
+function* reduce(events: readonly ProjectedEvent[], rows: BatchState<TrainingTotalsTables>) {
+  const relevant = events.filter(isTotalsEvent);
+  if (relevant.length === 0) return;
+  const erased = relevant.flatMap((event) => (event.type === 'PersonErased' ? [event.data.userId] : []));
+  yield {
+    training_totals_entries: {
+      ...contributionReads<TrainingTotalsEntryRow>(relevant.filter(isEntryContributionEvent)),
+      where: { column: 'user_id' as const, values: erased },
+    },
+  };
+  const deletedUsers = new Set<number>();
+  for (const event of relevant) {
+    if (event.type === 'PersonErased') eraseTopicsOf(rows.training_totals_entries, event.data.userId);
+    else applyToContributions(rows.training_totals_entries, CONTRIBUTIONS, event);
+    if (event.type === 'UserDeleted') deletedUsers.add(event.data.userId);
+  }
+  for (const table of ['training_totals', 'training_topics'] as const) rows[table].deleteWhere('user_id', [...deletedUsers]);
+  const deltas = contributionDeltas(rows.training_totals_entries, deletedUsers);
+  const totals = foldTotals(deltas).filter((change) => !changesNothing(change));
+  const topics = foldTopics(deltas);
+  yield {
+    training_totals: { keys: totals.map(({ user_id, year }) => ({ user_id, year })) },
+    training_topics: { keys: topics },
+  };
+  addToTotals(rows, totals, topics);
+}
+
+export const trainingTotalsReducer: ReducerProjector<TrainingTotalsTables> = {
+  name: 'training-totals',
+  // 2: name_topics (an erased person's entries count the topics of their training names alone).
+  // 3: written by the reducer framework (decision 053e): the same rows, rebuilt once to prove it.
+  version: 3,
+  tables: {
+    training_totals_entries: { columns: ENTRY_COLUMN_TYPES, key: ['entry_id'] },
+    training_totals: { columns: TOTALS_COLUMN_TYPES, key: ['user_id', 'year'] },
+    training_topics: { columns: TOPIC_COLUMN_TYPES, key: ['user_id', 'year', 'topic'] },
+  },
+  migrate,
+  reduce,
+};
+
+export const trainingTotalsProjector = reducerProjector(trainingTotalsReducer);
