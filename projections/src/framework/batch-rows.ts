@@ -19,6 +19,7 @@ export interface DeletedWhere<Row> {
  */
 export interface TableChanges<Row> {
   deletedWhere: DeletedWhere<Row>[];
+  /** The key columns of each row deleted. */
   deleted: Partial<Row>[];
   inserted: Row[];
   updated: Row[];
@@ -152,12 +153,18 @@ export class BatchRows<Row> {
     const changes: TableChanges<Row> = { deletedWhere: this.deletions, deleted: [], inserted: [], updated: [], upserted: [] };
     for (const slot of this.slots.values()) {
       if (!slot.now) {
-        if (slot.stored !== 'absent') changes.deleted.push(slot.key);
+        if (slot.stored !== 'absent') changes.deleted.push(this.keyColumns(slot.key));
       } else if (slot.stored === 'absent') changes.inserted.push(slot.now);
       else if (slot.stored === 'unknown') changes.upserted.push(slot.now);
       else if (!slot.before || !this.sameRow(slot.before, slot.now)) changes.updated.push(slot.now);
     }
     return changes;
+  }
+
+  private keyColumns(row: Partial<Row>): Partial<Row> {
+    const key: Partial<Row> = {};
+    for (const column of this.spec.key) key[column] = row[column];
+    return key;
   }
 
   private sameRow(a: Row, b: Row): boolean {

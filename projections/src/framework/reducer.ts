@@ -62,6 +62,7 @@ export async function reduceBatch<Tables>(
   const steps = reducer.reduce(events, state);
   for (let step = steps.next(); !step.done; step = steps.next()) {
     const reads = unreadOnly(step.value, state);
+    if (Object.keys(reads).length === 0) continue;
     const found = await read(reads);
     for (const table of Object.keys(reads) as (keyof Tables & string)[]) state[table].read(found[table] ?? [], reads[table]?.keys);
   }
