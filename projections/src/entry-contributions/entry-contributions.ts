@@ -1,9 +1,10 @@
 import { isEventOf, type EntryDetails } from '@tht/contracts';
-import { sql, type QueryExecutorProvider } from 'kysely';
-import { deleteRows, insertRows, upsertRows, type ColumnTypes } from '../framework/batch-sql';
-import type { BatchRows } from '../framework/batch-rows';
+import type { QueryExecutorProvider } from 'kysely';
+import type { ColumnTypes } from '../framework/batch-sql';
+import { BatchRows, type TableSpec } from '../framework/batch-rows';
 import type { ProjectedEvent } from '../framework/projector';
 import type { TableReads } from '../framework/reducer';
+import { readRows, writeChanges } from '../framework/row-changes-sql';
 
 /**
  * For projectors that keep aggregates of training entries (sums per person and year, counts per
@@ -43,17 +44,18 @@ export interface ContributionChanges<Row> {
   deletedUsers: number[];
 }
 
+/**
+ * The contributions of one batch for a projector that writes its aggregates itself: the same
+ * reading, applying and deltas as a reducer's (below), the contributions table written at `flush`.
+ */
 export class EntryContributions<Row extends EntryContribution> {
-  /** The stored contribution of every entry the batch edits or deletes (null: none stored). */
-  private readonly stored = new Map<number, Row | null>();
-  /** Each touched entry's contribution after the batch's events so far (null: deleted). */
-  private readonly current = new Map<number, Row | null>();
   private readonly deletedUsers = new Set<number>();
 
   private constructor(
     private readonly trx: QueryExecutorProvider,
     private readonly schema: string,
     private readonly kind: EntryContributionTable<Row>,
+    private readonly rows: BatchRows<Row>,
   ) {}
 
   static async load<Row extends EntryContribution>(
@@ -62,67 +64,29 @@ export class EntryContributions<Row extends EntryContribution> {
     kind: EntryContributionTable<Row>,
     events: readonly EntryContributionEvent[],
   ): Promise<EntryContributions<Row>> {
-    const batch = new EntryContributions(trx, schema, kind);
-    const ids = events.flatMap((event) =>
-      event.type === 'EntryEdited' || event.type === 'EntryDeleted' ? [event.data.entryId] : [],
-    );
-    if (ids.length === 0) return batch;
-    for (const id of ids) batch.stored.set(id, null);
-    const columns = sql.join(Object.keys(kind.columns).map((column) => sql.id(column)));
-    const { rows } = await sql<Row>`SELECT ${columns} FROM ${sql.table(`${schema}.${kind.table}`)}
-      WHERE entry_id = ANY(${ids}::int4[])`.execute(trx);
-    for (const row of rows) batch.stored.set(row.entry_id, row);
-    for (const [id, row] of batch.stored) batch.current.set(id, row);
-    return batch;
+    const rows = new BatchRows(kind.table, tableSpecOf(kind));
+    const reads = contributionReads<Row>(events);
+    rows.read(await readRows(trx, schema, kind.table, tableSpecOf(kind), reads), reads.keys);
+    return new EntryContributions(trx, schema, kind, rows);
   }
 
   apply(event: EntryContributionEvent): void {
-    switch (event.type) {
-      case 'EntryLogged':
-        this.current.set(event.data.entryId, this.kind.contributionOf(event.data));
-        return;
-      case 'EntryEdited':
-        // Like the entries read model, an edit of an entry it does not hold changes nothing.
-        if (this.current.get(event.data.entryId)) this.current.set(event.data.entryId, this.kind.contributionOf(event.data));
-        return;
-      case 'EntryDeleted':
-        this.current.set(event.data.entryId, null);
-        return;
-      case 'UserDeleted':
-        // Ids are never reused: nothing of this user follows. Their stored rows go in `flush`.
-        this.deletedUsers.add(event.data.userId);
-        return;
-    }
-  }
-
-  private ofDeletedUser(row: Row | null | undefined): boolean {
-    return row ? this.deletedUsers.has(row.user_id) : false;
+    applyToContributions(this.rows, this.kind, event);
+    if (event.type === 'UserDeleted') this.deletedUsers.add(event.data.userId);
   }
 
   /** Writes the contributions table; returns what changed for the aggregates. */
   async flush(): Promise<ContributionChanges<Row>> {
-    const deletedUsers = [...this.deletedUsers];
-    await deleteRows(this.trx, this.schema, this.kind.table, 'user_id', 'int4', deletedUsers);
-    const deltas: Signed<Row>[] = [];
-    const removed: number[] = [];
-    const created: Row[] = [];
-    const changed: Row[] = [];
-    for (const [id, now] of this.current) {
-      const before = this.stored.get(id);
-      if (before === now || this.ofDeletedUser(before) || this.ofDeletedUser(now)) continue;
-      if (before) deltas.push({ ...before, sign: -1 });
-      if (now) {
-        deltas.push({ ...now, sign: 1 });
-        (before ? changed : created).push(now);
-      } else if (before) removed.push(id);
-    }
-    await deleteRows(this.trx, this.schema, this.kind.table, 'entry_id', 'int4', removed);
-    // Entries logged in the batch have no row yet (ids are never reused): a plain INSERT costs less than an upsert.
-    await insertRows(this.trx, this.schema, this.kind.table, created, this.kind.columns);
-    await upsertRows(this.trx, this.schema, this.kind.table, changed, { types: this.kind.columns, key: ['entry_id'] });
-    return { deltas, deletedUsers };
+    await writeChanges(this.trx, this.schema, this.kind.table, tableSpecOf(this.kind), this.rows.changes());
+    return { deltas: contributionDeltas(this.rows, this.deletedUsers), deletedUsers: [...this.deletedUsers] };
   }
 }
+
+/** The contributions table as the reducer framework writes it. */
+export const tableSpecOf = <Row extends EntryContribution>(kind: EntryContributionTable<Row>): TableSpec<Row> => ({
+  columns: kind.columns,
+  key: ['entry_id'],
+});
 
 /*
  * The same for reducer projectors (framework/reducer.ts): the batch reads the stored contributions

@@ -7,7 +7,8 @@ interface Score {
   points: number;
 }
 
-const scores = () => new BatchRows<Score>('scores', { columns: { team: 'text', player: 'int4', points: 'int4' }, key: ['team', 'player'] });
+const scores = () =>
+  new BatchRows<Score>('scores', { columns: { team: 'text', player: 'int4', points: 'int4' }, key: ['team', 'player'] });
 
 const changes = (expected: Partial<TableChanges<Score>>): TableChanges<Score> => ({
   deletedWhere: [],
@@ -21,11 +22,17 @@ const changes = (expected: Partial<TableChanges<Score>>): TableChanges<Score> =>
 describe('the rows of a batch', () => {
   it('given rows read, found or missing, writes each changed row once by what was stored: update, insert, delete', () => {
     const rows = scores();
-    rows.read([{ team: 'a', player: 1, points: 3 }, { team: 'a', player: 2, points: 1 }], [
-      { team: 'a', player: 1 },
-      { team: 'a', player: 2 },
-      { team: 'b', player: 1 },
-    ]);
+    rows.read(
+      [
+        { team: 'a', player: 1, points: 3 },
+        { team: 'a', player: 2, points: 1 },
+      ],
+      [
+        { team: 'a', player: 1 },
+        { team: 'a', player: 2 },
+        { team: 'b', player: 1 },
+      ],
+    );
     rows.update({ team: 'a', player: 1, points: 4 });
     rows.update({ team: 'a', player: 1, points: 5 });
     rows.delete({ team: 'a', player: 2 });
@@ -55,7 +62,9 @@ describe('the rows of a batch', () => {
     const rows = scores();
     rows.upsert({ team: 'a', player: 1, points: 1 });
     rows.delete({ team: 'a', player: 2 });
-    expect(rows.changes()).toEqual(changes({ deleted: [{ team: 'a', player: 2 }], upserted: [{ team: 'a', player: 1, points: 1 }] }));
+    expect(rows.changes()).toEqual(
+      changes({ deleted: [{ team: 'a', player: 2 }], upserted: [{ team: 'a', player: 1, points: 1 }] }),
+    );
   });
 
   it('when rows are deleted by a column, deletes the stored ones first and forgets those of the batch', () => {
@@ -84,7 +93,13 @@ describe('the rows of a batch', () => {
     const rows = scores();
     rows.read([], [{ team: 'a', player: 1 }]);
     rows.insert({ team: 'a', player: 1, points: 2 });
-    expect(rows.unread([{ team: 'a', player: 1 }, { team: 'b', player: 1 }, { team: 'b', player: 1 }])).toEqual([{ team: 'b', player: 1 }]);
+    expect(
+      rows.unread([
+        { team: 'a', player: 1 },
+        { team: 'b', player: 1 },
+        { team: 'b', player: 1 },
+      ]),
+    ).toEqual([{ team: 'b', player: 1 }]);
     rows.read([{ team: 'a', player: 1, points: 99 }]);
     expect(rows.get({ team: 'a', player: 1 })).toEqual({ team: 'a', player: 1, points: 2 });
   });

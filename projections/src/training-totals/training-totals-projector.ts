@@ -9,6 +9,7 @@ import {
   contributionReads,
   ENTRY_CONTRIBUTION_EVENT_TYPES,
   isEntryContributionEvent,
+  tableSpecOf,
   type EntryContributionTable,
   type LoggedEntry,
   type Signed,
@@ -328,7 +329,7 @@ export const trainingTotalsReducer: ReducerProjector<TrainingTotalsTables> = {
   // 3: written by the reducer framework (decision 053e): the same rows, rebuilt once to prove it.
   version: 3,
   tables: {
-    training_totals_entries: { columns: ENTRY_COLUMN_TYPES, key: ['entry_id'] },
+    training_totals_entries: tableSpecOf(CONTRIBUTIONS),
     training_totals: { columns: TOTALS_COLUMN_TYPES, key: ['user_id', 'year'] },
     training_topics: { columns: TOPIC_COLUMN_TYPES, key: ['user_id', 'year', 'topic'] },
   },
