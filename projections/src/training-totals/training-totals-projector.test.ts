@@ -11,7 +11,13 @@ const recorded = eventRecorder('2025-03-01T10:00:00.000Z');
 const { logged, edited, deleted } = entryEvents(recorded, { trainingName: 'Course', rating: 3, notes: '' });
 
 /** A person-year's row as read: numerics as texts, months January first. */
-const totals = (user: number, year: number, hours: string, entries: number, byMonth: Record<number, string>): TrainingTotalsRow => ({
+const totals = (
+  user: number,
+  year: number,
+  hours: string,
+  entries: number,
+  byMonth: Record<number, string>,
+): TrainingTotalsRow => ({
   user_id: user,
   year,
   hours,
@@ -22,7 +28,13 @@ const totals = (user: number, year: number, hours: string, entries: number, byMo
   hours_by_month: Array.from({ length: 12 }, (_, index) => byMonth[index + 1] ?? '0'),
 });
 
-const contribution = (entry: number, user: number, month: number, hours: string, topics: string[] = []): TrainingTotalsEntryRow => ({
+const contribution = (
+  entry: number,
+  user: number,
+  month: number,
+  hours: string,
+  topics: string[] = [],
+): TrainingTotalsEntryRow => ({
   entry_id: entry,
   user_id: user,
   year: 2025,
@@ -39,7 +51,16 @@ describe('training totals reducer', () => {
     const when = spec
       .given({ training_totals: [totals(10, 2025, '1.5', 1, { 2: '1.5' })] })
       .when(logged(2, 10, { date: '2025-02-10', hours: '0.25' }), logged(3, 11, { date: '2025-04-01', hours: '2' }));
-    await when.thenReads([{ training_totals: { keys: [{ user_id: 10, year: 2025 }, { user_id: 11, year: 2025 }] } }]);
+    await when.thenReads([
+      {
+        training_totals: {
+          keys: [
+            { user_id: 10, year: 2025 },
+            { user_id: 11, year: 2025 },
+          ],
+        },
+      },
+    ]);
     await when.then({
       training_totals_entries: { inserted: [contribution(2, 10, 2, '0.25'), contribution(3, 11, 4, '2')] },
       training_totals: {
@@ -73,7 +94,10 @@ describe('training totals reducer', () => {
 
   it('when an edit changes nothing the totals show, updates the contribution only', async () => {
     const when = spec
-      .given({ training_totals_entries: [contribution(1, 10, 2, '1.50')], training_totals: [totals(10, 2025, '1.5', 1, { 2: '1.5' })] })
+      .given({
+        training_totals_entries: [contribution(1, 10, 2, '1.50')],
+        training_totals: [totals(10, 2025, '1.5', 1, { 2: '1.5' })],
+      })
       .when(edited(1, 10, { date: '2025-02-20', hours: '1.5' }));
     await when.thenReads([{ training_totals_entries: { keys: [{ entry_id: 1 }] } }]);
     await when.then({ training_totals_entries: { updated: [contribution(1, 10, 2, '1.5')] }, training_totals: {} });
