@@ -8,7 +8,11 @@ interface Score {
 }
 
 const scores = () =>
-  new BatchRows<Score>('scores', { columns: { team: 'text', player: 'int4', points: 'int4' }, key: ['team', 'player'] });
+  new BatchRows<Score>('scores', {
+    columns: { team: 'text', player: 'int4', points: 'int4' },
+    key: ['team', 'player'],
+    sums: { columns: ['points'], emptyWhenZero: 'points' },
+  });
 
 const changes = (expected: Partial<TableChanges<Score>>): TableChanges<Score> => ({
   deletedWhere: [],
@@ -16,6 +20,7 @@ const changes = (expected: Partial<TableChanges<Score>>): TableChanges<Score> =>
   inserted: [],
   updated: [],
   upserted: [],
+  added: [],
   ...expected,
 });
 
@@ -111,5 +116,20 @@ describe('the rows of a batch', () => {
     expect(() => rows.update({ team: 'a', player: 1, points: 1 })).toThrow('updated but it does not exist');
     rows.insert({ team: 'a', player: 1, points: 1 });
     expect(() => rows.insert({ team: 'a', player: 1, points: 1 })).toThrow('inserted twice');
+  });
+
+  it('adds sums to rows it never reads, once per key, and forgets those of rows deleted by a column', () => {
+    const rows = scores();
+    rows.read([], [{ team: 'a', player: 1 }]);
+    rows.add({ team: 'a', player: 2, points: 3 });
+    rows.add({ team: 'b', player: 2, points: -1 });
+    expect(() => rows.add({ team: 'a', player: 2, points: 1 })).toThrow(
+      'scores: row a\u001f2 added to twice, or read and added to',
+    );
+    expect(() => rows.add({ team: 'a', player: 1, points: 1 })).toThrow('added to twice, or read and added to');
+    rows.deleteWhere('team', ['b']);
+    expect(rows.changes()).toEqual(
+      changes({ deletedWhere: [{ column: 'team', values: ['b'] }], added: [{ team: 'a', player: 2, points: 3 }] }),
+    );
   });
 });

@@ -4,6 +4,8 @@ import type { ColumnTypes } from './batch-sql';
 export interface TableSpec<Row> {
   readonly columns: ColumnTypes<Row>;
   readonly key: readonly (keyof Row & string)[];
+  /** For tables of sums that rows are `add`ed to: the columns added, and the count whose row goes when it is 0. */
+  readonly sums?: { readonly columns: readonly (keyof Row & string)[]; readonly emptyWhenZero: keyof Row & string };
 }
 
 /** Stored rows of a table deleted by the value of a column (e.g. every row of a deleted user). */
@@ -24,6 +26,8 @@ export interface TableChanges<Row> {
   inserted: Row[];
   updated: Row[];
   upserted: Row[];
+  /** Sums added to the stored rows of their keys (a row created if none), last; rows whose count is then 0 deleted. */
+  added: Row[];
 }
 
 /** Whether the row of a key was stored before the batch: read and found, read and missing, or not known. */
@@ -48,6 +52,7 @@ interface Slot<Row> {
 export class BatchRows<Row> {
   private readonly slots = new Map<string, Slot<Row>>();
   private readonly deletions: DeletedWhere<Row>[] = [];
+  private readonly additions = new Map<string, Row>();
 
   constructor(
     readonly table: string,
@@ -128,11 +133,24 @@ export class BatchRows<Row> {
     else this.slots.set(this.keyOf(key), { key, stored: 'unknown', before: null, now: null });
   }
 
+  /**
+   * Adds the `sums` columns of `row` to the stored row of its key, unread (the reducer sums a
+   * batch's changes per key first: once per key, never to a row it read or wrote).
+   */
+  add(row: Row): void {
+    const key = this.keyOf(row);
+    if (!this.spec.sums) throw new Error(`${this.table}: rows added to without sums declared`);
+    if (this.slots.has(key) || this.additions.has(key))
+      throw new Error(`${this.table}: row ${key} added to twice, or read and added to`);
+    this.additions.set(key, row);
+  }
+
   /** Every row whose `column` is one of `values`, stored or written by the batch so far. */
   deleteWhere(column: keyof Row & string, values: readonly unknown[]): void {
     if (values.length === 0) return;
     const matching = new Set(values);
     this.deletions.push({ column, values: [...values] });
+    for (const [key, row] of this.additions) if (matching.has(row[column])) this.additions.delete(key);
     for (const slot of this.slots.values()) {
       // The DELETE runs before the batch's other statements: a stored row it removes is gone.
       if (slot.before && matching.has(slot.before[column])) {
@@ -150,7 +168,14 @@ export class BatchRows<Row> {
 
   /** Each row's net change. */
   changes(): TableChanges<Row> {
-    const changes: TableChanges<Row> = { deletedWhere: this.deletions, deleted: [], inserted: [], updated: [], upserted: [] };
+    const changes: TableChanges<Row> = {
+      deletedWhere: this.deletions,
+      deleted: [],
+      inserted: [],
+      updated: [],
+      upserted: [],
+      added: [...this.additions.values()],
+    };
     for (const slot of this.slots.values()) {
       if (!slot.now) {
         if (slot.stored !== 'absent') changes.deleted.push(this.keyColumns(slot.key));

@@ -90,6 +90,42 @@ export async function writeChanges<Row>(
   await insertRows(trx, schema, table, sent(changes.inserted, columns), columns);
   await updateRows(trx, schema, table, spec, sent(changes.updated, columns));
   await upsertRows(trx, schema, table, sent(changes.upserted, columns), { types: columns, key });
+  await addRows(trx, schema, table, spec, sent(changes.added, columns));
+}
+
+/** A stored sum plus the batch's: numerics trimmed of trailing zeros (the same text whatever the batching), arrays element by element. */
+function summed(column: string, type: string): RawBuilder<unknown> {
+  const [stored, added] = [sql`t.${sql.id(column)}`, sql`EXCLUDED.${sql.id(column)}`];
+  if (type === 'numeric[]')
+    return sql`ARRAY(SELECT trim_scale(a + b) FROM unnest(${stored}, ${added}) WITH ORDINALITY AS u(a, b, i) ORDER BY i)`;
+  if (isArray(type)) return sql`ARRAY(SELECT a + b FROM unnest(${stored}, ${added}) WITH ORDINALITY AS u(a, b, i) ORDER BY i)`;
+  return type === 'numeric' ? sql`trim_scale(${stored} + ${added})` : sql`${stored} + ${added}`;
+}
+
+/**
+ * Sums added to the stored rows of their keys, in one INSERT ... ON CONFLICT DO UPDATE (the row
+ * inserted as given when none exists), then the rows whose count fell to 0 deleted: the keys whose
+ * count the batch lowered, one DELETE.
+ */
+async function addRows<Row>(
+  trx: QueryExecutorProvider,
+  schema: string,
+  table: string,
+  spec: TableSpec<Row>,
+  rows: readonly Row[],
+): Promise<void> {
+  if (rows.length === 0 || !spec.sums) return;
+  const { columns, key } = spec;
+  const { columns: sums, emptyWhenZero } = spec.sums;
+  const names = Object.keys(columns) as (keyof Row & string)[];
+  const set = sums.map((column) => sql`${sql.id(column)} = ${summed(column, columns[column])}`);
+  await sql`INSERT INTO ${sql.table(`${schema}.${table}`)} AS t (${sql.join(names.map((column) => sql.id(column)))})
+    SELECT ${sql.join(names.map((column) => sql.ref(`d.${column}`)))} FROM ${unnestRows(rows, columns, 'd')}
+    ON CONFLICT (${sql.join(key.map((column) => sql.id(column)))}) DO UPDATE SET ${sql.join(set)}`.execute(trx);
+  const fallen = rows.filter((row) => Number(row[emptyWhenZero]) < 0);
+  if (fallen.length === 0) return;
+  await sql`DELETE FROM ${sql.table(`${schema}.${table}`)} AS t USING ${unnestRows(fallen, keyTypes(spec), 'k')}
+    WHERE ${sameKey(key, 'k')} AND t.${sql.id(emptyWhenZero)} = 0`.execute(trx);
 }
 
 async function deleteByKey<Row>(

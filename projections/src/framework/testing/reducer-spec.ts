@@ -27,7 +27,7 @@ function readFrom<Tables>(reducer: ReducerProjector<Tables>, stored: StoredRows<
   };
 }
 
-const NO_CHANGE: TableChanges<unknown> = { deletedWhere: [], deleted: [], inserted: [], updated: [], upserted: [] };
+const NO_CHANGE: TableChanges<unknown> = { deletedWhere: [], deleted: [], inserted: [], updated: [], upserted: [], added: [] };
 
 /**
  * Given/when/then for a reducer projector, without a database (milliseconds):
