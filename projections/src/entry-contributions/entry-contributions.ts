@@ -1,9 +1,8 @@
 import { isEventOf, type EntryDetails } from '@tht/contracts';
 import type { QueryExecutorProvider } from 'kysely';
 import type { ColumnTypes } from '../framework/batch-sql';
-import { BatchRows, type TableSpec } from '../framework/batch-rows';
+import { BatchRows, type TableReads, type TableSpec } from '../framework/batch-rows';
 import type { ProjectedEvent } from '../framework/projector';
-import type { TableReads } from '../framework/reducer';
 import { readRows, writeChanges } from '../framework/row-changes-sql';
 
 /**

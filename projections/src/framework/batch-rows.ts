@@ -8,6 +8,12 @@ export interface TableSpec<Row> {
   readonly sums?: { readonly columns: readonly (keyof Row & string)[]; readonly emptyWhenZero: keyof Row & string };
 }
 
+/** What a reducer asks to read of one table: rows by primary key, and/or every row whose `where.column` is one of its values. */
+export interface TableReads<Row> {
+  keys?: readonly Partial<Row>[];
+  where?: { column: keyof Row & string; values: readonly unknown[] };
+}
+
 /** Stored rows of a table deleted by the value of a column (e.g. every row of a deleted user). */
 export interface DeletedWhere<Row> {
   column: keyof Row & string;

@@ -20,7 +20,9 @@ export type ProjectedEvent<Type extends ProductEventType = ProductEventType> = R
  * the `schema` argument (`trx.withSchema(schema)`, or `sql.table(`${schema}.t`)` in raw SQL).
  *
  * Apply a batch with few statements, not one per event: a rebuild replays the whole log and must
- * reach tens of thousands of events per second. The pattern:
+ * reach tens of thousands of events per second. A projector written as a reducer (reducer.ts,
+ * `reducerProjector`; training-totals) gets steps 1 and 2 below from the framework and stays a
+ * pure function of the events and the rows it asks for. The pattern, for those that are not yet:
  *   1. Walk the batch in order, keeping the rows it creates or changes in a Map keyed by the
  *      primary key (load rows the batch needs but does not create with ONE select up front,
  *      `WHERE id = ANY(...)`). Later events of the batch see the earlier ones' effect in memory.

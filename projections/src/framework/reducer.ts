@@ -1,13 +1,7 @@
 import type { Kysely } from 'kysely';
-import { BatchRows, type TableChanges, type TableSpec } from './batch-rows';
+import { BatchRows, type TableChanges, type TableReads, type TableSpec } from './batch-rows';
 import type { ProjectedEvent, Projector } from './projector';
 import { readRows, writeChanges } from './row-changes-sql';
-
-/** What a reducer asks to read of one table: rows by primary key, and/or every row whose `where.column` is one of its values. */
-export interface TableReads<Row> {
-  keys?: readonly Partial<Row>[];
-  where?: { column: keyof Row & string; values: readonly unknown[] };
-}
 
 export type Reads<Tables> = { readonly [Table in keyof Tables]?: TableReads<Tables[Table]> };
 

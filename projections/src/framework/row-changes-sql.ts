@@ -1,7 +1,6 @@
 import { sql, type QueryExecutorProvider, type RawBuilder } from 'kysely';
 import { deleteRows, insertRows, unnestRows, upsertRows, type ColumnTypes } from './batch-sql';
-import type { TableChanges, TableSpec } from './batch-rows';
-import type { TableReads } from './reducer';
+import type { TableChanges, TableReads, TableSpec } from './batch-rows';
 
 /**
  * The statements of reducer projectors (reducer.ts): one query per table to read the rows a batch
@@ -61,9 +60,11 @@ export async function readRows<Row>(
   return rows;
 }
 
+const textOf = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
+
 /** A PostgreSQL array literal, `{"1.5","2"}`. */
 const arrayLiteral = (values: readonly unknown[]) =>
-  `{${values.map((value) => (value === null ? 'NULL' : `"${String(value).replace(/["\\]/g, '\\$&')}"`)).join(',')}}`;
+  `{${values.map((value) => (value === null ? 'NULL' : `"${textOf(value).replace(/["\\]/g, '\\$&')}"`)).join(',')}}`;
 
 /** The rows as the batch statements send them: arrays of array columns as literals. */
 function sent<Row>(rows: readonly Row[], columns: ColumnTypes<Row>): readonly Row[] {
