@@ -1,24 +1,38 @@
+import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
+import type { AppendListeners } from './append-listeners';
 import { APPENDED_CHANNEL } from './postgres-schema';
 
 /**
- * Tells every follower (in any process) that events were appended: a NOTIFY in its own tiny
- * transaction after the append committed (it writes no WAL, so the global notify lock is held
- * only for a moment). Appends that finish while one is in flight share the next one.
+ * Tells every follower that events were appended once the append committed: this store's own
+ * listeners in memory at once (no round trip to PostgreSQL before a projection runner of this
+ * process starts reading), the other processes' by a NOTIFY in its own tiny transaction (it
+ * writes no WAL, so the global notify lock is held only for a moment) carrying `origin`, so this
+ * store's follower ignores its echo. Appends that finish while a NOTIFY is in flight share the next one.
  */
 export class AppendAnnouncer {
+  /** Names this store in its notifications' payload. */
+  readonly origin = randomUUID();
   private inFlight: Promise<void> | null = null;
   private again = false;
 
-  constructor(private readonly pool: pg.Pool) {}
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly listeners: AppendListeners,
+  ) {}
 
   announce(): void {
+    this.listeners.notify();
+    this.notifyOthers();
+  }
+
+  private notifyOthers(): void {
     if (this.inFlight) {
       this.again = true;
       return;
     }
     this.inFlight = this.pool
-      .query({ name: 'eventstore-announce', text: `SELECT pg_notify('${APPENDED_CHANNEL}', '')` })
+      .query({ name: 'eventstore-announce', text: `SELECT pg_notify('${APPENDED_CHANNEL}', $1)`, values: [this.origin] })
       .then(
         () => {},
         () => {}, // followers also poll: a lost announcement only delays them
@@ -27,7 +41,7 @@ export class AppendAnnouncer {
         this.inFlight = null;
         if (this.again) {
           this.again = false;
-          this.announce();
+          this.notifyOthers();
         }
       });
   }

@@ -1,12 +1,12 @@
 import type pg from 'pg';
 import type { AppendListeners } from './append-listeners';
-import { APPENDED_CHANNEL, EVENTSTORE_SCHEMA as S, READABLE_BEFORE } from './postgres-schema';
+import { APPENDED_CHANNEL } from './postgres-schema';
 
 const MIN_RETRY_MS = 5;
 const MAX_RETRY_MS = 500;
 
 /**
- * Wakes the listeners on every append (LISTEN/NOTIFY on a dedicated connection, reconnecting
+ * Wakes the listeners on every other store's append (LISTEN/NOTIFY on a dedicated connection, reconnecting
  * after errors), on a polling interval as a fallback, and shortly after a read found events held
  * back by a still-running older transaction.
  */
@@ -22,6 +22,8 @@ export class NotificationFollower {
     private readonly pool: pg.Pool,
     private readonly listeners: AppendListeners,
     private readonly pollIntervalMs: number,
+    /** The payload of this store's own announcements: its listeners were told in memory already. */
+    private readonly ownOrigin: string,
   ) {}
 
   start(): void {
@@ -40,13 +42,14 @@ export class NotificationFollower {
     this.closeConnection = null;
   }
 
-  /** Called after a read that reached the readable end of the log. */
-  async checkHeldBack(): Promise<void> {
+  /**
+   * Called after a read that reached the readable end of the log, with whether events were held
+   * back there (`READ_ALL`'s flag, of the read's own snapshot: a check made later could find them
+   * readable already and wake no one, though the read did not return them).
+   */
+  heldBack(held: boolean): void {
     if (!this.running || this.retryTimer) return;
-    const { rows } = await this.pool.query<{ held_back: boolean }>(
-      `SELECT EXISTS (SELECT 1 FROM ${S}.events WHERE transaction_id >= ${READABLE_BEFORE}) AS held_back`,
-    );
-    if (!rows[0]?.held_back) {
+    if (!held) {
       this.retryDelay = MIN_RETRY_MS;
       return;
     }
@@ -75,7 +78,9 @@ export class NotificationFollower {
     };
     try {
       client = await this.pool.connect();
-      client.on('notification', () => this.listeners.notify());
+      client.on('notification', ({ payload }) => {
+        if (payload !== this.ownOrigin) this.listeners.notify();
+      });
       client.on('error', drop);
       await client.query(`LISTEN ${APPENDED_CHANNEL}`);
       if (!this.running) return close();

@@ -68,6 +68,23 @@ describe('PostgreSQL event store global order', () => {
     expect(followed).toEqual(['SlowCommitted', 'FastCommitted']);
   });
 
+  it('wakes its own followers in memory when its append commits, before a notification could arrive', async () => {
+    let woken = 0;
+    const unsubscribe = store.onAppended(() => {
+      woken += 1;
+    });
+    try {
+      await waitUntil(() => woken > 0); // the wake-up that follows LISTEN (anything appended meanwhile)
+      woken = 0;
+      await store.append(`own-${randomUUID()}`, [newEvent('OwnAppend')], 'no_stream');
+      // The next turn of the event loop: no reply from PostgreSQL (a NOTIFY's, a LISTEN's) can have been read yet.
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(woken).toBe(1);
+    } finally {
+      unsubscribe();
+    }
+  });
+
   it("is held back by a writing transaction of another database of the server (another application's) for about a second, not until it ends", async () => {
     const elsewhere = await createTestDatabase();
     const other = await elsewhere.pool.connect();

@@ -68,8 +68,8 @@ export interface PostgresEventStoreOptions {
 
 export function createPostgresEventStore({ pool, pollIntervalMs = 1000 }: PostgresEventStoreOptions): EventStore {
   const listeners = new AppendListeners();
-  const notifications = new NotificationFollower(pool, listeners, pollIntervalMs);
-  const announcer = new AppendAnnouncer(pool);
+  const announcer = new AppendAnnouncer(pool, listeners);
+  const notifications = new NotificationFollower(pool, listeners, pollIntervalMs, announcer.origin);
   const batcher = new AppendBatcher(appendAlone, appendTogether);
 
   async function append(streamName: string, events: NewEvent[], expected: ExpectedVersion): Promise<AppendResult> {
@@ -178,9 +178,9 @@ export function createPostgresEventStore({ pool, pollIntervalMs = 1000 }: Postgr
   async function readAll(after: string | null, limit: number): Promise<ReadAllBatch> {
     if (!Number.isInteger(limit) || limit < 1) throw new Error(`readAll limit must be a positive integer, got ${limit}`);
     const from = after === null ? START : decodePosition(after);
-    const { rows } = await pool.query<[EventTuple[]]>({ ...READ_ALL, values: [from.transactionId, from.position, limit] });
-    const tuples = rows[0]![0];
-    if (tuples.length < limit) notifications.checkHeldBack().catch(() => {});
+    const { rows } = await pool.query<[EventTuple[], boolean]>({ ...READ_ALL, values: [from.transactionId, from.position, limit] });
+    const [tuples, heldBack] = rows[0]!;
+    if (tuples.length < limit) notifications.heldBack(heldBack);
     const events = tuples.map(toRecordedEvent);
     return { events, lastPosition: events.at(-1)?.globalPosition ?? after };
   }

@@ -26,7 +26,8 @@ export const READ_STREAM_SELECTION = {
  */
 export const READ_ALL = {
   name: 'eventstore-read-all',
-  text: `SELECT coalesce(json_agg(json_build_array(${SELECT_EVENT}) ORDER BY transaction_id, position), '[]') AS events
+  text: `SELECT coalesce(json_agg(json_build_array(${SELECT_EVENT}) ORDER BY transaction_id, position), '[]') AS events,
+      EXISTS (SELECT 1 FROM ${S}.events WHERE transaction_id >= ${READABLE_BEFORE}) AS held_back
     FROM (SELECT * FROM ${S}.events
       WHERE (transaction_id, position) > ($1::xid8, $2::bigint)
         AND transaction_id < ${READABLE_BEFORE}
