@@ -43,7 +43,7 @@ import { benchDatabase } from './support/bench-postgres';
 import { download } from './support/download';
 import { httpRequest, type LoadRequest } from './support/load';
 import { pidListeningOn, withPeakMemory } from './support/process-memory';
-import { emitRow, loadAverageText, type BenchRow } from './support/report';
+import { emitRow, loadAverageText, timedRow } from './support/report';
 import { secondsSince, seedOrganisation, signIns, type SeededUser } from './support/seed';
 import { signedInAs } from './support/seeded-product';
 import { emitRebuildRow } from './support/rebuild-row';
@@ -76,31 +76,6 @@ const ADMIN_INDEX = personWithRole(ORGANISATION, 'admin').index;
 const number = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0 });
 const verdict = (met: boolean) => (met ? 'ok' : 'BELOW TARGET');
 const run = promisify(execFile);
-
-/** A row of a one-off piece of work: its rate in `unit`s per second, its time in the note. */
-function timedRow(
-  request: string,
-  count: number,
-  unit: string,
-  seconds: number,
-  target: string | null,
-  met: boolean | null,
-  note = '',
-): BenchRow {
-  return {
-    request,
-    clients: null,
-    perSecond: count / seconds,
-    unit,
-    p50Ms: null,
-    p95Ms: null,
-    floorPerSecond: null,
-    ratio: null,
-    target,
-    met,
-    note: `${seconds.toFixed(1)} s${note ? `, ${note}` : ''}`,
-  };
-}
 
 /** Seeds the organisation's history with the product's seeding command (rows, then the chain's seal); returns its number of events. */
 async function seed(pool: pg.Pool, connectionString: string): Promise<number> {

@@ -106,3 +106,28 @@ export function medianAndMax(timings: readonly number[]): string {
   const sorted = [...timings].sort((a, b) => a - b);
   return `median ${sorted[Math.floor(sorted.length / 2)]!.toFixed(1)} ms, max ${sorted.at(-1)!.toFixed(1)} ms`;
 }
+
+/** A row of a one-off piece of work: its rate in `unit`s per second, its time in the note. */
+export function timedRow(
+  request: string,
+  count: number,
+  unit: string,
+  seconds: number,
+  target: string | null,
+  met: boolean | null,
+  note = '',
+): BenchRow {
+  return {
+    request,
+    clients: null,
+    perSecond: count / seconds,
+    unit,
+    p50Ms: null,
+    p95Ms: null,
+    floorPerSecond: null,
+    ratio: null,
+    target,
+    met,
+    note: `${seconds.toFixed(1)} s${note ? `, ${note}` : ''}`,
+  };
+}

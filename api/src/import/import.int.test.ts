@@ -244,8 +244,8 @@ describe('POST /api/import refuses what it cannot read, and writes nothing', () 
   });
 
   it('a file over the size limit gets 413', async () => {
-    const big = new Uint8Array(50 * 1024 * 1024 + 10).fill(0x41);
-    await refused({ name: 'big.csv', content: big }, 413, 'The file is larger than 50 MB; split it into smaller files');
+    const big = new Uint8Array(512 * 1024 * 1024 + 10).fill(0x41);
+    await refused({ name: 'big.csv', content: big }, 413, 'The file is larger than 512 MB; split it into smaller files');
   });
 
   it('a workbook without any sheet of the export', async () => {

@@ -27,21 +27,26 @@ import { ADMIN_MESSAGES as M } from './messages';
  * by a file nobody looked at.
  */
 export const IMPORT_FILE_FIELD = 'file';
-export const IMPORT_MAX_MEGABYTES = 50;
+/**
+ * A spreadsheet (a CSV or a workbook) of at most this many MB and rows (over every sheet): room for
+ * the whole export of an organisation of 10,000 people's 2,000,000 entries (its CSV about 400 MB,
+ * its workbook about 230 MB), so that Export All Data always imports back (decision 053f).
+ */
+export const IMPORT_MAX_MEGABYTES = 512;
 export const IMPORT_MAX_BYTES = IMPORT_MAX_MEGABYTES * 1024 * 1024;
-export const IMPORT_MAX_ROWS = 200_000;
+export const IMPORT_MAX_ROWS = 3_000_000;
 /**
  * What an import reads of a file at most, so that no file holds the server long: a sheet as large
- * as Excel's own, and room for IMPORT_MAX_ROWS rows of the export (whose 200,000 entries unpack to
- * about 160 MB of sheet XML, about 10 times their packed size). Sizes in MB (of 1,048,576 bytes or
- * characters).
+ * as Excel's own, full of the export's rows (a full Entries sheet of XLSX_ROWS_PER_SHEET rows
+ * unpacks to about 900 MB of sheet XML), and room for IMPORT_MAX_ROWS rows of the export in all.
+ * Sizes in MB (of 1,048,576 bytes or characters).
  */
 export const IMPORT_LIMITS = {
   /** Columns of a sheet (A to XFD). */
   columns: 16_384,
   rowsPerSheet: 1_048_576,
-  /** Cells of a sheet, counting the empty ones before a cell in its row. */
-  cellsPerSheet: 10_000_000,
+  /** Cells of a sheet, counting the empty ones before a cell in its row: a full sheet of 48 columns. */
+  cellsPerSheet: 50_000_000,
   sharedStrings: 2_000_000,
   sharedStringsMegabytes: 100,
   /** A row's XML (XLSX), a shared string's. */
@@ -49,11 +54,11 @@ export const IMPORT_LIMITS = {
   /** A CSV row's text (much more than 16 columns of the longest notes: a CSV row is parsed whole, again as it grows). */
   csvRowKilobytes: 256,
   /** A workbook part unpacked: a sheet, the shared strings. */
-  partMegabytes: 512,
+  partMegabytes: 2_048,
   /** A part read whole: the workbook's list of sheets, its relationships, its styles. */
   wholePartMegabytes: 16,
   /** Every part unpacked, together. */
-  workbookMegabytes: 1_024,
+  workbookMegabytes: 4_096,
   /** Unpacked over packed size, for parts of more than 1 MB. */
   compressionRatio: 100,
   /** Files in a workbook's zip archive. */
