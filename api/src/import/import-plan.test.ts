@@ -99,6 +99,41 @@ describe('planImport and the entries read again to be written', () => {
   });
 });
 
+describe('planImport of an export with entries of one person, training and day', () => {
+  /** An export row of Ada's Course A on 1 February with its export `id`. */
+  const exported = (id: number, hours: string) => {
+    const values: Partial<Record<(typeof ENTRY_EXPORT_COLUMNS)[number], string>> = {
+      id: String(id),
+      employeeEmail: 'ada@example.com',
+      trainingName: 'Course A',
+      date: '2025-02-01',
+      hours,
+    };
+    return ENTRY_EXPORT_COLUMNS.map((column) => values[column] ?? '').join(',');
+  };
+  const text = [ENTRY_EXPORT_COLUMNS.join(','), exported(7, '1'), exported(8, '2'), exported(7, '1')].join('\r\n');
+  const plan = async (stored: ReadonlySet<string>) => {
+    const planned = await planImport({ format: 'export-csv', sheets: await openSheets(await savedUpload('csv', text)), instance });
+    planned.duplicates = await planned.entries.skipDuplicates(stored);
+    return planned;
+  };
+
+  it('imports each entry (its own export id), and skips a row given twice (the same id)', async () => {
+    const planned = await plan(new Set());
+    expect(planned).toMatchObject({ rows: 3, duplicates: 1 });
+    expect((await readAll(planned.entries.read())).map((entry) => [entry.sourceId, entry.input.hours])).toEqual([
+      [7, 1],
+      [8, 2],
+    ]);
+  });
+
+  it('skips every one of them once an entry with their key is stored', async () => {
+    const planned = await plan(new Set([entryDuplicateKey({ userId: ada.id, trainingName: 'course a', date: '2025-02-01' })]));
+    expect(planned).toMatchObject({ rows: 3, duplicates: 3 });
+    expect(await readAll(planned.entries.read())).toEqual([]);
+  });
+});
+
 describe('planImport of a workbook whose Entries go on in continuation sheets', () => {
   it('reads every part under its own header, names each row by its worksheet, and skips a repeat across parts once', async () => {
     const workbook = new ExcelJS.Workbook();

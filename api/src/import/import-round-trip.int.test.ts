@@ -10,7 +10,7 @@ import { finished, upload } from '../testing/import-uploads';
  * An XLSX export of one instance imported into a fresh one recreates its departments, users
  * (without passwords), manager links, targets, fiscal years, form fields and entries, and the
  * HR and SMT figures of both instances are then equal. The source writes worksheets of
- * XLSX_ROWS_PER_SHEET_IN_TEST rows, so its 8 entries and 7 users go on in continuation sheets, as more than
+ * XLSX_ROWS_PER_SHEET_IN_TEST rows, so its 9 entries (two of one person, training and day) and 7 users go on in continuation sheets, as more than
  * Excel's rows would.
  */
 
@@ -89,6 +89,8 @@ async function buildSource(): Promise<void> {
     courseGivenBy: 'Acme;=HYPERLINK("http://x")',
   });
   await log(lead, { trainingName: 'excel basics', date: '2025-03-12', hours: 2, rating: 5, customFields: { level: 'beginner' } });
+  // A second session of the same training on the same day: another entry, not a duplicate of the first.
+  await log(lead, { trainingName: 'excel basics', date: '2025-03-12', hours: 1, rating: 4 });
   await log(lead, {
     trainingName: 'Communication',
     date: '2026-01-05',
@@ -214,13 +216,13 @@ afterAll(async () => {
 });
 
 describe('an XLSX export imported into a fresh instance', () => {
-  it('recreates the organisation, its entries read from every continuation sheet, and the HR and SMT figures of both instances are equal', async () => {
+  it('recreates the organisation, every entry read from every continuation sheet, and the HR and SMT figures of both instances are equal', async () => {
     const workbook = await exportWorkbook(source, sourceAdmin.token);
     const entrySheets = (await worksheets(workbook)).filter((sheet) => sheet.name.startsWith('Entries'));
     expect(entrySheets.map(({ name, rows }) => ({ name, rows }))).toEqual([
       { name: 'Entries', rows: 4 },
       { name: 'Entries (2)', rows: 4 },
-      { name: 'Entries (3)', rows: 3 },
+      { name: 'Entries (3)', rows: 4 },
     ]);
     for (const sheet of entrySheets) expect(sheet.header.slice(0, ENTRY_EXPORT_COLUMNS.length)).toEqual([...ENTRY_EXPORT_COLUMNS]);
     const dryRun = await upload(fresh, freshAdmin.token, { name: 'export.xlsx', content: workbook }, '?dryRun=true');
@@ -229,7 +231,7 @@ describe('an XLSX export imported into a fresh instance', () => {
       format: 'export-xlsx',
       failed: 0,
       duplicates: 0,
-      toCreate: { departments: 2, users: 6, formFields: 3, fiscalYears: 2, targets: 2, entries: 8 },
+      toCreate: { departments: 2, users: 6, formFields: 3, fiscalYears: 2, targets: 2, entries: 9 },
       unchanged: { users: 1, departments: 1 },
     });
 
@@ -256,7 +258,7 @@ describe('an XLSX export imported into a fresh instance', () => {
     // A second import of the same export changes nothing.
     const again = await upload(fresh, freshAdmin.token, { name: 'export.xlsx', content: workbook }, '?dryRun=true');
     expect(again.body).toMatchObject({
-      duplicates: 8,
+      duplicates: 9,
       toCreate: { departments: 0, users: 0, formFields: 0, fiscalYears: 0, targets: 0, entries: 0 },
     });
   });

@@ -53,6 +53,10 @@ class RowIndexes {
   }
 }
 
+/** The export ids of the valid rows with one duplicate key: one (most keys), or several; NO_EXPORT_ID for a row without. */
+type ExportIds = number | number[];
+const NO_EXPORT_ID = -1;
+
 /**
  * A file's entries, never all held at once: the check reads every row and keeps only what the
  * report and the duplicate check need (errors, counts, the rows that repeat an earlier row, and
@@ -67,9 +71,9 @@ export class PlannedEntries {
   found = false;
   private valid = 0;
   private duplicates = 0;
-  /** The duplicate keys of the valid entries, until the stored duplicates are known. */
-  private keys = new Set<string>();
-  /** Valid rows whose key an earlier valid row has. */
+  /** The duplicate keys of the valid entries, each with its rows' export ids, until the stored duplicates are known. */
+  private keys = new Map<string, ExportIds>();
+  /** Valid rows that repeat an earlier valid row (its key, and its export id when the file has them). */
   private readonly repeats = new RowIndexes();
   private repeated = 0;
   private readonly ownerIds = new Set<number>();
@@ -102,14 +106,32 @@ export class PlannedEntries {
         continue;
       }
       this.valid += 1;
-      const key = duplicateKeyOf(checked.entry);
-      if (this.keys.has(key)) {
+      if (this.repeatsAnEarlierRow(checked.entry)) {
         this.repeats.add(index);
         this.repeated += 1;
-      } else this.keys.add(flatCopy(key)); // a copy holds no piece of the file's text
+      }
       if (checked.entry.owner > 0) this.ownerIds.add(checked.entry.owner);
       this.dates.add(checked.entry.input.date);
     }
+  }
+
+  /**
+   * Whether an earlier valid row has the entry's duplicate key and, in a file with the export's `id`
+   * column, its id too: an export's entries of one person, training and day (two sessions, say)
+   * are each imported, a row given twice is not. Notes the entry's key and id otherwise.
+   */
+  private repeatsAnEarlierRow(entry: PlannedEntry): boolean {
+    const key = duplicateKeyOf(entry);
+    const id = entry.sourceId ?? NO_EXPORT_ID;
+    const ids = this.keys.get(key);
+    if (ids === undefined) {
+      this.keys.set(flatCopy(key), id); // a copy holds no piece of the file's text
+      return false;
+    }
+    const seen = typeof ids === 'number' ? [ids] : ids;
+    if (id === NO_EXPORT_ID || seen.includes(id)) return true;
+    this.keys.set(key, [...seen, id]);
+    return false;
   }
 
   /** The dates and existing owners of the valid entries: what the stored duplicates are looked up by. */
@@ -124,11 +146,11 @@ export class PlannedEntries {
   async skipDuplicates(storedKeys: ReadonlySet<string>): Promise<number> {
     let duplicates = this.repeated;
     const turns = new EventLoopTurns();
-    for (const key of this.keys) {
-      if (storedKeys.has(key)) duplicates += 1;
+    for (const [key, ids] of this.keys) {
+      if (storedKeys.has(key)) duplicates += typeof ids === 'number' ? 1 : ids.length;
       await turns.take();
     }
-    this.keys = new Set();
+    this.keys = new Map();
     this.stored = storedKeys;
     this.duplicates = duplicates;
     return duplicates;
