@@ -49,6 +49,8 @@ export interface CreateAppOptions {
   frontEndRoot?: string;
   /** Rows of each worksheet of an XLSX export, the header included; Excel's limit unless a test makes it small. */
   xlsxRowsPerSheet?: number;
+  /** The largest spreadsheet an import takes, in MB; IMPORT_MAX_MEGABYTES unless a test makes it small. */
+  importMaxMegabytes?: number;
   /**
    * Whether the dashboard's declared reads are answered before the generic stack (`read-routes.ts`);
    * off only in the test that compares both ways.
@@ -110,7 +112,7 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Expr
     createFormFieldsRouter(ctx),
     createTargetsRouter(ctx),
     createAdminRouter(ctx),
-    createImportRouter(ctx),
+    createImportRouter(ctx, options.importMaxMegabytes),
     createNotificationsRouter(ctx),
     createAuditRouter(ctx),
     createXapiAdminRouter(ctx),

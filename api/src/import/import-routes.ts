@@ -1,7 +1,7 @@
 import { chmodSync, mkdirSync } from 'node:fs';
 import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { ADMIN_MESSAGES as M, importRoutes } from '@tht/contracts';
+import { ADMIN_MESSAGES as M, IMPORT_MAX_MEGABYTES, importRoutes } from '@tht/contracts';
 import { Router } from 'express';
 import { accessGuards } from '../auth/access-guards';
 import { actorOf } from '../platform/commands';
@@ -35,7 +35,7 @@ async function removeLeftUploads(folder: string): Promise<void> {
  * `GET /api/import/{id}` tells how far it is), once the accounts it would raise above employee
  * are confirmed (`confirmRoles`). Admins only.
  */
-export function createImportRouter(ctx: AppContext): Router {
+export function createImportRouter(ctx: AppContext, maxMegabytes = IMPORT_MAX_MEGABYTES): Router {
   const router = Router();
   const jobs = new ImportJobs(ctx);
   const uploads = importUploadsFolder(ctx);
@@ -45,7 +45,7 @@ export function createImportRouter(ctx: AppContext): Router {
 
   mountRoutes(router, accessGuards(ctx), importRoutes, {
     importFile: async ({ query, req, res }) => {
-      const file = await readUploadedFile(req, uploads);
+      const file = await readUploadedFile(req, uploads, maxMegabytes);
       let writing = false;
       let checked: ImportPlan | null = null;
       try {

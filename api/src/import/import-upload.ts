@@ -9,7 +9,6 @@ import {
   IMPORT_ARCHIVE_MAX_BYTES,
   IMPORT_ARCHIVE_MAX_MEGABYTES,
   IMPORT_FILE_FIELD,
-  IMPORT_MAX_BYTES,
   IMPORT_MAX_MEGABYTES,
 } from '@tht/contracts';
 import busboy from 'busboy';
@@ -40,11 +39,11 @@ function kindOf(fileName: string): UploadKind {
   throw new HttpError(415, M.importUnsupportedType);
 }
 
-/** How large an upload of each kind may be: a spreadsheet `maxBytes`, the zip of an export with evidence IMPORT_ARCHIVE_MAX_BYTES. */
-function sizeLimitOf(kind: UploadKind, maxBytes: number): { bytes: number; refusal: HttpError } {
+/** How large an upload of each kind may be: a spreadsheet `maxMegabytes`, the zip of an export with evidence IMPORT_ARCHIVE_MAX_BYTES. */
+function sizeLimitOf(kind: UploadKind, maxMegabytes: number): { bytes: number; refusal: HttpError } {
   return kind === 'zip'
     ? { bytes: IMPORT_ARCHIVE_MAX_BYTES, refusal: new HttpError(413, M.importTooLarge(IMPORT_ARCHIVE_MAX_MEGABYTES)) }
-    : { bytes: maxBytes, refusal: new HttpError(413, M.importTooLarge(IMPORT_MAX_MEGABYTES)) };
+    : { bytes: maxMegabytes * 1024 * 1024, refusal: new HttpError(413, M.importTooLarge(maxMegabytes)) };
 }
 
 /**
@@ -69,19 +68,19 @@ const UPLOAD_FILE_MODE = 0o600;
 /**
  * The one file of a multipart upload (form field `file`), written as it arrives to a file of its
  * own in `folder` (an import reads it twice, a chunk at a time, and never holds it whole), up to
- * IMPORT_MAX_BYTES (a zip IMPORT_ARCHIVE_MAX_BYTES). Refusals: not multipart (415), no file or
+ * `maxMegabytes` (IMPORT_MAX_MEGABYTES; a zip IMPORT_ARCHIVE_MAX_BYTES). Refusals: not multipart (415), no file or
  * several (400), a name other than .csv/.xlsx/.zip (415), over the limit (413), cut off by the client (400); a refused upload leaves no
  * file, and the rest of it is read and dropped, so the answer arrives. An upload the client
  * abandons ends at once and its file is removed.
  */
-export function readUploadedFile(req: Request, folder: string, maxBytes = IMPORT_MAX_BYTES): Promise<UploadedFile> {
+export function readUploadedFile(req: Request, folder: string, maxMegabytes = IMPORT_MAX_MEGABYTES): Promise<UploadedFile> {
   if (!req.is('multipart/form-data')) return Promise.reject(new HttpError(415, M.importNotMultipart));
   return new Promise((resolve, reject) => {
     let parser: busboy.Busboy;
     try {
       parser = busboy({
         headers: req.headers,
-        limits: { fileSize: Math.max(maxBytes, IMPORT_ARCHIVE_MAX_BYTES), files: 2, fields: 20 },
+        limits: { fileSize: Math.max(maxMegabytes * 1024 * 1024, IMPORT_ARCHIVE_MAX_BYTES), files: 2, fields: 20 },
       });
     } catch {
       reject(new HttpError(400, M.importNotMultipart));
@@ -106,7 +105,7 @@ export function readUploadedFile(req: Request, folder: string, maxBytes = IMPORT
       } catch (error) {
         refuse(error as HttpError);
       }
-      const limit = sizeLimitOf(kind ?? 'csv', maxBytes);
+      const limit = sizeLimitOf(kind ?? 'csv', maxMegabytes);
       stream.on('limit', () => refuse(limit.refusal));
       if (refusal !== null || kind === null) {
         stream.resume();

@@ -11,11 +11,16 @@ import { request } from '../testing/request';
 import { startTestApp, type TestApp } from '../testing/test-app';
 
 let app: TestApp;
+/** The largest spreadsheet this file's app takes (the product's, IMPORT_MAX_MEGABYTES, is too large to send in a test). */
+const SMALL_IMPORT_MEGABYTES = 5;
 let admin: SignedInTestUser;
 let ada: SignedInTestUser;
 
 beforeAll(async () => {
-  app = await startTestApp({ config: { dataDir: await mkdtemp(path.join(tmpdir(), 'tht-import-test-')) } });
+  app = await startTestApp({
+    config: { dataDir: await mkdtemp(path.join(tmpdir(), 'tht-import-test-')) },
+    importMaxMegabytes: SMALL_IMPORT_MEGABYTES,
+  });
   admin = await createUserAndLogin(app, { role: 'admin' });
   ada = await createUserAndLogin(app, { firstName: 'Ada', lastName: 'Adams', managerId: admin.user.id });
 });
@@ -244,8 +249,8 @@ describe('POST /api/import refuses what it cannot read, and writes nothing', () 
   });
 
   it('a file over the size limit gets 413', async () => {
-    const big = new Uint8Array(512 * 1024 * 1024 + 10).fill(0x41);
-    await refused({ name: 'big.csv', content: big }, 413, 'The file is larger than 512 MB; split it into smaller files');
+    const big = new Uint8Array(SMALL_IMPORT_MEGABYTES * 1024 * 1024 + 10).fill(0x41);
+    await refused({ name: 'big.csv', content: big }, 413, 'The file is larger than 5 MB; split it into smaller files');
   });
 
   it('a workbook without any sheet of the export', async () => {
