@@ -128,6 +128,24 @@ function routeOf(req: Request): string {
 }
 
 /**
+ * A histogram's series by its label values, each looked up in prom-client once: a request then
+ * costs one Map look-up instead of prom-client hashing and checking its labels every time. As
+ * many series as the histogram has anyway (methods, route patterns, statuses).
+ */
+function seriesByLabels<Series>(create: (...values: [string, string, string]) => Series) {
+  const series = new Map<string, Series>();
+  return (...values: [string, string, string]): Series => {
+    const key = values.join(' ');
+    let found = series.get(key);
+    if (found === undefined) {
+      found = create(...values);
+      series.set(key, found);
+    }
+    return found;
+  };
+}
+
+/**
  * The figures worth alerting on, in a registry of this app's own: request durations by route and
  * status, each projector's lag behind the log (measured when scraped), sign-in failures (401) and
  * refusals (429, a limit); served with the runtime's (`AppMetrics`).
@@ -172,13 +190,14 @@ export function createMetrics(ctx: { readModels: Pick<ReadModels, 'lags'>; metri
   );
   projectionLag('projection_lag_seconds', 'Age of the oldest event a projector has not applied', (lag) => lag.seconds);
   const served = Registry.merge([registry, ctx.metrics.registry]);
+  const durationSeries = seriesByLabels((method, route, status) => requestDuration.labels(method, route, status));
 
   return {
     record(req, res, next) {
-      const stop = requestDuration.startTimer();
+      const started = performance.now();
       res.on('finish', () => {
         const route = routeOf(req);
-        stop({ method: req.method, route, status: String(res.statusCode) });
+        durationSeries(req.method, route, String(res.statusCode)).observe((performance.now() - started) / 1000);
         if (req.method !== 'POST' || route !== '/api/login') return;
         if (res.statusCode === 401) signInFailures.inc();
         if (res.statusCode === 429) signInRefusals.inc();

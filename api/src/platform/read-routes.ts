@@ -48,7 +48,7 @@ function runHandlers(handlers: readonly RequestHandler[], req: Request, res: Res
 }
 
 interface MatchedRead {
-  read: DeclaredRead;
+  pattern: ReadPattern;
   params: Record<string, string>;
 }
 
@@ -56,6 +56,10 @@ interface ReadPattern {
   read: DeclaredRead;
   /** Lower-case literal segments, or a parameter's name after ':'. */
   segments: string[];
+  /** The middleware before every read, then the read's handlers: put together once, not per request. */
+  chain: RequestHandler[];
+  /** `req.route` as the router sets it (the metrics label a request by its pattern). */
+  route: { path: string };
 }
 
 /**
@@ -70,7 +74,8 @@ function segmentsOfPath(path: string): string[] | null {
   return segments.some((segment) => segment === '') ? null : segments;
 }
 
-function matchPattern({ read, segments }: ReadPattern, path: readonly string[]): MatchedRead | null {
+function matchPattern(pattern: ReadPattern, path: readonly string[]): MatchedRead | null {
+  const { segments } = pattern;
   if (segments.length !== path.length) return null;
   const params: Record<string, string> = {};
   for (const [index, segment] of segments.entries()) {
@@ -84,7 +89,7 @@ function matchPattern({ read, segments }: ReadPattern, path: readonly string[]):
       }
     } else if (segment !== given.toLowerCase()) return null;
   }
-  return { read, params };
+  return { pattern, params };
 }
 
 /**
@@ -101,6 +106,8 @@ export function answerDeclaredReads(reads: readonly DeclaredRead[], before: read
     segments: ['api', ...read.path.split('/').slice(1)].map((segment) =>
       segment.startsWith(':') ? segment : segment.toLowerCase(),
     ),
+    chain: [...before, ...read.handlers],
+    route: { path: `/api${read.path}` },
   }));
   const matchRead = (path: string): MatchedRead | null => {
     const segments = segmentsOfPath(path);
@@ -115,7 +122,7 @@ export function answerDeclaredReads(reads: readonly DeclaredRead[], before: read
     const matched = req.method === 'GET' || req.method === 'HEAD' ? matchRead(req.path) : null;
     if (!matched) return next();
     req.params = matched.params;
-    req.route = { path: `/api${matched.read.path}` };
-    runHandlers([...before, ...matched.read.handlers], req, res, next);
+    req.route = matched.pattern.route;
+    runHandlers(matched.pattern.chain, req, res, next);
   };
 }
