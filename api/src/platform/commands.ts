@@ -38,9 +38,10 @@ const ACCEPTABLE_CORRELATION_ID = /^[\w.:-]{1,128}$/;
 
 /** Gives every request a correlation id: the caller's `x-correlation-id` if sane, else a new UUID. */
 export const assignCorrelationId: RequestHandler = (req, res, next) => {
-  const incoming = req.get(CORRELATION_HEADER);
-  req.correlationId = incoming && ACCEPTABLE_CORRELATION_ID.test(incoming) ? incoming : randomUUID();
-  res.set(CORRELATION_HEADER, req.correlationId);
+  const incoming = req.headers[CORRELATION_HEADER];
+  req.correlationId = typeof incoming === 'string' && ACCEPTABLE_CORRELATION_ID.test(incoming) ? incoming : randomUUID();
+  // setHeader, not Express's `res.set`: a plain string value needs none of its content-type handling.
+  res.setHeader(CORRELATION_HEADER, req.correlationId);
   next();
 };
 
