@@ -16,7 +16,7 @@
  */
 import { seededRandom } from '@tht/test-kit/organisation';
 import { compareWithFloor } from './support/against-floor';
-import { BENCH_METRICS_TOKEN, cacheLookups, formatHitRates } from './support/cache-hits';
+import { BENCH_METRICS_TOKEN, formatCpuPerRequest, formatHitRates, productFigures } from './support/product-figures';
 import { httpJson, type LoadRequest } from './support/load';
 import { benchSeed, type SeededUser } from './support/seed';
 import { signedInAs, withSeededProduct } from './support/seeded-product';
@@ -76,7 +76,7 @@ await withSeededProduct(
         return { path: path(user, year), headers: signedInAs(user) };
       });
     const comparison = await compareWithFloor(baseUrl, CLIENTS);
-    const lookupsBefore = await cacheLookups(baseUrl);
+    const figuresBefore = await productFigures(baseUrl);
     try {
       for (const [label, path] of [
         ['GET /api/entries?userId=&year=', (user: SeededUser, year: number) => `/api/entries?userId=${user.id}&year=${year}`],
@@ -87,8 +87,10 @@ await withSeededProduct(
     } finally {
       comparison.close();
     }
-    // Reference: how often a read's sign-in and body came from memory (the principal and response caches).
-    for (const line of formatHitRates(lookupsBefore, await cacheLookups(baseUrl))) console.log(line);
+    // Reference: the product's CPU per request, and how often a read's sign-in and body came from memory.
+    const figuresAfter = await productFigures(baseUrl);
+    console.log(formatCpuPerRequest(figuresBefore, figuresAfter));
+    for (const line of formatHitRates(figuresBefore, figuresAfter)) console.log(line);
 
     const timings: number[] = [];
     for (let run = 0; run < BULK_RUNS; run += 1) timings.push(await bulkLog(baseUrl, users.at(-1)!, run));
