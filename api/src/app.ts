@@ -32,14 +32,15 @@ import { frontEndRouter } from './platform/front-end';
 import { livenessHandler, readinessHandler, refuseWhenSuperseded } from './platform/health';
 import { createMetrics } from './platform/metrics';
 import { apiNotFound, errorHandler } from './platform/http';
-import { requestLogging } from './platform/http-logging';
+import { requestLogging, requestRecords } from './platform/http-logging';
+import { answerBeforeExpress, createKeptReadCache, keptReadAnswers, type KeptReadCache } from './platform/kept-reads';
 import { dispatchByFirstSegment } from './platform/route-dispatch';
 import { readAfter } from './platform/read-after';
 import { answerDeclaredReads, readsOf } from './platform/read-routes';
 import { refuseUnsafeText } from './platform/refuse-unsafe-text';
 import { remoteRegistryHandler } from './platform/remotes';
 import { answeredBy, mountRoutes } from './platform/route-table';
-import { securityHeaders } from './platform/security-headers';
+import { securityHeaderPairs, securityHeaders } from './platform/security-headers';
 
 /** Large enough for a 500-row bulk entry payload with long notes (about 1 MB), small enough to refuse abuse. */
 export const JSON_BODY_LIMIT = '2mb';
@@ -52,8 +53,9 @@ export interface CreateAppOptions {
   /** The largest spreadsheet an import takes, in MB; IMPORT_MAX_MEGABYTES unless a test makes it small. */
   importMaxMegabytes?: number;
   /**
-   * Whether the dashboard's declared reads are answered before the generic stack (`read-routes.ts`);
-   * off only in the test that compares both ways.
+   * Whether the dashboard's declared reads are answered before the generic stack (`read-routes.ts`)
+   * and, once answered, from their kept answers before Express (`kept-reads.ts`); off only in the
+   * test that compares both ways.
    */
   answerReadsFirst?: boolean;
 }
@@ -91,9 +93,11 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Expr
   app.disable('x-powered-by');
   app.set('trust proxy', ctx.config.trustProxy);
   setCookieSecurity(app, ctx.config.publicUrl);
-  const security = securityHeaders(ctx.config);
+  const securityPairs = securityHeaderPairs(ctx.config);
+  const security = securityHeaders(securityPairs);
   const metrics = createMetrics(ctx);
-  const logging = requestLogging(ctx.log);
+  const record = requestRecords(ctx.log);
+  const logging = requestLogging(record);
   const readsAfter = readAfter(ctx);
   // Feature routers, one line each. Each router declares its full paths below /api (e.g.
   // '/entries/:id') and its own auth; a request walks only those with routes under its first segment.
@@ -122,9 +126,12 @@ export function createApp(ctx: AppContext, options: CreateAppOptions = {}): Expr
   app.use(refuseWhenSuperseded(ctx));
   // The dashboard's reads first, through the same middleware as below minus the layers a GET passes untouched.
   if (options.answerReadsFirst ?? true) {
-    app.use(
-      answerDeclaredReads(readsOf(routers), [security, assignCorrelationId, logging, metrics.record, refuseUnsafeText, readsAfter]),
-    );
+    const reads = readsOf(routers);
+    app.use(answerDeclaredReads(reads, [security, assignCorrelationId, logging, metrics.record, refuseUnsafeText, readsAfter]));
+    const kept: KeptReadCache = ctx.caches.add(ctx.metrics.countLookups('kept_reads', createKeptReadCache()));
+    const declaredRoutes = new Set(reads.map((read) => `/api${read.path}`));
+    const { observe } = metrics;
+    answerBeforeExpress(app, keptReadAnswers({ ctx, kept, securityHeaders: securityPairs, declaredRoutes, record, observe }));
   }
   app.use(security);
   app.use(assignCorrelationId);

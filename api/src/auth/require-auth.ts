@@ -61,6 +61,10 @@ function isSessionToken(claims: VerifiedClaims): claims is SessionClaims {
 
 const isoOf = (seconds: number) => new Date(seconds * 1000).toISOString();
 
+/** Whether the user's row and the session's ended flag still accept a token of `ver` (existing, active, current version, not logged out). */
+const rowAccepts = (row: UserRow | undefined, ver: number, ended: boolean): row is UserRow =>
+  row !== undefined && row.deactivated_at === null && row.token_version === ver && !ended;
+
 /**
  * A token is good while its session is within SESSION_MAX_HOURS of its sign-in, its user exists
  * and is not deactivated, its session was not logged out, and no "sign out everywhere" or password change happened after
@@ -71,7 +75,7 @@ async function userOfClaims(ctx: AppContext, claims: VerifiedClaims): Promise<Au
   const { sub, ver, sid, exp, sso, auth_time } = claims;
   if (sessionOver(auth_time, ctx.config.sessionLifetime, epochSeconds())) return null;
   const [row, ended] = await Promise.all([findCachedUserRow(ctx, Number(sub)), sessionEnded(ctx, sid)]);
-  if (!row || row.deactivated_at !== null || row.token_version !== ver || ended) return null;
+  if (!rowAccepts(row, ver, ended)) return null;
   return toAuthUser(row, { id: sid, startedAt: isoOf(auth_time), expiresAt: isoOf(exp), sso: sso === true });
 }
 
@@ -114,11 +118,32 @@ function authenticationFor(ctx: AppContext): Authentication {
  * a missing, malformed, expired or revoked token. A token's signature is checked (by passport-jwt)
  * the first time it comes; later its remembered claims are used until it expires.
  */
-export async function authenticate(ctx: AppContext, req: Request, res: Response): Promise<AuthUser | null> {
-  const token = tokenOf(req);
+export function authenticate(ctx: AppContext, req: Request, res: Response): Promise<AuthUser | null> {
+  return authenticateToken(ctx, tokenOf(req), req, res);
+}
+
+async function authenticateToken(ctx: AppContext, token: string | null, req: Request, res: Response): Promise<AuthUser | null> {
   if (token === null) return null;
   const claims = authenticationFor(ctx).verified.claimsOf(token);
   return claims ? userOfClaims(ctx, claims) : authenticateWithPassport(ctx, req, res);
+}
+
+/**
+ * Whether a Bearer `token` is good and needs nothing more, decided from what this process keeps
+ * alone: its remembered claims, the cached users row and ended-session flag (`peek`, no database,
+ * no waiting). False whenever that cannot tell or the app has more to do: claims, row or flag not
+ * in memory, a refused token (the app answers its 401), a renewal due, an administrator where
+ * ADMIN_MFA=required may hold one. The read fast path (`kept-reads.ts`) answers only on true.
+ */
+export function keptSignInHolds(ctx: AppContext, token: string): boolean {
+  const claims = authenticationFor(ctx).verified.claimsOf(token);
+  if (!claims || !isSessionToken(claims)) return false;
+  const now = epochSeconds();
+  const { sessionLifetime, adminMfa } = ctx.config;
+  if (sessionOver(claims.auth_time, sessionLifetime, now) || renewalDue(claims, sessionLifetime, now)) return false;
+  const row = ctx.principals.peek(Number(claims.sub));
+  const ended = ctx.endedSessions.peek(claims.sid);
+  return ended !== undefined && rowAccepts(row, claims.ver, ended) && !(adminMfa === 'required' && row.role === 'admin');
 }
 
 function authenticateWithPassport(ctx: AppContext, req: Request, res: Response): Promise<AuthUser | null> {
@@ -147,13 +172,12 @@ export interface RequireAuthOptions {
 }
 
 /**
- * After `authenticate` accepted the request's token: when it is due (session-lifetime.ts), a fresh
+ * After `authenticate` accepted the request's `token`: when it is due (session-lifetime.ts), a fresh
  * token of the same session goes into the sign-in cookie and the renewed-token header, so a person
  * at work keeps a session that ends after SESSION_IDLE_MINUTES unused.
  */
-function renewTokenIfDue(ctx: AppContext, req: Request, res: Response): void {
-  const token = tokenOf(req);
-  const claims = token === null ? undefined : authenticationFor(ctx).verified.claimsOf(token);
+function renewTokenIfDue(ctx: AppContext, token: string, req: Request, res: Response): void {
+  const claims = authenticationFor(ctx).verified.claimsOf(token);
   if (!claims || !isSessionToken(claims)) return;
   const now = epochSeconds();
   if (!renewalDue(claims, ctx.config.sessionLifetime, now)) return;
@@ -163,8 +187,9 @@ function renewTokenIfDue(ctx: AppContext, req: Request, res: Response): void {
 /** 401 without a valid sign-in; sets `req.user`, and renews a token that is due. Apply per route, not with `router.use`. */
 export function requireAuth(ctx: AppContext, options: RequireAuthOptions = {}): RequestHandler {
   return async (req, res, next) => {
-    const user = await authenticate(ctx, req, res);
-    if (!user) throw new HttpError(401, M.signInRequired);
+    const token = tokenOf(req);
+    const user = await authenticateToken(ctx, token, req, res);
+    if (!user || token === null) throw new HttpError(401, M.signInRequired);
     if (user.firstLoginRequired && !options.allowPendingPasswordChange) {
       throw new HttpError(403, M.passwordChangeRequired);
     }
@@ -172,7 +197,7 @@ export function requireAuth(ctx: AppContext, options: RequireAuthOptions = {}): 
       throw new HttpError(403, SECOND_FACTOR_MESSAGES.setupRequired);
     }
     req.user = user;
-    renewTokenIfDue(ctx, req, res);
+    renewTokenIfDue(ctx, token, req, res);
     next();
   };
 }

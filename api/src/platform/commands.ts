@@ -33,13 +33,16 @@ declare global {
   }
 }
 
-const CORRELATION_HEADER = 'x-correlation-id';
+export const CORRELATION_HEADER = 'x-correlation-id';
 const ACCEPTABLE_CORRELATION_ID = /^[\w.:-]{1,128}$/;
 
-/** Gives every request a correlation id: the caller's `x-correlation-id` if sane, else a new UUID. */
+/** A request's correlation id: the caller's `x-correlation-id` if sane, else a new UUID. */
+export const correlationIdOf = (incoming: string | string[] | undefined): string =>
+  typeof incoming === 'string' && ACCEPTABLE_CORRELATION_ID.test(incoming) ? incoming : randomUUID();
+
+/** Gives every request a correlation id (`correlationIdOf`) and names it in the response. */
 export const assignCorrelationId: RequestHandler = (req, res, next) => {
-  const incoming = req.headers[CORRELATION_HEADER];
-  req.correlationId = typeof incoming === 'string' && ACCEPTABLE_CORRELATION_ID.test(incoming) ? incoming : randomUUID();
+  req.correlationId = correlationIdOf(req.headers[CORRELATION_HEADER]);
   // setHeader, not Express's `res.set`: a plain string value needs none of its content-type handling.
   res.setHeader(CORRELATION_HEADER, req.correlationId);
   next();

@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import type { Level } from 'pino';
 import { HEALTH_URLS } from './health';
@@ -37,19 +38,19 @@ function levelFor(url: string, status: number, sent: boolean): Level {
   return HEALTH_URLS.has(url) ? 'debug' : 'info';
 }
 
+/** Writes a request's record once its response is sent or its connection closed: `url` as `loggableUrl` gives it. */
+export type RecordRequest = (method: string, url: string, correlationId: string, res: ServerResponse, started: number) => void;
+
 /**
  * One record per request once its response is sent (or the connection closed before): its
- * correlation id (set by `assignCorrelationId`, which must run first), method, URL (secrets in the
- * query replaced), status and duration in ms. Nothing else of the request is logged: no body, no
- * headers, no cookies. These fields are all a record holds, so it skips the logger's redaction.
+ * correlation id, method, URL (secrets in the query replaced), status and duration in ms.
+ * Nothing else of the request is logged: no body, no headers, no cookies. These fields are all a
+ * record holds, so it skips the logger's redaction.
  */
-export function requestLogging(log: Logger): RequestHandler {
+export function requestRecords(log: Logger): RecordRequest {
   const records = pinoBehind(log).child({}, { redact: [] });
-  return (req, res, next) => {
-    const started = performance.now();
+  return (method, url, correlationId, res, started) => {
     res.once('close', () => {
-      const url = loggableUrl(req.originalUrl);
-      const { method, correlationId } = req;
       const status = res.statusCode;
       const level = levelFor(url, status, res.writableFinished);
       if (!records.isLevelEnabled(level)) return;
@@ -57,6 +58,13 @@ export function requestLogging(log: Logger): RequestHandler {
       const outcome = res.writableFinished ? `${status} ${durationMs} ms` : `${status}, closed before the response was sent`;
       records[level]({ correlationId, method, url, status, durationMs }, `${method} ${url} ${outcome}`);
     });
+  };
+}
+
+/** `requestRecords` as middleware; the correlation id is set by `assignCorrelationId`, which must run first. */
+export function requestLogging(record: RecordRequest): RequestHandler {
+  return (req, res, next) => {
+    record(req.method, loggableUrl(req.originalUrl), req.correlationId, res, performance.now());
     next();
   };
 }

@@ -8,7 +8,7 @@ import type { ReadModelCache } from './read-model-cache';
 import type { ReadModels } from './read-models';
 
 /** The read-model caches by name (the `cache` label): a fixed set. */
-export type CacheName = 'principals' | 'team_leads' | 'ended_sessions' | 'custom_field_definitions' | 'responses';
+export type CacheName = 'principals' | 'team_leads' | 'ended_sessions' | 'custom_field_definitions' | 'responses' | 'kept_reads';
 
 /**
  * The figures the parts behind the HTTP layer move, in a registry of the runtime's own (served
@@ -102,6 +102,11 @@ export function createAppMetrics(): AppMetrics {
           cacheLookups.inc({ cache: name, result: loaded ? 'miss' : 'hit' });
           return value;
         },
+        peek(key) {
+          const value = cache.peek(key);
+          cacheLookups.inc({ cache: name, result: value === undefined ? 'miss' : 'hit' });
+          return value;
+        },
       };
     },
     importRows(outcome, count) {
@@ -116,12 +121,14 @@ export function createAppMetrics(): AppMetrics {
 export interface Metrics {
   /** Times every `/api` request and counts sign-in failures and refusals (mount on `/api`). */
   record: RequestHandler;
+  /** Times a request answered outside Express (`kept-reads.ts`), begun at `started` (`performance.now()`). */
+  observe: (method: string, route: string, status: number, started: number) => void;
   /** `GET /api/metrics`: the Prometheus text, only to `Authorization: Bearer <token>`; without a token, passed on (a 404). */
   serve(token: string | null): RequestHandler;
 }
 
 /** The route's pattern (`/api/entries/:id`), so ids do not make a series each; `unmatched` for a 404 of no route. */
-function routeOf(req: Request): string {
+export function routeOf(req: Pick<Request, 'route'>): string {
   const pattern: unknown = (req.route as { path?: unknown } | undefined)?.path;
   if (typeof pattern !== 'string') return 'unmatched';
   return pattern.startsWith('/api') ? pattern : `/api${pattern}`;
@@ -191,13 +198,16 @@ export function createMetrics(ctx: { readModels: Pick<ReadModels, 'lags'>; metri
   projectionLag('projection_lag_seconds', 'Age of the oldest event a projector has not applied', (lag) => lag.seconds);
   const served = Registry.merge([registry, ctx.metrics.registry]);
   const durationSeries = seriesByLabels((method, route, status) => requestDuration.labels(method, route, status));
+  const observe = (method: string, route: string, status: number, started: number) =>
+    durationSeries(method, route, String(status)).observe((performance.now() - started) / 1000);
 
   return {
+    observe,
     record(req, res, next) {
       const started = performance.now();
       res.on('finish', () => {
         const route = routeOf(req);
-        durationSeries(req.method, route, String(res.statusCode)).observe((performance.now() - started) / 1000);
+        observe(req.method, route, res.statusCode, started);
         if (req.method !== 'POST' || route !== '/api/login') return;
         if (res.statusCode === 401) signInFailures.inc();
         if (res.statusCode === 429) signInRefusals.inc();

@@ -11,6 +11,13 @@ import type { ChangedTables, ReadModelTables } from 'projections';
 export interface ReadModelCache<Key, Value> {
   /** The value, from memory when still valid, else through `load`. */
   find(key: Key, load: (key: Key) => Promise<Value>): Promise<Value>;
+  /** The value when kept and still valid, else undefined (nothing is loaded): for an answer that must not wait. */
+  peek(key: Key): Value | undefined;
+  /**
+   * Keeps a value for `key` that is read from now on (`peek` missed it): kept only if the read
+   * models did not change between this call and the returned function's.
+   */
+  keeperOf(key: Key): (value: Value) => void;
   /** Forgets every value: the read models changed. */
   invalidate(): void;
   /** Whether change notifications reach this process; without them nothing is kept. */
@@ -68,19 +75,33 @@ export function createReadModelCache<Key, Value>({
     weightKept = 0;
   }
 
+  /** The kept value, moved to the end as the most recently used, while younger than `maxAgeMs`. */
+  function fresh(key: Key): Kept<Value> | undefined {
+    const hit = kept.get(key);
+    if (!hit || now() - hit.at >= maxAgeMs) return undefined;
+    kept.delete(key);
+    kept.set(key, hit);
+    return hit;
+  }
+
+  function keeperOf(key: Key): (value: Value) => void {
+    const readDuring = generation;
+    return (value) => {
+      if (trusted && generation === readDuring) keep(key, value);
+    };
+  }
+
   return {
     async find(key, load) {
-      const hit = kept.get(key);
-      if (hit && now() - hit.at < maxAgeMs) {
-        kept.delete(key);
-        kept.set(key, hit);
-        return hit.value;
-      }
-      const readDuring = generation;
+      const hit = fresh(key);
+      if (hit) return hit.value;
+      const keepRead = keeperOf(key);
       const value = await load(key);
-      if (trusted && generation === readDuring) keep(key, value);
+      keepRead(value);
       return value;
     },
+    peek: (key) => fresh(key)?.value,
+    keeperOf,
     invalidate,
     setTrusted(value) {
       trusted = value;

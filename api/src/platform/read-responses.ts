@@ -63,21 +63,32 @@ export function ifNoneMatchHits(header: string | undefined, etag: string): boole
 }
 
 /**
- * Sends rendered bytes, or `304` when the client already holds them. `no-cache`: a browser keeps
- * the body but asks again every time (data counts as stale at once), so the server checks the
- * sign-in and permissions before every answer, 304 included.
+ * The headers of an answer with rendered bytes (`notModified`: of its `304`, without the body's).
+ * `no-cache`: a browser keeps the body but asks again every time (data counts as stale at once),
+ * so the server checks the sign-in and permissions before every answer, 304 included.
  */
-export function sendRendered(req: Request, res: Response, rendered: RenderedJson): void {
-  res.setHeader('ETag', rendered.etag);
-  res.setHeader('Cache-Control', 'private, no-cache');
-  if (ifNoneMatchHits(req.headers['if-none-match'], rendered.etag)) {
-    res.status(304).end();
-    return;
-  }
-  res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  res.setHeader('Content-Length', rendered.body.length);
-  res.status(200).end(rendered.body);
+export function renderedHeaders(rendered: RenderedJson, notModified: boolean): [string, string][] {
+  const validators: [string, string][] = [
+    ['ETag', rendered.etag],
+    ['Cache-Control', 'private, no-cache'],
+  ];
+  if (notModified) return validators;
+  return [...validators, ['Content-Type', 'application/json; charset=utf-8'], ['Content-Length', String(rendered.body.length)]];
 }
+
+/** Sends rendered bytes, or `304` when the client already holds them. */
+export function sendRendered(req: Request, res: Response, rendered: RenderedJson): void {
+  const notModified = ifNoneMatchHits(req.headers['if-none-match'], rendered.etag);
+  for (const [name, value] of renderedHeaders(rendered, notModified)) res.setHeader(name, value);
+  if (notModified) res.status(304).end();
+  else res.status(200).end(rendered.body);
+}
+
+/** Per request the read fast path could not answer yet: what takes its rendered answer to keep (`kept-reads.ts`). */
+const answerTakers = new WeakMap<object, (rendered: RenderedJson) => void>();
+
+/** `take` is given the rendered answer of `req`, if it is a read-model read's (`sendReadModelJson`). */
+export const takeRenderedAnswer = (req: object, take: (rendered: RenderedJson) => void): void => void answerTakers.set(req, take);
 
 /**
  * Answers an authorised read with its JSON (`readJson` gives the text), from the response cache
@@ -90,7 +101,9 @@ export async function sendReadModelJson(
   key: string,
   readJson: () => Promise<string>,
 ): Promise<void> {
-  sendRendered(req, res, await ctx.responses.find(key, async () => renderJson(await readJson())));
+  const rendered = await ctx.responses.find(key, async () => renderJson(await readJson()));
+  answerTakers.get(req)?.(rendered);
+  sendRendered(req, res, rendered);
 }
 
 /** `readJson` for a read that gives a value: its JSON text. */

@@ -41,8 +41,8 @@ export function contentSecurityPolicyHeader(remotes: readonly string[]): string 
  * Referrer-Policy no-referrer, and HSTS only when the product is public over https (over plain
  * http a browser ignores it, and on localhost it would stick to every other local server).
  */
-export function securityHeaders(config: Pick<AppConfig, 'publicUrl' | 'remoteUrls'>): RequestHandler {
-  const headers = headersSetBy(
+export function securityHeaderPairs(config: Pick<AppConfig, 'publicUrl' | 'remoteUrls'>): [string, string][] {
+  return headersSetBy(
     helmet({
       contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicyDirectives(remoteOrigins(config.remoteUrls)) },
       xFrameOptions: { action: 'deny' },
@@ -50,6 +50,10 @@ export function securityHeaders(config: Pick<AppConfig, 'publicUrl' | 'remoteUrl
       strictTransportSecurity: new URL(config.publicUrl).protocol === 'https:' ? { maxAge: 365 * 24 * 60 * 60 } : false,
     }),
   );
+}
+
+/** Sets `securityHeaderPairs` on every response. */
+export function securityHeaders(headers: readonly (readonly [string, string])[]): RequestHandler {
   return (_req, res, next) => {
     for (const [name, value] of headers) res.setHeader(name, value);
     next();
