@@ -18,7 +18,7 @@ export interface AppMetrics {
   readonly registry: Registry;
   /** `store` with every append timed and counted (`appendToNewStreams` too, when it has one). */
   measureAppends(store: EventStore): EventStore;
-  /** `cache` with every look-up counted as a hit (from memory) or a miss (loaded). */
+  /** `cache` with every look-up counted as a hit (from memory) or a miss (loaded); a `peek` counts its hits. */
   countLookups<Key, Value>(name: CacheName, cache: ReadModelCache<Key, Value>): ReadModelCache<Key, Value>;
   /** Import records written, or refused while writing. */
   importRows(outcome: 'written' | 'failed', count: number): void;
@@ -102,9 +102,10 @@ export function createAppMetrics(): AppMetrics {
           cacheLookups.inc({ cache: name, result: loaded ? 'miss' : 'hit' });
           return value;
         },
+        // A peek that misses is not counted: the app's own look-up (`find`) follows and counts.
         peek(key) {
           const value = cache.peek(key);
-          cacheLookups.inc({ cache: name, result: value === undefined ? 'miss' : 'hit' });
+          if (value !== undefined) cacheLookups.inc({ cache: name, result: 'hit' });
           return value;
         },
       };
