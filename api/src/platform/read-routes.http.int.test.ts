@@ -210,7 +210,7 @@ describe('the dashboard reads answered first', () => {
     // No x-read-after to the early app: the process that made the change refuses at once.
     const early = await answerOf(first, 'GET', path, { 'x-correlation-id': 'read-routes-changed', ...who.authHeader });
     const position = changed.headers.get('x-read-after');
-    const readAfter = position === null ? {} : { 'x-read-after': position };
+    const readAfter: Record<string, string> = position === null ? {} : { 'x-read-after': position };
     const late = await answerOf(generic, 'GET', path, {
       'x-correlation-id': 'read-routes-changed',
       ...who.authHeader,
