@@ -36,7 +36,7 @@ export async function* csvPieces(pool: pg.Pool, sheet: ExportSheet): AsyncGenera
 /**
  * zlib's fastest level for the workbook's parts: the sheets' deflate was most of an organisation's
  * XLSX export, and level 1 takes about a third of the default's (6) time on their XML for a file
- * about a quarter larger (decision 053f).
+ * about a quarter larger (decision 056).
  */
 const XLSX_DEFLATE_LEVEL = 1;
 

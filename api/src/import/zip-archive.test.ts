@@ -115,7 +115,7 @@ describe('ZipArchive within its limits', () => {
     expect(bomb.length).toBeLessThan(3 * MB);
     const open = (declaredSize: number) => () =>
       ZipArchive.open(zipOf([{ name: SHEET, content: bomb, deflated: true, declaredSize }]));
-    expect(open(2_560 * MB)).toThrow(new ZipLimitError(M.partBeyondSize(SHEET, 512)));
+    expect(open(2_560 * MB)).toThrow(new ZipLimitError(M.partBeyondSize(SHEET, IMPORT_LIMITS.partMegabytes)));
     expect(open(400 * MB)).toThrow(new ZipLimitError(M.partBeyondRatio(SHEET, 100)));
     const parts = (count: number) =>
       Array.from({ length: count }, (_, index) => ({ name: `p${index}`, content: ' '.repeat(MB), stored: true }));
@@ -146,7 +146,7 @@ describe('ZipArchive within its limits', () => {
       M.partNotStatedSize('a.xml'),
     );
     expect(() => ZipArchive.open(zipOf([{ name: 'a.xml', content: 'x', zip64Size: 2n ** 62n }]))).toThrow(
-      new ZipLimitError(M.partBeyondSize('a.xml', 512)),
+      new ZipLimitError(M.partBeyondSize('a.xml', IMPORT_LIMITS.partMegabytes)),
     );
     const zip64Short = ZipArchive.open(zipOf([{ name: 'a.xml', content: 'x'.repeat(100), zip64Size: 10n }]));
     await expect(zip64Short.text('a.xml', 1)).rejects.toThrow(M.partNotStatedSize('a.xml'));

@@ -132,7 +132,7 @@ export async function migrateEventStore(pool: pg.Pool): Promise<void> {
     await client.query(`
       -- The audit log, newest first by the time in the metadata (then the log order), optionally
       -- of some categories or of one actor, in a time range: each index serves one filter in that
-      -- order (each used by the audit log's plans, decision 053d).
+      -- order (each used by the audit log's plans, decision 053).
       CREATE INDEX IF NOT EXISTS chain_occurred_at_idx ON ${EVENTSTORE_SCHEMA}.chain (occurred_at, sequence);
       CREATE INDEX IF NOT EXISTS chain_category_idx ON ${EVENTSTORE_SCHEMA}.chain (category, occurred_at, sequence);
       CREATE INDEX IF NOT EXISTS chain_actor_idx ON ${EVENTSTORE_SCHEMA}.chain (actor_id, occurred_at, sequence);

@@ -260,7 +260,7 @@ function eraseTopicsOf(entries: BatchRows<TrainingTotalsEntryRow>, userId: numbe
  * (read by id when edited or deleted; every one of a person erased), each changed entry's old
  * contribution is taken out and its new one added, summed per person-year (and topic) in memory
  * (exact decimals), and added to the person-years' rows unread, once per key (`add`: measured
- * cheaper than reading them, decision 053e). Sums are trimmed of trailing zeros and rows that drop
+ * cheaper than reading them, decision 055). Sums are trimmed of trailing zeros and rows that drop
  * to no entries are removed, so the tables do not depend on how the log was cut into batches (a
  * rebuild equals the live state).
  */
@@ -289,7 +289,7 @@ function* reduce(events: readonly ProjectedEvent[], rows: BatchState<TrainingTot
 export const trainingTotalsReducer: ReducerProjector<TrainingTotalsTables> = {
   name: 'training-totals',
   // 2: name_topics (an erased person's entries count the topics of their training names alone).
-  // 3: written by the reducer framework (decision 053e): the same rows, rebuilt once to prove it.
+  // 3: written by the reducer framework (decision 055): the same rows, rebuilt once to prove it.
   version: 3,
   tables: {
     training_totals_entries: tableSpecOf(CONTRIBUTIONS),

@@ -19,7 +19,7 @@ const ORGANISATION_EXPORT = {
 };
 const MB = 1024 * 1024;
 
-describe('the import admits the whole export of an organisation (decision 053f)', () => {
+describe('the import admits the whole export of an organisation (decision 056)', () => {
   const { entries, people, years, csvMegabytes, xlsxMegabytes, sheetXmlBytesPerRow, customFields } = ORGANISATION_EXPORT;
 
   it('its file, as CSV or as a workbook', () => {

@@ -30,7 +30,7 @@ export const IMPORT_FILE_FIELD = 'file';
 /**
  * A spreadsheet (a CSV or a workbook) of at most this many MB and rows (over every sheet): room for
  * the whole export of an organisation of 10,000 people's 2,000,000 entries (its CSV about 400 MB,
- * its workbook about 230 MB), so that Export All Data always imports back (decision 053f).
+ * its workbook about 230 MB), so that Export All Data always imports back (decision 056).
  */
 export const IMPORT_MAX_MEGABYTES = 512;
 export const IMPORT_MAX_BYTES = IMPORT_MAX_MEGABYTES * 1024 * 1024;
