@@ -3,7 +3,7 @@ import type { Request, Response } from 'express';
 import { actorOf } from '../platform/commands';
 import type { AppContext } from '../platform/context';
 import { HttpError } from '../platform/http';
-import { jsonOf, responseKey, sendReadModelJson } from '../platform/read-responses';
+import { answerEachTime, jsonOf, responseKey, sendReadModelJson } from '../platform/read-responses';
 import type { AsOfBusy, AsOfOutcome } from './as-of-replays';
 
 /** Seconds a client waits before asking again when the replays are busy (a replay takes a while). */
@@ -40,6 +40,8 @@ export async function sendAsOfJson(
   { route, year, asOf }: { route: string; year: number; asOf: Date },
   read: (schema: string) => Promise<unknown>,
 ): Promise<void> {
+  // Each read marks its replay used (the least recently used one is dropped): never answered from a kept answer.
+  answerEachTime(req);
   const outcome = await ctx.asOf.withReadModels(asOf, String(actorOf(req).userId), (schema) =>
     sendReadModelJson(
       ctx,

@@ -90,6 +90,9 @@ const answerTakers = new WeakMap<object, (rendered: RenderedJson) => void>();
 /** `take` is given the rendered answer of `req`, if it is a read-model read's (`sendReadModelJson`). */
 export const takeRenderedAnswer = (req: object, take: (rendered: RenderedJson) => void): void => void answerTakers.set(req, take);
 
+/** `req`'s answer is not given to its taker: a read whose every answer has an effect of its own must reach the app each time. */
+export const answerEachTime = (req: object): void => void answerTakers.delete(req);
+
 /**
  * Answers an authorised read with its JSON (`readJson` gives the text), from the response cache
  * when this read-model state has rendered it before.
