@@ -3,7 +3,7 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import JSZip from 'jszip';
-import { ADMIN_MESSAGES as M } from '@tht/contracts';
+import { ADMIN_MESSAGES as M, IMPORT_LIMITS } from '@tht/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createUserAndLogin, type SignedInTestUser } from '../testing/accounts';
 import { logEntryAs } from '../testing/entries';
@@ -86,7 +86,7 @@ describe('POST /api/import refuses a zip bomb within seconds', () => {
     const bomb = deflateBomb(2_560, ' ', '<worksheet><sheetData>');
     const bytes = workbookWith({ content: bomb, deflated: true, declaredSize: 2_560 * MB });
     expect(bytes.length).toBeLessThan(3 * MB);
-    await expectRefused('bomb.xlsx', bytes, 413, unpacksTooLarge(M.partBeyondSize(SHEET, 512)));
+    await expectRefused('bomb.xlsx', bytes, 413, unpacksTooLarge(M.partBeyondSize(SHEET, IMPORT_LIMITS.partMegabytes)));
   });
 
   it('the same bomb stating a size within the limits is cut off at that size: 400', async () => {
