@@ -1,4 +1,4 @@
-import type { RequestHandler } from 'express';
+import type { RequestHandler, Response } from 'express';
 import type { ProjectionLag } from 'projections';
 import type { DatabasePing } from './database-ping';
 import type { ReadModels } from './read-models';
@@ -40,6 +40,11 @@ async function probe(ctx: Probed): Promise<Probe> {
 
 const SUPERSEDED = 'A newer release took over the read models: this process no longer serves and is to be stopped';
 
+/** The superseded process's answer (decision 052): 503, for good. */
+function sendSuperseded(res: Response, superseded: readonly string[]): void {
+  res.status(503).json({ status: 'superseded', error: SUPERSEDED, superseded });
+}
+
 const withinBound = (lag: ProjectionLag) => lag.events <= MAX_LAG_EVENTS && lag.seconds <= MAX_LAG_SECONDS;
 
 const lagBody = (lag: ProjectionLag) => ({ lagEvents: lag.events, lagSeconds: Math.round(lag.seconds * 1000) / 1000 });
@@ -57,7 +62,7 @@ export function refuseWhenSuperseded(ctx: Pick<Probed, 'readModels'>): RequestHa
     const superseded = ctx.readModels.superseded();
     if (superseded.length === 0 || HEALTH_URLS.has(req.path)) return next();
     res.set({ 'Cache-Control': 'no-store', 'Retry-After': '1' });
-    res.status(503).json({ status: 'superseded', error: SUPERSEDED, superseded });
+    sendSuperseded(res, superseded);
   };
 }
 
@@ -77,10 +82,7 @@ export function readinessHandler(ctx: Probed): RequestHandler {
   return async (_req, res) => {
     res.set('Cache-Control', 'no-store');
     const superseded = ctx.readModels.superseded();
-    if (superseded.length > 0) {
-      res.status(503).json({ status: 'superseded', error: SUPERSEDED, superseded });
-      return;
-    }
+    if (superseded.length > 0) return sendSuperseded(res, superseded);
     const result = await probe(ctx);
     if (!result.answered) {
       res.status(503).json({ status: 'unavailable', error: 'The database does not answer' });
