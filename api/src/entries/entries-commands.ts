@@ -25,6 +25,7 @@ import { handleCommand } from '../platform/handle-command';
 import { parseWith } from '../platform/http';
 import { findUserById } from '../users';
 import { findEntry, findEntryOwner } from './entries-queries';
+import { entryViewOfStream, rowShowsDecision, type DecidedEntry } from './entry-answer';
 import { entryManagerIdOf, entryManagerIds } from './entries-managers';
 import { entryDecider, type EntryCommand, type EntryState, type EntryStreamEvent, type LogEntryCommand } from './entry-decider';
 
@@ -56,10 +57,24 @@ function customValuesOrThrow(
   return values;
 }
 
-async function viewOf(ctx: AppContext, entryId: number): Promise<EntryView> {
-  const entry = await findEntry(ctx.pool, entryId);
-  if (!entry) throw new DomainError('not-found', M.entryNotFound);
-  return entry;
+/** The owner's account name as the entries read model shows it (the entry's own names once the account is gone). */
+async function ownerNameOf(ctx: AppContext, user: AuthUser, entry: DecidedEntry): Promise<string> {
+  if (entry.userId === user.id) return `${user.firstName} ${user.lastName}`;
+  const owner = await findUserById(ctx.db, entry.userId);
+  return owner ? `${owner.first_name} ${owner.last_name}` : `${entry.details.firstName} ${entry.details.lastName}`;
+}
+
+/**
+ * What a command on an entry answers: the read model's row once it shows the decision; when the read
+ * models lag beyond the command's wait, the entry as its stream tells it, so a saved entry is never
+ * answered as missing or as it was (decision 057).
+ */
+async function answerOf(ctx: AppContext, user: AuthUser, entry: EntryState): Promise<EntryView> {
+  if (!entry || entry.deleted) throw new DomainError('not-found', M.entryNotFound);
+  const row = await findEntry(ctx.pool, entry.entryId);
+  if (row && rowShowsDecision(row, entry)) return row;
+  const employeeName = row?.employeeName ?? (await ownerNameOf(ctx, user, entry));
+  return entryViewOfStream(entry, { employeeName, evidenceCount: row?.evidenceCount ?? 0 });
 }
 
 /** POST /api/entries: custom fields marked required must be filled, as the Add Entry form shows them. */
@@ -77,8 +92,8 @@ export async function logEntry(ctx: AppContext, user: AuthUser, body: unknown, a
     customFields,
     managerId: await entryManagerIdOf(ctx.db, { userId, managerName: input.managerName }),
   } as const;
-  await handleCommand(ctx, entryDecider, { stream: entryStream(entryId), command, actor, newStream: true });
-  return viewOf(ctx, entryId);
+  const { state } = await handleCommand(ctx, entryDecider, { stream: entryStream(entryId), command, actor, newStream: true });
+  return answerOf(ctx, user, state);
 }
 
 /**
@@ -114,8 +129,8 @@ export async function editEntry(ctx: AppContext, user: AuthUser, entryId: number
   const ownerId = await findEntryOwner(ctx.db, entryId);
   const managerId =
     ownerId === undefined ? null : await entryManagerIdOf(ctx.db, { userId: ownerId, managerName: input.managerName });
-  await changeEntry(ctx, user, entryId, { type: 'EditEntry', input, customFields, managerId }, actor);
-  return viewOf(ctx, entryId);
+  const { state } = await changeEntry(ctx, user, entryId, { type: 'EditEntry', input, customFields, managerId }, actor);
+  return answerOf(ctx, user, state);
 }
 
 /** Forgets what a feature keeps of an entry outside the event log (its files' bytes) once the entry is deleted. */

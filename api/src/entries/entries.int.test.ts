@@ -1,6 +1,6 @@
 import { entryStream, type BulkEntriesResult, type EntryView } from '@tht/contracts';
 import { rebuildReadModels } from 'projections';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createUserAndLogin, ensureDepartment, type SignedInTestUser } from '../testing/accounts';
 import { request } from '../testing/request';
 import { startTestApp, type TestApp } from '../testing/test-app';
@@ -440,5 +440,43 @@ describe('after a rebuild of the read models', () => {
       as(employee),
     );
     expect(stats.body.completedTraining).toBeGreaterThanOrEqual(2);
+  });
+});
+
+/** Holds every write to the entries read model (reads go on) until the returned release: the read models lag. */
+async function holdEntriesReadModel(): Promise<() => Promise<void>> {
+  const client = await app.ctx.pool.connect();
+  await client.query('BEGIN');
+  await client.query('LOCK TABLE read_models.entries IN EXCLUSIVE MODE');
+  return async () => {
+    await client.query('COMMIT');
+    client.release();
+  };
+}
+
+describe('while the read models lag beyond the command wait', () => {
+  it('answers a logged and an edited entry as saved, as the read model shows them once level', async () => {
+    const logAndEdit = async () => {
+      const logged = await request<EntryView>(app, 'POST', '/api/entries', { ...as(employee), body: validEntry });
+      const edited = await request<EntryView>(app, 'PUT', `/api/entries/${logged.body.id}`, {
+        ...as(employee),
+        body: { ...validEntry, hours: 2.25, notes: 'Edited while the read models lagged' },
+      });
+      return { logged, edited };
+    };
+    const release = await holdEntriesReadModel();
+    const { logged, edited } = await logAndEdit().finally(release);
+
+    expect(logged.status).toBe(201);
+    expect(logged.body).toMatchObject({ ...validEntry, hours: '1.5', userId: employee.user.id, employeeName: 'Ada Lovelace' });
+    expect(edited.status).toBe(200);
+    expect(edited.body).toMatchObject({ id: logged.body.id, hours: '2.25', notes: 'Edited while the read models lagged' });
+    const listed = await vi.waitFor(async () => {
+      const entry = (await entriesOf(employee)).find(({ id }) => id === logged.body.id);
+      expect(entry?.hours).toBe('2.25');
+      return entry;
+    }, 10_000);
+    expect(edited.body).toEqual(listed);
+    expect(logged.body).toEqual({ ...listed, hours: '1.5', notes: validEntry.notes, updatedAt: logged.body.createdAt });
   });
 });

@@ -21,6 +21,10 @@ export type EntryState = {
   details: EntryDetails;
   /** `occurredAt` of the EntryLogged event. */
   createdAt: string;
+  /** `occurredAt` of the last EntryLogged or EntryEdited event. */
+  updatedAt: string;
+  /** The connected system that reported the entry (decision 045); null when logged by hand. */
+  source: NonNullable<EntryOrigin['source']> | null;
   deleted: boolean;
 } | null;
 
@@ -146,12 +150,14 @@ function decide(command: EntryCommand, state: EntryState): EntryEvent[] {
 function evolve(state: EntryState, event: StoredEvent<EntryStreamEvent>): EntryState {
   switch (event.type) {
     case 'EntryLogged': {
-      const { entryId, userId, managerId: _managerId, source: _source, ...details } = event.data;
-      return { entryId, userId, details: storedDetails(details), createdAt: event.metadata.occurredAt, deleted: false };
+      const { entryId, userId, managerId: _managerId, source, ...details } = event.data;
+      const { occurredAt } = event.metadata;
+      const logged = { createdAt: occurredAt, updatedAt: occurredAt, source: source ?? null, deleted: false };
+      return { entryId, userId, details: storedDetails(details), ...logged };
     }
     case 'EntryEdited': {
       const { entryId: _entryId, userId: _userId, managerId: _managerId, ...details } = event.data;
-      return state && { ...state, details: storedDetails(details) };
+      return state && { ...state, details: storedDetails(details), updatedAt: event.metadata.occurredAt };
     }
     case 'EntryDeleted':
       return state && { ...state, deleted: true };
