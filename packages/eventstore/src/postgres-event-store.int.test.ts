@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEventStoreContract } from './contract-suite';
 import { createEventStore } from './create-event-store';
 import type { EventStore, NewEvent } from './port';
-import { decodePosition } from './postgres-positions';
+import { decodePosition, START } from './postgres-positions';
+import { READ_ALL } from './postgres-statements';
 import { migrateEventStore } from './postgres-schema';
 
 // A long poll interval, so the onAppended contract test can only pass through LISTEN/NOTIFY.
@@ -212,6 +213,22 @@ describe('PostgreSQL event store global order', () => {
     expect(await store.countAfter!(null, 100_000)).toBe(all.events.length);
   });
 
+  it('reads a batch of the log and whether events are held back without reading the rest of the log', async () => {
+    const many = Array.from({ length: 5_000 }, (_, i) => newEvent(`Bulk${i % 7}`));
+    await store.append(`bulk-${randomUUID()}`, many, 'no_stream');
+    await database.pool.query('ANALYZE eventstore.events');
+    const limit = 100;
+    const { rows } = await database.pool.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
+      `EXPLAIN (ANALYZE, FORMAT JSON) ${READ_ALL.text}`,
+      [START.transactionId, START.position, limit],
+    );
+    const readsOfTheLog = planNodes(rows[0]!['QUERY PLAN'][0].Plan).filter((node) => node['Relation Name'] === 'events');
+    expect(readsOfTheLog.length).toBeGreaterThan(0);
+    for (const node of readsOfTheLog) {
+      expect((node['Actual Rows'] ?? 0) + (node['Rows Removed by Filter'] ?? 0), node['Node Type']).toBeLessThanOrEqual(limit);
+    }
+  });
+
   it('rejects malformed positions and limits with a clear error', async () => {
     await expect(store.readAll('12', 10)).rejects.toThrow('Not a PostgreSQL event store position: 12');
     await expect(store.readAll(null, 0)).rejects.toThrow('readAll limit must be a positive integer');
@@ -235,4 +252,17 @@ async function waitUntil(condition: () => boolean | Promise<boolean>, timeoutMs 
     if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
+}
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Actual Rows'?: number;
+  'Rows Removed by Filter'?: number;
+  Plans?: PlanNode[];
+}
+
+/** Every node of a query plan. */
+function planNodes(node: PlanNode): PlanNode[] {
+  return [node, ...(node.Plans ?? []).flatMap(planNodes)];
 }
