@@ -5,8 +5,8 @@
  * years: four fifths of the log are read by the second). Each round checks both find the same
  * position.
  *
- * Then the read models as of that cut (issue 33, decision 050), as the API builds them on its two
- * connections: replayed from the log's start, then (once `takeSnapshots` has taken the snapshots,
+ * Then the read models as of that cut (issue 33, decisions 050 and 057d), as the API builds them
+ * on its three connections: replayed from the log's start, then (once `takeSnapshots` has taken the snapshots,
  * timed, with their size on disk) from the nearest snapshot, and from a snapshot at its worst (the
  * cut one event short of the next snapshot); each from-snapshot replay is checked equal to the one
  * from the start. The plan of the cut's query on the chain's time index is printed.
@@ -40,8 +40,8 @@ const ENTRIES = Number(process.env.BENCH_ORG_ENTRIES ?? 1_000_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const EVERY = Number(process.env.BENCH_SNAPSHOT_EVERY ?? SNAPSHOT_EVERY);
 const NOW = new Date();
-/** As the API's as-of replays: a pool of two connections of their own. */
-const AS_OF_CONNECTIONS = 2;
+/** As the API's as-of replays: a pool of three connections of their own (one holds the replay's lock). */
+const AS_OF_CONNECTIONS = 3;
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 /** The read models as of `position` replayed aside into `schema`, timed, as the API replays them: its two connections, its read models. */
@@ -80,14 +80,18 @@ async function schemaBytes(pool: pg.Pool, schema: string): Promise<number> {
   return Number(rows[0]!.bytes);
 }
 
-/** The five largest tables of a schema, with their size on disk. */
+/** The five largest tables of a schema, with their rows and size on disk. */
 async function largestTables(pool: pg.Pool, schema: string): Promise<string> {
   const { rows } = await pool.query<{ name: string; bytes: string }>(
     `SELECT c.relname AS name, pg_total_relation_size(c.oid)::text AS bytes FROM pg_class c
       WHERE c.relnamespace = to_regnamespace($1) AND c.relkind = 'r' ORDER BY pg_total_relation_size(c.oid) DESC LIMIT 5`,
     [schema],
   );
-  return rows.map((row) => `${row.name} ${mb(Number(row.bytes))}`).join(', ');
+  const described = rows.map(async ({ name, bytes }) => {
+    const { rows: counted } = await pool.query<{ count: string }>(`SELECT count(*)::text AS count FROM "${schema}"."${name}"`);
+    return `${name} ${counted[0]!.count} rows, ${mb(Number(bytes))}`;
+  });
+  return (await Promise.all(described)).join('; ');
 }
 
 /** Fails unless the read models of both schemas are equal, row for row. */

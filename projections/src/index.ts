@@ -11,7 +11,15 @@ export {
   type ProjectionRunnerOptions,
 } from './framework/runner';
 export { changedTablesOf, type ChangedTables } from './framework/change-signals';
-export { positionOfCut, positionOfCutByReading, replayedAsideSchemas, asOfSchema, AS_OF_PREFIX } from './framework/replay-aside';
+export {
+  positionOfCut,
+  positionOfCutByReading,
+  replayedAsideSchemas,
+  asOfSchema,
+  AS_OF_PREFIX,
+  dropUnlessReplayedAside,
+  isReplayedAside,
+} from './framework/replay-aside';
 export type { ReplayAsideOptions, ReplayAsideResult, ReplayedSchema } from './framework/replay-aside';
 export type { RebuildOptions, RebuildProgress, RebuildResult, ReplayCut } from './framework/replay';
 export { SNAPSHOT_EVERY, SNAPSHOT_SCHEMA, snapshotsSize } from './framework/snapshots';

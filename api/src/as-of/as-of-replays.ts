@@ -6,6 +6,8 @@ import {
   AS_OF_PREFIX,
   asOfProjectors,
   asOfSchema,
+  dropUnlessReplayedAside,
+  isReplayedAside,
   positionOfCut,
   replayAside,
   replayedAsideSchemas,
@@ -112,8 +114,10 @@ interface ReplayRow {
   alive: boolean;
 }
 
-/** One for the replay's advisory lock, one for its batches, the log's reads and the look-ups. */
-const POOL_SIZE = 2;
+/** One for the replay's advisory lock, two for its copy from a snapshot, its batches, the log's reads and the look-ups (decision 057d). */
+const POOL_SIZE = 3;
+/** The snapshot keeper's: one for its lock, one for its rounds. */
+const SNAPSHOT_POOL_SIZE = 2;
 /** Replayed schemas read at once by this process, each holding a connection with a shared lock on its schema. */
 const READERS = 4;
 const KEEP = 3;
@@ -159,7 +163,7 @@ export function createAsOfReplays({
   const readLockDb = createDb(readLocks);
   let store: EventStore | null = null;
   const storeOf = () => (store ??= createEventStore({ pool, eventstoreUrl, personalData }));
-  const snapshotPool = createPool(connectionString, { max: POOL_SIZE });
+  const snapshotPool = createPool(connectionString, { max: SNAPSHOT_POOL_SIZE });
   const snapshotStore = createEventStore({ pool: snapshotPool, eventstoreUrl, personalData });
   const snapshots = startSnapshotKeeper({
     pool: snapshotPool,
@@ -176,11 +180,16 @@ export function createAsOfReplays({
   let builds = Promise.resolve();
   let closed = false;
 
-  /** Schemas replayed by earlier runs (or `npm run replay -- --position`) are found again, as never read. */
+  /**
+   * Schemas replayed by earlier runs (or `npm run replay -- --position`) are found again, as never
+   * read; those replayed before PostgreSQL last started are dropped (a crash empties their tables).
+   */
   async function findEarlierReplays(): Promise<void> {
-    for (const { schema, position } of await replayedAsideSchemas(replayDb)) {
+    for (const { schema, position, current } of await replayedAsideSchemas(replayDb)) {
       if (schema !== asOfSchema({ position })) continue;
-      await sql`INSERT INTO jobs.as_of_replays (position, user_key, owner, state, progress, last_used)
+      if (!current) await dropUnlessReplayedAside(apiPool, schema);
+      else
+        await sql`INSERT INTO jobs.as_of_replays (position, user_key, owner, state, progress, last_used)
         VALUES (${position}, '', NULL, 'ready', 1, 'epoch') ON CONFLICT (position) DO NOTHING`.execute(jobs);
     }
     await dropLeastRecentlyUsed(keep);
@@ -269,7 +278,8 @@ export function createAsOfReplays({
   /**
    * `read` on the replayed schema of `position`, marked as read now and not dropped meanwhile; null
    * once it is gone. A ready replay whose schema was dropped from outside (by an upgrade of the read
-   * models, or by hand) is forgotten, to be replayed again.
+   * models, or by hand), or was replayed before PostgreSQL last started (a crash empties its
+   * unlogged tables), is forgotten, to be replayed again.
    */
   function readReplayed<T>(position: string, read: (schema: string) => Promise<T>): Promise<{ value: T } | null> {
     const schema = asOfSchema({ position });
@@ -278,10 +288,10 @@ export function createAsOfReplays({
       await sql`SELECT pg_advisory_lock_shared(${lock})`.execute(connection);
       try {
         const { numAffectedRows } = await sql`UPDATE jobs.as_of_replays SET last_used = now()
-          WHERE position = ${position} AND state = 'ready' AND to_regnamespace(${schema}) IS NOT NULL`.execute(connection);
+          WHERE position = ${position} AND state = 'ready' AND ${isReplayedAside(schema)}`.execute(connection);
         if (numAffectedRows) return { value: await read(schema) };
         await sql`DELETE FROM jobs.as_of_replays
-          WHERE position = ${position} AND state = 'ready' AND to_regnamespace(${schema}) IS NULL`.execute(connection);
+          WHERE position = ${position} AND state = 'ready' AND NOT ${isReplayedAside(schema)}`.execute(connection);
         return null;
       } finally {
         await sql`SELECT pg_advisory_unlock_shared(${lock})`.execute(connection);

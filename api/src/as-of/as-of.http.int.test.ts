@@ -43,6 +43,16 @@ function countingRequests(replays: AsOfReplays): AsOfReplays {
 
 const logHours = (hours: number) => logEntryAs(app, ada, { trainingName: `Course of ${hours} h`, date: `${YEAR}-01-01`, hours });
 
+/** Leaves a replayed schema as a crash of PostgreSQL does: its unlogged tables emptied, its mark from the server's earlier start. */
+async function asAfterACrash(position: string): Promise<void> {
+  const schema = asOfSchema({ position });
+  const { rows } = await sql<{ table: string }>`SELECT relname AS table FROM pg_class
+    WHERE relnamespace = ${schema}::regnamespace AND relkind = 'r'`.execute(app.ctx.db);
+  for (const { table } of rows) await sql`TRUNCATE ${sql.table(`${schema}.${table}`)}`.execute(app.ctx.db);
+  const earlier = `replayed aside on the server started at 1, up to log position ${position}`;
+  await sql`COMMENT ON SCHEMA ${sql.id(schema)} IS ${sql.lit(earlier)}`.execute(app.ctx.db);
+}
+
 /** Asks until the replay is there (202s on the way, each with its progress and Retry-After), at most 60 s. */
 async function untilReplayed(path: string, token: string): Promise<{ first: JsonResponse; last: JsonResponse }> {
   const deadline = Date.now() + 60_000;
@@ -252,5 +262,19 @@ describe('GET /api/hr/stats?asOf= and GET /api/smt/overview?asOf=', () => {
     expect(last.status, JSON.stringify(last.body)).toBe(200);
     expect(last.body).toEqual(replayed.last.body);
     expect(await replayedSchemas()).toContain(schema);
+  });
+
+  it('replays a moment again when PostgreSQL restarted since its replay (a crash empties the unlogged read models)', async () => {
+    const cut = await cutNow();
+    const replayed = await untilReplayed(hrStatsAsOf(cut), hr.token);
+    expect(replayed.last.status, JSON.stringify(replayed.last.body)).toBe(200);
+    expect(hrStatsSchema.parse(replayed.last.body).totalHours).toBeGreaterThan(0);
+    await asAfterACrash(await positionOfCut(app.ctx.store, { recordedBy: new Date(cut) }));
+    await logHours(7); // the rendered answers are forgotten: the next one reads the read models
+
+    const { first, last } = await untilReplayed(hrStatsAsOf(cut), hr.token);
+    expect(first.status, JSON.stringify(first.body)).toBe(202);
+    expect(last.status, JSON.stringify(last.body)).toBe(200);
+    expect(last.body).toEqual(replayed.last.body);
   });
 });

@@ -6,7 +6,7 @@ import { allProjectors } from '../all-projectors';
 import type { AnyProjector } from './projector';
 import { rebuildReadModels } from './rebuild';
 import type { RebuildProgress } from './replay';
-import { asOfSchema, replayAside } from './replay-aside';
+import { asOfSchema, dropUnlessReplayedAside, replayAside, replayedAsideSchemas } from './replay-aside';
 import { CHECKPOINT_TABLE, READ_MODEL_SCHEMA } from './schema';
 import { countingProjector } from './testing/counting-projector';
 import { startLiveReadModels, type LiveReadModels } from './testing/live-read-models';
@@ -90,8 +90,10 @@ describe('replayAside (the read models as of a cut)', () => {
     });
     expect(progress.map((p) => p.phase).slice(-2)).toEqual(['indexing', 'done']);
     expect(progress.at(-1)).toMatchObject({ done: eventsBeforeCut, total: eventsBeforeCut });
-    // Durable and with every index, like the live schema; which is untouched.
-    expect(await readModelDefinitions(database.db, result.schema)).toEqual(liveDefinitions);
+    // Unlogged (a cache: decision 057d) and with every index of the live schema; which is untouched.
+    expect(await readModelDefinitions(database.db, result.schema)).toEqual(
+      liveDefinitions.map((line) => line.replace(/ p$/, ' u')),
+    );
     expect(await snapshot()).toEqual(live);
     expect(await liveCheckpoints()).toEqual(checkpointsBefore);
   });
@@ -109,6 +111,24 @@ describe('replayAside (the read models as of a cut)', () => {
     }
     expect(await snapshot()).toEqual(live);
     expect(await liveCheckpoints()).toEqual(checkpointsBefore);
+  });
+
+  it('marks its schema with the server’s start: a replay from before PostgreSQL last started is told apart and dropped', async () => {
+    const until = { position: lastBeforeCut };
+    const schema = asOfSchema(until);
+    await replayAside({ pool: database.pool, store, projectors, until, schema });
+    const replayed = () => replayedAsideSchemas(database.db);
+    expect(await replayed()).toContainEqual({ schema, position: lastBeforeCut, current: true });
+    await dropUnlessReplayedAside(database.pool, schema);
+    expect(await replayed()).toContainEqual({ schema, position: lastBeforeCut, current: true });
+
+    // As PostgreSQL's restart leaves it (a crash empties its unlogged tables): marked on the server's earlier start.
+    const earlier = `replayed aside on the server started at 1, up to log position ${lastBeforeCut}`;
+    await sql`COMMENT ON SCHEMA ${sql.id(schema)} IS ${sql.lit(earlier)}`.execute(database.db);
+    expect(await replayed()).toContainEqual({ schema, position: lastBeforeCut, current: false });
+    await dropUnlessReplayedAside(database.pool, schema);
+    expect((await replayed()).map((found) => found.schema)).not.toContain(schema);
+    expect(await snapshot()).toEqual(live);
   });
 
   it('builds empty read models for a cut before the first event, and never replays into the live schema', async () => {

@@ -2,16 +2,20 @@ import type { EventStore } from '@tht/eventstore';
 import { createDb } from '@tht/postgres';
 import { sql, type QueryExecutorProvider } from 'kysely';
 import { START, type CheckpointTables } from './checkpoints';
+import type pg from 'pg';
 import {
   cutBatch,
   DEFAULT_BATCH_SIZE,
   withSecondaryIndexes,
   replayIntoFreshSchema,
   replaySettings,
+  unloggedTables,
+  whenLockFree,
   withAdvisoryLock,
   type RebuildOptions,
   type RebuildResult,
   type ReplayCut,
+  type SchemaSeed,
 } from './replay';
 import { AS_OF_PREFIX, READ_MODEL_SCHEMA } from './schema';
 import { seedFromSnapshot } from './snapshots';
@@ -34,6 +38,9 @@ export interface ReplayAsideResult extends RebuildResult {
   snapshot: string | null;
 }
 
+/** The advisory lock a replay into `schema` holds. */
+const replayLockOf = (schema: string) => `tht:replay-aside:${schema}`;
+
 /** Schemas built by `replayAside` for a cut start with this (`rebuildReadModels` leaves them alone). */
 export { AS_OF_PREFIX };
 
@@ -48,7 +55,9 @@ export function asOfSchema(cut: ReplayCut): string {
  * were then), the way a rebuild replays it, without a swap: the live read models and their
  * checkpoints are not touched. The schema has its own checkpoints, at the last event replayed.
  * A cut at a position starts from the latest snapshot at or before it (snapshots.ts), if any, and
- * replays only the events after the snapshot.
+ * replays only the events after the snapshot. The schema's tables are unlogged (a cache, written
+ * without WAL: decision 057d); its mark names the server's start, so that a replay from before a
+ * restart of PostgreSQL, which may have emptied them, is told apart (`replayedAsideSchemas`).
  */
 export async function replayAside({
   until,
@@ -59,13 +68,19 @@ export async function replayAside({
   if (schema === READ_MODEL_SCHEMA || !/^[a-z_][a-z0-9_]{0,62}$/.test(schema))
     throw new Error(`Not a schema to replay aside into: ${schema}`);
   const db = createDb<CheckpointTables>(options.pool);
-  return withAdvisoryLock(db, `tht:replay-aside:${schema}`, `Another replay into ${schema} is running`, async () => {
+  return withAdvisoryLock(db, replayLockOf(schema), `Another replay into ${schema} is running`, async () => {
     await sql`DROP SCHEMA IF EXISTS ${sql.id(schema)} CASCADE`.execute(db);
-    const seed = fromSnapshot && 'position' in until ? seedFromSnapshot(db, options.projectors, until.position) : undefined;
+    const fromSeed =
+      fromSnapshot && 'position' in until ? seedFromSnapshot(options.pool, options.projectors, until.position) : null;
+    const seed: SchemaSeed = async (fresh) => {
+      await unloggedTables(db, fresh);
+      return fromSeed ? fromSeed(fresh) : null;
+    };
     const run = await replayIntoFreshSchema(db, schema, replaySettings(options), until, seed);
     run.report('indexing');
     await withSecondaryIndexes(db, schema, run.indexes);
-    await sql`COMMENT ON SCHEMA ${sql.id(schema)} IS ${sql.lit(`${REPLAYED_MARK}${run.replay.position}`)}`.execute(db);
+    const { rows } = await sql<{ mark: string }>`SELECT ${REPLAYED_MARK} AS mark`.execute(db);
+    await sql`COMMENT ON SCHEMA ${sql.id(schema)} IS ${sql.lit(`${rows[0]!.mark}${run.replay.position}`)}`.execute(db);
     // Now the number of events up to the cut is known: the bar ends full.
     run.report('done', run.replay.done);
     const lastPosition = run.replay.position === START ? null : run.replay.position;
@@ -79,22 +94,47 @@ export async function replayAside({
   });
 }
 
-/** The comment a finished `replayAside` leaves on its schema, before the last position replayed (empty: none). */
-const REPLAYED_MARK = 'replayed aside up to log position ';
+/** What the comment a finished `replayAside` leaves on its schema starts with, whichever the server's run. */
+const MARKED = 'replayed aside ';
+/** What follows in it: the last position replayed ('' for none). */
+const UP_TO = ' up to log position ';
+/**
+ * The start of the comment a `replayAside` finished on this run of PostgreSQL leaves: the
+ * server's start time (its unlogged tables are emptied by a crash, and absent from a physical
+ * backup or a standby), then the last position replayed.
+ */
+const REPLAYED_MARK = sql<string>`${`${MARKED}on the server started at `} || extract(epoch FROM pg_postmaster_start_time())::text || ${`,${UP_TO}`}`;
+
+/** Whether `schema` holds a replay finished on this run of PostgreSQL (false when it is gone, unfinished or older): for a WHERE. */
+export function isReplayedAside(schema: string) {
+  return sql<boolean>`coalesce(starts_with(obj_description(to_regnamespace(${schema}), 'pg_namespace'), ${REPLAYED_MARK}), false)`;
+}
 
 /** A schema `replayAside` finished (an interrupted one has no mark), and the last position it replayed ('' for none). */
 export interface ReplayedSchema {
   schema: string;
   position: string;
+  /** Finished on this run of PostgreSQL; false: before it last started (a crash may have emptied its tables). */
+  current: boolean;
 }
 
 /** The schemas `replayAside` finished, in any run of any process: what a restart finds again. */
 export async function replayedAsideSchemas(db: QueryExecutorProvider): Promise<ReplayedSchema[]> {
-  const { rows } = await sql<{ schema: string; mark: string }>`
-    SELECT nspname AS schema, obj_description(oid, 'pg_namespace') AS mark
+  const { rows } = await sql<{ schema: string; mark: string; current: boolean }>`
+    SELECT nspname AS schema, obj_description(oid, 'pg_namespace') AS mark,
+      starts_with(obj_description(oid, 'pg_namespace'), ${REPLAYED_MARK}) AS current
     FROM pg_namespace WHERE starts_with(nspname, ${AS_OF_PREFIX})
-      AND starts_with(obj_description(oid, 'pg_namespace'), ${REPLAYED_MARK}) ORDER BY nspname`.execute(db);
-  return rows.map(({ schema, mark }) => ({ schema, position: mark.slice(REPLAYED_MARK.length) }));
+      AND starts_with(obj_description(oid, 'pg_namespace'), ${MARKED}) ORDER BY nspname`.execute(db);
+  return rows.map(({ schema, mark, current }) => ({ schema, position: mark.slice(mark.indexOf(UP_TO) + UP_TO.length), current }));
+}
+
+/** Drops `schema` unless it holds a replay finished on this run of PostgreSQL, or one into it is under way. */
+export async function dropUnlessReplayedAside(pool: pg.Pool, schema: string): Promise<void> {
+  const db = createDb<CheckpointTables>(pool);
+  await whenLockFree(db, replayLockOf(schema), async () => {
+    const { rows } = await sql<{ replayed: boolean }>`SELECT ${isReplayedAside(schema)} AS replayed`.execute(db);
+    if (!rows[0]!.replayed) await sql`DROP SCHEMA IF EXISTS ${sql.id(schema)} CASCADE`.execute(db);
+  });
 }
 
 /**

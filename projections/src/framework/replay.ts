@@ -277,6 +277,17 @@ export async function withoutSecondaryIndexes(db: CheckpointsDb, schema: string)
   return indexes.map(({ table, definition }) => ({ table, definition }));
 }
 
+/**
+ * Makes the tables of a freshly migrated schema unlogged: read models kept aside as a cache (as of
+ * a moment, the snapshots' work schema) are written without WAL (decision 057d). A crash of
+ * PostgreSQL empties such tables, and a physical backup or a standby holds them empty.
+ */
+export async function unloggedTables(db: CheckpointsDb, schema: string): Promise<void> {
+  const { rows } = await sql<{ name: string }>`SELECT relname AS name FROM pg_class
+    WHERE relnamespace = ${schema}::regnamespace AND relkind = 'r' AND relpersistence = 'p' ORDER BY relname`.execute(db);
+  for (const { name } of rows) await sql`ALTER TABLE ${sql.table(`${schema}.${name}`)} SET UNLOGGED`.execute(db);
+}
+
 /** Builds the indexes dropped for the replay, side by side. */
 export async function withSecondaryIndexes(db: CheckpointsDb, schema: string, indexes: readonly DroppedIndex[]): Promise<void> {
   await Promise.all(indexes.map(({ definition }) => sql.raw(definition).execute(db)));

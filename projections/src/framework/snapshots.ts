@@ -1,11 +1,11 @@
 import type { EventStore } from '@tht/eventstore';
 import { createDb } from '@tht/postgres';
-import { sql, type QueryExecutorProvider } from 'kysely';
+import { sql, type QueryExecutorProvider, type Transaction } from 'kysely';
 import type pg from 'pg';
 import { migrateCheckpoints, START, storedVersions, type CheckpointsDb, type CheckpointTables } from './checkpoints';
 import { migrateReadModels } from './migrate';
 import { versionOf, type AnyProjector } from './projector';
-import { Replay, whenLockFree, withoutSecondaryIndexes, type ReplayStart, type SchemaSeed } from './replay';
+import { Replay, unloggedTables, whenLockFree, withoutSecondaryIndexes, type ReplayStart, type SchemaSeed } from './replay';
 import { AS_OF_PREFIX, CHECKPOINT_TABLE } from './schema';
 
 /*
@@ -28,9 +28,11 @@ export const SNAPSHOT_SCHEMA = `${AS_OF_PREFIX}snapshots`;
 export const SNAPSHOT_WORK_SCHEMA = `${AS_OF_PREFIX}snapshot_work`;
 /**
  * Events between two snapshots: an as-of replay replays at most this many after its snapshot
- * (a few seconds on the as-of replays' two connections). Measured with bench/as-of-cut.ts.
+ * (a few seconds on the as-of replays' connections). Measured with bench/as-of-cut.ts.
  */
 export const SNAPSHOT_EVERY = 20_000;
+/** Connections a copy from a snapshot uses side by side, at most (the machine's cores; decision 057d). */
+const COPY_CONNECTIONS = 2;
 
 const POSITIONS = sql.table(`${SNAPSHOT_SCHEMA}.snapshot_positions`);
 /** One round of snapshots at a time, across every process. */
@@ -85,7 +87,8 @@ export async function takeSnapshots({
     await sql`DROP SCHEMA IF EXISTS ${sql.id(SNAPSHOT_WORK_SCHEMA)} CASCADE`.execute(db);
     await migrateReadModels(db, projectors, SNAPSHOT_WORK_SCHEMA);
     await withoutSecondaryIndexes(db, SNAPSHOT_WORK_SCHEMA);
-    if (at.position !== START) await seedFromSnapshot(db, projectors, at.position)(SNAPSHOT_WORK_SCHEMA);
+    await unloggedTables(db, SNAPSHOT_WORK_SCHEMA);
+    if (at.position !== START) await seedFromSnapshot(pool, projectors, at.position)(SNAPSHOT_WORK_SCHEMA);
     const taken: Snapshot[] = [];
     for (let next = await eventsAfter(store, at.position, every); next; next = await eventsAfter(store, at.position, every)) {
       const started = performance.now();
@@ -161,13 +164,15 @@ interface TableColumns {
   keyed: boolean;
 }
 
+/** The read-model tables of `schema`, those with the largest history in the snapshots first. */
 async function tablesOf(db: QueryExecutorProvider, schema: string): Promise<TableColumns[]> {
   const { rows } = await sql<TableColumns>`
     SELECT c.relname AS table, array_agg(a.attname::text ORDER BY a.attnum) AS columns,
       EXISTS (SELECT 1 FROM pg_index i WHERE i.indrelid = c.oid AND i.indisprimary) AS keyed
     FROM pg_class c JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped
     WHERE c.relnamespace = ${schema}::regnamespace AND c.relkind = 'r' AND c.relname <> ${CHECKPOINT_TABLE}
-    GROUP BY c.oid, c.relname ORDER BY c.relname`.execute(db);
+    GROUP BY c.oid, c.relname
+    ORDER BY pg_relation_size(to_regclass(${SNAPSHOT_SCHEMA} || '.' || c.relname)) DESC NULLS LAST, c.relname`.execute(db);
   return rows;
 }
 
@@ -204,27 +209,75 @@ async function recordSnapshot(db: CheckpointsDb, at: Snapshot): Promise<void> {
 /**
  * A seed (`replayIntoFreshSchema`) from the latest snapshot at or before `position`: copies its
  * rows into the fresh schema's tables (those of `projectors`, which may be some of the
- * snapshots') and moves the schema's checkpoints to it, in one transaction that sees one state of
- * the snapshots. None (null) when no snapshot these projectors can start from is that early.
+ * snapshots') and moves the schema's checkpoints to it. The tables are copied side by side on up
+ * to COPY_CONNECTIONS connections of `pool` (one of its connections is left to the replay's lock),
+ * in transactions that see one state of the snapshots. None (null) when no snapshot these projectors
+ * can start from is that early.
  */
-export function seedFromSnapshot(db: CheckpointsDb, projectors: readonly AnyProjector[], position: string): SchemaSeed {
+export function seedFromSnapshot(pool: pg.Pool, projectors: readonly AnyProjector[], position: string): SchemaSeed {
+  const db = createDb<CheckpointTables>(pool);
+  const connections = Math.max(1, Math.min(COPY_CONNECTIONS, (pool.options.max ?? 10) - 1));
   return (schema) =>
-    db
-      .transaction()
-      .setIsolationLevel('repeatable read')
-      .execute(async (trx) => {
-        const snapshot = await snapshotAtOrBefore(trx, projectors, position, false);
-        if (!snapshot) return null;
-        const held = sql`snapshot_from <= ${snapshot.position} AND (snapshot_until IS NULL OR snapshot_until > ${snapshot.position})`;
-        for (const { table, columns } of await tablesOf(trx, schema)) {
-          const list = columnList(columns);
-          await sql`INSERT INTO ${sql.table(`${schema}.${table}`)} (${list}) SELECT ${list} FROM ${historyOf(table)} WHERE ${held}`.execute(
-            trx,
-          );
-        }
-        await sql`UPDATE ${sql.table(`${schema}.${CHECKPOINT_TABLE}`)} SET position = ${snapshot.position}`.execute(trx);
-        return { position: snapshot.position, recordedAt: snapshot.recordedAt };
+    inOneState(db, connections, async (transactions) => {
+      const first = transactions[0]!;
+      const snapshot = await snapshotAtOrBefore(first, projectors, position, false);
+      if (!snapshot) return null;
+      const held = sql`snapshot_from <= ${snapshot.position} AND (snapshot_until IS NULL OR snapshot_until > ${snapshot.position})`;
+      await sideBySide(transactions, await tablesOf(first, schema), ({ table, columns }, trx) => {
+        const list = columnList(columns);
+        return sql`INSERT INTO ${sql.table(`${schema}.${table}`)} (${list}) SELECT ${list} FROM ${historyOf(table)} WHERE ${held}`.execute(
+          trx,
+        );
       });
+      await sql`UPDATE ${sql.table(`${schema}.${CHECKPOINT_TABLE}`)} SET position = ${snapshot.position}`.execute(first);
+      return { position: snapshot.position, recordedAt: snapshot.recordedAt };
+    });
+}
+
+/**
+ * Runs `work` on `count` repeatable-read transactions, each on a connection of its own, that see
+ * one state of the database: the first one's, exported to the others (`pg_export_snapshot`, as
+ * `pg_dump --jobs` reads a database side by side). They commit once `work` is done.
+ */
+function inOneState<T>(
+  db: CheckpointsDb,
+  count: number,
+  work: (transactions: readonly Transaction<CheckpointTables>[]) => Promise<T>,
+) {
+  const repeatableRead = () => db.transaction().setIsolationLevel('repeatable read');
+  return repeatableRead().execute(async (first) => {
+    if (count === 1) return work([first]);
+    const { rows } = await sql<{ id: string }>`SELECT pg_export_snapshot() AS id`.execute(first);
+    const joining = (joined: Transaction<CheckpointTables>[]): Promise<T> =>
+      joined.length === count
+        ? work(joined)
+        : repeatableRead().execute(async (next) => {
+            await sql`SET TRANSACTION SNAPSHOT ${sql.lit(rows[0]!.id)}`.execute(next);
+            return joining([...joined, next]);
+          });
+    return joining([first]);
+  });
+}
+
+/** `each` of `items` on the first of `workers` free, in order; once every worker has stopped, the first failure. */
+async function sideBySide<Item, Worker>(
+  workers: readonly Worker[],
+  items: readonly Item[],
+  each: (item: Item, worker: Worker) => Promise<unknown>,
+): Promise<void> {
+  let next = 0;
+  let failed = false;
+  const outcomes = await Promise.allSettled(
+    workers.map(async (worker) => {
+      while (!failed && next < items.length)
+        await each(items[next++]!, worker).catch((error: unknown) => {
+          failed = true;
+          throw error;
+        });
+    }),
+  );
+  const failure = outcomes.find((outcome) => outcome.status === 'rejected');
+  if (failure) throw failure.reason;
 }
 
 /** What the snapshots take: how many, up to which position, and their tables' size on disk with indexes and TOAST. */
