@@ -167,6 +167,35 @@ describe('GET /api/health and /api/health/ready', () => {
   });
 });
 
+describe('the health check database ping', () => {
+  it('answers at once while its last answer is fresh, asks again behind it, and waits for its own once one failed', async () => {
+    const { pool } = app.ctx;
+    // A database of its own, which can go away while the app's stays.
+    const database = `health_ping_${process.pid}`;
+    await pool.query(`CREATE DATABASE ${database}`);
+    const url = new URL(pool.options.connectionString!);
+    url.pathname = `/${database}`;
+    const ping = createDatabasePing({ connectionString: url.toString() }, { freshMs: 60_000 });
+    const outcome = () =>
+      ping.ping().then(
+        () => 'answered',
+        () => 'failed',
+      );
+    try {
+      await ping.ping();
+      await pool.query(`DROP DATABASE ${database} WITH (FORCE)`); // its connection ended, none to be had
+      // Before, every probe waited for a round trip of its own: this one failed.
+      expect(await outcome()).toBe('answered');
+      // The ping asked behind that answer fails, and from then on a probe waits for its own.
+      await expect.poll(outcome, { timeout: 10_000, interval: 50 }).toBe('failed');
+      expect(await outcome()).toBe('failed');
+    } finally {
+      await ping.close();
+      await pool.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+    }
+  });
+});
+
 describe('GET /api/health/live', () => {
   it('is 200 while the process answers, even when the database does not', async () => {
     expect(await request(app, 'GET', '/api/health/live')).toMatchObject({ status: 200, body: { status: 'ok' } });
