@@ -4,6 +4,7 @@ import { cp, mkdtemp, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { freePort } from './free-port';
+import { createLogLines } from './log-lines';
 
 /** The repository this kit is part of: where `npm start` runs. */
 export const repoRoot = resolve(import.meta.dirname, '../../..');
@@ -79,24 +80,18 @@ function spawnLogged(
   let stderr = '';
   let output = '';
   const exitCode = new Promise<number | null>((resolveExit) => child.once('exit', (code) => resolveExit(code)));
-  const messages = () => stdout.split('\n').filter(Boolean).map(messageOf);
-  const whenLogged = (pattern: RegExp) =>
-    new Promise<RegExpExecArray>((resolveMatch, reject) => {
-      const check = () => {
-        for (const message of messages()) {
-          const match = pattern.exec(message);
-          if (match) return resolveMatch(match);
-        }
-      };
-      child.stdout.on('data', check);
-      void exitCode.then((code) => reject(new Error(`${script} exited with ${code} before logging ${pattern}: ${stderr}`)));
-    });
+  const lines = createLogLines();
+  void exitCode.then((code) =>
+    lines.end((pattern) => new Error(`${script} exited with ${code} before logging ${pattern}: ${stderr}`)),
+  );
   const keep = (chunk: Buffer) => {
     output += chunk.toString();
     if (echoOutput) process.stderr.write(chunk);
   };
   child.stdout.on('data', (chunk: Buffer) => {
-    stdout += chunk.toString();
+    const text = chunk.toString();
+    stdout += text;
+    lines.add(text);
     keep(chunk);
   });
   child.stderr.on('data', (chunk: Buffer) => {
@@ -106,10 +101,10 @@ function spawnLogged(
   const killGroup = () => process.kill(-child.pid!, 'SIGKILL');
   const product: ProductProcess = {
     pid: child.pid!,
-    baseUrl: whenLogged(/^Listening on (http:\/\/localhost:\d+) \(starting\)$/).then((match) => match[1]!),
-    ready: whenLogged(readyLine).then(() => undefined),
+    baseUrl: lines.whenLogged(/^Listening on (http:\/\/localhost:\d+) \(starting\)$/).then((match) => match[1]!),
+    ready: lines.whenLogged(readyLine).then(() => undefined),
     exitCode,
-    messages,
+    messages: () => lines.messages(),
     output: () => output,
     stdout: () => stdout,
     stderr: () => stderr,
@@ -126,16 +121,6 @@ function spawnLogged(
   product.baseUrl.catch(() => {});
   product.ready.catch(() => {});
   return product;
-}
-
-/** The message of a log line: pino's JSON `msg`, or the line itself. */
-function messageOf(line: string): string {
-  try {
-    const { msg } = JSON.parse(line) as { msg?: unknown };
-    return typeof msg === 'string' ? msg : line;
-  } catch {
-    return line;
-  }
 }
 
 /** Waits until `product` is ready; past `timeoutMs`, or when it exits first, fails with the end of its output. */
