@@ -3,8 +3,10 @@ import { freePort, repoRoot } from '@tht/test-kit';
 
 export interface FloorServer {
   baseUrl: string;
-  /** The path of a body of `bytes`. */
-  pathFor(bytes: number): string;
+  /** Its process's id (for its CPU time). */
+  pid: number;
+  /** The path of a body of `bytes`, with a padding header of `padding` characters. */
+  pathFor(bytes: number, padding?: number): string;
   stop(): void;
 }
 
@@ -36,7 +38,8 @@ export async function startFloorServer(): Promise<FloorServer> {
   const server = await spawnServer('bench/support/bare-express-server.ts', [String(port)]);
   return {
     baseUrl: `http://127.0.0.1:${port}`,
-    pathFor: (bytes) => `/floor/${Math.round(bytes)}`,
+    pid: server.pid!,
+    pathFor: (bytes, padding = 0) => `/floor/${Math.round(bytes)}/${Math.round(padding)}`,
     stop: () => server.kill(),
   };
 }

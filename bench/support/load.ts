@@ -1,5 +1,6 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { repoRoot } from '@tht/test-kit';
+import { cpuSecondsOf } from './process-cpu';
 
 /**
  * Closed-loop HTTP load on autocannon. autocannon runs in a child process of its own (see
@@ -36,6 +37,8 @@ export interface LatencySummary {
   p50Ms: number;
   p95Ms: number;
   requestsPerSecond: number;
+  /** With `cpuOf`: that process's CPU time (user and system) over the measured requests, divided by their number. */
+  cpuMicrosecondsPerRequest?: number;
 }
 
 export interface LoadRun {
@@ -52,6 +55,8 @@ export interface LoadRun {
    * ids); default: up to 1,000 of `requests`.
    */
   warmUpRequests?: readonly LoadRequest[];
+  /** The id of the server's process on this machine: its CPU per request is measured too (warm-up excluded). */
+  cpuOf?: number | null;
 }
 
 const WARM_UP = 1_000;
@@ -113,15 +118,18 @@ export function startLoadGenerator(): LoadGenerator {
   }
 
   return {
-    async measure({ baseUrl, connections, amount, requests, expectStatus, warmUpRequests }) {
+    async measure({ baseUrl, connections, amount, requests, expectStatus, warmUpRequests, cpuOf }) {
       const what = `${requests[0]?.method ?? 'GET'} ${baseUrl}${requests[0]?.path ?? ''}`;
       const load = (count: number, sent: readonly LoadRequest[]) =>
         order({ url: baseUrl, connections: Math.min(connections, count), amount: count, requests: sent });
       const warmUp = warmUpRequests ? load(warmUpRequests.length, warmUpRequests) : load(Math.min(WARM_UP, amount), requests);
       checkStatuses(what, await warmUp, expectStatus);
+      const cpuBefore = cpuOf ? await cpuSecondsOf(cpuOf) : 0;
       const report = await load(amount, requests);
+      const summary = summarise(report);
+      if (cpuOf) summary.cpuMicrosecondsPerRequest = (1e6 * ((await cpuSecondsOf(cpuOf)) - cpuBefore)) / summary.requests;
       checkStatuses(what, report, expectStatus);
-      return summarise(report);
+      return summary;
     },
     close() {
       child.disconnect();
