@@ -120,7 +120,12 @@ export async function startRuntime(
     store,
     projectors: allProjectors,
     onError: (error, projector) => log.error(`Projection ${projector ?? 'runner'} failed; retrying with back-off`, error),
-    onSuperseded: (names) => log.warn(supersededMessage(names)),
+    onSuperseded: (names) => {
+      log.warn(supersededMessage(names));
+      // What is kept was read from the older release's tables, and the kept answers are sent before
+      // the app's 503 (`refuseWhenSuperseded`): forgotten now, and nothing is kept again behind that 503.
+      caches.invalidateChanged(null);
+    },
     onProjected: ({ changedTables, slowest }) => {
       caches.projected(changedTables, slowest);
       waiter.progressed(slowest);

@@ -1,3 +1,4 @@
+import { READ_MODEL_SCHEMA } from 'projections';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUserAndLogin, type SignedInTestUser } from '../testing/accounts';
 import { logEntryAs } from '../testing/entries';
@@ -257,6 +258,32 @@ describe('the dashboard reads answered first', () => {
       const { early, late } = await bothWays('/api/stats', user, readAfter);
       expect(early.status).toBe(401);
       expect(early).toEqual(late);
+    }
+  });
+});
+
+describe('kept answers in a process a newer release superseded', () => {
+  it('are sent no more: the read gets the 503 of every request but the probes, at once', async () => {
+    const older = await startTestApp({ config: { metricsToken: METRICS_TOKEN } });
+    try {
+      const reader = await createUserAndLogin(older);
+      const path = `/api/stats?year=${YEAR}`;
+      await expect
+        .poll(async () => {
+          expect((await request(older, 'GET', path, { token: reader.token })).status).toBe(200);
+          return lookups(older, 'kept_reads', 'hit');
+        })
+        .toBeGreaterThan(0);
+      // A newer release's swap leaves its own, higher versions in the checkpoint rows (decision 052).
+      await older.ctx.pool.query(
+        `UPDATE ${READ_MODEL_SCHEMA}.projection_checkpoints SET version = version + 1 WHERE name = 'entries'`,
+      );
+      await expect.poll(() => older.ctx.readModels.superseded(), { timeout: 10_000, interval: 20 }).toEqual(['entries']);
+      // Before, the kept answer was sent until a change or its minute forgot it.
+      const read = await request(older, 'GET', path, { token: reader.token });
+      expect(read).toMatchObject({ status: 503, body: { status: 'superseded' } });
+    } finally {
+      await older.close();
     }
   });
 });
