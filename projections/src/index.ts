@@ -38,7 +38,7 @@ export { CliError, progressReporter, runCli, withEventLog } from './framework/cl
 export type { ReadModelWaiter, ReadModelWaiterOptions } from './framework/waiter';
 export { deleteRows, unnestRows, upsertRows, type ColumnTypes, type UpsertOptions } from './framework/batch-sql';
 export { allProjectors } from './all-projectors';
-export type { UserRow } from './users/users-projector';
+export { USER_FULL_NAME_KEY, type UserRow } from './users/users-projector';
 export type { PasswordResetRow } from './password-resets/password-resets-projector';
 export type { EndedSessionRow } from './sessions/ended-sessions-projector';
 export type { OpenSessionRow } from './sessions/open-sessions-projector';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUserAndLogin, type SignedInTestUser } from '../testing/accounts';
 import { startTestApp, type TestApp } from '../testing/test-app';
-import { attributeEntryManagers, entryManagerIds } from './entries-managers';
+import { attributeEntryManagers, entryManagerIds, managerAccounts } from './entries-managers';
 
 /** Whose an entry's typed manager name is, read from the users read model (decision 038). */
 
@@ -32,6 +32,23 @@ describe('the account an entry’s manager name names', () => {
         { userId: report.user.id, managerName: '' },
       ]),
     ).toEqual([otherNora.user.id, null, max.user.id, null, null]);
+  });
+
+  it('is found from the users’ indexes, never by reading every account (it is asked at every entry logged)', async () => {
+    const client = await app.ctx.pool.connect();
+    try {
+      await client.query('BEGIN');
+      // Whatever the table's size: the plan the query gets once a sequential scan costs more than an index's.
+      await client.query('SET LOCAL enable_seqscan = off');
+      const lookup = managerAccounts([report.user.id], ['nora namesake']).compile(app.ctx.db);
+      const { rows } = await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${lookup.sql}`, [...lookup.parameters]);
+      const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
+      expect(plan).not.toMatch(/Seq Scan/);
+      expect(plan).toMatch(/users_full_name_key_idx/);
+    } finally {
+      await client.query('ROLLBACK');
+      client.release();
+    }
   });
 
   it('is added, at the upgrade of a log written in clear, to the old entry events only', async () => {

@@ -1,7 +1,7 @@
-import { entryManagerId } from '@tht/contracts';
+import { entryManagerId, type NamedAccount } from '@tht/contracts';
 import type { AttributeOwners } from '@tht/eventstore';
 import { sql } from 'kysely';
-import { READ_MODEL_SCHEMA, type ReadModelDb } from 'projections';
+import { READ_MODEL_SCHEMA, USER_FULL_NAME_KEY, type ReadModelDb } from 'projections';
 
 /** An entry's owner and the manager name typed on it. */
 export interface TypedManagerName {
@@ -12,6 +12,14 @@ export interface TypedManagerName {
 /** A full name as `sameFullName` compares it: trimmed, spaces collapsed, lower case. */
 const nameKey = (name: string) => name.trim().replace(/\s+/g, ' ').toLowerCase();
 
+/** The owners' and the namesakes' accounts, one statement answered from the users' indexes (id, full name). */
+export function managerAccounts(owners: readonly number[], names: readonly string[]) {
+  return sql<NamedAccount & { managerId: number | null }>`
+    SELECT id, first_name AS "firstName", last_name AS "lastName", manager_id AS "managerId"
+      FROM ${sql.table(`${READ_MODEL_SCHEMA}.users`)}
+     WHERE id = ANY(${owners}::int4[]) OR ${sql.raw(USER_FULL_NAME_KEY)} = ANY(${names}::text[])`;
+}
+
 /**
  * The account each typed manager name names (`entryManagerId`, decision 038), read from the
  * users read model with one query: the owners' managers, and every account whose full name is
@@ -21,11 +29,7 @@ export async function entryManagerIds(db: ReadModelDb, typed: readonly TypedMana
   const names = [...new Set(typed.map(({ managerName }) => nameKey(managerName)).filter(Boolean))];
   if (names.length === 0) return typed.map(() => null);
   const owners = [...new Set(typed.map(({ userId }) => userId))];
-  const { rows } = await sql<{ id: number; firstName: string; lastName: string; managerId: number | null }>`
-    SELECT id, first_name AS "firstName", last_name AS "lastName", manager_id AS "managerId"
-      FROM ${sql.table(`${READ_MODEL_SCHEMA}.users`)}
-     WHERE id = ANY(${owners}::int4[])
-        OR regexp_replace(lower(btrim(first_name || ' ' || last_name)), '\\s+', ' ', 'g') = ANY(${names}::text[])`.execute(db);
+  const { rows } = await managerAccounts(owners, names).execute(db);
   const managerOf = new Map(rows.map((row) => [row.id, row.managerId]));
   return typed.map(({ userId, managerName }) => entryManagerId(managerName, managerOf.get(userId) ?? null, rows));
 }
