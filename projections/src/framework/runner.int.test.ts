@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createEventStore, migrateEventStore, type EventStore, type NewEvent } from '@tht/eventstore';
 import { createTestDatabase, type TestDatabase } from '@tht/postgres/testing';
 import { sql } from 'kysely';
+import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { migrateReadModels } from './migrate';
 import type { AnyProjector } from './projector';
@@ -366,6 +367,37 @@ describe('projection runner', () => {
     expect(await Promise.all(waits)).toEqual([true, false]);
     expect(await waiter.waitFor(first, 0)).toBe(true);
     await waiter.close();
+  });
+
+  it("reads the checkpoints' versions for a newer release's swap at its first pass and polls, not after every batch", async () => {
+    const projector = countingProjector();
+    await migrateReadModels(database.db, [projector]);
+    // The runner's own pool, each statement it sends seen on the way.
+    const pool = new pg.Pool({ connectionString: database.connectionString });
+    let versionReads = 0;
+    pool.on('connect', (client) => {
+      const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+      Object.assign(client, {
+        query: (...args: unknown[]) => {
+          const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string }).text;
+          if (text?.includes('SELECT name, version FROM')) versionReads++;
+          return query(...args);
+        },
+      });
+    });
+    const runner = startProjectionRunner({ pool, store, projectors: [projector], pollIntervalMs: 3_600_000 });
+    const waiter = createReadModelWaiter(database.pool, { projectorNames: [projector.name] });
+    try {
+      await vi.waitFor(() => expect(versionReads).toBe(1), { timeout: 10_000 });
+      for (let i = 0; i < 5; i++) expect(await waiter.waitFor(await appendMany(['a'], 1))).toBe(true);
+      await new Promise((resolve) => setTimeout(resolve, 200)); // the passes after the last batch
+      expect(await counts()).toEqual({ a: 5 });
+      expect(versionReads).toBe(1);
+    } finally {
+      await waiter.close();
+      await runner.stop();
+      await pool.end();
+    }
   });
 
   it('creates the schema, tables and checkpoints once, however often migrations run', async () => {

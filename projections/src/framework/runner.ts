@@ -139,6 +139,10 @@ export function startProjectionRunner({
     wakeUp = null;
   };
   const unsubscribe = store.onAppended(wake);
+  // Whether the next idle pass reads the checkpoint rows' versions (`noticeSuperseded`): only the
+  // first, a swap's notification and a poll ask for it. A pass after a batch need not: the batch
+  // read those rows' versions under its lock a moment before.
+  let versionsDue = true;
   let swapNotices: Promise<ReadModelNotices | null> | null = null;
 
   async function reloadCheckpoints(): Promise<void> {
@@ -257,7 +261,8 @@ export function startProjectionRunner({
 
   /**
    * With no event to apply the batches do not read the checkpoint rows: a newer release's swap is
-   * noticed here, in the pass its notification wakes (`listenForSwaps`), else at the next poll.
+   * noticed here, in the pass its notification wakes (`listenForSwaps`), else at the next poll;
+   * not in the passes appends wake (`versionsDue`).
    */
   async function noticeSuperseded(): Promise<void> {
     supersede(await supersededProjectors(db, schema, projectors));
@@ -281,7 +286,9 @@ export function startProjectionRunner({
     return (swapNotices ??= listenToReadModelNotices(
       pool,
       (payload) => {
-        if (payload === SWAP_NOTICE) wake();
+        if (payload !== SWAP_NOTICE) return;
+        versionsDue = true;
+        wake();
       },
       () => {
         swapNotices = null;
@@ -292,7 +299,10 @@ export function startProjectionRunner({
   function idle(): Promise<void> {
     if (woken) return Promise.resolve();
     return new Promise((resolve) => {
-      const timer = setTimeout(resolve, pollIntervalMs);
+      const timer = setTimeout(() => {
+        versionsDue = true;
+        resolve();
+      }, pollIntervalMs);
       wakeUp = () => {
         clearTimeout(timer);
         resolve();
@@ -311,7 +321,10 @@ export function startProjectionRunner({
         woken = false;
         if (await step()) continue;
         await listenForSwaps();
-        await noticeSuperseded();
+        if (versionsDue) {
+          versionsDue = false;
+          await noticeSuperseded();
+        }
       } catch (error) {
         onError(error, null);
       }
