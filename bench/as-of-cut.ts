@@ -5,7 +5,7 @@
  * years: four fifths of the log are read by the second). Each round checks both find the same
  * position.
  *
- * Then the read models as of that cut (issue 33, decisions 050 and 057d), as the API builds them
+ * Then the read models as of that cut (issue 33, decisions 050 and 061), as the API builds them
  * on its three connections: replayed from the log's start, then (once `takeSnapshots` has taken the snapshots,
  * timed, with their size on disk) from the nearest snapshot, and from a snapshot at its worst (the
  * cut one event short of the next snapshot); each from-snapshot replay is checked equal to the one

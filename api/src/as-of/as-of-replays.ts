@@ -114,7 +114,7 @@ interface ReplayRow {
   alive: boolean;
 }
 
-/** One for the replay's advisory lock, two for its copy from a snapshot, its batches, the log's reads and the look-ups (decision 057d). */
+/** One for the replay's advisory lock, two for its copy from a snapshot, its batches, the log's reads and the look-ups (decision 061). */
 const POOL_SIZE = 3;
 /** The snapshot keeper's: one for its lock, one for its rounds. */
 const SNAPSHOT_POOL_SIZE = 2;

@@ -90,7 +90,7 @@ describe('replayAside (the read models as of a cut)', () => {
     });
     expect(progress.map((p) => p.phase).slice(-2)).toEqual(['indexing', 'done']);
     expect(progress.at(-1)).toMatchObject({ done: eventsBeforeCut, total: eventsBeforeCut });
-    // Unlogged (a cache: decision 057d) and with every index of the live schema; which is untouched.
+    // Unlogged (a cache: decision 061) and with every index of the live schema; which is untouched.
     expect(await readModelDefinitions(database.db, result.schema)).toEqual(
       liveDefinitions.map((line) => line.replace(/ p$/, ' u')),
     );

@@ -56,7 +56,7 @@ export function asOfSchema(cut: ReplayCut): string {
  * checkpoints are not touched. The schema has its own checkpoints, at the last event replayed.
  * A cut at a position starts from the latest snapshot at or before it (snapshots.ts), if any, and
  * replays only the events after the snapshot. The schema's tables are unlogged (a cache, written
- * without WAL: decision 057d); its mark names the server's start, so that a replay from before a
+ * without WAL: decision 061); its mark names the server's start, so that a replay from before a
  * restart of PostgreSQL, which may have emptied them, is told apart (`replayedAsideSchemas`).
  */
 export async function replayAside({

@@ -279,7 +279,7 @@ export async function withoutSecondaryIndexes(db: CheckpointsDb, schema: string)
 
 /**
  * Makes the tables of a freshly migrated schema unlogged: read models kept aside as a cache (as of
- * a moment, the snapshots' work schema) are written without WAL (decision 057d). A crash of
+ * a moment, the snapshots' work schema) are written without WAL (decision 061). A crash of
  * PostgreSQL empties such tables, and a physical backup or a standby holds them empty.
  */
 export async function unloggedTables(db: CheckpointsDb, schema: string): Promise<void> {

@@ -31,7 +31,7 @@ export const SNAPSHOT_WORK_SCHEMA = `${AS_OF_PREFIX}snapshot_work`;
  * (a few seconds on the as-of replays' connections). Measured with bench/as-of-cut.ts.
  */
 export const SNAPSHOT_EVERY = 20_000;
-/** Connections a copy from a snapshot uses side by side, at most (the machine's cores; decision 057d). */
+/** Connections a copy from a snapshot uses side by side, at most (the machine's cores; decision 061). */
 const COPY_CONNECTIONS = 2;
 
 const POSITIONS = sql.table(`${SNAPSHOT_SCHEMA}.snapshot_positions`);
