@@ -150,8 +150,8 @@ export async function startRuntime(
     readModels: {
       // What a wait saw the read models reach is visible to the next request even before the notification
       // arrives: projected here, the caches already forgot what changed; else they forget everything.
-      async waitFor(position, timeoutMs) {
-        const reached = await waiter.waitFor(position, timeoutMs);
+      async waitFor(position, timeoutMs, maxMs) {
+        const reached = await waiter.waitFor(position, timeoutMs, maxMs);
         if (reached) caches.reached(position);
         return reached;
       },

@@ -28,7 +28,7 @@ export function entryViewOfStream(entry: DecidedEntry, { employeeName, evidenceC
 
 /**
  * Whether the read model's row shows the entry as decided: false when it is older (the read models
- * lagged beyond the command's wait, `READ_MODEL_WAIT_MS`).
+ * lagged beyond the command's wait, `waitForReadModels`).
  */
 export function rowShowsDecision(row: EntryView, entry: DecidedEntry): boolean {
   return Date.parse(row.updatedAt) >= Date.parse(entry.updatedAt);

@@ -22,8 +22,13 @@ export interface Actor {
   noteAppended?(globalPosition: string): void;
 }
 
-/** How long a command's response waits for the read models to include its events. */
+/**
+ * How long a command's response waits for the read models to include its events without their
+ * moving on (a stuck runner), and at most while they do (a busy machine: answered from the read
+ * models rather than early).
+ */
 export const READ_MODEL_WAIT_MS = 5000;
+export const READ_MODEL_WAIT_MAX_MS = 30_000;
 
 declare global {
   namespace Express {
@@ -113,8 +118,10 @@ export async function appendAndWait(
 }
 
 export async function waitForReadModels(ctx: AppContext, globalPosition: string): Promise<void> {
-  const caughtUp = await ctx.readModels.waitFor(globalPosition, READ_MODEL_WAIT_MS);
+  const caughtUp = await ctx.readModels.waitFor(globalPosition, READ_MODEL_WAIT_MS, READ_MODEL_WAIT_MAX_MS);
   if (!caughtUp) {
-    ctx.log.warn(`read models did not reach position ${globalPosition} within ${READ_MODEL_WAIT_MS} ms; answering anyway`);
+    ctx.log.warn(
+      `read models did not reach position ${globalPosition} (${READ_MODEL_WAIT_MS} ms without progress or ${READ_MODEL_WAIT_MAX_MS} ms in all); answering anyway`,
+    );
   }
 }

@@ -4,9 +4,10 @@ import type { ProjectionLag } from 'projections';
 export interface ReadModels {
   /**
    * Resolves true once every projector has processed `globalPosition` and this process's caches
-   * hold nothing older (`ReadModelCaches.reached`), false after `timeoutMs`.
+   * hold nothing older (`ReadModelCaches.reached`), false after `timeoutMs` in which the read
+   * models did not move on or after `maxMs` in all (the framework's `ReadModelWaiter.waitFor`).
    */
-  waitFor(globalPosition: string, timeoutMs?: number): Promise<boolean>;
+  waitFor(globalPosition: string, timeoutMs?: number, maxMs?: number): Promise<boolean>;
   /** The slowest projection's lag as the runner last measured it on its own schedule (the health check's answer, no query). */
   measuredLag(): ProjectionLag | null;
   /** `lag` of every projector by name (the metrics' projection lag). */

@@ -251,6 +251,26 @@ describe('projection runner', () => {
     expect(await checkpoint('bad')).toBe(first);
   });
 
+  it('lets a wait go on while the read models move on, up to its last moment', async () => {
+    const counting = countingProjector();
+    const slow: AnyProjector = {
+      ...counting,
+      async project(trx, schema, events) {
+        await new Promise((resolve) => setTimeout(resolve, 250));
+        await counting.project(trx, schema, events);
+      },
+    };
+    await migrateReadModels(database.db, [slow]);
+    const waiter = createReadModelWaiter(database.pool, { projectorNames: [slow.name] });
+    start([slow], { batchSize: 1, catchUpBatchSize: 1 });
+
+    // Twelve batches of at least 250 ms each: more than the 2 s a wait gives without progress.
+    expect(await waiter.waitFor(await appendMany(['a', 'b'], 6), 2_000)).toBe(false);
+    expect(await waiter.waitFor(await appendMany(['a', 'b'], 6), 2_000, 60_000)).toBe(true);
+    expect(await waiter.waitFor(await appendMany(['a'], 40), 2_000, 2_500)).toBe(false);
+    await waiter.close();
+  });
+
   it('resumes from its checkpoint after a restart without counting anything twice', async () => {
     const projector = countingProjector();
     await migrateReadModels(database.db, [projector]);

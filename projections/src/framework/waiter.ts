@@ -3,8 +3,11 @@ import { listenToReadModelNotices, type ReadModelNotices } from './read-model-no
 import { CHECKPOINT_TABLE, READ_MODEL_SCHEMA } from './schema';
 
 export interface ReadModelWaiter {
-  /** Resolves true once every projector's checkpoint is at or past `globalPosition`, false after `timeoutMs`. */
-  waitFor(globalPosition: string, timeoutMs?: number): Promise<boolean>;
+  /**
+   * Resolves true once every projector's checkpoint is at or past `globalPosition`, false after
+   * `timeoutMs` in which the read models did not move on, or after `maxMs` (default `timeoutMs`) in all.
+   */
+  waitFor(globalPosition: string, timeoutMs?: number, maxMs?: number): Promise<boolean>;
   /**
    * A projection runner in this process has brought every projector to `slowest` (its
    * `onProjected`): waits up to there end in memory, without asking the database.
@@ -30,7 +33,11 @@ export interface ReadModelWaiterOptions {
 interface Waiting {
   position: string;
   resolve(reached: boolean): void;
-  timer: NodeJS.Timeout;
+  timer?: NodeJS.Timeout;
+  /** How long it waits without the read models moving on. */
+  idleMs: number;
+  /** `performance.now()` past which it waits no more. */
+  givesUpAt: number;
 }
 
 /**
@@ -89,9 +96,20 @@ export function createReadModelWaiter(
     wait.resolve(done);
   }
 
+  /** Gives `wait` up after its idle time without progress, or at its last moment if sooner. */
+  function armTimer(wait: Waiting): void {
+    clearTimeout(wait.timer);
+    const left = Math.min(wait.idleMs, wait.givesUpAt - performance.now());
+    wait.timer = setTimeout(() => settle(wait, false), Math.max(0, left));
+  }
+
   function settleUpTo(slowest: string): void {
-    if (slowest > reached) reached = slowest;
-    for (const wait of waiting) if (wait.position <= reached) settle(wait, true);
+    if (slowest <= reached) return;
+    reached = slowest;
+    for (const wait of waiting) {
+      if (wait.position <= reached) settle(wait, true);
+      else armTimer(wait);
+    }
   }
 
   function listen(): void {
@@ -102,12 +120,14 @@ export function createReadModelWaiter(
   }
 
   return {
-    async waitFor(globalPosition, timeoutMs = 5000) {
+    async waitFor(globalPosition, timeoutMs = 5000, maxMs = timeoutMs) {
       if (names.length === 0 || globalPosition <= reached) return true;
       if (closed) return false;
       listen();
       return new Promise<boolean>((resolve) => {
-        const wait: Waiting = { position: globalPosition, resolve, timer: setTimeout(() => settle(wait, false), timeoutMs) };
+        const givesUpAt = performance.now() + Math.max(timeoutMs, maxMs);
+        const wait: Waiting = { position: globalPosition, resolve, idleMs: timeoutMs, givesUpAt };
+        armTimer(wait);
         waiting.add(wait);
         if (!pollTimer) {
           pollTimer = setInterval(check, pollIntervalMs);
