@@ -139,10 +139,12 @@ export function startProjectionRunner({
     wakeUp = null;
   };
   const unsubscribe = store.onAppended(wake);
-  // Whether the next idle pass reads the checkpoint rows' versions (`noticeSuperseded`): only the
-  // first, a swap's notification and a poll ask for it. A pass after a batch need not: the batch
-  // read those rows' versions under its lock a moment before.
+  // Whether the next idle pass reads the checkpoint rows' versions (`noticeSuperseded`): the first,
+  // one after a swap's notification, and one a poll interval after the last read, however often
+  // appends wake the runner in between. Not every pass after a batch: the batch read those rows'
+  // versions under its lock a moment before.
   let versionsDue = true;
+  let versionsReadAt = 0;
   let swapNotices: Promise<ReadModelNotices | null> | null = null;
 
   async function reloadCheckpoints(): Promise<void> {
@@ -262,7 +264,7 @@ export function startProjectionRunner({
   /**
    * With no event to apply the batches do not read the checkpoint rows: a newer release's swap is
    * noticed here, in the pass its notification wakes (`listenForSwaps`), else at the next poll;
-   * not in the passes appends wake (`versionsDue`).
+   * or a poll interval after the last read, not in every pass appends wake (`versionsDue`).
    */
   async function noticeSuperseded(): Promise<void> {
     supersede(await supersededProjectors(db, schema, projectors));
@@ -299,10 +301,7 @@ export function startProjectionRunner({
   function idle(): Promise<void> {
     if (woken) return Promise.resolve();
     return new Promise((resolve) => {
-      const timer = setTimeout(() => {
-        versionsDue = true;
-        resolve();
-      }, pollIntervalMs);
+      const timer = setTimeout(resolve, pollIntervalMs);
       wakeUp = () => {
         clearTimeout(timer);
         resolve();
@@ -321,8 +320,9 @@ export function startProjectionRunner({
         woken = false;
         if (await step()) continue;
         await listenForSwaps();
-        if (versionsDue) {
+        if (versionsDue || performance.now() - versionsReadAt >= pollIntervalMs) {
           versionsDue = false;
+          versionsReadAt = performance.now();
           await noticeSuperseded();
         }
       } catch (error) {
