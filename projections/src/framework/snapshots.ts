@@ -5,6 +5,7 @@ import type pg from 'pg';
 import { migrateCheckpoints, START, storedVersions, type CheckpointsDb, type CheckpointTables } from './checkpoints';
 import { migrateReadModels } from './migrate';
 import { versionOf, type AnyProjector } from './projector';
+import { clearDeletions, deletedKeys, DELETED_ROWS_TABLE, noteDeletions, wasTruncated } from './snapshot-deletions';
 import { Replay, unloggedTables, whenLockFree, withoutSecondaryIndexes, type ReplayStart, type SchemaSeed } from './replay';
 import { AS_OF_PREFIX, CHECKPOINT_TABLE } from './schema';
 
@@ -89,6 +90,7 @@ export async function takeSnapshots({
     await withoutSecondaryIndexes(db, SNAPSHOT_WORK_SCHEMA);
     await unloggedTables(db, SNAPSHOT_WORK_SCHEMA);
     if (at.position !== START) await seedFromSnapshot(pool, projectors, at.position)(SNAPSHOT_WORK_SCHEMA);
+    await noteDeletions(db, SNAPSHOT_WORK_SCHEMA, await tablesOf(db, SNAPSHOT_WORK_SCHEMA));
     const taken: Snapshot[] = [];
     let recordedBy: RecordedBy = null;
     for (let next = await eventsAfter(store, at.position, every); next; next = await eventsAfter(store, at.position, every)) {
@@ -158,40 +160,47 @@ async function snapshotAtOrBefore(
   return rows[0] ? { ...rows[0], events: Number(rows[0].events) } : null;
 }
 
-/** A read-model table of a schema: its name, its columns in order and its primary key's (none: null). */
+/** A read-model table of a schema: its name, its columns in order and its primary key's. */
 interface TableColumns {
   table: string;
   columns: string[];
-  key: string[] | null;
+  key: string[];
 }
 
-/** The read-model tables of `schema`, those with the largest history in the snapshots first. */
+/**
+ * The read-model tables of `schema`, those with the largest history in the snapshots first. Every
+ * one has a primary key (a table without one stops the snapshots): the history holds at most one
+ * current row per key.
+ */
 async function tablesOf(db: QueryExecutorProvider, schema: string): Promise<TableColumns[]> {
-  const { rows } = await sql<TableColumns>`
+  const { rows } = await sql<Omit<TableColumns, 'key'> & { key: string[] | null }>`
     SELECT c.relname AS table, array_agg(a.attname::text ORDER BY a.attnum) AS columns,
       (SELECT array_agg(k.attname::text ORDER BY array_position(i.indkey::int2[], k.attnum))
         FROM pg_index i JOIN pg_attribute k ON k.attrelid = i.indrelid AND k.attnum = ANY (i.indkey)
         WHERE i.indrelid = c.oid AND i.indisprimary) AS key
     FROM pg_class c JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped
-    WHERE c.relnamespace = ${schema}::regnamespace AND c.relkind = 'r' AND c.relname <> ${CHECKPOINT_TABLE}
+    WHERE c.relnamespace = ${schema}::regnamespace AND c.relkind = 'r' AND c.relname NOT IN (${CHECKPOINT_TABLE}, ${DELETED_ROWS_TABLE})
     GROUP BY c.oid, c.relname
     ORDER BY pg_relation_size(to_regclass(${SNAPSHOT_SCHEMA} || '.' || c.relname)) DESC NULLS LAST, c.relname`.execute(db);
-  return rows;
+  return rows.map(({ key, ...table }) => {
+    if (!key) throw new Error(`Read-model table ${table.table} has no primary key: its rows cannot be kept in snapshots`);
+    return { ...table, key };
+  });
 }
 
 const historyOf = (table: string) => sql.table(`${SNAPSHOT_SCHEMA}.${table}`);
 const columnList = (columns: readonly string[], alias?: string) =>
   sql.join(columns.map((column) => sql.ref(alias ? `${alias}.${column}` : column)));
-const sameKey = (key: readonly string[]) =>
+const sameKey = (key: readonly string[], alias = 'w') =>
   sql.join(
-    key.map((column) => sql`h.${sql.ref(column)} = w.${sql.ref(column)}`),
+    key.map((column) => sql`h.${sql.ref(column)} = ${sql.ref(`${alias}.${column}`)}`),
     sql` AND `,
   );
 
 /**
  * The transaction that recorded the previous snapshot of a round (its id), or null: the work
  * schema's rows written after it (their `xmin` is younger) are the only ones that can differ from
- * the history's.
+ * the history's, and the keys deleted since are noted (snapshot-deletions.ts).
  */
 type RecordedBy = string | null;
 
@@ -199,34 +208,38 @@ type RecordedBy = string | null;
  * Records the work schema's rows as the snapshot `at`, in one transaction, and returns its id:
  * rows held until now that the work schema no longer has, or has changed, are closed at the
  * position, and its rows the history does not hold are added from it. Rows are compared by an md5
- * of their text, and only those written since the round's previous snapshot (`recordedBy`): the
- * others are held as they are, so a snapshot costs what changed since the last, not the whole
- * organisation (with every row compared, the 114 snapshots of 2.3M events took over 90 minutes,
- * each one longer than the last). Every read-model table has a primary key: the history holds
- * at most one current row per key.
+ * of their text, and after a round's first snapshot only those written since the previous one
+ * (`recordedBy`), and the keys deleted since: a snapshot costs what changed since the last, not the
+ * whole organisation (with every row compared, the 114 snapshots of 2.3M events took over 90
+ * minutes, each one longer than the last; decision 063).
  */
 async function recordSnapshot(db: CheckpointsDb, at: Snapshot, recordedBy: RecordedBy): Promise<RecordedBy> {
   return db.transaction().execute(async (trx) => {
-    for (const { table, columns, key } of await tablesOf(trx, SNAPSHOT_WORK_SCHEMA)) {
-      if (!key) throw new Error(`Read-model table ${table} has no primary key: its rows cannot be kept in snapshots`);
-      const history = historyOf(table);
-      const work = sql.table(`${SNAPSHOT_WORK_SCHEMA}.${table}`);
-      const hash = sql`md5(w::text)::uuid`;
-      const written = recordedBy === null ? sql`true` : sql`age(w.xmin) < age(xid(${recordedBy}::xid8))`;
+    for (const table of await tablesOf(trx, SNAPSHOT_WORK_SCHEMA)) {
+      const { columns, key } = table;
+      const history = historyOf(table.table);
+      const work = sql.table(`${SNAPSHOT_WORK_SCHEMA}.${table.table}`);
+      const sinceLast = recordedBy === null ? sql`true` : sql`age(w.xmin) < age(xid(${recordedBy}::xid8))`;
+      // Materialised: the planner, without statistics on the work schema, would otherwise probe the
+      // work table once per current history row.
+      const written = sql`written AS MATERIALIZED (SELECT w.*, md5(w::text)::uuid AS snapshot_row FROM ${work} w WHERE ${sinceLast})`;
       await sql`CREATE TABLE IF NOT EXISTS ${history} (LIKE ${work},
         snapshot_row uuid NOT NULL, snapshot_from text COLLATE "C" NOT NULL, snapshot_until text COLLATE "C")`.execute(trx);
-      await sql`CREATE UNIQUE INDEX IF NOT EXISTS ${sql.id(`${table}_current`)} ON ${history} (${columnList(key)})
+      await sql`CREATE UNIQUE INDEX IF NOT EXISTS ${sql.id(`${table.table}_current`)} ON ${history} (${columnList(key)})
         WHERE snapshot_until IS NULL`.execute(trx);
-      await sql`UPDATE ${history} h SET snapshot_until = ${at.position} FROM ${work} w
-        WHERE h.snapshot_until IS NULL AND ${sameKey(key)} AND ${written} AND h.snapshot_row <> ${hash}`.execute(trx);
+      await sql`WITH ${written} UPDATE ${history} h SET snapshot_until = ${at.position} FROM written w
+        WHERE h.snapshot_until IS NULL AND ${sameKey(key)} AND h.snapshot_row <> w.snapshot_row`.execute(trx);
+      const gone =
+        recordedBy === null || (await wasTruncated(trx, SNAPSHOT_WORK_SCHEMA, table.table))
+          ? sql``
+          : sql`AND (${columnList(key, 'h')}) IN ${deletedKeys(SNAPSHOT_WORK_SCHEMA, table)}`;
       await sql`UPDATE ${history} h SET snapshot_until = ${at.position}
-        WHERE h.snapshot_until IS NULL AND NOT EXISTS (SELECT 1 FROM ${work} w WHERE ${sameKey(key)})`.execute(trx);
-      await sql`INSERT INTO ${history} (${columnList(columns)}, snapshot_row, snapshot_from)
-        SELECT ${columnList(columns, 'w')}, ${hash}, ${at.position} FROM ${work} w
-        WHERE ${written} AND NOT EXISTS (SELECT 1 FROM ${history} h WHERE h.snapshot_until IS NULL AND ${sameKey(key)})`.execute(
-        trx,
-      );
+        WHERE h.snapshot_until IS NULL ${gone} AND NOT EXISTS (SELECT 1 FROM ${work} w WHERE ${sameKey(key)})`.execute(trx);
+      await sql`WITH ${written} INSERT INTO ${history} (${columnList(columns)}, snapshot_row, snapshot_from)
+        SELECT ${columnList(columns, 'w')}, w.snapshot_row, ${at.position} FROM written w
+        WHERE NOT EXISTS (SELECT 1 FROM ${history} h WHERE h.snapshot_until IS NULL AND ${sameKey(key)})`.execute(trx);
     }
+    await clearDeletions(trx, SNAPSHOT_WORK_SCHEMA);
     await sql`INSERT INTO ${POSITIONS} (position, recorded_at, events)
       VALUES (${at.position}, ${at.recordedAt}, ${at.events})`.execute(trx);
     const { rows } = await sql<{ id: string }>`SELECT pg_current_xact_id()::text AS id`.execute(trx);
