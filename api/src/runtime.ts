@@ -57,6 +57,24 @@ export interface Runtime {
 
 const EVENT_STORE_TIMEOUT_MS = 10_000;
 
+/** How often the first start's encryption of a log's personal data says how far it is. */
+const SEALING_PROGRESS_EVERY_MS = 10_000;
+
+/**
+ * The log lines of the one-off encryption of an older log's personal data (decision 038): it reads
+ * every event before the product is ready, minutes for millions of events, so the operator is told
+ * it started and how far it is every SEALING_PROGRESS_EVERY_MS.
+ */
+function logSealingProgress(log: Logger): (eventsRead: number) => void {
+  let lastLogged = 0;
+  return (eventsRead) => {
+    if (eventsRead === 0) log.warn('Encrypting the personal data in the event log in place, once, before the product is ready');
+    else if (Date.now() - lastLogged >= SEALING_PROGRESS_EVERY_MS) log.info(`Encrypting personal data: ${eventsRead} events read`);
+    else return;
+    lastLogged = Date.now();
+  };
+}
+
 /**
  * Everything behind the HTTP layer, on an open pool: the event store (checked to answer), id
  * sequences and read models migrated (read models of an earlier release rebuilt aside first,
@@ -78,7 +96,10 @@ export async function startRuntime(
     if (config.eventstoreUrl) await checkEventStoreAnswers(store);
     else {
       await migrateEventStore(pool);
-      const reseal = await sealPersonalDataOfLog(pool, personalData, { attributeOwners: attributeEntryManagers(db) });
+      const reseal = await sealPersonalDataOfLog(pool, personalData, {
+        attributeOwners: attributeEntryManagers(db),
+        onProgress: logSealingProgress(log),
+      });
       if (reseal) log.warn(`Personal data in the event log encrypted in place; the audit chain was ${describeReseal(reseal)}`);
     }
     await migrateIds(db);

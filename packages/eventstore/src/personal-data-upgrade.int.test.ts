@@ -75,8 +75,10 @@ describe('the upgrade of a log written in clear (decision 038)', () => {
     const { pool, exported, head } = await clearLog();
     expect(await storedText(pool)).toContain('Lovelace');
 
-    const reseal = await sealPersonalDataOfLog(pool, createPersonalData(pool));
+    const progress: number[] = [];
+    const reseal = await sealPersonalDataOfLog(pool, createPersonalData(pool), { onProgress: (read) => progress.push(read) });
 
+    expect(progress).toEqual([0, 3]);
     expect(reseal).toMatchObject({
       eventsRewritten: 3,
       previous: { sequence: 3, position: head.globalPosition, hash: head.hash },

@@ -38,6 +38,8 @@ export type AttributeOwners = (events: readonly { type: string; data: unknown }[
 
 export interface LogUpgradeOptions {
   attributeOwners?: AttributeOwners;
+  /** Told the events read so far: once when the upgrade starts (0), then after each batch. */
+  onProgress?: (eventsRead: number) => void;
 }
 
 /** The events after a position in log order, with what the upgrade rewrites. */
@@ -110,10 +112,14 @@ export async function sealPersonalDataOfLog(
     }
     head = (await readChainStatus(pool)).head;
     let after: [string, string] = ['0', '0'];
+    let read = 0;
+    options.onProgress?.(read);
     for (;;) {
       const { rows } = await client.query<StoredRow>({ ...READ_BATCH, values: [...after, BATCH] });
       if (rows.length === 0) break;
       rewritten += await rewriteBatch(client, personal, rows, options);
+      read += rows.length;
+      options.onProgress?.(read);
       const last = rows.at(-1)!;
       after = [last[0], last[1]];
     }
