@@ -66,9 +66,12 @@ const SEALING_PROGRESS_EVERY_MS = 10_000;
  * it started and how far it is every SEALING_PROGRESS_EVERY_MS.
  */
 function logSealingProgress(log: Logger): (eventsRead: number) => void {
-  let lastLogged = 0;
+  let lastLogged: number | null = null;
   return (eventsRead) => {
-    if (eventsRead === 0) log.warn('Encrypting the personal data in the event log in place, once, before the product is ready');
+    if (lastLogged === null)
+      log.warn(
+        `Encrypting the personal data in the event log in place, once, before the product is ready: ${eventsRead} events read`,
+      );
     else if (Date.now() - lastLogged >= SEALING_PROGRESS_EVERY_MS) log.info(`Encrypting personal data: ${eventsRead} events read`);
     else return;
     lastLogged = Date.now();

@@ -38,7 +38,7 @@ export type AttributeOwners = (events: readonly { type: string; data: unknown }[
 
 export interface LogUpgradeOptions {
   attributeOwners?: AttributeOwners;
-  /** Told the events read so far: once when the upgrade starts (0), then after each batch. */
+  /** Told the events read so far after each batch (an empty log: never). */
   onProgress?: (eventsRead: number) => void;
 }
 
@@ -113,7 +113,6 @@ export async function sealPersonalDataOfLog(
     head = (await readChainStatus(pool)).head;
     let after: [string, string] = ['0', '0'];
     let read = 0;
-    options.onProgress?.(read);
     for (;;) {
       const { rows } = await client.query<StoredRow>({ ...READ_BATCH, values: [...after, BATCH] });
       if (rows.length === 0) break;
