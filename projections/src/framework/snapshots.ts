@@ -191,11 +191,13 @@ async function tablesOf(db: QueryExecutorProvider, schema: string): Promise<Tabl
 const historyOf = (table: string) => sql.table(`${SNAPSHOT_SCHEMA}.${table}`);
 const columnList = (columns: readonly string[], alias?: string) =>
   sql.join(columns.map((column) => sql.ref(alias ? `${alias}.${column}` : column)));
-const sameKey = (key: readonly string[], alias = 'w') =>
+const sameKey = (key: readonly string[]) =>
   sql.join(
-    key.map((column) => sql`h.${sql.ref(column)} = ${sql.ref(`${alias}.${column}`)}`),
+    key.map((column) => sql`h.${sql.ref(column)} = w.${sql.ref(column)}`),
     sql` AND `,
   );
+/** A table's rows written since the round's last snapshot, with their hashes, for one recording (dropped after it). */
+const WRITTEN = sql.table('snapshot_written');
 
 /**
  * The transaction that recorded the previous snapshot of a round (its id), or null: the work
@@ -220,14 +222,15 @@ async function recordSnapshot(db: CheckpointsDb, at: Snapshot, recordedBy: Recor
       const history = historyOf(table.table);
       const work = sql.table(`${SNAPSHOT_WORK_SCHEMA}.${table.table}`);
       const sinceLast = recordedBy === null ? sql`true` : sql`age(w.xmin) < age(xid(${recordedBy}::xid8))`;
-      // Materialised: the planner, without statistics on the work schema, would otherwise probe the
-      // work table once per current history row.
-      const written = sql`written AS MATERIALIZED (SELECT w.*, md5(w::text)::uuid AS snapshot_row FROM ${work} w WHERE ${sinceLast})`;
       await sql`CREATE TABLE IF NOT EXISTS ${history} (LIKE ${work},
         snapshot_row uuid NOT NULL, snapshot_from text COLLATE "C" NOT NULL, snapshot_until text COLLATE "C")`.execute(trx);
       await sql`CREATE UNIQUE INDEX IF NOT EXISTS ${sql.id(`${table.table}_current`)} ON ${history} (${columnList(key)})
         WHERE snapshot_until IS NULL`.execute(trx);
-      await sql`WITH ${written} UPDATE ${history} h SET snapshot_until = ${at.position} FROM written w
+      // Selected once, for both statements below; and apart: joined in one statement, the planner
+      // (without statistics on the work schema) probed the work table once per current history row.
+      await sql`CREATE TEMPORARY TABLE ${WRITTEN} AS
+        SELECT w.*, md5(w::text)::uuid AS snapshot_row FROM ${work} w WHERE ${sinceLast}`.execute(trx);
+      await sql`UPDATE ${history} h SET snapshot_until = ${at.position} FROM ${WRITTEN} w
         WHERE h.snapshot_until IS NULL AND ${sameKey(key)} AND h.snapshot_row <> w.snapshot_row`.execute(trx);
       const gone =
         recordedBy === null || (await wasTruncated(trx, SNAPSHOT_WORK_SCHEMA, table.table))
@@ -235,9 +238,10 @@ async function recordSnapshot(db: CheckpointsDb, at: Snapshot, recordedBy: Recor
           : sql`AND (${columnList(key, 'h')}) IN ${deletedKeys(SNAPSHOT_WORK_SCHEMA, table)}`;
       await sql`UPDATE ${history} h SET snapshot_until = ${at.position}
         WHERE h.snapshot_until IS NULL ${gone} AND NOT EXISTS (SELECT 1 FROM ${work} w WHERE ${sameKey(key)})`.execute(trx);
-      await sql`WITH ${written} INSERT INTO ${history} (${columnList(columns)}, snapshot_row, snapshot_from)
-        SELECT ${columnList(columns, 'w')}, w.snapshot_row, ${at.position} FROM written w
+      await sql`INSERT INTO ${history} (${columnList(columns)}, snapshot_row, snapshot_from)
+        SELECT ${columnList(columns, 'w')}, w.snapshot_row, ${at.position} FROM ${WRITTEN} w
         WHERE NOT EXISTS (SELECT 1 FROM ${history} h WHERE h.snapshot_until IS NULL AND ${sameKey(key)})`.execute(trx);
+      await sql`DROP TABLE ${WRITTEN}`.execute(trx);
     }
     await clearDeletions(trx, SNAPSHOT_WORK_SCHEMA);
     await sql`INSERT INTO ${POSITIONS} (position, recorded_at, events)
