@@ -13,5 +13,5 @@ export async function seedSampleOrganisation(
   const organisation = describeOrganisation({ ...ORGANISATION_SIZES.benchmark, people, entries });
   const from = new Date(Date.UTC(now.getUTCFullYear() - 4, 0, 1));
   const history = organisationHistory(organisation, { from, to: now, seed: 23 });
-  return seedHistory(pool, history.appends(), history.timeOf);
+  return seedHistory(pool, history.appends(), { timeOf: history.timeOf });
 }

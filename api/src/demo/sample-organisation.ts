@@ -1,5 +1,13 @@
 import { entryStream, fullName, userStream, type AccountEventData } from '@tht/contracts';
-import { createEventStore, migrateEventStore, sealChain, type EventStore } from '@tht/eventstore';
+import {
+  createEventStore,
+  createPersonalData,
+  migrateEventStore,
+  recordLogWrittenSealed,
+  sealChain,
+  type EventStore,
+  type PersonalData,
+} from '@tht/eventstore';
 import { createDb } from '@tht/postgres';
 import {
   describeOrganisation,
@@ -11,6 +19,7 @@ import {
   type Organisation,
   type OrganisationSize,
   type Period,
+  type StoredForm,
 } from '@tht/test-kit/organisation';
 import type pg from 'pg';
 import { allProjectors, migrateReadModels, rebuildReadModels } from 'projections';
@@ -119,8 +128,20 @@ async function appendAccountsAndEntries(
   return userIds.length + entries;
 }
 
-/** The organisation's whole history with the product's ids, written in bulk; returns its number of events. */
-async function writeHistory(pool: pg.Pool, ids: IdAllocator, organisation: Organisation, options: SampleOrganisationOptions) {
+/** Events as the product's store writes them: personal values sealed, addresses in stream names hashed. */
+const storedFormOf = (personal: PersonalData): StoredForm => ({
+  data: async (events) => (await personal.sealStored(events)).map((event) => event.data),
+  streamName: (stream) => personal.storedStreamName(stream),
+});
+
+/** The organisation's whole history with the product's ids, written in bulk in the stored form; returns its number of events. */
+async function writeHistory(
+  pool: pg.Pool,
+  personal: PersonalData,
+  ids: IdAllocator,
+  organisation: Organisation,
+  options: SampleOrganisationOptions,
+) {
   const history = organisationHistory(organisation, {
     ids: {
       people: await ids.nextMany('user', organisation.people.length),
@@ -132,7 +153,7 @@ async function writeHistory(pool: pg.Pool, ids: IdAllocator, organisation: Organ
     to: options.period.to,
     seed: options.seed,
   });
-  return seedHistory(pool, history.appends(), history.timeOf);
+  return seedHistory(pool, history.appends(), { timeOf: history.timeOf, storedForm: storedFormOf(personal) });
 }
 
 /**
@@ -150,13 +171,16 @@ export async function seedSampleOrganisation(pool: pg.Pool, options: SampleOrgan
   await refuseUnlessEmpty(pool);
   const organisation = describeOrganisation(options.size);
   const ids = createIdAllocator(db);
-  const store = createEventStore({ pool });
+  const personal = createPersonalData(pool);
+  const store = createEventStore({ pool, personalData: personal });
   try {
     const writing = performance.now();
     const events =
       options.content === 'history'
-        ? await writeHistory(pool, ids, organisation, options)
+        ? await writeHistory(pool, personal, ids, organisation, options)
         : await appendAccountsAndEntries(store, ids, organisation, options);
+    // Written as this release stores events: its first start has no log in clear to upgrade.
+    await recordLogWrittenSealed(pool);
     const write = secondsSince(writing);
     const sealing = performance.now();
     if (options.content === 'history') await sealChain(pool, SEAL_BATCH);

@@ -29,6 +29,7 @@ export {
 export {
   describeReseal,
   readReseals,
+  recordLogWrittenSealed,
   sealPersonalDataOfLog,
   type AttributeOwners,
   type ChainReseal,

@@ -147,6 +147,14 @@ export async function sealPersonalDataOfLog(
   return (await readReseals(pool)).at(-1)!;
 }
 
+/**
+ * Records that the log was written sealed from its first event (a sample seeded in bulk in this
+ * release's stored form), so that the first start has nothing to upgrade and reads none of it.
+ */
+export async function recordLogWrittenSealed(pool: pg.Pool): Promise<void> {
+  await pool.query(`INSERT INTO ${S}.log_upgrades (name) VALUES ($1) ON CONFLICT DO NOTHING`, [UPGRADE]);
+}
+
 /** Every reseal of the chain, oldest first. */
 export async function readReseals(pool: pg.Pool): Promise<ChainReseal[]> {
   const { rows } = await pool.query<{

@@ -12,5 +12,5 @@ export {
   type Person,
 } from './organisation';
 export { seededRandom, type SeededRandom } from './random';
-export { seedHistory } from './seed-history';
+export { seedHistory, type SeedHistoryOptions, type StoredForm } from './seed-history';
 export { ORGANISATION_SIZES, type OrganisationSize } from './sizes';

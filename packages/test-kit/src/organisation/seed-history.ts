@@ -11,19 +11,34 @@ interface Queryable {
   query(text: string, values: unknown[]): Promise<unknown>;
 }
 
+/** How the product stores what it appends (the kit does not depend on the event store): by default as generated. */
+export interface StoredForm {
+  /** The events' data as stored (personal values sealed with their owners' keys), in their order. */
+  data(events: readonly { type: string; data: unknown }[]): Promise<unknown[]>;
+  /** The name a stream is stored under (one that holds an address, hashed). */
+  streamName(stream: string): Promise<string>;
+}
+
+export interface SeedHistoryOptions {
+  /** When the append at an index happened (default: one a minute from 5 January 2026). */
+  timeOf?: (index: number) => Date;
+  storedForm?: StoredForm;
+}
+
 /**
  * Seeding is not what is measured, and 200,000 appends one by one take minutes on two shared
  * cores: the history goes into the event store's tables directly, in the rows the PostgreSQL
  * adapter writes (10,000 events per transaction, in order; one chunk is inserted while the next
  * is generated), streams' versions included. The appends are read as they come (a generator of
- * millions need not be held in memory); `timeOf` dates each append's events. Returns how many
- * events it wrote. The rows are not chained: `sealChain` of @tht/eventstore (or the product's
- * sealer) seals them.
+ * millions need not be held in memory); `timeOf` dates each append's events, `storedForm` writes
+ * them as the product stores them (each chunk sealed while the previous one is inserted). Returns
+ * how many events it wrote. The rows are not chained: `sealChain` of @tht/eventstore (or the
+ * product's sealer) seals them.
  */
 export async function seedHistory(
   pool: Queryable,
   appends: Iterable<HistoryAppend>,
-  timeOf: (index: number) => Date = minuteApart,
+  { timeOf = minuteApart, storedForm }: SeedHistoryOptions = {},
 ): Promise<number> {
   const versions = new Map<string, number>();
   let chunk: { stream: string; version: number; event: ReturnType<typeof historyEvents>[number] }[] = [];
@@ -33,6 +48,7 @@ export async function seedHistory(
   const flush = async () => {
     const rows = chunk;
     chunk = [];
+    const data = storedForm ? await storedForm.data(rows.map((row) => row.event)) : rows.map((row) => row.event.data);
     await inserting;
     inserting = pool.query(
       `INSERT INTO eventstore.events (event_id, stream_name, stream_version, type, data, metadata)
@@ -43,7 +59,7 @@ export async function seedHistory(
         rows.map((row) => row.stream),
         rows.map((row) => row.version),
         rows.map((row) => row.event.type),
-        rows.map((row) => JSON.stringify(row.event.data)),
+        data.map((value) => JSON.stringify(value)),
         rows.map((row) => JSON.stringify(row.event.metadata)),
       ],
     );
@@ -52,10 +68,11 @@ export async function seedHistory(
   };
   let index = 0;
   for (const append of appends) {
+    const stream = storedForm ? await storedForm.streamName(append.stream) : append.stream;
     for (const event of historyEvents(append.events, timeOf(index))) {
-      const version = (versions.get(append.stream) ?? -1) + 1;
-      versions.set(append.stream, version);
-      chunk.push({ stream: append.stream, version, event });
+      const version = (versions.get(stream) ?? -1) + 1;
+      versions.set(stream, version);
+      chunk.push({ stream, version, event });
       if (chunk.length === CHUNK) await flush();
     }
     index += 1;
