@@ -407,6 +407,17 @@ async function upgradeBeside(pool: pg.Pool, running: StartedProduct, hr: SeededU
 }
 
 /** `npm run verify` on the database, as an operator runs it. */
+/** The product's start-up log lines, each with the seconds since its first: where a slow start went. */
+function printStartLog(output: string): void {
+  let first: number | null = null;
+  for (const line of output.split('\n')) {
+    if (!line.startsWith('{')) continue;
+    const { time, msg } = JSON.parse(line) as { time: string; msg: string };
+    first ??= Date.parse(time);
+    console.log(`    +${((Date.parse(time) - first) / 1000).toFixed(1)} s ${msg}`);
+  }
+}
+
 async function verify(connectionString: string, events: number): Promise<void> {
   const started = performance.now();
   const { stdout } = await run('npm', ['run', '--silent', 'verify'], {
@@ -439,7 +450,8 @@ try {
 
   const starting = performance.now();
   const product = await startProduct(productEnv);
-  console.log(`  the product started (as \`npm start\` does) in ${secondsSince(starting).toFixed(1)} s`);
+  console.log(`  the product started (as \`npm start\` does) in ${secondsSince(starting).toFixed(1)} s; its log meanwhile:`);
+  printStartLog(product.output());
   try {
     const userAt = signIns(product.baseUrl, ORGANISATION);
     const hr = await userAt(HR_INDEX);
