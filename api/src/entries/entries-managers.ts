@@ -1,4 +1,4 @@
-import { entryManagerId, type NamedAccount } from '@tht/contracts';
+import { accountsByFullName, entryManagerId, fullNameKey, type NamedAccount } from '@tht/contracts';
 import type { AttributeOwners } from '@tht/eventstore';
 import { sql } from 'kysely';
 import { READ_MODEL_SCHEMA, USER_FULL_NAME_KEY, type ReadModelDb } from 'projections';
@@ -8,9 +8,6 @@ export interface TypedManagerName {
   userId: number;
   managerName: string;
 }
-
-/** A full name as `sameFullName` compares it: trimmed, spaces collapsed, lower case. */
-const nameKey = (name: string) => name.trim().replace(/\s+/g, ' ').toLowerCase();
 
 /** The owners' and the namesakes' accounts, one statement answered from the users' indexes (id, full name). */
 export function managerAccounts(owners: readonly number[], names: readonly string[]) {
@@ -26,12 +23,13 @@ export function managerAccounts(owners: readonly number[], names: readonly strin
  * one of the names. Null for a name naming no one.
  */
 export async function entryManagerIds(db: ReadModelDb, typed: readonly TypedManagerName[]): Promise<(number | null)[]> {
-  const names = [...new Set(typed.map(({ managerName }) => nameKey(managerName)).filter(Boolean))];
+  const names = [...new Set(typed.map(({ managerName }) => fullNameKey(managerName)).filter(Boolean))];
   if (names.length === 0) return typed.map(() => null);
   const owners = [...new Set(typed.map(({ userId }) => userId))];
   const { rows } = await managerAccounts(owners, names).execute(db);
   const managerOf = new Map(rows.map((row) => [row.id, row.managerId]));
-  return typed.map(({ userId, managerName }) => entryManagerId(managerName, managerOf.get(userId) ?? null, rows));
+  const accounts = accountsByFullName(rows);
+  return typed.map(({ userId, managerName }) => entryManagerId(managerName, managerOf.get(userId) ?? null, accounts));
 }
 
 /** `entryManagerIds` of one entry. */

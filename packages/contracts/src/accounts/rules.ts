@@ -25,8 +25,12 @@ export function fullName(person: { firstName: string; lastName: string }): strin
   return `${person.firstName} ${person.lastName}`;
 }
 
-/** Whether a typed name is a full name: trimmed, spaces collapsed, case aside. */
+/** A name as full names are compared: trimmed, spaces collapsed, case aside. */
+export function fullNameKey(name: string): string {
+  return name.trim().replace(/\s+/g, ' ').toLowerCase();
+}
+
+/** Whether a typed name is a full name (`fullNameKey`). */
 export function sameFullName(typed: string, name: string): boolean {
-  const key = (text: string) => text.trim().replace(/\s+/g, ' ').toLowerCase();
-  return key(typed) === key(name);
+  return fullNameKey(typed) === fullNameKey(name);
 }
