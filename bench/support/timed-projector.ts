@@ -4,6 +4,8 @@ import type { AnyProjector } from 'projections';
 export function timed(projector: AnyProjector, spent: Map<string, number>): AnyProjector {
   return {
     name: projector.name,
+    // Kept: read models rebuilt without it read as an earlier version, which the product's start rebuilds again.
+    version: projector.version,
     migrate: (db, schema) => projector.migrate(db, schema),
     async project(trx, schema, events) {
       const started = performance.now();
