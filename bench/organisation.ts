@@ -20,7 +20,8 @@
  *     beside the running product under UPGRADE_WRITERS writers: start to ready, the requests that
  *     failed after the browser's one retry of a 503 with Retry-After (target 0) and the writes lost
  *     (decision 052);
- *   - `npm run verify` of the whole chain (for reference).
+ *   - `npm run verify` of the whole chain (for reference);
+ *   - the read models the product left against a rebuild from scratch: equal in every table.
  *
  * Run: `npx tsx bench/organisation.ts`, or `npm run bench -- organisation`. Sizes: BENCH_ORG_PEOPLE
  * (10000), BENCH_ORG_ENTRIES (2000000), BENCH_CLIENTS (50), BENCH_REQUESTS (3000 per read). A quick
@@ -47,6 +48,7 @@ import { emitRow, loadAverageText, timedRow } from './support/report';
 import { secondsSince, seedOrganisation, signIns, type SeededUser } from './support/seed';
 import { signedInAs } from './support/seeded-product';
 import { emitRebuildRow } from './support/rebuild-row';
+import { rebuiltEqualsLive } from './support/rebuilt-equals-live';
 import { timed } from './support/timed-projector';
 
 const PEOPLE = Number(process.env.BENCH_ORG_PEOPLE ?? 10_000);
@@ -406,7 +408,6 @@ async function upgradeBeside(pool: pg.Pool, running: StartedProduct, hr: SeededU
   }
 }
 
-/** `npm run verify` on the database, as an operator runs it. */
 /** The product's start-up log lines, each with the seconds since its first: where a slow start went. */
 function printStartLog(output: string): void {
   let first: number | null = null;
@@ -418,6 +419,7 @@ function printStartLog(output: string): void {
   }
 }
 
+/** `npm run verify` on the database, as an operator runs it. */
 async function verify(connectionString: string, events: number): Promise<void> {
   const started = performance.now();
   const { stdout } = await run('npm', ['run', '--silent', 'verify'], {
@@ -463,6 +465,7 @@ try {
     await product.stop();
   }
   await verify(database.connectionString, events);
+  await rebuiltEqualsLive(pool);
 } finally {
   await pool.end();
   await database.close();

@@ -29,3 +29,22 @@ export async function readModelDefinitions(db: Kysely<unknown>, schema = READ_MO
       WHERE n.nspname = ${schema} AND c.relkind = 'r'`.execute(db);
   return rows.map((row) => row.line.replaceAll(`${schema}.`, `${READ_MODEL_SCHEMA}.`)).sort();
 }
+
+/**
+ * Per table of `schema`, its number of rows and an order-free digest of them (each row as
+ * `readModelSnapshot` sees it, its md5 read as a 60-bit number, summed): equal digests mean equal
+ * tables, for read models too large to hold as `readModelSnapshot` does (an organisation's
+ * millions of entries).
+ */
+export async function readModelDigest(db: Kysely<unknown>, schema = READ_MODEL_SCHEMA): Promise<Record<string, string>> {
+  const { rows: tables } = await sql<{ table_name: string }>`SELECT table_name FROM information_schema.tables
+    WHERE table_schema = ${schema} ORDER BY table_name`.execute(db);
+  const result: Record<string, string> = {};
+  for (const { table_name } of tables) {
+    const { rows } = await sql<{ digest: string }>`SELECT count(*) || ' rows, ' ||
+        coalesce(sum(('x' || left(md5((to_jsonb(t) - 'updated_at')::text), 15))::bit(60)::bigint::numeric), 0) AS digest
+      FROM ${sql.table(`${schema}.${table_name}`)} t`.execute(db);
+    result[table_name] = rows[0]!.digest;
+  }
+  return result;
+}
