@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import type { PersonalData } from './personal-data';
 import { readChainStatus, sealChain, type ChainLink } from './postgres-chain';
-import { EVENTSTORE_SCHEMA as S } from './postgres-schema';
+import { recordLogUpgrade, EVENTSTORE_SCHEMA as S } from './postgres-schema';
 
 /*
  * The upgrade of a log written before personal data was sealed (decision 038): once, at the first
@@ -105,8 +105,7 @@ export async function sealPersonalDataOfLog(
   try {
     await client.query('BEGIN');
     await client.query(`SELECT pg_advisory_xact_lock(${SEAL_LOCK})`);
-    const { rowCount } = await client.query(`INSERT INTO ${S}.log_upgrades (name) VALUES ($1) ON CONFLICT DO NOTHING`, [UPGRADE]);
-    if (rowCount === 0) {
+    if (!(await recordLogUpgrade(client, UPGRADE))) {
       await client.query('COMMIT');
       return null;
     }
@@ -152,7 +151,7 @@ export async function sealPersonalDataOfLog(
  * release's stored form), so that the first start has nothing to upgrade and reads none of it.
  */
 export async function recordLogWrittenSealed(pool: pg.Pool): Promise<void> {
-  await pool.query(`INSERT INTO ${S}.log_upgrades (name) VALUES ($1) ON CONFLICT DO NOTHING`, [UPGRADE]);
+  await recordLogUpgrade(pool, UPGRADE);
 }
 
 /** Every reseal of the chain, oldest first. */

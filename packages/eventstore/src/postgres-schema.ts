@@ -161,16 +161,20 @@ export async function migrateUnderLock(
   }
 }
 
+/** Records a one-time upgrade of the log as done; false when it was recorded before (nothing to do). */
+export async function recordLogUpgrade(db: pg.Pool | pg.PoolClient, name: string): Promise<boolean> {
+  const { rowCount } = await db.query(`INSERT INTO ${EVENTSTORE_SCHEMA}.log_upgrades (name) VALUES ($1) ON CONFLICT DO NOTHING`, [
+    name,
+  ]);
+  return rowCount === 1;
+}
+
 /**
  * Once: the chain's rows of streams named by a uuid, sealed while a category kept the uuid, take
  * the category without it (a stored generated column is computed again when its row is written).
  */
 async function recategoriseUuidStreams(client: pg.PoolClient): Promise<void> {
-  const { rowCount } = await client.query(
-    `INSERT INTO ${EVENTSTORE_SCHEMA}.log_upgrades (name) VALUES ($1) ON CONFLICT DO NOTHING`,
-    ['uuid-stream-categories'],
-  );
-  if (!rowCount) return;
+  if (!(await recordLogUpgrade(client, 'uuid-stream-categories'))) return;
   await client.query(`UPDATE ${EVENTSTORE_SCHEMA}.chain SET stream_name = stream_name WHERE stream_name ~ '${UUID_SUFFIX}'`);
 }
 

@@ -14,7 +14,9 @@ export function accountsByFullName(accounts: readonly NamedAccount[]): AccountsB
   const byName = new Map<string, NamedAccount[]>();
   for (const account of accounts) {
     const key = fullNameKey(fullName(account));
-    byName.set(key, [...(byName.get(key) ?? []), account]);
+    const namesakes = byName.get(key);
+    if (namesakes) namesakes.push(account);
+    else byName.set(key, [account]);
   }
   return byName;
 }

@@ -1,20 +1,25 @@
 import { sql, type Kysely } from 'kysely';
 import { READ_MODEL_SCHEMA } from '../schema';
 
+async function tablesOf(db: Kysely<unknown>, schema: string): Promise<string[]> {
+  const { rows } = await sql<{ table_name: string }>`SELECT table_name FROM information_schema.tables
+    WHERE table_schema = ${schema} ORDER BY table_name`.execute(db);
+  return rows.map((row) => row.table_name);
+}
+
+/** A row `t` as compared: its JSON without `updated_at` (a checkpoint's, when it was written: the one column a rebuild cannot reproduce). */
+const comparedRow = sql`(to_jsonb(t) - 'updated_at')::text`;
+
 /**
  * Every row of every table in `schema` (the live read models unless told), as sorted JSON lines per table (without
  * `updated_at`): equal snapshots before and after `rebuildReadModels` mean the read models equal a
  * replay of the log.
  */
 export async function readModelSnapshot(db: Kysely<unknown>, schema = READ_MODEL_SCHEMA): Promise<Record<string, string[]>> {
-  const { rows: tables } = await sql<{ table_name: string }>`SELECT table_name FROM information_schema.tables
-    WHERE table_schema = ${schema} ORDER BY table_name`.execute(db);
   const result: Record<string, string[]> = {};
-  for (const { table_name } of tables) {
-    // A checkpoint's updated_at is when it was written, the one column a rebuild cannot reproduce.
-    const { rows } = await sql<{ row: string }>`SELECT (to_jsonb(t) - 'updated_at')::text AS row
-      FROM ${sql.table(`${schema}.${table_name}`)} t`.execute(db);
-    result[table_name] = rows.map((r) => r.row).sort();
+  for (const table of await tablesOf(db, schema)) {
+    const { rows } = await sql<{ row: string }>`SELECT ${comparedRow} AS row FROM ${sql.table(`${schema}.${table}`)} t`.execute(db);
+    result[table] = rows.map((r) => r.row).sort();
   }
   return result;
 }
@@ -37,14 +42,12 @@ export async function readModelDefinitions(db: Kysely<unknown>, schema = READ_MO
  * millions of entries).
  */
 export async function readModelDigest(db: Kysely<unknown>, schema = READ_MODEL_SCHEMA): Promise<Record<string, string>> {
-  const { rows: tables } = await sql<{ table_name: string }>`SELECT table_name FROM information_schema.tables
-    WHERE table_schema = ${schema} ORDER BY table_name`.execute(db);
   const result: Record<string, string> = {};
-  for (const { table_name } of tables) {
+  for (const table of await tablesOf(db, schema)) {
     const { rows } = await sql<{ digest: string }>`SELECT count(*) || ' rows, ' ||
-        coalesce(sum(('x' || left(md5((to_jsonb(t) - 'updated_at')::text), 15))::bit(60)::bigint::numeric), 0) AS digest
-      FROM ${sql.table(`${schema}.${table_name}`)} t`.execute(db);
-    result[table_name] = rows[0]!.digest;
+        coalesce(sum(('x' || left(md5(${comparedRow}), 15))::bit(60)::bigint::numeric), 0) AS digest
+      FROM ${sql.table(`${schema}.${table}`)} t`.execute(db);
+    result[table] = rows[0]!.digest;
   }
   return result;
 }
